@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/** Login limits and throttling (issue: at most 10 failures per username per 15 minutes). */
+export const LOGIN_LIMITS = {
+  usernameMax: 120,
+  passwordMax: 256,
+  failuresPerUsername: 10,
+  failuresPerIp: 50,
+  windowMs: 15 * 60 * 1000,
+} as const;
+
+/** How long an access token lives without use. */
+export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const loginBody = z
+  .object({
+    username: z.string().trim().min(1).max(LOGIN_LIMITS.usernameMax),
+    password: z.string().min(1).max(LOGIN_LIMITS.passwordMax),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({
+  accessToken: z.string(),
+  expiresAt: z.string(),
+  id: z.number(),
+  username: z.string(),
+  AccountId: z.number(),
+  accountKey: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const userMeta = z
+  .object({
+    language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+  })
+  .catchall(z.unknown());
+export type UserMeta = z.infer<typeof userMeta>;
+
+export const updateMeBody = z.object({ meta: userMeta.partial() }).strict();
+
+export const moduleRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export const roleRef = z.object({ id: z.number(), name: z.string() });
+export const groupRef = z.object({ id: z.number(), name: z.string(), AccountId: z.number() });
+
+/** GET /users-service-api/users/me */
+export const meResponse = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  AccountId: z.number(),
+  accountId: z.number(),
+  accountKey: z.string(),
+  accountName: z.string(),
+  accessLevel: z.number(),
+  isAdmin: z.boolean(),
+  meta: userMeta,
+  Roles: z.array(roleRef),
+  Modules: z.array(moduleRef),
+  Groups: z.array(groupRef),
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+export const languageRef = z.object({ id: z.number(), code: z.enum(LANGUAGES), name: z.string() });
+
+/**
+ * GET /users-service-api/users/me/context: what the account the request acts for allows
+ * (for an admin simulating an account, that account's roles and modules).
+ */
+export const meContextResponse = z.object({
+  account: z.object({ id: z.number(), name: z.string(), accountKey: z.string() }),
+  simulated: z.boolean(),
+  roles: z.array(z.string()),
+  modules: z.array(z.string()),
+  languages: z.object({ available: z.array(languageRef), default: z.enum(LANGUAGES) }),
+  homepage: z.string(),
+});
+export type MeContextResponse = z.infer<typeof meContextResponse>;
+
+/** GET /users-service-api/users/me/oauth: the social links of the user's account. */
+export const oauthResponse = z.object({
+  facebook: z.object({ connected: z.boolean(), pageId: z.string().nullable() }),
+  dailymotion: z.object({ connected: z.boolean() }),
+  twitter: z.object({ connected: z.boolean() }),
+  google: z.object({ connected: z.boolean() }),
+});
+export type OauthResponse = z.infer<typeof oauthResponse>;
+
+export const sportRef = z.object({ id: z.number(), name: z.string(), svgSpriteFilename: z.string().nullable() });
+
+/** GET /main-api/common/admin-payload */
+export const adminPayloadResponse = z.object({
+  modules: z.array(moduleRef),
+  sports: z.array(sportRef),
+  assetsUrl: z.string(),
+  imagesUrl: z.string(),
+  aws: z.object({
+    prefix: z.object({
+      clips: z.object({ root: z.string(), skins: z.string(), skinPreRoll: z.string(), skinPostRoll: z.string() }),
+    }),
+    buckets: z.object({ assets: z.string() }),
+  }),
+  markerNotificationGroups: z.array(z.object({ id: z.string(), name: z.string() })),
+  externalLinks: z.object({ cmsUrl: z.string().nullable(), pushNotificationsUrl: z.string().nullable() }),
+  environment: z.enum(['development', 'staging', 'production']),
+});
+export type AdminPayloadResponse = z.infer<typeof adminPayloadResponse>;
+
+export const googleAnalyticsResponse = z.object({ token: z.string().nullable() });
+
+/** GET /main-api/search/accounts?name=… (admins only) */
+export const ACCOUNT_SEARCH_MIN_CHARS = 3;
+export const accountSearchResult = z.array(z.object({ id: z.number(), name: z.string(), accountKey: z.string() }));
+
+/** The JSON body of every error response. */
+export const errorBody = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,342 @@
+import type { AccessRule } from './access.ts';
+import type { ModuleCode } from './modules.ts';
+
+/**
+ * The whole route and menu tree of the back-office (spec §2), as data. The web app registers a
+ * route for every node, draws the menus from it and guards each route with `canAccess`.
+ *
+ * Levels: top-level nodes are the left icon menu, their children the sub-menu, and the children
+ * of a sub-menu entry (or of a screen with `tabs`) the top-bar tabs.
+ */
+export interface MenuNode extends AccessRule {
+  /** One path segment relative to the parent; may hold `:params` (optional ones end with `?`). */
+  path: string;
+  /** i18n key of the label. */
+  labelKey: string;
+  /** Name of a Tabler icon (`@tabler/icons-react`), for top-level and sub-menu entries. */
+  icon?: string;
+  /** The children are the tabs of one screen (an edit page) rather than separate pages. */
+  tabs?: boolean;
+  /** A creation page: only its first tab is enabled (spec §2). */
+  creation?: boolean;
+  /** Reachable, but not listed in menus (edit pages, pages with parameters). */
+  hidden?: boolean;
+  /** Listed but not clickable. */
+  disabled?: boolean;
+  /** Not listed for platform admins, who are redirected to `redirectAdminTo` instead. */
+  hiddenForAdmin?: boolean;
+  redirectAdminTo?: string;
+  /** An event tab that is disabled unless the event has every one of these modules active. */
+  eventModules?: readonly ModuleCode[];
+  /** A link leaving the back-office: the name of the configuration value holding its URL. */
+  externalUrlKey?: 'cmsUrl' | 'pushNotificationsUrl';
+  /** Only in builds that are neither staging nor production. */
+  devOnly?: boolean;
+  children?: readonly MenuNode[];
+}
+
+type Options = Omit<MenuNode, 'path' | 'labelKey' | 'children'>;
+
+function node(path: string, labelKey: string, options: Options = {}, children?: MenuNode[]): MenuNode {
+  return children ? { path, labelKey, ...options, children } : { path, labelKey, ...options };
+}
+
+/** The list / new / edit trio most resources share. */
+function crud(
+  editPath: string,
+  options: { newPath?: string; editTabs?: MenuNode[]; newTabs?: MenuNode[] } = {},
+): MenuNode[] {
+  const newPath = options.newPath ?? 'new';
+  return [
+    node('list', 'menu.list'),
+    node(newPath, 'menu.new', options.newTabs ? { tabs: true, creation: true } : {}, options.newTabs),
+    node(editPath, 'menu.edit', options.editTabs ? { hidden: true, tabs: true } : { hidden: true }, options.editTabs),
+  ];
+}
+
+function tabs(names: readonly (string | MenuNode)[]): MenuNode[] {
+  return names.map((entry) => (typeof entry === 'string' ? node(entry, `tab.${entry}`) : entry));
+}
+
+const SPORT_EVENT_TABS: readonly (string | MenuNode)[] = [
+  'info',
+  'stream',
+  node('360', 'tab.360', { eventModules: ['IMMERSIVE', 'AWS_STREAM'] }),
+  node('multicam', 'tab.multicam', { eventModules: ['MULTICAM'] }),
+  'theme',
+  'challengers',
+  'markers',
+  node('clip', 'tab.clip', { authorizedRoles: ['liveclipping_write'] }),
+  node('chat', 'tab.chat', { eventModules: ['CHAT'] }),
+  'settings',
+  'stats',
+  node('predictor', 'tab.predictor', { eventModules: ['ADDON_PREDICTOR'] }),
+  node('motm', 'tab.motm', { eventModules: ['ADDON_MOTM'] }),
+  node('graphics', 'tab.graphics', { eventModules: ['GRAPHICS'] }),
+];
+
+const CONFERENCE_TABS: readonly (string | MenuNode)[] = [
+  'info',
+  'stream',
+  'chapters',
+  node('clip', 'tab.clip', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
+  'stats',
+];
+
+const MEDIA_ROLES = ['video_download', 'video_write', 'own_videos_only', 'use_stream'] as const;
+const PAYMENT_ROLES = ['manage_payments', 'payment_offer_write'] as const;
+
+export const MENU: readonly MenuNode[] = [
+  node('account', 'menu.account', { icon: 'IconUserCog' }, [
+    node(
+      'settings',
+      'menu.account.settings',
+      { icon: 'IconSettings', hiddenForAdmin: true, redirectAdminTo: '/account/users', tabs: true },
+      tabs(['infos', 'subscription', 'social-networks']),
+    ),
+    node(
+      'customers',
+      'menu.account.customers',
+      { icon: 'IconBuildingStadium', authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
+      crud('edit/:accountId', { editTabs: tabs(['infos', 'modules', 'config', 'cache']) }),
+    ),
+    node('users', 'menu.account.users', { icon: 'IconUsers', authorizedRoles: ['manage_users'] }, [
+      ...crud('edit/:userId'),
+      node('group/new', 'menu.account.users.groupNew'),
+      node('group/:groupId', 'menu.account.users.groupEdit', { hidden: true }),
+    ]),
+    node(
+      'themes',
+      'menu.account.themes',
+      { icon: 'IconPalette', authorizedRoles: ['sport_player_write', 'conf_player_write'], requiredModules: ['THEME'] },
+      crud('edit/:themeId', { editTabs: tabs(['config', 'markers']) }),
+    ),
+    node('sports', 'menu.account.sports', { icon: 'IconBallFootball', authorizedRoles: ['sport_player_write'] }, [
+      ...crud('edit/:sportId'),
+      node('map/:sportId', 'menu.account.sports.map', { hidden: true }),
+    ]),
+    node(
+      'marker-types',
+      'menu.account.markerTypes',
+      { icon: 'IconMapPin', authorizedRoles: ['sport_player_write', 'liveclipping_write'] },
+      crud('edit/:id', { newPath: 'create' }),
+    ),
+    node(
+      'clip-skins',
+      'menu.account.clipSkins',
+      { icon: 'IconMovie', authorizedRoles: ['liveclipping_write'], requiredModules: ['STREAM_CLIPPING'] },
+      crud('edit/:id'),
+    ),
+    node(
+      'competitions',
+      'menu.account.competitions',
+      { icon: 'IconTrophy', authorizedRoles: ['sport_player_write'] },
+      crud('edit/:id'),
+    ),
+    node('tags', 'menu.account.tags', { icon: 'IconTags', authorizedRoles: ['sport_player_write'] }, crud('edit/:id')),
+    node(
+      'payment-offers',
+      'menu.account.paymentOffers',
+      { icon: 'IconCreditCard', authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_RESTRICTION'] },
+      crud('edit/:id'),
+    ),
+    node(
+      'products',
+      'menu.account.products',
+      { icon: 'IconShoppingCart', authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_PRODUCT'] },
+      crud('edit/:productId', { editTabs: tabs(['infos', 'items', 'fans']) }),
+    ),
+    node(
+      'categories',
+      'menu.account.categories',
+      { icon: 'IconCategory', authorizedRoles: ['video_write', 'use_cms'] },
+      [
+        ...crud('edit/:id'),
+        node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
+        node('subcategories/new', 'menu.account.categories.subcategoryNew', { hidden: true }),
+        node('subcategories/edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
+      ],
+    ),
+    node('playlists', 'menu.account.playlists', { icon: 'IconPlaylist', authorizedRoles: ['video_write', 'use_cms'] }, [
+      ...crud('edit/:id'),
+      node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true }),
+    ]),
+    node('gamification', 'menu.account.gamification', { icon: 'IconDeviceGamepad2' }, [
+      node('trivia', 'menu.account.gamification.trivia', {
+        authorizedRoles: ['trivia_write'],
+        requiredModules: ['ADDON_TRIVIA'],
+      }),
+      node('motm', 'menu.account.gamification.motm', {
+        authorizedRoles: ['motm_write'],
+        requiredModules: ['ADDON_MOTM'],
+      }),
+      node('predictor', 'menu.account.gamification.predictor', {
+        authorizedRoles: ['predictor_write'],
+        requiredModules: ['ADDON_PREDICTOR'],
+      }),
+    ]),
+  ]),
+  node(
+    'dashboard',
+    'menu.dashboard',
+    {
+      icon: 'IconChartBar',
+      authorizedRoles: ['conf_player_write', 'sport_player_write'],
+      requiredModules: ['DASHBOARD'],
+    },
+    [node('all', 'menu.dashboard.all'), node('detail', 'menu.dashboard.detail', { disabled: true })],
+  ),
+  node('events', 'menu.events', { icon: 'IconCalendarEvent' }, [
+    node(
+      'sports',
+      'menu.events.sports',
+      { icon: 'IconBallFootball', authorizedRoles: ['sport_player_write'], requiredModules: ['SPORT_EVENTS'] },
+      crud('edit/:id', { newTabs: tabs(SPORT_EVENT_TABS), editTabs: tabs(SPORT_EVENT_TABS) }),
+    ),
+    node(
+      'conferences',
+      'menu.events.conferences',
+      {
+        icon: 'IconPresentation',
+        authorizedRoles: ['conf_player_write', 'clip_only'],
+        requiredModules: ['BUSINESS_PLAYERS'],
+      },
+      crud('edit/:id', { newTabs: tabs(CONFERENCE_TABS), editTabs: tabs(CONFERENCE_TABS) }),
+    ),
+    node(
+      'simulcasts',
+      'menu.events.simulcasts',
+      { icon: 'IconBroadcast', authorizedRoles: ['simulcast_write'], requiredModules: ['SIMULCAST'] },
+      crud('edit/:simId', { newTabs: tabs(['info', 'stats']), editTabs: tabs(['info', 'stats']) }),
+    ),
+    node(
+      'aws-simulcasts',
+      'menu.events.awsSimulcasts',
+      { icon: 'IconCloudUpload', authorizedRoles: ['simulcast_write'], requiredModules: ['SIMULCAST', 'AWS_STREAM'] },
+      crud('edit/:id', { editTabs: tabs(['info']) }),
+    ),
+  ]),
+  node(
+    'clipping',
+    'menu.clipping',
+    { icon: 'IconScissors', authorizedRoles: ['liveclipping_write'], requiredModules: ['STREAM_CLIPPING'] },
+    [
+      node('event', 'menu.clipping.event'),
+      node('conference', 'menu.clipping.conference', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
+      node('template', 'menu.clipping.template'),
+    ],
+  ),
+  node('cms', 'menu.cms', {
+    icon: 'IconExternalLink',
+    authorizedRoles: ['use_cms'],
+    requiredModules: ['CMS'],
+    externalUrlKey: 'cmsUrl',
+  }),
+  node('push-notifications', 'menu.pushNotifications', {
+    icon: 'IconBellRinging',
+    authorizedRoles: ['use_push_notifications'],
+    requiredModules: ['PUSH_NOTIFICATIONS'],
+    externalUrlKey: 'pushNotificationsUrl',
+  }),
+  node('actors', 'menu.actors', { icon: 'IconUsersGroup' }, [
+    node(
+      'challengers',
+      'menu.actors.challengers',
+      { icon: 'IconRun', authorizedRoles: ['sport_player_write'] },
+      crud('edit/:id', { newPath: 'create' }),
+    ),
+    node(
+      'speakers',
+      'menu.actors.speakers',
+      { icon: 'IconMicrophone', authorizedRoles: ['conf_player_write'] },
+      crud('edit/:id', { newPath: 'create' }),
+    ),
+  ]),
+  node('medias', 'menu.medias', { icon: 'IconMovie', authorizedRoles: MEDIA_ROLES }, [
+    node(
+      'videos',
+      'menu.medias.videos',
+      { icon: 'IconVideo', authorizedRoles: ['video_download', 'video_write', 'own_videos_only'] },
+      [
+        node('list', 'menu.list'),
+        node('create', 'menu.new', { authorizedRoles: ['video_write'], tabs: true, creation: true }, [
+          node('infos', 'tab.infos'),
+          node('subtitles', 'tab.subtitles', { disabled: true }),
+        ]),
+        node(
+          'edit/:videoId',
+          'menu.edit',
+          { authorizedRoles: ['video_write'], hidden: true, tabs: true },
+          tabs(['infos', 'subtitles']),
+        ),
+      ],
+    ),
+    node(
+      'streams',
+      'menu.medias.streams',
+      { icon: 'IconAntenna', authorizedRoles: ['use_stream'] },
+      crud('edit/:inputId'),
+    ),
+  ]),
+  node('faq', 'menu.faq', { icon: 'IconHelp' }, [node('main', 'menu.faq.main')]),
+  node(
+    'data-import',
+    'menu.dataImport',
+    { icon: 'IconDatabaseImport', authorizedRoles: ['sport_player_write'], requiredModules: ['IMPORTDATA'] },
+    [node('ipfl', 'menu.dataImport.ipfl')],
+  ),
+  node('crm', 'menu.crm', { icon: 'IconAddressBook', authorizedRoles: ['use_crm'], requiredModules: ['FANS_CRM'] }, [
+    node('fans', 'menu.crm.fans', { icon: 'IconHeart' }, [
+      node('list', 'menu.list'),
+      node(
+        'edit/:id',
+        'menu.edit',
+        { hidden: true, tabs: true },
+        tabs(['infos', 'tags', 'session', 'activities', 'products']),
+      ),
+    ]),
+    node('fanProfiles', 'menu.crm.fanProfiles', { icon: 'IconId' }, crud('edit/:id')),
+  ]),
+  node(
+    'trivia',
+    'menu.trivia',
+    { icon: 'IconBulb', authorizedRoles: ['trivia_write'], requiredModules: ['ADDON_TRIVIA'] },
+    [
+      node(
+        'quizzes',
+        'menu.trivia.quizzes',
+        { icon: 'IconListCheck' },
+        crud('edit/:id', { editTabs: tabs(['infos', 'ranking']) }),
+      ),
+      node('rankings', 'menu.trivia.rankings', { icon: 'IconListNumbers' }, [node('list', 'menu.list')]),
+    ],
+  ),
+  node('admin-tools', 'menu.adminTools', { icon: 'IconTool', authorizedRoles: ['manage_customer_accounts'] }, [
+    node('query-builder', 'menu.adminTools.queryBuilder', { icon: 'IconSql' }),
+    node('parser-mapping/:provider?/:sportId?/:mode?/:dataProviderMappingId?', 'menu.adminTools.parserMapping', {
+      icon: 'IconArrowsExchange',
+    }),
+    node('purge-cache', 'menu.adminTools.purgeCache', { icon: 'IconEraser' }),
+    node('generate-events', 'menu.adminTools.generateEvents', { icon: 'IconCalendarPlus' }),
+  ]),
+  node('tests', 'menu.tests', { icon: 'IconFlask', devOnly: true }, [node('widgets', 'menu.tests.widgets')]),
+];
+
+/** A node placed in the tree: its full path, its ancestors' rules folded in. */
+export interface RouteEntry {
+  /** Absolute path, `/account/users/list`. */
+  fullPath: string;
+  /** Absolute path of the parent, or null at the top. */
+  parentPath: string | null;
+  depth: number;
+  node: MenuNode;
+  /** The rule with everything inherited from the ancestors (see `inheritRule`). */
+  rule: AccessRule;
+  /** The rules of the ancestors then of the node itself, each as inherited: all must pass. */
+  chain: readonly AccessRule[];
+  /** True when an ancestor is a creation page or tab container: this node is one of its tabs. */
+  isTab: boolean;
+  /** Index among its siblings. */
+  index: number;
+  children: readonly RouteEntry[];
+}
