@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS } from '@regie/contract/demo';
+import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+
+test.describe('each demo user lands on the screen their roles call for', () => {
+  for (const user of DEMO_USERS) {
+    test(`${user.username} → ${user.landing}`, async ({ page }) => {
+      await signIn(page, user.username);
+      await expect(page).toHaveURL(new RegExp(`${user.landing.replace(/\//g, '\\/')}(/[a-z-]+)?$`));
+    });
+  }
+});
+
+test('a deep link while signed out goes through /login?lastpath=… and back after sign-in', async ({ page }) => {
+  await page.goto('/account/users/list');
+  await expect(page).toHaveURL(/\/login\?lastpath=%2Faccount%2Fusers%2Flist$/);
+  await signIn(page, 'usermanager');
+  await expect(page).toHaveURL(/\/account\/users\/list$/);
+});
+
+test('a route the user may not open sends them to /notauthorized', async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/account/customers/list');
+  await expect(page).toHaveURL(/\/notauthorized\?nextPathname=%2Faccount%2Fcustomers%2Flist$/);
+});
+
+test("an unknown address shows 'Not Found'", async ({ page }) => {
+  await signIn(page, 'viewer');
+  await page.goto('/no/such/screen');
+  await expect(page.getByText('Not Found')).toBeVisible();
+});
+
+test('signing out ends the session', async ({ page }) => {
+  await signIn(page, 'editor');
+  await page.getByRole('button', { name: /^logout - / }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/medias/videos/list');
+  await expect(page).toHaveURL(/\/login\?lastpath=/);
+});
+
+test('the menu shows only what the roles and modules allow', async ({ page }) => {
+  await signIn(page, 'viewer');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Admin tools' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Media' })).toHaveCount(0);
+});
+
+test('an admin switching account sees that account’s menu, and back after exit', async ({ page }) => {
+  await signIn(page, 'admin');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Admin tools' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Events' })).toHaveCount(0);
+
+  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
+  await selector.first().fill('riv');
+  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
+  await expect(menu.getByRole('link', { name: 'Events' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Admin tools' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /Exit|Leave/ }).click();
+  await expect(menu.getByRole('link', { name: 'Admin tools' })).toBeVisible();
+});
+
+test("the account search says 'No match found' when nothing matches", async ({ page }) => {
+  await signIn(page, 'admin');
+  const selector = page.getByLabel('Select an account');
+  await selector.first().fill('zzzqqq');
+  await expect(page.getByText('No match found')).toBeVisible();
+});
+
+test('the clipper works in French', async ({ page }) => {
+  await signIn(page, 'clipper');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('navigation', { name: /Menu principal|Main menu/ }).getByRole('link', { name: 'Compte' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^logout - / }).or(page.getByRole('button', { name: /^déconnexion - / }))).toBeVisible();
+});
+
+test('the layout has no serious accessibility violation', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'regie-demo';
+
+/** Signs in through the login form, the way a person does. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel(/^(Username|Identifiant)/).fill(username);
+  await page.getByLabel(/^(Password|Mot de passe)/).fill(password);
+  await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Fails on any serious or critical accessibility violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}

@@ -1,0 +1,18 @@
+// `npm start`: builds whatever is not built yet, then runs the server (API + web app + worker).
+// `npm run worker` passes --worker to run a standalone job worker instead.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { root, staleTargets } from './build-state.mjs';
+
+for (const workspace of staleTargets()) {
+  console.log(`Building ${workspace}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
+const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'packages/server/dist', entry)], {
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
