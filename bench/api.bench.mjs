@@ -10,7 +10,10 @@ function createPgDatabase() {
   const name = `regie_bench_${Date.now()}`;
   try {
     execSync(`psql "${pgBase}/postgres" -qc "create database ${name}"`, { stdio: 'ignore' });
-    return { url: `${pgBase}/${name}`, drop: () => execSync(`psql "${pgBase}/postgres" -qc "drop database if exists ${name} with (force)"`) };
+    return {
+      url: `${pgBase}/${name}`,
+      drop: () => execSync(`psql "${pgBase}/postgres" -qc "drop database if exists ${name} with (force)"`),
+    };
   } catch {
     return null;
   }
@@ -58,7 +61,16 @@ async function measure(label, regie, baselineRps) {
 const baseline = await startBaseline();
 const base = await throughput({ url: `${baseline.url}/` }, seconds);
 await baseline.stop();
-const rows = [{ database: '-', call: 'bare fastify route', 'req/s': Math.round(base.rps), 'p50 ms': base.p50, 'p99 ms': base.p99, 'ratio to bare fastify': '1.000' }];
+const rows = [
+  {
+    database: '-',
+    call: 'bare fastify route',
+    'req/s': Math.round(base.rps),
+    'p50 ms': base.p50,
+    'p99 ms': base.p99,
+    'ratio to bare fastify': '1.000',
+  },
+];
 
 const pglite = await startRegie();
 rows.push(...(await measure('PGlite', pglite, base.rps)));

@@ -38,7 +38,10 @@ export async function startRegie({ databaseUrl } = {}) {
   const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   return {
     url: `http://127.0.0.1:${port}`,

@@ -19,7 +19,12 @@ async function timeStart(command, args, env, url) {
 }
 
 const basePort = await freePort();
-const baseline = await timeStart(process.execPath, [join(root, 'bench/baseline-server.mjs')], { PORT: String(basePort) }, `http://127.0.0.1:${basePort}/`);
+const baseline = await timeStart(
+  process.execPath,
+  [join(root, 'bench/baseline-server.mjs')],
+  { PORT: String(basePort) },
+  `http://127.0.0.1:${basePort}/`,
+);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'regie-start-'));
 const port = await freePort();

@@ -21,7 +21,13 @@ function newest(path) {
 const targets = {
   web: {
     output: 'packages/web/dist/index.html',
-    inputs: ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/web/public', 'packages/contract/src'],
+    inputs: [
+      'packages/web/src',
+      'packages/web/index.html',
+      'packages/web/vite.config.ts',
+      'packages/web/public',
+      'packages/contract/src',
+    ],
     workspace: '@regie/web',
   },
   server: {

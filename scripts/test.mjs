@@ -42,7 +42,14 @@ function countPlaywright(file) {
 
 const vitestProjects = args.has('--api') ? ['--project', 'server'] : [];
 const vitestReport = join(reportDir, 'vitest.json');
-run('npx', ['vitest', 'run', ...vitestProjects, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+run('npx', [
+  'vitest',
+  'run',
+  ...vitestProjects,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 countVitest(vitestReport);
 
 if (!args.has('--api') && !args.has('--no-e2e')) {

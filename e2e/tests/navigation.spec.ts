@@ -72,8 +72,12 @@ test("the account search says 'No match found' when nothing matches", async ({ p
 test('the clipper works in French', async ({ page }) => {
   await signIn(page, 'clipper');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(page.getByRole('navigation', { name: /Menu principal|Main menu/ }).getByRole('link', { name: 'Compte' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^logout - / }).or(page.getByRole('button', { name: /^déconnexion - / }))).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: /Menu principal|Main menu/ }).getByRole('link', { name: 'Compte' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^logout - / }).or(page.getByRole('button', { name: /^déconnexion - / })),
+  ).toBeVisible();
 });
 
 test('the layout has no serious accessibility violation', async ({ page }) => {

@@ -80,7 +80,9 @@ describe('inheritance from the parent', () => {
     expect(inheritRule({ authorizedRoles: ['use_crm'] }, {}).authorizedRoles).toEqual(['use_crm']);
   });
   it('lets a child narrow the roles', () => {
-    expect(inheritRule({ authorizedRoles: ['video_write', 'use_stream'] }, { authorizedRoles: ['use_stream'] })).toEqual({
+    expect(
+      inheritRule({ authorizedRoles: ['video_write', 'use_stream'] }, { authorizedRoles: ['use_stream'] }),
+    ).toEqual({
       authorizedRoles: ['use_stream'],
     });
   });

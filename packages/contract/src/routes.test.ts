@@ -30,7 +30,11 @@ describe('landing route (spec §2, first match wins)', () => {
   const cases: [string, AccessSubject, string][] = [
     ['sport producer with DASHBOARD', who(['sport_player_write'], ['DASHBOARD']), '/dashboard'],
     ['conference producer with DASHBOARD', who(['conf_player_write'], ['DASHBOARD']), '/dashboard'],
-    ['producer without DASHBOARD falls through', who(['sport_player_write'], ['SPORT_EVENTS']), '/account/settings/infos'],
+    [
+      'producer without DASHBOARD falls through',
+      who(['sport_player_write'], ['SPORT_EVENTS']),
+      '/account/settings/infos',
+    ],
     ['simulcaster', who(['simulcast_write'], ['SIMULCAST']), '/events/simulcasts/list'],
     ['simulcaster without the module falls through', who(['simulcast_write'], []), '/account/settings/infos'],
     ['clipper', who(['liveclipping_write'], ['STREAM_CLIPPING']), '/account/clip-skins'],
@@ -46,8 +50,16 @@ describe('landing route (spec §2, first match wins)', () => {
       who(['simulcast_write', 'sport_player_write'], ['SIMULCAST', 'DASHBOARD']),
       '/dashboard',
     ],
-    ['clip skins win over videos', who(['video_write', 'liveclipping_write'], ['VIDEOS', 'STREAM_CLIPPING']), '/account/clip-skins'],
-    ['trivia wins over admin', who(['trivia_write', 'manage_customer_accounts'], ['ADDON_TRIVIA'], 1), '/trivia/quizzes'],
+    [
+      'clip skins win over videos',
+      who(['video_write', 'liveclipping_write'], ['VIDEOS', 'STREAM_CLIPPING']),
+      '/account/clip-skins',
+    ],
+    [
+      'trivia wins over admin',
+      who(['trivia_write', 'manage_customer_accounts'], ['ADDON_TRIVIA'], 1),
+      '/trivia/quizzes',
+    ],
   ];
   it.each(cases)('%s → %s', (_name, subject, expected) => {
     expect(landingRoute(subject)).toBe(expected);
@@ -87,7 +99,12 @@ describe('key mappings (spec §6)', () => {
     ['challengers need sport_player_write', '/actors/challengers/list', who(['sport_player_write']), true],
     ['speakers need conf_player_write', '/actors/speakers/list', who(['conf_player_write']), true],
     ['speakers refuse sport producers', '/actors/speakers/list', who(['sport_player_write']), false],
-    ['conferences allow conf_player_write', '/events/conferences/list', who(['conf_player_write'], ['BUSINESS_PLAYERS']), true],
+    [
+      'conferences allow conf_player_write',
+      '/events/conferences/list',
+      who(['conf_player_write'], ['BUSINESS_PLAYERS']),
+      true,
+    ],
     ['conferences allow clip_only', '/events/conferences/list', who(['clip_only'], ['BUSINESS_PLAYERS']), true],
     ['simulcasts need simulcast_write', '/events/simulcasts/list', who(['simulcast_write'], ['SIMULCAST']), true],
     ['simulcasts refuse others', '/events/simulcasts/list', who(['video_write'], ['SIMULCAST']), false],
@@ -109,8 +126,18 @@ describe('key mappings (spec §6)', () => {
       who(['clip_only'], ['BUSINESS_PLAYERS']),
       true,
     ],
-    ['payment offers need manage_payments', '/account/payment-offers/list', who(['manage_payments'], ['PAYMENT_RESTRICTION']), true],
-    ['payment offers accept payment_offer_write', '/account/payment-offers/list', who(['payment_offer_write'], ['PAYMENT_RESTRICTION']), true],
+    [
+      'payment offers need manage_payments',
+      '/account/payment-offers/list',
+      who(['manage_payments'], ['PAYMENT_RESTRICTION']),
+      true,
+    ],
+    [
+      'payment offers accept payment_offer_write',
+      '/account/payment-offers/list',
+      who(['payment_offer_write'], ['PAYMENT_RESTRICTION']),
+      true,
+    ],
     ['products need manage_payments', '/account/products/list', who(['manage_payments'], ['PAYMENT_PRODUCT']), true],
     ['products refuse others', '/account/products/list', who(['video_write'], ['PAYMENT_PRODUCT']), false],
     ['CRM needs use_crm', '/crm/fans/list', who(['use_crm'], ['FANS_CRM']), true],
@@ -208,9 +235,9 @@ describe('the menu tree', () => {
 
   it('sends a parent to its first accessible child', () => {
     expect(firstAccessibleChild(who(['manage_users']), route('/account'))?.fullPath).toBe('/account/settings/infos');
-    expect(firstAccessibleChild(who(['manage_customer_accounts', 'manage_users'], [], 1), route('/account'))?.fullPath).toBe(
-      '/account/customers/list',
-    );
+    expect(
+      firstAccessibleChild(who(['manage_customer_accounts', 'manage_users'], [], 1), route('/account'))?.fullPath,
+    ).toBe('/account/customers/list');
     expect(firstAccessibleChild(who(['use_stream']), route('/medias'))?.fullPath).toBe('/medias/streams/list');
     expect(firstAccessibleChild(who(['video_write']), route('/medias/videos'))?.fullPath).toBe('/medias/videos/list');
     expect(firstAccessibleChild(who([]), route('/admin-tools'))).toBeUndefined();

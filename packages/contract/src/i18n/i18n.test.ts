@@ -76,7 +76,10 @@ describe('the i18n catalogs', () => {
 
   it('has a message for every key the web app asks for', () => {
     const asked = sources.flatMap((source) =>
-      [...source.text.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)].map((match) => ({ file: source.path, key: match[1] ?? '' })),
+      [...source.text.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)].map((match) => ({
+        file: source.path,
+        key: match[1] ?? '',
+      })),
     );
     expect(asked.filter(({ key }) => !(key in en))).toEqual([]);
   });
