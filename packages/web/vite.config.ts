@@ -1,19 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// A relative path: the config loader bundles it, while Node cannot import the package's .ts files.
+import { API_PREFIXES } from '../contract/src/api.ts';
 
 // Build environment: development (default), staging or production. Only development builds show
 // the 'tests' menu. Set it at build time: VITE_REGIE_ENV=production npm run build -w @regie/web
 const environment = process.env.VITE_REGIE_ENV ?? 'development';
-// The API server the dev server forwards to.
+// The API server the dev server forwards the gateway prefixes and the static assets to.
 const apiTarget = process.env.REGIE_API_URL ?? 'http://localhost:3000';
-const proxied = ['/users-service-api', '/main-api', '/api', '/data-providers-service-api', '/assets'];
+const proxied = [...API_PREFIXES, '/assets'];
 
-// Libraries grouped so that a change of our code does not invalidate the vendors' cache.
-const vendorGroups: { name: string; test: RegExp }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-  { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|clsx|react-remove-scroll.*|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|get-nonce|react-style-singleton|detect-node-es)[\\/]/ },
-  { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
-];
+// React and the router change rarely: one long-cached chunk. Other libraries split with the
+// screens that use them, so that the first page downloads only what it draws.
+const vendorGroups = [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }];
 
 export default defineConfig({
   plugins: [react()],

@@ -10,6 +10,13 @@ export const HEADER_ACCOUNT_KEY = 'x-account-key';
 export const HEADER_ACCEPT_VERSION = 'accept-version';
 /** The only API version served; a request without Accept-Version is taken as this one. */
 export const API_VERSION = 'v6';
+/** Largest JSON request body the API accepts (413 above). */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 
 export const paths = {
   login: `${USERS_API}/auth/login`,

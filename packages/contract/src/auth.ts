@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 
 /** Login limits and throttling (issue: at most 10 failures per username per 15 minutes). */
 export const LOGIN_LIMITS = {
@@ -12,9 +13,24 @@ export const LOGIN_LIMITS = {
 /** How long an access token lives without use. */
 export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+/**
+ * Messages of the authentication and authorisation errors. Every 401 message contains 'token' so
+ * the web client recognises a dead session whatever the exact wording (spec §8).
+ */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid username or password',
+  missingToken: 'Missing access token: please sign in',
+  invalidToken: 'Invalid or expired token',
+  expiredToken: 'Session expired, please sign in again (expired token)',
+  /** Spec §5: any failed restriction check. */
+  notAuthorised: 'Action not authorised !',
+} as const;
+
+/** The 429 message of the sign-in throttle. */
+export function tooManyLoginAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
 
 export const loginBody = z
   .object({
@@ -41,7 +57,16 @@ export const userMeta = z
   .catchall(z.unknown());
 export type UserMeta = z.infer<typeof userMeta>;
 
-export const updateMeBody = z.object({ meta: userMeta.partial() }).strict();
+/**
+ * PUT /users-service-api/users/me: the meta keys to change, merged into the stored meta. No
+ * defaults here, or a body without `language` would reset it to 'en'.
+ */
+export const updateMeBody = z
+  .object({ meta: z.object({ language: z.enum(LANGUAGES).optional() }).catchall(z.unknown()) })
+  .strict();
+export type UpdateMeBody = z.infer<typeof updateMeBody>;
+/** The response of PUT users/me: the whole stored meta after the merge. */
+export const updateMeResponse = z.object({ meta: userMeta });
 
 export const moduleRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
 export const roleRef = z.object({ id: z.number(), name: z.string() });
@@ -90,6 +115,18 @@ export const oauthResponse = z.object({
 });
 export type OauthResponse = z.infer<typeof oauthResponse>;
 
+/**
+ * Groups of marker types a notification can be sent for (admin payload). Ids are stable; names
+ * are i18n keys `markerNotificationGroup.<id>` on the web side, these English names are a fallback.
+ */
+export const MARKER_NOTIFICATION_GROUPS = [
+  { id: 'goals', name: 'Goals' },
+  { id: 'cards', name: 'Cards' },
+  { id: 'substitutions', name: 'Substitutions' },
+  { id: 'periods', name: 'Kick-off, half-time and full-time' },
+  { id: 'highlights', name: 'Highlights' },
+] as const;
+
 export const sportRef = z.object({ id: z.number(), name: z.string(), svgSpriteFilename: z.string().nullable() });
 
 /** GET /main-api/common/admin-payload */
@@ -112,8 +149,8 @@ export type AdminPayloadResponse = z.infer<typeof adminPayloadResponse>;
 
 export const googleAnalyticsResponse = z.object({ token: z.string().nullable() });
 
-/** GET /main-api/search/accounts?name=… (admins only) */
-export const ACCOUNT_SEARCH_MIN_CHARS = 3;
+/** GET /main-api/search/accounts?name=… (admins only; limits in search.ts) */
+export const accountSearchQuery = z.object({ name: z.string().max(120).optional() });
 export const accountSearchResult = z.array(z.object({ id: z.number(), name: z.string(), accountKey: z.string() }));
 
 /** The JSON body of every error response. */

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { AccessRule } from './access.ts';
+import { groupRef, moduleRef, roleRef } from './auth.ts';
+import { ACCOUNT_SEARCH_MIN_CHARS } from './search.ts';
+
+/**
+ * Accounts, groups and users as seen through the users service (spec §7 "Users", "Groups",
+ * "Accounts"). Every list is scoped to the account the request acts for.
+ */
+
+/** A record id in a path: a positive 32-bit integer, like the database's serial ids. */
+export const recordId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+/** Who may read the groups, roles, members and modules of the account acted for. */
+export const ACCOUNT_DIRECTORY_RULE: AccessRule = { authorizedRoles: ['manage_users', 'manage_customer_accounts'] };
+
+export const idParams = z.object({ id: recordId });
+
+export const accountRef = z.object({ id: z.number(), name: z.string() });
+export const userRef = z.object({ id: z.number(), username: z.string(), name: z.string() });
+/** A group with the roles it grants: an account's Roles are collected from these (spec §3). */
+export const groupWithRoles = groupRef.extend({ Roles: z.array(roleRef) });
+
+/** GET users/{id}/groups */
+export const userGroupsResponse = z.array(groupRef);
+/** GET groups/{id}/accounts: the one account owning the group, as a list. */
+export const groupAccountsResponse = z.array(accountRef);
+/** GET groups/{id}/roles */
+export const groupRolesResponse = z.array(roleRef);
+/** GET groups/{id}/users */
+export const groupUsersResponse = z.array(userRef);
+/** GET accounts/{id}/modules */
+export const accountModulesResponse = z.array(moduleRef);
+/** GET accounts/{id}/groups */
+export const accountGroupsResponse = z.array(groupWithRoles);
+
+export const SEARCH_MESSAGES = {
+  noParam: 'Search: No search param provided',
+  tooShort: `Search: name must be at least ${ACCOUNT_SEARCH_MIN_CHARS} characters`,
+  unknownEntity: (entity: string) => `Search: unknown entity ${entity}`,
+} as const;
+
+export const healthResponse = z.object({ status: z.literal('ok') });

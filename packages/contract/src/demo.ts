@@ -1,0 +1,83 @@
+/**
+ * The demo data a fresh development database is seeded with: shared by the server's seed (which
+ * also gives the accounts their modules and groups), its start-up banner and the browser tests.
+ */
+export const DEMO_PASSWORD = 'regie-demo';
+
+export const DEMO_ACCOUNTS = {
+  platform: 'Regie Platform',
+  club: 'Olympique Riverside FC',
+  events: 'Summit Live Events',
+  basketball: 'Harbour Basketball Club',
+} as const;
+export type DemoAccountName = (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS];
+
+export interface DemoUser {
+  username: string;
+  name: string;
+  account: DemoAccountName;
+  /** Where the user lands after signing in (contract `landingRoute`). */
+  landing: string;
+  language: 'en' | 'fr';
+}
+
+export const DEMO_USERS = [
+  {
+    username: 'producer',
+    name: 'Camille Laurent',
+    account: DEMO_ACCOUNTS.club,
+    landing: '/dashboard',
+    language: 'en',
+  },
+  {
+    username: 'simulcaster',
+    name: 'Jonas Whitfield',
+    account: DEMO_ACCOUNTS.events,
+    landing: '/events/simulcasts/list',
+    language: 'en',
+  },
+  {
+    username: 'clipper',
+    name: 'Élodie Marchand',
+    account: DEMO_ACCOUNTS.events,
+    landing: '/account/clip-skins',
+    language: 'fr',
+  },
+  {
+    username: 'editor',
+    name: 'Priya Raman',
+    account: DEMO_ACCOUNTS.club,
+    landing: '/medias/videos/list',
+    language: 'en',
+  },
+  {
+    username: 'quizmaster',
+    name: 'Tomás Ferreira',
+    account: DEMO_ACCOUNTS.club,
+    landing: '/trivia/quizzes',
+    language: 'en',
+  },
+  {
+    username: 'admin',
+    name: 'Morgan Delacroix',
+    account: DEMO_ACCOUNTS.platform,
+    landing: '/account/customers',
+    language: 'en',
+  },
+  {
+    username: 'usermanager',
+    name: 'Hannah Okafor',
+    account: DEMO_ACCOUNTS.club,
+    landing: '/account/users/list',
+    language: 'en',
+  },
+  {
+    username: 'viewer',
+    name: 'Lucas Bernard',
+    account: DEMO_ACCOUNTS.basketball,
+    landing: '/account/settings/infos',
+    language: 'en',
+  },
+] as const satisfies readonly DemoUser[];
+
+export type DemoUsername = (typeof DEMO_USERS)[number]['username'];

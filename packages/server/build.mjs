@@ -1,0 +1,31 @@
+// Bundles the server into dist/main.js. Dependencies stay in node_modules, except the contract,
+// which is TypeScript source and is compiled in. Paths to migrations, assets and the web build are
+// found at run time from the bundle's own location, so `node packages/server/dist/main.js` works
+// from any working directory.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter(
+  (name) => name !== '@regie/contract',
+);
+
+await build({
+  entryPoints: [join(root, 'src', 'main.ts')],
+  outfile: join(root, 'dist', 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'info',
+  // For any CommonJS code that ends up in the bundle and calls require().
+  banner: {
+    js: "import { createRequire as regieCreateRequire } from 'node:module'; const require = regieCreateRequire(import.meta.url);",
+  },
+});

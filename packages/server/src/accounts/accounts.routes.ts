@@ -1,0 +1,79 @@
+import {
+  ACCOUNT_DIRECTORY_RULE,
+  accountGroupsResponse,
+  accountModulesResponse,
+  groupAccountsResponse,
+  groupRolesResponse,
+  groupUsersResponse,
+  idParams,
+} from '@regie/contract/accounts';
+import { paths } from '@regie/contract/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/database.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import {
+  findAccount,
+  findGroup,
+  groupsOfAccount,
+  modulesByCode,
+  rolesOfGroup,
+  usersOfGroup,
+} from './accounts.service.ts';
+
+/** Groups and accounts of the users service; each record must belong to the account acted for. */
+export const accountsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
+  const options = <Response>(summary: string, response: Response) => ({
+    onRequest: guards.requireRule(ACCOUNT_DIRECTORY_RULE),
+    schema: {
+      tags: ['accounts'],
+      security: BEARER,
+      summary,
+      params: idParams,
+      response: { 200: response, ...errorResponses(401, 403, 404) },
+    },
+  });
+
+  /** The group, once checked to be in scope. */
+  async function scopedGroup(request: Parameters<typeof authOf>[0], groupId: number) {
+    const group = await findGroup(db, groupId);
+    assertInScope(authOf(request), group.accountId, `Group ${groupId} not found`);
+    return group;
+  }
+
+  async function scopedAccount(request: Parameters<typeof authOf>[0], accountId: number) {
+    const account = await findAccount(db, accountId);
+    assertInScope(authOf(request), account.id, `Account ${accountId} not found`);
+    return account;
+  }
+
+  app.get(paths.groupAccounts(':id'), options('The account owning a group', groupAccountsResponse), async (request) => {
+    const group = await scopedGroup(request, request.params.id);
+    const account = await findAccount(db, group.accountId);
+    return [{ id: account.id, name: account.name }];
+  });
+
+  app.get(paths.groupRoles(':id'), options('The roles a group grants', groupRolesResponse), async (request) => {
+    await scopedGroup(request, request.params.id);
+    return rolesOfGroup(db, request.params.id);
+  });
+
+  app.get(paths.groupUsers(':id'), options('The members of a group', groupUsersResponse), async (request) => {
+    await scopedGroup(request, request.params.id);
+    return usersOfGroup(db, request.params.id);
+  });
+
+  app.get(paths.accountModules(':id'), options("An account's modules", accountModulesResponse), async (request) => {
+    const account = await scopedAccount(request, request.params.id);
+    return modulesByCode(db, account.modules);
+  });
+
+  app.get(
+    paths.accountGroups(':id'),
+    options("An account's groups with their roles", accountGroupsResponse),
+    async (request) => {
+      const account = await scopedAccount(request, request.params.id);
+      return groupsOfAccount(db, account.id);
+    },
+  );
+};

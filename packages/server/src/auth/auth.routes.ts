@@ -1,0 +1,41 @@
+import { paths } from '@regie/contract/api';
+import { loginBody, loginResponse } from '@regie/contract/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { login } from './auth.service.ts';
+import { revokeSession } from './sessions.service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
+  app.post(
+    paths.login,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a username and a password',
+        body: loginBody,
+        response: { 200: loginResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    (request) => login(db, request.body, request.ip),
+  );
+
+  app.delete(
+    paths.logout,
+    {
+      onRequest: guards.requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the token stops working at once',
+        security: BEARER,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await revokeSession(db, authOf(request).sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,86 @@
+import { healthResponse } from '@regie/contract/accounts';
+import { paths } from '@regie/contract/api';
+import {
+  type AdminPayloadResponse,
+  adminPayloadResponse,
+  googleAnalyticsResponse,
+  MARKER_NOTIFICATION_GROUPS,
+} from '@regie/contract/auth';
+import { asc, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { modules } from '../db/reference.table.ts';
+import { sports } from '../db/sports.table.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+
+/** Where media live in the object store (the web builds upload keys from these). */
+export const STORAGE_LAYOUT: AdminPayloadResponse['aws'] = {
+  prefix: {
+    clips: {
+      root: 'clips/',
+      skins: 'clips/skins/',
+      skinPreRoll: 'clips/skins/pre-roll/',
+      skinPostRoll: 'clips/skins/post-roll/',
+    },
+  },
+  buckets: { assets: 'regie-assets' },
+};
+
+type CommonConfig = Pick<AppConfig, 'publicUrl' | 'cmsUrl' | 'pushUrl' | 'environment' | 'googleAnalyticsToken'>;
+
+/** The sports an account sees: the global ones and its own. */
+export function sportsOfAccount(db: Db, accountId: number) {
+  return db
+    .select({ id: sports.id, name: sports.name, svgSpriteFilename: sports.svgSpriteFilename })
+    .from(sports)
+    .where(or(isNull(sports.accountId), eq(sports.accountId, accountId)))
+    .orderBy(asc(sports.name), asc(sports.id));
+}
+
+export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; config: CommonConfig }> = async (
+  app,
+  { db, guards, config },
+) => {
+  app.get(
+    paths.adminPayload,
+    {
+      onRequest: guards.requireAuth,
+      schema: {
+        tags: ['common'],
+        security: BEARER,
+        summary: 'Start-up payload: modules, sports, storage layout, links, environment',
+        response: { 200: adminPayloadResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request): Promise<AdminPayloadResponse> => ({
+      modules: await db.select().from(modules).orderBy(asc(modules.id)),
+      sports: await sportsOfAccount(db, authOf(request).account.id),
+      assetsUrl: `${config.publicUrl}/assets`,
+      imagesUrl: `${config.publicUrl}/images`,
+      aws: STORAGE_LAYOUT,
+      markerNotificationGroups: MARKER_NOTIFICATION_GROUPS.map(({ id, name }) => ({ id, name })),
+      externalLinks: { cmsUrl: config.cmsUrl, pushNotificationsUrl: config.pushUrl },
+      environment: config.environment,
+    }),
+  );
+
+  app.get(
+    paths.googleAnalyticsToken,
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'The Google Analytics measurement id, null when not configured (public)',
+        response: { 200: googleAnalyticsResponse },
+      },
+    },
+    async () => ({ token: config.googleAnalyticsToken }),
+  );
+
+  app.get(
+    paths.health,
+    { schema: { tags: ['common'], summary: 'Liveness probe', response: { 200: healthResponse } } },
+    async () => ({ status: 'ok' as const }),
+  );
+};

@@ -1,0 +1,48 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
+
+/** Starts the server: config, database, migrations, demo data on an empty database, listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const wantsDemo = config.seed === 'demo' && config.nodeEnv !== 'production';
+  if (wantsDemo && !(await hasUsers(database.db)) && (await seedDemoData(database.db))) {
+    process.stdout.write(`\n${formatDemoLogins()}\n\n`);
+  }
+  const app = await buildApp(config, { database });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.driver, webDist: config.webDist, environment: config.environment },
+    `Regie listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Regie failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,198 @@
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type DemoAccountName,
+  type DemoUsername,
+} from '@regie/contract/demo';
+import { MODULE_CODES, type ModuleCode } from '@regie/contract/modules';
+import type { Role } from '@regie/contract/roles';
+import { count, sql } from 'drizzle-orm';
+import { newAccountKey } from '../accounts/accounts.service.ts';
+import { hashPassword } from '../auth/password.service.ts';
+import { accounts, groupRoles, groups } from '../db/accounts.table.ts';
+import type { Db } from '../db/database.ts';
+import { roles } from '../db/reference.table.ts';
+import { sports } from '../db/sports.table.ts';
+import { type StoredOauth, userGroups, users } from '../db/users.table.ts';
+
+interface DemoAccountSeed {
+  name: DemoAccountName;
+  modules: readonly ModuleCode[];
+  groups: Readonly<Record<string, readonly Role[]>>;
+}
+
+const ACCOUNTS: readonly DemoAccountSeed[] = [
+  {
+    name: DEMO_ACCOUNTS.platform,
+    modules: MODULE_CODES,
+    groups: { 'Platform administrators': ['manage_customer_accounts', 'manage_users'] },
+  },
+  {
+    // A football club: events, players, media, fan engagement and payments.
+    name: DEMO_ACCOUNTS.club,
+    modules: [
+      'DASHBOARD',
+      'SPORT_EVENTS',
+      'BUSINESS_PLAYERS',
+      'VIDEOS',
+      'STREAM_CLIPPING',
+      'TAGS',
+      'MARKERS',
+      'THEME',
+      'CHALLENGERS',
+      'ADDON_TRIVIA',
+      'ADDON_PREDICTOR',
+      'ADDON_MOTM',
+      'FANS_CRM',
+      'PAYMENT_PRODUCT',
+      'PAYMENT_RESTRICTION',
+      'CHAT',
+      'STATS',
+      'SETTINGS',
+      'PUSH_NOTIFICATIONS',
+      'PLAYLISTS',
+      'CATEGORIES',
+    ],
+    groups: {
+      Production: ['sport_player_write', 'conf_player_write', 'liveclipping_write'],
+      Media: ['video_write', 'video_download'],
+      'Fan games': ['trivia_write', 'predictor_write', 'motm_write'],
+      'Club administrators': ['manage_users'],
+    },
+  },
+  {
+    // An event organiser: conferences, simulcasts to social networks and cloud streams.
+    name: DEMO_ACCOUNTS.events,
+    modules: [
+      'SIMULCAST',
+      'BUSINESS_PLAYERS',
+      'VIDEOS',
+      'STREAM_CLIPPING',
+      'AWS_STREAM',
+      'STREAM',
+      'DVR',
+      'CHAT',
+      'STATS',
+      'SETTINGS',
+      'SPEAKERS',
+      'EMBED',
+      'IMMERSIVE',
+      'MULTICAM',
+    ],
+    groups: {
+      'Simulcast operators': ['simulcast_write'],
+      'Clipping desk': ['liveclipping_write', 'clip_only'],
+    },
+  },
+  {
+    name: DEMO_ACCOUNTS.basketball,
+    modules: ['SPORT_EVENTS', 'VIDEOS', 'TAGS', 'MARKERS', 'SETTINGS'],
+    groups: { Observers: ['read_only'] },
+  },
+];
+
+/** Which groups each demo user belongs to; the landing each one gets is checked by a test. */
+const MEMBERSHIP: Readonly<
+  Record<DemoUsername, { groups: readonly string[]; accessLevel?: number; oauth?: StoredOauth }>
+> = {
+  producer: { groups: ['Production'], oauth: { facebook: { accessToken: 'demo-facebook-token', pageId: '1024' } } },
+  simulcaster: { groups: ['Simulcast operators'] },
+  clipper: { groups: ['Clipping desk'] },
+  editor: { groups: ['Media'] },
+  quizmaster: { groups: ['Fan games'] },
+  admin: { groups: ['Platform administrators'], accessLevel: 1 },
+  usermanager: { groups: ['Club administrators'] },
+  viewer: { groups: ['Observers'] },
+};
+
+/** Global sports, with the sprite files of packages/server/assets/sports. */
+const SPORTS = [
+  { name: 'Football', svgSpriteFilename: 'football.svg' },
+  { name: 'Basketball', svgSpriteFilename: 'basketball.svg' },
+  { name: 'Rugby', svgSpriteFilename: 'rugby.svg' },
+  { name: 'Tennis', svgSpriteFilename: 'tennis.svg' },
+  { name: 'Handball', svgSpriteFilename: 'handball.svg' },
+] as const;
+
+export async function hasUsers(db: Db): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return (row?.total ?? 0) > 0;
+}
+
+/**
+ * Fills an empty database with the demo accounts, groups, users (password DEMO_PASSWORD) and
+ * sports. Does nothing when a user exists; safe when several processes start at once.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(4201904)`);
+    if (await hasUsers(tx)) return false;
+    const roleRows = await tx.select().from(roles);
+    const roleId = new Map(roleRows.map((role) => [role.name, role.id]));
+    const accountId = new Map<string, number>();
+    const groupId = new Map<string, number>();
+    for (const seed of ACCOUNTS) {
+      const [account] = await tx
+        .insert(accounts)
+        .values({ name: seed.name, accountKey: newAccountKey(), modules: [...seed.modules] })
+        .returning();
+      if (!account) throw new Error(`Could not create account ${seed.name}`);
+      accountId.set(seed.name, account.id);
+      for (const [name, granted] of Object.entries(seed.groups)) {
+        const [group] = await tx.insert(groups).values({ name, accountId: account.id }).returning();
+        if (!group) throw new Error(`Could not create group ${name}`);
+        groupId.set(name, group.id);
+        await tx
+          .insert(groupRoles)
+          .values(granted.map((role) => ({ groupId: group.id, roleId: roleId.get(role) ?? 0 })));
+      }
+    }
+    for (const [index, demo] of DEMO_USERS.entries()) {
+      const membership = MEMBERSHIP[demo.username];
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: demo.username,
+          name: demo.name,
+          passwordHash: hashes[index] ?? '',
+          meta: { language: demo.language },
+          accessLevel: membership.accessLevel ?? 0,
+          accountId: accountId.get(demo.account) ?? 0,
+          oauth: membership.oauth ?? {},
+        })
+        .returning();
+      if (!user) throw new Error(`Could not create user ${demo.username}`);
+      await tx
+        .insert(userGroups)
+        .values(membership.groups.map((name) => ({ userId: user.id, groupId: groupId.get(name) ?? 0 })));
+    }
+    await tx.insert(sports).values([...SPORTS]);
+    // A club-only sport, to show account sports next to the global ones.
+    await tx.insert(sports).values({
+      name: 'Five-a-side',
+      svgSpriteFilename: 'football.svg',
+      accountId: accountId.get(DEMO_ACCOUNTS.club) ?? null,
+    });
+    return true;
+  });
+}
+
+/** The sign-in table printed at start-up after seeding. */
+export function formatDemoLogins(): string {
+  const rows = DEMO_USERS.map((user) => [user.username, user.name, user.account, user.landing]);
+  const header = ['username', 'name', 'account', 'lands on'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [
+    `Demo users (password: ${DEMO_PASSWORD})`,
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(line),
+  ].join('\n');
+}

@@ -1,0 +1,116 @@
+import {
+  type MeContextResponse,
+  type MeResponse,
+  type OauthResponse,
+  type UpdateMeBody,
+  type UserMeta,
+  userMeta,
+} from '@regie/contract/auth';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@regie/contract/languages';
+import { landingRoute } from '@regie/contract/routes';
+import { asc, eq } from 'drizzle-orm';
+import { groupsOfUser, modulesByCode, rolesOfUser } from '../accounts/accounts.service.ts';
+import type { Db } from '../db/database.ts';
+import { languages } from '../db/reference.table.ts';
+import { type StoredOauth, users } from '../db/users.table.ts';
+import { badRequest, notFound } from '../http/http.errors.ts';
+import type { RequestContext } from '../tenancy/tenancy.service.ts';
+
+function isLanguage(code: string): code is Language {
+  return (LANGUAGES as readonly string[]).includes(code);
+}
+
+async function findUser(db: Db, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound(`User ${userId} not found`);
+  return user;
+}
+
+/** Stored meta with the contract defaults (language 'en'); an unreadable value falls back. */
+export function presentMeta(stored: Record<string, unknown>): UserMeta {
+  const parsed = userMeta.safeParse(stored);
+  return parsed.success ? parsed.data : { ...stored, language: DEFAULT_LANGUAGE };
+}
+
+/** GET users/me: the user's own profile, roles, groups and own account's modules. */
+export async function getMe(db: Db, context: RequestContext): Promise<MeResponse> {
+  const user = await findUser(db, context.user.id);
+  const own = context.ownAccount;
+  const [roles, modules, groups] = await Promise.all([
+    rolesOfUser(db, user.id),
+    modulesByCode(db, own.modules),
+    groupsOfUser(db, user.id),
+  ]);
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    AccountId: own.id,
+    accountId: own.id,
+    accountKey: own.accountKey,
+    accountName: own.name,
+    accessLevel: user.accessLevel,
+    isAdmin: context.user.isAdmin,
+    meta: presentMeta(user.meta),
+    Roles: roles,
+    Modules: modules,
+    Groups: groups,
+  };
+}
+
+/** GET users/me/context: what the account the request acts for allows, and where to land. */
+export async function getContext(db: Db, context: RequestContext): Promise<MeContextResponse> {
+  const { user, account, ownAccount, simulated } = context;
+  const roles = simulated ? account.roles : user.roles;
+  const available = await db.select().from(languages).orderBy(asc(languages.id));
+  return {
+    account: { id: account.id, name: account.name, accountKey: account.accountKey },
+    simulated,
+    roles,
+    modules: account.modules,
+    languages: {
+      available: available.flatMap(({ id, code, name }) => (isLanguage(code) ? [{ id, code, name }] : [])),
+      default: DEFAULT_LANGUAGE,
+    },
+    homepage: landingRoute({
+      roles: user.roles,
+      modules: ownAccount.modules,
+      accessLevel: user.accessLevel,
+      simulatedAccount: simulated ? { roles: account.roles, modules: account.modules } : null,
+    }),
+  };
+}
+
+/** GET users/me/oauth: which social accounts are linked; tokens never leave the server. */
+export function presentOauth(oauth: StoredOauth): OauthResponse {
+  return {
+    facebook: { connected: Boolean(oauth.facebook?.accessToken), pageId: oauth.facebook?.pageId ?? null },
+    dailymotion: { connected: Boolean(oauth.dailymotion?.accessToken) },
+    twitter: { connected: Boolean(oauth.twitter?.accessToken && oauth.twitter.tokenSecret) },
+    google: { connected: Boolean(oauth.google?.accessToken && oauth.google.refreshToken) },
+  };
+}
+
+export async function getOauth(db: Db, userId: number): Promise<OauthResponse> {
+  return presentOauth((await findUser(db, userId)).oauth);
+}
+
+/** PUT users/me: merges the given meta keys into the stored meta and returns the result. */
+export async function updateMeta(db: Db, userId: number, patch: UpdateMeBody['meta']): Promise<{ meta: UserMeta }> {
+  const user = await findUser(db, userId);
+  const merged = { ...user.meta, ...patch };
+  const checked = userMeta.safeParse(merged);
+  if (!checked.success) {
+    throw badRequest(
+      'Validation failed',
+      checked.error.issues.map((issue) => ({ path: ['meta', ...issue.path].join('.'), message: issue.message })),
+    );
+  }
+  await db.update(users).set({ meta: checked.data }).where(eq(users.id, userId));
+  return { meta: checked.data };
+}
+
+/** The account of a user, for scope checks. */
+export async function findUserAccountId(db: Db, userId: number): Promise<number> {
+  return (await findUser(db, userId)).accountId;
+}

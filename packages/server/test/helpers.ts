@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HEADER_ACCOUNT_KEY, paths } from '@regie/contract/api';
+import { DEMO_PASSWORD } from '@regie/contract/demo';
+import type { ModuleCode } from '@regie/contract/modules';
+import type { Role } from '@regie/contract/roles';
+import { eq, inArray } from 'drizzle-orm';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import pg from 'pg';
+import { newAccountKey } from '../src/accounts/accounts.service.ts';
+import { type App, buildApp } from '../src/app.ts';
+import { hashPassword } from '../src/auth/password.service.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import { accounts, groupRoles, groups } from '../src/db/accounts.table.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../src/db/database.ts';
+import { roles } from '../src/db/reference.table.ts';
+import { userGroups, users } from '../src/db/users.table.ts';
+import { seedDemoData } from '../src/seed/demo.seed.ts';
+import { pgliteTemplate } from './pglite-template.ts';
+
+/** A configuration for tests: quiet logs, no web build, nothing from the real environment. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'warn', REGIE_DATA_DIR: join(tmpdir(), 'regie-test-data') }),
+    webDist: join(tmpdir(), 'regie-test-no-web-dist'),
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh database per test file, seeded with the demo data: embedded PGlite in memory by
+ * default (loaded from a cached template, see pglite-template.ts), or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped by close().
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite({ loadDataDir: await pgliteTemplate() });
+    return { database, drop: async () => undefined };
+  }
+  const name = `regie_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  await database.migrate();
+  await seedDemoData(database.db);
+  return {
+    database,
+    drop: async () => {
+      // pg's Pool.end() resolves before its sockets are closed: wait for the server to see them go.
+      for (let i = 0; i < 50; i += 1) {
+        const { rows } = await admin.query('select count(*)::int as open from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (rows[0]?.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  token?: string;
+  accountKey?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export interface BuiltAccount {
+  id: number;
+  name: string;
+  accountKey: string;
+}
+
+export interface BuiltUser {
+  id: number;
+  username: string;
+  password: string;
+  accountId: number;
+  accountKey: string;
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  login(username: string, password?: string): Promise<string>;
+  request(options: RequestOptions): Promise<InjectResponse>;
+  buildAccount(overrides?: { name?: string; modules?: ModuleCode[]; roles?: Role[] }): Promise<BuiltAccount>;
+  buildUser(overrides?: {
+    username?: string;
+    name?: string;
+    password?: string;
+    accountId?: number;
+    roles?: Role[];
+    modules?: ModuleCode[];
+    accessLevel?: number;
+  }): Promise<BuiltUser>;
+  accountByName(name: string): Promise<BuiltAccount>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(options: { config?: Partial<AppConfig> } = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp(testConfig(options.config), { database });
+  const { db } = database;
+  let counter = 0;
+  const unique = (prefix: string) => {
+    counter += 1;
+    return `${prefix}-${Date.now().toString(36)}-${counter}`;
+  };
+
+  const request: TestContext['request'] = ({
+    method = 'GET',
+    url,
+    token,
+    accountKey,
+    payload,
+    headers,
+    remoteAddress,
+  }) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(accountKey ? { [HEADER_ACCOUNT_KEY]: accountKey } : {}),
+        ...headers,
+      },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+
+  async function grant(accountId: number, roleNames: readonly Role[]): Promise<number> {
+    const [group] = await db
+      .insert(groups)
+      .values({ name: unique('group'), accountId })
+      .returning();
+    if (!group) throw new Error('group not created');
+    if (roleNames.length > 0) {
+      const rows = await db
+        .select()
+        .from(roles)
+        .where(inArray(roles.name, [...roleNames]));
+      await db.insert(groupRoles).values(rows.map((role) => ({ groupId: group.id, roleId: role.id })));
+    }
+    return group.id;
+  }
+
+  const buildAccount: TestContext['buildAccount'] = async (overrides = {}) => {
+    const [account] = await db
+      .insert(accounts)
+      .values({
+        name: overrides.name ?? unique('Account'),
+        accountKey: newAccountKey(),
+        modules: overrides.modules ?? [],
+      })
+      .returning();
+    if (!account) throw new Error('account not created');
+    if (overrides.roles) await grant(account.id, overrides.roles);
+    return { id: account.id, name: account.name, accountKey: account.accountKey };
+  };
+
+  const buildUser: TestContext['buildUser'] = async (overrides = {}) => {
+    const account = overrides.accountId
+      ? (await db.select().from(accounts).where(eq(accounts.id, overrides.accountId)))[0]
+      : await buildAccount(overrides.modules ? { modules: overrides.modules } : {});
+    if (!account) throw new Error('account not found');
+    const password = overrides.password ?? 'correct horse battery staple';
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: (overrides.username ?? unique('user')).toLowerCase(),
+        name: overrides.name ?? 'Test User',
+        passwordHash: await hashPassword(password),
+        accessLevel: overrides.accessLevel ?? 0,
+        accountId: account.id,
+      })
+      .returning();
+    if (!user) throw new Error('user not created');
+    if (overrides.roles)
+      await db.insert(userGroups).values({ userId: user.id, groupId: await grant(account.id, overrides.roles) });
+    return { id: user.id, username: user.username, password, accountId: account.id, accountKey: account.accountKey };
+  };
+
+  return {
+    app,
+    db,
+    request,
+    buildAccount,
+    buildUser,
+    async login(username, password = DEMO_PASSWORD) {
+      const response = await request({ method: 'POST', url: paths.login, payload: { username, password } });
+      if (response.statusCode !== 200) throw new Error(`login ${username}: ${response.statusCode} ${response.body}`);
+      return response.json<{ accessToken: string }>().accessToken;
+    },
+    async accountByName(name) {
+      const [account] = await db.select().from(accounts).where(eq(accounts.name, name));
+      if (!account) throw new Error(`no account ${name}`);
+      return { id: account.id, name: account.name, accountKey: account.accountKey };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { API_VERSION, HEADER_ACCEPT_VERSION, HEADER_ACCOUNT_KEY, toQueryString } from '@regie/contract/api';
+
+/** A field the server rejected, from the `errors` list of an error body. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * A response whose status does not start with 2 or 3 (spec §8), or a request that never reached
+ * the server (status 0). `body` is the parsed JSON error body, or the raw text when not JSON.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly error: string;
+  readonly fieldErrors: readonly FieldError[];
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, fallbackMessage = `Request failed with status ${status}`) {
+    const record = isRecord(body) ? body : {};
+    super(typeof record.message === 'string' ? record.message : fallbackMessage);
+    this.name = 'ApiError';
+    this.status = status;
+    this.error = typeof record.error === 'string' ? record.error : '';
+    this.fieldErrors = Array.isArray(record.errors) ? record.errors.filter(isFieldError) : [];
+    this.body = body;
+  }
+}
+
+/** The account an admin acts for (spec §4, stored as `simulatedAccount`). */
+export interface SimulatedAccount {
+  id: number;
+  name: string;
+  accountKey: string;
+}
+
+/** What the client needs to sign a request. */
+export interface Credentials {
+  accessToken?: string | undefined;
+  accountKey?: string | undefined;
+  simulatedAccount?: SimulatedAccount | null | undefined;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Replaces the stored credentials, for the calls made while signing in. */
+  credentials?: Credentials;
+  /**
+   * False for calls that belong to the user rather than to an account (their profile, the
+   * admins' account search): signed with the user's own account key, no AccountId added.
+   */
+  accountScoped?: boolean;
+}
+
+export interface ApiClientOptions {
+  fetch: typeof fetch;
+  /** Read on every request, so a change of session or simulated account applies at once. */
+  credentials: () => Credentials;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const METHODS_WITH_BODY: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The one HTTP client of the web app (spec §7). Components use query hooks built on it. */
+export function createApiClient(options: ApiClientOptions) {
+  async function request<T>(method: Method, path: string, init: RequestOptions = {}): Promise<T> {
+    const credentials = init.credentials ?? options.credentials();
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      [HEADER_ACCEPT_VERSION]: API_VERSION,
+    };
+    const simulated = init.accountScoped === false ? null : credentials.simulatedAccount;
+    const accountKey = simulated?.accountKey ?? credentials.accountKey;
+    if (accountKey) headers[HEADER_ACCOUNT_KEY] = accountKey;
+    if (credentials.accessToken) headers.Authorization = `Bearer ${credentials.accessToken}`;
+    Object.assign(headers, init.headers);
+
+    let body = init.body;
+    // An admin acting for an account writes into that account (spec §6).
+    if (simulated && METHODS_WITH_BODY.has(method) && isRecord(body)) body = { ...body, AccountId: simulated.id };
+
+    let response: Response;
+    try {
+      response = await options.fetch(path + toQueryString(init.query ?? {}), {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: init.signal ?? null,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, null, cause instanceof Error ? cause.message : String(cause));
+    }
+    const payload = await readBody(response);
+    if (response.status < 200 || response.status >= 400) {
+      throw new ApiError(response.status, payload, response.statusText || undefined);
+    }
+    return payload as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, query?: Record<string, unknown>, init?: RequestOptions) =>
+      request<T>('GET', path, { ...init, ...(query ? { query } : {}) }),
+    post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
+    put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PUT', path, { ...init, body }),
+    patch: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PATCH', path, { ...init, body }),
+    delete: <T = unknown>(path: string, init?: RequestOptions) => request<T>('DELETE', path, init),
+    /** A static text file (an SVG sprite): no API headers, which another host would refuse. */
+    async text(url: string): Promise<string> {
+      const response = await options.fetch(url);
+      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+      return response.text();
+    },
+  };
+}
+
+/** JSON when the server says so, text otherwise, nothing for 204 or an empty body. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+}
+
+/** A rejected or expired session: the admin-payload 403 'token' case of spec §8, or any 401. */
+export function isSessionError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 401 || (error.status === 403 && /token/i.test(error.message));
+}

@@ -1,0 +1,62 @@
+import { Anchor, Breadcrumbs, Tabs, Text, Title } from '@mantine/core';
+import type { RouteEntry } from '@regie/contract/menu';
+import { Link } from 'react-router';
+import { useLabel, useT } from '../../i18n/use-t.ts';
+import { useAccessSubject } from '../../session/access.ts';
+import { useDocumentTitle } from '../../widgets/use-document-title.ts';
+import classes from './layout.module.css';
+import type { PageTabs } from './navigation.ts';
+import { menuTarget } from './navigation.ts';
+
+interface Props {
+  trail: readonly RouteEntry[];
+  tabs: PageTabs;
+  /** Shown when the page is not one of the tree (the not-authorized page). */
+  fallbackTitle: string;
+}
+
+/**
+ * The top bar: where the page sits in the tree, its title, and its tabs (role=tab). It renders
+ * inside the page's `Tabs`, whose panel holds the screen.
+ */
+export function TopBar({ trail, tabs, fallbackTitle }: Props) {
+  const t = useT();
+  const label = useLabel();
+  const subject = useAccessSubject();
+  const section = trail[1] ?? trail[0];
+  const title = section ? label(section.node.labelKey) : fallbackTitle;
+
+  useDocumentTitle(title);
+
+  return (
+    <div className={classes.topBar} data-without-tabs={tabs.tabs.length === 0 || undefined}>
+      {trail.length > 1 && (
+        <Breadcrumbs aria-label={t('layout.breadcrumbs')} separatorMargin={6} mb={4}>
+          {trail.map((entry, index) =>
+            index < trail.length - 1 && !entry.node.path.includes(':') ? (
+              <Anchor key={entry.fullPath} component={Link} to={menuTarget(subject, entry)} size="sm" c="dimmed">
+                {label(entry.node.labelKey)}
+              </Anchor>
+            ) : (
+              <Text key={entry.fullPath} size="sm" c="dimmed">
+                {label(entry.node.labelKey)}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+      )}
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {tabs.tabs.length > 0 && (
+        <Tabs.List aria-label={t('layout.tabs')} mt="sm" style={{ borderBottom: 0 }}>
+          {tabs.tabs.map((tab) => (
+            <Tabs.Tab key={tab.href} value={tab.href} disabled={tab.disabled}>
+              {label(tab.entry.node.labelKey)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { MessageKey } from '@regie/contract/i18n/en';
+import type { RouteEntry } from '@regie/contract/menu';
+import { fillPath, findRouteByPath } from '@regie/contract/routes';
+import { useMatches, useParams } from 'react-router';
+
+/** What each route of the tree carries in react-router's `handle`. */
+export interface RouteHandle {
+  entry: RouteEntry;
+}
+
+/** The route tree's entry of the page on screen, if it is one. */
+export function useCurrentEntry(): RouteEntry | undefined {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.entry) return handle.entry;
+  }
+  return undefined;
+}
+
+/** The entry and its ancestors, the top-level entry first. */
+export function lineage(entry: RouteEntry): RouteEntry[] {
+  const chain: RouteEntry[] = [entry];
+  let parentPath = entry.parentPath;
+  while (parentPath) {
+    const parent = findRouteByPath(parentPath);
+    if (!parent) break;
+    chain.unshift(parent);
+    parentPath = parent.parentPath;
+  }
+  return chain;
+}
+
+/** The label key of an entry (data, so unchecked by the type: a missing one shows the red notice). */
+export function labelKey(entry: RouteEntry): MessageKey {
+  return entry.node.labelKey as MessageKey;
+}
+
+/** The current URL parameters, without the optional ones left empty. */
+export function useDefinedParams(): Record<string, string> {
+  const params = useParams();
+  return Object.fromEntries(Object.entries(params).filter((pair): pair is [string, string] => Boolean(pair[1])));
+}
+
+/** A link to an entry, with the parameters of the current page; null when one is missing. */
+export function hrefOf(entry: RouteEntry, params: Record<string, string> = {}): string | null {
+  try {
+    return fillPath(entry.fullPath, params);
+  } catch {
+    return null;
+  }
+}

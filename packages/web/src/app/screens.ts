@@ -1,0 +1,22 @@
+import type { RouteEntry } from '@regie/contract/menu';
+import { type LazyScreen, lazyScreen } from './lazy-screen.ts';
+
+/**
+ * The screens built so far, by the route tree's full path (contract menu.ts). Adding one is one
+ * line here; a route of the tree without a screen shows its title and 'not available yet'.
+ * A screen registered on a tab container (an edit page) also serves its tabs.
+ */
+export const SCREENS: Readonly<Record<string, LazyScreen>> = {
+  '/account/settings/infos': lazyScreen(
+    () => import('../features/settings/SettingsInfos.tsx'),
+    (m) => m.SettingsInfos,
+  ),
+  '/tests/widgets': lazyScreen(
+    () => import('../features/tests/WidgetsGallery.tsx'),
+    (m) => m.WidgetsGallery,
+  ),
+};
+
+export function screenFor(entry: RouteEntry): LazyScreen | undefined {
+  return SCREENS[entry.fullPath] ?? (entry.isTab && entry.parentPath ? SCREENS[entry.parentPath] : undefined);
+}

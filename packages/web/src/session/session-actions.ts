@@ -1,0 +1,91 @@
+import { paths } from '@regie/contract/api';
+import type { LoginResponse, MeContextResponse, MeResponse, UserMeta } from '@regie/contract/auth';
+import { ApiError, type Credentials, type SimulatedAccount } from '../api/client.ts';
+import { api } from '../api/http.ts';
+import { queryKeys } from '../api/queries.ts';
+import { queryClient } from '../api/query-client.ts';
+import { sessionStore } from './current-session.ts';
+import { mergeSessionUser, type SessionUser, withContext, withMeta } from './session-store.ts';
+
+/** Loads the profile and the context for a token, and builds the session user from them. */
+async function loadUser(login: LoginResponse): Promise<SessionUser> {
+  const credentials: Credentials = {
+    accessToken: login.accessToken,
+    accountKey: login.accountKey,
+    simulatedAccount: sessionStore.getState().simulatedAccount,
+  };
+  const [me, context] = await Promise.all([
+    api.get<MeResponse>(paths.me, undefined, { credentials }),
+    api.get<MeContextResponse>(paths.meContext, undefined, { credentials }),
+  ]);
+  return mergeSessionUser(login, me, context);
+}
+
+/** Signs in (spec §2 /login); a response without accessToken counts as a failure. */
+export async function signIn(username: string, password: string): Promise<SessionUser> {
+  const login = await api.post<LoginResponse>(paths.login, { username, password }, { credentials: {} });
+  if (!login?.accessToken) throw new ApiError(200, login, 'The login response holds no access token');
+  const user = await loadUser(login);
+  sessionStore.setUser(user);
+  return user;
+}
+
+/** Checks the stored token against the server and refreshes the profile (spec §2 /check). */
+export async function refreshSession(): Promise<SessionUser | null> {
+  const { user } = sessionStore.getState();
+  if (!user) return null;
+  try {
+    const fresh = await loadUser(user);
+    sessionStore.setUser(fresh);
+    return fresh;
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+      sessionStore.clear({ signedOut: false });
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Signs out (spec §4): the server forgets the token, the browser the session. An admin acting
+ * for an account starts again from a blank page: local storage cleared and the page reloaded.
+ */
+export async function signOut(): Promise<void> {
+  const { simulatedAccount } = sessionStore.getState();
+  await api.delete(paths.logout).catch((error: unknown) => console.error('Logout request failed', error));
+  if (simulatedAccount) {
+    window.localStorage.clear();
+    window.location.assign('/login');
+    return;
+  }
+  sessionStore.clear({ signedOut: true });
+  queryClient.clear();
+}
+
+/**
+ * Acts for another account (admins) or stops doing so: the context is fetched again, since the
+ * server answers with that account's roles and modules, and every query is run again.
+ */
+export async function selectAccount(account: SimulatedAccount | null): Promise<SessionUser | null> {
+  const { user, simulatedAccount: previous } = sessionStore.getState();
+  if (!user) return null;
+  sessionStore.setSimulatedAccount(account);
+  let updated: SessionUser;
+  try {
+    updated = withContext(user, await api.get<MeContextResponse>(paths.meContext));
+  } catch (error) {
+    sessionStore.setSimulatedAccount(previous);
+    throw error;
+  }
+  sessionStore.setUser(updated);
+  await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.environment[0] });
+  return updated;
+}
+
+/** Saves the interface language in the user's meta; the UI follows the session at once. */
+export async function saveLanguage(language: UserMeta['language']): Promise<void> {
+  const response = await api.put<{ meta: UserMeta }>(paths.me, { meta: { language } }, { accountScoped: false });
+  const { user } = sessionStore.getState();
+  if (user) sessionStore.setUser(withMeta(user, response?.meta ?? { language }));
+}
