@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import type { AccessRule } from '../access.ts';
+
+/**
+ * How a plain resource is declared once and served everywhere (spec §7 "Generic CRUD"): the
+ * server builds its routes, validation, OpenAPI and tests from this; the web app builds its list
+ * and edit screens from it. A new plain resource is one file here plus one Drizzle table whose
+ * JavaScript keys are the field names (plus id, accountId, createdAt, updatedAt).
+ */
+
+/** The widget a field is edited with (spec §2 "Shared widgets", §5). */
+export type WidgetKind =
+  | 'text'
+  | 'limitedText'
+  | 'textarea'
+  | 'password'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'multiSelect'
+  | 'reference'
+  | 'references'
+  | 'dateTime'
+  | 'color'
+  | 'image'
+  | 'json';
+
+export interface FieldUi {
+  widget: WidgetKind;
+  /** limitedText: the field's textLimit (the schema enforces the same maximum). */
+  textLimit?: number;
+  /** select / multiSelect: allowed values; labels are i18n keys `<labelKey>.<field>.<value>`. */
+  options?: readonly string[];
+  /** reference / references: the resource (its `name`) whose records are offered. */
+  reference?: string;
+  /** The edit tab (path segment of the menu's tab) holding the field; default the first tab. */
+  tab?: string;
+  /** image: where in storage the file goes. */
+  imageKind?: 'logo' | 'skin' | 'sponsor' | 'picture' | 'icon';
+  /** Shown but never sent by the edit form. */
+  readOnly?: boolean;
+}
+
+/** Fields every stored record has, set by the server only. */
+export const SYSTEM_FIELDS = ['id', 'AccountId', 'createdAt', 'updatedAt'] as const;
+export type SystemField = (typeof SYSTEM_FIELDS)[number];
+
+export interface Relation {
+  /** The related resource's `name`. */
+  resource: string;
+  /** one: this record holds `foreignKey`; many: the related records hold `foreignKey`. */
+  kind: 'one' | 'many' | 'manyToMany';
+  foreignKey?: string;
+  /** manyToMany: the join table's name on the server. */
+  through?: string;
+}
+
+export type Tenancy =
+  /** Each record belongs to one account; other accounts never see it. */
+  | 'account'
+  /** Platform-wide records; only platform admins write them. */
+  | 'platform'
+  /** Platform-wide records readable by every account, plus each account's own. */
+  | 'shared';
+
+export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** The path segment under its gateway: 'tags', 'marker-types', 'payment-offers'. */
+  name: string;
+  gateway: 'users' | 'main';
+  /** Nested resources (spec: seasons/{id}/rounds, products/{id}/paymentOffers). */
+  parent?: { resource: string; field: keyof Shape & string };
+  /** i18n prefix: `<labelKey>.title`, `<labelKey>.field.<field>`, `<labelKey>.empty`, … */
+  labelKey: string;
+  /** The writable fields with their validation and defaults. */
+  fields: z.ZodObject<Shape>;
+  ui: { readonly [K in keyof Shape]: FieldUi };
+  /** Columns of the list screen, in order. */
+  columns: readonly ((keyof Shape & string) | SystemField)[];
+  /** Query filters accepted as `field=value` or `field[]=value`. */
+  filters: readonly ((keyof Shape & string) | 'AccountId')[];
+  sortable: readonly ((keyof Shape & string) | SystemField)[];
+  defaultSort: { field: (keyof Shape & string) | SystemField; direction: 'asc' | 'desc' };
+  /** Fields matched by the list's `search` parameter and GET /main-api/search/{name}. */
+  search: readonly (keyof Shape & string)[];
+  relations?: Readonly<Record<string, Relation>>;
+  /** Fields with per-language values (translations sub-resource). */
+  translatable?: readonly (keyof Shape & string)[];
+  /** Sets of fields unique within the account (409 naming the field on conflict). */
+  unique?: readonly (readonly (keyof Shape & string)[])[];
+  /**
+   * Who may read and write. A user holding `read_only` may also read every resource of their
+   * account (never write): the engine adds that, declarations do not list it.
+   */
+  access: { read: AccessRule; write: AccessRule };
+  tenancy: Tenancy;
+  /** Base of the resource's screens in the menu tree, e.g. '/account/tags'. */
+  route?: string;
+}
+
+/** Identity function that keeps the field names typed. */
+export function defineResource<Shape extends z.ZodRawShape>(
+  definition: ResourceDefinition<Shape>,
+): ResourceDefinition<Shape> {
+  return definition;
+}
+
+/** Paging limits of every list (spec §7 offset/limit). */
+export const LIST_LIMITS = { defaultLimit: 25, maxLimit: 200 } as const;
