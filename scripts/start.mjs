@@ -1,5 +1,4 @@
 // `npm start`: builds whatever is not built yet, then runs the server (API + web app + worker).
-// `npm run worker` passes --worker to run a standalone job worker instead.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root, staleTargets } from './build-state.mjs';
@@ -10,8 +9,7 @@ for (const workspace of staleTargets()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
-const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'packages/server/dist', entry)], {
+const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'packages/server/dist/main.js')], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

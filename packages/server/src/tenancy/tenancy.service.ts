@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { ADMIN_ROLE } from '@regie/contract/roles';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accounts, groupRoles, groups } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { roles } from '../db/reference.table.ts';
@@ -40,69 +40,63 @@ export interface RequestContext {
 
 type AccountRow = typeof accounts.$inferSelect;
 
-/** The user's own roles, through their groups; sorted, without duplicates. */
-export async function userRoleNames(db: Db, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ name: roles.name })
-    .from(userGroups)
-    .innerJoin(groupRoles, eq(groupRoles.groupId, userGroups.groupId))
-    .innerJoin(roles, eq(roles.id, groupRoles.roleId))
-    .where(eq(userGroups.userId, userId))
-    .orderBy(roles.name);
-  return rows.map((row) => row.name);
+function toRequestAccount(row: AccountRow, accountRoles: string[]): RequestAccount {
+  return { id: row.id, name: row.name, accountKey: row.accountKey, modules: row.modules, roles: accountRoles };
 }
 
-/** Every role some group of the account grants: the account's Roles (spec §3). */
-export async function accountRoleNames(db: Db, accountId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ name: roles.name })
-    .from(groups)
-    .innerJoin(groupRoles, eq(groupRoles.groupId, groups.id))
-    .innerJoin(roles, eq(roles.id, groupRoles.roleId))
-    .where(eq(groups.accountId, accountId))
-    .orderBy(roles.name);
-  return rows.map((row) => row.name);
-}
-
-async function presentAccount(db: Db, row: AccountRow): Promise<RequestAccount> {
-  return {
-    id: row.id,
-    name: row.name,
-    accountKey: row.accountKey,
-    modules: row.modules,
-    roles: await accountRoleNames(db, row.id),
-  };
+/** SQL array of the distinct role names granted through group_roles to the groups matched by `where`. */
+function roleNamesOf(groupFilter: ReturnType<typeof sql>) {
+  return sql<string[]>`coalesce((
+    select array_agg(distinct ${roles.name} order by ${roles.name})
+    from ${groupRoles} join ${roles} on ${roles.id} = ${groupRoles.roleId}
+    where ${groupRoles.groupId} in (${groupFilter})
+  ), '{}')`;
 }
 
 /**
  * Builds the request's context from the session's user and the x-account-key header: no key or
  * the user's own key acts for the user's account; another account's key is allowed to admins
- * only (simulation), anything else is refused with spec §5's message.
+ * only (simulation), anything else is refused with spec §5's message. It runs on every request,
+ * so the user, their account and both role lists come back in one query.
  */
 export async function resolveContext(db: Db, userId: number, accountKey: string | undefined): Promise<RequestContext> {
   const [row] = await db
-    .select({ user: users, account: accounts })
+    .select({
+      user: users,
+      account: accounts,
+      userRoles: roleNamesOf(
+        sql`select ${userGroups.groupId} from ${userGroups} where ${userGroups.userId} = ${users.id}`,
+      ),
+      accountRoles: roleNamesOf(sql`select ${groups.id} from ${groups} where ${groups.accountId} = ${accounts.id}`),
+    })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(eq(users.id, userId))
     .limit(1);
   // The user was deleted while the session was alive.
   if (!row) throw unauthorized(AUTH_MESSAGES.invalidToken);
-  const [userRoles, ownAccount] = await Promise.all([userRoleNames(db, userId), presentAccount(db, row.account)]);
+  const ownAccount = toRequestAccount(row.account, row.accountRoles);
   const user: RequestUser = {
     id: row.user.id,
     username: row.user.username,
     name: row.user.name,
-    roles: userRoles,
+    roles: row.userRoles,
     accountId: row.user.accountId,
     accessLevel: row.user.accessLevel,
-    isAdmin: userRoles.includes(ADMIN_ROLE),
+    isAdmin: row.userRoles.includes(ADMIN_ROLE),
   };
   if (accountKey === undefined || accountKey === '' || accountKey === ownAccount.accountKey) {
     return { user, ownAccount, account: ownAccount, simulated: false };
   }
   if (!user.isAdmin) throw forbidden();
-  const [target] = await db.select().from(accounts).where(eq(accounts.accountKey, accountKey)).limit(1);
+  const [target] = await db
+    .select({
+      account: accounts,
+      accountRoles: roleNamesOf(sql`select ${groups.id} from ${groups} where ${groups.accountId} = ${accounts.id}`),
+    })
+    .from(accounts)
+    .where(eq(accounts.accountKey, accountKey))
+    .limit(1);
   if (!target) throw forbidden();
-  return { user, ownAccount, account: await presentAccount(db, target), simulated: true };
+  return { user, ownAccount, account: toRequestAccount(target.account, target.accountRoles), simulated: true };
 }
