@@ -1,4 +1,5 @@
 // `npm start`: builds whatever is not built yet, then runs the server (API + web app + worker).
+// `npm run worker`: the same, but a standalone job worker (needs DATABASE_URL: PGlite is one process).
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root, staleTargets } from './build-state.mjs';
@@ -9,7 +10,8 @@ for (const workspace of staleTargets()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'packages/server/dist/main.js')], {
+const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
+const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'packages/server/dist', entry)], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -1,5 +1,5 @@
-// Bundles the server into dist/main.js. Dependencies stay in node_modules, except the contract,
-// which is TypeScript source and is compiled in. Paths to migrations, assets and the web build are
+// Bundles the server into dist/main.js and the job worker into dist/worker.js. Dependencies stay in
+// node_modules, except the contract, which is TypeScript source and is compiled in. Paths to migrations, assets and the web build are
 // found at run time from the bundle's own location, so `node packages/server/dist/main.js` works
 // from any working directory.
 import { readFileSync } from 'node:fs';
@@ -14,8 +14,9 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
 );
 
 await build({
-  entryPoints: [join(root, 'src', 'main.ts')],
-  outfile: join(root, 'dist', 'main.js'),
+  // main.js: the server (API, web app, realtime, in-process workers); worker.js: a jobs-only process.
+  entryPoints: { main: join(root, 'src', 'main.ts'), worker: join(root, 'src', 'worker.ts') },
+  outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

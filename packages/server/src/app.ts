@@ -2,8 +2,9 @@ import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
-import { searchRoutes } from './accounts/search.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { cacheRoutes } from './cache/cache.routes.ts';
+import { type Cache, createMemoryCache } from './cache/cache.service.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
 import type { AppConfig } from './config.ts';
@@ -12,7 +13,18 @@ import { handleError } from './http/errors.handler.ts';
 import { registerJsonParser } from './http/json.parser.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
 import { checkApiVersion } from './http/version.hook.ts';
+import { createJobEvents } from './jobs/jobs.events.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
+import type { RealtimeHub } from './realtime/realtime.hub.ts';
+import { registerRealtime } from './realtime/realtime.plugin.ts';
+import { createEngine } from './resources/resources.registry.ts';
+import { resourcesRoutes } from './resources/resources.routes.ts';
+import type { ResourceEntry } from './resources/resources.types.ts';
+import { searchRoutes } from './resources/search.routes.ts';
+import { openStorage } from './storage/storage.factory.ts';
+import type { ObjectStorage } from './storage/storage.types.ts';
+import { uploadsRoutes } from './storage/uploads.routes.ts';
 import { createGuards, decorateRequests } from './tenancy/tenancy.guards.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { registerWebApp } from './web/web.static.ts';
@@ -20,6 +32,13 @@ import { registerWebApp } from './web/web.static.ts';
 export interface AppDependencies {
   /** An open, migrated database; without one the app opens (and closes) its own from config. */
   database?: Database;
+  /** The realtime hub; without one the app opens its own from config (Redis or in-process). */
+  hub?: RealtimeHub;
+  /** Where files go; without one, the backend the config names (local folder or S3). */
+  storage?: ObjectStorage;
+  cache?: Cache;
+  /** The resources the generic engine serves; without them, the registry's. */
+  resources?: readonly ResourceEntry[];
 }
 
 /** The whole HTTP application, ready but not listening: tests drive it with inject(). */
@@ -41,6 +60,9 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   }
   const { db } = database;
   const guards = createGuards(db);
+  const cache = dependencies.cache ?? createMemoryCache(config.cacheTtlMs);
+  const storage = dependencies.storage ?? (await openStorage(config));
+  const engine = createEngine(db, cache, dependencies.resources);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,9 +75,15 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(authRoutes, { db, guards });
   await app.register(usersRoutes, { db, guards });
   await app.register(accountsRoutes, { db, guards });
-  await app.register(searchRoutes, { db, guards });
-  await app.register(commonRoutes, { db, guards, config });
+  await app.register(resourcesRoutes, { engine, guards });
+  await app.register(searchRoutes, { engine, guards });
+  await app.register(commonRoutes, { db, guards, config, cache });
+  await app.register(cacheRoutes, { guards, cache });
+  await app.register(uploadsRoutes, { guards, storage });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
+  const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
+  const jobEvents = createJobEvents(hub, (error) => app.log.warn({ err: error }, 'job event not published'));
+  await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

@@ -47,6 +47,42 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the realtime and job worker variables', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: null, workers: 1, jobPollMs: 1_000 });
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379', REGIE_WORKERS: '0', REGIE_JOB_POLL_MS: '250' })).toMatchObject(
+      { redisUrl: 'redis://cache:6379', workers: 0, jobPollMs: 250 },
+    );
+    expect(() => loadConfig({ REGIE_WORKERS: '-1' })).toThrow(/REGIE_WORKERS/);
+  });
+
+  it('keeps files under <dataDir>/storage, or in the S3 bucket when one is named', () => {
+    expect(loadConfig({ REGIE_DATA_DIR: '/srv/regie' })).toMatchObject({
+      cacheTtlMs: 60_000,
+      storage: { driver: 'local', folder: resolve('/srv/regie', 'storage') },
+    });
+    expect(
+      loadConfig({
+        REGIE_S3_BUCKET: 'media',
+        REGIE_S3_ENDPOINT: 'http://minio:9000',
+        REGIE_S3_ACCESS_KEY_ID: 'key',
+        REGIE_S3_SECRET_ACCESS_KEY: 'secret',
+        REGIE_S3_FORCE_PATH_STYLE: 'true',
+        REGIE_CACHE_TTL_SECONDS: '0',
+      }),
+    ).toMatchObject({
+      cacheTtlMs: 0,
+      storage: {
+        driver: 's3',
+        bucket: 'media',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+    });
+    expect(() => loadConfig({ REGIE_S3_BUCKET: 'media', REGIE_S3_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
+  });
+
   it('names every invalid variable at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', REGIE_ENV: 'qa', DATABASE_URL: 'not a url' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*REGIE_ENV/,

@@ -21,7 +21,31 @@ const environmentSchema = z.object({
   REGIE_PUBLIC_URL: optionalUrl,
   REGIE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: optionalUrl,
+  REGIE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  REGIE_JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  REGIE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  REGIE_S3_BUCKET: optionalText,
+  REGIE_S3_ENDPOINT: optionalUrl,
+  REGIE_S3_REGION: optionalText.default('us-east-1'),
+  REGIE_S3_ACCESS_KEY_ID: optionalText,
+  REGIE_S3_SECRET_ACCESS_KEY: optionalText,
+  REGIE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
+
+/** Where images and other files go: a folder by default, an S3-compatible bucket when configured. */
+export type StorageConfig =
+  | { driver: 'local'; folder: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** For S3-compatible services (MinIO, R2, …); AWS itself when unset. */
+      endpoint: string | null;
+      region: string;
+      /** Both unset: the SDK's own credential chain (instance role, environment, profile). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
 
 export interface AppConfig {
   port: number;
@@ -42,6 +66,32 @@ export interface AppConfig {
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttle). */
   trustProxy: boolean;
   logLevel: string;
+  /** Realtime events go through Redis pub/sub when set (several processes), else stay in-process. */
+  redisUrl: string | null;
+  /** Jobs this process runs side by side (0: none, leave them to `worker` processes). */
+  workers: number;
+  /** How often an idle worker looks at the job queue. */
+  jobPollMs: number;
+  /** How long a cached entry (admin payload) lives; 0 turns caching off. */
+  cacheTtlMs: number;
+  storage: StorageConfig;
+}
+
+function storageConfig(values: z.infer<typeof environmentSchema>, dataDir: string): StorageConfig {
+  if (!values.REGIE_S3_BUCKET) return { driver: 'local', folder: resolve(dataDir, 'storage') };
+  const keyId = values.REGIE_S3_ACCESS_KEY_ID;
+  const secret = values.REGIE_S3_SECRET_ACCESS_KEY;
+  if (Boolean(keyId) !== Boolean(secret)) {
+    throw new Error('Invalid environment:\n  REGIE_S3_ACCESS_KEY_ID and REGIE_S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    driver: 's3',
+    bucket: values.REGIE_S3_BUCKET,
+    endpoint: values.REGIE_S3_ENDPOINT ?? null,
+    region: values.REGIE_S3_REGION,
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : null,
+    forcePathStyle: values.REGIE_S3_FORCE_PATH_STYLE === 'true',
+  };
 }
 
 /** Reads every environment variable once; throws one readable error listing the bad ones. */
@@ -52,10 +102,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
+  const dataDir = resolve(process.cwd(), values.REGIE_DATA_DIR);
   return {
     port: values.PORT,
     host: values.HOST,
-    dataDir: resolve(process.cwd(), values.REGIE_DATA_DIR),
+    dataDir,
     databaseUrl: values.DATABASE_URL ?? null,
     seed: values.REGIE_SEED,
     nodeEnv: values.NODE_ENV,
@@ -67,5 +118,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (values.REGIE_PUBLIC_URL ?? '').replace(/\/+$/, ''),
     trustProxy: values.REGIE_TRUST_PROXY === 'true',
     logLevel: values.LOG_LEVEL,
+    redisUrl: values.REDIS_URL ?? null,
+    workers: values.REGIE_WORKERS,
+    jobPollMs: values.REGIE_JOB_POLL_MS,
+    cacheTtlMs: values.REGIE_CACHE_TTL_SECONDS * 1000,
+    storage: storageConfig(values, dataDir),
   };
 }

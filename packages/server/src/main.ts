@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { startWorkers } from './jobs/jobs.worker.ts';
 import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
 
 /** Starts the server: config, database, migrations, demo data on an empty database, listen. */
@@ -13,14 +14,26 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${formatDemoLogins()}\n\n`);
   }
   const app = await buildApp(config, { database });
+  // In-process media workers (REGIE_WORKERS, default 1); separate `worker` processes scale further.
+  const workers =
+    config.workers > 0
+      ? startWorkers(database.db, {
+          concurrency: config.workers,
+          pollMs: config.jobPollMs,
+          dataDir: config.dataDir,
+          hub: app.realtime,
+          logger: app.log,
+        })
+      : null;
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    app
-      .close()
+    // Workers first: a running job finishes or is handed back while the database is still open.
+    Promise.resolve(workers?.stop())
+      .then(() => app.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -35,7 +48,13 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.driver, webDist: config.webDist, environment: config.environment },
+    {
+      database: database.driver,
+      webDist: config.webDist,
+      environment: config.environment,
+      realtime: app.realtime.backend,
+      workers: config.workers,
+    },
     `Regie listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );
 }

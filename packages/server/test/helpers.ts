@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import pg from 'pg';
 import { newAccountKey } from '../src/accounts/accounts.service.ts';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type AppDependencies, buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/password.service.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { accounts, groupRoles, groups } from '../src/db/accounts.table.ts';
@@ -33,11 +33,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * default (loaded from a cached template, see pglite-template.ts), or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL, dropped by close().
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite({ loadDataDir: await pgliteTemplate() });
-    return { database, drop: async () => undefined };
+    return { database, url: null, drop: async () => undefined };
   }
   const name = `regie_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -50,6 +50,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await seedDemoData(database.db);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       // pg's Pool.end() resolves before its sockets are closed: wait for the server to see them go.
       for (let i = 0; i < 50; i += 1) {
@@ -92,6 +93,8 @@ export interface BuiltUser {
 export interface TestContext {
   app: App;
   db: Db;
+  /** The PostgreSQL database of this file (TEST_DATABASE_URL runs), for a second pool; null on PGlite. */
+  databaseUrl: string | null;
   login(username: string, password?: string): Promise<string>;
   request(options: RequestOptions): Promise<InjectResponse>;
   buildAccount(overrides?: { name?: string; modules?: ModuleCode[]; roles?: Role[] }): Promise<BuiltAccount>;
@@ -108,9 +111,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(options: { config?: Partial<AppConfig> } = {}): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
-  const app = await buildApp(testConfig(options.config), { database });
+export async function createTestContext(
+  options: { config?: Partial<AppConfig>; dependencies?: Omit<AppDependencies, 'database'> } = {},
+): Promise<TestContext> {
+  const { database, url: databaseUrl, drop } = await freshDatabase();
+  const app = await buildApp(testConfig(options.config), { ...options.dependencies, database });
   const { db } = database;
   let counter = 0;
   const unique = (prefix: string) => {
@@ -194,6 +199,7 @@ export async function createTestContext(options: { config?: Partial<AppConfig> }
   return {
     app,
     db,
+    databaseUrl,
     request,
     buildAccount,
     buildUser,

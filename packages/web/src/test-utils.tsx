@@ -22,6 +22,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+if (!Element.prototype.scrollIntoView) {
+  // Combobox options scroll into view as the keyboard moves through them.
+  Element.prototype.scrollIntoView = () => undefined;
+}
 if (!window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}

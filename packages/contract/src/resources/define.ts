@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccessRule } from '../access.ts';
+import type { ImageKind } from '../uploads.ts';
 
 /**
  * How a plain resource is declared once and served everywhere (spec §7 "Generic CRUD"): the
@@ -35,20 +36,36 @@ export interface FieldUi {
   reference?: string;
   /** The edit tab (path segment of the menu's tab) holding the field; default the first tab. */
   tab?: string;
-  /** image: where in storage the file goes. */
-  imageKind?: 'logo' | 'skin' | 'sponsor' | 'picture' | 'icon';
-  /** Shown but never sent by the edit form. */
+  /** image: where in storage the file goes (the `kind` of POST /main-api/uploads/images). */
+  imageKind?: ImageKind;
+  /**
+   * Shown but never sent by the edit form. The server sets the value (accounts.accountKey) and
+   * refuses it in request bodies (400 naming the field).
+   */
   readOnly?: boolean;
+  /**
+   * Sent by the form, never returned by the server (passwords). A blank value on the edit form
+   * means "unchanged": leave the field out of the PUT body.
+   */
+  writeOnly?: boolean;
 }
 
 /** Fields every stored record has, set by the server only. */
 export const SYSTEM_FIELDS = ['id', 'AccountId', 'createdAt', 'updatedAt'] as const;
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
 
+/**
+ * A relation GET {base}/{id}?expand=[Name] may include, under the relation's key (`Groups`).
+ * The related resource must be declared too; its records are presented the same way as its own.
+ */
 export interface Relation {
   /** The related resource's `name`. */
   resource: string;
-  /** one: this record holds `foreignKey`; many: the related records hold `foreignKey`. */
+  /**
+   * one: this record's `foreignKey` field holds the related id (one record or null);
+   * many: the related records' `foreignKey` field holds this id ('AccountId' included);
+   * manyToMany: the join table `through` links both (a list).
+   */
   kind: 'one' | 'many' | 'manyToMany';
   foreignKey?: string;
   /** manyToMany: the join table's name on the server. */
@@ -66,18 +83,29 @@ export type Tenancy =
 export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** The path segment under its gateway: 'tags', 'marker-types', 'payment-offers'. */
   name: string;
+  /** One record in English server messages ('Marker type 4 not found'); default: name less its final s. */
+  singular?: string;
   gateway: 'users' | 'main';
-  /** Nested resources (spec: seasons/{id}/rounds, products/{id}/paymentOffers). */
+  /**
+   * Nested resources (spec: seasons/{id}/rounds, products/{id}/paymentOffers): served under
+   * `/{parent}/{parentId}/{name}`; `field` holds the parent's id, taken from the path, never
+   * from a body (leave it out of the edit form: ui.readOnly).
+   */
   parent?: { resource: string; field: keyof Shape & string };
   /** i18n prefix: `<labelKey>.title`, `<labelKey>.field.<field>`, `<labelKey>.empty`, … */
   labelKey: string;
-  /** The writable fields with their validation and defaults. */
+  /**
+   * The fields with their validation and defaults: what POST takes (PUT takes any subset of them,
+   * each fully validated), less `ui.readOnly` ones (server-set) and what GET returns, less
+   * `ui.writeOnly` ones. No `.transform()` in them: the same schemas document the responses.
+   */
   fields: z.ZodObject<Shape>;
   ui: { readonly [K in keyof Shape]: FieldUi };
   /** Columns of the list screen, in order. */
   columns: readonly ((keyof Shape & string) | SystemField)[];
-  /** Query filters accepted as `field=value` or `field[]=value`. */
+  /** Query filters accepted as `field=value` or `field[]=value` (any of the values; an array field: contains one). */
   filters: readonly ((keyof Shape & string) | 'AccountId')[];
+  /** Fields `sort` accepts; each must be stored NOT NULL (keyset paging compares them). */
   sortable: readonly ((keyof Shape & string) | SystemField)[];
   defaultSort: { field: (keyof Shape & string) | SystemField; direction: 'asc' | 'desc' };
   /** Fields matched by the list's `search` parameter and GET /main-api/search/{name}. */
@@ -85,7 +113,10 @@ export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape>
   relations?: Readonly<Record<string, Relation>>;
   /** Fields with per-language values (translations sub-resource). */
   translatable?: readonly (keyof Shape & string)[];
-  /** Sets of fields unique within the account (409 naming the field on conflict). */
+  /**
+   * Sets of fields unique within the account, or platform-wide where the table's unique index
+   * says so (users.username). A conflict answers 409 naming the set's first field.
+   */
   unique?: readonly (readonly (keyof Shape & string)[])[];
   /**
    * Who may read and write. A user holding `read_only` may also read every resource of their

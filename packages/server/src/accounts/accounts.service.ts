@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { ACCOUNT_SEARCH_MAX_RESULTS, HIDDEN_ACCOUNT_NAMES } from '@regie/contract/search';
+import { asc, eq, inArray, not, sql } from 'drizzle-orm';
 import { accounts, groupRoles, groups } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { modules, roles } from '../db/reference.table.ts';
@@ -98,4 +99,25 @@ export async function groupsOfAccount(db: Db, accountId: number) {
     byId.set(group.id, entry);
   }
   return [...byId.values()];
+}
+
+/**
+ * Account search for the admin's account picker (spec §5): case-insensitive, ordered by where
+ * the text appears in the name, never the platform's own accounts.
+ */
+export async function searchAccounts(db: Db, text: string) {
+  const position = sql<number>`strpos(lower(${accounts.name}), lower(${text}))`;
+  return db
+    .select({ id: accounts.id, name: accounts.name, accountKey: accounts.accountKey })
+    .from(accounts)
+    .where(
+      sql`${position} > 0 and ${not(
+        inArray(
+          sql`lower(${accounts.name})`,
+          HIDDEN_ACCOUNT_NAMES.map((name) => name.toLowerCase()),
+        ),
+      )}`,
+    )
+    .orderBy(asc(position), asc(sql`lower(${accounts.name})`), asc(accounts.id))
+    .limit(ACCOUNT_SEARCH_MAX_RESULTS);
 }

@@ -6,8 +6,10 @@ import {
   googleAnalyticsResponse,
   MARKER_NOTIFICATION_GROUPS,
 } from '@regie/contract/auth';
+import { CACHE_KEYS } from '@regie/contract/cache';
 import { asc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Cache } from '../cache/cache.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { modules } from '../db/reference.table.ts';
@@ -39,10 +41,24 @@ export function sportsOfAccount(db: Db, accountId: number) {
     .orderBy(asc(sports.name), asc(sports.id));
 }
 
-export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; config: CommonConfig }> = async (
-  app,
-  { db, guards, config },
-) => {
+export const commonRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  guards: Guards;
+  config: CommonConfig;
+  cache: Cache;
+}> = async (app, { db, guards, config, cache }) => {
+  /** Asked by every screen load; only the sports differ between accounts (cache key admin-payload:<id>). */
+  const adminPayload = async (accountId: number): Promise<AdminPayloadResponse> => ({
+    modules: await db.select().from(modules).orderBy(asc(modules.id)),
+    sports: await sportsOfAccount(db, accountId),
+    assetsUrl: `${config.publicUrl}/assets`,
+    imagesUrl: `${config.publicUrl}/images`,
+    aws: STORAGE_LAYOUT,
+    markerNotificationGroups: MARKER_NOTIFICATION_GROUPS.map(({ id, name }) => ({ id, name })),
+    externalLinks: { cmsUrl: config.cmsUrl, pushNotificationsUrl: config.pushUrl },
+    environment: config.environment,
+  });
+
   app.get(
     paths.adminPayload,
     {
@@ -54,16 +70,10 @@ export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; confi
         response: { 200: adminPayloadResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request): Promise<AdminPayloadResponse> => ({
-      modules: await db.select().from(modules).orderBy(asc(modules.id)),
-      sports: await sportsOfAccount(db, authOf(request).account.id),
-      assetsUrl: `${config.publicUrl}/assets`,
-      imagesUrl: `${config.publicUrl}/images`,
-      aws: STORAGE_LAYOUT,
-      markerNotificationGroups: MARKER_NOTIFICATION_GROUPS.map(({ id, name }) => ({ id, name })),
-      externalLinks: { cmsUrl: config.cmsUrl, pushNotificationsUrl: config.pushUrl },
-      environment: config.environment,
-    }),
+    (request) => {
+      const accountId = authOf(request).account.id;
+      return cache.getOrLoad(CACHE_KEYS.adminPayload(accountId), () => adminPayload(accountId));
+    },
   );
 
   app.get(

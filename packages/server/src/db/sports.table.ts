@@ -1,7 +1,8 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
+import { timestamps } from './columns.ts';
 
-/** A sport; without an account it is global and offered to every account. */
+/** A sport; without an account it is global and offered to every account (tenancy 'shared'). */
 export const sports = pgTable(
   'sports',
   {
@@ -10,6 +11,11 @@ export const sports = pgTable(
     /** A file of packages/server/assets/sports served at /assets/markers/{sportId}/{file}. */
     svgSpriteFilename: text('svg_sprite_filename'),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    ...timestamps(),
   },
-  (table) => [index('sports_account_id_idx').on(table.accountId)],
+  (table) => [
+    index('sports_account_id_idx').on(table.accountId),
+    // One name per account, and one among the platform's own (NULL account) sports.
+    unique('sports_account_name_unique').on(table.accountId, table.name).nullsNotDistinct(),
+  ],
 );

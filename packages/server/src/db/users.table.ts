@@ -21,9 +21,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     accessLevel: integer('access_level').notNull().default(0),
+    // An account with users cannot be deleted (409): remove or move its users first.
     accountId: integer('account_id')
       .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+      .references(() => accounts.id, { onDelete: 'restrict' }),
     oauth: jsonb('oauth').$type<StoredOauth>().notNull().default({}),
     ...timestamps(),
   },

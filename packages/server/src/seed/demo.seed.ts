@@ -14,6 +14,8 @@ import { accounts, groupRoles, groups } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { roles } from '../db/reference.table.ts';
 import { sports } from '../db/sports.table.ts';
+import { tags } from '../db/tags.table.ts';
+import { translations } from '../db/translations.table.ts';
 import { type StoredOauth, userGroups, users } from '../db/users.table.ts';
 
 interface DemoAccountSeed {
@@ -115,6 +117,17 @@ const SPORTS = [
   { name: 'Handball', svgSpriteFilename: 'handball.svg' },
 ] as const;
 
+/** Tags of the demo accounts, with a French name where it differs. */
+const TAGS: readonly { account: DemoAccountName; name: string; tagType: string; fr?: string }[] = [
+  { account: DEMO_ACCOUNTS.club, name: 'Goal', tagType: 'action', fr: 'But' },
+  { account: DEMO_ACCOUNTS.club, name: 'Penalty', tagType: 'action', fr: 'Penalty' },
+  { account: DEMO_ACCOUNTS.club, name: 'Riverside FC', tagType: 'team' },
+  { account: DEMO_ACCOUNTS.club, name: 'Jordan Miles', tagType: 'player' },
+  { account: DEMO_ACCOUNTS.club, name: 'Summer kit', tagType: 'sponsor', fr: "Maillot d'été" },
+  { account: DEMO_ACCOUNTS.basketball, name: 'Dunk', tagType: 'action', fr: 'Smash' },
+  { account: DEMO_ACCOUNTS.basketball, name: 'Three-pointer', tagType: 'action', fr: 'Panier à trois points' },
+];
+
 export async function hasUsers(db: Db): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(users);
   return (row?.total ?? 0) > 0;
@@ -175,6 +188,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       svgSpriteFilename: 'football.svg',
       accountId: accountId.get(DEMO_ACCOUNTS.club) ?? null,
     });
+    for (const tag of TAGS) {
+      const [row] = await tx
+        .insert(tags)
+        .values({ name: tag.name, tagType: tag.tagType, accountId: accountId.get(tag.account) ?? 0 })
+        .returning();
+      // Language 2 is fr (reference data mirrors the contract's LANGUAGES order).
+      if (row && tag.fr) {
+        await tx
+          .insert(translations)
+          .values({ resource: 'tags', recordId: row.id, languageId: 2, values: { name: tag.fr } });
+      }
+    }
     return true;
   });
 }

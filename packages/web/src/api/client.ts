@@ -59,28 +59,39 @@ export interface RequestOptions {
 
 export interface ApiClientOptions {
   fetch: typeof fetch;
+  /** Makes the request of an upload (XMLHttpRequest reports upload progress, fetch does not). */
+  createUploadRequest?: () => XMLHttpRequest;
   /** Read on every request, so a change of session or simulated account applies at once. */
   credentials: () => Credentials;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+export interface UploadOptions {
+  /** Bytes of the body sent so far, as the browser reports them. */
+  onProgress?: (loadedBytes: number) => void;
+  signal?: AbortSignal;
+}
+
 const METHODS_WITH_BODY: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The one HTTP client of the web app (spec §7). Components use query hooks built on it. */
 export function createApiClient(options: ApiClientOptions) {
-  async function request<T>(method: Method, path: string, init: RequestOptions = {}): Promise<T> {
+  /** The headers every call carries, and the account an admin acts for (null otherwise). */
+  function sign(init: RequestOptions) {
     const credentials = init.credentials ?? options.credentials();
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      [HEADER_ACCEPT_VERSION]: API_VERSION,
-    };
-    const simulated = init.accountScoped === false ? null : credentials.simulatedAccount;
+    const headers: Record<string, string> = { Accept: 'application/json', [HEADER_ACCEPT_VERSION]: API_VERSION };
+    const simulated = init.accountScoped === false ? null : (credentials.simulatedAccount ?? null);
     const accountKey = simulated?.accountKey ?? credentials.accountKey;
     if (accountKey) headers[HEADER_ACCOUNT_KEY] = accountKey;
     if (credentials.accessToken) headers.Authorization = `Bearer ${credentials.accessToken}`;
-    Object.assign(headers, init.headers);
+    return { headers, simulated };
+  }
+
+  async function request<T>(method: Method, path: string, init: RequestOptions = {}): Promise<T> {
+    const signed = sign(init);
+    const simulated = signed.simulated;
+    const headers: Record<string, string> = { ...signed.headers, 'Content-Type': 'application/json', ...init.headers };
 
     let body = init.body;
     // An admin acting for an account writes into that account (spec §6).
@@ -105,8 +116,34 @@ export function createApiClient(options: ApiClientOptions) {
     return payload as T;
   }
 
+  /**
+   * POST multipart form data with upload progress (spec §4 "Image upload"). The browser sets the
+   * multipart Content-Type itself; an admin acting for an account adds its AccountId.
+   */
+  function upload<T>(path: string, form: FormData, init: UploadOptions & RequestOptions = {}): Promise<T> {
+    const { headers, simulated } = sign(init);
+    if (simulated) form.set('AccountId', String(simulated.id));
+    const xhr = options.createUploadRequest?.() ?? new XMLHttpRequest();
+    return new Promise<T>((resolve, reject) => {
+      xhr.open('POST', path);
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => init.onProgress?.(event.loaded);
+      xhr.onload = () => {
+        const payload = parseText(xhr.responseText, xhr.getResponseHeader('content-type') ?? '');
+        if (xhr.status < 200 || xhr.status >= 400)
+          reject(new ApiError(xhr.status, payload, xhr.statusText || undefined));
+        else resolve(payload as T);
+      };
+      xhr.onerror = () => reject(new ApiError(0, null, 'Upload failed: the server could not be reached'));
+      xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+      init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  }
+
   return {
     request,
+    upload,
     get: <T>(path: string, query?: Record<string, unknown>, init?: RequestOptions) =>
       request<T>('GET', path, { ...init, ...(query ? { query } : {}) }),
     post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
@@ -125,9 +162,11 @@ export function createApiClient(options: ApiClientOptions) {
 /** JSON when the server says so, text otherwise, nothing for 204 or an empty body. */
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const text = await response.text();
+  return parseText(await response.text(), response.headers.get('content-type') ?? '');
+}
+
+function parseText(text: string, type: string): unknown {
   if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
   if (!type.includes('json')) return text;
   try {
     return JSON.parse(text);

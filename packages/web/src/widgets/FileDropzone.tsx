@@ -8,11 +8,15 @@ import { useT } from '../i18n/use-t.ts';
 interface Props {
   /** MIME types accepted, e.g. ['image/png', 'image/jpeg']. */
   accept?: string[];
+  /** Largest file accepted, in bytes. */
+  maxSize?: number;
   onFile: (file: File | null) => void;
+  /** A dropped file that was refused (too large, wrong type). */
+  onReject?: (reason: 'tooLarge' | 'wrongType') => void;
 }
 
 /** One file at a time, with a preview of images (spec §5 "Dropzone"). */
-export function FileDropzone({ accept, onFile }: Props) {
+export function FileDropzone({ accept, maxSize, onFile, onReject }: Props) {
   const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -35,8 +39,13 @@ export function FileDropzone({ accept, onFile }: Props) {
           setFile(next);
           onFile(next);
         }}
+        onReject={(rejections) => {
+          const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
+          onReject?.(codes.includes('file-too-large') ? 'tooLarge' : 'wrongType');
+        }}
         multiple={false}
         maxFiles={1}
+        maxSize={maxSize}
         accept={accept}
         activateOnKeyboard
         aria-label={t('widgets.dropzone.label')}

@@ -8,7 +8,11 @@ interface Props extends Omit<TextInputProps, 'value' | 'onChange' | 'maxLength' 
   onChange: (value: string) => void;
 }
 
-/** A text field of at most `textLimit` characters, counting down while focused (spec §5). */
+/**
+ * A text field of at most `textLimit` characters, counting down while focused (spec §5). The
+ * line under the field stays reserved when the count hides, so that leaving the field does not
+ * move the buttons below it under the pointer.
+ */
 export function LimitedTextField({ textLimit, value, onChange, onFocus, onBlur, ...props }: Props) {
   const t = useT();
   const [focused, setFocused] = useState(false);
@@ -17,6 +21,7 @@ export function LimitedTextField({ textLimit, value, onChange, onFocus, onBlur, 
       {...props}
       value={value}
       maxLength={textLimit}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       placeholder={t('widgets.limitedText.placeholder', { count: textLimit })}
       onChange={(event) => onChange(event.currentTarget.value.slice(0, textLimit))}
       onFocus={(event) => {
@@ -28,7 +33,9 @@ export function LimitedTextField({ textLimit, value, onChange, onFocus, onBlur, 
         onBlur?.(event);
       }}
       description={
-        focused ? t('widgets.limitedText.remaining', { count: textLimit - value.length }) : props.description
+        focused
+          ? t('widgets.limitedText.remaining', { count: textLimit - value.length })
+          : (props.description ?? <span aria-hidden>{'\u00a0'}</span>)
       }
     />
   );

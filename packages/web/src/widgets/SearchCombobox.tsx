@@ -1,5 +1,5 @@
 import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect } from 'react';
 
 export interface SearchOption<T> {
   value: string;
@@ -19,6 +19,12 @@ interface Props<T> {
   /** Shown in the list when a search came back empty ('No match found', 'No result'). */
   emptyText?: string | null;
   onSelect: (option: SearchOption<T>) => void;
+  /** Keys the box does not handle itself (Backspace removing the chosen value). */
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onBlur?: () => void;
+  error?: ReactNode;
+  withAsterisk?: boolean;
+  disabled?: boolean;
 }
 
 /**
@@ -35,6 +41,11 @@ export function SearchCombobox<T>({
   loading = false,
   emptyText,
   onSelect,
+  onKeyDown,
+  onBlur,
+  error,
+  withAsterisk,
+  disabled,
 }: Props<T>) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const hasContent = options.length > 0 || Boolean(emptyText);
@@ -67,7 +78,14 @@ export function SearchCombobox<T>({
           }}
           onClick={() => combobox.openDropdown()}
           onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
+          onBlur={() => {
+            combobox.closeDropdown();
+            onBlur?.();
+          }}
+          onKeyDown={onKeyDown}
+          error={error}
+          withAsterisk={withAsterisk}
+          disabled={disabled}
           rightSection={loading ? <Loader size={16} aria-hidden /> : null}
         />
       </Combobox.Target>

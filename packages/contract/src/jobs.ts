@@ -1,0 +1,59 @@
+import { MAIN_API } from './api.ts';
+import type { Role } from './roles.ts';
+
+/**
+ * Background jobs (spec §4 "Jobs", §7 "Jobs"): constants only, no zod, so the server's table,
+ * its workers and the web app share them without pulling in schemas (see jobs.schemas.ts).
+ *
+ * A job ends `done` (its result may be `{ skipped: reason }` when the entity it was about is
+ * gone) or `failed` with a reason in `lastError`. Cancelling deletes it.
+ */
+export const JOB_STATES = ['waiting', 'in_progress', 'done', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** The states of a job that is not over yet: what the web app polls for (spec §7). */
+export const ACTIVE_JOB_STATES = ['waiting', 'in_progress'] as const satisfies readonly JobState[];
+
+export function isJobState(value: string): value is JobState {
+  return (JOB_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * Any signed-in user of an account may read its jobs; cancelling or retrying one needs one of
+ * these roles. Jobs come from videos and sport events for now, so their write roles, and the admin.
+ */
+export const JOB_WRITE_ROLES = [
+  'video_write',
+  'sport_player_write',
+  'manage_customer_accounts',
+] as const satisfies readonly Role[];
+
+/** Realtime topic (relative to the account) on which job events flow, and their types. */
+export const JOBS_TOPIC = '/admin/jobs';
+export const JOB_EVENTS = {
+  /** payload: `{ id, type, progress, resourceType, resourceId }` */
+  progress: 'job.progress',
+  /** payload: the job as GET jobs/{id} returns it */
+  state: 'job.state',
+  /** payload: `{ id, type, resourceType, resourceId }`: the job was cancelled and deleted */
+  cancelled: 'job.cancelled',
+} as const;
+
+export const JOB_LIST_LIMIT = { default: 100, max: 500 } as const;
+/** Longest `lastError` kept: the tail of an ffmpeg error is enough to understand it. */
+export const JOB_ERROR_MAX_CHARS = 2_000;
+
+export const JOB_MESSAGES = {
+  notFound: (id: number | string) => `Job ${id} not found`,
+  notFailed: (id: number | string, state: string) => `Job ${id} is ${state}: only a failed job can be retried`,
+  cancelled: 'Cancelled',
+  /** lastError of a job whose worker stopped (lease expired) on its last attempt. */
+  leaseExpired: 'The worker running this job stopped before finishing it, and no attempt is left',
+  unknownType: (type: string) => `No worker knows the job type '${type}'`,
+} as const;
+
+export const jobPaths = {
+  jobs: `${MAIN_API}/jobs`,
+  job: (id: number | string) => `${MAIN_API}/jobs/${id}`,
+  retry: (id: number | string) => `${MAIN_API}/jobs/${id}/retry`,
+} as const;

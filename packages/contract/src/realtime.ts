@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { MAIN_API } from './api.ts';
+import { MESSAGE_TYPES } from './ui.ts';
+
+/**
+ * The realtime channel (spec §7 "Real-time"): one WebSocket at REALTIME_PATH.
+ *
+ * 1. The client opens the socket and sends `{type:'auth', token, accountKey?}` first (a token
+ *    never goes in a URL, where proxies log it). accountKey works as x-account-key does: an
+ *    admin may name the account they act for; anyone else only their own.
+ * 2. The server answers `{type:'ready', accountId, simulated}`, or closes with a code below.
+ * 3. The client sends `{type:'subscribe', topic}` with `/admin/**`, `/admin/jobs`,
+ *    `/admin/{eventId}`…; the server answers `{type:'subscribed', topic}`.
+ * 4. Events arrive as `{topic, type, payload}`, only ever those of the account acted for.
+ *    Any message whose type is not one of REALTIME_CONTROL_TYPES is an event.
+ * The server pings every REALTIME_LIMITS.heartbeatMs and drops a client that missed a pong;
+ * a browser answers pings itself, and may also send `{type:'ping'}` to get `{type:'pong'}`.
+ */
+export const REALTIME_PATH = '/api/realtime';
+
+export const REALTIME_LIMITS = {
+  /** Time to send the auth message after opening the socket. */
+  authTimeoutMs: 10_000,
+  heartbeatMs: 30_000,
+  maxSubscriptions: 50,
+  maxMessageBytes: 4_096,
+} as const;
+
+/** WebSocket close codes (4000–4999 are the application's). */
+export const REALTIME_CLOSE = {
+  /** Missing, unknown or expired token, or no auth message in time. */
+  unauthorized: 4401,
+  /** The account key names an account the user may not act for. */
+  forbidden: 4403,
+  /** A message that is not JSON or not one of the client messages. */
+  badMessage: 4400,
+  /** The server is shutting down; reconnect later. */
+  goingAway: 1001,
+  /** No pong to the last ping. */
+  timeout: 4408,
+} as const;
+
+/** A topic the client names: under /admin, segments of letters, digits, - and _, or * / ** last. */
+export const REALTIME_TOPIC_PATTERN = /^\/admin(\/[A-Za-z0-9_-]+)*(\/\*\*?)?$/;
+export const realtimeTopic = z
+  .string()
+  .max(200)
+  .regex(REALTIME_TOPIC_PATTERN, 'A topic is /admin, /admin/<name>… optionally ending in /* or /**');
+
+export const realtimeClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512), accountKey: z.string().max(128).optional() }),
+  z.object({ type: z.literal('subscribe'), topic: realtimeTopic }),
+  z.object({ type: z.literal('unsubscribe'), topic: realtimeTopic }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
+
+/** An event as the client receives it: `topic` is relative to the account, without its id. */
+export interface RealtimeEvent<Payload = unknown> {
+  topic: string;
+  type: string;
+  payload: Payload;
+}
+
+/** The types of what the server sends besides events. */
+export const REALTIME_CONTROL_TYPES = ['ready', 'subscribed', 'unsubscribed', 'pong', 'error'] as const;
+
+/** What the server sends besides events. */
+export type RealtimeServerMessage =
+  | { type: 'ready'; accountId: number; simulated: boolean }
+  | { type: 'subscribed'; topic: string }
+  | { type: 'unsubscribed'; topic: string }
+  | { type: 'pong' }
+  | { type: 'error'; message: string };
+
+/** Toasts (spec §3 "Message", §7): on MESSAGES_TOPIC, with the type '{accountId}/message'. */
+export const MESSAGES_TOPIC = '/admin/messages';
+export function messageEventType(accountId: number): string {
+  return `${accountId}/message`;
+}
+
+export const MESSAGE_TEXT_MAX = 500;
+
+/** A toast as the floating message area shows it. */
+export const toastMessage = z.object({
+  id: z.string(),
+  text: z.string(),
+  type: z.enum(MESSAGE_TYPES),
+});
+export type ToastMessage = z.infer<typeof toastMessage>;
+
+export const MESSAGES_PATH = `${MAIN_API}/messages`;
+
+/** POST /main-api/messages: sends a toast to the connected users of the account acted for. */
+export const sendMessageBody = z
+  .object({
+    text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX),
+    type: z.enum(MESSAGE_TYPES).default('info'),
+    /** An admin who acts for no account names the account; anyone else's is forced (spec §7). */
+    AccountId: z.number().int().positive().optional(),
+  })
+  .strict();
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+export const sendMessageResponse = toastMessage.extend({ AccountId: z.number() });

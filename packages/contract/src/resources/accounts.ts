@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
+import { MODULE_CODES } from '../modules.ts';
+import { THEME_PRIMARY_COLOR } from '../ui.ts';
+import { imageKey } from '../uploads.schemas.ts';
+import { defineResource } from './define.ts';
+
+export const ACCOUNT_NAME_MAX = 120;
+
+/** A colour as the theme stores it: #RRGGBB. */
+export const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Use a colour like #0ACAFF');
+
+/**
+ * A customer's settings (the 'config' tab). Every key has a default, so `{}` is a valid config
+ * and a new key never needs a migration of existing accounts.
+ */
+export const accountConfig = z
+  .object({
+    theme: z
+      .object({
+        /** Spec §9: the theme's primary colour. */
+        primaryColor: hexColor.default(THEME_PRIMARY_COLOR),
+        /** An uploaded image key (kind 'logo'), or null. */
+        logo: imageKey.nullable().default(null),
+      })
+      .strict()
+      .prefault({}),
+    languages: z
+      .object({
+        /** The languages the account's fans and content use. */
+        available: z
+          .array(z.enum(LANGUAGES))
+          .min(1)
+          .default([...LANGUAGES]),
+        default: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+      })
+      .strict()
+      .refine((languages) => languages.available.includes(languages.default), {
+        message: 'The default language must be one of the available languages',
+        path: ['default'],
+      })
+      .prefault({}),
+    /** Where the platform writes to the customer. */
+    contactEmail: z.email().max(200).nullable().default(null),
+    /** IANA time zone of the account's events, e.g. Europe/Paris. */
+    timezone: z.string().min(1).max(64).default('Europe/Paris'),
+  })
+  .strict();
+export type AccountConfig = z.infer<typeof accountConfig>;
+
+/**
+ * Customer accounts (menu account/customers): platform admins with access level 1 only. The
+ * accountKey is made by the server and never changes.
+ */
+export const accountsResource = defineResource({
+  name: 'accounts',
+  gateway: 'users',
+  labelKey: 'resource.accounts',
+  fields: z.object({
+    name: z.string().trim().min(1).max(ACCOUNT_NAME_MAX),
+    accountKey: z.string(),
+    modules: z.array(z.enum(MODULE_CODES)).default([]),
+    config: accountConfig.prefault({}),
+  }),
+  ui: {
+    name: { widget: 'text', tab: 'infos' },
+    accountKey: { widget: 'text', tab: 'infos', readOnly: true },
+    modules: { widget: 'multiSelect', options: MODULE_CODES, tab: 'modules' },
+    config: { widget: 'json', tab: 'config' },
+  },
+  columns: ['name', 'accountKey', 'updatedAt'],
+  filters: ['modules'],
+  sortable: ['name', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'name', direction: 'asc' },
+  search: ['name'],
+  unique: [['name']],
+  relations: {
+    Groups: { resource: 'groups', kind: 'many', foreignKey: 'AccountId' },
+    Users: { resource: 'users', kind: 'many', foreignKey: 'AccountId' },
+  },
+  access: {
+    read: { authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
+    write: { authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
+  },
+  tenancy: 'platform',
+  route: '/account/customers',
+});

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+
+/**
+ * What a job type is: a typed payload, a `perform` function and its retry policy side by side.
+ *
+ *   export const encodeVideoJob = defineJob({
+ *     type: 'video.encode',
+ *     payload: z.object({ videoId: z.number() }),
+ *     retry: { maxAttempts: 3, backoff: { initialMs: 30_000, maxMs: 600_000 } },
+ *     timeoutMs: 2 * 60 * 60 * 1000,
+ *     async perform({ payload, db, signal, reportProgress }) {
+ *       const video = await findVideo(db, payload.videoId);
+ *       if (!video) return skipped(`Video ${payload.videoId} no longer exists`);
+ *       ...; // throw new PermanentJobError('…') when trying again cannot help
+ *       return { rungs: ['720p', '360p'] };
+ *     },
+ *   });
+ *
+ * then list it in jobs.registry.ts and `enqueueJob(db, encodeVideoJob, { videoId }, { accountId })`.
+ */
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included; 1 means never retried. */
+  maxAttempts: number;
+  /** Wait before attempt n+1: initialMs × factor^(n−1), at most maxMs. */
+  backoff: { initialMs: number; factor?: number; maxMs: number };
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, backoff: { initialMs: 10_000, factor: 2, maxMs: 600_000 } };
+
+export function backoffDelayMs(policy: RetryPolicy, attempt: number): number {
+  const { initialMs, factor = 2, maxMs } = policy.backoff;
+  return Math.min(maxMs, Math.round(initialMs * factor ** Math.max(0, attempt - 1)));
+}
+
+/** A failure that another attempt cannot fix (bad input, unreadable file): the job fails at once. */
+export class PermanentJobError extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** A JSON value stored in the job's `result`; `undefined` stores null. */
+export type JobResult = Record<string, unknown> | unknown[] | string | number | boolean | null | undefined;
+
+/** The result of a job whose entity is gone: the job ends done, the UI shows it was skipped. */
+export function skipped(reason: string): { skipped: string } {
+  return { skipped: reason };
+}
+
+export interface JobLogger {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+/** What `perform` gets besides its payload. */
+export interface JobRunContext {
+  job: {
+    id: number;
+    type: string;
+    accountId: number;
+    resourceType: string | null;
+    resourceId: string | null;
+    /** 1 on the first attempt. */
+    attempt: number;
+    maxAttempts: number;
+    /** This claim: `<host>:<pid>:<worker>#<n>`, for logs. */
+    claimedBy: string;
+  };
+  /** Aborted when the job is cancelled (deleted), times out, or the worker shuts down. */
+  signal: AbortSignal;
+  /** 0–100; written to the row and published as job.progress, at most about once a second. */
+  reportProgress(percent: number): void;
+  db: Db;
+  /** Absolute: the server's data folder (REGIE_DATA_DIR), where local media live. */
+  dataDir: string;
+  log: JobLogger;
+}
+
+export interface JobContext<Payload> extends JobRunContext {
+  payload: Payload;
+}
+
+export interface JobDefinition<Payload> {
+  /** Unique, `<domain>.<action>`, stored in each row: never rename one that has rows. */
+  type: string;
+  payload: z.ZodType<Payload>;
+  retry?: Partial<RetryPolicy>;
+  /** An attempt running longer is aborted and counts as a failed attempt. */
+  timeoutMs?: number;
+  /** Resolves with the job's result (nothing stores null); throws to fail the attempt. */
+  perform(context: JobContext<Payload>): Promise<JobResult> | Promise<void>;
+}
+
+/** A job type as the registry, the queue and the workers see it, its payload type kept for enqueue. */
+export interface JobType<Payload> {
+  readonly type: string;
+  readonly retry: RetryPolicy;
+  readonly timeoutMs: number | null;
+  /** Validates a payload before it is stored. */
+  parsePayload(input: unknown): Payload;
+  /** Validates the stored payload (a bad one fails the job for good), then performs. */
+  run(context: JobRunContext, payload: unknown): Promise<JobResult>;
+}
+
+export function defineJob<Payload>(definition: JobDefinition<Payload>): JobType<Payload> {
+  return {
+    type: definition.type,
+    retry: { ...DEFAULT_RETRY, ...definition.retry },
+    timeoutMs: definition.timeoutMs ?? null,
+    parsePayload: (input) => definition.payload.parse(input),
+    async run(context, input) {
+      const parsed = definition.payload.safeParse(input);
+      if (!parsed.success) throw new PermanentJobError(`Invalid payload: ${z.prettifyError(parsed.error)}`);
+      return (await definition.perform({ ...context, payload: parsed.data })) ?? null;
+    },
+  };
+}
+
+export type AnyJobType = JobType<unknown>;
+
+export interface JobRegistry {
+  get(type: string): AnyJobType | undefined;
+  types(): string[];
+}
+
+export function createJobRegistry(jobTypes: readonly AnyJobType[]): JobRegistry {
+  const byType = new Map<string, AnyJobType>();
+  for (const jobType of jobTypes) {
+    if (byType.has(jobType.type)) throw new Error(`Job type '${jobType.type}' is defined twice`);
+    byType.set(jobType.type, jobType);
+  }
+  return { get: (type) => byType.get(type), types: () => [...byType.keys()] };
+}

@@ -1,0 +1,86 @@
+import { MEDIA_MESSAGES, MediaError } from './media.errors.ts';
+import { formatSeconds } from './thumbnails.args.ts';
+
+export interface CutPlan {
+  /** copy: both points on keyframes, packets copied as they are (fast, lossless). */
+  mode: 'copy' | 'encode';
+  inSeconds: number;
+  outSeconds: number;
+}
+
+/** Two times closer than this are the same instant (ffprobe prints microseconds). */
+const SAME_INSTANT_SECONDS = 0.001;
+
+/**
+ * Stream copy is exact only when the cut starts on a keyframe (a copy can only start on one)
+ * and ends on one or at the end of the file; otherwise the cut is re-encoded.
+ */
+export function cutPlan(options: {
+  inSeconds: number;
+  outSeconds: number;
+  durationSeconds: number;
+  keyframes: readonly number[];
+  toleranceSeconds?: number;
+}): CutPlan {
+  const { inSeconds, outSeconds, durationSeconds } = options;
+  const tolerance = options.toleranceSeconds ?? SAME_INSTANT_SECONDS;
+  if (!(inSeconds >= 0 && outSeconds > inSeconds && outSeconds <= durationSeconds + tolerance)) {
+    throw new MediaError('invalid', MEDIA_MESSAGES.badCut(inSeconds, outSeconds, durationSeconds));
+  }
+  const onKeyframe = (time: number) => options.keyframes.some((keyframe) => Math.abs(keyframe - time) <= tolerance);
+  const endsOnKeyframe = onKeyframe(outSeconds) || outSeconds >= durationSeconds - tolerance;
+  return { mode: onKeyframe(inSeconds) && endsOnKeyframe ? 'copy' : 'encode', inSeconds, outSeconds };
+}
+
+/** The cut as an MP4, its timestamps starting at zero, ready for progressive playback. */
+export function cutArgs(options: { input: string; output: string; plan: CutPlan }): string[] {
+  const { plan } = options;
+  const head = [
+    '-ss',
+    formatSeconds(plan.inSeconds),
+    '-i',
+    options.input,
+    '-t',
+    formatSeconds(plan.outSeconds - plan.inSeconds),
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+  ];
+  const codecs =
+    plan.mode === 'copy'
+      ? ['-c', 'copy', '-avoid_negative_ts', 'make_zero']
+      : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'];
+  return [...head, ...codecs, '-movflags', '+faststart', options.output];
+}
+
+/**
+ * ffprobe listing the video packets' times and flags (no decoding: fast). With a window, only
+ * that part of the file is read (from the keyframe before its start).
+ */
+export function keyframeProbeArgs(input: string, window?: { fromSeconds: number; toSeconds: number }): string[] {
+  return [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    ...(window ? ['-read_intervals', `${formatSeconds(window.fromSeconds)}%${formatSeconds(window.toSeconds)}`] : []),
+    '-show_entries',
+    'packet=pts_time,flags',
+    '-of',
+    'csv=print_section=0',
+    input,
+  ];
+}
+
+/** Keyframe times, ascending, from keyframeProbeArgs' output (`0.040000,K__` lines). */
+export function parseKeyframes(output: string): number[] {
+  const times = new Set<number>();
+  for (const line of output.split('\n')) {
+    const [time, flags] = line.trim().split(',');
+    if (!time || !flags?.includes('K')) continue;
+    const seconds = Number(time);
+    if (Number.isFinite(seconds)) times.add(seconds);
+  }
+  return [...times].sort((a, b) => a - b);
+}

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { createProgressParser } from './ffmpeg.progress.ts';
+import { FfmpegError, MEDIA_MESSAGES, MediaError } from './media.errors.ts';
+
+/** Found on the PATH (Debian's ffmpeg package puts both in /usr/bin). */
+export const MEDIA_BINARIES = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' } as const;
+
+const STDERR_TAIL_BYTES = 4_096;
+const STDERR_TAIL_LINES = 6;
+
+export interface ProcessOptions {
+  signal?: AbortSignal;
+  /** Called with each stdout chunk; without it stdout is collected and returned. */
+  onStdout?: (chunk: string) => void;
+}
+
+export interface ProcessResult {
+  stdout: string;
+  stderrTail: string;
+}
+
+/** The last distinct lines of an error output, without the `[mov,mp4 @ 0x55…]` prefixes, on one line. */
+export function tailLines(text: string, count = STDERR_TAIL_LINES): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\[[^\]]* @ 0x[0-9a-f]+\]\s*/i, '').trim())
+    .filter(Boolean);
+  return [...new Set(lines)].slice(-count).join('; ');
+}
+
+/**
+ * Runs a binary to its end. Rejects with FfmpegError on a non-zero exit, with the signal's
+ * reason when aborted (the process is killed at once), with MediaError when it is not installed.
+ */
+export function runProcess(
+  binary: string,
+  args: readonly string[],
+  options: ProcessOptions = {},
+): Promise<ProcessResult> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const finish = (error: unknown, result?: ProcessResult) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      if (error !== undefined) reject(error);
+      else if (result) resolve(result);
+    };
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      finish(signal?.reason ?? new Error('Aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (options.onStdout) options.onStdout(chunk);
+      else stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      finish(
+        error.code === 'ENOENT'
+          ? new MediaError('tooling', MEDIA_MESSAGES.notInstalled(binary), { cause: error })
+          : error,
+      );
+    });
+    child.on('close', (code) => {
+      const stderrTail = tailLines(stderr);
+      if (code === 0) finish(undefined, { stdout, stderrTail });
+      else finish(new FfmpegError(binary, code, stderrTail));
+    });
+  });
+}
+
+export interface FfmpegRunOptions {
+  /** Seconds of output expected; with it, onProgress gets percentages. */
+  durationSeconds?: number | null;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The options every ffmpeg run gets: overwrite, no prompt, errors only, progress on stdout. */
+export const FFMPEG_COMMON_ARGS = [
+  '-hide_banner',
+  '-nostdin',
+  '-y',
+  '-loglevel',
+  'error',
+  '-progress',
+  'pipe:1',
+  '-nostats',
+];
+
+/** Runs ffmpeg with `args` (from the builders), reporting progress until 100 at the end. */
+export async function runFfmpeg(args: readonly string[], options: FfmpegRunOptions = {}): Promise<void> {
+  const parser = createProgressParser(options.durationSeconds ?? null);
+  const { onProgress } = options;
+  await runProcess(MEDIA_BINARIES.ffmpeg, [...FFMPEG_COMMON_ARGS, ...args], {
+    ...(options.signal ? { signal: options.signal } : {}),
+    onStdout: (chunk) => {
+      const percent = parser.push(chunk);
+      if (percent !== null) onProgress?.(percent);
+    },
+  });
+}

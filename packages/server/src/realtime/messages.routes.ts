@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGES_PATH,
+  MESSAGES_TOPIC,
+  messageEventType,
+  sendMessageBody,
+  sendMessageResponse,
+  type ToastMessage,
+} from '@regie/contract/realtime';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accounts } from '../db/accounts.table.ts';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../http/http.errors.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { forceActingAccountId } from '../tenancy/tenancy.body.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { accountTopic, type RealtimeHub } from './realtime.hub.ts';
+
+/** Sends a toast (spec §3 "Message") to every connected user of an account. */
+export async function sendToast(hub: RealtimeHub, accountId: number, message: ToastMessage): Promise<void> {
+  await hub.publish(accountTopic(accountId, MESSAGES_TOPIC), { type: messageEventType(accountId), payload: message });
+}
+
+export const messagesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; hub: RealtimeHub }> = async (
+  app,
+  { db, guards, hub },
+) => {
+  app.post(
+    MESSAGES_PATH,
+    {
+      onRequest: guards.requireRoles('manage_customer_accounts', 'manage_users'),
+      preValidation: forceActingAccountId,
+      schema: {
+        tags: ['realtime'],
+        security: BEARER,
+        summary: 'Shows a toast to the connected users of the account acted for (an admin acting for none names it)',
+        body: sendMessageBody,
+        response: { 202: sendMessageResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = request.body.AccountId ?? authOf(request).account.id;
+      const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+      if (!account) throw notFound(`Account ${accountId} not found`);
+      const message: ToastMessage = { id: randomUUID(), text: request.body.text, type: request.body.type };
+      await sendToast(hub, accountId, message);
+      return reply.code(202).send({ ...message, AccountId: accountId });
+    },
+  );
+};

@@ -1,0 +1,103 @@
+/**
+ * The realtime hub: publish an event on a topic, subscribe to topic patterns. Topics are
+ * slash-separated; in a pattern `*` matches one segment and a final `**` any number (none too).
+ * Backends: in-process (one server) or Redis pub/sub (realtime.redis.ts), chosen once at boot.
+ *
+ * Topics inside the hub always start with the account id (`12/admin/jobs`): clients name them
+ * without it and the socket adds the account it acts for, so nobody can listen to another account.
+ */
+export interface HubEvent {
+  type: string;
+  payload: unknown;
+}
+
+export type HubListener = (topic: string, event: HubEvent) => void;
+
+export interface RealtimeHub {
+  readonly backend: 'memory' | 'redis';
+  publish(topic: string, event: HubEvent): Promise<void>;
+  /** Returns the function that ends the subscription. */
+  subscribe(pattern: string, listener: HubListener): () => void;
+  close(): Promise<void>;
+}
+
+/** The hub topic of an account-relative topic such as '/admin/jobs'. */
+export function accountTopic(accountId: number, topic: string): string {
+  return `${accountId}${topic}`;
+}
+
+/** The account-relative topic a client sees, or null when the topic is not of that account. */
+export function clientTopic(accountId: number, topic: string): string | null {
+  const prefix = `${accountId}/`;
+  return topic.startsWith(prefix) ? topic.slice(prefix.length - 1) : null;
+}
+
+export function topicMatches(pattern: string, topic: string): boolean {
+  const wanted = pattern.split('/');
+  const actual = topic.split('/');
+  for (let index = 0; index < wanted.length; index += 1) {
+    const segment = wanted[index];
+    if (segment === '**' && index === wanted.length - 1) return true;
+    if (index >= actual.length) return false;
+    if (segment !== '*' && segment !== actual[index]) return false;
+  }
+  return wanted.length === actual.length;
+}
+
+interface Subscription {
+  pattern: string;
+  listener: HubListener;
+}
+
+/** Subscriptions indexed by their first segment (the account id), so publishing stays cheap. */
+export class LocalSubscriptions {
+  private readonly byHead = new Map<string, Set<Subscription>>();
+
+  add(pattern: string, listener: HubListener): () => void {
+    const head = pattern.split('/', 1)[0] ?? '';
+    const subscription = { pattern, listener };
+    let set = this.byHead.get(head);
+    if (!set) {
+      set = new Set();
+      this.byHead.set(head, set);
+    }
+    set.add(subscription);
+    return () => {
+      set.delete(subscription);
+      if (set.size === 0 && this.byHead.get(head) === set) this.byHead.delete(head);
+    };
+  }
+
+  dispatch(topic: string, event: HubEvent, onError: (error: unknown) => void): void {
+    const head = topic.split('/', 1)[0] ?? '';
+    for (const key of new Set([head, '*', '**'])) {
+      for (const subscription of this.byHead.get(key) ?? []) {
+        if (!topicMatches(subscription.pattern, topic)) continue;
+        // One failing listener (a socket that just closed) must not starve the others.
+        try {
+          subscription.listener(topic, event);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    }
+  }
+
+  get size(): number {
+    let count = 0;
+    for (const set of this.byHead.values()) count += set.size;
+    return count;
+  }
+}
+
+export function createMemoryHub(onError: (error: unknown) => void = () => undefined): RealtimeHub {
+  const subscriptions = new LocalSubscriptions();
+  return {
+    backend: 'memory',
+    async publish(topic, event) {
+      subscriptions.dispatch(topic, event, onError);
+    },
+    subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
+    async close() {},
+  };
+}

@@ -1,0 +1,61 @@
+import { createClient } from 'redis';
+import { type HubEvent, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
+
+export interface RedisHubOptions {
+  url: string;
+  /** One channel carries every event; processes sharing a Redis keep apart by using their own. */
+  channel?: string;
+  onError?: (error: unknown) => void;
+}
+
+export const DEFAULT_REDIS_CHANNEL = 'regie:realtime';
+
+interface Envelope {
+  topic: string;
+  event: HubEvent;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { topic, event } = value as Partial<Envelope>;
+  return typeof topic === 'string' && typeof event === 'object' && event !== null && typeof event.type === 'string';
+}
+
+/**
+ * Redis pub/sub across processes: every process publishes to one channel and subscribes to it,
+ * then hands each event to its own local subscribers. An event published here comes back through
+ * Redis too, so every process sees events in the same order. Two connections, because a Redis
+ * connection in subscriber mode can do nothing else.
+ */
+export async function createRedisHub(options: RedisHubOptions): Promise<RealtimeHub> {
+  const channel = options.channel ?? DEFAULT_REDIS_CHANNEL;
+  const onError = options.onError ?? (() => undefined);
+  const subscriptions = new LocalSubscriptions();
+  const publisher = createClient({ url: options.url });
+  const subscriber = publisher.duplicate();
+  // Without a listener a connection error would crash the process; the client reconnects itself.
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  await subscriber.subscribe(channel, (message) => {
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(message);
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    if (isEnvelope(envelope)) subscriptions.dispatch(envelope.topic, envelope.event, onError);
+  });
+
+  return {
+    backend: 'redis',
+    async publish(topic, event) {
+      await publisher.publish(channel, JSON.stringify({ topic, event } satisfies Envelope));
+    },
+    subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
+    async close() {
+      await Promise.allSettled([subscriber.close(), publisher.close()]);
+    },
+  };
+}

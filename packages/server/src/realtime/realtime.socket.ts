@@ -1,0 +1,152 @@
+import fastifyWebsocket from '@fastify/websocket';
+import {
+  REALTIME_CLOSE,
+  REALTIME_LIMITS,
+  REALTIME_PATH,
+  type RealtimeClientMessage,
+  type RealtimeEvent,
+  type RealtimeServerMessage,
+  realtimeClientMessage,
+} from '@regie/contract/realtime';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { resolveSession } from '../auth/sessions.service.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/http.errors.ts';
+import { resolveContext } from '../tenancy/tenancy.service.ts';
+import { accountTopic, clientTopic, type RealtimeHub } from './realtime.hub.ts';
+
+export interface RealtimeSocketOptions {
+  db: Db;
+  hub: RealtimeHub;
+  heartbeatMs?: number;
+  authTimeoutMs?: number;
+}
+
+interface Acting {
+  accountId: number;
+  simulated: boolean;
+}
+
+/** WebSocket close reasons are limited to 123 bytes. */
+function closeReason(message: string): string {
+  return Buffer.byteLength(message) <= 123 ? message : `${Buffer.from(message).subarray(0, 120).toString()}…`;
+}
+
+function send(socket: WebSocket, message: RealtimeServerMessage | RealtimeEvent): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** The session and account of an auth message, the same resolution as an HTTP request's. */
+async function authenticate(db: Db, message: { token: string; accountKey?: string | undefined }): Promise<Acting> {
+  const { userId } = await resolveSession(db, message.token);
+  const context = await resolveContext(db, userId, message.accountKey);
+  return { accountId: context.account.id, simulated: context.simulated };
+}
+
+function parseMessage(data: RawData): RealtimeClientMessage | null {
+  try {
+    const parsed = realtimeClientMessage.safeParse(JSON.parse(String(data)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One connection: auth first, then subscriptions scoped to the account it acts for. */
+function handleConnection(socket: WebSocket, options: Required<RealtimeSocketOptions>, log: FastifyBaseLogger): void {
+  const { db, hub } = options;
+  let acting: Acting | null = null;
+  let alive = true;
+  const subscriptions = new Map<string, () => void>();
+  const close = (code: number, message: string) => socket.close(code, closeReason(message));
+
+  const authTimer = setTimeout(
+    () => close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first'),
+    options.authTimeoutMs,
+  );
+  const heartbeat = setInterval(() => {
+    if (!alive) {
+      socket.close(REALTIME_CLOSE.timeout, 'No pong to the last ping');
+      socket.terminate();
+      return;
+    }
+    alive = false;
+    socket.ping();
+  }, options.heartbeatMs);
+  socket.on('pong', () => {
+    alive = true;
+  });
+
+  async function handle(message: RealtimeClientMessage): Promise<void> {
+    if (message.type === 'ping') return send(socket, { type: 'pong' });
+    if (message.type === 'auth') {
+      if (acting) return send(socket, { type: 'error', message: 'Already authenticated' });
+      try {
+        acting = await authenticate(db, message);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        const code = error.statusCode === 403 ? REALTIME_CLOSE.forbidden : REALTIME_CLOSE.unauthorized;
+        return close(code, error.message);
+      }
+      clearTimeout(authTimer);
+      return send(socket, { type: 'ready', accountId: acting.accountId, simulated: acting.simulated });
+    }
+    if (!acting) return close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first');
+    const { accountId } = acting;
+    if (message.type === 'unsubscribe') {
+      subscriptions.get(message.topic)?.();
+      subscriptions.delete(message.topic);
+      return send(socket, { type: 'unsubscribed', topic: message.topic });
+    }
+    if (!subscriptions.has(message.topic)) {
+      if (subscriptions.size >= REALTIME_LIMITS.maxSubscriptions) {
+        return send(socket, { type: 'error', message: `At most ${REALTIME_LIMITS.maxSubscriptions} subscriptions` });
+      }
+      const unsubscribe = hub.subscribe(accountTopic(accountId, message.topic), (topic, event) => {
+        const relative = clientTopic(accountId, topic);
+        if (relative !== null) send(socket, { topic: relative, type: event.type, payload: event.payload });
+      });
+      subscriptions.set(message.topic, unsubscribe);
+    }
+    send(socket, { type: 'subscribed', topic: message.topic });
+  }
+
+  // Messages are handled one after the other: a subscribe sent right after auth waits for it.
+  let queue = Promise.resolve();
+  socket.on('message', (data) => {
+    queue = queue.then(async () => {
+      if (socket.readyState !== socket.OPEN) return;
+      const message = parseMessage(data);
+      if (!message) return close(REALTIME_CLOSE.badMessage, 'Not a realtime client message');
+      await handle(message).catch((error: unknown) => {
+        log.error({ err: error }, 'realtime message failed');
+        close(1011, 'An unexpected error occurred');
+      });
+    });
+  });
+  socket.on('close', () => {
+    clearTimeout(authTimer);
+    clearInterval(heartbeat);
+    for (const unsubscribe of subscriptions.values()) unsubscribe();
+    subscriptions.clear();
+  });
+}
+
+/** GET /api/realtime (WebSocket), protocol in contract realtime.ts. */
+export async function registerRealtimeSocket(app: FastifyInstance, options: RealtimeSocketOptions): Promise<void> {
+  const settings: Required<RealtimeSocketOptions> = {
+    heartbeatMs: REALTIME_LIMITS.heartbeatMs,
+    authTimeoutMs: REALTIME_LIMITS.authTimeoutMs,
+    ...options,
+  };
+  // Before the plugin's own preClose (which closes sockets without a code): tell clients to come back.
+  app.addHook('preClose', (done) => {
+    for (const client of app.websocketServer.clients) client.close(REALTIME_CLOSE.goingAway, 'Server shutting down');
+    done();
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_LIMITS.maxMessageBytes } });
+  app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
+    handleConnection(socket, settings, request.log),
+  );
+}

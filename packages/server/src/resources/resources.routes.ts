@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { checkExpand, expandRecords } from './resources.expand.ts';
+import {
+  basePath,
+  collectionParamsOf,
+  expandOf,
+  noContent,
+  normaliseRequest,
+  parentScope,
+  plainJson,
+  readGuards,
+  recordParamsOf,
+  toListQuery,
+  writeGuards,
+} from './resources.http.ts';
+import { buildSchemas } from './resources.schemas.ts';
+import {
+  createRecord,
+  deleteRecord,
+  findVisible,
+  listRows,
+  presentOne,
+  presentRows,
+  updateRecord,
+} from './resources.service.ts';
+import type { Engine, ResourceEntry } from './resources.types.ts';
+import { registerTranslations } from './translations.routes.ts';
+
+/** The routes of one declared resource (spec §7 "Generic CRUD"): thin, the service does the work. */
+function registerResource(app: FastifyInstance, engine: Engine, guards: Guards, entry: ResourceEntry): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const schemas = buildSchemas(entry);
+  const base = basePath(entry);
+  const { name } = entry.definition;
+  const common = {
+    preValidation: normaliseRequest(entry),
+    serializerCompiler: plainJson,
+  };
+  const doc = { tags: [name], security: BEARER };
+
+  typed.get(
+    base,
+    {
+      ...common,
+      onRequest: readGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: `Lists ${name}: paging, sort, search, filters, keyset cursor`,
+        params: collectionParamsOf(entry),
+        querystring: schemas.listQuery,
+        response: { 200: schemas.list, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const expand = checkExpand(entry, expandOf(request.query));
+      const { scope } = await parentScope(engine, entry, auth, request.params);
+      const { rows, ...page } = await listRows(engine, entry, auth, toListQuery(request.query), scope);
+      const data = await expandRecords(engine, entry, auth, rows, await presentRows(engine, entry, rows), expand);
+      return { data, ...page };
+    },
+  );
+
+  typed.post(
+    base,
+    {
+      ...common,
+      onRequest: writeGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: `Creates one of ${name}`,
+        params: collectionParamsOf(entry),
+        body: schemas.create,
+        response: { 201: schemas.output, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const { fixed } = await parentScope(engine, entry, auth, request.params);
+      const row = await createRecord(engine, entry, auth, request.body, fixed);
+      return reply.code(201).send(await presentOne(engine, entry, row));
+    },
+  );
+
+  typed.get(
+    `${base}/:id`,
+    {
+      ...common,
+      onRequest: readGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: `Reads one of ${name}, with the relations named in expand`,
+        params: recordParamsOf(entry),
+        querystring: schemas.oneQuery,
+        response: { 200: schemas.output, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const expand = checkExpand(entry, expandOf(request.query));
+      const { scope } = await parentScope(engine, entry, auth, request.params);
+      const row = await findVisible(engine, entry, auth, request.params.id, scope);
+      const [record] = await expandRecords(engine, entry, auth, [row], [await presentOne(engine, entry, row)], expand);
+      return record ?? {};
+    },
+  );
+
+  typed.put(
+    `${base}/:id`,
+    {
+      ...common,
+      onRequest: writeGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: `Changes the given fields of one of ${name} (the others stay)`,
+        params: recordParamsOf(entry),
+        body: schemas.update,
+        response: { 200: schemas.output, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { scope } = await parentScope(engine, entry, auth, request.params);
+      const row = await updateRecord(engine, entry, auth, request.params.id, request.body, scope);
+      return presentOne(engine, entry, row);
+    },
+  );
+
+  typed.delete(
+    `${base}/:id`,
+    {
+      ...common,
+      onRequest: writeGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: `Deletes one of ${name}`,
+        params: recordParamsOf(entry),
+        response: { 204: noContent, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const { scope } = await parentScope(engine, entry, auth, request.params);
+      await deleteRecord(engine, entry, auth, request.params.id, scope);
+      return reply.code(204).send(null);
+    },
+  );
+
+  if (entry.definition.translatable?.length) registerTranslations(typed, engine, guards, entry);
+}
+
+/** Every declared resource of the engine's registry. */
+export const resourcesRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guards }> = async (
+  app,
+  { engine, guards },
+) => {
+  for (const entry of engine.entries) registerResource(app, engine, guards, entry);
+};

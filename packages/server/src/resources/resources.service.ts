@@ -1,0 +1,204 @@
+import { LIST_LIMITS } from '@regie/contract/resources/define';
+import { CRUD_MESSAGES, type ListResponse } from '@regie/contract/resources/shapes';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import { translations } from '../db/translations.table.ts';
+import { notFound } from '../http/http.errors.ts';
+import type { AuthContext } from '../tenancy/tenancy.guards.ts';
+import { assertMayChange, ownerOf, ownerOfNewRecord, visibleRows } from './resources.access.ts';
+import { accountColumn, columnsOf, singular } from './resources.columns.ts';
+import { toClientError } from './resources.errors.ts';
+import { loadLinks, saveLinks } from './resources.links.ts';
+import { presentRow } from './resources.presenter.ts';
+import {
+  afterCursor,
+  allOf,
+  byId,
+  cursorValue,
+  encodeCursor,
+  filterConditions,
+  orderBy,
+  parseSort,
+  searchCondition,
+} from './resources.query.ts';
+import type { Engine, ResourceEntry, Row, WriteContext } from './resources.types.ts';
+
+/** The generic CRUD of a declared resource; `scope` narrows to a parent record (nested resources). */
+
+export interface ListQuery {
+  offset: number;
+  limit: number;
+  sort?: string | undefined;
+  search?: string | undefined;
+  after?: string | undefined;
+  [filter: string]: unknown;
+}
+
+/** One record, presented. */
+export async function presentOne(engine: Engine, entry: ResourceEntry, row: Row): Promise<Row> {
+  const [record] = await presentRows(engine, entry, [row]);
+  return record ?? {};
+}
+
+/** Presents rows with their link fields (one query per link field for the whole page). */
+export async function presentRows(engine: Engine, entry: ResourceEntry, rows: readonly Row[]): Promise<Row[]> {
+  const links = await loadLinks(
+    engine.db,
+    entry,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => presentRow(entry, row, links.get(Number(row.id))));
+}
+
+export async function listRows(
+  engine: Engine,
+  entry: ResourceEntry,
+  auth: AuthContext,
+  query: ListQuery,
+  scope?: SQL,
+): Promise<Omit<ListResponse<Row>, 'data'> & { rows: Row[] }> {
+  const { db } = engine;
+  const sort = parseSort(entry, query.sort);
+  const limit = Math.min(query.limit, LIST_LIMITS.maxLimit);
+  const search = query.search?.trim();
+  const where = allOf(
+    visibleRows(entry, auth),
+    scope,
+    ...filterConditions(db, entry, query),
+    search ? searchCondition(entry, search) : undefined,
+  );
+  const offset = query.after ? 0 : query.offset;
+  const [rows, totals]: [Row[], { total: number }[]] = await Promise.all([
+    db
+      .select({ ...columnsOf(entry), $cursor: cursorValue(entry, sort) })
+      .from(entry.table)
+      .where(allOf(where, query.after ? afterCursor(entry, sort, query.after) : undefined))
+      .orderBy(...orderBy(entry, sort))
+      .limit(limit + 1)
+      .offset(offset),
+    db.select({ total: count() }).from(entry.table).where(where),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor(sort, String(last.$cursor), Number(last.id)) : null;
+  return { rows: page, total: totals[0]?.total ?? 0, offset, limit, nextCursor };
+}
+
+/** The record if the request may see it, else 404 (another account's record included). */
+export async function findVisible(
+  engine: Engine,
+  entry: ResourceEntry,
+  auth: AuthContext,
+  id: number,
+  scope?: SQL,
+): Promise<Row> {
+  const [row] = await engine.db
+    .select()
+    .from(entry.table)
+    .where(allOf(byId(entry, id), visibleRows(entry, auth), scope))
+    .limit(1);
+  if (!row) throw notFound(CRUD_MESSAGES.notFound(singular(entry), id));
+  return row;
+}
+
+/** The table's columns among the values (links and write-only inputs are not columns). */
+function columnValues(entry: ResourceEntry, values: Row): Row {
+  const stored: Row = {};
+  const columns = columnsOf(entry);
+  for (const [key, value] of Object.entries(values)) {
+    if (key in columns && !['id', 'accountId', 'createdAt', 'updatedAt'].includes(key)) stored[key] = value;
+  }
+  return stored;
+}
+
+function purge(engine: Engine, entry: ResourceEntry, row: Row): void {
+  for (const key of entry.purges?.(row) ?? []) engine.cache.purge(key);
+}
+
+async function reread(engine: Engine, entry: ResourceEntry, id: number): Promise<Row> {
+  const [row] = await engine.db.select().from(entry.table).where(byId(entry, id)).limit(1);
+  if (!row) throw notFound(CRUD_MESSAGES.notFound(singular(entry), id));
+  return row;
+}
+
+export async function createRecord(
+  engine: Engine,
+  entry: ResourceEntry,
+  auth: AuthContext,
+  body: Row,
+  fixed: Row = {},
+): Promise<Row> {
+  const accountId = ownerOfNewRecord(entry, auth);
+  const id = await engine.db
+    .transaction(async (tx) => {
+      const context: WriteContext = { db: tx, auth, action: 'create', accountId, existing: null };
+      const values = { ...(entry.hooks?.prepare ? await entry.hooks.prepare({ ...body }, context) : body), ...fixed };
+      const owner = accountColumn(entry) ? { accountId } : {};
+      const [row] = await tx
+        .insert(entry.table)
+        .values({ ...columnValues(entry, values), ...owner })
+        .returning();
+      const created = Number(row?.id);
+      await saveLinks(tx, entry, created, values, accountId);
+      return created;
+    })
+    .catch((error: unknown) => {
+      throw toClientError(entry, 'write', error);
+    });
+  const row = await reread(engine, entry, id);
+  purge(engine, entry, row);
+  return row;
+}
+
+/** PUT: the fields present in the body, each fully validated; the others stay as they are. */
+export async function updateRecord(
+  engine: Engine,
+  entry: ResourceEntry,
+  auth: AuthContext,
+  id: number,
+  body: Row,
+  scope?: SQL,
+): Promise<Row> {
+  const existing = await findVisible(engine, entry, auth, id, scope);
+  assertMayChange(entry, auth, existing);
+  const accountId = ownerOf(entry, existing);
+  await engine.db
+    .transaction(async (tx) => {
+      const context: WriteContext = { db: tx, auth, action: 'update', accountId, existing };
+      const values = entry.hooks?.prepare ? await entry.hooks.prepare({ ...body }, context) : body;
+      // Touch updatedAt even when only links change.
+      await tx
+        .update(entry.table)
+        .set({ ...columnValues(entry, values), updatedAt: new Date() })
+        .where(byId(entry, id));
+      await saveLinks(tx, entry, id, values, accountId);
+    })
+    .catch((error: unknown) => {
+      throw toClientError(entry, 'write', error);
+    });
+  const row = await reread(engine, entry, id);
+  purge(engine, entry, row);
+  return row;
+}
+
+export async function deleteRecord(
+  engine: Engine,
+  entry: ResourceEntry,
+  auth: AuthContext,
+  id: number,
+  scope?: SQL,
+): Promise<void> {
+  const existing = await findVisible(engine, entry, auth, id, scope);
+  assertMayChange(entry, auth, existing);
+  await engine.db
+    .transaction(async (tx) => {
+      await entry.hooks?.beforeDelete?.(existing, { db: tx, auth, accountId: ownerOf(entry, existing) });
+      await tx
+        .delete(translations)
+        .where(and(eq(translations.resource, entry.definition.name), eq(translations.recordId, id)));
+      await tx.delete(entry.table).where(byId(entry, id));
+    })
+    .catch((error: unknown) => {
+      throw toClientError(entry, 'delete', error);
+    });
+  purge(engine, entry, existing);
+}

@@ -1,0 +1,88 @@
+import type { ResourceDefinition } from '@regie/contract/resources/define';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Cache } from '../cache/cache.service.ts';
+import type { Db } from '../db/database.ts';
+import type { AuthContext } from '../tenancy/tenancy.guards.ts';
+
+/** A stored record as the engine handles it: the table's JavaScript keys and their values. */
+export type Row = Record<string, unknown>;
+
+/**
+ * A declaration as the engine reads it. `ResourceDefinition<Shape>` is invariant in its zod
+ * object; the engine only needs the field schemas, one by one.
+ */
+export type EngineDefinition = Omit<ResourceDefinition, 'fields'> & {
+  fields: { shape: Readonly<Record<string, z.core.$ZodType>> };
+};
+
+/**
+ * A field stored in a join table rather than a column: a list of linked ids (users.groups), or
+ * of a linked table's values (groups.roles, role names).
+ */
+export interface LinkField {
+  table: PgTable;
+  /** The join column holding this record's id. */
+  owner: PgColumn;
+  /** The join column holding the linked record's id. */
+  target: PgColumn;
+  /** The API speaks a column of the linked table instead of its id: that table and column. */
+  lookup?: { table: PgTable; id: PgColumn; value: PgColumn };
+  /** Linked records must belong to the record's account: their table and account column. */
+  sameAccount?: { table: PgTable; id: PgColumn; accountId: PgColumn };
+}
+
+/** What a hook knows of a write. `db` is the write's transaction. */
+export interface WriteContext {
+  db: Db;
+  auth: AuthContext;
+  action: 'create' | 'update';
+  /** The account owning the record; null for a platform record. */
+  accountId: number | null;
+  /** The stored row, on update. */
+  existing: Row | null;
+}
+
+/** What a resource that is more than a plain table adds to the engine (users, groups, accounts). */
+export interface ResourceHooks {
+  /**
+   * Validated fields (links included) → what is stored: hash a password, make a key, refuse what
+   * the caller may not do (throw an HttpError). Runs inside the write's transaction.
+   */
+  prepare?(values: Row, context: WriteContext): Promise<Row> | Row;
+  /** Before a delete, inside its transaction: refuse it by throwing. */
+  beforeDelete?(row: Row, context: Omit<WriteContext, 'action' | 'existing'>): Promise<void> | void;
+}
+
+export interface ResourceEntry {
+  definition: EngineDefinition;
+  /** Keys: the field names, plus id, accountId (absent for some platform tables), createdAt, updatedAt. */
+  table: PgTable;
+  links?: Readonly<Record<string, LinkField>>;
+  hooks?: ResourceHooks;
+  /** Cache keys to purge once a write of this row is committed. */
+  purges?: (row: Row) => string[];
+}
+
+/** Typed entry builder: checks the definition against its own shape, then widens it. */
+export function resourceEntry<Shape extends z.ZodRawShape>(entry: {
+  definition: ResourceDefinition<Shape>;
+  table: PgTable;
+  links?: Partial<Record<keyof Shape & string, LinkField>>;
+  hooks?: ResourceHooks;
+  purges?: (row: Row) => string[];
+}): ResourceEntry {
+  const { definition, links, ...rest } = entry;
+  const widened: EngineDefinition = { ...definition, fields: { shape: definition.fields.shape } };
+  const linkFields: Record<string, LinkField> = {};
+  for (const [field, link] of Object.entries(links ?? {})) if (link) linkFields[field] = link;
+  return { ...rest, definition: widened, links: linkFields };
+}
+
+/** What the engine's routes and services share, built once per app. */
+export interface Engine {
+  db: Db;
+  cache: Cache;
+  entries: readonly ResourceEntry[];
+  byName(name: string): ResourceEntry | undefined;
+}

@@ -1,0 +1,108 @@
+import { recordId } from '@regie/contract/accounts';
+import { translationBody, translationEntry, translationValuesBody } from '@regie/contract/resources/shapes';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { assertMayChange } from './resources.access.ts';
+import { basePath, noContent, parentScope, readGuards, recordParamsOf, writeGuards } from './resources.http.ts';
+import { findVisible } from './resources.service.ts';
+import type { Engine, ResourceEntry } from './resources.types.ts';
+import { deleteTranslation, listTranslations, saveTranslation } from './translations.service.ts';
+
+/**
+ * {base}/{id}/translations (spec §7 "Translations"): reading needs the resource's read access,
+ * changing needs its write access, on a record the request may see (and change).
+ */
+export function registerTranslations(app: FastifyInstance, engine: Engine, guards: Guards, entry: ResourceEntry): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const path = `${basePath(entry)}/:id/translations`;
+  const doc = { tags: [entry.definition.name], security: BEARER };
+  const withLanguage = recordParamsOf(entry).extend({ langId: recordId });
+
+  /** The record, checked visible (and changeable for writes). */
+  const record = async (
+    request: Parameters<typeof authOf>[0],
+    params: { id: number; parentId?: number },
+    write: boolean,
+  ) => {
+    const auth = authOf(request);
+    const { scope } = await parentScope(engine, entry, auth, params);
+    const row = await findVisible(engine, entry, auth, params.id, scope);
+    if (write) assertMayChange(entry, auth, row);
+    return row;
+  };
+
+  typed.get(
+    path,
+    {
+      onRequest: readGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: `The translations of one of ${entry.definition.name}, one entry per language`,
+        params: recordParamsOf(entry),
+        response: { 200: z.array(translationEntry), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await record(request, request.params, false);
+      return listTranslations(engine.db, entry, request.params.id);
+    },
+  );
+
+  typed.post(
+    path,
+    {
+      onRequest: writeGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: `Sets the values of one language (creates or replaces them)`,
+        params: recordParamsOf(entry),
+        body: translationBody,
+        response: { 201: translationEntry, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await record(request, request.params, true);
+      const { LanguageId, values } = request.body;
+      return reply.code(201).send(await saveTranslation(engine.db, entry, request.params.id, LanguageId, values));
+    },
+  );
+
+  typed.put(
+    `${path}/:langId`,
+    {
+      onRequest: writeGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: 'Replaces the values of one language',
+        params: withLanguage,
+        body: translationValuesBody,
+        response: { 200: translationEntry, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await record(request, request.params, true);
+      return saveTranslation(engine.db, entry, request.params.id, request.params.langId, request.body.values);
+    },
+  );
+
+  typed.delete(
+    `${path}/:langId`,
+    {
+      onRequest: writeGuards(guards, entry),
+      schema: {
+        ...doc,
+        summary: 'Removes the values of one language',
+        params: withLanguage,
+        response: { 204: noContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await record(request, request.params, true);
+      await deleteTranslation(engine.db, entry, request.params.id, request.params.langId);
+      return reply.code(204).send(null);
+    },
+  );
+}

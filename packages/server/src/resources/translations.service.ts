@@ -1,0 +1,110 @@
+import { LANGUAGES } from '@regie/contract/languages';
+import { CRUD_MESSAGES, type TranslationEntry } from '@regie/contract/resources/shapes';
+import { and, asc, eq } from 'drizzle-orm';
+import { safeParse } from 'zod/v4/core';
+import type { Db } from '../db/database.ts';
+import { languages } from '../db/reference.table.ts';
+import { translations } from '../db/translations.table.ts';
+import { badRequest, type FieldError, notFound } from '../http/http.errors.ts';
+import { withoutDefaults } from './resources.schemas.ts';
+import type { ResourceEntry } from './resources.types.ts';
+
+/** The translations sub-resource of every resource with `translatable` fields. */
+
+type TranslationRow = typeof translations.$inferSelect;
+
+function isLanguage(code: string): code is TranslationEntry['language'] {
+  return (LANGUAGES as readonly string[]).includes(code);
+}
+
+function present(row: TranslationRow, code: string): TranslationEntry {
+  return {
+    LanguageId: row.languageId,
+    language: isLanguage(code) ? code : 'en',
+    values: row.values,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listTranslations(db: Db, entry: ResourceEntry, recordId: number): Promise<TranslationEntry[]> {
+  const rows = await db
+    .select({ translation: translations, code: languages.code })
+    .from(translations)
+    .innerJoin(languages, eq(languages.id, translations.languageId))
+    .where(and(eq(translations.resource, entry.definition.name), eq(translations.recordId, recordId)))
+    .orderBy(asc(translations.languageId));
+  return rows.map((row) => present(row.translation, row.code));
+}
+
+async function languageCode(db: Db, languageId: number): Promise<string> {
+  const [language] = await db.select().from(languages).where(eq(languages.id, languageId)).limit(1);
+  if (!language) {
+    const message = CRUD_MESSAGES.unknownLanguage(languageId);
+    throw badRequest(message, [{ path: 'LanguageId', message }]);
+  }
+  return language.code;
+}
+
+/** Only translatable fields, each value valid for its field (a translated name obeys the name's rules). */
+function checkValues(entry: ResourceEntry, values: Record<string, string>): Record<string, string> {
+  const translatable: readonly string[] = entry.definition.translatable ?? [];
+  const errors: FieldError[] = [];
+  const checked: Record<string, string> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const schema = entry.definition.fields.shape[field];
+    if (!translatable.includes(field) || !schema) {
+      errors.push({ path: `values.${field}`, message: CRUD_MESSAGES.notTranslatable(field) });
+      continue;
+    }
+    const parsed = safeParse(withoutDefaults(schema), value);
+    if (!parsed.success || typeof parsed.data !== 'string') {
+      errors.push({ path: `values.${field}`, message: parsed.error?.issues[0]?.message ?? 'Invalid value' });
+      continue;
+    }
+    checked[field] = parsed.data;
+  }
+  if (errors.length) throw badRequest('Validation failed', errors);
+  return checked;
+}
+
+/** Creates or replaces the values of one language. */
+export async function saveTranslation(
+  db: Db,
+  entry: ResourceEntry,
+  recordId: number,
+  languageId: number,
+  values: Record<string, string>,
+): Promise<TranslationEntry> {
+  const code = await languageCode(db, languageId);
+  const checked = checkValues(entry, values);
+  const [row] = await db
+    .insert(translations)
+    .values({ resource: entry.definition.name, recordId, languageId, values: checked })
+    .onConflictDoUpdate({
+      target: [translations.resource, translations.recordId, translations.languageId],
+      set: { values: checked, updatedAt: new Date() },
+    })
+    .returning();
+  if (!row) throw new Error('translation not stored');
+  return present(row, code);
+}
+
+export async function deleteTranslation(
+  db: Db,
+  entry: ResourceEntry,
+  recordId: number,
+  languageId: number,
+): Promise<void> {
+  await languageCode(db, languageId);
+  const deleted = await db
+    .delete(translations)
+    .where(
+      and(
+        eq(translations.resource, entry.definition.name),
+        eq(translations.recordId, recordId),
+        eq(translations.languageId, languageId),
+      ),
+    )
+    .returning({ id: translations.id });
+  if (deleted.length === 0) throw notFound(CRUD_MESSAGES.translationNotFound(languageId));
+}

@@ -1,0 +1,65 @@
+import { pino } from 'pino';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { startWorkers } from './jobs/jobs.worker.ts';
+import { openRealtimeHub } from './realtime/realtime.backend.ts';
+
+/**
+ * A worker process (`node dist/worker.js`): runs jobs, serves no HTTP. Start as many as the
+ * machines allow beside the API processes; they share PostgreSQL (the queue) and Redis (job
+ * events to browsers). REGIE_WORKERS is its concurrency here (at least 1).
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel, name: 'regie-worker' });
+  if (!config.databaseUrl) {
+    throw new Error(
+      'A separate worker needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process. ' +
+        'Without PostgreSQL, let the server run its jobs itself (REGIE_WORKERS, default 1).',
+    );
+  }
+  if (!config.redisUrl) log.warn('REDIS_URL is not set: job progress reaches browsers only when they reload');
+
+  const database = await openDatabase(config);
+  // Migrates, or waits on the advisory lock while an API process does.
+  await database.migrate();
+  const hub = await openRealtimeHub(config, (error) => log.warn({ err: error }, 'realtime hub error'));
+  const workers = startWorkers(database.db, {
+    concurrency: Math.max(1, config.workers),
+    pollMs: config.jobPollMs,
+    dataDir: config.dataDir,
+    hub,
+    logger: log,
+  });
+  log.info(
+    { worker: workers.id, concurrency: Math.max(1, config.workers), realtime: hub.backend },
+    'Regie worker started',
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker shutting down');
+    workers
+      .stop()
+      .then(() => hub.close())
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'worker shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Regie worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

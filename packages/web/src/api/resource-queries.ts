@@ -1,0 +1,119 @@
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ResourceRecord } from '../resources/any-resource.ts';
+import { useApi } from './api-context.ts';
+import { type ListQuery, type ResourceLocation, resourceCalls } from './resource-api.ts';
+
+/** Query keys of the generic resources: invalidating `all(name)` refreshes every view of it. */
+export const resourceKeys = {
+  all: (name: string) => ['resource', name] as const,
+  lists: (name: string) => ['resource', name, 'list'] as const,
+  list: (name: string, query: ListQuery) => ['resource', name, 'list', query] as const,
+  record: (name: string, id: string) => ['resource', name, 'record', id] as const,
+  translations: (name: string, id: string) => ['resource', name, 'translations', id] as const,
+  options: (name: string, search: string) => ['resource', name, 'options', search] as const,
+};
+
+/** The generic calls of a resource, signed by the app's client (or a test's fake one). */
+export function useResourceCalls(resource: ResourceLocation) {
+  const client = useApi();
+  return useMemo(() => resourceCalls(client, resource), [client, resource]);
+}
+
+/** One page of a list; the previous page stays on screen while the next one loads. */
+export function useResourceList(resource: ResourceLocation, query: ListQuery) {
+  const calls = useResourceCalls(resource);
+  return useQuery({
+    queryKey: resourceKeys.list(resource.name, query),
+    queryFn: ({ signal }) => calls.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResourceRecord(resource: ResourceLocation, id: string | null) {
+  const calls = useResourceCalls(resource);
+  return useQuery({
+    queryKey: resourceKeys.record(resource.name, id ?? ''),
+    queryFn: ({ signal }) => calls.get(id ?? '', signal),
+    enabled: id !== null,
+  });
+}
+
+export function useResourceTranslations(resource: ResourceLocation, id: string | null) {
+  const calls = useResourceCalls(resource);
+  return useQuery({
+    queryKey: resourceKeys.translations(resource.name, id ?? ''),
+    queryFn: () => calls.translations(id ?? ''),
+    enabled: id !== null,
+  });
+}
+
+/** Records offered by an autocomplete or a tag picker: the first matches of a search. */
+export function useResourceOptions(resource: ResourceLocation, search: string, options: { limit?: number } = {}) {
+  const calls = useResourceCalls(resource);
+  const limit = options.limit ?? 20;
+  return useQuery({
+    queryKey: resourceKeys.options(resource.name, `${limit}:${search}`),
+    queryFn: ({ signal }) => calls.list({ offset: 0, limit, ...(search ? { search } : {}) }, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** Records by id, for the labels of a reference field's current values. */
+export function useReferencedRecords(
+  resource: ResourceLocation,
+  ids: readonly number[],
+): ReadonlyMap<number, ResourceRecord> {
+  const calls = useResourceCalls(resource);
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: resourceKeys.record(resource.name, String(id)),
+      queryFn: ({ signal }: { signal: AbortSignal }) => calls.get(id, signal),
+      staleTime: 60_000,
+    })),
+    combine: recordsById,
+  });
+}
+
+/** Module-level so that react-query recombines only when a result changed. */
+function recordsById(results: readonly { data?: ResourceRecord | undefined }[]): ReadonlyMap<number, ResourceRecord> {
+  return new Map(results.flatMap((result) => (result.data ? [[result.data.id, result.data] as const] : [])));
+}
+
+/** The text that names a record in a list of choices. */
+export function recordLabel(record: ResourceRecord): string {
+  for (const key of ['name', 'title', 'label', 'username']) {
+    const value = record[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  return `#${record.id}`;
+}
+
+/** The users service's resources (spec §7); the others live under the main API. */
+const USERS_SERVICE_RESOURCES: ReadonlySet<string> = new Set(['accounts', 'groups', 'roles', 'modules', 'users']);
+
+/** Where a referenced resource lives, knowing only its name. */
+export function referenceLocation(name: string): ResourceLocation {
+  return { name, gateway: USERS_SERVICE_RESOURCES.has(name) ? 'users' : 'main' };
+}
+
+const ACCOUNTS = referenceLocation('accounts');
+
+/**
+ * Account names by id, for a platform admin acting for no account, who sees records of every
+ * account (spec §2 tag picker). Without the list the screens fall back to the id.
+ */
+export function useAccountNames(enabled: boolean): ReadonlyMap<number, string> {
+  const calls = useResourceCalls(ACCOUNTS);
+  const query = useQuery({
+    queryKey: resourceKeys.options(ACCOUNTS.name, 'all'),
+    queryFn: ({ signal }) => calls.list({ offset: 0, limit: 200, sort: 'name' }, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return useMemo(
+    () => new Map((query.data?.data ?? []).map((account: ResourceRecord) => [account.id, String(account.name ?? '')])),
+    [query.data],
+  );
+}

@@ -1,0 +1,178 @@
+import { ColorInput, JsonInput, MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
+import type { FieldUi } from '@regie/contract/resources/define';
+import dayjs from 'dayjs';
+import { DateTimeField } from '../widgets/DateTimeField.tsx';
+import { ImageUploadField } from '../widgets/ImageUploadField.tsx';
+import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
+import { PasswordField } from '../widgets/PasswordField.tsx';
+import { ReferenceField } from '../widgets/ReferenceField.tsx';
+import { SelectField } from '../widgets/SelectField.tsx';
+import type { ResourceLabels } from './resource-labels.ts';
+import classes from './resources.module.css';
+
+/** Text fields without a declared limit still stop somewhere. */
+const DEFAULT_TEXT_LIMIT = 255;
+
+export interface FieldInputProps {
+  field: string;
+  ui: FieldUi;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  error: string | null;
+  tone: 'error' | 'warning' | null;
+  required: boolean;
+  /** The schema takes null: a select offers an empty item. */
+  nullable: boolean;
+  disabled: boolean;
+  labels: ResourceLabels;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+}
+
+function numbers(value: unknown): number[] {
+  return Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
+}
+
+/** One field of a generic edit form, drawn with the shared widget its `ui.widget` names. */
+export function FieldInput(props: FieldInputProps) {
+  return (
+    <div className={classes.field} data-tone={props.tone ?? undefined} data-field={props.field}>
+      <Widget {...props} />
+    </div>
+  );
+}
+
+function Widget({
+  field,
+  ui,
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  required,
+  nullable,
+  disabled,
+  labels,
+}: FieldInputProps) {
+  const common = { label, error, onBlur, disabled, withAsterisk: required, name: field };
+  switch (ui.widget) {
+    case 'limitedText':
+      return (
+        <LimitedTextField
+          {...common}
+          textLimit={ui.textLimit ?? DEFAULT_TEXT_LIMIT}
+          value={text(value)}
+          onChange={onChange}
+        />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={3}
+          maxRows={12}
+          value={text(value)}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+    case 'password':
+      return (
+        <PasswordField
+          {...common}
+          autoComplete="new-password"
+          value={text(value)}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(next) => onChange(typeof next === 'number' ? next : '')}
+        />
+      );
+    case 'switch':
+      return (
+        <Switch
+          label={label}
+          name={field}
+          disabled={disabled}
+          error={error}
+          checked={value === true}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          onBlur={onBlur}
+          mt="md"
+        />
+      );
+    case 'select':
+      return (
+        <SelectField
+          {...common}
+          data={(ui.options ?? []).map((option) => ({ value: option, label: labels.option(field, option) }))}
+          value={typeof value === 'string' ? value : null}
+          onChange={onChange}
+          withEmptyItem={nullable}
+        />
+      );
+    case 'multiSelect':
+      return (
+        <MultiSelect
+          {...common}
+          data={(ui.options ?? []).map((option) => ({ value: option, label: labels.option(field, option) }))}
+          value={Array.isArray(value) ? value.map(String) : []}
+          onChange={onChange}
+          clearable
+        />
+      );
+    case 'reference':
+    case 'references':
+      return (
+        <ReferenceField
+          label={label}
+          reference={ui.reference ?? ''}
+          multiple={ui.widget === 'references'}
+          value={ui.widget === 'references' ? numbers(value) : typeof value === 'number' ? value : null}
+          onChange={onChange}
+          onBlur={onBlur}
+          error={error}
+          required={required}
+          disabled={disabled}
+        />
+      );
+    case 'dateTime':
+      return (
+        <DateTimeField
+          {...common}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(dayjs(next).toISOString())}
+        />
+      );
+    case 'color':
+      return <ColorInput {...common} format="hex" value={text(value)} onChange={onChange} />;
+    case 'image':
+      return (
+        <ImageUploadField
+          label={label}
+          value={typeof value === 'string' && value ? value : null}
+          onChange={onChange}
+          kind={ui.imageKind ?? 'picture'}
+          error={error}
+          required={required}
+          disabled={disabled}
+        />
+      );
+    case 'json':
+      return (
+        <JsonInput {...common} autosize minRows={4} maxRows={16} formatOnBlur value={text(value)} onChange={onChange} />
+      );
+    default:
+      return <TextInput {...common} value={text(value)} onChange={(event) => onChange(event.currentTarget.value)} />;
+  }
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { findRouteByPath } from '@regie/contract/routes';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { useResourceRecord } from '../api/resource-queries.ts';
+import { hrefOf, useCurrentEntry, useDefinedParams } from '../app/route-entry.ts';
+import { useT } from '../i18n/use-t.ts';
+import { ResourceForm } from './ResourceForm.tsx';
+import { useResourceLabels } from './resource-labels.ts';
+import type { ResourceScreenProps } from './resource-screens.ts';
+import { TranslationsPanel } from './TranslationsPanel.tsx';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
+import { useResourceAccess } from './use-resource-access.ts';
+
+/** The tab of the page on screen, from the route tree (contract menu.ts `tabs`). */
+function useTabs() {
+  const entry = useCurrentEntry();
+  const container = entry?.isTab && entry.parentPath ? findRouteByPath(entry.parentPath) : undefined;
+  // A tab container opened without a tab goes to its first tab.
+  const firstOfEntry = entry?.node.tabs ? entry.children[0] : undefined;
+  return {
+    tab: container ? (entry?.node.path ?? null) : null,
+    firstTab: container?.children[0]?.node.path ?? null,
+    redirect: firstOfEntry ?? null,
+  };
+}
+
+/**
+ * The generic edit and creation screen of a declared resource (how to add one: see
+ * resource-screens.ts): the fields of the tab on screen, drawn from `ui` and checked with the
+ * declaration's zod schema; translations below once the record exists.
+ */
+export function ResourceEdit({ resource, routes }: ResourceScreenProps) {
+  const t = useT();
+  const labels = useResourceLabels(resource);
+  const navigate = useNavigate();
+  const params = useParams();
+  const definedParams = useDefinedParams();
+  const access = useResourceAccess(resource);
+  const tabs = useTabs();
+  const id = routes.idParam ? (params[routes.idParam] ?? null) : null;
+  const record = useResourceRecord(resource, id);
+  const [formDirty, setFormDirty] = useState(false);
+  const [translationsDirty, setTranslationsDirty] = useState(false);
+  const bypass = useRef(false);
+
+  const leave = useCallback(
+    (to: string) => {
+      bypass.current = true;
+      navigate(to, { replace: true });
+      // The next form on this screen is guarded again.
+      setTimeout(() => {
+        bypass.current = false;
+      }, 0);
+    },
+    [navigate],
+  );
+
+  const redirect = tabs.redirect ? hrefOf(tabs.redirect, definedParams) : null;
+  if (redirect) return <Navigate replace to={redirect} />;
+
+  if (id !== null && record.isError) {
+    const missing = record.error instanceof ApiError && record.error.status === 404;
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle aria-hidden />}
+        title={t(missing ? 'resource.common.notFound' : 'resource.common.loadFailed')}
+        maw={640}
+      >
+        {!missing && record.error.message}
+        <Button component={Link} to={routes.list} variant="default" size="xs" mt="sm" display="block">
+          {t('resource.common.backToList')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (id !== null && !record.data) {
+    return (
+      <Paper withBorder radius="lg" p="lg" aria-busy aria-label={t('app.loading')}>
+        <Stack gap="lg">
+          <Skeleton h={28} w="40%" />
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+          <Skeleton h={36} w={140} ml="auto" />
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const current = record.data ?? null;
+  const translatable = (resource.translatable?.length ?? 0) > 0 && current !== null && tabs.tab === tabs.firstTab;
+  return (
+    <Stack gap="lg" maw={980}>
+      <ResourceForm
+        // A saved or reloaded record starts a fresh form.
+        key={current ? `${current.id}:${String(current.updatedAt ?? '')}` : 'new'}
+        resource={resource}
+        routes={routes}
+        labels={labels}
+        record={current}
+        tab={tabs.tab}
+        firstTab={tabs.firstTab}
+        canWrite={access.canWrite}
+        onDirtyChange={setFormDirty}
+        leave={leave}
+      />
+      {translatable && access.canWrite && (
+        <TranslationsPanel resource={resource} record={current} labels={labels} onDirtyChange={setTranslationsDirty} />
+      )}
+      <UnsavedChangesGuard when={formDirty || translationsDirty} bypass={bypass} />
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { FieldUi } from '@regie/contract/resources/define';
+import { fillPath } from '@regie/contract/routes';
+import { IconAlertCircle, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useAction } from '../api/action.ts';
+import { resourceKeys, useResourceCalls } from '../api/resource-queries.ts';
+import { useT } from '../i18n/use-t.ts';
+import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
+import type { AnyResource, ResourceRecord } from './any-resource.ts';
+import { CELL_DATE_FORMAT } from './cell-format.ts';
+import { FieldInput } from './FieldInput.tsx';
+import { accepts, type FieldMessage, fieldsOfTab, isRequired } from './form-state.ts';
+import type { ResourceLabels } from './resource-labels.ts';
+import type { ResourceRoutes } from './resource-screens.ts';
+import { useResourceForm } from './use-resource-form.ts';
+
+/** Widgets that need the whole width of the form. */
+const WIDE: ReadonlySet<FieldUi['widget']> = new Set(['textarea', 'json', 'image', 'references', 'multiSelect']);
+
+interface Props {
+  resource: AnyResource;
+  routes: ResourceRoutes;
+  labels: ResourceLabels;
+  record: ResourceRecord | null;
+  /** The tab on screen and the first tab (fields without `ui.tab`), null without tabs. */
+  tab: string | null;
+  firstTab: string | null;
+  canWrite: boolean;
+  onDirtyChange: (dirty: boolean) => void;
+  /** Navigates without the unsaved-changes question (after a save or a delete). */
+  leave: (to: string) => void;
+}
+
+/** The fields of one tab of a record, saved with the spec §8 notifications. */
+export function ResourceForm({
+  resource,
+  routes,
+  labels,
+  record,
+  tab,
+  firstTab,
+  canWrite,
+  onDirtyChange,
+  leave,
+}: Props) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const calls = useResourceCalls(resource);
+  const form = useResourceForm(resource, record);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const shown = fieldsOfTab(resource, tab, firstTab);
+  const message = (error: FieldMessage | null) =>
+    error ? ('text' in error ? error.text : t(error.key, error.values)) : null;
+
+  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
+
+  const save = useAction(
+    (body: Record<string, unknown>) => (record ? calls.update(record.id, body) : calls.create(body)),
+    { invalidate: [resourceKeys.all(resource.name)] },
+  );
+  const remove = useAction((id: number) => calls.remove(id), {
+    invalidate: [resourceKeys.lists(resource.name)],
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.touchAll(shown);
+    if (Object.keys(form.errors).length > 0) return;
+    form.clearServerErrors();
+    try {
+      const saved = await save.mutateAsync(form.body);
+      queryClient.setQueryData(resourceKeys.record(resource.name, String(saved.id)), saved);
+      if (!record && routes.edit && routes.idParam) leave(fillPath(routes.edit, { [routes.idParam]: saved.id }));
+    } catch (error) {
+      form.showServerErrors(error);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!record) return;
+    setConfirmingDelete(false);
+    try {
+      await remove.mutateAsync(record.id);
+      leave(routes.list);
+      queryClient.removeQueries({ queryKey: resourceKeys.record(resource.name, String(record.id)) });
+    } catch {
+      // The notification zone shows the server's message.
+    }
+  }
+
+  // Errors of fields on other tabs would block the save without showing why.
+  const hiddenErrors = Object.keys(form.errors).filter((field) => !shown.includes(field) && form.display(field).error);
+  const general = [
+    ...form.serverErrors.general,
+    ...hiddenErrors.map((field) => `${labels.field(field)}: ${message(form.display(field).error)}`),
+  ];
+  const heading = record ? String(record.name ?? record.title ?? `#${record.id}`) : labels.newRecord();
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p="lg" component="form" onSubmit={submit} noValidate aria-label={heading}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={2} size="h3">
+              {heading}
+            </Title>
+            {record && (
+              <Text size="sm" c="dimmed" mt={2}>
+                {[
+                  `${labels.field('id')} ${record.id}`,
+                  typeof record.updatedAt === 'string'
+                    ? t('resource.common.updatedOn', { date: dayjs(record.updatedAt).format(CELL_DATE_FORMAT) })
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            )}
+          </div>
+        </Group>
+        {general.length > 0 && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {general.map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <Grid gap="lg">
+          {shown.map((field) => {
+            const ui = resource.ui[field] as FieldUi;
+            const schema = resource.fields.shape[field];
+            const display = form.display(field);
+            return (
+              <Grid.Col key={field} span={{ base: 12, md: WIDE.has(ui.widget) ? 12 : 6 }}>
+                <FieldInput
+                  field={field}
+                  ui={ui}
+                  label={labels.field(field)}
+                  value={form.values[field]}
+                  onChange={(value) => form.setValue(field, value)}
+                  onBlur={() => form.touch(field)}
+                  error={message(display.error)}
+                  tone={display.tone}
+                  required={isRequired(schema, ui) && !(ui.writeOnly && record)}
+                  nullable={accepts(schema, null)}
+                  disabled={!canWrite || Boolean(ui.readOnly)}
+                  labels={labels}
+                />
+              </Grid.Col>
+            );
+          })}
+        </Grid>
+        <Group justify="space-between" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <div>
+            {record && canWrite && (
+              <Button
+                variant="outline"
+                color="red.8"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setConfirmingDelete(true)}
+                loading={remove.isPending}
+              >
+                {t('resource.common.delete')}
+              </Button>
+            )}
+          </div>
+          <Group gap="sm">
+            <Button variant="default" component={Link} to={routes.list}>
+              {t('resource.common.cancel')}
+            </Button>
+            {canWrite && (
+              <Button
+                type="submit"
+                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                loading={save.isPending}
+                disabled={!form.dirty}
+              >
+                {t('resource.common.save')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirmingDelete}
+        title={t('resource.common.deleteOneTitle')}
+        confirmLabel={t('resource.common.delete')}
+        danger
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={() => void confirmDelete()}
+      >
+        <Text size="sm">{t('resource.common.deleteRecordWarning', { name: heading })}</Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

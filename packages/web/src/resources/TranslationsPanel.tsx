@@ -1,0 +1,157 @@
+import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { LANGUAGES, type Language } from '@regie/contract/languages';
+import type { TranslationEntry } from '@regie/contract/resources/shapes';
+import { IconCircleCheckFilled, IconDeviceFloppy, IconLanguage, IconTrash } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useAction } from '../api/action.ts';
+import { resourceKeys, useResourceCalls, useResourceTranslations } from '../api/resource-queries.ts';
+import { useT } from '../i18n/use-t.ts';
+import { useSession } from '../session/current-session.ts';
+import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
+import type { AnyResource, ResourceRecord } from './any-resource.ts';
+import type { ResourceLabels } from './resource-labels.ts';
+
+interface Props {
+  resource: AnyResource;
+  record: ResourceRecord;
+  labels: ResourceLabels;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+type Drafts = Partial<Record<Language, Record<string, string>>>;
+
+function draftsOf(entries: readonly TranslationEntry[] | undefined, fields: readonly string[]): Drafts {
+  const drafts: Drafts = {};
+  for (const language of LANGUAGES) {
+    const entry = entries?.find((item) => item.language === language);
+    drafts[language] = Object.fromEntries(fields.map((field) => [field, entry?.values[field] ?? '']));
+  }
+  return drafts;
+}
+
+/**
+ * The translations of a record's translatable fields, one language at a time (spec §7
+ * `{res}/{id}/translations`): saving creates or replaces that language's values.
+ */
+export function TranslationsPanel({ resource, record, labels, onDirtyChange }: Props) {
+  const t = useT();
+  const { user } = useSession();
+  const fields = useMemo(() => [...(resource.translatable ?? [])], [resource]);
+  const calls = useResourceCalls(resource);
+  const translations = useResourceTranslations(resource, String(record.id));
+  const saved = useMemo(() => draftsOf(translations.data, fields), [translations.data, fields]);
+  const [drafts, setDrafts] = useState<Drafts>(saved);
+  const [shown, setShown] = useState(saved);
+  const [language, setLanguage] = useState<Language>(LANGUAGES[0]);
+  // New values from the server replace the drafts in the same render (never a flash of "changed").
+  if (shown !== saved) {
+    setShown(saved);
+    setDrafts(saved);
+  }
+
+  const entryOf = (code: Language) => translations.data?.find((entry) => entry.language === code);
+  // The language's id: from an existing entry, else from the languages the context lists.
+  const languageId = (code: Language) =>
+    entryOf(code)?.LanguageId ?? user?.languages?.available.find((item) => item.code === code)?.id ?? null;
+  const dirtyLanguages = LANGUAGES.filter((code) => JSON.stringify(drafts[code]) !== JSON.stringify(saved[code]));
+  const dirty = dirtyLanguages.length > 0;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const invalidate = [resourceKeys.translations(resource.name, String(record.id))];
+  const save = useAction(
+    ({ id, values }: { id: number; values: Record<string, string> }) => calls.saveTranslation(record.id, id, values),
+    { invalidate },
+  );
+  const remove = useAction((id: number) => calls.removeTranslation(record.id, id), { invalidate });
+
+  const id = languageId(language);
+  const entry = entryOf(language);
+  const draft = drafts[language] ?? {};
+  const values = Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== ''));
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-labelledby="translations-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Group gap="sm">
+            <IconLanguage size={22} aria-hidden color="var(--mantine-color-regie-8)" />
+            <div>
+              <Title order={2} size="h4" id="translations-title">
+                {t('resource.common.translations')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('resource.common.translationsHint')}
+              </Text>
+            </div>
+          </Group>
+          <SegmentedControl
+            aria-label={t('resource.common.language')}
+            value={language}
+            onChange={(value) => setLanguage(value as Language)}
+            data={LANGUAGES.map((code) => ({
+              value: code,
+              label: (
+                <Group gap={6} wrap="nowrap" justify="center">
+                  <span>{t(code === 'en' ? 'language.en' : 'language.fr')}</span>
+                  {entryOf(code) && (
+                    <>
+                      <IconCircleCheckFilled size={15} color="var(--mantine-color-teal-8)" aria-hidden />
+                      <VisuallyHidden>{t('resource.common.translated')}</VisuallyHidden>
+                    </>
+                  )}
+                </Group>
+              ),
+            }))}
+          />
+        </Group>
+        {fields.map((field) => {
+          const ui = resource.ui[field];
+          const original = record[field];
+          const common = {
+            label: `${labels.field(field)} (${language.toUpperCase()})`,
+            description: t('resource.common.original', { value: typeof original === 'string' ? original : '' }),
+            value: draft[field] ?? '',
+            disabled: translations.isPending,
+          };
+          const change = (value: string) =>
+            setDrafts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }));
+          return ui?.widget === 'limitedText' && ui.textLimit ? (
+            <LimitedTextField key={`${language}-${field}`} {...common} textLimit={ui.textLimit} onChange={change} />
+          ) : (
+            <TextInput
+              key={`${language}-${field}`}
+              {...common}
+              onChange={(event) => change(event.currentTarget.value)}
+            />
+          );
+        })}
+        {id === null && (
+          <Text size="sm" c="red.9">
+            {t('resource.common.languageUnavailable')}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          {entry && (
+            <Button
+              variant="subtle"
+              color="red.8"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              loading={remove.isPending}
+              onClick={() => remove.mutate(entry.LanguageId, { onError: () => undefined })}
+            >
+              {t('resource.common.deleteTranslation')}
+            </Button>
+          )}
+          <Button
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            disabled={id === null || !dirtyLanguages.includes(language) || Object.keys(values).length === 0}
+            loading={save.isPending}
+            onClick={() => id !== null && save.mutate({ id, values }, { onError: () => undefined })}
+          >
+            {t('resource.common.saveTranslation')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ResourceDefinition } from '@regie/contract/resources/define';
+
+/**
+ * A resource declaration of any shape. `ResourceDefinition<Shape>` is invariant in its zod
+ * object, so the generic screens see the schema through the few methods they call.
+ */
+export type AnyResource = Omit<ResourceDefinition, 'fields'> & { fields: FieldsSchema };
+
+export interface FieldsSchema extends FieldSchema {
+  shape: Readonly<Record<string, FieldSchema>>;
+}
+
+export interface FieldSchema {
+  safeParse(value: unknown): ParseResult;
+}
+
+export type ParseResult =
+  | { success: true; data: unknown }
+  | { success: false; error: { issues: readonly SchemaIssue[] } };
+
+/** What the screens read of a zod issue to say it in the user's language. */
+export interface SchemaIssue {
+  code?: string;
+  path: readonly PropertyKey[];
+  message: string;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  expected?: string;
+  input?: unknown;
+  format?: string;
+}
+
+/** Every stored record has an id; the other values depend on the resource. */
+export type ResourceRecord = { id: number } & Record<string, unknown>;
+
+/**
+ * The messages of a resource live under its definition's labelKey, which starts with
+ * `resource.` (`resource.tags.title`, `resource.tags.field.name`, `resource.tags.tagType.player`).
+ */
+export type ResourceLabelKey = `resource.${string}`;

@@ -1,0 +1,102 @@
+/**
+ * Generic screens of a declared resource (contract `resources/<name>.ts`).
+ *
+ * How to give a plain resource its list, new and edit screens:
+ *   1. Declare it in packages/contract/src/resources/<name>.ts with `defineResource` (fields, ui,
+ *      columns, filters, sortable, search, access, `route`); its `route` is the base of its
+ *      list / new / edit entries in the menu tree (contract menu.ts, e.g. `crud('edit/:id')`).
+ *   2. Add its texts to packages/contract/src/i18n/en.ts and fr.ts under its labelKey:
+ *      `<labelKey>.title`, `<labelKey>.field.<field>` for every field, `<labelKey>.<field>.<value>`
+ *      for every select option, optionally `<labelKey>.new` and `<labelKey>.empty`.
+ *   3. Add ONE line to src/app/screens.ts:
+ *        ...resourceScreens('/account/tags', () => import('@regie/contract/resources/tags').then((m) => m.tagsResource)),
+ *      The declaration is imported lazily: its zod schema loads with the screens, not with the app.
+ *
+ * The screens: ResourceList (server-side paging, sort, filters, search, columns, bulk delete, CSV
+ * export, all in the URL) and ResourceEdit (fields from `ui` + the zod schema, tabs from the menu
+ * tree, server errors on their fields, unsaved-changes guard, translations).
+ */
+import type { RouteEntry } from '@regie/contract/menu';
+import { findRouteByPath } from '@regie/contract/routes';
+import { type ComponentType, createElement } from 'react';
+import { type LazyScreen, lazyScreen } from '../app/lazy-screen.ts';
+import type { AnyResource } from './any-resource.ts';
+
+/** Where a resource's screens sit in the route tree. */
+export interface ResourceRoutes {
+  base: string;
+  list: string;
+  /** The creation page ('new' or 'create'), if the tree has one. */
+  create: string | null;
+  /** The edit page's pattern (`/account/tags/edit/:id`), if the tree has one. */
+  edit: string | null;
+  /** The edit page's parameter holding the record id (`id`, `accountId`, …). */
+  idParam: string | null;
+}
+
+function child(base: RouteEntry, test: (entry: RouteEntry) => boolean): RouteEntry | undefined {
+  return base.children.find(test);
+}
+
+/** Reads the list / new / edit entries under `base` from the contract's route tree. */
+export function resourceRoutes(base: string): ResourceRoutes {
+  const entry = findRouteByPath(base);
+  if (!entry) throw new Error(`Route configuration error: no route ${base} in the menu tree`);
+  const list = child(entry, (item) => item.node.path === 'list');
+  const create = child(entry, (item) => item.node.labelKey === 'menu.new');
+  const edit = child(entry, (item) => item.node.labelKey === 'menu.edit');
+  const idParam =
+    edit?.node.path
+      .split('/')
+      .find((segment) => segment.startsWith(':'))
+      ?.slice(1) ?? null;
+  return {
+    base,
+    list: list?.fullPath ?? base,
+    create: create?.fullPath ?? null,
+    edit: edit?.fullPath ?? null,
+    idParam,
+  };
+}
+
+export interface ResourceScreenProps {
+  resource: AnyResource;
+  routes: ResourceRoutes;
+}
+
+type Loader = () => Promise<AnyResource>;
+
+function screen(
+  loadScreen: () => Promise<ComponentType<ResourceScreenProps>>,
+  loadResource: Loader,
+  routes: ResourceRoutes,
+): LazyScreen {
+  return lazyScreen(
+    async () => {
+      const [Screen, resource] = await Promise.all([loadScreen(), loadResource()]);
+      if (resource.route && resource.route !== routes.base) {
+        throw new Error(`Resource ${resource.name} is declared at ${resource.route}, registered at ${routes.base}`);
+      }
+      return { Screen, resource };
+    },
+    ({ Screen, resource }) =>
+      // biome-ignore lint/correctness/noComponentHookFactories: made once, when the lazy screen loads, not on each render.
+      function ResourceScreen() {
+        return createElement(Screen, { resource, routes });
+      },
+  );
+}
+
+/**
+ * The screens registry entries of a resource: its list, and its new and edit pages when the
+ * menu tree has them (a tab container also serves its tabs).
+ */
+export function resourceScreens(base: string, load: Loader): Record<string, LazyScreen> {
+  const routes = resourceRoutes(base);
+  const list = () => import('./ResourceList.tsx').then((m) => m.ResourceList);
+  const edit = () => import('./ResourceEdit.tsx').then((m) => m.ResourceEdit);
+  const screens: Record<string, LazyScreen> = { [routes.list]: screen(list, load, routes) };
+  if (routes.create) screens[routes.create] = screen(edit, load, routes);
+  if (routes.edit) screens[routes.edit] = screen(edit, load, routes);
+  return screens;
+}
