@@ -32,9 +32,9 @@ export async function waitFor(url, timeoutMs = 120_000) {
 }
 
 /** Starts the built Regie server on a fresh data folder (PGlite) or the given PostgreSQL URL. */
-export async function startRegie({ databaseUrl } = {}) {
+export async function startRegie({ databaseUrl, dataDir: givenDataDir } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'regie-bench-'));
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'regie-bench-'));
   const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
@@ -45,10 +45,10 @@ export async function startRegie({ databaseUrl } = {}) {
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   return {
     url: `http://127.0.0.1:${port}`,
-    async stop() {
+    async stop({ keepData = Boolean(givenDataDir) } = {}) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
