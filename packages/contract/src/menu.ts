@@ -83,6 +83,9 @@ const CONFERENCE_TABS: readonly (string | MenuNode)[] = [
   'stats',
 ];
 
+/** On 'new' only the first is enabled (spec §2): modules, config and cache need the account made. */
+const CUSTOMER_TABS = ['infos', 'modules', 'config', 'cache'] as const;
+
 const MEDIA_ROLES = ['video_download', 'video_write', 'own_videos_only', 'use_stream'] as const;
 const PAYMENT_ROLES = ['manage_payments', 'payment_offer_write'] as const;
 
@@ -98,7 +101,7 @@ export const MENU: readonly MenuNode[] = [
       'customers',
       'menu.account.customers',
       { icon: 'IconBuildingStadium', authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
-      crud('edit/:accountId', { editTabs: tabs(['infos', 'modules', 'config', 'cache']) }),
+      crud('edit/:accountId', { newTabs: tabs(CUSTOMER_TABS), editTabs: tabs(CUSTOMER_TABS) }),
     ),
     node('users', 'menu.account.users', { icon: 'IconUsers', authorizedRoles: ['manage_users'] }, [
       ...crud('edit/:userId'),
@@ -278,7 +281,16 @@ export const MENU: readonly MenuNode[] = [
       crud('edit/:inputId'),
     ),
   ]),
-  node('faq', 'menu.faq', { icon: 'IconHelp' }, [node('main', 'menu.faq.main')]),
+  node('faq', 'menu.faq', { icon: 'IconHelp' }, [
+    node('main', 'menu.faq.main'),
+    // The entries behind the FAQ page, written by platform admins (its 'Edit entries' link).
+    node(
+      'entries',
+      'menu.faq.entries',
+      { hidden: true, authorizedRoles: ['manage_customer_accounts'] },
+      crud('edit/:id'),
+    ),
+  ]),
   node(
     'data-import',
     'menu.dataImport',

@@ -179,6 +179,9 @@ describe('event tabs (spec §6)', () => {
     expect(isTabEnabled(route('/events/conferences/new/chapters'))).toBe(false);
     expect(isTabEnabled(route('/medias/videos/create/infos'))).toBe(true);
     expect(isTabEnabled(route('/medias/videos/create/subtitles'))).toBe(false);
+    expect(isTabEnabled(route('/account/customers/new/infos'))).toBe(true);
+    expect(isTabEnabled(route('/account/customers/new/modules'))).toBe(false);
+    expect(isTabEnabled(route('/account/customers/new/cache'))).toBe(false);
   });
 });
 

@@ -2,12 +2,14 @@ import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { actorsRoutes } from './actors/actors.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { cacheRoutes } from './cache/cache.routes.ts';
 import { type Cache, createMemoryCache } from './cache/cache.service.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
 import type { AppConfig } from './config.ts';
+import { contentRoutes } from './content/content.routes.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { handleError } from './http/errors.handler.ts';
 import { registerJsonParser } from './http/json.parser.ts';
@@ -16,6 +18,8 @@ import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { type StripePrices, stripePrices } from './payments/stripe.prices.ts';
 import type { RealtimeHub } from './realtime/realtime.hub.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { createEngine } from './resources/resources.registry.ts';
@@ -27,6 +31,7 @@ import type { ObjectStorage } from './storage/storage.types.ts';
 import { uploadsRoutes } from './storage/uploads.routes.ts';
 import { createGuards, decorateRequests } from './tenancy/tenancy.guards.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { createMediaUrls, registerVideos } from './videos/videos.plugin.ts';
 import { registerWebApp } from './web/web.static.ts';
 
 export interface AppDependencies {
@@ -39,6 +44,8 @@ export interface AppDependencies {
   cache?: Cache;
   /** The resources the generic engine serves; without them, the registry's. */
   resources?: readonly ResourceEntry[];
+  /** The Stripe catalogue; without it, the official client when a key is configured, else none. */
+  stripe?: StripePrices | null;
 }
 
 /** The whole HTTP application, ready but not listening: tests drive it with inject(). */
@@ -62,7 +69,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const guards = createGuards(db);
   const cache = dependencies.cache ?? createMemoryCache(config.cacheTtlMs);
   const storage = dependencies.storage ?? (await openStorage(config));
-  const engine = createEngine(db, cache, dependencies.resources);
+  const media = createMediaUrls(config);
+  const engine = createEngine(db, cache, dependencies.resources, media.present);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,6 +85,15 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(accountsRoutes, { db, guards });
   await app.register(resourcesRoutes, { engine, guards });
   await app.register(searchRoutes, { engine, guards });
+  await app.register(contentRoutes, { engine, guards });
+  await app.register(actorsRoutes, { engine, guards });
+  const stripe =
+    dependencies.stripe === undefined
+      ? config.stripeSecretKey
+        ? stripePrices(config.stripeSecretKey)
+        : null
+      : dependencies.stripe;
+  await app.register(paymentsRoutes, { engine, guards, stripe });
   await app.register(commonRoutes, { db, guards, config, cache });
   await app.register(cacheRoutes, { guards, cache });
   await app.register(uploadsRoutes, { guards, storage });
@@ -84,6 +101,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
   const jobEvents = createJobEvents(hub, (error) => app.log.warn({ err: error }, 'job event not published'));
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
+  await registerVideos(app, { engine, guards, storage, config, events: jobEvents, tokens: media.tokens });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

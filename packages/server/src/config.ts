@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
+import { type ShareTarget, VIDEO_IMPORT_MAX_BYTES_DEFAULT, VIDEO_PART_SIZE } from '@regie/contract/videos';
 import { z } from 'zod';
 import { PACKAGE_PATHS } from './package-paths.ts';
+
+/** S3's smallest part but the last. */
+const S3_MIN_PART_SIZE = 5 * 1024 * 1024;
 
 /** Unset and empty variables both mean "not configured". */
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().optional());
@@ -31,6 +35,30 @@ const environmentSchema = z.object({
   REGIE_S3_ACCESS_KEY_ID: optionalText,
   REGIE_S3_SECRET_ACCESS_KEY: optionalText,
   REGIE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  REGIE_STRIPE_SECRET_KEY: optionalText,
+  REGIE_MEDIA_SECRET: optionalText.pipe(z.string().min(32, 'Use at least 32 characters').optional()),
+  REGIE_UPLOAD_PART_SIZE: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(64 * 1024 * 1024)
+    .default(VIDEO_PART_SIZE),
+  REGIE_IMPORT_ALLOW_HOSTS: optionalText,
+  REGIE_IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(VIDEO_IMPORT_MAX_BYTES_DEFAULT),
+  REGIE_IMPORT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(6 * 60 * 60),
+  REGIE_YOUTUBE_CLIENT_ID: optionalText,
+  REGIE_YOUTUBE_CLIENT_SECRET: optionalText,
+  REGIE_FACEBOOK_APP_ID: optionalText,
+  REGIE_FACEBOOK_APP_SECRET: optionalText,
+  REGIE_TWITTER_API_KEY: optionalText,
+  REGIE_TWITTER_API_SECRET: optionalText,
+  REGIE_DAILYMOTION_API_KEY: optionalText,
+  REGIE_DAILYMOTION_API_SECRET: optionalText,
 });
 
 /** Where images and other files go: a folder by default, an S3-compatible bucket when configured. */
@@ -46,6 +74,31 @@ export type StorageConfig =
       credentials: { accessKeyId: string; secretAccessKey: string } | null;
       forcePathStyle: boolean;
     };
+
+/** Credentials of a share target's API (an app registered with it). */
+export interface ShareCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface VideosConfig {
+  /**
+   * HMAC key of the signed media URLs (`?t=`). Several API processes must share one; unset, each
+   * process makes its own at start (URLs then stop working after a restart).
+   */
+  mediaSecret: string | null;
+  /**
+   * Bytes per part of a resumable upload (the last part is shorter); default the contract's
+   * VIDEO_PART_SIZE. S3 wants 5 MiB at least; smaller sizes serve tests on local storage.
+   */
+  uploadPartSize: number;
+  /** Hosts and addresses import-url may reach although they are not public (tests, an intranet). */
+  importAllowHosts: string[];
+  importMaxBytes: number;
+  importTimeoutMs: number;
+  /** null: that target is not configured (POST …/share/{target} answers 503). */
+  share: Record<ShareTarget, ShareCredentials | null>;
+}
 
 export interface AppConfig {
   port: number;
@@ -75,6 +128,9 @@ export interface AppConfig {
   /** How long a cached entry (admin payload) lives; 0 turns caching off. */
   cacheTtlMs: number;
   storage: StorageConfig;
+  /** The Stripe secret key (sk_…) the payment offers' catalogue is read with; null: not configured (503). */
+  stripeSecretKey: string | null;
+  videos: VideosConfig;
 }
 
 function storageConfig(values: z.infer<typeof environmentSchema>, dataDir: string): StorageConfig {
@@ -94,6 +150,34 @@ function storageConfig(values: z.infer<typeof environmentSchema>, dataDir: strin
   };
 }
 
+function shareCredentials(clientId: string | undefined, clientSecret: string | undefined): ShareCredentials | null {
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+function videosConfig(values: z.infer<typeof environmentSchema>): VideosConfig {
+  return {
+    mediaSecret: values.REGIE_MEDIA_SECRET ?? null,
+    uploadPartSize: values.REGIE_UPLOAD_PART_SIZE,
+    importAllowHosts: (values.REGIE_IMPORT_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, '$1'),
+      )
+      .filter(Boolean),
+    importMaxBytes: values.REGIE_IMPORT_MAX_BYTES,
+    importTimeoutMs: values.REGIE_IMPORT_TIMEOUT_SECONDS * 1000,
+    share: {
+      youtube: shareCredentials(values.REGIE_YOUTUBE_CLIENT_ID, values.REGIE_YOUTUBE_CLIENT_SECRET),
+      facebook: shareCredentials(values.REGIE_FACEBOOK_APP_ID, values.REGIE_FACEBOOK_APP_SECRET),
+      twitter: shareCredentials(values.REGIE_TWITTER_API_KEY, values.REGIE_TWITTER_API_SECRET),
+      dailymotion: shareCredentials(values.REGIE_DAILYMOTION_API_KEY, values.REGIE_DAILYMOTION_API_SECRET),
+    },
+  };
+}
+
 /** Reads every environment variable once; throws one readable error listing the bad ones. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = environmentSchema.safeParse(env);
@@ -103,7 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   const dataDir = resolve(process.cwd(), values.REGIE_DATA_DIR);
-  return {
+  const config: AppConfig = {
     port: values.PORT,
     host: values.HOST,
     dataDir,
@@ -123,5 +207,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: values.REGIE_JOB_POLL_MS,
     cacheTtlMs: values.REGIE_CACHE_TTL_SECONDS * 1000,
     storage: storageConfig(values, dataDir),
+    stripeSecretKey: values.REGIE_STRIPE_SECRET_KEY ?? null,
+    videos: videosConfig(values),
   };
+  if (config.storage.driver === 's3' && config.videos.uploadPartSize < S3_MIN_PART_SIZE) {
+    throw new Error('Invalid environment:\n  REGIE_UPLOAD_PART_SIZE: S3 needs parts of 5 MiB at least');
+  }
+  return config;
 }

@@ -3,17 +3,20 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
 import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
+import { openStorage } from './storage/storage.factory.ts';
+import { withMediaSecret } from './videos/media-secret.ts';
 
 /** Starts the server: config, database, migrations, demo data on an empty database, listen. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = await withMediaSecret(loadConfig());
   const database = await openDatabase(config);
   await database.migrate();
   const wantsDemo = config.seed === 'demo' && config.nodeEnv !== 'production';
   if (wantsDemo && !(await hasUsers(database.db)) && (await seedDemoData(database.db))) {
     process.stdout.write(`\n${formatDemoLogins()}\n\n`);
   }
-  const app = await buildApp(config, { database });
+  const storage = await openStorage(config);
+  const app = await buildApp(config, { database, storage });
   // In-process media workers (REGIE_WORKERS, default 1); separate `worker` processes scale further.
   const workers =
     config.workers > 0
@@ -21,6 +24,8 @@ async function main(): Promise<void> {
           concurrency: config.workers,
           pollMs: config.jobPollMs,
           dataDir: config.dataDir,
+          storage,
+          config,
           hub: app.realtime,
           logger: app.log,
         })

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
 import { openRealtimeHub } from './realtime/realtime.backend.ts';
+import { openStorage } from './storage/storage.factory.ts';
 
 /**
  * A worker process (`node dist/worker.js`): runs jobs, serves no HTTP. Start as many as the
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
     concurrency: Math.max(1, config.workers),
     pollMs: config.jobPollMs,
     dataDir: config.dataDir,
+    storage: await openStorage(config),
+    config,
     hub,
     logger: log,
   });

@@ -83,6 +83,7 @@ describe('accounts (resource)', () => {
     ).json();
     expect(expanded.Groups.map((group: { name: string }) => group.name)).toEqual([
       'Clipping desk',
+      'Conference desk',
       'Simulcast operators',
     ]);
     expect(expanded.Users.map((user: { username: string }) => user.username).sort()).toEqual([

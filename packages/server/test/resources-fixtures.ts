@@ -1,19 +1,40 @@
 import { MAIN_API, USERS_API } from '@regie/contract/api';
+import { MARKER_NOTIFICATION_GROUP_IDS } from '@regie/contract/resources/marker-types';
+import { BILLING_PERIODS, CURRENCIES } from '@regie/contract/resources/payment-offers';
+import { THEME_FONTS } from '@regie/contract/resources/themes';
 import type { Role } from '@regie/contract/roles';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
+import { categories, subcategories } from '../src/db/categories.table.ts';
+import { competitions } from '../src/db/competitions.table.ts';
+import { paymentOffers, productPaymentOffers, products } from '../src/db/payments.table.ts';
+import { sports } from '../src/db/sports.table.ts';
+import { RESOURCES } from '../src/resources/resources.registry.ts';
 import { outputFields } from '../src/resources/resources.schemas.ts';
 import type { ResourceEntry, Row } from '../src/resources/resources.types.ts';
 import type { TestContext } from './helpers.ts';
 
 /**
+ * Records of other resources a sample points at (a competition's sport, a product's offer), made
+ * on first use in the test's account by a user holding that resource's roles, one per (resource, n).
+ */
+export interface References {
+  id(resource: string, n?: number): Promise<number>;
+}
+
+type Sample = (token: string, n: number, refs: References) => Row | Promise<Row>;
+
+const iso = (year: number, month: number, day = 1) => new Date(Date.UTC(year, month - 1, day, 12)).toISOString();
+
+/**
  * Valid bodies for the generated resource tests. A resource without an entry here gets one built
  * from its zod fields (enough for plain text, numbers, enums and lists); add an entry when its
- * fields need more (a pattern, a password, values that differ between records).
+ * fields need more (a pattern, a password, values that differ between records, a reference).
  * `token` is unique to the test run and must appear in the first search field.
  */
-export const SAMPLES: Readonly<Record<string, (token: string, n: number) => Row>> = {
+export const SAMPLES: Readonly<Record<string, Sample>> = {
   tags: (token, n) => ({ name: `${token} tag ${n}`, tagType: n % 2 ? 'player' : 'team' }),
   sports: (token, n) => ({ name: `${token} sport ${n}`, svgSpriteFilename: n % 2 ? 'football.svg' : 'rugby.svg' }),
   accounts: (token, n) => ({ name: `${token} club ${n}`, modules: n % 2 ? ['VIDEOS', 'TAGS'] : ['CHAT'] }),
@@ -24,6 +45,95 @@ export const SAMPLES: Readonly<Record<string, (token: string, n: number) => Row>
     accessLevel: 0,
   }),
   groups: (token, n) => ({ name: `${token} group ${n}`, roles: n % 2 ? ['video_write'] : ['sport_player_write'] }),
+  'marker-types': (token, n) => ({
+    name: `${token} marker ${n}`,
+    code: `${token}-m${n}`,
+    color: n % 2 ? '#112233' : '#AABBCC',
+    notificationGroup: MARKER_NOTIFICATION_GROUP_IDS[n % MARKER_NOTIFICATION_GROUP_IDS.length],
+    position: n,
+  }),
+  'clip-skins': (token, n) => ({
+    name: `${token} skin ${n}`,
+    overlayPosition: n % 2 ? 'top-left' : 'bottom-right',
+    overlayOpacity: (n % 10) / 10,
+    active: n % 2 === 1,
+  }),
+  themes: (token, n) => ({
+    name: `${token} theme ${n}`,
+    primaryColor: '#0ACAFF',
+    secondaryColor: n % 2 ? '#000000' : '#FFFFFF',
+    font: THEME_FONTS[n % THEME_FONTS.length],
+    markerIconStyle: n % 2 ? 'outlined' : 'filled',
+  }),
+  competitions: async (token, n, refs) => ({
+    name: `${token} league ${n}`,
+    sportId: await refs.id('sports'),
+    country: n % 2 ? 'GB' : 'FR',
+  }),
+  seasons: (token, n) => ({
+    name: `${token} season ${n}`,
+    startDate: iso(2000 + n, 8),
+    endDate: iso(2001 + n, 5),
+    current: n % 2 === 1,
+  }),
+  rounds: (token, n) => ({
+    name: `${token} round ${n}`,
+    number: n + 1,
+    startDate: n % 2 ? iso(2026, 9, n % 28) : null,
+  }),
+  categories: (token, n) => ({
+    name: `${token} category ${n}`,
+    description: `About ${n}`,
+    position: n,
+    published: n % 2 === 1,
+  }),
+  subcategories: async (token, n, refs) => ({
+    name: `${token} subcategory ${n}`,
+    categoryId: await refs.id('categories'),
+    position: n,
+    published: n % 2 === 1,
+  }),
+  playlists: (token, n) => ({ name: `${token} playlist ${n}`, description: `Videos ${n}`, published: n % 2 === 1 }),
+  'payment-offers': (token, n) => ({
+    name: `${token} offer ${n}`,
+    price: 100 * n,
+    currency: CURRENCIES[n % CURRENCIES.length],
+    billingPeriod: BILLING_PERIODS[n % BILLING_PERIODS.length],
+    active: n % 2 === 0,
+  }),
+  products: (token, n) => ({ name: `${token} product ${n}`, description: `Unlocks ${n}`, active: n % 2 === 0 }),
+  paymentOffers: async (_token, n, refs) => ({
+    paymentOfferId: await refs.id('payment-offers', n),
+    position: n,
+    highlighted: n % 2 === 1,
+  }),
+  challengers: async (token, n, refs) => ({
+    name: `${token} challenger ${n}`,
+    shortName: `C${n}`,
+    type: n % 2 ? 'player' : 'team',
+    sportId: await refs.id('sports'),
+    jerseyNumber: n,
+    nationality: n % 2 ? 'GB' : 'FR',
+  }),
+  speakers: (token, n) => ({
+    name: `${token} speaker ${n}`,
+    title: 'Head of Product',
+    company: n % 2 ? 'Helix Labs' : 'Nordlight Media',
+    bio: `Speaker ${n}`,
+    email: `${token}.speaker${n}@example.com`,
+  }),
+  faq: (token, n) => ({
+    question: `${token} question ${n}?`,
+    answer: `Answer ${n}.`,
+    position: n,
+    published: n % 2 === 1,
+  }),
+  videos: async (token, n, refs) => ({
+    title: `${token} video ${n}`,
+    description: `Highlights ${n}`,
+    published: n % 2 === 0,
+    sportId: n % 2 ? await refs.id('sports') : null,
+  }),
 };
 
 /** A value the schema accepts, built from its kind and length limits. */
@@ -49,9 +159,9 @@ function sampleValue(schema: z.core.$ZodType, text: string, n: number): unknown 
   throw new Error(`no sample for a ${schema._zod.def.type}: add the resource to SAMPLES`);
 }
 
-export function samplePayload(entry: ResourceEntry, token: string, n: number): Row {
+export async function samplePayload(entry: ResourceEntry, token: string, n: number, refs: References): Promise<Row> {
   const sample = SAMPLES[entry.definition.name];
-  if (sample) return sample(token, n);
+  if (sample) return sample(token, n, refs);
   const payload: Row = {};
   for (const [field, schema] of Object.entries(entry.definition.fields.shape)) {
     if (entry.definition.ui[field]?.readOnly) continue;
@@ -61,13 +171,91 @@ export function samplePayload(entry: ResourceEntry, token: string, n: number): R
   return payload;
 }
 
+type OwnedTable = typeof sports | typeof paymentOffers | typeof categories;
+
+async function accountOf(ctx: TestContext, table: OwnedTable, id: number): Promise<number> {
+  const [row] = await ctx.db.select({ accountId: table.accountId }).from(table).where(eq(table.id, id));
+  if (!row?.accountId) throw new Error(`no account for record ${id}`);
+  return row.accountId;
+}
+
 /** Resources whose records something else can point at, and how to make such a pointer. */
 export const REFERENCES: Readonly<Record<string, (ctx: TestContext, id: number) => Promise<unknown>>> = {
   accounts: (ctx, id) => ctx.buildUser({ accountId: id }),
+  // A sport a competition is played in.
+  sports: async (ctx, id) =>
+    ctx.db
+      .insert(competitions)
+      .values({ name: `League of sport ${id}`, sportId: id, accountId: await accountOf(ctx, sports, id) }),
+  // An offer a product is sold through.
+  'payment-offers': async (ctx, id) => {
+    const accountId = await accountOf(ctx, paymentOffers, id);
+    const [product] = await ctx.db
+      .insert(products)
+      .values({ name: `Sold through ${id}`, accountId })
+      .returning();
+    await ctx.db.insert(productPaymentOffers).values({ productId: product?.id ?? 0, paymentOfferId: id, accountId });
+  },
+  // A category with a subcategory.
+  categories: async (ctx, id) =>
+    ctx.db
+      .insert(subcategories)
+      .values({ name: `Inside ${id}`, categoryId: id, accountId: await accountOf(ctx, categories, id) }),
 };
 
-export function basePath(entry: ResourceEntry): string {
-  return `${entry.definition.gateway === 'users' ? USERS_API : MAIN_API}/${entry.definition.name}`;
+/** `/main-api/tags`; a nested resource's under its parent: `/main-api/competitions/7/seasons`. */
+export function basePath(entry: ResourceEntry, parentId: number | string = ':parentId'): string {
+  const { gateway, name, parent } = entry.definition;
+  const prefix = gateway === 'users' ? USERS_API : MAIN_API;
+  return parent ? `${prefix}/${parent.resource}/${parentId}/${name}` : `${prefix}/${name}`;
+}
+
+export function entryNamed(name: string): ResourceEntry {
+  const entry = RESOURCES.find((candidate) => candidate.definition.name === name);
+  if (!entry) throw new Error(`no resource ${name}`);
+  return entry;
+}
+
+/**
+ * The references of one test account: `id(resource, n)` posts the resource's own sample (under
+ * its own parent for a nested one) as a user of the account holding the resource's roles.
+ */
+export function createReferences(ctx: TestContext, accountId: number, token: string): References {
+  const made = new Map<string, Promise<number>>();
+  const writers = new Map<string, Promise<string>>();
+  const writer = (entry: ResourceEntry) => {
+    const { name } = entry.definition;
+    if (!writers.has(name)) {
+      writers.set(
+        name,
+        ctx.buildUser({ accountId, ...grantsFor(entry) }).then((user) => ctx.login(user.username, user.password)),
+      );
+    }
+    return writers.get(name) as Promise<string>;
+  };
+  const refs: References = {
+    id(resource, n = 0) {
+      const key = `${resource}:${n}`;
+      if (!made.has(key)) {
+        const entry = entryNamed(resource);
+        const create = async () => {
+          const parent = entry.definition.parent;
+          const base = basePath(entry, parent ? await refs.id(parent.resource) : undefined);
+          const response = await ctx.request({
+            method: 'POST',
+            url: base,
+            token: await writer(entry),
+            payload: await samplePayload(entry, `${token}r${n}`, n, refs),
+          });
+          if (response.statusCode !== 201) throw new Error(`reference ${key}: ${response.statusCode} ${response.body}`);
+          return Number(response.json().id);
+        };
+        made.set(key, create());
+      }
+      return made.get(key) as Promise<number>;
+    },
+  };
+  return refs;
 }
 
 /** The roles and level that satisfy the resource's read and write rules. */

@@ -10,7 +10,15 @@ import { accountColumn, idColumn } from '../src/resources/resources.columns.ts';
 import { RESOURCES } from '../src/resources/resources.registry.ts';
 import type { Row } from '../src/resources/resources.types.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
-import { basePath, expectFields, grantsFor, REFERENCES, samplePayload } from './resources-fixtures.ts';
+import {
+  basePath,
+  createReferences,
+  expectFields,
+  grantsFor,
+  REFERENCES,
+  type References,
+  samplePayload,
+} from './resources-fixtures.ts';
 
 /**
  * The same checks for every resource of the registry: a new resource is tested by being declared.
@@ -31,11 +39,21 @@ afterAll(() => ctx.close());
 
 describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))('resource %s', (name, entry) => {
   const { definition } = entry;
-  const base = basePath(entry);
   const platform = definition.tenancy === 'platform';
+  const grants = grantsFor(entry);
+  // A 'shared' resource written by platform admins (the FAQ): their records are the platform's.
+  const platformOwned =
+    platform || (definition.tenancy === 'shared' && grants.roles.includes('manage_customer_accounts'));
+  // An empty read rule (the FAQ): any signed-in user reads.
+  const openRead = satisfies({ roles: ['e_sport'], modules: MODULE_CODES }, definition.access.read);
   const token = `zq${randomBytes(4).toString('hex')}`;
   const tokens = { writer: '', readOnly: '', noRole: '', otherAccount: '' };
   const created: Row[] = [];
+  // A nested resource lives under a parent record made for the run.
+  let base = basePath(entry);
+  let refs: References;
+  const sample = (n: number) => samplePayload(entry, token, n, refs);
+  const expectedOwner = () => (platformOwned ? null : accountA.id);
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
     ctx.request({ method, url, token, ...(payload === undefined ? {} : { payload }) });
@@ -46,21 +64,22 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
   };
 
   beforeAll(async () => {
-    const grants = grantsFor(entry);
+    refs = createReferences(ctx, accountA.id, token);
+    if (definition.parent) base = basePath(entry, await refs.id(definition.parent.resource));
     const login = async (user: { username: string; password: string }) => ctx.login(user.username, user.password);
     tokens.writer = platform ? adminToken : await login(await ctx.buildUser({ accountId: accountA.id, ...grants }));
     tokens.readOnly = await login(await ctx.buildUser({ accountId: accountA.id, roles: ['read_only'] }));
     tokens.noRole = await login(await ctx.buildUser({ accountId: accountA.id, roles: ['e_sport'] }));
     tokens.otherAccount = await login(await ctx.buildUser({ accountId: accountB.id, ...grants }));
     for (let n = 0; n < 5; n += 1) {
-      const response = await call('POST', base, tokens.writer, samplePayload(entry, token, n));
+      const response = await call('POST', base, tokens.writer, await sample(n));
       expect(response.statusCode, response.body).toBe(201);
       created.push(response.json());
     }
   });
 
   it('creates, reads, updates and deletes a record', async () => {
-    const payload = samplePayload(entry, token, 10);
+    const payload = await sample(10);
     const response = await call('POST', base, tokens.writer, payload);
     expect(response.statusCode, response.body).toBe(201);
     const record = response.json<Row>();
@@ -69,7 +88,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expect(record.AccountId).toBe(platform ? null : accountA.id);
+    expect(record.AccountId).toBe(expectedOwner());
     expectFields(entry, record, payload);
 
     const read = await call('GET', `${base}/${record.id}`, tokens.writer);
@@ -78,7 +97,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
 
     // PUT changes the fields it is given and leaves the others alone.
     const field = definition.search[0] ?? '';
-    const changed = { [field]: samplePayload(entry, token, 11)[field] };
+    const changed = { [field]: (await sample(11))[field] };
     const updated = await call('PUT', `${base}/${record.id}`, tokens.writer, changed);
     expect(updated.statusCode, updated.body).toBe(200);
     expectFields(entry, updated.json(), { ...payload, ...changed });
@@ -109,8 +128,8 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
 
     const filter = definition.filters.find((field) => field !== 'AccountId' && !entry.links?.[field]);
     if (filter) {
-      const sample = samplePayload(entry, token, 1)[filter];
-      const value = Array.isArray(sample) ? sample[0] : sample;
+      const one = (await sample(1))[filter];
+      const value = Array.isArray(one) ? one[0] : one;
       const filtered = await list(`${filter}=${encodeURIComponent(String(value))}`);
       expect(filtered.total).toBeGreaterThan(0);
       for (const row of filtered.data) {
@@ -118,7 +137,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
         if (Array.isArray(stored)) expect(stored).toContain(value);
         else expect(stored).toBe(value);
       }
-      const other = samplePayload(entry, token, 0)[filter];
+      const other = (await sample(0))[filter];
       const otherValue = Array.isArray(other) ? other[0] : other;
       const either = await list(
         `${filter}[]=${encodeURIComponent(String(value))}&${filter}[]=${encodeURIComponent(String(otherValue))}`,
@@ -152,7 +171,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
   });
 
   it('refuses an unknown field with a 400 naming it', async () => {
-    const response = await call('POST', base, tokens.writer, { ...samplePayload(entry, token, 20), isAdmin: true });
+    const response = await call('POST', base, tokens.writer, { ...(await sample(20)), isAdmin: true });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual({ path: 'isAdmin', message: 'Unknown field' });
     const update = await call('PUT', `${base}/${created[0]?.id}`, tokens.writer, { isAdmin: true });
@@ -161,11 +180,11 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
 
   it('keeps id, AccountId and timestamps for itself (no mass assignment)', async () => {
     const forged = { id: 999_999, AccountId: accountB.id, createdAt: '2000-01-01T00:00:00.000Z' };
-    const response = await call('POST', base, tokens.writer, { ...samplePayload(entry, token, 21), ...forged });
+    const response = await call('POST', base, tokens.writer, { ...(await sample(21)), ...forged });
     expect(response.statusCode, response.body).toBe(201);
     const record = response.json<Row>();
     expect(record.id).not.toBe(999_999);
-    expect(record.AccountId).toBe(platform ? null : accountA.id);
+    expect(record.AccountId).toBe(expectedOwner());
     expect(record.createdAt).not.toBe(forged.createdAt);
     const owner = accountColumn(entry);
     if (owner) {
@@ -173,20 +192,26 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
         .select({ owner })
         .from(entry.table)
         .where(eq(idColumn(entry), Number(record.id)));
-      expect(stored?.owner).toBe(accountA.id);
+      expect(stored?.owner).toBe(expectedOwner());
     }
     const update = await call('PUT', `${base}/${record.id}`, tokens.writer, { AccountId: accountB.id });
     expect(update.statusCode).toBe(200);
-    expect(update.json().AccountId).toBe(platform ? null : accountA.id);
+    expect(update.json().AccountId).toBe(expectedOwner());
     expect((await call('DELETE', `${base}/${record.id}`, tokens.writer)).statusCode).toBe(204);
   });
 
-  it('answers 403 to a user without the role', async () => {
+  it(openRead ? 'lets a user without a role read, never write' : 'answers 403 to a user without the role', async () => {
     const id = created[0]?.id;
-    for (const [method, url, payload] of [
+    const reads = [
       ['GET', base],
       ['GET', `${base}/${id}`],
-      ['POST', base, samplePayload(entry, token, 30)],
+    ] as const;
+    for (const [method, url] of reads) {
+      expect((await call(method, url, tokens.noRole)).statusCode, `${method} ${url}`).toBe(openRead ? 200 : 403);
+    }
+    for (const [method, url, payload] of [
+      ...(openRead ? [] : reads),
+      ['POST', base, await sample(30)],
       ['PUT', `${base}/${id}`, {}],
       ['DELETE', `${base}/${id}`],
     ] as const) {
@@ -201,17 +226,22 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
     const readStatus = platform ? 403 : 200;
     expect((await call('GET', `${base}?search=${token}`, tokens.readOnly)).statusCode).toBe(readStatus);
     expect((await call('GET', `${base}/${id}`, tokens.readOnly)).statusCode).toBe(readStatus);
-    expect((await call('POST', base, tokens.readOnly, samplePayload(entry, token, 31))).statusCode).toBe(403);
+    expect((await call('POST', base, tokens.readOnly, await sample(31))).statusCode).toBe(403);
     expect((await call('PUT', `${base}/${id}`, tokens.readOnly, {})).statusCode).toBe(403);
     expect((await call('DELETE', `${base}/${id}`, tokens.readOnly)).statusCode).toBe(403);
   });
 
-  it.skipIf(platform)("hides account A's records from account B", async () => {
+  it.skipIf(platformOwned)("hides account A's records from account B", async () => {
     const id = created[0]?.id;
     expect((await call('GET', `${base}/${id}`, tokens.otherAccount)).statusCode).toBe(404);
     expect((await call('PUT', `${base}/${id}`, tokens.otherAccount, {})).statusCode).toBe(404);
     expect((await call('DELETE', `${base}/${id}`, tokens.otherAccount)).statusCode).toBe(404);
-    expect((await list('', tokens.otherAccount)).total).toBe(0);
+    if (definition.parent) {
+      // Under a parent of account A, nothing is there for account B.
+      expect((await call('GET', `${base}?search=${token}`, tokens.otherAccount)).statusCode).toBe(404);
+    } else {
+      expect((await list('', tokens.otherAccount)).total).toBe(0);
+    }
     // An admin acting for no account reads every account's records (when the rule lets them read).
     const admin = { roles: ['manage_customer_accounts', 'manage_users'], modules: MODULE_CODES, accessLevel: 1 };
     if (satisfies(admin, definition.access.read)) {
@@ -238,7 +268,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
     const wrongLanguage = await call('POST', url, tokens.writer, { LanguageId: 99, values: { [field]: 'x' } });
     expect(wrongLanguage.statusCode).toBe(400);
     expect(wrongLanguage.json().message).toBe(CRUD_MESSAGES.unknownLanguage(99));
-    expect((await call('GET', url, tokens.otherAccount)).statusCode).toBe(404);
+    if (!platformOwned) expect((await call('GET', url, tokens.otherAccount)).statusCode).toBe(404);
     expect((await call('POST', url, tokens.readOnly, { LanguageId: 1, values: {} })).statusCode).toBe(403);
     expect((await call('DELETE', `${url}/2`, tokens.writer)).statusCode).toBe(204);
     expect((await call('DELETE', `${url}/2`, tokens.writer)).statusCode).toBe(404);
@@ -246,7 +276,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
   });
 
   it.skipIf(!definition.unique?.length)('answers 409 naming the field on a unique conflict', async () => {
-    const payload = samplePayload(entry, token, 40);
+    const payload = await sample(40);
     expect((await call('POST', base, tokens.writer, payload)).statusCode).toBe(201);
     const again = await call('POST', base, tokens.writer, payload);
     expect(again.statusCode).toBe(409);
@@ -293,7 +323,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
 
   it('is documented in the OpenAPI document', async () => {
     const document = (await ctx.request({ url: '/api/docs/json' })).json();
-    const collection = base.replace(/:(\w+)/g, '{$1}');
+    const collection = basePath(entry).replace(/:(\w+)/g, '{$1}');
     expect(Object.keys(document.paths[collection] ?? {})).toEqual(expect.arrayContaining(['get', 'post']));
     const item = document.paths[`${collection}/{id}`];
     expect(Object.keys(item ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));

@@ -82,8 +82,8 @@ describe('GET /main-api/search/accounts', () => {
   });
 
   it('answers 404 for an entity it cannot search', async () => {
-    const response = await ctx.request({ url: `${paths.search('videos')}?name=abc`, token: adminToken });
+    const response = await ctx.request({ url: `${paths.search('no-such-entity')}?name=abc`, token: adminToken });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe('Search: unknown entity videos');
+    expect(response.json().message).toBe('Search: unknown entity no-such-entity');
   });
 });

@@ -65,7 +65,7 @@ describe('x-account-key', () => {
     const context = meContextResponse.parse(response.json());
     expect(context.simulated).toBe(true);
     expect(context.account).toEqual({ id: events.id, name: DEMO_ACCOUNTS.events, accountKey: events.accountKey });
-    expect(context.roles).toEqual(['clip_only', 'liveclipping_write', 'simulcast_write']);
+    expect(context.roles).toEqual(['clip_only', 'conf_player_write', 'liveclipping_write', 'simulcast_write']);
     expect(context.modules).toContain('SIMULCAST');
     expect(context.modules).not.toContain('DASHBOARD');
     expect(context.homepage).toBe('/events/simulcasts/list');
@@ -94,7 +94,11 @@ describe('scoped reads', () => {
       accountKey: events.accountKey,
     });
     expect(own.statusCode).toBe(200);
-    expect(own.json().map((group: { name: string }) => group.name)).toEqual(['Clipping desk', 'Simulcast operators']);
+    expect(own.json().map((group: { name: string }) => group.name)).toEqual([
+      'Clipping desk',
+      'Conference desk',
+      'Simulcast operators',
+    ]);
 
     const other = await ctx.request({
       url: paths.accountGroups(club.id),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AccessRule } from '../access.ts';
+import type { MessageKey } from '../i18n/en.ts';
 import type { ImageKind } from '../uploads.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface FieldUi {
   widget: WidgetKind;
   /** limitedText: the field's textLimit (the schema enforces the same maximum). */
   textLimit?: number;
+  /** number: how much the arrows add or take away (0.1 for a value between 0 and 1); default 1. */
+  step?: number;
   /** select / multiSelect: allowed values; labels are i18n keys `<labelKey>.<field>.<value>`. */
   options?: readonly string[];
   /** reference / references: the resource (its `name`) whose records are offered. */
@@ -70,6 +73,27 @@ export interface Relation {
   foreignKey?: string;
   /** manyToMany: the join table's name on the server. */
   through?: string;
+  /**
+   * The related resource comes with a later issue (playlists → videos): until it is served,
+   * expanding gives an empty list (or null) instead of stopping the boot.
+   */
+  pending?: boolean;
+}
+
+/**
+ * A rule between fields that no single field's schema can say (a season ends after it starts).
+ * The server checks it on the record as it will be stored (a PUT's fields over the stored ones),
+ * answering 400 on `field`; the edit form checks it on the values it sends.
+ */
+export interface FieldRule {
+  /** The field the error is shown on. */
+  field: string;
+  /** True when the values are acceptable; a value may be absent or null (then the rule holds). */
+  holds(values: Readonly<Record<string, unknown>>): boolean;
+  /** English, for the API's error. */
+  message: string;
+  /** The same, for the form, in the user's language. */
+  messageKey: MessageKey;
 }
 
 export type Tenancy =
@@ -113,6 +137,8 @@ export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape>
   relations?: Readonly<Record<string, Relation>>;
   /** Fields with per-language values (translations sub-resource). */
   translatable?: readonly (keyof Shape & string)[];
+  /** Rules between fields, checked by the server and the edit form. */
+  rules?: readonly FieldRule[];
   /**
    * Sets of fields unique within the account, or platform-wide where the table's unique index
    * says so (users.username). A conflict answers 409 naming the set's first field.

@@ -1,13 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_KINDS, UPLOAD_RULE } from '../uploads.ts';
 import { accountConfig, accountsResource } from './accounts.ts';
-import { SYSTEM_FIELDS } from './define.ts';
+import { categoriesResource } from './categories.ts';
+import { challengersResource } from './challengers.ts';
+import { clipSkinsResource } from './clip-skins.ts';
+import { competitionsResource } from './competitions.ts';
+import { type FieldUi, SYSTEM_FIELDS } from './define.ts';
+import { faqResource } from './faq.ts';
 import { groupsResource } from './groups.ts';
+import { markerTypesResource } from './marker-types.ts';
+import { paymentOffersResource } from './payment-offers.ts';
+import { playlistsResource } from './playlists.ts';
+import { productPaymentOffersResource, productsResource } from './products.ts';
+import { roundsResource } from './rounds.ts';
+import { SEASON_DATES_RULE, seasonsResource } from './seasons.ts';
+import { speakersResource } from './speakers.ts';
 import { sportsResource } from './sports.ts';
+import { subcategoriesResource } from './subcategories.ts';
 import { tagsResource } from './tags.ts';
+import { themesResource } from './themes.ts';
 import { usersResource } from './users.ts';
 
-const DECLARATIONS = [tagsResource, sportsResource, accountsResource, usersResource, groupsResource];
+const DECLARATIONS = [
+  tagsResource,
+  sportsResource,
+  accountsResource,
+  usersResource,
+  groupsResource,
+  markerTypesResource,
+  clipSkinsResource,
+  themesResource,
+  competitionsResource,
+  seasonsResource,
+  roundsResource,
+  categoriesResource,
+  subcategoriesResource,
+  playlistsResource,
+  paymentOffersResource,
+  productsResource,
+  productPaymentOffersResource,
+  challengersResource,
+  speakersResource,
+  faqResource,
+];
 
 describe.each(DECLARATIONS.map((resource) => [resource.name, resource] as const))(
   'the %s declaration',
@@ -29,8 +64,31 @@ describe.each(DECLARATIONS.map((resource) => [resource.name, resource] as const)
       const defaults = resource.fields.partial().safeParse({});
       expect(defaults.success).toBe(true);
     });
+
+    it("keeps a nested resource's parent field out of the form and its rules on its own fields", () => {
+      const ui: Readonly<Record<string, FieldUi | undefined>> = resource.ui;
+      if (resource.parent) expect(ui[resource.parent.field]?.readOnly).toBe(true);
+      for (const rule of resource.rules ?? []) expect(fields).toContain(rule.field);
+    });
   },
 );
+
+describe('the season dates rule', () => {
+  const holds = (values: Record<string, unknown>) => SEASON_DATES_RULE.holds(values);
+
+  it('wants the end on or after the start, whatever the offsets', () => {
+    expect(holds({ startDate: '2026-08-01T00:00:00.000Z', endDate: '2027-05-01T00:00:00.000Z' })).toBe(true);
+    expect(holds({ startDate: '2026-08-01T00:00:00.000Z', endDate: '2026-08-01T00:00:00.000Z' })).toBe(true);
+    expect(holds({ startDate: '2026-08-01T02:00:00.000+02:00', endDate: '2026-08-01T00:00:00.000Z' })).toBe(true);
+    expect(holds({ startDate: '2026-08-01T00:00:00.000Z', endDate: '2026-07-31T23:59:59.000Z' })).toBe(false);
+  });
+
+  it('compares stored dates too, and holds while a date is missing', () => {
+    expect(holds({ startDate: new Date('2026-08-01T00:00:00Z'), endDate: '2026-07-01T00:00:00.000Z' })).toBe(false);
+    expect(holds({ startDate: null, endDate: '2026-07-01T00:00:00.000Z' })).toBe(true);
+    expect(holds({ endDate: '2026-07-01T00:00:00.000Z' })).toBe(true);
+  });
+});
 
 describe('accountConfig', () => {
   it('fills every key from an empty config, primary colour #0ACAFF', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
 
 /**
  * What a job type is: a typed payload, a `perform` function and its retry policy side by side.
@@ -77,8 +79,14 @@ export interface JobRunContext {
   db: Db;
   /** Absolute: the server's data folder (REGIE_DATA_DIR), where local media live. */
   dataDir: string;
+  /** Where files live (the backend the configuration names). */
+  storage: ObjectStorage;
+  /** The parts of the configuration jobs read. */
+  config: JobConfig;
   log: JobLogger;
 }
+
+export type JobConfig = Pick<AppConfig, 'videos'>;
 
 export interface JobContext<Payload> extends JobRunContext {
   payload: Payload;

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { JOB_MESSAGES } from '@regie/contract/jobs';
+import { IMAGES_PATH } from '@regie/contract/uploads';
+import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import { localStorage } from '../storage/storage.local.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
 import {
   backoffDelayMs,
+  type JobConfig,
   type JobLogger,
   type JobRegistry,
   type JobResult,
@@ -32,6 +38,10 @@ export interface WorkerOptions {
   /** Idle wait between two looks at the queue. */
   pollMs: number;
   dataDir: string;
+  /** Where jobs read and write files; default: the local folder `<dataDir>/storage`. */
+  storage?: ObjectStorage;
+  /** What jobs read of the configuration; default: the environment's defaults. */
+  config?: JobConfig;
   registry?: JobRegistry;
   /** Where job.progress / job.state events go; none without a hub. */
   hub?: RealtimeHub | null;
@@ -93,6 +103,8 @@ type Outcome = { ok: true; result: JobResult } | { ok: false; error: unknown };
 export function startWorkers(db: Db, options: WorkerOptions): Workers {
   const settings = { ...DEFAULTS, ...options };
   const registry = options.registry ?? JOB_REGISTRY;
+  const storage = options.storage ?? localStorage(join(options.dataDir, 'storage'), IMAGES_PATH);
+  const config: JobConfig = options.config ?? { videos: loadConfig({}).videos };
   const logger = options.logger ?? silentLogger;
   const events: JobEvents = createJobEvents(options.hub ?? null, (error) =>
     logger.warn({ err: error }, 'job event not published'),
@@ -198,6 +210,8 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
       reportProgress: (percent) => progress.report(percent),
       db,
       dataDir: settings.dataDir,
+      storage,
+      config,
       log: {
         info: (object, message) => logger.info({ ...jobLog, ...object }, message),
         warn: (object, message) => logger.warn({ ...jobLog, ...object }, message),

@@ -44,7 +44,7 @@ describe('storyboard', () => {
   it('builds the sprite sheet with fps, scale and tile', () => {
     const plan = storyboardPlan({ durationSeconds: 3, width: 640, height: 360, intervalSeconds: 1 });
     expect(storyboardArgs({ input: '/in.mp4', output: '/sprite.jpg', plan })).toEqual([
-      ...['-i', '/in.mp4', '-map', '0:v:0', '-vf', 'fps=1000/1000,scale=160:90,tile=3x1'],
+      ...['-i', '/in.mp4', '-map', '0:v:0', '-vf', 'fps=1000/1000:eof_action=pass,scale=160:90,tile=3x1'],
       ...['-frames:v', '1', '-q:v', '5', '/sprite.jpg'],
     ]);
   });

@@ -72,8 +72,10 @@ export function storyboardPlan(options: {
 /** The sprite sheet: one frame every interval, scaled, tiled into one JPEG. */
 export function storyboardArgs(options: { input: string; output: string; plan: StoryboardPlan }): string[] {
   const { plan } = options;
-  // fps as a ratio of integers: 1/interval for any interval, e.g. 1000/18500.
-  const fps = `${1000}/${Math.round(plan.intervalSeconds * 1000)}`;
+  // fps as a ratio of integers: 1/interval for any interval, e.g. 1000/18500. eof_action=pass
+  // keeps the last thumbnail of a video that ends less than half an interval after it (without
+  // it, a video shorter than half an interval gets no thumbnail at all, and no sprite).
+  const fps = `${1000}/${Math.round(plan.intervalSeconds * 1000)}:eof_action=pass`;
   return [
     '-i',
     options.input,

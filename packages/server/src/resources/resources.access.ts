@@ -1,5 +1,5 @@
 import { hasRole, satisfies } from '@regie/contract/access';
-import { eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { forbidden } from '../http/http.errors.ts';
 import { type AuthContext, accessSubject } from '../tenancy/tenancy.guards.ts';
 import { accountColumn } from './resources.columns.ts';
@@ -38,13 +38,15 @@ export function assertMayWrite(definition: EngineDefinition, auth: AuthContext):
 
 /**
  * The rows the request sees: its account's ('account'), plus the platform's ('shared'), every
- * row for platform records or an admin acting for no account. Undefined means no restriction.
+ * row for platform records or an admin acting for no account; narrowed by the entry's `scope`.
+ * Undefined means no restriction.
  */
 export function visibleRows(entry: ResourceEntry, auth: AuthContext): SQL | undefined {
+  const scope = entry.scope?.(auth);
   const owner = accountColumn(entry);
-  if (!owner || entry.definition.tenancy === 'platform' || actsForPlatform(auth)) return undefined;
-  if (entry.definition.tenancy === 'shared') return or(isNull(owner), eq(owner, auth.account.id));
-  return eq(owner, auth.account.id);
+  if (!owner || entry.definition.tenancy === 'platform' || actsForPlatform(auth)) return scope;
+  if (entry.definition.tenancy === 'shared') return and(or(isNull(owner), eq(owner, auth.account.id)), scope);
+  return and(eq(owner, auth.account.id), scope);
 }
 
 /**

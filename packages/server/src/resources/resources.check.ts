@@ -42,14 +42,24 @@ export function entryProblems(entry: ResourceEntry, entries: readonly ResourceEn
     if (!fields.includes(field)) problems.push(`translatable ${field} is not a field`);
   }
   for (const [name, relation] of Object.entries(definition.relations ?? {})) {
-    if (!names.has(relation.resource)) problems.push(`relation ${name}: no resource ${relation.resource}`);
+    if (!names.has(relation.resource) && !relation.pending) {
+      problems.push(`relation ${name}: no resource ${relation.resource}`);
+    }
     if (relation.kind === 'manyToMany') {
-      const through = Object.values(entry.links ?? {}).some(
+      const through = [...Object.values(entry.links ?? {}), ...(entry.joins ?? [])].some(
         (link) => getTableConfig(link.table).name === relation.through,
       );
       if (!through) problems.push(`relation ${name}: no link field through ${relation.through}`);
     } else if (!relation.foreignKey) {
       problems.push(`relation ${name}: a '${relation.kind}' relation needs a foreignKey`);
+    }
+  }
+  for (const rule of definition.rules ?? []) {
+    if (!fields.includes(rule.field)) problems.push(`rule on ${rule.field}: not a field`);
+  }
+  for (const [field, ui] of Object.entries(definition.ui)) {
+    if ((ui.widget === 'reference' || ui.widget === 'references') && !ui.reference) {
+      problems.push(`field ${field}: a ${ui.widget} field names the resource it refers to`);
     }
   }
   if (definition.parent) {

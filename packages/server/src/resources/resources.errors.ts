@@ -10,7 +10,7 @@ interface DatabaseErrorLike {
 }
 
 /** The driver's error under Drizzle's wrapper, when it carries a SQLSTATE. */
-function databaseError(error: unknown): DatabaseErrorLike | null {
+export function databaseError(error: unknown): DatabaseErrorLike | null {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   if (typeof cause !== 'object' || cause === null || !('code' in cause) || typeof cause.code !== 'string') return null;
   const constraint = 'constraint' in cause && typeof cause.constraint === 'string' ? cause.constraint : undefined;

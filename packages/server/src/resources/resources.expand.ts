@@ -1,6 +1,6 @@
 import type { Relation } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { badRequest } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
@@ -30,9 +30,10 @@ export function checkExpand(entry: ResourceEntry, names: readonly string[] | und
 }
 
 function joinOf(entry: ResourceEntry, relation: Relation): LinkField {
-  const link = linkFieldsOf(entry).find(([, candidate]) => getTableConfig(candidate.table).name === relation.through);
+  const joins = [...linkFieldsOf(entry).map(([, link]) => link), ...(entry.joins ?? [])];
+  const link = joins.find((candidate) => getTableConfig(candidate.table).name === relation.through);
   if (!link) throw new Error(`Resource ${entry.definition.name}: no link field through ${relation.through}`);
-  return link[1];
+  return link;
 }
 
 /** For each row id, the related records under the relation's name. */
@@ -44,6 +45,12 @@ async function expandOne(
   relation: Relation,
 ): Promise<Map<number, unknown>> {
   const related = engine.byName(relation.resource);
+  const result = new Map<number, unknown>();
+  if (!related && relation.pending) {
+    // Not served yet: nothing can be linked to it either.
+    for (const row of rows) result.set(Number(row.id), relation.kind === 'one' ? null : []);
+    return result;
+  }
   if (!related) throw new Error(`Resource ${entry.definition.name}: unknown related resource ${relation.resource}`);
   assertMayRead(related.definition, auth);
   const ids = rows.map((row) => Number(row.id));
@@ -55,7 +62,6 @@ async function expandOne(
       .where(allOf(where, visible))
       .orderBy(...orderBy(related, related.definition.defaultSort))
       .limit(EXPAND_LIMIT);
-  const result = new Map<number, unknown>();
 
   if (relation.kind === 'one') {
     const key = tableKey(relation.foreignKey ?? '');
@@ -83,15 +89,18 @@ async function expandOne(
   const pairs = await engine.db
     .select({ owner: link.owner, target: link.target })
     .from(link.table)
-    .where(inArray(link.owner, ids));
+    .where(inArray(link.owner, ids))
+    .orderBy(...(link.position ? [asc(link.position)] : []));
   const targets = [...new Set(pairs.map((pair) => Number(pair.target)))];
   const found = targets.length ? await select(inArray(idColumn(related), targets)) : [];
   const presented = await presentRows(engine, related, found);
   const byId = new Map(presented.map((record) => [Number(record.id), record]));
   const position = new Map(found.map((row, index) => [Number(row.id), index]));
-  for (const pair of pairs.sort(
-    (a, b) => (position.get(Number(a.target)) ?? 0) - (position.get(Number(b.target)) ?? 0),
-  )) {
+  // The join's own order when it has one, else the related resource's sort.
+  const ordered = link.position
+    ? pairs
+    : pairs.sort((a, b) => (position.get(Number(a.target)) ?? 0) - (position.get(Number(b.target)) ?? 0));
+  for (const pair of ordered) {
     const record = byId.get(Number(pair.target));
     const list = result.get(Number(pair.owner));
     if (record && Array.isArray(list)) list.push(record);

@@ -5,7 +5,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type AuthContext, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { assertMayRead, assertMayWrite } from './resources.access.ts';
+import { assertMayRead, assertMayWrite, ownerOf } from './resources.access.ts';
 import { column } from './resources.columns.ts';
 import { normaliseQuery } from './resources.query.ts';
 import { arrayQueryKeys } from './resources.schemas.ts';
@@ -70,13 +70,18 @@ export async function parentScope(
   entry: ResourceEntry,
   auth: AuthContext,
   params: { parentId?: number; id?: number },
-): Promise<{ scope?: SQL; fixed: Record<string, unknown> }> {
+): Promise<{ scope?: SQL; fixed: Record<string, unknown>; owner: number | null }> {
   const parent = entry.definition.parent;
-  if (!parent || params.parentId === undefined) return { fixed: {} };
+  if (!parent || params.parentId === undefined) return { fixed: {}, owner: null };
   const parentEntry = engine.byName(parent.resource);
   if (!parentEntry) throw new Error(`Resource ${entry.definition.name}: unknown parent ${parent.resource}`);
-  await findVisible(engine, parentEntry, auth, params.parentId);
-  return { scope: eq(column(entry, parent.field), params.parentId), fixed: { [parent.field]: params.parentId } };
+  const parentRow = await findVisible(engine, parentEntry, auth, params.parentId);
+  return {
+    scope: eq(column(entry, parent.field), params.parentId),
+    fixed: { [parent.field]: params.parentId },
+    // Children belong to their parent's account (null: a platform parent, the request's account then).
+    owner: ownerOf(parentEntry, parentRow),
+  };
 }
 
 /** The validated list query, typed. */

@@ -6,6 +6,8 @@ import type { ResourceEntry, Row } from './resources.types.ts';
 
 /** A stored value as the field's schema reads it (defaults filled in); as stored when it no longer fits. */
 function presentValue(schema: z.core.$ZodType | undefined, value: unknown): unknown {
+  // Timestamp columns come back as dates; the schemas speak ISO 8601 text.
+  if (value instanceof Date) return value.toISOString();
   if (!schema) return value ?? null;
   const parsed = safeParse(schema, value ?? undefined);
   return parsed.success ? parsed.data : (value ?? null);

@@ -1,15 +1,37 @@
 import { CACHE_KEYS } from '@regie/contract/cache';
+import { categoriesResource } from '@regie/contract/resources/categories';
+import { challengersResource } from '@regie/contract/resources/challengers';
+import { clipSkinsResource } from '@regie/contract/resources/clip-skins';
+import { competitionsResource } from '@regie/contract/resources/competitions';
+import { faqResource } from '@regie/contract/resources/faq';
+import { markerTypesResource } from '@regie/contract/resources/marker-types';
+import { paymentOffersResource } from '@regie/contract/resources/payment-offers';
+import { productPaymentOffersResource, productsResource } from '@regie/contract/resources/products';
+import { roundsResource } from '@regie/contract/resources/rounds';
+import { seasonsResource } from '@regie/contract/resources/seasons';
+import { speakersResource } from '@regie/contract/resources/speakers';
 import { sportsResource } from '@regie/contract/resources/sports';
+import { subcategoriesResource } from '@regie/contract/resources/subcategories';
 import { tagsResource } from '@regie/contract/resources/tags';
 import { accountsEntry } from '../accounts/accounts.resource.ts';
 import { groupsEntry } from '../accounts/groups.resource.ts';
+import { themesEntry } from '../accounts/themes.resource.ts';
 import type { Cache } from '../cache/cache.service.ts';
+import { playlistsEntry } from '../content/playlists.resource.ts';
+import { challengers, speakers } from '../db/actors.table.ts';
+import { categories, subcategories } from '../db/categories.table.ts';
+import { clipSkins } from '../db/clip-skins.table.ts';
+import { competitions, rounds, seasons } from '../db/competitions.table.ts';
 import type { Db } from '../db/database.ts';
+import { faqEntries } from '../db/faq.table.ts';
+import { markerTypes } from '../db/marker-types.table.ts';
+import { paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
 import { usersEntry } from '../users/users.resource.ts';
+import { videosEntry } from '../videos/videos.resource.ts';
 import { checkEntries } from './resources.check.ts';
-import { type Engine, type ResourceEntry, resourceEntry } from './resources.types.ts';
+import { type Engine, type PresentContext, type ResourceEntry, resourceEntry } from './resources.types.ts';
 
 /**
  * Every resource the generic engine serves. A plain resource is one line here:
@@ -28,11 +50,32 @@ export const RESOURCES: readonly ResourceEntry[] = [
   accountsEntry,
   usersEntry,
   groupsEntry,
+  resourceEntry({ definition: markerTypesResource, table: markerTypes }),
+  resourceEntry({ definition: clipSkinsResource, table: clipSkins }),
+  themesEntry,
+  resourceEntry({ definition: competitionsResource, table: competitions }),
+  resourceEntry({ definition: seasonsResource, table: seasons }),
+  resourceEntry({ definition: roundsResource, table: rounds }),
+  resourceEntry({ definition: categoriesResource, table: categories }),
+  resourceEntry({ definition: subcategoriesResource, table: subcategories }),
+  playlistsEntry,
+  resourceEntry({ definition: paymentOffersResource, table: paymentOffers }),
+  resourceEntry({ definition: productsResource, table: products }),
+  resourceEntry({ definition: productPaymentOffersResource, table: productPaymentOffers }),
+  resourceEntry({ definition: challengersResource, table: challengers }),
+  resourceEntry({ definition: speakersResource, table: speakers }),
+  resourceEntry({ definition: faqResource, table: faqEntries }),
+  videosEntry,
 ];
 
 /** The engine over the registry (checked once: a declaration that does not fit its table stops the boot). */
-export function createEngine(db: Db, cache: Cache, entries: readonly ResourceEntry[] = RESOURCES): Engine {
+export function createEngine(
+  db: Db,
+  cache: Cache,
+  entries: readonly ResourceEntry[] = RESOURCES,
+  present: PresentContext = { mediaUrl: (key) => `/media/${key}` },
+): Engine {
   checkEntries(entries);
   const byName = new Map(entries.map((entry) => [entry.definition.name, entry]));
-  return { db, cache, entries, byName: (name) => byName.get(name) };
+  return { db, cache, entries, byName: (name) => byName.get(name), present };
 }

@@ -79,8 +79,8 @@ function registerResource(app: FastifyInstance, engine: Engine, guards: Guards, 
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const { fixed } = await parentScope(engine, entry, auth, request.params);
-      const row = await createRecord(engine, entry, auth, request.body, fixed);
+      const { fixed, owner } = await parentScope(engine, entry, auth, request.params);
+      const row = await createRecord(engine, entry, auth, request.body, fixed, owner);
       return reply.code(201).send(await presentOne(engine, entry, row));
     },
   );

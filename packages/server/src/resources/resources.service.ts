@@ -7,6 +7,7 @@ import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { assertMayChange, ownerOf, ownerOfNewRecord, visibleRows } from './resources.access.ts';
 import { accountColumn, columnsOf, singular } from './resources.columns.ts';
 import { toClientError } from './resources.errors.ts';
+import { checkIntegrity } from './resources.integrity.ts';
 import { loadLinks, saveLinks } from './resources.links.ts';
 import { presentRow } from './resources.presenter.ts';
 import {
@@ -46,7 +47,10 @@ export async function presentRows(engine: Engine, entry: ResourceEntry, rows: re
     entry,
     rows.map((row) => Number(row.id)),
   );
-  return rows.map((row) => presentRow(entry, row, links.get(Number(row.id))));
+  return rows.map((row) => {
+    const record = presentRow(entry, row, links.get(Number(row.id)));
+    return entry.present ? entry.present(record, row, engine.present) : record;
+  });
 }
 
 export async function listRows(
@@ -105,7 +109,10 @@ function columnValues(entry: ResourceEntry, values: Row): Row {
   const stored: Row = {};
   const columns = columnsOf(entry);
   for (const [key, value] of Object.entries(values)) {
-    if (key in columns && !['id', 'accountId', 'createdAt', 'updatedAt'].includes(key)) stored[key] = value;
+    const column = columns[key];
+    if (!column || ['id', 'accountId', 'createdAt', 'updatedAt'].includes(key)) continue;
+    // The API speaks ISO 8601 text; timestamp columns take dates.
+    stored[key] = column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value;
   }
   return stored;
 }
@@ -126,8 +133,11 @@ export async function createRecord(
   auth: AuthContext,
   body: Row,
   fixed: Row = {},
+  /** A nested record belongs to its parent's account (an admin acting for no account may write one). */
+  parentOwner: number | null = null,
 ): Promise<Row> {
-  const accountId = ownerOfNewRecord(entry, auth);
+  const accountId = parentOwner ?? ownerOfNewRecord(entry, auth);
+  await checkIntegrity(engine, entry, auth, body, null);
   const id = await engine.db
     .transaction(async (tx) => {
       const context: WriteContext = { db: tx, auth, action: 'create', accountId, existing: null };
@@ -160,6 +170,7 @@ export async function updateRecord(
 ): Promise<Row> {
   const existing = await findVisible(engine, entry, auth, id, scope);
   assertMayChange(entry, auth, existing);
+  await checkIntegrity(engine, entry, auth, body, existing);
   const accountId = ownerOf(entry, existing);
   await engine.db
     .transaction(async (tx) => {

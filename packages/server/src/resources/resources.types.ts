@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '@regie/contract/resources/define';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Cache } from '../cache/cache.service.ts';
@@ -30,6 +31,8 @@ export interface LinkField {
   lookup?: { table: PgTable; id: PgColumn; value: PgColumn };
   /** Linked records must belong to the record's account: their table and account column. */
   sameAccount?: { table: PgTable; id: PgColumn; accountId: PgColumn };
+  /** The join column ordering the linked records (a playlist's videos); default: the related resource's sort. */
+  position?: PgColumn;
 }
 
 /** What a hook knows of a write. `db` is the write's transaction. */
@@ -54,14 +57,32 @@ export interface ResourceHooks {
   beforeDelete?(row: Row, context: Omit<WriteContext, 'action' | 'existing'>): Promise<void> | void;
 }
 
+/** What a presenter may need beyond the row. */
+export interface PresentContext {
+  /** Where a browser fetches a stored media file (videos/…): a signed URL under /media. */
+  mediaUrl(key: string): string;
+}
+
 export interface ResourceEntry {
   definition: EngineDefinition;
   /** Keys: the field names, plus id, accountId (absent for some platform tables), createdAt, updatedAt. */
   table: PgTable;
   links?: Readonly<Record<string, LinkField>>;
+  /**
+   * Join tables of manyToMany relations that are not edited as a field of the record (a
+   * playlist's videos are ordered on their own screen): `expand` reads them.
+   */
+  joins?: readonly LinkField[];
   hooks?: ResourceHooks;
   /** Cache keys to purge once a write of this row is committed. */
   purges?: (row: Row) => string[];
+  /**
+   * Narrows the rows a request sees within its account, on top of the tenancy (videos: a user
+   * holding only own_videos_only sees their own). Undefined: no narrowing.
+   */
+  scope?: (auth: AuthContext) => SQL | undefined;
+  /** Adds computed values to a presented record (videos: the signed playback URLs). */
+  present?: (record: Row, row: Row, context: PresentContext) => Row;
 }
 
 /** Typed entry builder: checks the definition against its own shape, then widens it. */
@@ -69,8 +90,11 @@ export function resourceEntry<Shape extends z.ZodRawShape>(entry: {
   definition: ResourceDefinition<Shape>;
   table: PgTable;
   links?: Partial<Record<keyof Shape & string, LinkField>>;
+  joins?: readonly LinkField[];
   hooks?: ResourceHooks;
   purges?: (row: Row) => string[];
+  scope?: (auth: AuthContext) => SQL | undefined;
+  present?: (record: Row, row: Row, context: PresentContext) => Row;
 }): ResourceEntry {
   const { definition, links, ...rest } = entry;
   const widened: EngineDefinition = { ...definition, fields: { shape: definition.fields.shape } };
@@ -85,4 +109,5 @@ export interface Engine {
   cache: Cache;
   entries: readonly ResourceEntry[];
   byName(name: string): ResourceEntry | undefined;
+  present: PresentContext;
 }

@@ -16,13 +16,13 @@ import { allOf, orderBy, searchCondition } from './resources.query.ts';
 import { presentRows } from './resources.service.ts';
 import type { Engine, ResourceEntry, Row } from './resources.types.ts';
 
-const searchQuery = z
+export const searchQuery = z
   .object({
     search: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(SEARCH_LIMITS.maxLimit).optional(),
   })
   .catchall(z.string().max(200));
-type SearchQuery = z.infer<typeof searchQuery>;
+export type SearchQuery = z.infer<typeof searchQuery>;
 
 /** The account picker's search (spec §5): admins acting for no account, 3 characters at least. */
 async function accountSearch(engine: Engine, auth: AuthContext, query: SearchQuery) {
@@ -39,7 +39,7 @@ async function accountSearch(engine: Engine, auth: AuthContext, query: SearchQue
  * Any other resource: `search=` over its search fields, or one of them by name (`name=`), the
  * matches where the text comes first first, among the records the caller may read.
  */
-async function recordSearch(engine: Engine, entry: ResourceEntry, auth: AuthContext, query: SearchQuery) {
+export async function recordSearch(engine: Engine, entry: ResourceEntry, auth: AuthContext, query: SearchQuery) {
   assertMayRead(entry.definition, auth);
   const { search, limit, ...byField } = query;
   const fields: readonly string[] = entry.definition.search;

@@ -17,6 +17,7 @@ import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
 import { translations } from '../db/translations.table.ts';
 import { type StoredOauth, userGroups, users } from '../db/users.table.ts';
+import { seedCatalogDemo } from './catalog.seed.ts';
 
 interface DemoAccountSeed {
   name: DemoAccountName;
@@ -60,7 +61,7 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       Production: ['sport_player_write', 'conf_player_write', 'liveclipping_write'],
       Media: ['video_write', 'video_download'],
       'Fan games': ['trivia_write', 'predictor_write', 'motm_write'],
-      'Club administrators': ['manage_users'],
+      'Club administrators': ['manage_users', 'manage_payments'],
     },
   },
   {
@@ -85,6 +86,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
     groups: {
       'Simulcast operators': ['simulcast_write'],
       'Clipping desk': ['liveclipping_write', 'clip_only'],
+      // No member yet: lets a platform admin acting for the organiser manage its speakers.
+      'Conference desk': ['conf_player_write'],
     },
   },
   {
@@ -200,6 +203,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           .values({ resource: 'tags', recordId: row.id, languageId: 2, values: { name: tag.fr } });
       }
     }
+    await seedCatalogDemo(tx, accountId);
     return true;
   });
 }

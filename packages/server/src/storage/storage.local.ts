@@ -1,15 +1,30 @@
-import { createReadStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { IMAGE_TYPES } from '@regie/contract/uploads';
+import { MEDIA_CONTENT_TYPES } from '@regie/contract/videos';
+import { byteCounter } from './storage.streams.ts';
 import { isSafeKey, type ObjectStorage } from './storage.types.ts';
 
-const TYPE_BY_EXTENSION = new Map<string, string>(
-  Object.entries(IMAGE_TYPES).map(([type, extension]) => [`.${extension}`, type]),
-);
+const TYPE_BY_EXTENSION = new Map<string, string>([
+  ...Object.entries(MEDIA_CONTENT_TYPES).map(([extension, type]): [string, string] => [`.${extension}`, type]),
+  ...Object.entries(IMAGE_TYPES).map(([type, extension]): [string, string] => [`.${extension}`, type]),
+]);
 
 function contentTypeOf(key: string): string {
   return TYPE_BY_EXTENSION.get(extname(key).toLowerCase()) ?? 'application/octet-stream';
+}
+
+/** Multipart uploads in progress live here, beside the objects (no key starts with a dot). */
+const MULTIPART_FOLDER = '.multipart';
+const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/** A temporary name beside the final one: written there, then renamed, a reader never sees half a file. */
+function partialName(path: string): string {
+  return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
 }
 
 /** Files under one folder (`<dataDir>/storage` by default): the single-machine setup. */
@@ -23,27 +38,101 @@ export function localStorage(folder: string, publicBase: string): ObjectStorage 
     const found = await stat(pathOf(key)).catch(() => null);
     return found?.isFile() ? found.size : null;
   };
+  const uploadFolder = (uploadId: string) => {
+    if (!UPLOAD_ID.test(uploadId)) throw new Error(`Unknown multipart upload ${uploadId}`);
+    return join(folder, MULTIPART_FOLDER, uploadId);
+  };
+  /** Writes a stream to `path` through a temporary file; checks its size when known. */
+  const writeStream = async (path: string, body: Readable, options: { size?: number; md5?: boolean } = {}) => {
+    await mkdir(dirname(path), { recursive: true });
+    const partial = partialName(path);
+    const counter = byteCounter({
+      ...(options.size === undefined ? {} : { expected: options.size }),
+      ...(options.md5 ? { md5: true } : {}),
+    });
+    try {
+      await pipeline(body, counter.stream, createWriteStream(partial));
+      await rename(partial, path);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return { bytes: counter.bytes, md5: counter.digest() };
+  };
+
   return {
     driver: 'local',
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Written aside, then renamed: a reader never sees half a file.
-      const partial = `${path}.${process.pid}.${Date.now()}.partial`;
+      const partial = partialName(path);
       await writeFile(partial, body);
       await rename(partial, path);
     },
-    async get(key) {
-      const size = await sizeOf(key);
-      if (size === null) return null;
-      return { body: createReadStream(pathOf(key)), contentType: contentTypeOf(key), size };
+    async putStream(key, body, _contentType, options = {}) {
+      return (await writeStream(pathOf(key), body, options)).bytes;
+    },
+    async get(key, range) {
+      const totalSize = await sizeOf(key);
+      if (totalSize === null) return null;
+      const contentType = contentTypeOf(key);
+      if (!range) return { body: createReadStream(pathOf(key)), contentType, size: totalSize, totalSize };
+      const end = Math.min(range.end, totalSize - 1);
+      const body = createReadStream(pathOf(key), { start: range.start, end });
+      return { body, contentType, size: Math.max(0, end - range.start + 1), totalSize };
     },
     async delete(key) {
       if (isSafeKey(key)) await rm(pathOf(key), { force: true });
     },
+    async deletePrefix(prefix) {
+      const folderKey = prefix.replace(/\/+$/, '');
+      if (!prefix.endsWith('/') || !isSafeKey(folderKey)) throw new Error(`Not a folder prefix: ${prefix}`);
+      await rm(pathOf(folderKey), { recursive: true, force: true });
+    },
     async exists(key) {
       return (await sizeOf(key)) !== null;
     },
+    async stat(key) {
+      const size = await sizeOf(key);
+      return size === null ? null : { size };
+    },
     url: (key) => `${publicBase}/${key}`,
+    localPath: (key) => pathOf(key),
+
+    async createMultipart() {
+      const uploadId = randomBytes(16).toString('hex');
+      await mkdir(uploadFolder(uploadId), { recursive: true });
+      return uploadId;
+    },
+    async uploadPart(_key, uploadId, partNumber, body, size) {
+      const target = uploadFolder(uploadId);
+      if (!(await stat(target).catch(() => null))) {
+        body.resume();
+        throw new Error(`Unknown multipart upload ${uploadId}`);
+      }
+      const { md5 } = await writeStream(join(target, `${partNumber}.part`), body, { size, md5: true });
+      return { partNumber, etag: md5 };
+    },
+    async completeMultipart(key, uploadId, parts) {
+      const source = uploadFolder(uploadId);
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = partialName(path);
+      const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+      async function* concatenated() {
+        for (const part of ordered) yield* createReadStream(join(source, `${part.partNumber}.part`));
+      }
+      try {
+        await pipeline(concatenated, createWriteStream(partial));
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      await rm(source, { recursive: true, force: true });
+    },
+    async abortMultipart(_key, uploadId) {
+      await rm(uploadFolder(uploadId), { recursive: true, force: true });
+    },
   };
 }

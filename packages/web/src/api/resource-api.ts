@@ -25,6 +25,16 @@ export function resourceBase(resource: ResourceLocation): string {
   return `${resource.gateway === 'users' ? USERS_API : MAIN_API}/${resource.name}`;
 }
 
+/** A nested resource's base under one parent record: /main-api/competitions/7/seasons. */
+export function nestedBase(
+  resource: ResourceLocation & Pick<ResourceDefinition, 'parent'>,
+  parentId: number | string,
+): string {
+  if (!resource.parent) return resourceBase(resource);
+  const prefix = resource.gateway === 'users' ? USERS_API : MAIN_API;
+  return `${prefix}/${resource.parent.resource}/${parentId}/${resource.name}`;
+}
+
 /** The query string values of a list query; one filter value is `field=v`, several `field[]=v`. */
 export function toApiQuery(query: ListQuery): Record<string, unknown> {
   const result: Record<string, unknown> = { offset: query.offset, limit: query.limit };
@@ -37,9 +47,8 @@ export function toApiQuery(query: ListQuery): Record<string, unknown> {
   return result;
 }
 
-/** The generic CRUD calls of spec §7, for any declared resource. */
-export function resourceCalls(client: ApiClient, resource: ResourceLocation) {
-  const base = resourceBase(resource);
+/** The generic CRUD calls of spec §7, for any declared resource (under `base`, for a nested one). */
+export function resourceCalls(client: ApiClient, resource: ResourceLocation, base: string = resourceBase(resource)) {
   return {
     list: (query: ListQuery, signal?: AbortSignal) =>
       client.get<ListResponse<ResourceRecord>>(base, toApiQuery(query), signal ? { signal } : {}),

@@ -15,6 +15,93 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   ),
   ...resourceScreens('/account/sports', () => import('@regie/contract/resources/sports').then((m) => m.sportsResource)),
   ...resourceScreens('/account/tags', () => import('@regie/contract/resources/tags').then((m) => m.tagsResource)),
+  // Account administration: users and groups, customers, settings tabs, cache purge.
+  ...resourceScreens('/account/users', () => import('../features/users/users-setup.ts').then((m) => m.usersSetup)),
+  ...resourceScreens(
+    '/account/users/group',
+    () => import('../features/users/users-setup.ts').then((m) => m.groupsSetup),
+    {
+      // Groups are listed on the users list; their pages sit under /account/users.
+      list: false,
+      routes: {
+        list: '/account/users/list',
+        create: '/account/users/group/new',
+        edit: '/account/users/group/:groupId',
+        idParam: 'groupId',
+      },
+    },
+  ),
+  ...resourceScreens('/account/customers', () =>
+    import('../features/customers/customers-setup.ts').then((m) => m.customersSetup),
+  ),
+  '/account/settings/subscription': lazyScreen(
+    () => import('../features/settings/SettingsSubscription.tsx'),
+    (m) => m.SettingsSubscription,
+  ),
+  '/account/settings/social-networks': lazyScreen(
+    () => import('../features/settings/SettingsSocialNetworks.tsx'),
+    (m) => m.SettingsSocialNetworks,
+  ),
+  '/admin-tools/purge-cache': lazyScreen(
+    () => import('../features/admin-tools/PurgeCache.tsx'),
+    (m) => m.PurgeCache,
+  ),
+  // Catalogue and commerce: marker types to FAQ (one line per plain resource, custom screens beside).
+  ...resourceScreens('/account/marker-types', () =>
+    import('@regie/contract/resources/marker-types').then((m) => m.markerTypesResource),
+  ),
+  ...resourceScreens('/account/clip-skins', () =>
+    import('@regie/contract/resources/clip-skins').then((m) => m.clipSkinsResource),
+  ),
+  ...resourceScreens('/account/themes', () => import('@regie/contract/resources/themes').then((m) => m.themesResource)),
+  ...resourceScreens('/account/competitions', () =>
+    import('../features/competitions/competitions-setup.tsx').then((m) => m.competitionsSetup),
+  ),
+  ...resourceScreens('/account/categories', () =>
+    import('../features/categories/categories-setup.tsx').then((m) => m.categoriesSetup),
+  ),
+  ...resourceScreens(
+    '/account/categories',
+    () => import('../features/categories/categories-setup.tsx').then((m) => m.subcategoriesSetup),
+    {
+      // Subcategories are listed on their category's page; their own pages sit under /account/categories.
+      list: false,
+      routes: {
+        list: '/account/categories/list',
+        create: '/account/categories/subcategories/new',
+        edit: '/account/categories/subcategories/edit/:id',
+        idParam: 'id',
+      },
+    },
+  ),
+  '/account/categories/:id/linked-items': lazyScreen(
+    () => import('../features/categories/CategoryLinkedItems.tsx'),
+    (m) => m.CategoryLinkedItems,
+  ),
+  ...resourceScreens('/account/playlists', () =>
+    import('../features/playlists/playlists-setup.tsx').then((m) => m.playlistsSetup),
+  ),
+  '/account/playlists/:id/linked-videos': lazyScreen(
+    () => import('../features/playlists/PlaylistLinkedVideos.tsx'),
+    (m) => m.PlaylistLinkedVideos,
+  ),
+  ...resourceScreens('/account/payment-offers', () =>
+    import('../features/payments/payment-offers-setup.ts').then((m) => m.paymentOffersSetup),
+  ),
+  ...resourceScreens('/account/products', () =>
+    import('../features/payments/products-setup.tsx').then((m) => m.productsSetup),
+  ),
+  ...resourceScreens('/actors/challengers', () =>
+    import('@regie/contract/resources/challengers').then((m) => m.challengersResource),
+  ),
+  ...resourceScreens('/actors/speakers', () =>
+    import('../features/speakers/speakers-setup.tsx').then((m) => m.speakersSetup),
+  ),
+  '/faq/main': lazyScreen(
+    () => import('../features/faq/FaqMain.tsx'),
+    (m) => m.FaqMain,
+  ),
+  ...resourceScreens('/faq/entries', () => import('@regie/contract/resources/faq').then((m) => m.faqResource)),
   '/tests/widgets': lazyScreen(
     () => import('../features/tests/WidgetsGallery.tsx'),
     (m) => m.WidgetsGallery,

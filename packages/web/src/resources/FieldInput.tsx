@@ -1,5 +1,4 @@
 import { ColorInput, JsonInput, MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
-import type { FieldUi } from '@regie/contract/resources/define';
 import dayjs from 'dayjs';
 import { DateTimeField } from '../widgets/DateTimeField.tsx';
 import { ImageUploadField } from '../widgets/ImageUploadField.tsx';
@@ -7,6 +6,7 @@ import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
 import { PasswordField } from '../widgets/PasswordField.tsx';
 import { ReferenceField } from '../widgets/ReferenceField.tsx';
 import { SelectField } from '../widgets/SelectField.tsx';
+import type { ResourceRecord, ScreenFieldUi } from './any-resource.ts';
 import type { ResourceLabels } from './resource-labels.ts';
 import classes from './resources.module.css';
 
@@ -15,8 +15,10 @@ const DEFAULT_TEXT_LIMIT = 255;
 
 export interface FieldInputProps {
   field: string;
-  ui: FieldUi;
+  ui: ScreenFieldUi;
   label: string;
+  /** A line under the label (a write-only field left blank keeps its value). */
+  description?: string | undefined;
   value: unknown;
   onChange: (value: unknown) => void;
   onBlur: () => void;
@@ -27,6 +29,8 @@ export interface FieldInputProps {
   nullable: boolean;
   disabled: boolean;
   labels: ResourceLabels;
+  /** The record being edited; null on a creation page. */
+  record: ResourceRecord | null;
 }
 
 function text(value: unknown): string {
@@ -39,9 +43,10 @@ function numbers(value: unknown): number[] {
 
 /** One field of a generic edit form, drawn with the shared widget its `ui.widget` names. */
 export function FieldInput(props: FieldInputProps) {
+  const Custom = props.ui.custom?.Input;
   return (
     <div className={classes.field} data-tone={props.tone ?? undefined} data-field={props.field}>
-      <Widget {...props} />
+      {Custom ? <Custom {...props} /> : <Widget {...props} />}
     </div>
   );
 }
@@ -58,8 +63,9 @@ function Widget({
   nullable,
   disabled,
   labels,
+  description,
 }: FieldInputProps) {
-  const common = { label, error, onBlur, disabled, withAsterisk: required, name: field };
+  const common = { label, description, error, onBlur, disabled, withAsterisk: required, name: field };
   switch (ui.widget) {
     case 'limitedText':
       return (
@@ -94,6 +100,7 @@ function Widget({
       return (
         <NumberInput
           {...common}
+          step={ui.step ?? 1}
           value={typeof value === 'number' ? value : ''}
           onChange={(next) => onChange(typeof next === 'number' ? next : '')}
         />

@@ -6,6 +6,7 @@ import { useT } from '../i18n/use-t.ts';
 import type { AnyResource, ResourceRecord } from './any-resource.ts';
 import { type CellContext, cellText } from './cell-format.ts';
 import type { Sort } from './list-state.ts';
+import { ReferenceCell } from './ReferenceCell.tsx';
 import classes from './resources.module.css';
 
 interface Props {
@@ -61,6 +62,12 @@ function Cell({
 }) {
   const value = record[field];
   const widget = resource.ui[field]?.widget;
+  const Custom = resource.ui[field]?.custom?.Cell;
+  if (Custom) return <Custom value={value} record={record} />;
+  const reference = resource.ui[field]?.reference;
+  if (widget === 'reference' && reference && typeof value === 'number') {
+    return <ReferenceCell reference={reference} id={value} />;
+  }
   const text = cellText(resource, field, value, context);
   if (text === '')
     return (

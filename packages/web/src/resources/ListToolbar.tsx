@@ -103,6 +103,8 @@ function FilterInput({
     );
   }
   const ui = resource.ui[field];
+  const Custom = ui?.custom?.Filter;
+  if (Custom) return <Custom label={label} values={values} onChange={set} />;
   if (ui?.widget === 'switch') {
     return (
       <Select

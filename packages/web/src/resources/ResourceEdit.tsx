@@ -9,15 +9,23 @@ import { hrefOf, useCurrentEntry, useDefinedParams } from '../app/route-entry.ts
 import { useT } from '../i18n/use-t.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { useResourceLabels } from './resource-labels.ts';
-import type { ResourceScreenProps } from './resource-screens.ts';
+import type { ResourceRoutes, ResourceScreenProps } from './resource-screens.ts';
 import { TranslationsPanel } from './TranslationsPanel.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
+import { useCustomizedResource } from './use-customized-resource.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
 /** The tab of the page on screen, from the route tree (contract menu.ts `tabs`). */
-function useTabs() {
+function useTabs(routes: ResourceRoutes) {
   const entry = useCurrentEntry();
   const container = entry?.isTab && entry.parentPath ? findRouteByPath(entry.parentPath) : undefined;
+  // A creation page without tabs of its own, when the edit page has some, shows the fields of the
+  // edit page's first tab: the others need the record to exist (spec §2).
+  const editPage = routes.edit ? findRouteByPath(routes.edit) : undefined;
+  if (!container && entry && entry.fullPath === routes.create && !entry.node.tabs && editPage?.node.tabs) {
+    const first = editPage.children[0]?.node.path ?? null;
+    return { tab: first, firstTab: first, redirect: null };
+  }
   // A tab container opened without a tab goes to its first tab.
   const firstOfEntry = entry?.node.tabs ? entry.children[0] : undefined;
   return {
@@ -32,16 +40,17 @@ function useTabs() {
  * resource-screens.ts): the fields of the tab on screen, drawn from `ui` and checked with the
  * declaration's zod schema; translations below once the record exists.
  */
-export function ResourceEdit({ resource, routes }: ResourceScreenProps) {
+export function ResourceEdit({ resource: declared, routes, custom }: ResourceScreenProps) {
   const t = useT();
-  const labels = useResourceLabels(resource);
   const navigate = useNavigate();
   const params = useParams();
   const definedParams = useDefinedParams();
-  const access = useResourceAccess(resource);
-  const tabs = useTabs();
+  const access = useResourceAccess(declared);
+  const tabs = useTabs(routes);
   const id = routes.idParam ? (params[routes.idParam] ?? null) : null;
-  const record = useResourceRecord(resource, id);
+  const record = useResourceRecord(declared, id);
+  const resource = useCustomizedResource(declared, custom, record.data ?? null, id === null);
+  const labels = useResourceLabels(resource);
   const [formDirty, setFormDirty] = useState(false);
   const [translationsDirty, setTranslationsDirty] = useState(false);
   const bypass = useRef(false);
@@ -92,6 +101,10 @@ export function ResourceEdit({ resource, routes }: ResourceScreenProps) {
   }
 
   const current = record.data ?? null;
+  const Panel = current && tabs.tab ? custom?.tabPanels?.[tabs.tab] : undefined;
+  if (current && Panel) {
+    return <Panel resource={resource} record={current} routes={routes} canWrite={access.canWrite} />;
+  }
   const translatable = (resource.translatable?.length ?? 0) > 0 && current !== null && tabs.tab === tabs.firstTab;
   return (
     <Stack gap="lg" maw={980}>
@@ -110,6 +123,15 @@ export function ResourceEdit({ resource, routes }: ResourceScreenProps) {
       />
       {translatable && access.canWrite && (
         <TranslationsPanel resource={resource} record={current} labels={labels} onDirtyChange={setTranslationsDirty} />
+      )}
+      {current && custom?.BelowForm && (
+        <custom.BelowForm
+          resource={resource}
+          record={current}
+          routes={routes}
+          canWrite={access.canWrite}
+          tab={tabs.tab}
+        />
       )}
       <UnsavedChangesGuard when={formDirty || translationsDirty} bypass={bypass} />
     </Stack>

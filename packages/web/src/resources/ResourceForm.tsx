@@ -10,7 +10,7 @@ import { useAction } from '../api/action.ts';
 import { resourceKeys, useResourceCalls } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
-import type { AnyResource, ResourceRecord } from './any-resource.ts';
+import type { AnyResource, ResourceRecord, ScreenFieldUi } from './any-resource.ts';
 import { CELL_DATE_FORMAT } from './cell-format.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { accepts, type FieldMessage, fieldsOfTab, isRequired } from './form-state.ts';
@@ -133,21 +133,25 @@ export function ResourceForm({
         )}
         <Grid gap="lg">
           {shown.map((field) => {
-            const ui = resource.ui[field] as FieldUi;
+            const ui = resource.ui[field] as ScreenFieldUi;
             const schema = resource.fields.shape[field];
             const display = form.display(field);
+            const keepsValue = Boolean(ui.writeOnly && record);
+            const wide = ui.custom?.wide ?? WIDE.has(ui.widget);
             return (
-              <Grid.Col key={field} span={{ base: 12, md: WIDE.has(ui.widget) ? 12 : 6 }}>
+              <Grid.Col key={field} span={{ base: 12, md: wide ? 12 : 6 }}>
                 <FieldInput
                   field={field}
                   ui={ui}
                   label={labels.field(field)}
+                  description={keepsValue ? t('resource.common.writeOnlyUnchanged') : undefined}
+                  record={record}
                   value={form.values[field]}
                   onChange={(value) => form.setValue(field, value)}
                   onBlur={() => form.touch(field)}
                   error={message(display.error)}
                   tone={display.tone}
-                  required={isRequired(schema, ui) && !(ui.writeOnly && record)}
+                  required={isRequired(schema, ui) && !keepsValue}
                   nullable={accepts(schema, null)}
                   disabled={!canWrite || Boolean(ui.readOnly)}
                   labels={labels}

@@ -21,6 +21,7 @@ import { hasActiveFilters, PAGE_SIZES, toggleSort, toListQuery, useListState } f
 import { useResourceLabels } from './resource-labels.ts';
 import type { ResourceScreenProps } from './resource-screens.ts';
 import classes from './resources.module.css';
+import { useCustomizedResource } from './use-customized-resource.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
 /**
@@ -28,8 +29,9 @@ import { useResourceAccess } from './use-resource-access.ts';
  * server-side paging, sort, filters and search kept in the URL, a column choice kept per
  * resource, bulk delete and CSV export of the current filter.
  */
-export function ResourceList({ resource, routes }: ResourceScreenProps) {
+export function ResourceList({ resource: declared, routes, custom }: ResourceScreenProps) {
   const t = useT();
+  const resource = useCustomizedResource(declared, custom, null, false);
   const labels = useResourceLabels(resource);
   const imageUrl = useImageUrl();
   const client = useApi();

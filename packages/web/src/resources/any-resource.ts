@@ -1,10 +1,18 @@
-import type { ResourceDefinition } from '@regie/contract/resources/define';
+import type { FieldUi, ResourceDefinition } from '@regie/contract/resources/define';
+import type { FieldOverride } from './customization.ts';
 
 /**
  * A resource declaration of any shape. `ResourceDefinition<Shape>` is invariant in its zod
- * object, so the generic screens see the schema through the few methods they call.
+ * object, so the generic screens see the schema through the few methods they call. A field's
+ * `ui` may carry a web-side `custom` override (see customization.ts).
  */
-export type AnyResource = Omit<ResourceDefinition, 'fields'> & { fields: FieldsSchema };
+export type AnyResource = Omit<ResourceDefinition, 'fields' | 'ui'> & {
+  fields: FieldsSchema;
+  ui: Readonly<Record<string, ScreenFieldUi>>;
+};
+
+/** The declared widget of a field, and what a screen customisation changed about it. */
+export type ScreenFieldUi = FieldUi & { custom?: FieldOverride };
 
 export interface FieldsSchema extends FieldSchema {
   shape: Readonly<Record<string, FieldSchema>>;

@@ -35,6 +35,11 @@ export function createFakeServer(options: {
   /** Fields unique together, checked on create and update. */
   unique?: readonly string[];
   searchField?: string;
+  /**
+   * Fixed answers of other calls the screens make, by `METHOD /path` (no query): the groups a
+   * user form offers, an account's modules, a cache purge.
+   */
+  answers?: Readonly<Record<string, unknown>>;
 }): FakeServer {
   const records = [...(options.records ?? [])];
   const translations = new Map<number, TranslationEntry[]>();
@@ -126,6 +131,8 @@ export function createFakeServer(options: {
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       requests.push(`${method} ${decodeURIComponent(url.pathname + url.search)}`);
       if (body !== undefined) bodies.push(body);
+      const fixed = `${method} ${decodeURIComponent(url.pathname)}`;
+      if (options.answers && fixed in options.answers) return json(200, options.answers[fixed]);
       return answer(method, url, body);
     },
   });

@@ -1,4 +1,5 @@
 import { defineResource } from '@regie/contract/resources/define';
+import { seasonsResource } from '@regie/contract/resources/seasons';
 import { tagsResource } from '@regie/contract/resources/tags';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -119,6 +120,25 @@ describe('form values', () => {
     expect(formToBody(resource, { ...base, settings: '{"a":1}' }, 'create').body.settings).toEqual({ a: 1 });
     const broken = formToBody(resource, { ...base, settings: '{a:' }, 'create');
     expect(validateBody(resource, broken, 'create')).toEqual({ settings: { key: 'resource.validation.invalidJson' } });
+  });
+
+  it('holds every field on a page without tabs (a creation page when only the edit page has tabs)', () => {
+    expect(fieldsOfTab(resource, null, null)).toEqual(Object.keys(resource.ui));
+  });
+
+  it("checks the declaration's rules between fields on the values it sends", () => {
+    const seasons = seasonsResource as AnyResource;
+    const values = {
+      ...initialValues(seasons, null, NOW),
+      name: '2026-2027',
+      startDate: '2026-08-01T00:00:00.000Z',
+      endDate: '2026-05-01T00:00:00.000Z',
+    };
+    expect(validateBody(seasons, formToBody(seasons, values, 'create'), 'create')).toEqual({
+      endDate: { key: 'resource.seasons.rule.endBeforeStart' },
+    });
+    const fixed = { ...values, endDate: '2027-05-01T00:00:00.000Z' };
+    expect(validateBody(seasons, formToBody(seasons, fixed, 'create'), 'create')).toEqual({});
   });
 
   it('puts a field without a tab on the first tab', () => {

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@regie/contract/i18n/en';
 import type { FieldUi } from '@regie/contract/resources/define';
 import { ApiError } from '../api/client.ts';
-import type { AnyResource, FieldSchema, ResourceRecord, SchemaIssue } from './any-resource.ts';
+import type { AnyResource, FieldSchema, ResourceRecord, SchemaIssue, ScreenFieldUi } from './any-resource.ts';
 
 /**
  * The edit form of a resource, as pure functions: initial values from the record or the schema's
@@ -20,6 +20,8 @@ export function formFields(resource: Pick<AnyResource, 'ui'>): string[] {
 
 /** The fields of one edit tab; a field without `tab` sits on the first one. */
 export function fieldsOfTab(resource: Pick<AnyResource, 'ui'>, tab: string | null, firstTab: string | null): string[] {
+  // A page without tabs (a creation page when only the edit page has tabs) holds every field.
+  if (tab === null) return formFields(resource);
   return formFields(resource).filter((field) => (resource.ui[field]?.tab ?? firstTab) === tab);
 }
 
@@ -61,7 +63,8 @@ function emptyValue(ui: FieldUi): unknown {
 }
 
 /** The form value of one field: JSON is edited as text, dates fall back to now (spec §5). */
-function toFormValue(ui: FieldUi, value: unknown, now: Date): unknown {
+function toFormValue(ui: ScreenFieldUi, value: unknown, now: Date): unknown {
+  if (ui.custom?.toForm) return ui.custom.toForm(value);
   if (ui.widget === 'dateTime') return isValidDate(value) ? value : now.toISOString();
   if (value === undefined || value === null) return emptyValue(ui);
   if (ui.widget === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
@@ -72,7 +75,7 @@ function toFormValue(ui: FieldUi, value: unknown, now: Date): unknown {
 export function initialValues(resource: AnyResource, record?: ResourceRecord | null, now = new Date()): FormValues {
   const values: Record<string, unknown> = {};
   for (const field of formFields(resource)) {
-    const ui = resource.ui[field] as FieldUi;
+    const ui = resource.ui[field] as ScreenFieldUi;
     const source = record ? record[field] : schemaDefault(resource.fields.shape[field]);
     values[field] = toFormValue(ui, source, now);
   }
@@ -103,10 +106,14 @@ export function formToBody(resource: AnyResource, values: FormValues, mode: Form
   const body: Record<string, unknown> = {};
   const conversionErrors: Record<string, FieldMessage> = {};
   for (const field of formFields(resource)) {
-    const ui = resource.ui[field] as FieldUi;
+    const ui = resource.ui[field] as ScreenFieldUi;
     if (ui.readOnly) continue;
     const schema = resource.fields.shape[field];
     const value = values[field];
+    if (ui.custom?.toBody) {
+      body[field] = ui.custom.toBody(value);
+      continue;
+    }
     const empty = value === '' || value === null || value === undefined;
     if (empty && ui.writeOnly && mode === 'update') continue;
     if (empty && ui.widget !== 'switch') {
@@ -164,7 +171,8 @@ export function issueMessage(issue: SchemaIssue, value: unknown): FieldMessage {
 
 /**
  * The first error of each field, by the same schema the server checks bodies with. An update
- * checks only the fields it sends (the server takes any subset on PUT).
+ * checks only the fields it sends (the server takes any subset on PUT); read-only fields are the
+ * server's.
  */
 export function validateBody(resource: AnyResource, form: FormBody, mode: FormMode): Record<string, FieldMessage> {
   const errors: Record<string, FieldMessage> = { ...form.conversionErrors };
@@ -174,7 +182,17 @@ export function validateBody(resource: AnyResource, form: FormBody, mode: FormMo
     const field = issue.path[0];
     if (typeof field !== 'string' || field in errors) continue;
     if (mode === 'update' && !(field in form.body) && !(field in form.conversionErrors)) continue;
+    // Read-only fields (accounts.accountKey) are the server's; a field a customisation left out
+    // of the form is not the user's to fix here either: the server says what it thinks of both.
+    const ui = resource.ui[field];
+    if ((!ui || ui.readOnly) && !(field in form.body)) continue;
     errors[field] = issueMessage(issue, form.body[field]);
+  }
+  // Rules between fields (a season ends after it starts), on the values the form sends.
+  for (const rule of resource.rules ?? []) {
+    if (!(rule.field in errors) && rule.field in form.body && !rule.holds(form.body)) {
+      errors[rule.field] = { key: rule.messageKey };
+    }
   }
   return errors;
 }

@@ -14,13 +14,16 @@ import { mergeSessionUser } from '../session/session-store.ts';
 import { NotificationZone } from '../widgets/Messages.tsx';
 import '../test-utils.tsx';
 import type { AnyResource } from './any-resource.ts';
+import type { ResourceCustomization } from './customization.ts';
 import type { FakeServer } from './fake-resource-server.ts';
 import { ResourceEdit } from './ResourceEdit.tsx';
 import { ResourceList } from './ResourceList.tsx';
-import { resourceRoutes } from './resource-screens.ts';
+import { type ResourceRoutes, resourceRoutes } from './resource-screens.ts';
 
-/** A signed-in user of account 2 with the given roles; the context lists en and fr. */
-export function signIn(roles: string[]): void {
+/** A signed-in user of account 2 with the given roles (and modules); the context lists en and fr. */
+export function signIn(roles: string[], options: { accessLevel?: number; modules?: string[] } = {}): void {
+  const accessLevel = options.accessLevel ?? 0;
+  const modules = options.modules ?? [];
   const login: LoginResponse = {
     accessToken: 'token-1',
     expiresAt: '2030-01-01T00:00:00.000Z',
@@ -34,8 +37,8 @@ export function signIn(roles: string[]): void {
     name: 'Pat Producer',
     accountId: 2,
     accountName: 'Olympique',
-    accessLevel: 0,
-    isAdmin: false,
+    accessLevel,
+    isAdmin: roles.includes('manage_customer_accounts'),
     meta: { language: 'en' },
     Roles: roles.map((name, id) => ({ id, name })),
     Modules: [],
@@ -45,7 +48,7 @@ export function signIn(roles: string[]): void {
     account: { id: 2, name: 'Olympique', accountKey: 'key-2' },
     simulated: false,
     roles,
-    modules: [],
+    modules,
     languages: {
       available: [
         { id: 1, code: 'en', name: 'English' },
@@ -62,24 +65,39 @@ export function signIn(roles: string[]): void {
  * The list, new and edit screens of a resource at `path`, on a memory router, talking to the fake
  * server through the real API client. Returns the current location, for assertions.
  */
-export function renderResource(resource: AnyResource, server: FakeServer, path: string) {
-  const routes = resourceRoutes(resource.route ?? '');
+export function renderResource(
+  resource: AnyResource,
+  server: FakeServer,
+  path: string,
+  options: { custom?: ResourceCustomization; routes?: ResourceRoutes } = {},
+) {
+  const { custom } = options;
+  const routes = options.routes ?? resourceRoutes(resource.route ?? '');
   const handle = (fullPath: string | null): RouteHandle | undefined => {
     const entry = fullPath ? findRouteByPath(fullPath) : undefined;
     return entry ? { entry } : undefined;
   };
+  const edit = <ResourceEdit resource={resource} routes={routes} custom={custom} />;
+  const List = custom?.ListScreen ?? ResourceList;
+  // An edit or creation page with tabs serves each tab with the same screen.
+  const withTabs = (fullPath: string | null) => [
+    { path: fullPath ?? '', element: edit, handle: handle(fullPath) },
+    ...(findRouteByPath(fullPath ?? '')?.node.tabs
+      ? (findRouteByPath(fullPath ?? '')?.children ?? []).map((tab) => ({
+          path: tab.fullPath,
+          element: edit,
+          handle: { entry: tab },
+        }))
+      : []),
+  ];
   const screens = [
-    { path: routes.list, element: <ResourceList resource={resource} routes={routes} />, handle: handle(routes.list) },
     {
-      path: routes.create ?? '',
-      element: <ResourceEdit resource={resource} routes={routes} />,
-      handle: handle(routes.create),
+      path: routes.list,
+      element: <List resource={resource} routes={routes} custom={custom} />,
+      handle: handle(routes.list),
     },
-    {
-      path: routes.edit ?? '',
-      element: <ResourceEdit resource={resource} routes={routes} />,
-      handle: handle(routes.edit),
-    },
+    ...withTabs(routes.create),
+    ...withTabs(routes.edit),
   ];
   const router = createMemoryRouter(screens, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -17,13 +17,15 @@ function isSystemField(field: string): field is keyof typeof SYSTEM_LABELS {
 
 /**
  * The texts of a resource's screens, from its labelKey: `<labelKey>.title`, `.field.<field>`,
- * `.<field>.<option>`, and the optional `.new` and `.empty` that fall back to common texts.
+ * `.<field>.<option>` (or a customisation's `optionKey`), and the optional `.new` and `.empty`
+ * that fall back to common texts.
  */
-export function useResourceLabels(resource: Pick<AnyResource, 'labelKey'>) {
+export function useResourceLabels(resource: Pick<AnyResource, 'labelKey'> & Partial<Pick<AnyResource, 'ui'>>) {
   const t = useT();
   const label = useLabel();
   const { i18n } = useTranslation();
   const prefix = resource.labelKey as ResourceLabelKey;
+  const ui = resource.ui;
   return useMemo(() => {
     const optional = (suffix: string, fallback: () => string) => {
       const key = `${prefix}.${suffix}`;
@@ -32,11 +34,14 @@ export function useResourceLabels(resource: Pick<AnyResource, 'labelKey'>) {
     return {
       title: () => label(`${prefix}.title`),
       field: (field: string) => (isSystemField(field) ? t(SYSTEM_LABELS[field]) : label(`${prefix}.field.${field}`)),
-      option: (field: string, value: string) => label(`${prefix}.${field}.${value}`),
+      option: (field: string, value: string) => {
+        const optionKey = ui?.[field]?.custom?.optionKey;
+        return label(optionKey ? optionKey(value) : `${prefix}.${field}.${value}`);
+      },
       newRecord: () => optional('new', () => t('resource.common.newRecord')),
       empty: () => optional('empty', () => t('resource.common.empty')),
     };
-  }, [prefix, t, label, i18n]);
+  }, [prefix, ui, t, label, i18n]);
 }
 
 export type ResourceLabels = ReturnType<typeof useResourceLabels>;

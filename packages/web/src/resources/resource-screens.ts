@@ -11,6 +11,10 @@
  *   3. Add ONE line to src/app/screens.ts:
  *        ...resourceScreens('/account/tags', () => import('@regie/contract/resources/tags').then((m) => m.tagsResource)),
  *      The declaration is imported lazily: its zod schema loads with the screens, not with the app.
+ *   4. Optionally, when a field needs more than its declared widget or a tab is not a form, load
+ *      `{ resource, custom }` instead of the bare declaration (customization.ts; e.g.
+ *      features/users/users-setup.ts). A resource whose pages are not the list / new / edit
+ *      trio under its base passes its routes: `resourceScreens(base, load, { routes })`.
  *
  * The screens: ResourceList (server-side paging, sort, filters, search, columns, bulk delete, CSV
  * export, all in the URL) and ResourceEdit (fields from `ui` + the zod schema, tabs from the menu
@@ -21,6 +25,7 @@ import { findRouteByPath } from '@regie/contract/routes';
 import { type ComponentType, createElement } from 'react';
 import { type LazyScreen, lazyScreen } from '../app/lazy-screen.ts';
 import type { AnyResource } from './any-resource.ts';
+import { isResourceSetup, type ResourceCustomization, type ResourceSetup } from './customization.ts';
 
 /** Where a resource's screens sit in the route tree. */
 export interface ResourceRoutes {
@@ -38,8 +43,18 @@ function child(base: RouteEntry, test: (entry: RouteEntry) => boolean): RouteEnt
   return base.children.find(test);
 }
 
-/** Reads the list / new / edit entries under `base` from the contract's route tree. */
-export function resourceRoutes(base: string): ResourceRoutes {
+/**
+ * Reads the list / new / edit entries under `base` from the contract's route tree; `given`
+ * routes (a resource whose pages sit elsewhere, like groups under users) are taken as they are.
+ */
+export function resourceRoutes(base: string, given?: Omit<ResourceRoutes, 'base'>): ResourceRoutes {
+  if (given) {
+    for (const path of [given.list, given.create, given.edit]) {
+      if (path && !findRouteByPath(path))
+        throw new Error(`Route configuration error: no route ${path} in the menu tree`);
+    }
+    return { base, ...given };
+  }
   const entry = findRouteByPath(base);
   if (!entry) throw new Error(`Route configuration error: no route ${base} in the menu tree`);
   const list = child(entry, (item) => item.node.path === 'list');
@@ -62,40 +77,55 @@ export function resourceRoutes(base: string): ResourceRoutes {
 export interface ResourceScreenProps {
   resource: AnyResource;
   routes: ResourceRoutes;
+  custom?: ResourceCustomization | undefined;
 }
 
-type Loader = () => Promise<AnyResource>;
+type Loader = () => Promise<AnyResource | ResourceSetup>;
 
 function screen(
-  loadScreen: () => Promise<ComponentType<ResourceScreenProps>>,
-  loadResource: Loader,
+  loadScreen: (custom: ResourceCustomization | undefined) => Promise<ComponentType<ResourceScreenProps>>,
+  load: Loader,
   routes: ResourceRoutes,
 ): LazyScreen {
   return lazyScreen(
     async () => {
-      const [Screen, resource] = await Promise.all([loadScreen(), loadResource()]);
+      const loaded = await load();
+      const { resource, custom } = isResourceSetup(loaded) ? loaded : { resource: loaded, custom: undefined };
       if (resource.route && resource.route !== routes.base) {
         throw new Error(`Resource ${resource.name} is declared at ${resource.route}, registered at ${routes.base}`);
       }
-      return { Screen, resource };
+      return { Screen: await loadScreen(custom), resource, custom };
     },
-    ({ Screen, resource }) =>
+    ({ Screen, resource, custom }) =>
       // biome-ignore lint/correctness/noComponentHookFactories: made once, when the lazy screen loads, not on each render.
       function ResourceScreen() {
-        return createElement(Screen, { resource, routes });
+        return createElement(Screen, { resource, routes, custom });
       },
   );
+}
+
+export interface ResourceScreensOptions {
+  /** Where the pages are, when they are not the list / new / edit trio under `base`. */
+  routes?: Omit<ResourceRoutes, 'base'>;
+  /** False when another registration draws the list page (groups are listed on the users list). */
+  list?: boolean;
 }
 
 /**
  * The screens registry entries of a resource: its list, and its new and edit pages when the
  * menu tree has them (a tab container also serves its tabs).
  */
-export function resourceScreens(base: string, load: Loader): Record<string, LazyScreen> {
-  const routes = resourceRoutes(base);
-  const list = () => import('./ResourceList.tsx').then((m) => m.ResourceList);
+export function resourceScreens(
+  base: string,
+  load: Loader,
+  options: ResourceScreensOptions = {},
+): Record<string, LazyScreen> {
+  const routes = resourceRoutes(base, options.routes);
+  const list = async (custom: ResourceCustomization | undefined) =>
+    custom?.ListScreen ?? (await import('./ResourceList.tsx')).ResourceList;
   const edit = () => import('./ResourceEdit.tsx').then((m) => m.ResourceEdit);
-  const screens: Record<string, LazyScreen> = { [routes.list]: screen(list, load, routes) };
+  const screens: Record<string, LazyScreen> = {};
+  if (options.list !== false) screens[routes.list] = screen(list, load, routes);
   if (routes.create) screens[routes.create] = screen(edit, load, routes);
   if (routes.edit) screens[routes.edit] = screen(edit, load, routes);
   return screens;

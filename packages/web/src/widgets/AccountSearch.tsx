@@ -11,7 +11,14 @@ import { SearchCombobox } from './SearchCombobox.tsx';
  * Admins' account search (spec §5): from 3 characters, debounced, case-insensitive on the
  * server, in the server's order (by match position), 'No match found' when nothing matches.
  */
-export function AccountSearch({ onSelect }: { onSelect: (account: SimulatedAccount) => void }) {
+export function AccountSearch({
+  onSelect,
+  label,
+}: {
+  onSelect: (account: SimulatedAccount) => void;
+  /** Default 'Select an account' (the admins' account selector). */
+  label?: string;
+}) {
   const t = useT();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
@@ -21,7 +28,7 @@ export function AccountSearch({ onSelect }: { onSelect: (account: SimulatedAccou
 
   return (
     <SearchCombobox
-      label={t('account.select.label')}
+      label={label ?? t('account.select.label')}
       placeholder={t('account.select.placeholder', { count: ACCOUNT_SEARCH_MIN_CHARS })}
       query={query}
       onQueryChange={setQuery}

@@ -1,0 +1,127 @@
+import type { TechnicalMetadata } from '@regie/contract/media';
+import { VIDEO_STATES, type VideoState } from '@regie/contract/videos';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.table.ts';
+import { timestamps } from './columns.ts';
+import { sports } from './sports.table.ts';
+import { tags } from './tags.table.ts';
+import { users } from './users.table.ts';
+
+/** Videos of an account (contract resources/videos.ts); files live in storage under videos/{account}/{id}/. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    published: boolean('published').notNull().default(false),
+    sportId: integer('sport_id').references(() => sports.id, { onDelete: 'set null' }),
+    state: text('state').$type<VideoState>().notNull().default('uploading'),
+    failureReason: text('failure_reason'),
+    duration: doublePrecision('duration'),
+    width: integer('width'),
+    height: integer('height'),
+    metadata: jsonb('metadata').$type<TechnicalMetadata>(),
+    filename: text('filename'),
+    size: bigint('size', { mode: 'number' }),
+    contentType: text('content_type'),
+    originalKey: text('original_key'),
+    hlsKey: text('hls_key'),
+    posterKey: text('poster_key'),
+    storyboardKey: text('storyboard_key'),
+    storyboardVttKey: text('storyboard_vtt_key'),
+    subtitleLanguages: text('subtitle_languages').array().notNull().default([]),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (table) => [
+    // The default sort (newest first) and its keyset condition within one account.
+    index('videos_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
+    index('videos_account_title_id_idx').on(table.accountId, table.title, table.id),
+    index('videos_owner_id_idx').on(table.ownerId),
+    check('videos_state_valid', sql.raw(`state in (${VIDEO_STATES.map((state) => `'${state}'`).join(', ')})`)),
+  ],
+);
+
+export const videoTags = pgTable(
+  'video_tags',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.tagId] }), index('video_tags_tag_id_idx').on(table.tagId)],
+);
+
+/**
+ * A resumable upload (POST …/upload/url-multipart): the parts received so far are rows of
+ * upload_parts and bytes in storage, so an upload survives a reload of the page and a restart
+ * of the server.
+ */
+export const uploadSessions = pgTable(
+  'upload_sessions',
+  {
+    /** The public uploadId: random, url-safe. */
+    id: text('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    partSize: integer('part_size').notNull(),
+    /** Where the assembled original goes, and the storage backend's own multipart upload id. */
+    storageKey: text('storage_key').notNull(),
+    storageUploadId: text('storage_upload_id').notNull(),
+    state: text('state').$type<'open' | 'completing' | 'completed'>().notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
+  },
+  (table) => [
+    index('upload_sessions_video_id_idx').on(table.videoId),
+    index('upload_sessions_expires_at_idx').on(table.expiresAt),
+    check('upload_sessions_state_valid', sql`${table.state} in ('open', 'completing', 'completed')`),
+  ],
+);
+
+/** One stored part of an upload; sent again, it is replaced (same part number). */
+export const uploadParts = pgTable(
+  'upload_parts',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => uploadSessions.id, { onDelete: 'cascade' }),
+    partNumber: integer('part_number').notNull(),
+    size: integer('size').notNull(),
+    etag: text('etag').notNull(),
+    ...timestamps(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.partNumber] })],
+);
+
+export type VideoRow = typeof videos.$inferSelect;
+export type UploadSessionRow = typeof uploadSessions.$inferSelect;

@@ -1,0 +1,133 @@
+import { text } from 'node:stream/consumers';
+import { errorBody } from '@regie/contract/auth';
+import { MEDIA_CONTENT_TYPES, MEDIA_PATH, MEDIA_TOKEN_PARAM, VIDEO_MESSAGES } from '@regie/contract/videos';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { assertMayRead } from '../resources/resources.access.ts';
+import { findVisible } from '../resources/resources.service.ts';
+import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { sendObject } from './media.send.ts';
+import type { MediaTokens } from './media.tokens.ts';
+import { type MediaKey, parseMediaKey } from './videos.keys.ts';
+import { findVideo } from './videos.service.ts';
+
+/** How long a browser may keep each kind of file (the `?t=` URL of a file changes every step). */
+const CACHE_CONTROL: Record<MediaKey['kind'], string> = {
+  playlist: 'private, no-cache',
+  subtitles: 'private, no-cache',
+  storyboard: 'private, max-age=300',
+  image: 'private, max-age=300',
+  segment: 'private, max-age=3600',
+};
+
+const withToken = (uri: string, token: string) =>
+  /^[a-z][a-z0-9+.-]*:/i.test(uri) ? uri : `${uri}${uri.includes('?') ? '&' : '?'}${MEDIA_TOKEN_PARAM}=${token}`;
+
+/**
+ * A playlist served with `?t=`: its relative URIs (rung playlists, segments, init files) get the
+ * same token, so a player without headers reaches them too.
+ */
+export function signPlaylist(playlist: string, token: string): string {
+  return playlist
+    .split('\n')
+    .map((line) => {
+      const trimmed = line.trim();
+      if (trimmed === '') return line;
+      if (!trimmed.startsWith('#')) return withToken(trimmed, token);
+      return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${withToken(uri, token)}"`);
+    })
+    .join('\n');
+}
+
+/** The storyboard's WebVTT served with `?t=`: its cues' sprite URLs get the token, before `#xywh`. */
+export function signStoryboard(vtt: string, token: string): string {
+  return vtt.replace(
+    /^([^\s#]+\.jpg)(#xywh=[0-9,]+)?$/gm,
+    (_, uri: string, fragment = '') => `${withToken(uri, token)}${fragment}`,
+  );
+}
+
+const mediaQuery = z.object({ [MEDIA_TOKEN_PARAM]: z.string().max(200).optional() });
+
+/**
+ * GET /media/{key}: the encoded files of a video (HLS playlists and segments, poster, storyboard,
+ * subtitles) to whoever may read the video, authorised by the Authorization header or by the
+ * video's signed `?t=` token (contract MEDIA_PATH). Another account's files answer 404.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{
+  engine: Engine;
+  entry: ResourceEntry;
+  guards: Guards;
+  storage: ObjectStorage;
+  tokens: MediaTokens;
+}> = async (app, { engine, entry, guards, storage, tokens }) => {
+  app.get(
+    `${MEDIA_PATH}/*`,
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'A media file of a video: HLS playlist or segment, poster, storyboard, subtitles (Range supported)',
+        description:
+          'Authorised by `Authorization: Bearer <token>` (with x-account-key when simulating) or by the signed ' +
+          '`?t=` token of the playback URLs in GET /main-api/videos/{id}. Playlists and the storyboard WebVTT ' +
+          'fetched with `?t=` carry the token in their own URLs.',
+        params: z.object({ '*': z.string().max(500) }),
+        querystring: mediaQuery,
+        response: {
+          200: z.unknown().describe('The file'),
+          206: z.unknown().describe('Part of the file'),
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          416: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const media = parseMediaKey(key);
+      if (!media) throw notFound(VIDEO_MESSAGES.mediaNotFound);
+      const token = request.query[MEDIA_TOKEN_PARAM];
+      if (token !== undefined) {
+        if (!tokens.verify(token, media.accountId, media.videoId)) {
+          throw forbidden('This media link has expired or is not valid: reload the page for a new one');
+        }
+        const video = await findVideo(engine.db, media.videoId);
+        if (video?.accountId !== media.accountId) throw notFound(VIDEO_MESSAGES.mediaNotFound);
+      } else {
+        await guards.requireAuth(request);
+        const auth = authOf(request);
+        assertMayRead(entry.definition, auth);
+        const video = await findVisible(engine, entry, auth, media.videoId).catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 404) return null;
+          throw error;
+        });
+        if (video?.accountId !== media.accountId) throw notFound(VIDEO_MESSAGES.mediaNotFound);
+      }
+
+      const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+      const contentType = MEDIA_CONTENT_TYPES[extension] ?? 'application/octet-stream';
+      const cacheControl = CACHE_CONTROL[media.kind];
+      const rewrite = token !== undefined && (media.kind === 'playlist' || media.kind === 'storyboard');
+      if (!rewrite) {
+        return sendObject(reply, storage, key, request.headers.range, {
+          contentType,
+          cacheControl,
+          notFoundMessage: VIDEO_MESSAGES.mediaNotFound,
+        });
+      }
+      const object = await storage.get(key);
+      if (!object) throw notFound(VIDEO_MESSAGES.mediaNotFound);
+      const content = await text(object.body);
+      const signed = media.kind === 'playlist' ? signPlaylist(content, token) : signStoryboard(content, token);
+      return reply
+        .header('cache-control', cacheControl)
+        .header('x-content-type-options', 'nosniff')
+        .type(contentType)
+        .send(signed);
+    },
+  );
+};

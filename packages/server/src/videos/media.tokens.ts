@@ -1,0 +1,50 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  MEDIA_PATH,
+  MEDIA_TOKEN_PARAM,
+  MEDIA_TOKEN_STEP_SECONDS,
+  MEDIA_TOKEN_TTL_SECONDS,
+} from '@regie/contract/videos';
+import { parseMediaKey } from './videos.keys.ts';
+
+/**
+ * Signed media tokens (`?t=` on /media URLs): `{expires}.{signature}`, the signature an HMAC of
+ * the video's folder and the expiry, so a token opens one video's files and nothing else. The
+ * expiry is rounded up to the next MEDIA_TOKEN_STEP_SECONDS, so a video's URLs stay the same for
+ * that long (browsers cache segments and posters) and stay valid MEDIA_TOKEN_TTL_SECONDS at least.
+ */
+export interface MediaTokens {
+  sign(accountId: number, videoId: number, nowMs?: number): string;
+  verify(token: string, accountId: number, videoId: number, nowMs?: number): boolean;
+}
+
+export function createMediaTokens(secret: string | Buffer): MediaTokens {
+  const signature = (accountId: number, videoId: number, expires: number) =>
+    createHmac('sha256', secret).update(`videos/${accountId}/${videoId}/:${expires}`).digest('base64url').slice(0, 32);
+  return {
+    sign(accountId, videoId, nowMs = Date.now()) {
+      const now = Math.floor(nowMs / 1000);
+      const expires =
+        (Math.floor(now / MEDIA_TOKEN_STEP_SECONDS) + 1) * MEDIA_TOKEN_STEP_SECONDS + MEDIA_TOKEN_TTL_SECONDS;
+      return `${expires}.${signature(accountId, videoId, expires)}`;
+    },
+    verify(token, accountId, videoId, nowMs = Date.now()) {
+      const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
+      if (!match?.[1] || !match[2]) return false;
+      const expires = Number(match[1]);
+      if (expires * 1000 <= nowMs) return false;
+      const expected = Buffer.from(signature(accountId, videoId, expires));
+      const given = Buffer.from(match[2]);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+/** `{publicUrl}/media/{key}?t=…` for a video's media key; the plain path for any other key. */
+export function mediaUrlOf(tokens: MediaTokens, publicUrl: string): (key: string) => string {
+  return (key) => {
+    const parsed = parseMediaKey(key);
+    const url = `${publicUrl}${MEDIA_PATH}/${key}`;
+    return parsed ? `${url}?${MEDIA_TOKEN_PARAM}=${tokens.sign(parsed.accountId, parsed.videoId)}` : url;
+  };
+}

@@ -1,0 +1,143 @@
+import { text } from 'node:stream/consumers';
+import { SUBTITLE_CONTENT_TYPES, SUBTITLE_MAX_BYTES, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
+import { type SubtitleCue, subtitleCues, subtitleJsonBody, subtitleParams } from '@regie/contract/videos.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { VideoRow } from '../db/videos.table.ts';
+import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { readGuards, writeGuards } from '../resources/resources.http.ts';
+import { findVisible } from '../resources/resources.service.ts';
+import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { normaliseCues, parseSubtitles, SubtitleError, toVtt } from './subtitles.parse.ts';
+import { subtitleKey } from './videos.keys.ts';
+import { updateVideo } from './videos.service.ts';
+
+/** A file's format from the request's content type; JSON bodies say theirs. */
+function formatOf(contentType: string | undefined): 'vtt' | 'srt' | 'auto' | null {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (type === SUBTITLE_CONTENT_TYPES.vtt) return 'vtt';
+  if (type === SUBTITLE_CONTENT_TYPES.srt || type === 'text/srt') return 'srt';
+  if (type === 'text/plain') return 'auto';
+  return null;
+}
+
+function parseFile(content: string, format: 'vtt' | 'srt' | 'auto'): SubtitleCue[] {
+  if (Buffer.byteLength(content) > SUBTITLE_MAX_BYTES) throw new HttpError(413, VIDEO_MESSAGES.subtitlesTooLarge);
+  try {
+    return parseSubtitles(content, format);
+  } catch (error) {
+    if (!(error instanceof SubtitleError)) throw error;
+    throw badRequest(error.message, [{ path: `line ${error.line}`, message: error.reason }]);
+  }
+}
+
+/** The cues of a PUT body: a WebVTT or SRT file (raw or as {format, content}), or the cue list. */
+function cuesOf(body: unknown, contentType: string | undefined): SubtitleCue[] {
+  const format = formatOf(contentType);
+  if (typeof body === 'string' && format) return parseFile(body, format);
+  const parsed = subtitleJsonBody.safeParse(body);
+  if (!parsed.success) {
+    if (typeof body !== 'object' || body === null) throw new HttpError(415, VIDEO_MESSAGES.subtitlesContentType);
+    const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    throw badRequest('Validation failed', errors);
+  }
+  return Array.isArray(parsed.data) ? parsed.data : parseFile(parsed.data.content, parsed.data.format);
+}
+
+/**
+ * Subtitles of a video (the edit screen's subtitles tab), one WebVTT file per language, served
+ * to players at /media/…/subtitles/{language}.vtt (the video's playback.subtitles):
+ *   PUT    …/subtitles/{en|fr}  a WebVTT or SRT file (SRT becomes WebVTT), or the JSON cue list
+ *   GET    …/subtitles/{en|fr}  the cues as JSON [{id, start, end, text}], times in seconds
+ *   DELETE …/subtitles/{en|fr}
+ */
+export const subtitleRoutes: FastifyPluginAsyncZod<{
+  engine: Engine;
+  entry: ResourceEntry;
+  guards: Guards;
+  storage: ObjectStorage;
+}> = async (app, { engine, entry, guards, storage }) => {
+  const common = { tags: ['videos'], security: BEARER, params: subtitleParams };
+  const path = videoPaths.subtitles(':id', ':language');
+  const visible = async (request: Parameters<typeof authOf>[0], id: number) =>
+    (await findVisible(engine, entry, authOf(request), id)) as VideoRow;
+
+  app.addContentTypeParser(
+    [SUBTITLE_CONTENT_TYPES.vtt, SUBTITLE_CONTENT_TYPES.srt, 'text/srt'],
+    { parseAs: 'string', bodyLimit: SUBTITLE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put(
+    path,
+    {
+      onRequest: writeGuards(guards, entry),
+      // JSON escapes make the same file somewhat longer.
+      bodyLimit: SUBTITLE_MAX_BYTES * 2,
+      schema: {
+        ...common,
+        summary: 'Sets the subtitles of one language: WebVTT, SRT (converted) or the JSON cue list',
+        description:
+          'Body: text/vtt, application/x-subrip (or text/plain, detected), or JSON: {format: "vtt"|"srt", content} ' +
+          'or [{id, start, end, text}]. A bad file answers 400 naming the line of its first mistake.',
+        consumes: ['text/vtt', 'application/x-subrip', 'application/json'],
+        response: { 200: subtitleCues, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { id, language } = request.params;
+      const video = await visible(request, id);
+      const cues = cuesOf(request.body, request.headers['content-type']);
+      await storage.put(subtitleKey(video.accountId, video.id, language), Buffer.from(toVtt(cues)), 'text/vtt');
+      const languages = [...new Set([...video.subtitleLanguages, language])].sort();
+      await updateVideo(engine.db, video.id, { subtitleLanguages: languages });
+      return normaliseCues([...cues].sort((a, b) => a.start - b.start));
+    },
+  );
+
+  app.get(
+    path,
+    {
+      onRequest: readGuards(guards, entry),
+      schema: {
+        ...common,
+        summary: 'The subtitles of one language as cues, for editing',
+        response: { 200: subtitleCues, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id, language } = request.params;
+      const video = await visible(request, id);
+      const object = video.subtitleLanguages.includes(language)
+        ? await storage.get(subtitleKey(video.accountId, video.id, language))
+        : null;
+      if (!object) throw notFound(VIDEO_MESSAGES.subtitlesNotFound(id, language));
+      return normaliseCues(parseSubtitles(await text(object.body), 'vtt'));
+    },
+  );
+
+  app.delete(
+    path,
+    {
+      onRequest: writeGuards(guards, entry),
+      schema: {
+        ...common,
+        summary: 'Removes the subtitles of one language',
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, language } = request.params;
+      const video = await visible(request, id);
+      if (!video.subtitleLanguages.includes(language)) throw notFound(VIDEO_MESSAGES.subtitlesNotFound(id, language));
+      await updateVideo(engine.db, video.id, {
+        subtitleLanguages: video.subtitleLanguages.filter((code) => code !== language),
+      });
+      await storage.delete(subtitleKey(video.accountId, video.id, language));
+      return reply.code(204).send(null);
+    },
+  );
+};

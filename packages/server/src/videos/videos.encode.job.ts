@@ -1,0 +1,220 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { extname, join, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { TechnicalMetadata } from '@regie/contract/media';
+import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import type { JobRow } from '../db/jobs.table.ts';
+import { type VideoRow, videos } from '../db/videos.table.ts';
+import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
+import { enqueueJob } from '../jobs/jobs.queue.ts';
+import { probeMedia } from '../media/ffprobe.service.ts';
+import { MediaError } from '../media/media.errors.ts';
+import { encodeHlsLadder, makePoster, makeStoryboard } from '../media/media.service.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
+import {
+  hlsFolder,
+  hlsMasterKey,
+  originalExtension,
+  posterKey,
+  storyboardSpriteKey,
+  storyboardVttKey,
+  videoFolder,
+} from './videos.keys.ts';
+import { activeJobs, findVideo, markFailed, updateVideo } from './videos.service.ts';
+
+/** Where the encode's progress goes: probe, then ffmpeg up to ENCODED, then the uploads to 99. */
+const PROGRESS = { probed: 2, encoded: 80, poster: 82, storyboard: 85, uploaded: 99 } as const;
+/** Files uploaded to storage side by side. */
+const UPLOAD_CONCURRENCY = 4;
+
+type EncodeContext = JobContext<{ videoId: number }>;
+
+/** The original as a file ffmpeg can read: in place on local storage, else downloaded into `work`. */
+async function sourceFile(storage: ObjectStorage, video: VideoRow, work: string): Promise<string> {
+  const key = video.originalKey ?? '';
+  const local = storage.localPath(key);
+  if (local && (await storage.exists(key))) return local;
+  const object = await storage.get(key);
+  if (!object) throw new PermanentJobError('The original file is missing from storage');
+  const target = join(work, `source.${originalExtension(key)}`);
+  await pipeline(object.body, createWriteStream(target));
+  return target;
+}
+
+/** Every file under `folder`, as paths relative to it with `/` separators. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const names = await readdir(folder, { recursive: true });
+  const files: string[] = [];
+  for (const name of names) if ((await stat(join(folder, name))).isFile()) files.push(name.split(sep).join('/'));
+  return files.sort();
+}
+
+async function upload(storage: ObjectStorage, file: string, key: string): Promise<void> {
+  const type = MEDIA_CONTENT_TYPES[extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream';
+  const { size } = await stat(file);
+  await storage.putStream(key, createReadStream(file), type, { size });
+}
+
+/** Uploads the encoded files, a few at a time, reporting progress from `from` to `to`. */
+async function uploadOutputs(
+  context: EncodeContext,
+  files: { file: string; key: string }[],
+  from: number,
+  to: number,
+): Promise<void> {
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const item = files[next];
+      next += 1;
+      if (!item) continue;
+      context.signal.throwIfAborted();
+      await upload(context.storage, item.file, item.key);
+      done += 1;
+      context.reportProgress(from + ((to - from) * done) / files.length);
+    }
+  };
+  await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, worker));
+}
+
+/**
+ * A fresh folder for this attempt. Each attempt has its own (a worker that lost its lease may still
+ * be running the last one); the folders of earlier attempts, left by a crash, are removed.
+ */
+async function workFolder(dataDir: string, name: string, attempt: number): Promise<string> {
+  const root = join(dataDir, 'work');
+  await mkdir(root, { recursive: true });
+  for (const entry of await readdir(root)) {
+    const earlier = entry.startsWith(`${name}-`) && Number(entry.slice(name.length + 1)) < attempt;
+    if (earlier) await rm(join(root, entry), { recursive: true, force: true });
+  }
+  const folder = join(root, `${name}-${attempt}`);
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  return folder;
+}
+
+async function probe(source: string, signal: AbortSignal): Promise<TechnicalMetadata> {
+  try {
+    return await probeMedia(source, { signal });
+  } catch (error) {
+    // A file ffprobe cannot read will not get better: the video fails, its original is kept.
+    if (error instanceof MediaError && error.code !== 'tooling') {
+      throw new PermanentJobError(error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
+async function encode(context: EncodeContext, video: VideoRow, work: string) {
+  const { storage, signal, reportProgress, db } = context;
+  const { accountId, id } = video;
+  const source = await sourceFile(storage, video, work);
+  const metadata = await probe(source, signal);
+  reportProgress(PROGRESS.probed);
+  await updateVideo(db, id, {
+    state: 'processing',
+    failureReason: null,
+    metadata,
+    duration: metadata.durationSeconds,
+    width: metadata.width,
+    height: metadata.height,
+  });
+
+  const hls = join(work, 'hls');
+  const { rungs } = await encodeHlsLadder(source, hls, metadata, {
+    signal,
+    onProgress: (percent) => reportProgress(PROGRESS.probed + ((PROGRESS.encoded - PROGRESS.probed) * percent) / 100),
+  });
+  const poster = join(work, 'poster.jpg');
+  await makePoster(source, poster, metadata, { signal });
+  reportProgress(PROGRESS.poster);
+  const sprite = join(work, 'storyboard', 'sprite.jpg');
+  const vtt = join(work, 'storyboard', 'storyboard.vtt');
+  await makeStoryboard(source, { sprite, vtt }, metadata, { signal });
+  reportProgress(PROGRESS.storyboard);
+
+  // A re-encode may have other rungs than the last one: the old HLS files go first.
+  await storage.deletePrefix(hlsFolder(accountId, id));
+  const outputs = [
+    ...(await filesUnder(hls)).map((name) => ({ file: join(hls, name), key: `${hlsFolder(accountId, id)}${name}` })),
+    { file: poster, key: posterKey(accountId, id) },
+    { file: sprite, key: storyboardSpriteKey(accountId, id) },
+    { file: vtt, key: storyboardVttKey(accountId, id) },
+  ];
+  await uploadOutputs(context, outputs, PROGRESS.storyboard, PROGRESS.uploaded);
+  return { metadata, rungs: rungs.map((rung) => rung.name) };
+}
+
+/**
+ * video.encode: probes the original (not a playable video → the video fails with the reason,
+ * its original kept), then encodes the HLS ladder up to the source's resolution, the poster and
+ * the storyboard, and stores them under the video's folder. Run again after a crash, it starts
+ * over in a fresh work folder and overwrites what the first run stored: nothing is lost.
+ */
+export const encodeVideoJob = defineJob({
+  type: VIDEO_JOB_TYPES.encode,
+  payload: z.object({ videoId: z.number().int().positive() }),
+  retry: { maxAttempts: 3, backoff: { initialMs: 30_000, maxMs: 600_000 } },
+  timeoutMs: 6 * 60 * 60 * 1000,
+  async perform(context) {
+    const { payload, db, dataDir, job, signal } = context;
+    const video = await findVideo(db, payload.videoId);
+    if (!video) return skipped(`Video ${payload.videoId} no longer exists`);
+    if (!video.originalKey) return skipped(`Video ${video.id} has no original file`);
+    const work = await workFolder(dataDir, `video-${video.id}-job-${job.id}`, job.attempt);
+    try {
+      const result = await encode(context, video, work);
+      const ready = await updateVideo(db, video.id, {
+        state: 'ready',
+        failureReason: null,
+        hlsKey: hlsMasterKey(video.accountId, video.id),
+        posterKey: posterKey(video.accountId, video.id),
+        storyboardKey: storyboardSpriteKey(video.accountId, video.id),
+        storyboardVttKey: storyboardVttKey(video.accountId, video.id),
+      });
+      // Deleted while it was encoding: its purge job may have run already, so clean up here too.
+      if (!ready) {
+        await context.storage.deletePrefix(videoFolder(video.accountId, video.id));
+        return skipped(`Video ${video.id} was deleted while it was encoded`);
+      }
+      return { durationSeconds: result.metadata.durationSeconds, rungs: result.rungs };
+    } catch (error) {
+      // Cancelled, taken over after a lost lease, or the worker stopping: the video is someone else's now.
+      if (signal.aborted) throw error;
+      const final = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
+      if (final) await markFailed(db, video.id, error instanceof Error ? error.message : String(error));
+      throw error;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  },
+});
+
+/**
+ * Queues the probe + encode job of a video whose original is stored, unless one is already
+ * waiting or running (then that one is the answer); the video becomes `uploaded`.
+ */
+export async function enqueueEncode(db: Db, video: Pick<VideoRow, 'id' | 'accountId'>): Promise<JobRow> {
+  return db.transaction(async (tx) => {
+    // One encode per video at a time: concurrent calls wait for this row lock.
+    await tx.execute(sql`select ${videos.id} from ${videos} where ${videos.id} = ${video.id} for update`);
+    const [running] = await activeJobs(tx, video, VIDEO_JOB_TYPES.encode);
+    if (running) return running;
+    await tx
+      .update(videos)
+      .set({ state: 'uploaded', failureReason: null, updatedAt: new Date() })
+      .where(eq(videos.id, video.id));
+    return enqueueJob(
+      tx,
+      encodeVideoJob,
+      { videoId: video.id },
+      { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
+    );
+  });
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { JobEvents } from '../jobs/jobs.events.ts';
+import type { Engine, PresentContext } from '../resources/resources.types.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
+import type { Guards } from '../tenancy/tenancy.guards.ts';
+import { mediaRoutes } from './media.routes.ts';
+import { createMediaTokens, type MediaTokens, mediaUrlOf } from './media.tokens.ts';
+import { subtitleRoutes } from './subtitles.routes.ts';
+import { videoActionRoutes } from './videos.routes.ts';
+import { uploadRoutes } from './videos.upload.routes.ts';
+
+/**
+ * The signer of media URLs: REGIE_MEDIA_SECRET, or the key `npm start` keeps in the data folder
+ * (media-secret.ts); a key of this process only when neither is given (tests).
+ */
+export function createMediaUrls(config: Pick<AppConfig, 'videos' | 'publicUrl'>): {
+  tokens: MediaTokens;
+  present: PresentContext;
+} {
+  const tokens = createMediaTokens(config.videos.mediaSecret ?? randomBytes(32));
+  return { tokens, present: { mediaUrl: mediaUrlOf(tokens, config.publicUrl) } };
+}
+
+/** The raw request stream as the body: a part of an upload is streamed to storage, never buffered. */
+function passStream(
+  _request: FastifyRequest,
+  payload: NodeJS.ReadableStream,
+  done: (error: null, body: unknown) => void,
+) {
+  done(null, payload);
+}
+
+/** The web client adds AccountId to bodies while an admin simulates an account (spec §7): never trusted. */
+async function dropAccountId(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'AccountId' in body) {
+    const { AccountId: _ignored, ...rest } = body as Record<string, unknown>;
+    request.body = rest;
+  }
+}
+
+/**
+ * Everything videos add to the app besides their generic CRUD: uploads, import, encoding,
+ * subtitles, download, share (under /main-api/videos) and media files (/media). Nothing when the
+ * engine serves no videos resource (tests with their own resources).
+ */
+export async function registerVideos(
+  app: FastifyInstance,
+  options: {
+    engine: Engine;
+    guards: Guards;
+    storage: ObjectStorage;
+    config: Pick<AppConfig, 'videos'>;
+    events: JobEvents;
+    tokens: MediaTokens;
+  },
+): Promise<void> {
+  const entry = options.engine.byName('videos');
+  if (!entry) return;
+  const deps = { ...options, entry, partSize: options.config.videos.uploadPartSize };
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/octet-stream', passStream);
+    // Browsers send a Blob slice with its file's type (video/mp4) or none: a part is bytes whatever the type.
+    scope.addContentTypeParser('*', passStream);
+    scope.addHook('preValidation', dropAccountId);
+    await scope.register(uploadRoutes, deps);
+    await scope.register(subtitleRoutes, deps);
+    await scope.register(videoActionRoutes, deps);
+  });
+  await app.register(mediaRoutes, deps);
+}

@@ -1,0 +1,108 @@
+import { hasRole } from '@regie/contract/access';
+import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
+import { videosResource } from '@regie/contract/resources/videos';
+import type { VideoJobResponse, VideoPlayback } from '@regie/contract/videos.schemas';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { sports } from '../db/sports.table.ts';
+import { tags } from '../db/tags.table.ts';
+import { uploadSessions, type VideoRow, videos, videoTags } from '../db/videos.table.ts';
+import { badRequest } from '../http/http.errors.ts';
+import { enqueueJob } from '../jobs/jobs.queue.ts';
+import { actsForPlatform } from '../resources/resources.access.ts';
+import { presentOne } from '../resources/resources.service.ts';
+import {
+  type Engine,
+  type PresentContext,
+  type ResourceEntry,
+  type Row,
+  resourceEntry,
+} from '../resources/resources.types.ts';
+import { type AuthContext, accessSubject } from '../tenancy/tenancy.guards.ts';
+import { subtitleKey, subtitleLanguagesOf } from './videos.keys.ts';
+import { purgeVideoJob } from './videos.purge.job.ts';
+import { cancelVideoJobs } from './videos.service.ts';
+
+type PresentedVideo = VideoJobResponse['video'];
+
+/**
+ * own_videos_only (spec §6) without video_write or video_download: the user sees the videos
+ * they uploaded, no other.
+ */
+export function ownVideosOnly(auth: AuthContext): boolean {
+  if (actsForPlatform(auth)) return false;
+  const subject = accessSubject(auth);
+  return hasRole(subject, 'own_videos_only') && !hasRole(subject, 'video_write') && !hasRole(subject, 'video_download');
+}
+
+/** A video as the API answers it (the engine's presenter: fields, then playback). */
+export async function presentVideo(engine: Engine, entry: ResourceEntry, row: Row): Promise<PresentedVideo> {
+  return (await presentOne(engine, entry, row)) as PresentedVideo;
+}
+
+/** The signed URLs a player needs, once the video is ready. */
+export function playbackOf(row: Row, context: PresentContext): VideoPlayback {
+  const video = row as VideoRow;
+  if (video.state !== 'ready' || !video.hlsKey) return null;
+  return {
+    hlsUrl: context.mediaUrl(video.hlsKey),
+    posterUrl: video.posterKey ? context.mediaUrl(video.posterKey) : null,
+    storyboardVttUrl: video.storyboardVttKey ? context.mediaUrl(video.storyboardVttKey) : null,
+    subtitles: subtitleLanguagesOf(video).map((language) => ({
+      language,
+      url: context.mediaUrl(subtitleKey(video.accountId, video.id, language)),
+    })),
+  };
+}
+
+/** A sport the video's account may use: its own, or one of the platform's. */
+async function assertSport(values: Row, db: Db, accountId: number | null): Promise<void> {
+  const sportId = values.sportId;
+  if (typeof sportId !== 'number') return;
+  const [found] = await db
+    .select({ id: sports.id })
+    .from(sports)
+    .where(and(eq(sports.id, sportId), or(isNull(sports.accountId), eq(sports.accountId, accountId ?? -1))))
+    .limit(1);
+  if (!found) {
+    const message = CRUD_MESSAGES.unknownReference('sportId');
+    throw badRequest(message, [{ path: 'sportId', message }]);
+  }
+}
+
+export const videosEntry = resourceEntry({
+  definition: videosResource,
+  table: videos,
+  links: {
+    tags: {
+      table: videoTags,
+      owner: videoTags.videoId,
+      target: videoTags.tagId,
+      sameAccount: { table: tags, id: tags.id, accountId: tags.accountId },
+    },
+  },
+  hooks: {
+    async prepare(values, context) {
+      await assertSport(values, context.db, context.accountId);
+      // The uploading user owns the video (own_videos_only users see theirs).
+      return context.action === 'create' ? { ...values, ownerId: context.auth.user.id } : values;
+    },
+    async beforeDelete(row, context) {
+      const id = Number(row.id);
+      await cancelVideoJobs(context.db, { id, accountId: Number(row.accountId) });
+      const uploads = await context.db
+        .select({ key: uploadSessions.storageKey, uploadId: uploadSessions.storageUploadId })
+        .from(uploadSessions)
+        .where(and(eq(uploadSessions.videoId, id), eq(uploadSessions.state, 'open')));
+      // In the delete's transaction: the files go if, and only if, the video does.
+      await enqueueJob(
+        context.db,
+        purgeVideoJob,
+        { accountId: Number(row.accountId), videoId: id, uploads },
+        { accountId: Number(row.accountId) },
+      );
+    },
+  },
+  scope: (auth) => (ownVideosOnly(auth) ? eq(videos.ownerId, auth.user.id) : undefined),
+  present: (record, row, context) => ({ ...record, playback: playbackOf(row, context) }),
+});

@@ -1,0 +1,68 @@
+import { ACTIVE_JOB_STATES } from '@regie/contract/jobs';
+import { VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { type JobRow, jobs } from '../db/jobs.table.ts';
+import { type VideoRow, videos } from '../db/videos.table.ts';
+
+/** Reads and state changes of a video shared by its routes and its jobs. */
+
+export async function findVideo(db: Db, id: number): Promise<VideoRow | null> {
+  const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type VideoChanges = Partial<Omit<typeof videos.$inferInsert, 'id' | 'accountId' | 'createdAt'>>;
+
+/** Changes a video; null when it is gone. */
+export async function updateVideo(db: Db, id: number, changes: VideoChanges): Promise<VideoRow | null> {
+  const [row] = await db
+    .update(videos)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(videos.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export function markFailed(db: Db, id: number, reason: string): Promise<VideoRow | null> {
+  return updateVideo(db, id, { state: 'failed', failureReason: reason });
+}
+
+type VideoRef = Pick<VideoRow, 'id' | 'accountId'>;
+
+/** The jobs of a video (jobs_account_resource_idx: account, then resource). */
+function ofVideo(video: VideoRef) {
+  return and(
+    eq(jobs.accountId, video.accountId),
+    eq(jobs.resourceType, VIDEO_RESOURCE_TYPE),
+    eq(jobs.resourceId, String(video.id)),
+  );
+}
+
+/** The jobs of a video of one type that are not over yet, newest first. */
+export function activeJobs(db: Db, video: VideoRef, type: string): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(ofVideo(video), eq(jobs.type, type), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
+    .orderBy(desc(jobs.id));
+}
+
+/** The latest job of a video of one type, whatever its state. */
+export async function latestJob(db: Db, video: VideoRef, type: string): Promise<JobRow | null> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(ofVideo(video), eq(jobs.type, type)))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Cancels (deletes) the waiting and running jobs of a video; a running one is aborted by its worker. */
+export async function cancelVideoJobs(db: Db, video: VideoRef): Promise<JobRow[]> {
+  return db
+    .delete(jobs)
+    .where(and(ofVideo(video), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
+    .returning();
+}

@@ -1,0 +1,61 @@
+import { MAIN_API } from '@regie/contract/api';
+import { ITEM_TYPE_RESOURCES, type ItemLink, type ItemType } from '@regie/contract/resources/item-links';
+import type { ListResponse } from '@regie/contract/resources/shapes';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ResourceRecord } from '../resources/any-resource.ts';
+import { useApi } from './api-context.ts';
+import { resourceCalls } from './resource-api.ts';
+import { referenceLocation } from './resource-queries.ts';
+
+/** The items linked to a record (contract resources/item-links.ts): a category's, a product's. */
+
+/** Most links and candidates shown at once. */
+export const ITEM_LINKS_LIMIT = 200;
+
+export const itemLinkKeys = {
+  all: (owner: string) => ['itemLinks', owner] as const,
+  of: (owner: string, id: number) => ['itemLinks', owner, id] as const,
+};
+
+export function itemLinksPath(owner: string, id: number): string {
+  return `${MAIN_API}/${owner}/${id}/items`;
+}
+
+export function itemLinkCalls(client: ReturnType<typeof useApi>, owner: string, id: number) {
+  const path = itemLinksPath(owner, id);
+  return {
+    list: (signal?: AbortSignal) =>
+      client.get<ListResponse<ItemLink>>(path, { limit: ITEM_LINKS_LIMIT }, signal ? { signal } : {}),
+    link: (itemType: ItemType, itemId: number) => client.post<ItemLink>(path, { itemType, itemId }),
+    unlink: (linkId: number) => client.delete(`${path}/${linkId}`),
+  };
+}
+
+export function useItemLinks(owner: string, id: number) {
+  const client = useApi();
+  const calls = useMemo(() => itemLinkCalls(client, owner, id), [client, owner, id]);
+  const query = useQuery({ queryKey: itemLinkKeys.of(owner, id), queryFn: ({ signal }) => calls.list(signal) });
+  return { calls, query };
+}
+
+/**
+ * What could be linked, by item type: the records of each type's resource the user may read. A
+ * type whose resource is not served (yet) or not readable offers nothing.
+ */
+export function useItemCandidates(types: readonly ItemType[]): ReadonlyMap<ItemType, readonly ResourceRecord[]> {
+  const client = useApi();
+  return useQueries({
+    queries: types.map((type) => ({
+      queryKey: ['itemCandidates', type],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        resourceCalls(client, referenceLocation(ITEM_TYPE_RESOURCES[type])).list(
+          { offset: 0, limit: ITEM_LINKS_LIMIT },
+          signal,
+        ),
+      retry: false,
+      staleTime: 60_000,
+    })),
+    combine: (results) => new Map(types.map((type, index) => [type, results[index]?.data?.data ?? []] as const)),
+  });
+}

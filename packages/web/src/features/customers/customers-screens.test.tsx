@@ -1,0 +1,118 @@
+import { accountConfig } from '@regie/contract/resources/accounts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeServer } from '../../resources/fake-resource-server.ts';
+import { renderResource, signIn } from '../../resources/render-resource.tsx';
+import { sessionStore } from '../../session/current-session.ts';
+import { customersSetup } from './customers-setup.ts';
+
+function accountsServer() {
+  return createFakeServer({
+    base: '/users-service-api/accounts',
+    unique: ['name'],
+    records: [
+      {
+        id: 5,
+        AccountId: null,
+        name: 'Stade Rennais',
+        accountKey: 'f00dcafe0123456789abcdef',
+        modules: ['VIDEOS'],
+        config: accountConfig.parse({}),
+        createdAt: '2024-04-01T08:00:00.000Z',
+        updatedAt: '2024-04-02T09:30:00.000Z',
+      },
+    ],
+    answers: {
+      'DELETE /main-api/utils/cache/all': { key: 'all', purged: 3 },
+      'DELETE /main-api/utils/cache/admin-payload:5': { key: 'admin-payload:5', purged: 1 },
+    },
+  });
+}
+
+const open = (server: ReturnType<typeof accountsServer>, path: string) =>
+  renderResource(customersSetup.resource, server, path, { custom: customersSetup.custom });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+beforeEach(() => signIn(['manage_customer_accounts', 'manage_users'], { accessLevel: 1 }));
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  sessionStore.clear({ signedOut: false });
+});
+
+describe('the customer screens', () => {
+  it('create an account from its name alone: the server makes the key, modules and config take their defaults', async () => {
+    const server = accountsServer();
+    const location = open(server, '/account/customers/new');
+    await screen.findByRole('heading', { name: 'New customer' });
+    expect(location()).toBe('/account/customers/new/infos');
+    expect(screen.queryByRole('textbox', { name: 'Account key' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Lille OSC' } });
+    save();
+    await waitFor(() => expect(location()).toBe('/account/customers/edit/6/infos'));
+    expect(server.bodies.at(-1)).toEqual({ name: 'Lille OSC', modules: [], config: accountConfig.parse({}) });
+  });
+
+  it('show the account key read-only, with a copy button', async () => {
+    open(accountsServer(), '/account/customers/edit/5/infos');
+    const key = (await screen.findByRole('textbox', { name: 'Account key' })) as HTMLInputElement;
+    expect(key.value).toBe('f00dcafe0123456789abcdef');
+    expect(key.readOnly).toBe(true);
+    expect(screen.getByRole('button', { name: 'Copy the account key' })).toBeTruthy();
+  });
+
+  it('switch modules on by group and save them', async () => {
+    const server = accountsServer();
+    open(server, '/account/customers/edit/5/modules');
+    const chat = await screen.findByRole('switch', { name: /^Chat/ });
+    expect(screen.getByText('1 of 60 modules on')).toBeTruthy();
+    fireEvent.click(chat);
+    const platform = screen.getByRole('region', { name: 'Platform' });
+    fireEvent.click(within(platform).getByRole('button', { name: /^All on/ }));
+    expect(screen.getByText('8 of 60 modules on')).toBeTruthy();
+    save();
+    await waitFor(() => expect(server.bodies.length).toBe(1));
+    const body = server.bodies[0] as { modules: string[] };
+    // In the order of the contract's MODULES (by id).
+    expect(body.modules).toEqual([
+      'CHAT',
+      'STATS',
+      'SETTINGS',
+      'VIDEOS',
+      'DASHBOARD',
+      'ANALYTICS',
+      'SSO',
+      'API_ACCESS',
+    ]);
+  });
+
+  it('check the config as it is typed: a colour like #0ACAFF', async () => {
+    const server = accountsServer();
+    open(server, '/account/customers/edit/5/config');
+    const colour = (await screen.findByRole('textbox', { name: /^Primary colour/ })) as HTMLInputElement;
+    expect(colour.value).toBe('#0ACAFF');
+    fireEvent.change(colour, { target: { value: '#12' } });
+    expect(await screen.findByText('Use a colour like #0ACAFF')).toBeTruthy();
+    fireEvent.change(colour, { target: { value: '#112233' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Contact e-mail' }), {
+      target: { value: 'ops@rennes.example' },
+    });
+    save();
+    await waitFor(() => expect(server.bodies.length).toBe(1));
+    const body = server.bodies[0] as { config: { theme: { primaryColor: string }; contactEmail: string } };
+    expect(body.config.theme.primaryColor).toBe('#112233');
+    expect(body.config.contactEmail).toBe('ops@rennes.example');
+  });
+
+  it('purge the account’s start-up data and every cache from the cache tab', async () => {
+    const server = accountsServer();
+    open(server, '/account/customers/edit/5/cache');
+    const all = await screen.findByRole('region', { name: 'Every cache' });
+    fireEvent.click(within(all).getByRole('button', { name: 'Purge' }));
+    expect(await within(all).findByText('all purged (entries dropped: 3)')).toBeTruthy();
+    const mine = screen.getByRole('region', { name: 'This account’s start-up data' });
+    fireEvent.click(within(mine).getByRole('button', { name: 'Purge' }));
+    expect(await within(mine).findByText('admin-payload:5 purged (entries dropped: 1)')).toBeTruthy();
+    expect(server.requests).toContain('DELETE /main-api/utils/cache/admin-payload:5');
+  });
+});

@@ -1,0 +1,116 @@
+import { Alert, Button, Grid, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { useAction } from '../api/action.ts';
+import type { resourceCalls } from '../api/resource-api.ts';
+import { resourceKeys } from '../api/resource-queries.ts';
+import { useT } from '../i18n/use-t.ts';
+import type { ResourceRecord, ScreenFieldUi } from './any-resource.ts';
+import { FieldInput } from './FieldInput.tsx';
+import { accepts, type FieldMessage, formFields, isRequired } from './form-state.ts';
+import type { ChildResource } from './nested-resource.ts';
+import type { ResourceLabels } from './resource-labels.ts';
+import { useResourceForm } from './use-resource-form.ts';
+
+interface Props {
+  child: ChildResource;
+  parentId: number;
+  /** The record to change; null to make one. */
+  record: ResourceRecord | null;
+  calls: ReturnType<typeof resourceCalls>;
+  labels: ResourceLabels;
+  onClose: () => void;
+}
+
+/** Makes or changes one child record in a dialog, with the generic form's checks and errors. */
+export function NestedRecordDialog({ child, parentId, record, calls, labels, onClose }: Props) {
+  const t = useT();
+  const { resource, parentField, nested } = child;
+  const form = useResourceForm(resource, record);
+  const fields = formFields(resource).filter((field) => !resource.ui[field]?.readOnly);
+  const save = useAction(
+    (body: Record<string, unknown>) =>
+      record ? calls.update(record.id, body) : calls.create(nested ? body : { ...body, [parentField]: parentId }),
+    { invalidate: [resourceKeys.all(resource.name)] },
+  );
+  const message = (error: FieldMessage | null) =>
+    error ? ('text' in error ? error.text : t(error.key, error.values)) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.touchAll(fields);
+    if (Object.keys(form.errors).length > 0) return;
+    form.clearServerErrors();
+    try {
+      await save.mutateAsync(form.body);
+      onClose();
+    } catch (error) {
+      form.showServerErrors(error);
+    }
+  }
+
+  const title = record ? String(record.name ?? `#${record.id}`) : labels.newRecord();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={<Text fw={650}>{title}</Text>}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('notification.close') }}
+    >
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="md">
+          {form.serverErrors.general.length > 0 && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {form.serverErrors.general.map((line) => (
+                <Text key={line} size="sm">
+                  {line}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          <Grid gap="md">
+            {fields.map((field) => {
+              const ui = resource.ui[field] as ScreenFieldUi;
+              const schema = resource.fields.shape[field];
+              const display = form.display(field);
+              return (
+                <Grid.Col key={field} span={{ base: 12, sm: ui.widget === 'image' ? 12 : 6 }}>
+                  <FieldInput
+                    field={field}
+                    ui={ui}
+                    label={labels.field(field)}
+                    record={record}
+                    value={form.values[field]}
+                    onChange={(value) => form.setValue(field, value)}
+                    onBlur={() => form.touch(field)}
+                    error={message(display.error)}
+                    tone={display.tone}
+                    required={isRequired(schema, ui)}
+                    nullable={accepts(schema, null)}
+                    disabled={false}
+                    labels={labels}
+                  />
+                </Grid.Col>
+              );
+            })}
+          </Grid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('resource.common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              loading={save.isPending}
+              disabled={record !== null && !form.dirty}
+            >
+              {t('resource.common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,281 @@
+import { ActionIcon, Anchor, Badge, Box, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useAction } from '../api/action.ts';
+import { useApi } from '../api/api-context.ts';
+import { nestedBase, resourceCalls } from '../api/resource-api.ts';
+import { resourceKeys } from '../api/resource-queries.ts';
+import { useT } from '../i18n/use-t.ts';
+import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
+import { useImageUrl } from '../widgets/image-url.ts';
+import type { AnyResource, ResourceRecord } from './any-resource.ts';
+import { type CellContext, cellText } from './cell-format.ts';
+import { NestedRecordDialog } from './NestedRecordDialog.tsx';
+import { childResource } from './nested-resource.ts';
+import { ReferenceCell } from './ReferenceCell.tsx';
+import { useResourceLabels } from './resource-labels.ts';
+
+/** Most children shown at once: these lists are short (seasons, rounds, a product's offers). */
+export const NESTED_LIST_LIMIT = 100;
+
+interface Props {
+  /** The child resource's declaration. */
+  resource: AnyResource;
+  parentId: number;
+  /**
+   * The child's field holding the parent's id: its declared parent field by default; a flat
+   * resource narrowed by a field (subcategories by categoryId) names it.
+   */
+  parentField?: string;
+  canWrite: boolean;
+  /** The child's own edit page (subcategories); without one, children are changed in a dialog. */
+  editHref?: (id: number) => string;
+  /** Drawn under a child once it is opened (a season's rounds). */
+  renderChildren?: (record: ResourceRecord) => ReactNode;
+}
+
+/**
+ * The children of one record, under its edit form (a competition's seasons, a product's offers,
+ * a category's subcategories): listed, made, changed and deleted without leaving the page.
+ */
+export function NestedResourceList({
+  resource: declared,
+  parentId,
+  parentField,
+  canWrite,
+  editHref,
+  renderChildren,
+}: Props) {
+  const t = useT();
+  const client = useApi();
+  const imageUrl = useImageUrl();
+  const child = useMemo(() => childResource(declared, parentId, parentField), [declared, parentId, parentField]);
+  const { resource } = child;
+  const labels = useResourceLabels(resource);
+  const calls = useMemo(
+    () => resourceCalls(client, resource, nestedBase(resource, parentId)),
+    [client, resource, parentId],
+  );
+  const query = {
+    offset: 0,
+    limit: NESTED_LIST_LIMIT,
+    sort: `${resource.defaultSort.direction === 'desc' ? '-' : ''}${resource.defaultSort.field}`,
+    filters: child.nested ? {} : { [child.parentField]: [String(parentId)] },
+  };
+  const list = useQuery({
+    queryKey: [...resourceKeys.lists(resource.name), 'of', parentId, query],
+    queryFn: ({ signal }) => calls.list(query, signal),
+  });
+  const [editing, setEditing] = useState<ResourceRecord | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
+  const remove = useAction((id: number) => calls.remove(id), { invalidate: [resourceKeys.all(resource.name)] });
+
+  const context: CellContext = {
+    labels,
+    yes: t('resource.common.yes'),
+    no: t('resource.common.no'),
+    platform: t('resource.common.platform'),
+    imageUrl,
+  };
+  const columns = resource.columns.filter((column) => column !== 'AccountId');
+  // The record's name leads to its page (or the first column when it has no name).
+  const nameColumn = columns.includes('name') ? 'name' : columns[0];
+  const rows = list.data?.data ?? null;
+  const nameOf = (record: ResourceRecord) => String(record.name ?? `#${record.id}`);
+  const toggle = (id: number) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-label={labels.title()}>
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Title order={3} size="h4">
+            {labels.title()}
+          </Title>
+          {list.data && (
+            <Badge variant="light" radius="sm">
+              {list.data.total}
+            </Badge>
+          )}
+        </Group>
+        {canWrite && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setEditing('new')}
+          >
+            {labels.newRecord()}
+          </Button>
+        )}
+      </Group>
+      {list.isError ? (
+        <Text size="sm" c="red.8" role="alert">
+          {t('resource.common.loadFailed')}
+        </Text>
+      ) : rows === null ? (
+        <Skeleton h={64} radius="md" />
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {labels.empty()}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {renderChildren && <Table.Th w={40} />}
+                {columns.map((column) => (
+                  <Table.Th key={column}>{labels.field(column)}</Table.Th>
+                ))}
+                <Table.Th w={90} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((record) => {
+                const open = opened.has(record.id);
+                return (
+                  <Fragment key={record.id}>
+                    <Table.Tr>
+                      {renderChildren && (
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-expanded={open}
+                            aria-label={t('resource.nested.toggle', { name: nameOf(record) })}
+                            onClick={() => toggle(record.id)}
+                          >
+                            {open ? (
+                              <IconChevronDown size={16} aria-hidden />
+                            ) : (
+                              <IconChevronRight size={16} aria-hidden />
+                            )}
+                          </ActionIcon>
+                        </Table.Td>
+                      )}
+                      {columns.map((column) => (
+                        <Table.Td key={column}>
+                          <Cell
+                            resource={resource}
+                            field={column}
+                            record={record}
+                            context={context}
+                            first={column === nameColumn}
+                            editHref={editHref}
+                          />
+                        </Table.Td>
+                      ))}
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {canWrite && !editHref && (
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('resource.nested.edit', { name: nameOf(record) })}
+                              onClick={() => setEditing(record)}
+                            >
+                              <IconPencil size={16} aria-hidden />
+                            </ActionIcon>
+                          )}
+                          {canWrite && (
+                            <ActionIcon
+                              variant="subtle"
+                              color="red.8"
+                              aria-label={t('resource.nested.delete', { name: nameOf(record) })}
+                              onClick={() => setDeleting(record)}
+                            >
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                    {renderChildren && open && (
+                      <Table.Tr>
+                        <Table.Td colSpan={columns.length + 2}>
+                          <Box pl="xl">{renderChildren(record)}</Box>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          {list.data && list.data.total > rows.length && (
+            <Text size="xs" c="dimmed" mt="xs">
+              {t('resource.nested.more', { shown: rows.length, total: list.data.total })}
+            </Text>
+          )}
+        </Table.ScrollContainer>
+      )}
+      {editing !== null && (
+        <NestedRecordDialog
+          child={child}
+          parentId={parentId}
+          record={editing === 'new' ? null : editing}
+          calls={calls}
+          labels={labels}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('resource.common.deleteOneTitle')}
+        confirmLabel={t('resource.common.delete')}
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const record = deleting;
+          setDeleting(null);
+          if (record) remove.mutate(record.id, { onError: () => undefined });
+        }}
+      >
+        <Text size="sm">{t('resource.common.deleteRecordWarning', { name: deleting ? nameOf(deleting) : '' })}</Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}
+
+function Cell({
+  resource,
+  field,
+  record,
+  context,
+  first,
+  editHref,
+}: {
+  resource: AnyResource;
+  field: string;
+  record: ResourceRecord;
+  context: CellContext;
+  first: boolean;
+  editHref: ((id: number) => string) | undefined;
+}) {
+  const ui = resource.ui[field];
+  const value = record[field];
+  if (ui?.widget === 'reference' && ui.reference && typeof value === 'number') {
+    return <ReferenceCell reference={ui.reference} id={value} />;
+  }
+  const text = cellText(resource, field, value, context) || '—';
+  if (first && editHref) {
+    return (
+      <Anchor component={Link} to={editHref(record.id)} size="sm" fw={600}>
+        {text}
+      </Anchor>
+    );
+  }
+  return (
+    <Text span size="sm" fw={first ? 600 : undefined}>
+      {text}
+    </Text>
+  );
+}
