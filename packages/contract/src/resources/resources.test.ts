@@ -44,34 +44,33 @@ const DECLARATIONS = [
   faqResource,
 ];
 
-describe.each(DECLARATIONS.map((resource) => [resource.name, resource] as const))(
-  'the %s declaration',
-  (_, resource) => {
-    const fields = Object.keys(resource.fields.shape);
-    const known = [...fields, ...SYSTEM_FIELDS];
+describe.each(
+  DECLARATIONS.map((resource) => [resource.name, resource] as const),
+)('the %s declaration', (_, resource) => {
+  const fields = Object.keys(resource.fields.shape);
+  const known = [...fields, ...SYSTEM_FIELDS];
 
-    it('names only its own fields in columns, filters, sort, search, translations and unique sets', () => {
-      expect(Object.keys(resource.ui).sort()).toEqual([...fields].sort());
-      for (const list of [resource.columns, resource.filters, resource.sortable, [resource.defaultSort.field]]) {
-        for (const field of list) expect(known).toContain(field);
-      }
-      for (const field of [...resource.search, ...(resource.translatable ?? []), ...(resource.unique ?? []).flat()]) {
-        expect(fields).toContain(field);
-      }
-    });
+  it('names only its own fields in columns, filters, sort, search, translations and unique sets', () => {
+    expect(Object.keys(resource.ui).sort()).toEqual([...fields].sort());
+    for (const list of [resource.columns, resource.filters, resource.sortable, [resource.defaultSort.field]]) {
+      for (const field of list) expect(known).toContain(field);
+    }
+    for (const field of [...resource.search, ...(resource.translatable ?? []), ...(resource.unique ?? []).flat()]) {
+      expect(fields).toContain(field);
+    }
+  });
 
-    it('accepts its own defaults', () => {
-      const defaults = resource.fields.partial().safeParse({});
-      expect(defaults.success).toBe(true);
-    });
+  it('accepts its own defaults', () => {
+    const defaults = resource.fields.partial().safeParse({});
+    expect(defaults.success).toBe(true);
+  });
 
-    it("keeps a nested resource's parent field out of the form and its rules on its own fields", () => {
-      const ui: Readonly<Record<string, FieldUi | undefined>> = resource.ui;
-      if (resource.parent) expect(ui[resource.parent.field]?.readOnly).toBe(true);
-      for (const rule of resource.rules ?? []) expect(fields).toContain(rule.field);
-    });
-  },
-);
+  it("keeps a nested resource's parent field out of the form and its rules on its own fields", () => {
+    const ui: Readonly<Record<string, FieldUi | undefined>> = resource.ui;
+    if (resource.parent) expect(ui[resource.parent.field]?.readOnly).toBe(true);
+    for (const rule of resource.rules ?? []) expect(fields).toContain(rule.field);
+  });
+});
 
 describe('the season dates rule', () => {
   const holds = (values: Record<string, unknown>) => SEASON_DATES_RULE.holds(values);

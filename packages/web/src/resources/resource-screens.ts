@@ -96,8 +96,8 @@ function screen(
       }
       return { Screen: await loadScreen(custom), resource, custom };
     },
+    // The component is made once, when the lazy screen loads, not on each render.
     ({ Screen, resource, custom }) =>
-      // biome-ignore lint/correctness/noComponentHookFactories: made once, when the lazy screen loads, not on each render.
       function ResourceScreen() {
         return createElement(Screen, { resource, routes, custom });
       },
