@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useT } from '../i18n/use-t.ts';
 import type { AnyResource, ResourceRecord } from './any-resource.ts';
 import { type CellContext, cellText } from './cell-format.ts';
+import { titleColumn } from './columns.ts';
 import type { Sort } from './list-state.ts';
 import { ReferenceCell } from './ReferenceCell.tsx';
 import classes from './resources.module.css';
@@ -130,7 +131,8 @@ export function ListTable({
     else next.delete(id);
     onSelect(next);
   };
-  const first = columns[0];
+  // The row's link sits on the column that names the record (its name, not its position).
+  const first = titleColumn(resource, columns);
 
   const headers: ReactNode[] = columns.map((field) => {
     const label = context.labels.field(field);

@@ -1,6 +1,6 @@
 import { tagsResource } from '@regie/contract/resources/tags';
 import { describe, expect, it } from 'vitest';
-import { availableColumns, readColumnChoice } from './columns.ts';
+import { availableColumns, readColumnChoice, titleColumn } from './columns.ts';
 
 describe('column choice', () => {
   it('offers the declared columns first, then the other fields and the system fields', () => {
@@ -18,5 +18,14 @@ describe('column choice', () => {
     expect(readColumnChoice(null, available, tagsResource.columns)).toEqual(['name', 'tagType', 'updatedAt']);
     expect(readColumnChoice('[]', available, tagsResource.columns)).toEqual(['name', 'tagType', 'updatedAt']);
     expect(readColumnChoice('{oops', available, tagsResource.columns)).toEqual(['name', 'tagType', 'updatedAt']);
+  });
+});
+
+describe('the column that names a record', () => {
+  it('is the first search field on screen, not the first column', () => {
+    expect(titleColumn({ search: ['name', 'description'] }, ['position', 'name', 'published'])).toBe('name');
+  });
+  it('falls back to the first column when no search field is shown', () => {
+    expect(titleColumn({ search: ['description'] }, ['position', 'name'])).toBe('position');
   });
 });

@@ -58,3 +58,11 @@ export function useColumnChoice(resource: Pick<AnyResource, 'name' | 'columns' |
   }, [available, defaults, key]);
   return { available, visible: visible.filter((column) => available.includes(column)), choose, reset };
 }
+
+/**
+ * The column that names a record: the first search field on screen (a category's name, not its
+ * position), else the first column. It carries the row's link and the row checkbox's label.
+ */
+export function titleColumn(resource: Pick<AnyResource, 'search'>, columns: readonly string[]): string | undefined {
+  return resource.search.find((field) => columns.includes(field)) ?? columns[0];
+}
