@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { MESSAGE_TYPES } from './ui.ts';
 
@@ -17,6 +18,9 @@ import { MESSAGE_TYPES } from './ui.ts';
  * a browser answers pings itself, and may also send `{type:'ping'}` to get `{type:'pong'}`.
  */
 export const REALTIME_PATH = '/api/realtime';
+
+/** Who may send a toast to an account's connected users (POST /main-api/messages). */
+export const SEND_MESSAGE_RULE: AccessRule = { authorizedRoles: ['manage_customer_accounts', 'manage_users'] };
 
 export const REALTIME_LIMITS = {
   /** Time to send the auth message after opening the socket. */

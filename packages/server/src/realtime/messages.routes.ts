@@ -3,6 +3,7 @@ import {
   MESSAGES_PATH,
   MESSAGES_TOPIC,
   messageEventType,
+  SEND_MESSAGE_RULE,
   sendMessageBody,
   sendMessageResponse,
   type ToastMessage,
@@ -29,7 +30,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; hub
   app.post(
     MESSAGES_PATH,
     {
-      onRequest: guards.requireRoles('manage_customer_accounts', 'manage_users'),
+      onRequest: guards.requireRule(SEND_MESSAGE_RULE),
       preValidation: forceActingAccountId,
       schema: {
         tags: ['realtime'],
