@@ -3,12 +3,14 @@ import { defineConfig } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3517);
-const dataDir = `${root}.tmp/e2e-data`;
+// Overridable so that parallel runs (scripts/e2e-private.sh) do not share a server, a port or data.
+const dataDir = process.env.E2E_DATA_DIR ?? `${root}.tmp/e2e-data`;
+const serverEntry = process.env.E2E_SERVER_ENTRY ?? 'packages/server/dist/main.js';
 
 // Browser tests run against the built app served by the real server on a fresh embedded database.
 export default defineConfig({
   testDir: './tests',
-  outputDir: `${root}.tmp/e2e-results`,
+  outputDir: process.env.E2E_RESULTS_DIR ?? `${root}.tmp/e2e-results`,
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -34,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `rm -rf "${dataDir}" && node --enable-source-maps packages/server/dist/main.js`,
+    command: `rm -rf "${dataDir}" && node --enable-source-maps ${serverEntry}`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
@@ -44,6 +46,7 @@ export default defineConfig({
       REGIE_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       REGIE_ENV: 'development',
+      ...(process.env.REGIE_WEB_DIST ? { REGIE_WEB_DIST: process.env.REGIE_WEB_DIST } : {}),
     },
   },
 });

@@ -16,7 +16,8 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
 await build({
   // main.js: the server (API, web app, realtime, in-process workers); worker.js: a jobs-only process.
   entryPoints: { main: join(root, 'src', 'main.ts'), worker: join(root, 'src', 'worker.ts') },
-  outdir: join(root, 'dist'),
+  // REGIE_SERVER_OUTDIR lets parallel e2e runs (scripts/e2e-private.sh) each bundle a server of their own.
+  outdir: join(root, process.env.REGIE_SERVER_OUTDIR ?? 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
