@@ -115,5 +115,25 @@ export const subtitleFileBody = z
   .strict();
 export const subtitleJsonBody = z.union([subtitleFileBody, subtitleCues]);
 
-/** POST /main-api/videos/{id}/share/{target}: what the target answered (when sharing works). */
-export const shareResponse = z.object({ target: z.enum(SHARE_TARGETS), externalId: z.string(), url: z.string() });
+/** The result of a done video.share job: where the video now lives on the target. */
+export const shareResult = z.object({ target: z.enum(SHARE_TARGETS), externalId: z.string(), url: z.string() });
+export type ShareResult = z.infer<typeof shareResult>;
+
+/** POST /main-api/videos/{id}/share/{target}: the queued video.share job (its result: shareResult). */
+export const shareResponse = z.object({ job: jobResponse });
+
+/** GET /main-api/videos/share-targets: what the share buttons show for the current user. */
+export const shareTargetsResponse = z.array(
+  z.object({
+    target: z.enum(SHARE_TARGETS),
+    name: z.string(),
+    /** The server has the target's app credentials. */
+    configured: z.boolean(),
+    /** The current user linked an account of the target (Settings › Social networks). */
+    linked: z.boolean(),
+  }),
+);
+export type ShareTargetsResponse = z.infer<typeof shareTargetsResponse>;
+
+/** GET /main-api/videos/{id}/shares: the video's share jobs, newest first. */
+export const sharesResponse = z.array(jobResponse);

@@ -110,11 +110,23 @@ export const videoPaths = {
   encodingJob: (id: number | string) => `${MAIN_API}/videos/${id}/encoding-job`,
   subtitles: (id: number | string, language: string) => `${MAIN_API}/videos/${id}/subtitles/${language}`,
   download: (id: number | string) => `${MAIN_API}/videos/${id}/download`,
+  /** POST → 202 {job}: a video.share job uploads the original to the target. */
   share: (id: number | string, target: string) => `${MAIN_API}/videos/${id}/share/${target}`,
+  /** GET → the share jobs of a video, newest first (state, progress, result {externalId, url}). */
+  shares: (id: number | string) => `${MAIN_API}/videos/${id}/shares`,
+  /** GET → every target: configured on the server, linked by the current user. */
+  shareTargets: `${MAIN_API}/videos/share-targets`,
 } as const;
 
 /** Job types of videos, and the resourceType their jobs carry (GET jobs?resourceType=Video&resourceId=…). */
-export const VIDEO_JOB_TYPES = { import: 'video.import', encode: 'video.encode', purge: 'video.purge' } as const;
+export const VIDEO_JOB_TYPES = {
+  import: 'video.import',
+  encode: 'video.encode',
+  purge: 'video.purge',
+  share: 'video.share',
+  /** Cuts a clip into a new video (contract clips.ts); resourceId is the clip video's id. */
+  clip: 'video.clip',
+} as const;
 export const VIDEO_RESOURCE_TYPE = 'Video';
 
 export const VIDEO_MESSAGES = {
@@ -147,8 +159,17 @@ export const VIDEO_MESSAGES = {
   subtitlesTooLarge: `Subtitles are limited to ${SUBTITLE_MAX_BYTES / 1024 / 1024} MiB`,
   subtitlesContentType: 'Send subtitles as text/vtt, application/x-subrip, or JSON ({format, content} or a cue list)',
   shareNotConfigured: (target: ShareTarget) => `${SHARE_TARGET_NAMES[target]} sharing is not configured on this server`,
-  shareNotImplemented: (target: ShareTarget) =>
-    `${SHARE_TARGET_NAMES[target]} sharing is configured but not available in this version of the server`,
+  shareNotLinked: (target: ShareTarget) =>
+    `Link your ${SHARE_TARGET_NAMES[target]} account in Settings › Social networks first`,
+  shareNotReady: (id: number | string, state: string) => `Video ${id} is ${state}: only a ready video can be shared`,
+  shareLinkExpired: (target: ShareTarget) =>
+    `The ${SHARE_TARGET_NAMES[target]} link has expired: link the account again`,
+  shareRefused: (target: ShareTarget, detail: string) => `${SHARE_TARGET_NAMES[target]} refused the video: ${detail}`,
+  shareUnreachable: (target: ShareTarget, detail: string) =>
+    `${SHARE_TARGET_NAMES[target]} could not be reached: ${detail}`,
+  shareTooLarge: (target: ShareTarget, limitBytes: number) =>
+    `The video is larger than ${SHARE_TARGET_NAMES[target]} accepts (${Math.round(limitBytes / 1024 ** 2)} MiB)`,
+  uploadNotCompleted: 'The upload was not completed in time',
   mediaNotFound: 'Media file not found',
   encodeStillRunning: (id: number | string) => `Video ${id} is already being encoded`,
 } as const;

@@ -6,6 +6,8 @@ import { actorsRoutes } from './actors/actors.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { cacheRoutes } from './cache/cache.routes.ts';
 import { type Cache, createMemoryCache } from './cache/cache.service.ts';
+import { shareCachePurges } from './cache/cache.shared.ts';
+import { clipRoutes } from './clips/clips.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
 import type { AppConfig } from './config.ts';
@@ -26,6 +28,7 @@ import { createEngine } from './resources/resources.registry.ts';
 import { resourcesRoutes } from './resources/resources.routes.ts';
 import type { ResourceEntry } from './resources/resources.types.ts';
 import { searchRoutes } from './resources/search.routes.ts';
+import { sportMapsRoutes } from './sports/sport-maps.routes.ts';
 import { openStorage } from './storage/storage.factory.ts';
 import type { ObjectStorage } from './storage/storage.types.ts';
 import { uploadsRoutes } from './storage/uploads.routes.ts';
@@ -86,6 +89,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(resourcesRoutes, { engine, guards });
   await app.register(searchRoutes, { engine, guards });
   await app.register(contentRoutes, { engine, guards });
+  await app.register(sportMapsRoutes, { engine, guards });
   await app.register(actorsRoutes, { engine, guards });
   const stripe =
     dependencies.stripe === undefined
@@ -99,9 +103,13 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(uploadsRoutes, { guards, storage });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
+  // Purges of the in-memory cache reach every process through the hub (Redis across processes).
+  const stopSharingPurges = shareCachePurges(cache, hub, (error) => app.log.warn({ err: error }, 'cache purge lost'));
+  app.addHook('onClose', async () => stopSharingPurges());
   const jobEvents = createJobEvents(hub, (error) => app.log.warn({ err: error }, 'job event not published'));
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await registerVideos(app, { engine, guards, storage, config, events: jobEvents, tokens: media.tokens });
+  await app.register(clipRoutes, { engine, guards, events: jobEvents });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

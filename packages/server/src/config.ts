@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   REDIS_URL: optionalUrl,
   REGIE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   REGIE_JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  REGIE_JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
+  REGIE_UPLOAD_SWEEP_MINUTES: z.coerce.number().min(0).max(1_440).default(60),
   REGIE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   REGIE_S3_BUCKET: optionalText,
   REGIE_S3_ENDPOINT: optionalUrl,
@@ -59,6 +61,11 @@ const environmentSchema = z.object({
   REGIE_TWITTER_API_SECRET: optionalText,
   REGIE_DAILYMOTION_API_KEY: optionalText,
   REGIE_DAILYMOTION_API_SECRET: optionalText,
+  REGIE_YOUTUBE_API_URL: optionalUrl.default('https://youtube.googleapis.com/'),
+  REGIE_YOUTUBE_TOKEN_URL: optionalUrl.default('https://oauth2.googleapis.com/token'),
+  REGIE_FACEBOOK_API_URL: optionalUrl.default('https://graph.facebook.com/v21.0/'),
+  REGIE_TWITTER_API_URL: optionalUrl.default('https://api.x.com/2/'),
+  REGIE_DAILYMOTION_API_URL: optionalUrl.default('https://api.dailymotion.com/'),
 });
 
 /** Where images and other files go: a folder by default, an S3-compatible bucket when configured. */
@@ -75,10 +82,14 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
-/** Credentials of a share target's API (an app registered with it). */
+/** Credentials of a share target's API (an app registered with it) and where its API is. */
 export interface ShareCredentials {
   clientId: string;
   clientSecret: string;
+  /** Base URL of the platform's API (REGIE_<TARGET>_API_URL): a local platform in tests. */
+  apiUrl: string;
+  /** Where an expired OAuth access token is refreshed (YouTube only). */
+  tokenUrl?: string;
 }
 
 export interface VideosConfig {
@@ -125,6 +136,10 @@ export interface AppConfig {
   workers: number;
   /** How often an idle worker looks at the job queue. */
   jobPollMs: number;
+  /** A claimed job is its worker's for this long, renewed while it runs; a dead worker's job is taken over after it. */
+  jobLeaseMs: number;
+  /** How often a worker deletes the parts of expired upload sessions (0: never). */
+  uploadSweepMs: number;
   /** How long a cached entry (admin payload) lives; 0 turns caching off. */
   cacheTtlMs: number;
   storage: StorageConfig;
@@ -150,8 +165,12 @@ function storageConfig(values: z.infer<typeof environmentSchema>, dataDir: strin
   };
 }
 
-function shareCredentials(clientId: string | undefined, clientSecret: string | undefined): ShareCredentials | null {
-  return clientId && clientSecret ? { clientId, clientSecret } : null;
+function shareCredentials(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  api: { apiUrl: string; tokenUrl?: string },
+): ShareCredentials | null {
+  return clientId && clientSecret ? { clientId, clientSecret, ...api } : null;
 }
 
 function videosConfig(values: z.infer<typeof environmentSchema>): VideosConfig {
@@ -170,10 +189,19 @@ function videosConfig(values: z.infer<typeof environmentSchema>): VideosConfig {
     importMaxBytes: values.REGIE_IMPORT_MAX_BYTES,
     importTimeoutMs: values.REGIE_IMPORT_TIMEOUT_SECONDS * 1000,
     share: {
-      youtube: shareCredentials(values.REGIE_YOUTUBE_CLIENT_ID, values.REGIE_YOUTUBE_CLIENT_SECRET),
-      facebook: shareCredentials(values.REGIE_FACEBOOK_APP_ID, values.REGIE_FACEBOOK_APP_SECRET),
-      twitter: shareCredentials(values.REGIE_TWITTER_API_KEY, values.REGIE_TWITTER_API_SECRET),
-      dailymotion: shareCredentials(values.REGIE_DAILYMOTION_API_KEY, values.REGIE_DAILYMOTION_API_SECRET),
+      youtube: shareCredentials(values.REGIE_YOUTUBE_CLIENT_ID, values.REGIE_YOUTUBE_CLIENT_SECRET, {
+        apiUrl: values.REGIE_YOUTUBE_API_URL,
+        tokenUrl: values.REGIE_YOUTUBE_TOKEN_URL,
+      }),
+      facebook: shareCredentials(values.REGIE_FACEBOOK_APP_ID, values.REGIE_FACEBOOK_APP_SECRET, {
+        apiUrl: values.REGIE_FACEBOOK_API_URL,
+      }),
+      twitter: shareCredentials(values.REGIE_TWITTER_API_KEY, values.REGIE_TWITTER_API_SECRET, {
+        apiUrl: values.REGIE_TWITTER_API_URL,
+      }),
+      dailymotion: shareCredentials(values.REGIE_DAILYMOTION_API_KEY, values.REGIE_DAILYMOTION_API_SECRET, {
+        apiUrl: values.REGIE_DAILYMOTION_API_URL,
+      }),
     },
   };
 }
@@ -205,6 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: values.REDIS_URL ?? null,
     workers: values.REGIE_WORKERS,
     jobPollMs: values.REGIE_JOB_POLL_MS,
+    jobLeaseMs: Math.round(values.REGIE_JOB_LEASE_SECONDS * 1000),
+    uploadSweepMs: Math.round(values.REGIE_UPLOAD_SWEEP_MINUTES * 60_000),
     cacheTtlMs: values.REGIE_CACHE_TTL_SECONDS * 1000,
     storage: storageConfig(values, dataDir),
     stripeSecretKey: values.REGIE_STRIPE_SECRET_KEY ?? null,

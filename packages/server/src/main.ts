@@ -1,8 +1,10 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
 import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
+import { seedDemoVideo } from './seed/video.seed.ts';
 import { openStorage } from './storage/storage.factory.ts';
 import { withMediaSecret } from './videos/media-secret.ts';
 
@@ -12,9 +14,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   const wantsDemo = config.seed === 'demo' && config.nodeEnv !== 'production';
-  if (wantsDemo && !(await hasUsers(database.db)) && (await seedDemoData(database.db))) {
-    process.stdout.write(`\n${formatDemoLogins()}\n\n`);
-  }
+  const seeded = wantsDemo && !(await hasUsers(database.db)) && (await seedDemoData(database.db));
+  if (seeded) process.stdout.write(`\n${formatDemoLogins()}\n\n`);
   const storage = await openStorage(config);
   const app = await buildApp(config, { database, storage });
   // In-process media workers (REGIE_WORKERS, default 1); separate `worker` processes scale further.
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
       ? startWorkers(database.db, {
           concurrency: config.workers,
           pollMs: config.jobPollMs,
+          leaseMs: config.jobLeaseMs,
+          periodic: periodicTasks(config),
           dataDir: config.dataDir,
           storage,
           config,
@@ -62,6 +65,13 @@ async function main(): Promise<void> {
     },
     `Regie listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );
+  // In the background, once the first page can be served: ffmpeg makes the demo video, a worker encodes it.
+  if (seeded) {
+    seedDemoVideo(database.db, storage, config.dataDir, app.log).then(
+      () => workers?.wake(),
+      (error: unknown) => app.log.warn({ err: error }, 'demo video not seeded'),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

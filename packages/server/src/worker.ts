@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
 import { openRealtimeHub } from './realtime/realtime.backend.ts';
 import { openStorage } from './storage/storage.factory.ts';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const workers = startWorkers(database.db, {
     concurrency: Math.max(1, config.workers),
     pollMs: config.jobPollMs,
+    leaseMs: config.jobLeaseMs,
+    periodic: periodicTasks(config),
     dataDir: config.dataDir,
     storage: await openStorage(config),
     config,

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { paths } from '@regie/contract/api';
 import { CACHE_KEYS, cachePurgePath } from '@regie/contract/cache';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { createMemoryCache } from '../src/cache/cache.service.ts';
 import { sports } from '../src/db/sports.table.ts';
-import { createTestContext, type TestContext } from './helpers.ts';
+import { createRedisHub } from '../src/realtime/realtime.redis.ts';
+import { createTestContext, type TestContext, testConfig } from './helpers.ts';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -87,5 +91,65 @@ describe('createMemoryCache', () => {
     expect(await cache.getOrLoad('k', load)).toBe(2);
     await expect(cache.getOrLoad('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.getOrLoad('bad', async () => 'up')).toBe('up');
+  });
+});
+
+/** Redis at TEST_REDIS_URL or the local default; the cross-process case is skipped where none listens. */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisReachable = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = connect({ host: hostname, port: Number(port || 6379) });
+  socket.setTimeout(500);
+  socket
+    .once('connect', () => resolve(true))
+    .once('error', () => resolve(false))
+    .once('timeout', () => resolve(false));
+});
+
+describe.skipIf(!redisReachable)('a purge across processes (two app instances over Redis)', () => {
+  it('reaches the instance that did not receive the DELETE', async () => {
+    // A channel of its own, so parallel runs sharing this Redis never see each other's purges.
+    const channel = `regie:test:${randomBytes(6).toString('hex')}`;
+    const shared = {
+      db: ctx.db,
+      driver: 'pglite' as const,
+      migrate: async () => undefined,
+      close: async () => undefined,
+    };
+    const hubs = [await createRedisHub({ url: redisUrl, channel }), await createRedisHub({ url: redisUrl, channel })];
+    const [one, two] = [
+      await buildApp(testConfig({ cacheTtlMs: 60_000 }), { database: shared, hub: hubs[0] }),
+      await buildApp(testConfig({ cacheTtlMs: 60_000 }), { database: shared, hub: hubs[1] }),
+    ];
+    try {
+      const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+      const producer = await ctx.login('producer');
+      const admin = await ctx.login('admin');
+      const namesOn = async (app: typeof one) =>
+        (
+          await app.inject({
+            url: paths.adminPayload,
+            headers: { authorization: `Bearer ${producer}` },
+          })
+        )
+          .json()
+          .sports.map((sport: { name: string }) => sport.name);
+      // Both instances cache the payload, then a sport is written behind the API's back.
+      expect(await namesOn(two)).not.toContain('Sepak takraw');
+      await ctx.db.insert(sports).values({ name: 'Sepak takraw', accountId: club.id });
+      expect(await namesOn(two)).not.toContain('Sepak takraw');
+
+      const purge = await one.inject({
+        method: 'DELETE',
+        url: cachePurgePath(CACHE_KEYS.adminPayload(club.id)),
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(purge.statusCode).toBe(200);
+      await expect.poll(() => namesOn(two), { timeout: 3_000 }).toContain('Sepak takraw');
+    } finally {
+      await one.close();
+      await two.close();
+      await Promise.all(hubs.map((hub) => hub.close()));
+    }
   });
 });

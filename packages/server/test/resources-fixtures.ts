@@ -1,4 +1,5 @@
 import { MAIN_API, USERS_API } from '@regie/contract/api';
+import { EVENT_STATES } from '@regie/contract/resources/events';
 import { MARKER_NOTIFICATION_GROUP_IDS } from '@regie/contract/resources/marker-types';
 import { BILLING_PERIODS, CURRENCIES } from '@regie/contract/resources/payment-offers';
 import { THEME_FONTS } from '@regie/contract/resources/themes';
@@ -85,13 +86,15 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
     name: `${token} category ${n}`,
     description: `About ${n}`,
     position: n,
-    published: n % 2 === 1,
+    // The first record is published: readers who may not write the FAQ see published entries only.
+    published: n % 2 === 0,
   }),
   subcategories: async (token, n, refs) => ({
     name: `${token} subcategory ${n}`,
     categoryId: await refs.id('categories'),
     position: n,
-    published: n % 2 === 1,
+    // The first record is published: readers who may not write the FAQ see published entries only.
+    published: n % 2 === 0,
   }),
   playlists: (token, n) => ({ name: `${token} playlist ${n}`, description: `Videos ${n}`, published: n % 2 === 1 }),
   'payment-offers': (token, n) => ({
@@ -126,7 +129,29 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
     question: `${token} question ${n}?`,
     answer: `Answer ${n}.`,
     position: n,
-    published: n % 2 === 1,
+    // The first record is published: readers who may not write the FAQ see published entries only.
+    published: n % 2 === 0,
+  }),
+  'clip-templates': async (token, n, refs) => ({
+    name: `${token} template ${n}`,
+    clipSkinId: n % 2 ? await refs.id('clip-skins') : null,
+    secondsBefore: n % 120,
+    secondsAfter: (n * 2) % 120,
+    // One default per account: the generated checks compare records as they were sent.
+    isDefault: false,
+  }),
+  events: async (token, n, refs) => ({
+    name: `${token} event ${n}`,
+    state: EVENT_STATES[n % EVENT_STATES.length],
+    startsAt: n % 2 ? iso(2026, 9, 1 + (n % 28)) : null,
+    sportId: n % 2 ? await refs.id('sports') : null,
+    activatedModules: n % 2 ? ['CHAT'] : [],
+  }),
+  markers: async (token, n, refs) => ({
+    label: `${token} marker ${n}`,
+    markerTypeId: await refs.id('marker-types', n % 2),
+    timeSeconds: n * 10.5,
+    durationSeconds: n % 2 ? 3 : null,
   }),
   videos: async (token, n, refs) => ({
     title: `${token} video ${n}`,

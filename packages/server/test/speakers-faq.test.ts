@@ -85,4 +85,34 @@ describe('the FAQ', () => {
     ).json();
     expect(french).toEqual([]);
   });
+
+  it('shows unpublished entries to its writers only: list, one, search and translations', async () => {
+    const admin = await ctx.login('admin');
+    const draft = await ctx.request({
+      method: 'POST',
+      url: '/main-api/faq',
+      token: admin,
+      payload: { question: 'A draft about the new player', answer: 'Not yet.', published: false },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = draft.json().id;
+    const nobody = await ctx.buildUser({ roles: [] });
+    for (const token of [
+      await ctx.login('viewer'),
+      await ctx.login('producer'),
+      await ctx.login(nobody.username, nobody.password),
+    ]) {
+      const list = (await ctx.request({ url: '/main-api/faq?limit=100', token })).json();
+      expect(list.data.map((entry: { published: boolean }) => entry.published)).not.toContain(false);
+      expect((await ctx.request({ url: '/main-api/faq?published=false', token })).json().total).toBe(0);
+      expect((await ctx.request({ url: `/main-api/faq/${id}`, token })).statusCode).toBe(404);
+      expect((await ctx.request({ url: `/main-api/faq/${id}/translations`, token })).statusCode).toBe(404);
+      expect((await ctx.request({ url: '/main-api/search/faq?search=draft about', token })).json()).toEqual([]);
+    }
+    const all = (await ctx.request({ url: '/main-api/faq?published=false', token: admin })).json();
+    expect(all.data.map((entry: { id: number }) => entry.id)).toEqual([id]);
+    expect((await ctx.request({ url: `/main-api/faq/${id}`, token: admin })).json().published).toBe(false);
+    const found = (await ctx.request({ url: '/main-api/search/faq?search=draft about', token: admin })).json();
+    expect(found.map((entry: { id: number }) => entry.id)).toEqual([id]);
+  });
 });

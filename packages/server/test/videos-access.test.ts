@@ -162,12 +162,15 @@ describe('POST /main-api/videos/{id}/share/{target}', () => {
     ).toBe(403);
   });
 
-  it('does not pretend to share when the credentials are there but no client is (501)', async () => {
+  it('asks the user to link the platform first when the server is configured (409)', async () => {
     const configured = await buildApp(
       testConfig({
         videos: {
           ...ctx.config.videos,
-          share: { ...ctx.config.videos.share, youtube: { clientId: 'id', clientSecret: 'secret' } },
+          share: {
+            ...ctx.config.videos.share,
+            youtube: { clientId: 'id', clientSecret: 'secret', apiUrl: 'http://127.0.0.1:9/' },
+          },
         },
       }),
       {
@@ -181,8 +184,8 @@ describe('POST /main-api/videos/{id}/share/{target}', () => {
         url: videoPaths.share(videoId, 'youtube'),
         headers: { authorization: `Bearer ${token('writerA')}` },
       });
-      expect(response.statusCode).toBe(501);
-      expect(response.json().message).toBe(VIDEO_MESSAGES.shareNotImplemented('youtube'));
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('Link your YouTube account in Settings › Social networks first');
     } finally {
       await configured.close();
     }
@@ -204,6 +207,8 @@ describe('the OpenAPI document', () => {
         '/main-api/videos/{id}/subtitles/{language}',
         '/main-api/videos/{id}/download',
         '/main-api/videos/{id}/share/{target}',
+        '/main-api/videos/{id}/shares',
+        '/main-api/videos/share-targets',
         '/media/{*}',
       ]),
     );

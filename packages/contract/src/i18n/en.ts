@@ -1,3 +1,7 @@
+import { clipsEn } from './clips.en.ts';
+import { sportsMapEn } from './sports-map.en.ts';
+import { videosEn } from './videos.en.ts';
+
 /**
  * English UI messages. Keys are flat (i18next runs with keySeparator off), grouped by prefix:
  * menu.*, tab.*, module.*, role.*, then one prefix per screen or widget.
@@ -764,6 +768,10 @@ export const en = {
   'settings.social.needs.tokenSecret': 'A link needs an access token and a token secret.',
   'settings.social.needs.refreshToken': 'A link needs an access token and a refresh token.',
   'settings.social.unavailable': 'Connecting is not available on this server.',
+  // Domains kept in files of their own (<domain>.en.ts), so parallel work does not edit one file.
+  ...videosEn,
+  ...clipsEn,
+  ...sportsMapEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,7 @@
+import { clipsFr } from './clips.fr.ts';
 import type { MessageKey } from './en.ts';
+import { sportsMapFr } from './sports-map.fr.ts';
+import { videosFr } from './videos.fr.ts';
 
 /** French UI messages: every key of en.ts, written as a French speaker would say it. */
 export const fr: Record<MessageKey, string> = {
@@ -765,4 +768,7 @@ export const fr: Record<MessageKey, string> = {
   'settings.social.needs.tokenSecret': 'Un lien demande un jeton d’accès et un secret de jeton.',
   'settings.social.needs.refreshToken': 'Un lien demande un jeton d’accès et un jeton de rafraîchissement.',
   'settings.social.unavailable': 'La connexion n’est pas disponible sur ce serveur.',
+  ...videosFr,
+  ...clipsFr,
+  ...sportsMapFr,
 };

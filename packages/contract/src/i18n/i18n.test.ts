@@ -15,7 +15,7 @@ function sourceFiles(dir: string): string[] {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
     const isSource = /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name);
-    const isCatalog = /[\\/]i18n[\\/](en|fr)\.ts$/.test(path) && path.includes('contract');
+    const isCatalog = /[\\/]i18n[\\/]([a-z-]+\.)?(en|fr)\.ts$/.test(path) && path.includes('contract');
     return isSource && !isCatalog ? [path] : [];
   });
 }

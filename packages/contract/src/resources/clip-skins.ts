@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
+import { CLIP_ROLL_SECONDS } from '../clips.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
 
@@ -28,6 +29,8 @@ export const clipSkinsResource = defineResource({
     overlayOpacity: z.number().min(OVERLAY_OPACITY.min).max(OVERLAY_OPACITY.max).default(1),
     preRollKey: imageKey.nullable().default(null),
     postRollKey: imageKey.nullable().default(null),
+    /** Seconds the pre-roll and the post-roll images are each shown. */
+    rollSeconds: z.number().min(CLIP_ROLL_SECONDS.min).max(CLIP_ROLL_SECONDS.max).default(CLIP_ROLL_SECONDS.default),
     active: z.boolean().default(true),
   }),
   ui: {
@@ -37,6 +40,7 @@ export const clipSkinsResource = defineResource({
     overlayOpacity: { widget: 'number', step: 0.1 },
     preRollKey: { widget: 'image', imageKind: 'skin' },
     postRollKey: { widget: 'image', imageKind: 'skin' },
+    rollSeconds: { widget: 'number', step: 0.5 },
     active: { widget: 'switch' },
   },
   columns: ['name', 'overlayKey', 'overlayPosition', 'overlayOpacity', 'active', 'updatedAt'],

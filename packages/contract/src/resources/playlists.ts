@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { MAIN_API } from '../api.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { CONTENT_RULE } from './categories.ts';
 import { defineResource } from './define.ts';
+import { referenceId } from './shapes.ts';
 
 export const PLAYLIST_NAME_MAX = 80;
 export const PLAYLIST_DESCRIPTION_MAX = 500;
 
 /**
  * Playlists (menu account/playlists). Their videos are kept in order in playlist_videos;
- * GET /main-api/playlists?expand=[Video] includes them (spec §7). Videos are served by a later
- * issue: until then the relation is pending and every playlist expands to an empty list.
+ * GET /main-api/playlists?expand=[Video] includes them (spec §7), PUT {id}/videos sets them.
  */
 export const playlistsResource = defineResource({
   name: 'playlists',
@@ -35,8 +36,37 @@ export const playlistsResource = defineResource({
   search: ['name', 'description'],
   translatable: ['name', 'description'],
   unique: [['name']],
-  relations: { Video: { resource: 'videos', kind: 'manyToMany', through: 'playlist_videos', pending: true } },
+  relations: { Video: { resource: 'videos', kind: 'manyToMany', through: 'playlist_videos' } },
   access: { read: CONTENT_RULE, write: CONTENT_RULE },
   tenancy: 'account',
   route: '/account/playlists',
 });
+
+/** Most videos one playlist holds. */
+export const PLAYLIST_VIDEOS_MAX = 500;
+
+/** PUT: the playlist's videos, in their order (adding, removing and reordering are one call). */
+export const playlistVideosPath = (playlistId: number | string) => `${MAIN_API}/playlists/${playlistId}/videos`;
+
+export const PLAYLIST_VIDEO_MESSAGES = {
+  twice: (videoId: number) => `Video ${videoId} is listed twice`,
+  unknownVideo: (videoId: number) => `No video ${videoId} in this account`,
+} as const;
+
+export const playlistVideosBody = z
+  .object({ videoIds: z.array(referenceId).max(PLAYLIST_VIDEOS_MAX) })
+  .strict()
+  .superRefine((body, context) => {
+    const seen = new Set<number>();
+    body.videoIds.forEach((videoId, index) => {
+      if (seen.has(videoId)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['videoIds', index],
+          message: PLAYLIST_VIDEO_MESSAGES.twice(videoId),
+        });
+      }
+      seen.add(videoId);
+    });
+  });
+export type PlaylistVideosBody = z.infer<typeof playlistVideosBody>;

@@ -1,18 +1,23 @@
 import { CACHE_KEYS } from '@regie/contract/cache';
 
 /**
- * A small cache of computed values, behind an interface so a shared one (Redis) can replace it.
- * In memory it is per process: a purge reaches the process that serves it, and the short TTL
- * bounds how stale another process can be.
+ * A small cache of computed values, kept in each process's memory (cheap reads, no network hop).
+ * A purge made in one process reaches the others through the realtime hub (cache.shared.ts): in
+ * one process or across processes over Redis, like every other event.
  */
 export interface Cache {
   /** The cached value of `key`, or what `load` gives (then cached for the TTL). */
   getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T>;
   /**
    * Drops `key`; a key without `:` also drops its `key:…` entries (`admin-payload` drops every
-   * account's), and `all` drops everything. Answers how many entries went.
+   * account's), and `all` drops everything. Answers how many entries went here; other processes
+   * are told through the purge listener.
    */
   purge(key: string): number;
+  /** Drops `key` in this process only: what a purge made by another process does here. */
+  purgeLocal(key: string): number;
+  /** Called with each key purged by this process, to tell the others (one listener). */
+  onPurge(listener: ((key: string) => void) | null): void;
 }
 
 interface Entry {
@@ -22,6 +27,21 @@ interface Entry {
 
 export function createMemoryCache(ttlMs: number, now: () => number = Date.now): Cache {
   const entries = new Map<string, Entry>();
+  let purgeListener: ((key: string) => void) | null = null;
+  const purgeLocal = (key: string): number => {
+    if (key === CACHE_KEYS.all) {
+      const size = entries.size;
+      entries.clear();
+      return size;
+    }
+    let purged = entries.delete(key) ? 1 : 0;
+    if (!key.includes(':')) {
+      for (const name of [...entries.keys()]) {
+        if (name.startsWith(`${key}:`) && entries.delete(name)) purged += 1;
+      }
+    }
+    return purged;
+  };
   return {
     async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (ttlMs <= 0) return load();
@@ -36,18 +56,13 @@ export function createMemoryCache(ttlMs: number, now: () => number = Date.now): 
       return value;
     },
     purge(key) {
-      if (key === CACHE_KEYS.all) {
-        const size = entries.size;
-        entries.clear();
-        return size;
-      }
-      let purged = entries.delete(key) ? 1 : 0;
-      if (!key.includes(':')) {
-        for (const name of [...entries.keys()]) {
-          if (name.startsWith(`${key}:`) && entries.delete(name)) purged += 1;
-        }
-      }
+      const purged = purgeLocal(key);
+      purgeListener?.(key);
       return purged;
+    },
+    purgeLocal,
+    onPurge(listener) {
+      purgeListener = listener;
     },
   };
 }

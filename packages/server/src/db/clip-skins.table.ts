@@ -24,6 +24,7 @@ export const clipSkins = pgTable(
     overlayOpacity: doublePrecision('overlay_opacity').notNull().default(1),
     preRollKey: text('pre_roll_key'),
     postRollKey: text('post_roll_key'),
+    rollSeconds: doublePrecision('roll_seconds').notNull().default(2),
     active: boolean('active').notNull().default(true),
     accountId: integer('account_id')
       .notNull()

@@ -2,6 +2,7 @@ import type { TechnicalMetadata } from '@regie/contract/media';
 import { VIDEO_STATES, type VideoState } from '@regie/contract/videos';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -16,7 +17,10 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
+import { clipSkins } from './clip-skins.table.ts';
+import { clipTemplates } from './clip-templates.table.ts';
 import { timestamps } from './columns.ts';
+import { events, markers } from './events.table.ts';
 import { sports } from './sports.table.ts';
 import { tags } from './tags.table.ts';
 import { users } from './users.table.ts';
@@ -46,6 +50,15 @@ export const videos = pgTable(
     storyboardVttKey: text('storyboard_vtt_key'),
     subtitleLanguages: text('subtitle_languages').array().notNull().default([]),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    // A clip (packages/server/src/clips): where it was cut from. clipInSeconds is set on clips only;
+    // the links are cleared, the clip kept, when the source, skin, template, marker or event goes.
+    sourceVideoId: integer('source_video_id').references((): AnyPgColumn => videos.id, { onDelete: 'set null' }),
+    clipInSeconds: doublePrecision('clip_in_seconds'),
+    clipOutSeconds: doublePrecision('clip_out_seconds'),
+    clipSkinId: integer('clip_skin_id').references(() => clipSkins.id, { onDelete: 'set null' }),
+    clipTemplateId: integer('clip_template_id').references(() => clipTemplates.id, { onDelete: 'set null' }),
+    clipMarkerId: integer('clip_marker_id').references((): AnyPgColumn => markers.id, { onDelete: 'set null' }),
+    clipEventId: integer('clip_event_id').references((): AnyPgColumn => events.id, { onDelete: 'set null' }),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -56,6 +69,8 @@ export const videos = pgTable(
     index('videos_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
     index('videos_account_title_id_idx').on(table.accountId, table.title, table.id),
     index('videos_owner_id_idx').on(table.ownerId),
+    index('videos_source_video_id_idx').on(table.sourceVideoId),
+    index('videos_clip_event_id_idx').on(table.clipEventId),
     check('videos_state_valid', sql.raw(`state in (${VIDEO_STATES.map((state) => `'${state}'`).join(', ')})`)),
   ],
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { JobRow } from '../db/jobs.table.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 
 /**
@@ -101,6 +102,19 @@ export interface JobDefinition<Payload> {
   timeoutMs?: number;
   /** Resolves with the job's result (nothing stores null); throws to fail the attempt. */
   perform(context: JobContext<Payload>): Promise<JobResult> | Promise<void>;
+  /**
+   * The job has ended failed, by whatever path: an error on its last attempt, a permanent error,
+   * a timeout, or its worker dying on the last attempt (lease expired). Keeps its entity in step
+   * (a video becomes `failed` with the reason); runs in whichever process noticed.
+   */
+  onFailed?(context: JobHookContext): Promise<void>;
+  /** A failed job was queued again (POST jobs/{id}/retry): its entity leaves `failed`. */
+  onRetried?(context: JobHookContext): Promise<void>;
+}
+
+export interface JobHookContext {
+  db: Db;
+  job: JobRow;
 }
 
 /** A job type as the registry, the queue and the workers see it, its payload type kept for enqueue. */
@@ -112,6 +126,8 @@ export interface JobType<Payload> {
   parsePayload(input: unknown): Payload;
   /** Validates the stored payload (a bad one fails the job for good), then performs. */
   run(context: JobRunContext, payload: unknown): Promise<JobResult>;
+  onFailed(context: JobHookContext): Promise<void>;
+  onRetried(context: JobHookContext): Promise<void>;
 }
 
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobType<Payload> {
@@ -125,10 +141,23 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobType<
       if (!parsed.success) throw new PermanentJobError(`Invalid payload: ${z.prettifyError(parsed.error)}`);
       return (await definition.perform({ ...context, payload: parsed.data })) ?? null;
     },
+    onFailed: async (context) => definition.onFailed?.(context),
+    onRetried: async (context) => definition.onRetried?.(context),
   };
 }
 
 export type AnyJobType = JobType<unknown>;
+
+/**
+ * Housekeeping a worker runs now and then between jobs (every `everyMs`, first soon after it
+ * starts), e.g. deleting the parts of expired uploads. Several workers may run the same task at
+ * once: a task must be safe to run side by side.
+ */
+export interface PeriodicTask {
+  readonly name: string;
+  readonly everyMs: number;
+  run(context: { db: Db; storage: ObjectStorage; log: JobLogger }): Promise<void>;
+}
 
 export interface JobRegistry {
   get(type: string): AnyJobType | undefined;

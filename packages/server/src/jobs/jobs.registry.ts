@@ -1,10 +1,26 @@
+import { clipVideoJob } from '../clips/clip.job.ts';
+import type { AppConfig } from '../config.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
+import { shareVideoJob } from '../videos/share.job.ts';
 import { encodeVideoJob } from '../videos/videos.encode.job.ts';
 import { importVideoJob } from '../videos/videos.import.job.ts';
 import { purgeVideoJob } from '../videos/videos.purge.job.ts';
-import { type AnyJobType, createJobRegistry } from './jobs.define.ts';
+import { uploadSweepTask } from '../videos/videos.upload-sweep.ts';
+import { type AnyJobType, createJobRegistry, type PeriodicTask } from './jobs.define.ts';
 
 /** Every job type the workers run. A new type is defined beside its domain and listed here. */
-export const JOB_TYPES: readonly AnyJobType[] = [probeMediaJob, encodeVideoJob, importVideoJob, purgeVideoJob];
+export const JOB_TYPES: readonly AnyJobType[] = [
+  probeMediaJob,
+  encodeVideoJob,
+  importVideoJob,
+  purgeVideoJob,
+  shareVideoJob,
+  clipVideoJob,
+];
 
 export const JOB_REGISTRY = createJobRegistry(JOB_TYPES);
+
+/** What workers do between jobs: housekeeping each of them runs on its own timer. */
+export function periodicTasks(config: Pick<AppConfig, 'uploadSweepMs'>): PeriodicTask[] {
+  return [uploadSweepTask(config.uploadSweepMs)];
+}

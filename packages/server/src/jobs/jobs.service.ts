@@ -4,7 +4,9 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
+import type { JobRegistry } from './jobs.define.ts';
 import type { JobEvents } from './jobs.events.ts';
+import { JOB_REGISTRY } from './jobs.registry.ts';
 
 /** The jobs API (spec §7): every query is scoped to the account the request acts for. */
 
@@ -58,8 +60,14 @@ export async function cancelJobs(
   return rows;
 }
 
-/** Runs a failed job again from scratch: attempts reset, waiting now. */
-export async function retryJob(db: Db, accountId: number, id: number, events: JobEvents): Promise<JobRow> {
+/** Runs a failed job again from scratch: attempts reset, waiting now; its entity leaves `failed`. */
+export async function retryJob(
+  db: Db,
+  accountId: number,
+  id: number,
+  events: JobEvents,
+  registry: JobRegistry = JOB_REGISTRY,
+): Promise<JobRow> {
   const [row] = await db
     .update(jobs)
     .set({
@@ -77,6 +85,7 @@ export async function retryJob(db: Db, accountId: number, id: number, events: Jo
     .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), eq(jobs.state, 'failed')))
     .returning();
   if (row) {
+    await registry.get(row.type)?.onRetried({ db, job: row });
     events.state(row);
     return row;
   }

@@ -16,9 +16,11 @@ import {
   type JobRegistry,
   type JobResult,
   type JobRunContext,
+  type PeriodicTask,
   PermanentJobError,
 } from './jobs.define.ts';
 import { createJobEvents, type JobEvents } from './jobs.events.ts';
+import { createPeriodicRunner } from './jobs.periodic.ts';
 import { createProgressReporter } from './jobs.progress.ts';
 import {
   claimJob,
@@ -51,6 +53,8 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   progressIntervalMs?: number;
   logger?: JobLogger;
+  /** Housekeeping run between jobs (jobs.registry.ts periodicTasks); none by default. */
+  periodic?: readonly PeriodicTask[];
 }
 
 export interface Workers {
@@ -66,7 +70,9 @@ export interface Workers {
   stop(options?: { graceMs?: number }): Promise<void>;
 }
 
-const DEFAULTS = { leaseMs: 30_000, heartbeatMs: 3_000, progressIntervalMs: 1_000, graceMs: 10_000 };
+const DEFAULTS = { leaseMs: 30_000, progressIntervalMs: 1_000, graceMs: 10_000 };
+/** Renew well before the lease runs out: every 3 s, or a quarter of a short lease. */
+const heartbeatFor = (leaseMs: number) => Math.max(10, Math.min(3_000, Math.floor(leaseMs / 4)));
 /** After aborting at shutdown, how long a perform gets to notice before its lease is released anyway. */
 const ABORT_WAIT_MS = 5_000;
 
@@ -101,7 +107,11 @@ interface Running {
 type Outcome = { ok: true; result: JobResult } | { ok: false; error: unknown };
 
 export function startWorkers(db: Db, options: WorkerOptions): Workers {
-  const settings = { ...DEFAULTS, ...options };
+  const settings = {
+    ...DEFAULTS,
+    heartbeatMs: heartbeatFor(options.leaseMs ?? DEFAULTS.leaseMs),
+    ...options,
+  };
   const registry = options.registry ?? JOB_REGISTRY;
   const storage = options.storage ?? localStorage(join(options.dataDir, 'storage'), IMAGES_PATH);
   const config: JobConfig = options.config ?? { videos: loadConfig({}).videos };
@@ -115,6 +125,7 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
   let claims = 0;
   let stopping = false;
   let lastSweep = 0;
+  const runPeriodic = createPeriodicRunner(options.periodic ?? [], { db, storage, log: logger });
 
   const wake = () => {
     for (const sleeper of [...sleepers]) sleeper();
@@ -129,6 +140,15 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
       const timer = setTimeout(done, ms);
       sleepers.add(done);
     });
+
+  /** The entity of a job that ended failed follows it (a video becomes failed); never fatal here. */
+  async function afterFailure(row: JobRow): Promise<void> {
+    try {
+      await registry.get(row.type)?.onFailed({ db, job: row });
+    } catch (error) {
+      logger.warn({ jobId: row.id, type: row.type, err: error }, 'job failure hook failed');
+    }
+  }
 
   /** Ends the row after perform, unless the job stopped being this claim's. */
   async function settle(entry: Running, outcome: Outcome): Promise<void> {
@@ -152,6 +172,7 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
       if (permanent || row.attempts >= row.maxAttempts || !jobType) {
         logger.warn({ ...jobLog, reason }, 'job failed');
         ended = await failJob(db, row.id, token, reason);
+        if (ended) await afterFailure(ended);
       } else {
         logger.info({ ...jobLog, reason }, 'job attempt failed, will retry');
         ended = await scheduleRetry(db, row.id, token, reason, backoffDelayMs(jobType.retry, row.attempts));
@@ -240,8 +261,13 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
   async function tick(): Promise<boolean> {
     if (Date.now() - lastSweep >= settings.pollMs) {
       lastSweep = Date.now();
-      for (const row of await failExpiredLeases(db)) events.state(row);
+      for (const row of await failExpiredLeases(db)) {
+        logger.warn({ jobId: row.id, type: row.type }, 'job failed: its worker stopped on the last attempt');
+        events.state(row);
+        await afterFailure(row);
+      }
     }
+    await runPeriodic();
     claims += 1;
     const token = `${id}#${claims}`;
     const row = await claimJob(db, { types: registry.types(), token, leaseMs: settings.leaseMs });

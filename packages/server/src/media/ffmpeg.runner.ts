@@ -1,9 +1,25 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createProgressParser } from './ffmpeg.progress.ts';
 import { FfmpegError, MEDIA_MESSAGES, MediaError } from './media.errors.ts';
 
 /** Found on the PATH (Debian's ffmpeg package puts both in /usr/bin). */
 export const MEDIA_BINARIES = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' } as const;
+
+/**
+ * On Linux, ffmpeg and ffprobe run under util-linux's `setpriv --pdeathsig KILL`, so they die with
+ * the worker that started them even when it is killed outright (SIGKILL, out of memory). Without
+ * it they would go on encoding for nobody: Node ignores SIGPIPE and its children inherit that, so
+ * losing their pipes does not stop them.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const DIES_WITH_PARENT = process.platform === 'linux' && existsSync(SETPRIV);
+/** setpriv's exit code when it cannot execute the binary (not installed). */
+const SETPRIV_EXEC_FAILED = 127;
+
+function command(binary: string, args: readonly string[]): [string, string[]] {
+  return DIES_WITH_PARENT ? [SETPRIV, ['--pdeathsig', 'KILL', '--', binary, ...args]] : [binary, [...args]];
+}
 
 const STDERR_TAIL_BYTES = 4_096;
 const STDERR_TAIL_LINES = 6;
@@ -40,7 +56,7 @@ export function runProcess(
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...command(binary, args), { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let settled = false;
@@ -75,7 +91,9 @@ export function runProcess(
     child.on('close', (code) => {
       const stderrTail = tailLines(stderr);
       if (code === 0) finish(undefined, { stdout, stderrTail });
-      else finish(new FfmpegError(binary, code, stderrTail));
+      else if (DIES_WITH_PARENT && code === SETPRIV_EXEC_FAILED && stderr.startsWith('setpriv: failed to execute')) {
+        finish(new MediaError('tooling', MEDIA_MESSAGES.notInstalled(binary)));
+      } else finish(new FfmpegError(binary, code, stderrTail));
     });
   });
 }

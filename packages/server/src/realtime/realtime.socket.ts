@@ -15,15 +15,21 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { resolveContext } from '../tenancy/tenancy.service.ts';
 import { accountTopic, clientTopic, type RealtimeHub } from './realtime.hub.ts';
+import { createSessionWatch, type SessionWatch } from './realtime.sessions.ts';
+
+/** How stale the server's knowledge of a socket's session may get: the bound on closing it after a sign-out. */
+export const SESSION_CHECK_MS = 5_000;
 
 export interface RealtimeSocketOptions {
   db: Db;
   hub: RealtimeHub;
   heartbeatMs?: number;
   authTimeoutMs?: number;
+  sessionCheckMs?: number;
 }
 
 interface Acting {
+  sessionId: number;
   accountId: number;
   simulated: boolean;
 }
@@ -39,9 +45,9 @@ function send(socket: WebSocket, message: RealtimeServerMessage | RealtimeEvent)
 
 /** The session and account of an auth message, the same resolution as an HTTP request's. */
 async function authenticate(db: Db, message: { token: string; accountKey?: string | undefined }): Promise<Acting> {
-  const { userId } = await resolveSession(db, message.token);
+  const { sessionId, userId } = await resolveSession(db, message.token);
   const context = await resolveContext(db, userId, message.accountKey);
-  return { accountId: context.account.id, simulated: context.simulated };
+  return { sessionId, accountId: context.account.id, simulated: context.simulated };
 }
 
 function parseMessage(data: RawData): RealtimeClientMessage | null {
@@ -54,12 +60,33 @@ function parseMessage(data: RawData): RealtimeClientMessage | null {
 }
 
 /** One connection: auth first, then subscriptions scoped to the account it acts for. */
-function handleConnection(socket: WebSocket, options: Required<RealtimeSocketOptions>, log: FastifyBaseLogger): void {
+function handleConnection(
+  socket: WebSocket,
+  options: Required<RealtimeSocketOptions>,
+  watch: SessionWatch,
+  log: FastifyBaseLogger,
+): void {
   const { db, hub } = options;
   let acting: Acting | null = null;
   let alive = true;
+  let unwatch: (() => void) | null = null;
   const subscriptions = new Map<string, () => void>();
   const close = (code: number, message: string) => socket.close(code, closeReason(message));
+  // Events leave in order even when one waits for a session check.
+  let outgoing: Promise<void> = Promise.resolve();
+  let waiting = 0;
+  const sendEvent = (sessionId: number, event: RealtimeEvent) => {
+    const live = watch.live(sessionId);
+    if (live === true && waiting === 0) return send(socket, event);
+    waiting += 1;
+    outgoing = outgoing
+      .then(async () => {
+        if (await live) send(socket, event);
+      })
+      .finally(() => {
+        waiting -= 1;
+      });
+  };
 
   const authTimer = setTimeout(
     () => close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first'),
@@ -90,10 +117,11 @@ function handleConnection(socket: WebSocket, options: Required<RealtimeSocketOpt
         return close(code, error.message);
       }
       clearTimeout(authTimer);
+      unwatch = watch.watch(acting.sessionId, (reason) => close(REALTIME_CLOSE.unauthorized, reason));
       return send(socket, { type: 'ready', accountId: acting.accountId, simulated: acting.simulated });
     }
     if (!acting) return close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first');
-    const { accountId } = acting;
+    const { accountId, sessionId } = acting;
     if (message.type === 'unsubscribe') {
       subscriptions.get(message.topic)?.();
       subscriptions.delete(message.topic);
@@ -105,7 +133,7 @@ function handleConnection(socket: WebSocket, options: Required<RealtimeSocketOpt
       }
       const unsubscribe = hub.subscribe(accountTopic(accountId, message.topic), (topic, event) => {
         const relative = clientTopic(accountId, topic);
-        if (relative !== null) send(socket, { topic: relative, type: event.type, payload: event.payload });
+        if (relative !== null) sendEvent(sessionId, { topic: relative, type: event.type, payload: event.payload });
       });
       subscriptions.set(message.topic, unsubscribe);
     }
@@ -126,6 +154,7 @@ function handleConnection(socket: WebSocket, options: Required<RealtimeSocketOpt
     });
   });
   socket.on('close', () => {
+    unwatch?.();
     clearTimeout(authTimer);
     clearInterval(heartbeat);
     for (const unsubscribe of subscriptions.values()) unsubscribe();
@@ -138,8 +167,15 @@ export async function registerRealtimeSocket(app: FastifyInstance, options: Real
   const settings: Required<RealtimeSocketOptions> = {
     heartbeatMs: REALTIME_LIMITS.heartbeatMs,
     authTimeoutMs: REALTIME_LIMITS.authTimeoutMs,
+    sessionCheckMs: SESSION_CHECK_MS,
     ...options,
   };
+  // Signed-out and expired sessions close their sockets within sessionCheckMs.
+  const watch = createSessionWatch(options.db, {
+    checkMs: settings.sessionCheckMs,
+    onError: (error) => app.log.warn({ err: error }, 'realtime session check failed'),
+  });
+  app.addHook('onClose', async () => watch.stop());
   // Before the plugin's own preClose (which closes sockets without a code): tell clients to come back.
   app.addHook('preClose', (done) => {
     for (const client of app.websocketServer.clients) client.close(REALTIME_CLOSE.goingAway, 'Server shutting down');
@@ -147,6 +183,6 @@ export async function registerRealtimeSocket(app: FastifyInstance, options: Real
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_LIMITS.maxMessageBytes } });
   app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
-    handleConnection(socket, settings, request.log),
+    handleConnection(socket, settings, watch, request.log),
   );
 }

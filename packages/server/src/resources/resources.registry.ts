@@ -3,7 +3,7 @@ import { categoriesResource } from '@regie/contract/resources/categories';
 import { challengersResource } from '@regie/contract/resources/challengers';
 import { clipSkinsResource } from '@regie/contract/resources/clip-skins';
 import { competitionsResource } from '@regie/contract/resources/competitions';
-import { faqResource } from '@regie/contract/resources/faq';
+import { eventsResource, markersResource } from '@regie/contract/resources/events';
 import { markerTypesResource } from '@regie/contract/resources/marker-types';
 import { paymentOffersResource } from '@regie/contract/resources/payment-offers';
 import { productPaymentOffersResource, productsResource } from '@regie/contract/resources/products';
@@ -17,13 +17,15 @@ import { accountsEntry } from '../accounts/accounts.resource.ts';
 import { groupsEntry } from '../accounts/groups.resource.ts';
 import { themesEntry } from '../accounts/themes.resource.ts';
 import type { Cache } from '../cache/cache.service.ts';
+import { clipTemplatesEntry } from '../clips/clip-templates.resource.ts';
+import { faqEntry } from '../content/faq.resource.ts';
 import { playlistsEntry } from '../content/playlists.resource.ts';
 import { challengers, speakers } from '../db/actors.table.ts';
 import { categories, subcategories } from '../db/categories.table.ts';
 import { clipSkins } from '../db/clip-skins.table.ts';
 import { competitions, rounds, seasons } from '../db/competitions.table.ts';
 import type { Db } from '../db/database.ts';
-import { faqEntries } from '../db/faq.table.ts';
+import { events, markers } from '../db/events.table.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
 import { paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
 import { sports } from '../db/sports.table.ts';
@@ -64,8 +66,11 @@ export const RESOURCES: readonly ResourceEntry[] = [
   resourceEntry({ definition: productPaymentOffersResource, table: productPaymentOffers }),
   resourceEntry({ definition: challengersResource, table: challengers }),
   resourceEntry({ definition: speakersResource, table: speakers }),
-  resourceEntry({ definition: faqResource, table: faqEntries }),
+  faqEntry,
   videosEntry,
+  clipTemplatesEntry,
+  resourceEntry({ definition: eventsResource, table: events }),
+  resourceEntry({ definition: markersResource, table: markers }),
 ];
 
 /** The engine over the registry (checked once: a declaration that does not fit its table stops the boot). */

@@ -1,7 +1,6 @@
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES, type ListResponse } from '@regie/contract/resources/shapes';
-import { and, count, eq, type SQL } from 'drizzle-orm';
-import { translations } from '../db/translations.table.ts';
+import { count, type SQL } from 'drizzle-orm';
 import { notFound } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { assertMayChange, ownerOf, ownerOfNewRecord, visibleRows } from './resources.access.ts';
@@ -22,6 +21,7 @@ import {
   searchCondition,
 } from './resources.query.ts';
 import type { Engine, ResourceEntry, Row, WriteContext } from './resources.types.ts';
+import { deleteTranslationsWith } from './translations.cascade.ts';
 
 /** The generic CRUD of a declared resource; `scope` narrows to a parent record (nested resources). */
 
@@ -203,9 +203,7 @@ export async function deleteRecord(
   await engine.db
     .transaction(async (tx) => {
       await entry.hooks?.beforeDelete?.(existing, { db: tx, auth, accountId: ownerOf(entry, existing) });
-      await tx
-        .delete(translations)
-        .where(and(eq(translations.resource, entry.definition.name), eq(translations.recordId, id)));
+      await deleteTranslationsWith(tx, engine.entries, entry, [id]);
       await tx.delete(entry.table).where(byId(entry, id));
     })
     .catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { faqEntries } from '../db/faq.table.ts';
 import { paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
 import { playlists } from '../db/playlists.table.ts';
 import { sports } from '../db/sports.table.ts';
+import { seedClipsDemo } from './clips.seed.ts';
 import { french, one } from './seed.rows.ts';
 import { seedSportData } from './sport-data.seed.ts';
 
@@ -96,6 +97,7 @@ export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, nu
   const events = account(DEMO_ACCOUNTS.events);
   const football = one(await db.select().from(sports).where(eq(sports.name, 'Football')).limit(1), 'Football').id;
   await seedSportData(db, club, events, football);
+  await seedClipsDemo(db, club, events, football);
 
   const categoryId = new Map<string, number>();
   for (const [index, category] of [

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
 import { themeMarkerTypes, themes } from '../db/themes.table.ts';
 import { french, one } from './seed.rows.ts';
+import { seedSportMap } from './sport-map.seed.ts';
 
 /**
  * The demo sport data: the club's marker types, themes, clip skins, competitions with seasons and
@@ -113,6 +114,7 @@ export async function seedSportData(db: Db, club: number, events: number, footba
   ]);
 
   await seedCompetitions(db, club, football);
+  await seedSportMap(db, football);
 
   await db
     .insert(challengers)

@@ -1,48 +1,43 @@
 import { SHARE_TARGETS, type ShareTarget, VIDEO_MESSAGES } from '@regie/contract/videos';
-import type { ShareCredentials, VideosConfig } from '../config.ts';
-import type { VideoRow } from '../db/videos.table.ts';
-import { HttpError } from '../http/http.errors.ts';
+import type { VideosConfig } from '../config.ts';
+import { dailymotionAdapter } from './share.dailymotion.ts';
+import { facebookAdapter } from './share.facebook.ts';
+import { twitterAdapter } from './share.twitter.ts';
+import { type ShareAdapter, ShareError } from './share.types.ts';
+import { youtubeAdapter } from './share.youtube.ts';
 
 /**
  * Sharing a video to a social platform (spec §7 "POST videos/{id}/share/{target}"). Each target
- * is an adapter behind one interface. None talks to its platform yet: their official clients
- * (googleapis alone is tens of megabytes) come with the issue that builds sharing. Until then a
- * target answers 503 when its credentials are not configured, and 501 when they are: nothing
- * pretends to have shared.
+ * is an adapter behind this interface, talking to its platform with the platform's client
+ * library (googleapis, twitter-api-v2) or, where none exists for Node (Facebook, Dailymotion),
+ * with its documented HTTP API. Every base URL is configurable (REGIE_<TARGET>_API_URL), which is
+ * how tests point the real clients at a local platform. A target without app credentials is
+ * not configured: sharing to it answers 503 and nothing is queued.
  */
-export interface ShareRequest {
-  video: VideoRow;
-  /** Reads the original (or a rendition) to upload it to the platform. */
-  openFile(): Promise<NodeJS.ReadableStream | null>;
-  /** The user's link to the platform (users.oauth), when they connected one. */
-  userOauth: Record<string, unknown> | null;
-}
 
-export interface ShareResult {
-  externalId: string;
-  url: string;
-}
-
-export interface ShareAdapter {
-  readonly target: ShareTarget;
-  share(request: ShareRequest): Promise<ShareResult>;
-}
-
-/** A target whose credentials are missing: 503, naming it. */
-function notConfigured(target: ShareTarget): ShareAdapter {
+/** A target whose app credentials are missing. */
+function notConfigured(target: ShareTarget, linked: ShareAdapter['linked']): ShareAdapter {
   return {
     target,
-    share: () => Promise.reject(new HttpError(503, VIDEO_MESSAGES.shareNotConfigured(target))),
+    configured: false,
+    linked,
+    share: () => Promise.reject(new ShareError(VIDEO_MESSAGES.shareNotConfigured(target), true)),
   };
 }
 
-/** A configured target without a client in this version: 501, naming it. */
-function notImplemented(target: ShareTarget, _credentials: ShareCredentials): ShareAdapter {
-  return {
-    target,
-    share: () => Promise.reject(new HttpError(501, VIDEO_MESSAGES.shareNotImplemented(target))),
-  };
-}
+const LINKED: Readonly<Record<ShareTarget, ShareAdapter['linked']>> = {
+  youtube: (oauth) => Boolean(oauth.google?.accessToken && oauth.google.refreshToken),
+  facebook: (oauth) => Boolean(oauth.facebook?.accessToken),
+  twitter: (oauth) => Boolean(oauth.twitter?.accessToken && oauth.twitter.tokenSecret),
+  dailymotion: (oauth) => Boolean(oauth.dailymotion?.accessToken),
+};
+
+const FACTORIES = {
+  youtube: youtubeAdapter,
+  facebook: facebookAdapter,
+  twitter: twitterAdapter,
+  dailymotion: dailymotionAdapter,
+} as const;
 
 export type ShareAdapters = Readonly<Record<ShareTarget, ShareAdapter>>;
 
@@ -50,7 +45,9 @@ export function createShareAdapters(config: Pick<VideosConfig, 'share'>): ShareA
   const adapters = {} as Record<ShareTarget, ShareAdapter>;
   for (const target of SHARE_TARGETS) {
     const credentials = config.share[target];
-    adapters[target] = credentials ? notImplemented(target, credentials) : notConfigured(target);
+    adapters[target] = credentials
+      ? { target, configured: true, linked: LINKED[target], share: FACTORIES[target](credentials) }
+      : notConfigured(target, LINKED[target]);
   }
   return adapters;
 }

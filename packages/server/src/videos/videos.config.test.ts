@@ -32,6 +32,36 @@ describe('the videos configuration', () => {
     });
   });
 
+  it("points each target at its platform's API, or wherever REGIE_<TARGET>_API_URL says", () => {
+    const credentials = {
+      REGIE_YOUTUBE_CLIENT_ID: 'id',
+      REGIE_YOUTUBE_CLIENT_SECRET: 'secret',
+      REGIE_TWITTER_API_KEY: 'key',
+      REGIE_TWITTER_API_SECRET: 'secret',
+    };
+    expect(loadConfig(credentials).videos.share).toMatchObject({
+      youtube: { apiUrl: 'https://youtube.googleapis.com/', tokenUrl: 'https://oauth2.googleapis.com/token' },
+      twitter: { apiUrl: 'https://api.x.com/2/' },
+    });
+    const local = loadConfig({
+      ...credentials,
+      REGIE_YOUTUBE_API_URL: 'http://127.0.0.1:9000/youtube/',
+      REGIE_TWITTER_API_URL: 'http://127.0.0.1:9000/2/',
+    });
+    expect(local.videos.share.youtube?.apiUrl).toBe('http://127.0.0.1:9000/youtube/');
+    expect(local.videos.share.twitter?.apiUrl).toBe('http://127.0.0.1:9000/2/');
+    expect(() => loadConfig({ REGIE_DAILYMOTION_API_URL: 'not a url' })).toThrow(/REGIE_DAILYMOTION_API_URL/);
+  });
+
+  it('reads the job lease and the upload sweep interval', () => {
+    expect(loadConfig({})).toMatchObject({ jobLeaseMs: 30_000, uploadSweepMs: 3_600_000 });
+    expect(loadConfig({ REGIE_JOB_LEASE_SECONDS: '2', REGIE_UPLOAD_SWEEP_MINUTES: '0' })).toMatchObject({
+      jobLeaseMs: 2_000,
+      uploadSweepMs: 0,
+    });
+    expect(() => loadConfig({ REGIE_JOB_LEASE_SECONDS: '0' })).toThrow(/REGIE_JOB_LEASE_SECONDS/);
+  });
+
   it('refuses a short media secret and S3 parts under 5 MiB', () => {
     expect(() => loadConfig({ REGIE_MEDIA_SECRET: 'short' })).toThrow(/REGIE_MEDIA_SECRET/);
     expect(() => loadConfig({ REGIE_S3_BUCKET: 'media', REGIE_UPLOAD_PART_SIZE: String(1024 * 1024) })).toThrow(

@@ -15,6 +15,7 @@ import { probeMedia } from '../media/ffprobe.service.ts';
 import { MediaError } from '../media/media.errors.ts';
 import { encodeHlsLadder, makePoster, makeStoryboard } from '../media/media.service.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
+import { followedByVideo } from './videos.job-hooks.ts';
 import {
   hlsFolder,
   hlsMasterKey,
@@ -24,7 +25,7 @@ import {
   storyboardVttKey,
   videoFolder,
 } from './videos.keys.ts';
-import { activeJobs, findVideo, markFailed, updateVideo } from './videos.service.ts';
+import { activeJobs, findVideo, updateVideo } from './videos.service.ts';
 
 /** Where the encode's progress goes: probe, then ffmpeg up to ENCODED, then the uploads to 99. */
 const PROGRESS = { probed: 2, encoded: 80, poster: 82, storyboard: 85, uploaded: 99 } as const;
@@ -34,7 +35,7 @@ const UPLOAD_CONCURRENCY = 4;
 type EncodeContext = JobContext<{ videoId: number }>;
 
 /** The original as a file ffmpeg can read: in place on local storage, else downloaded into `work`. */
-async function sourceFile(storage: ObjectStorage, video: VideoRow, work: string): Promise<string> {
+export async function sourceFile(storage: ObjectStorage, video: VideoRow, work: string): Promise<string> {
   const key = video.originalKey ?? '';
   const local = storage.localPath(key);
   if (local && (await storage.exists(key))) return local;
@@ -86,7 +87,7 @@ async function uploadOutputs(
  * A fresh folder for this attempt. Each attempt has its own (a worker that lost its lease may still
  * be running the last one); the folders of earlier attempts, left by a crash, are removed.
  */
-async function workFolder(dataDir: string, name: string, attempt: number): Promise<string> {
+export async function workFolder(dataDir: string, name: string, attempt: number): Promise<string> {
   const root = join(dataDir, 'work');
   await mkdir(root, { recursive: true });
   for (const entry of await readdir(root)) {
@@ -155,15 +156,18 @@ async function encode(context: EncodeContext, video: VideoRow, work: string) {
  * video.encode: probes the original (not a playable video → the video fails with the reason,
  * its original kept), then encodes the HLS ladder up to the source's resolution, the poster and
  * the storyboard, and stores them under the video's folder. Run again after a crash, it starts
- * over in a fresh work folder and overwrites what the first run stored: nothing is lost.
+ * over in a fresh work folder (the dead attempt's folder is removed) and replaces what an earlier
+ * run stored: nothing is lost, nothing partial stays referenced.
  */
 export const encodeVideoJob = defineJob({
   type: VIDEO_JOB_TYPES.encode,
   payload: z.object({ videoId: z.number().int().positive() }),
   retry: { maxAttempts: 3, backoff: { initialMs: 30_000, maxMs: 600_000 } },
   timeoutMs: 6 * 60 * 60 * 1000,
+  // The worker marks the video failed once the job has failed for good, whatever the path.
+  ...followedByVideo('uploaded'),
   async perform(context) {
-    const { payload, db, dataDir, job, signal } = context;
+    const { payload, db, dataDir, job } = context;
     const video = await findVideo(db, payload.videoId);
     if (!video) return skipped(`Video ${payload.videoId} no longer exists`);
     if (!video.originalKey) return skipped(`Video ${video.id} has no original file`);
@@ -184,12 +188,6 @@ export const encodeVideoJob = defineJob({
         return skipped(`Video ${video.id} was deleted while it was encoded`);
       }
       return { durationSeconds: result.metadata.durationSeconds, rungs: result.rungs };
-    } catch (error) {
-      // Cancelled, taken over after a lost lease, or the worker stopping: the video is someone else's now.
-      if (signal.aborted) throw error;
-      const final = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
-      if (final) await markFailed(db, video.id, error instanceof Error ? error.message : String(error));
-      throw error;
     } finally {
       await rm(work, { recursive: true, force: true });
     }

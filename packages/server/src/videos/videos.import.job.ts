@@ -4,8 +4,9 @@ import { defineJob, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { byteCounter, through } from '../storage/storage.streams.ts';
 import { ImportError, openRemoteFile } from './import.fetch.ts';
 import { enqueueEncode } from './videos.encode.job.ts';
+import { followedByVideo } from './videos.job-hooks.ts';
 import { originalKey } from './videos.keys.ts';
-import { findVideo, markFailed, updateVideo } from './videos.service.ts';
+import { findVideo, updateVideo } from './videos.service.ts';
 
 /** The download's share of the import's progress; the encode job reports its own. */
 const DOWNLOADED = 99;
@@ -19,7 +20,8 @@ export const importVideoJob = defineJob({
   type: VIDEO_JOB_TYPES.import,
   payload: z.object({ videoId: z.number().int().positive(), url: z.string().min(1).max(2_000) }),
   retry: { maxAttempts: 3, backoff: { initialMs: 30_000, maxMs: 600_000 } },
-  async perform({ payload, db, storage, config, signal, reportProgress, job }) {
+  ...followedByVideo('uploading'),
+  async perform({ payload, db, storage, config, signal, reportProgress }) {
     const video = await findVideo(db, payload.videoId);
     if (!video) return skipped(`Video ${payload.videoId} no longer exists`);
     // Run again after the download was stored: only the encode may be missing.
@@ -72,9 +74,7 @@ export const importVideoJob = defineJob({
       } else if (caught instanceof ImportError && caught.permanent) {
         error = new PermanentJobError(caught.message, { cause: caught });
       }
-      if (signal.aborted) throw error;
-      const final = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
-      if (final) await markFailed(db, video.id, error instanceof Error ? error.message : String(error));
+      // Failed for good (last attempt or permanent), the worker marks the video failed (onFailed).
       throw error;
     }
   },

@@ -7,6 +7,7 @@ import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createMediaTokens, type MediaTokens, mediaUrlOf } from './media.tokens.ts';
+import { shareRoutes } from './share.routes.ts';
 import { subtitleRoutes } from './subtitles.routes.ts';
 import { videoActionRoutes } from './videos.routes.ts';
 import { uploadRoutes } from './videos.upload.routes.ts';
@@ -68,6 +69,7 @@ export async function registerVideos(
     await scope.register(uploadRoutes, deps);
     await scope.register(subtitleRoutes, deps);
     await scope.register(videoActionRoutes, deps);
+    await scope.register(shareRoutes, deps);
   });
   await app.register(mediaRoutes, deps);
 }

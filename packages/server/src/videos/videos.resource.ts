@@ -3,6 +3,7 @@ import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { videosResource } from '@regie/contract/resources/videos';
 import type { VideoJobResponse, VideoPlayback } from '@regie/contract/videos.schemas';
 import { and, eq, isNull, or } from 'drizzle-orm';
+import { clipOf } from '../clips/clips.present.ts';
 import type { Db } from '../db/database.ts';
 import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
@@ -104,5 +105,5 @@ export const videosEntry = resourceEntry({
     },
   },
   scope: (auth) => (ownVideosOnly(auth) ? eq(videos.ownerId, auth.user.id) : undefined),
-  present: (record, row, context) => ({ ...record, playback: playbackOf(row, context) }),
+  present: (record, row, context) => ({ ...record, playback: playbackOf(row, context), clip: clipOf(row) }),
 });

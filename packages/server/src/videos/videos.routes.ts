@@ -7,18 +7,10 @@ import {
   VIDEO_RESOURCE_TYPE,
   videoPaths,
 } from '@regie/contract/videos';
-import {
-  importUrlRequest,
-  shareParams,
-  shareResponse,
-  videoIdParams,
-  videoJobResponse,
-} from '@regie/contract/videos.schemas';
-import { eq } from 'drizzle-orm';
+import { importUrlRequest, videoIdParams, videoJobResponse } from '@regie/contract/videos.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
-import { users } from '../db/users.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -32,7 +24,6 @@ import type { ObjectStorage } from '../storage/storage.types.ts';
 import { accessSubject, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { ImportError, remoteFilename, resolveImportTarget } from './import.fetch.ts';
 import { attachment, sendObject } from './media.send.ts';
-import { createShareAdapters } from './share.adapters.ts';
 import { enqueueEncode } from './videos.encode.job.ts';
 import { importVideoJob } from './videos.import.job.ts';
 import { presentVideo } from './videos.resource.ts';
@@ -49,7 +40,7 @@ export interface VideoRoutesOptions {
 
 /**
  * The video calls beyond its generic CRUD (spec §7 "Videos"): import from a URL, (re-)encoding,
- * download of the original and sharing. Uploads, subtitles and media files have their own files.
+ * download of the original. Uploads, subtitles, sharing and media files have their own files.
  */
 export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = async (
   app,
@@ -57,7 +48,6 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
 ) => {
   const common = { tags: ['videos'], security: BEARER };
   const onWrite = writeGuards(guards, entry);
-  const shareAdapters = createShareAdapters(config.videos);
 
   app.post(
     videoPaths.importUrl,
@@ -142,32 +132,6 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
         disposition: attachment(video.filename ?? video.originalKey.split('/').pop() ?? 'video'),
         notFoundMessage: VIDEO_MESSAGES.noOriginal(video.id),
       });
-    },
-  );
-
-  app.post(
-    videoPaths.share(':id', ':target'),
-    {
-      onRequest: onWrite,
-      schema: {
-        ...common,
-        summary: 'Publishes a video on a social platform (youtube, facebook, twitter, dailymotion)',
-        description: 'A target whose credentials the server lacks answers 503 naming it.',
-        params: shareParams,
-        response: { 200: shareResponse, ...errorResponses(400, 401, 403, 404, 501, 503) },
-      },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      const video = (await findVisible(engine, entry, auth, request.params.id)) as VideoRow;
-      const [user] = await engine.db.select({ oauth: users.oauth }).from(users).where(eq(users.id, auth.user.id));
-      const adapter = shareAdapters[request.params.target];
-      const result = await adapter.share({
-        video,
-        userOauth: (user?.oauth as Record<string, unknown> | undefined) ?? null,
-        openFile: async () => (video.originalKey ? ((await storage.get(video.originalKey))?.body ?? null) : null),
-      });
-      return { target: adapter.target, ...result };
     },
   );
 };

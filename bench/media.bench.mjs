@@ -1,0 +1,260 @@
+// `npm run bench:media`: the media pipeline against bare ffmpeg and a raw copy, in the same run.
+//  (a) encode: a generated 60 s 720p video through Regie (upload completed → video ready: probe,
+//      HLS ladder, poster, storyboard, uploads, queue) vs the same ladder ffmpeg command run bare;
+//  (b) clip: POST …/clips (off keyframes, so re-encoded) → video.clip job done, vs the bare cut;
+//  (c) upload: the same file through the resumable upload API (parts sent 4 at a time, as the
+//      browser does) vs fs.copyFile.
+// The arguments come from the server's own builders (bundled here with esbuild), so the bare runs
+// are the very commands Regie runs. BENCH_MEDIA_SECONDS shortens the video; REGIE_SERVER_DIST
+// names the server bundle folder under packages/server (default dist).
+import { spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { freePort, printTable, root, waitFor } from './lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
+const CLIP = { inSeconds: SECONDS * 0.25 + 0.52, outSeconds: SECONDS * 0.5 + 0.3 };
+const PART_CONCURRENCY = 4;
+const dist = join(root, 'packages/server', process.env.REGIE_SERVER_DIST ?? 'dist');
+const work = await mkdtemp(join(tmpdir(), 'regie-bench-media-'));
+
+function run(binary, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-2000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${binary} exited ${code}: ${stderr}`))));
+  });
+}
+
+async function timed(action) {
+  const started = performance.now();
+  const result = await action();
+  return { ms: performance.now() - started, result };
+}
+
+/** The server's argument builders, bundled from its TypeScript source. */
+async function builders() {
+  const outfile = join(work, 'builders.mjs');
+  await build({
+    stdin: {
+      contents: [
+        "export { hlsLadderArgs, rungsFor } from './src/media/hls.args.ts';",
+        "export { cutArgs, cutPlan, keyframeProbeArgs, parseKeyframes } from './src/media/cut.args.ts';",
+        "export { FFMPEG_COMMON_ARGS } from './src/media/ffmpeg.runner.ts';",
+      ].join('\n'),
+      resolveDir: join(root, 'packages/server'),
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'error',
+  });
+  return import(outfile);
+}
+
+/** The built server on a fresh data folder (PGlite), its in-process worker included. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = join(work, 'data');
+  const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [join(dist, 'main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+function client(url, token) {
+  const headers = { authorization: `Bearer ${token}`, 'accept-version': 'v6' };
+  return async (method, path, body) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+async function until(check, what, timeoutMs = 30 * 60_000) {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The resumable upload: session, parts PART_CONCURRENCY at a time, completion (answers {video, job}). */
+async function upload(api, url, token, file) {
+  const { size } = await stat(file);
+  const session = await api('POST', '/main-api/videos/upload/url-multipart', {
+    filename: 'bench-source.mp4',
+    size,
+    contentType: 'video/mp4',
+  });
+  const handle = await open(file);
+  try {
+    let next = 0;
+    const worker = async () => {
+      while (next < session.parts.length) {
+        const part = session.parts[next];
+        next += 1;
+        const data = Buffer.alloc(part.size);
+        await handle.read(data, 0, part.size, (part.partNumber - 1) * session.partSize);
+        const response = await fetch(`${url}${part.url}`, {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'accept-version': 'v6',
+            'content-type': 'application/octet-stream',
+          },
+          body: data,
+        });
+        if (!response.ok) throw new Error(`part ${part.partNumber}: ${response.status} ${await response.text()}`);
+      }
+    };
+    await Promise.all(Array.from({ length: PART_CONCURRENCY }, worker));
+  } finally {
+    await handle.close();
+  }
+  return api('POST', '/main-api/videos/upload/complete-multipart', { uploadId: session.uploadId });
+}
+
+const media = await builders();
+const source = join(work, 'source.mp4');
+console.log(`Generating a ${SECONDS} s 720p source…`);
+await run('ffmpeg', [
+  ...['-hide_banner', '-loglevel', 'error', '-y'],
+  ...['-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=25:duration=${SECONDS}`],
+  ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`],
+  ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source],
+]);
+const sourceBytes = (await stat(source)).size;
+
+// Bare runs first, while the server is not running.
+const hlsDir = join(work, 'bare-hls');
+const ladder = media.hlsLadderArgs({
+  input: source,
+  outputDir: hlsDir,
+  sourceWidth: 1280,
+  sourceHeight: 720,
+  hasAudio: true,
+  fps: 25,
+});
+console.log('Bare ladder encode…');
+const bareEncode = await timed(async () => {
+  await rm(hlsDir, { recursive: true, force: true });
+  // As the encode job does: one folder per rung of the ladder.
+  for (const rung of media.rungsFor({ sourceWidth: 1280, sourceHeight: 720 })) {
+    await mkdir(join(hlsDir, rung.name), { recursive: true });
+  }
+  await run('ffmpeg', [...media.FFMPEG_COMMON_ARGS, ...ladder]);
+});
+const keyframeOutput = await new Promise((resolve, reject) => {
+  const child = spawn('ffprobe', media.keyframeProbeArgs(source), { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`ffprobe exited ${code}`))));
+});
+const plan = media.cutPlan({ ...CLIP, durationSeconds: SECONDS, keyframes: media.parseKeyframes(keyframeOutput) });
+console.log(`Bare cut (${plan.mode})…`);
+const bareCut = await timed(() =>
+  run('ffmpeg', [
+    ...media.FFMPEG_COMMON_ARGS,
+    ...media.cutArgs({ input: source, output: join(work, 'cut.mp4'), plan }),
+  ]),
+);
+const bareCopy = await timed(() => copyFile(source, join(work, 'copy.mp4')));
+
+console.log(`Starting Regie from ${dist}…`);
+const server = await startServer();
+try {
+  const login = await fetch(`${server.url}/users-service-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'editor', password: 'regie-demo' }),
+  });
+  const { accessToken } = await login.json();
+  const api = client(server.url, accessToken);
+  // The demo video is made and encoded in the background after a first start: let it finish.
+  const idle = async () => {
+    const { data } = await api('GET', '/main-api/videos?limit=10');
+    const settled = data.length > 0 && data.every((video) => ['ready', 'failed'].includes(video.state));
+    return settled && (await api('GET', '/main-api/jobs?state=waiting,in_progress')).length === 0;
+  };
+  await until(idle, 'the demo video to be encoded');
+
+  console.log('Upload through Regie…');
+  const uploaded = await timed(() => upload(api, server.url, accessToken, source));
+  const videoId = uploaded.result.video.id;
+  console.log('Encode through Regie…');
+  const encoded = await timed(() =>
+    until(async () => {
+      const video = await api('GET', `/main-api/videos/${videoId}`);
+      if (video.state === 'failed') throw new Error(`encode failed: ${video.failureReason}`);
+      return video.state === 'ready' ? video : null;
+    }, 'the video to be ready'),
+  );
+
+  console.log('Clip through Regie…');
+  const clipped = await timed(async () => {
+    const { job } = await api('POST', `/main-api/videos/${videoId}/clips`, CLIP);
+    return until(async () => {
+      const current = await api('GET', `/main-api/jobs/${job.id}`);
+      if (current.state === 'failed') throw new Error(`clip failed: ${current.lastError}`);
+      return current.state === 'done' ? current : null;
+    }, 'the clip job');
+  });
+  if (process.env.BENCH_DEBUG) console.log(clipped.result);
+  if (clipped.result.result?.mode !== plan.mode) {
+    throw new Error(`Regie cut in ${clipped.result.result?.mode} mode, the bare cut in ${plan.mode}`);
+  }
+
+  const mbps = (ms) => (sourceBytes / 1024 / 1024 / (ms / 1000)).toFixed(1);
+  printTable([
+    {
+      measure: `encode ${SECONDS} s 720p (ladder)`,
+      'bare ms': Math.round(bareEncode.ms),
+      'Regie ms': Math.round(encoded.ms),
+      'ratio (aim ≤ 1.05)': (encoded.ms / bareEncode.ms).toFixed(3),
+    },
+    {
+      measure: `clip ${(CLIP.outSeconds - CLIP.inSeconds).toFixed(2)} s (${plan.mode})`,
+      'bare ms': Math.round(bareCut.ms),
+      'Regie ms': Math.round(clipped.ms),
+      'ratio (aim ≤ 1.10)': (clipped.ms / bareCut.ms).toFixed(3),
+    },
+    {
+      measure: `upload ${(sourceBytes / 1024 / 1024).toFixed(1)} MiB (MiB/s: copy ${mbps(bareCopy.ms)}, Regie ${mbps(uploaded.ms)})`,
+      'bare ms': Math.round(bareCopy.ms),
+      'Regie ms': Math.round(uploaded.ms),
+      'ratio (time)': (uploaded.ms / bareCopy.ms).toFixed(1),
+    },
+  ]);
+} finally {
+  await server.stop();
+  await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,59 @@
+// Kept free of zod so the web app can import these values without a schema library; the request
+// and response schemas are in clips.schemas.ts.
+import type { AccessRule } from './access.ts';
+import { MAIN_API } from './api.ts';
+
+/**
+ * Clips (issue 4, spec §7 "POST events/{id}/markers/{id}/clips"): a part [in, out] of a ready
+ * video, cut frame-accurately (stream copy when both points fall on keyframes, re-encoded
+ * otherwise), optionally dressed in a clip skin (pre-roll image, overlay, post-roll image), and
+ * stored as a NEW video of the same account with its own HLS. The clip video carries `clip`
+ * (clips.schemas.ts videoClipInfo) saying where it was cut from.
+ *
+ * Life of a clip: the POST answers 202 with the new video (`processing`) and the queued
+ * `video.clip` job (resourceType 'Video', resourceId = the clip video's id, progress 0–100 live);
+ * when the cut is stored, the normal encode job of that video makes its HLS, poster, storyboard,
+ * and the video ends `ready` (or `failed` with a failureReason).
+ */
+
+/** Sources, creating and listing clips: live clipping, clip-only users and video writers. */
+export const CLIP_RULE: AccessRule = {
+  authorizedRoles: ['liveclipping_write', 'clip_only', 'video_write'],
+  authorizedModules: ['STREAM_CLIPPING', 'VIDEOS'],
+};
+
+/** Longest clip, in seconds (the cut part, rolls not counted). */
+export const CLIP_MAX_SECONDS = 600;
+/** Seconds a skin's pre-roll and post-roll images are shown (clip-skins rollSeconds). */
+export const CLIP_ROLL_SECONDS = { min: 0, max: 10, default: 2 } as const;
+/** Clip templates: seconds kept before and after a marker. */
+export const CLIP_TEMPLATE_SECONDS = { min: 0, max: 120, defaultBefore: 10, defaultAfter: 5 } as const;
+/** GET clips/sources paging. */
+export const CLIP_SOURCES_LIMIT = { default: 25, max: 100 } as const;
+
+export const clipPaths = {
+  /** POST createClipBody → 202 {video, job}; GET → {data: clip videos newest first, total}. */
+  videoClips: (videoId: number | string) => `${MAIN_API}/videos/${videoId}/clips`,
+  /** POST ?offset=seconds-before-marker, body markerClipBody → 202 {video, job}. */
+  markerClips: (eventId: number | string, markerId: number | string) =>
+    `${MAIN_API}/events/${eventId}/markers/${markerId}/clips`,
+  /** GET → {data, total}: clips made from the event's markers, newest first. */
+  eventClips: (eventId: number | string) => `${MAIN_API}/events/${eventId}/clips`,
+  /** GET ?search&limit&offset → {data: clip sources, total}: ready videos that can be clipped. */
+  sources: `${MAIN_API}/clips/sources`,
+} as const;
+
+export const CLIP_MESSAGES = {
+  notReady: 'The video is not ready yet',
+  outBeyondDuration: (duration: number) => `The clip must end within the video (it lasts ${duration.toFixed(2)} s)`,
+  inNotBeforeOut: 'The clip must end after it starts',
+  tooLong: `A clip lasts at most ${CLIP_MAX_SECONDS} s`,
+  skinNotFound: (id: number | string) => `Clip skin ${id} not found`,
+  templateNotFound: (id: number | string) => `Clip template ${id} not found`,
+  eventNotFound: (id: number | string) => `Event ${id} not found`,
+  markerNotFound: (id: number | string) => `Marker ${id} not found`,
+  eventHasNoVideo: (id: number | string) => `Event ${id} has no video to cut from: set its video first`,
+  markerBeyondVideo: 'The marker lies beyond the end of the event’s video',
+  sourceDeleted: 'The source video was deleted before the clip was cut',
+  skinImageMissing: (key: string) => `The skin image ${key} is missing from storage`,
+} as const;

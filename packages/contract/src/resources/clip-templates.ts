@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { AccessRule } from '../access.ts';
+import { CLIP_RULE, CLIP_TEMPLATE_SECONDS } from '../clips.ts';
+import { defineResource } from './define.ts';
+import { referenceId } from './shapes.ts';
+
+export const CLIP_TEMPLATE_NAME_MAX = 80;
+
+/**
+ * Who reads and writes clip templates: the clip rule (contract clips.ts), narrowed to the
+ * clipping module since templates belong to the Clipping menu area.
+ */
+export const CLIP_TEMPLATE_RULE: AccessRule = {
+  authorizedRoles: ['liveclipping_write', 'clip_only'],
+  requiredModules: ['STREAM_CLIPPING'],
+};
+/** Listing templates is also open to video writers who clip (the clip screens offer them). */
+const CLIP_TEMPLATE_READ_RULE: AccessRule = CLIP_RULE;
+
+const templateSeconds = z.number().min(CLIP_TEMPLATE_SECONDS.min).max(CLIP_TEMPLATE_SECONDS.max);
+
+/**
+ * How a clip made from a marker is cut and dressed (menu clipping/template): the seconds kept
+ * before and after the marker, and the skin. At most one template of an account is its default
+ * (the server clears the others when one is set); marker clips without a template use it.
+ */
+export const clipTemplatesResource = defineResource({
+  name: 'clip-templates',
+  singular: 'Clip template',
+  gateway: 'main',
+  labelKey: 'resource.clipTemplates',
+  fields: z.object({
+    name: z.string().trim().min(1).max(CLIP_TEMPLATE_NAME_MAX),
+    clipSkinId: referenceId.nullable().default(null),
+    secondsBefore: templateSeconds.default(CLIP_TEMPLATE_SECONDS.defaultBefore),
+    secondsAfter: templateSeconds.default(CLIP_TEMPLATE_SECONDS.defaultAfter),
+    isDefault: z.boolean().default(false),
+  }),
+  ui: {
+    name: { widget: 'limitedText', textLimit: CLIP_TEMPLATE_NAME_MAX },
+    clipSkinId: { widget: 'reference', reference: 'clip-skins' },
+    secondsBefore: { widget: 'number' },
+    secondsAfter: { widget: 'number' },
+    isDefault: { widget: 'switch' },
+  },
+  columns: ['name', 'clipSkinId', 'secondsBefore', 'secondsAfter', 'isDefault', 'updatedAt'],
+  filters: ['isDefault', 'clipSkinId'],
+  sortable: ['name', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'name', direction: 'asc' },
+  search: ['name'],
+  unique: [['name']],
+  relations: { ClipSkin: { resource: 'clip-skins', kind: 'one', foreignKey: 'clipSkinId' } },
+  access: { read: CLIP_TEMPLATE_READ_RULE, write: CLIP_TEMPLATE_RULE },
+  tenancy: 'account',
+  route: '/clipping/template',
+});

@@ -1,0 +1,193 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CLIP_MESSAGES } from '@regie/contract/clips';
+import type { TechnicalMetadata } from '@regie/contract/media';
+import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { clipSkins } from '../db/clip-skins.table.ts';
+import type { VideoRow } from '../db/videos.table.ts';
+import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
+import { type CutPlan, cutArgs, cutPlan } from '../media/cut.args.ts';
+import { runFfmpeg } from '../media/ffmpeg.runner.ts';
+import { findKeyframes, probeMedia } from '../media/ffprobe.service.ts';
+import { MediaError } from '../media/media.errors.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
+import { enqueueEncode, sourceFile, workFolder } from '../videos/videos.encode.job.ts';
+import { followedByVideo } from '../videos/videos.job-hooks.ts';
+import { originalKey, videoFolder } from '../videos/videos.keys.ts';
+import { findVideo, updateVideo } from '../videos/videos.service.ts';
+import { type OverlayPosition, skinnedClipArgs, skinnedDuration } from './skin.args.ts';
+
+/** Where the clip job's progress goes: keyframes found, ffmpeg up to RENDERED, the upload to STORED. */
+const PROGRESS = { planned: 3, rendered: 90, stored: 98 } as const;
+/** Keyframes are looked for this many seconds around each cut point only (no need to read the whole clip). */
+const KEYFRAME_WINDOW_SECONDS = 0.5;
+
+type ClipContext = JobContext<{ videoId: number }>;
+type Skin = typeof clipSkins.$inferSelect;
+
+export interface RenderedClip {
+  file: string;
+  /** copy/encode: a plain cut (contract cutPlan); skinned: one ffmpeg run with the skin. */
+  mode: CutPlan['mode'] | 'skinned';
+  durationSeconds: number;
+}
+
+/** The keyframes near the in and out points, each window probed on its own (packets only, no decoding). */
+export async function keyframesNear(input: string, points: readonly number[], signal?: AbortSignal): Promise<number[]> {
+  const found = await Promise.all(
+    points.map((point) =>
+      findKeyframes(input, {
+        window: {
+          fromSeconds: Math.max(0, point - KEYFRAME_WINDOW_SECONDS),
+          toSeconds: point + KEYFRAME_WINDOW_SECONDS,
+        },
+        ...(signal ? { signal } : {}),
+      }),
+    ),
+  );
+  return [...new Set(found.flat())].sort((a, b) => a - b);
+}
+
+/** A skin image as a local file: in place on local storage, else downloaded into `work`. */
+async function imageFile(storage: ObjectStorage, key: string, work: string, name: string): Promise<string> {
+  const local = storage.localPath(key);
+  if (local && (await storage.exists(key))) return local;
+  const object = await storage.get(key);
+  if (!object) throw new PermanentJobError(CLIP_MESSAGES.skinImageMissing(key));
+  const target = join(work, `${name}${key.slice(key.lastIndexOf('.'))}`);
+  await pipeline(object.body, createWriteStream(target));
+  return target;
+}
+
+async function sourceMetadata(source: VideoRow, file: string, signal: AbortSignal): Promise<TechnicalMetadata> {
+  if (source.metadata) return source.metadata;
+  try {
+    return await probeMedia(file, { signal });
+  } catch (error) {
+    if (error instanceof MediaError && error.code !== 'tooling')
+      throw new PermanentJobError(error.message, { cause: error });
+    throw error;
+  }
+}
+
+/** Cuts the clip (skinned or not) into `work`/clip.mp4, reporting ffmpeg's progress. */
+export async function renderClip(
+  context: Pick<ClipContext, 'storage' | 'signal' | 'reportProgress'>,
+  range: { inSeconds: number; outSeconds: number },
+  source: { file: string; metadata: TechnicalMetadata },
+  skin: Skin | null,
+  work: string,
+): Promise<RenderedClip> {
+  const { storage, signal, reportProgress } = context;
+  const output = join(work, 'clip.mp4');
+  const { metadata } = source;
+  const onProgress = (percent: number) =>
+    reportProgress(PROGRESS.planned + ((PROGRESS.rendered - PROGRESS.planned) * percent) / 100);
+  const hasImages = Boolean(
+    skin && (skin.overlayKey || ((skin.preRollKey || skin.postRollKey) && skin.rollSeconds > 0)),
+  );
+  if (skin && hasImages) {
+    const rolls = skin.rollSeconds > 0;
+    const options = {
+      input: source.file,
+      output,
+      ...range,
+      width: metadata.width,
+      height: metadata.height,
+      fps: metadata.fps,
+      hasAudio: metadata.hasAudio,
+      preRoll: rolls && skin.preRollKey ? await imageFile(storage, skin.preRollKey, work, 'pre-roll') : null,
+      postRoll: rolls && skin.postRollKey ? await imageFile(storage, skin.postRollKey, work, 'post-roll') : null,
+      overlay: skin.overlayKey
+        ? {
+            image: await imageFile(storage, skin.overlayKey, work, 'overlay'),
+            position: skin.overlayPosition as OverlayPosition,
+            opacity: skin.overlayOpacity,
+          }
+        : null,
+      rollSeconds: skin.rollSeconds,
+    };
+    const durationSeconds = skinnedDuration(options);
+    reportProgress(PROGRESS.planned);
+    await runFfmpeg(skinnedClipArgs(options), { durationSeconds, onProgress, signal });
+    return { file: output, mode: 'skinned', durationSeconds };
+  }
+  const keyframes = await keyframesNear(source.file, [range.inSeconds, range.outSeconds], signal);
+  const plan = cutPlan({ ...range, durationSeconds: metadata.durationSeconds, keyframes });
+  reportProgress(PROGRESS.planned);
+  const durationSeconds = range.outSeconds - range.inSeconds;
+  await runFfmpeg(cutArgs({ input: source.file, output, plan }), { durationSeconds, onProgress, signal });
+  return { file: output, mode: plan.mode, durationSeconds };
+}
+
+async function skinOf(context: ClipContext, clip: VideoRow): Promise<Skin | null> {
+  if (clip.clipSkinId === null) return null;
+  const [skin] = await context.db
+    .select()
+    .from(clipSkins)
+    .where(and(eq(clipSkins.id, clip.clipSkinId), eq(clipSkins.accountId, clip.accountId)))
+    .limit(1);
+  return skin ?? null;
+}
+
+/**
+ * video.clip: cuts [clipInSeconds, clipOutSeconds] of the clip video's source (dressed in its
+ * skin if it has one) into an MP4, stores it as the clip video's original, then queues the normal
+ * encode job of the clip video (HLS, poster, storyboard). It reads everything again from the
+ * database on each attempt: a source deleted since the POST fails the clip with a reason; a skin
+ * deleted since leaves a plain cut. Another attempt starts over in a fresh work folder.
+ */
+export const clipVideoJob = defineJob({
+  type: VIDEO_JOB_TYPES.clip,
+  payload: z.object({ videoId: z.number().int().positive() }),
+  retry: { maxAttempts: 3, backoff: { initialMs: 10_000, maxMs: 300_000 } },
+  timeoutMs: 2 * 60 * 60 * 1000,
+  ...followedByVideo('processing'),
+  async perform(context) {
+    const { payload, db, dataDir, job, storage, signal } = context;
+    const clip = await findVideo(db, payload.videoId);
+    if (!clip) return skipped(`Video ${payload.videoId} no longer exists`);
+    const { clipInSeconds: inSeconds, clipOutSeconds: outSeconds } = clip;
+    if (inSeconds === null || outSeconds === null) throw new PermanentJobError(`Video ${clip.id} is not a clip`);
+    const source = clip.sourceVideoId === null ? null : await findVideo(db, clip.sourceVideoId);
+    if (!source?.originalKey || source.accountId !== clip.accountId) {
+      throw new PermanentJobError(CLIP_MESSAGES.sourceDeleted);
+    }
+    await updateVideo(db, clip.id, { state: 'processing', failureReason: null });
+    const work = await workFolder(dataDir, `clip-${clip.id}-job-${job.id}`, job.attempt);
+    try {
+      const file = await sourceFile(storage, source, work);
+      const metadata = await sourceMetadata(source, file, signal);
+      const rendered = await renderClip(
+        context,
+        { inSeconds, outSeconds },
+        { file, metadata },
+        await skinOf(context, clip),
+        work,
+      );
+      const key = originalKey(clip.accountId, clip.id, 'clip.mp4');
+      const { size } = await stat(rendered.file);
+      await storage.putStream(key, createReadStream(rendered.file), 'video/mp4', { size });
+      context.reportProgress(PROGRESS.stored);
+      const stored = await updateVideo(db, clip.id, {
+        originalKey: key,
+        filename: 'clip.mp4',
+        size,
+        contentType: 'video/mp4',
+      });
+      // Deleted while it was cut: its purge job may have run already, so clean up here too.
+      if (!stored) {
+        await storage.deletePrefix(videoFolder(clip.accountId, clip.id));
+        return skipped(`Video ${clip.id} was deleted while it was cut`);
+      }
+      const encode = await enqueueEncode(db, stored);
+      return { mode: rendered.mode, durationSeconds: rendered.durationSeconds, encodeJobId: encode.id };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  },
+});

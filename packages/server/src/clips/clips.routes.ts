@@ -1,0 +1,162 @@
+import { CLIP_RULE, clipPaths } from '@regie/contract/clips';
+import {
+  clipListQuery,
+  clipListResponse,
+  clipResponse,
+  clipSourcesQuery,
+  clipSourcesResponse,
+  createClipBody,
+  eventIdParams,
+  markerClipBody,
+  markerClipParams,
+  markerClipQuery,
+} from '@regie/contract/clips.schemas';
+import { videoIdParams } from '@regie/contract/videos.schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type VideoRow, videos } from '../db/videos.table.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import type { JobEvents } from '../jobs/jobs.events.ts';
+import { findVisible } from '../resources/resources.service.ts';
+import type { Engine } from '../resources/resources.types.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { findEvent, listSources, markerClipRequest } from './clips.markers.ts';
+import { createClip, listClips, presentClip } from './clips.service.ts';
+
+export interface ClipRoutesOptions {
+  engine: Engine;
+  guards: Guards;
+  events: JobEvents;
+}
+
+/** The web client adds AccountId (and SportId to queries) while an admin simulates an account (spec §7): never trusted here. */
+async function dropContextKeys(request: FastifyRequest): Promise<void> {
+  const strip = (value: unknown, keys: readonly string[]) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+  };
+  request.body = strip(request.body, ['AccountId']);
+  request.query = strip(request.query, ['AccountId', 'SportId']);
+}
+
+/**
+ * The clip engine's calls (contract clips.ts): cut a clip from a video or around an event's
+ * marker, list the clips, and the videos that can be clipped. Every call needs CLIP_RULE; the
+ * source, event, skin and template must belong to the request's account (404 / 400 otherwise).
+ */
+export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, { engine, guards, events }) => {
+  const videosEntry = engine.byName('videos');
+  const eventsEntry = engine.byName('events');
+  if (!videosEntry || !eventsEntry) return;
+  const common = { tags: ['clips'], security: BEARER };
+  const onClip = guards.requireRule(CLIP_RULE);
+  app.addHook('preValidation', dropContextKeys);
+
+  app.post(
+    clipPaths.videoClips(':id'),
+    {
+      onRequest: onClip,
+      schema: {
+        ...common,
+        summary: 'Cuts a clip of a ready video into a new video (a video.clip job, then its encode job)',
+        description:
+          'Frame-accurate: stream copy when both points fall on keyframes, re-encoded otherwise; with a skin, one ' +
+          'ffmpeg run adds the pre-roll, overlay and post-roll. Progress: GET /main-api/jobs?resourceType=Video&resourceId={clip id}.',
+        params: videoIdParams,
+        body: createClipBody,
+        response: { 202: clipResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const source = (await findVisible(engine, videosEntry, auth, request.params.id)) as VideoRow;
+      const created = await createClip(engine.db, auth, source, request.body);
+      events.state(created.job);
+      return reply.code(202).send(await presentClip(engine, videosEntry, created));
+    },
+  );
+
+  app.get(
+    clipPaths.videoClips(':id'),
+    {
+      onRequest: onClip,
+      schema: {
+        ...common,
+        summary: 'The clips cut from a video, newest first',
+        params: videoIdParams,
+        querystring: clipListQuery,
+        response: { 200: clipListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const source = (await findVisible(engine, videosEntry, auth, request.params.id)) as VideoRow;
+      return listClips(engine, videosEntry, auth, eq(videos.sourceVideoId, source.id), request.query);
+    },
+  );
+
+  app.post(
+    clipPaths.markerClips(':id', ':markerId'),
+    {
+      onRequest: onClip,
+      schema: {
+        ...common,
+        summary: "Cuts a clip around an event's marker, from the event's video",
+        description:
+          'Starts `offset` seconds before the marker (default: the template’s secondsBefore) and ends the template’s ' +
+          'secondsAfter after the marker’s end. The template is the given one, else the account’s default one.',
+        params: markerClipParams,
+        querystring: markerClipQuery,
+        body: markerClipBody,
+        response: { 202: clipResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const { source, clip } = await markerClipRequest(engine, { videosEntry, eventsEntry }, auth, {
+        eventId: request.params.id,
+        markerId: request.params.markerId,
+        offset: request.query.offset,
+        body: request.body ?? {},
+      });
+      const created = await createClip(engine.db, auth, source, clip);
+      events.state(created.job);
+      return reply.code(202).send(await presentClip(engine, videosEntry, created));
+    },
+  );
+
+  app.get(
+    clipPaths.eventClips(':id'),
+    {
+      onRequest: onClip,
+      schema: {
+        ...common,
+        summary: "The clips made from an event's markers, newest first",
+        params: eventIdParams,
+        querystring: clipListQuery,
+        response: { 200: clipListResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const event = await findEvent(engine, eventsEntry, auth, request.params.id);
+      return listClips(engine, videosEntry, auth, eq(videos.clipEventId, Number(event.id)), request.query);
+    },
+  );
+
+  app.get(
+    clipPaths.sources,
+    {
+      onRequest: onClip,
+      schema: {
+        ...common,
+        summary: 'The ready videos of the account that can be clipped, newest first',
+        description: 'For users who may clip without reading the video library (clip_only).',
+        querystring: clipSourcesQuery,
+        response: { 200: clipSourcesResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listSources(engine, videosEntry, authOf(request), request.query),
+  );
+};

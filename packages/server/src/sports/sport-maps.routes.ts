@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { recordId } from '@regie/contract/accounts';
+import { errorBody } from '@regie/contract/auth';
+import { sportsResource } from '@regie/contract/resources/sports';
+import { SPORT_MAP_MESSAGES, sportMapBody, sportMapPath, sportMapResponse } from '@regie/contract/sport-maps';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sportMaps } from '../db/sport-maps.table.ts';
+import { notFound } from '../http/http.errors.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { PACKAGE_PATHS } from '../package-paths.ts';
+import {
+  actsForPlatform,
+  assertMayChange,
+  assertMayRead,
+  assertMayWrite,
+  mayWrite,
+} from '../resources/resources.access.ts';
+import { plainJson } from '../resources/resources.http.ts';
+import { findVisible } from '../resources/resources.service.ts';
+import type { Engine, Row } from '../resources/resources.types.ts';
+import { type AuthContext, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { checkMarkerTypes } from './sport-maps.service.ts';
+
+/** Default field drawings shipped with the server, by sport sprite: football.svg → a pitch. */
+const FIELDS_FOLDER = join(PACKAGE_PATHS.root, 'assets', 'fields');
+const FIELDS_PATH = '/assets/fields';
+
+function defaultBackground(sport: Row): string | null {
+  const sprite = typeof sport.svgSpriteFilename === 'string' ? sport.svgSpriteFilename : null;
+  return sprite && existsSync(join(FIELDS_FOLDER, sprite)) ? `${FIELDS_PATH}/${sprite}` : null;
+}
+
+/** Whether the caller may save this sport's map: the sports write rule, and platform sports for platform admins. */
+function canWriteMap(sport: Row, auth: AuthContext, engine: Engine): boolean {
+  const entry = engine.byName(sportsResource.name);
+  if (!entry || !mayWrite(entry.definition, auth)) return false;
+  return sport.accountId !== null || actsForPlatform(auth);
+}
+
+/**
+ * GET/PUT /main-api/sports/{id}/map (contract sport-maps.ts): the map follows its sport's rules,
+ * read by whoever reads the sport, written by whoever may change it. GET /assets/fields/{file}:
+ * the default drawings.
+ */
+export const sportMapsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guards }> = async (
+  app,
+  { engine, guards },
+) => {
+  const sportsEntry = engine.byName(sportsResource.name);
+  if (!sportsEntry) throw new Error('Sport maps: sports must be served');
+  const doc = { tags: ['sports'], security: BEARER };
+  const params = z.object({ id: recordId });
+
+  async function answer(auth: AuthContext, sport: Row) {
+    const [stored] = await engine.db
+      .select()
+      .from(sportMaps)
+      .where(eq(sportMaps.sportId, Number(sport.id)));
+    return {
+      sportId: Number(sport.id),
+      map: stored
+        ? {
+            background: stored.background,
+            lengthMeters: stored.lengthMeters,
+            widthMeters: stored.widthMeters,
+            zones: stored.zones,
+          }
+        : null,
+      defaultBackgroundUrl: defaultBackground(sport),
+      canWrite: canWriteMap(sport, auth, engine),
+      updatedAt: stored ? stored.updatedAt.toISOString() : null,
+    };
+  }
+
+  app.get(
+    sportMapPath(':id'),
+    {
+      onRequest: guards.requireAuth,
+      serializerCompiler: plainJson,
+      schema: {
+        ...doc,
+        summary: "A sport's field map: background, size in metres, zones",
+        params,
+        response: { 200: sportMapResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      assertMayRead(sportsEntry.definition, auth);
+      return answer(auth, await findVisible(engine, sportsEntry, auth, request.params.id));
+    },
+  );
+
+  app.put(
+    sportMapPath(':id'),
+    {
+      onRequest: guards.requireAuth,
+      serializerCompiler: plainJson,
+      schema: {
+        ...doc,
+        summary: "Replaces a sport's field map (an account's own sports; platform sports: platform admins)",
+        params,
+        body: sportMapBody,
+        response: { 200: sportMapResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      assertMayWrite(sportsEntry.definition, auth);
+      const sport = await findVisible(engine, sportsEntry, auth, request.params.id);
+      assertMayChange(sportsEntry, auth, sport);
+      const map = request.body;
+      await checkMarkerTypes(engine, sport, map.zones);
+      const values = { ...map, sportId: Number(sport.id) };
+      await engine.db
+        .insert(sportMaps)
+        .values(values)
+        .onConflictDoUpdate({ target: sportMaps.sportId, set: { ...map, updatedAt: new Date() } });
+      return answer(auth, sport);
+    },
+  );
+
+  app.get(
+    `${FIELDS_PATH}/:file`,
+    {
+      schema: {
+        tags: ['sports'],
+        summary: 'A default field drawing (public, like the sport sprites)',
+        params: z.object({ file: z.string().regex(/^[a-z-]+\.svg$/) }),
+        response: { 200: z.string().describe('image/svg+xml'), 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const drawing = await readFile(join(FIELDS_FOLDER, request.params.file), 'utf8').catch(() => {
+        throw notFound(SPORT_MAP_MESSAGES.noDrawing);
+      });
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(drawing);
+    },
+  );
+};

@@ -1,0 +1,37 @@
+import { VIDEO_RESOURCE_TYPE, type VideoState } from '@regie/contract/videos';
+import { and, eq } from 'drizzle-orm';
+import { videos } from '../db/videos.table.ts';
+import type { JobHookContext } from '../jobs/jobs.define.ts';
+
+/** The video a job is about (resourceType 'Video'), or null. */
+function videoIdOf(job: JobHookContext['job']): number | null {
+  if (job.resourceType !== VIDEO_RESOURCE_TYPE || !job.resourceId) return null;
+  const id = Number(job.resourceId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The hooks of a job that makes a video's media (import, encode, clip): when it ends failed, by
+ * whatever path (last attempt, timeout, worker death), the video is `failed` with the job's reason,
+ * so nothing stays `processing` for ever; retried, it goes back to `retryState`.
+ */
+export function followedByVideo(retryState: VideoState) {
+  return {
+    async onFailed({ db, job }: JobHookContext): Promise<void> {
+      const id = videoIdOf(job);
+      if (id === null) return;
+      await db
+        .update(videos)
+        .set({ state: 'failed', failureReason: job.lastError ?? 'The job failed', updatedAt: new Date() })
+        .where(eq(videos.id, id));
+    },
+    async onRetried({ db, job }: JobHookContext): Promise<void> {
+      const id = videoIdOf(job);
+      if (id === null) return;
+      await db
+        .update(videos)
+        .set({ state: retryState, failureReason: null, updatedAt: new Date() })
+        .where(and(eq(videos.id, id), eq(videos.state, 'failed')));
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { videoPaths } from '@regie/contract/videos';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobRow, waitFor } from './jobs-fixtures.ts';
+import { makeTestVideo } from './media-fixtures.ts';
+import { uploadVideo, type VideoTestContext, videoRow, videoTestContext } from './videos-fixtures.ts';
+
+/**
+ * A standalone worker process (the server bundle's worker.js, as `npm run worker` runs it) killed
+ * with SIGKILL in the middle of an encode: another worker takes the job over once the lease runs
+ * out, and the video ends ready with nothing lost and nothing of the dead attempt left behind.
+ * Separate processes share the queue only through PostgreSQL (PGlite is one process's), so this
+ * file needs one: TEST_DATABASE_URL, else the local server at 127.0.0.1:5432.
+ */
+
+const run = promisify(execFile);
+const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const reachable = await postgresReachable();
+if (!reachable) console.warn(`worker-kill: skipped, no PostgreSQL at ${POSTGRES} (separate workers need one)`);
+
+let ctx: VideoTestContext;
+let bundle: string;
+const workers: ChildProcess[] = [];
+const previousUrl = process.env.TEST_DATABASE_URL;
+
+/** A worker process on this file's database and data folder, with a 2 s lease. */
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, [join(bundle, 'worker.js')], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: ctx.databaseUrl ?? '',
+      REGIE_DATA_DIR: ctx.dir,
+      REGIE_JOB_LEASE_SECONDS: '2',
+      REGIE_JOB_POLL_MS: '100',
+      REGIE_UPLOAD_SWEEP_MINUTES: '0',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  workers.push(child);
+  return child;
+}
+
+/** Processes whose command line names `text` (ffmpeg of a given work folder). */
+async function processesNaming(text: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const command = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (command.includes(text)) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** Every file a playlist names, from the master down, as paths relative to the HLS folder. */
+async function referencedFiles(folder: string): Promise<Set<string>> {
+  const referenced = new Set(['master.m3u8']);
+  const uris = (text: string) => [
+    ...text.split('\n').filter((line) => line.trim() && !line.startsWith('#')),
+    ...[...text.matchAll(/URI="([^"]+)"/g)].map((match) => match[1] ?? ''),
+  ];
+  for (const variant of uris(await readFile(join(folder, 'master.m3u8'), 'utf8'))) {
+    referenced.add(variant.trim());
+    const text = await readFile(join(folder, variant.trim()), 'utf8');
+    for (const file of uris(text)) referenced.add(posix.join(posix.dirname(variant.trim()), file.trim()));
+  }
+  return referenced;
+}
+
+beforeAll(async () => {
+  if (!reachable) return;
+  // helpers.ts makes each file's fresh database on TEST_DATABASE_URL's server.
+  process.env.TEST_DATABASE_URL = POSTGRES;
+  ctx = await videoTestContext();
+  bundle = join(serverRoot, `dist-test-worker-${randomBytes(4).toString('hex')}`);
+  await run(process.execPath, [join(serverRoot, 'build.mjs')], {
+    env: { ...process.env, REGIE_SERVER_OUTDIR: relative(serverRoot, bundle) },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of workers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (previousUrl === undefined) delete process.env.TEST_DATABASE_URL;
+  else process.env.TEST_DATABASE_URL = previousUrl;
+  if (bundle) await rm(bundle, { recursive: true, force: true });
+  await ctx?.cleanup();
+});
+
+describe.skipIf(!reachable)('a worker killed in the middle of an encode', () => {
+  it('leaves the job to the next worker, which finishes it with nothing lost', async () => {
+    const source = await makeTestVideo(join(ctx.dir, 'match.mp4'), { width: 1280, height: 720, seconds: 8 });
+    const { completed } = await uploadVideo(ctx, ctx.tokens.writerA ?? '', source);
+    const videoId = completed.video.id;
+    const jobId = completed.job.id;
+
+    const first = startWorker();
+    // Mid-encode: ffmpeg has started reporting (probe done at 2 %, the ladder runs up to 80 %).
+    const running = await waitFor(
+      async () => {
+        const job = await jobRow(ctx.db, jobId);
+        return job?.state === 'in_progress' && job.progress > 5 ? job : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 50, what: 'the encode to be under way' },
+    );
+    expect(running.progress).toBeLessThan(80);
+    const firstFolder = join(ctx.dir, 'work', `video-${videoId}-job-${jobId}-1`);
+    expect(existsSync(firstFolder)).toBe(true);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    expect((await videoRow(ctx, videoId))?.state).toBe('processing');
+
+    // Its ffmpeg loses its pipes with it and stops rather than encoding for nobody.
+    await waitFor(async () => (await processesNaming(firstFolder)).length === 0, {
+      timeoutMs: 10_000,
+      what: "the dead worker's ffmpeg to stop",
+    });
+
+    startWorker();
+    const done = await waitFor(
+      async () => {
+        const job = await jobRow(ctx.db, jobId);
+        return job?.state === 'done' || job?.state === 'failed' ? job : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 100, what: 'the job to finish on the second worker' },
+    );
+    expect(done.state, done.lastError ?? '').toBe('done');
+    expect(done.attempts).toBe(2);
+    expect(done.lockedBy).toBeNull();
+
+    const video = await ctx.request({ url: videoPaths.video(videoId), token: ctx.tokens.writerA });
+    expect(video.json()).toMatchObject({ id: videoId, state: 'ready' });
+    expect(existsSync(firstFolder)).toBe(false);
+
+    const row = await videoRow(ctx, videoId);
+    const master = ctx.storage.localPath(row?.hlsKey ?? '');
+    expect(master).not.toBeNull();
+    const hls = dirname(master ?? '');
+    const stored = (await readdir(hls, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(hls, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    // Every stored file is one the playlists name, and every one they name is there.
+    expect(new Set(stored)).toEqual(await referencedFiles(hls));
+
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'json'],
+      master ?? '',
+    ]);
+    const streams = (JSON.parse(stdout) as { streams: { codec_type: string; width?: number; height?: number }[] })
+      .streams;
+    expect(streams.some((stream) => stream.codec_type === 'video' && stream.height === 720)).toBe(true);
+    expect(streams.some((stream) => stream.codec_type === 'audio')).toBe(true);
+  }, 60_000);
+});
