@@ -18,6 +18,8 @@ export interface ListQuery {
   sort?: string;
   search?: string;
   filters?: Readonly<Record<string, readonly string[]>>;
+  /** Keyset cursor (a page's nextCursor): the server starts after it and ignores the offset. */
+  after?: string;
 }
 
 /** The base path of a resource under its gateway: /main-api/tags, /users-service-api/accounts. */
@@ -40,6 +42,7 @@ export function toApiQuery(query: ListQuery): Record<string, unknown> {
   const result: Record<string, unknown> = { offset: query.offset, limit: query.limit };
   if (query.sort) result.sort = query.sort;
   if (query.search) result.search = query.search;
+  if (query.after) result.after = query.after;
   for (const [field, values] of Object.entries(query.filters ?? {})) {
     if (values.length === 1) result[field] = values[0];
     else if (values.length > 1) result[field] = [...values];

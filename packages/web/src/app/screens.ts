@@ -13,7 +13,11 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/settings/SettingsInfos.tsx'),
     (m) => m.SettingsInfos,
   ),
-  ...resourceScreens('/account/sports', () => import('@regie/contract/resources/sports').then((m) => m.sportsResource)),
+  ...resourceScreens('/account/sports', () => import('../features/sports/sports-setup.tsx').then((m) => m.sportsSetup)),
+  '/account/sports/map/:sportId': lazyScreen(
+    () => import('../features/sports/SportMap.tsx'),
+    (m) => m.SportMap,
+  ),
   ...resourceScreens('/account/tags', () => import('@regie/contract/resources/tags').then((m) => m.tagsResource)),
   // Account administration: users and groups, customers, settings tabs, cache purge.
   ...resourceScreens('/account/users', () => import('../features/users/users-setup.ts').then((m) => m.usersSetup)),
@@ -102,6 +106,32 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     (m) => m.FaqMain,
   ),
   ...resourceScreens('/faq/entries', () => import('@regie/contract/resources/faq').then((m) => m.faqResource)),
+  // Videos: the list (live job progress) and the upload screen; the edit screen below replaces the generic one.
+  ...resourceScreens(
+    '/medias/videos',
+    () => import('../features/videos/list/videos-setup.tsx').then((m) => m.videosSetup),
+    {
+      routes: {
+        list: '/medias/videos/list',
+        create: '/medias/videos/create',
+        edit: '/medias/videos/edit/:videoId',
+        idParam: 'videoId',
+      },
+    },
+  ),
+  '/medias/videos/create': lazyScreen(
+    () => import('../features/videos/create/VideoCreate.tsx'),
+    (m) => m.VideoCreate,
+  ),
+  // Videos: the edit screen (form, media panel, subtitles tab); the clip screen.
+  '/medias/videos/edit/:videoId': lazyScreen(
+    () => import('../features/videos/edit/VideoEdit.tsx'),
+    (m) => m.VideoEdit,
+  ),
+  '/clipping/template': lazyScreen(
+    () => import('../features/clips/ClipTemplateScreen.tsx'),
+    (m) => m.ClipTemplateScreen,
+  ),
   '/tests/widgets': lazyScreen(
     () => import('../features/tests/WidgetsGallery.tsx'),
     (m) => m.WidgetsGallery,

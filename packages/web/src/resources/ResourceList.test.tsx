@@ -1,5 +1,5 @@
 import { tagsResource } from '@regie/contract/resources/tags';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../session/current-session.ts';
 import type { AnyResource } from './any-resource.ts';
@@ -7,6 +7,9 @@ import { createFakeServer } from './fake-resource-server.ts';
 import { renderResource, signIn } from './render-resource.tsx';
 
 const tags = tagsResource as AnyResource;
+
+// A debounced search and a refetch: more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 3_000 });
 
 function serverWithTags() {
   return createFakeServer({

@@ -17,7 +17,8 @@ import { useColumnChoice } from './columns.ts';
 import { csvFileName, downloadCsv, toCsv } from './csv.ts';
 import { ListTable } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
-import { hasActiveFilters, PAGE_SIZES, toggleSort, toListQuery, useListState } from './list-state.ts';
+import { cursorKey, listCursors, pagedListQuery } from './list-cursors.ts';
+import { hasActiveFilters, PAGE_SIZES, toggleSort, useListState } from './list-state.ts';
 import { useResourceLabels } from './resource-labels.ts';
 import type { ResourceScreenProps } from './resource-screens.ts';
 import classes from './resources.module.css';
@@ -37,11 +38,13 @@ export function ResourceList({ resource: declared, routes, custom }: ResourceScr
   const client = useApi();
   const calls = useResourceCalls(resource);
   const access = useResourceAccess(resource);
-  const { user } = useSession();
+  const { user, simulatedAccount } = useSession();
   const accountNames = useAccountNames(access.showAccount);
   const columns = useColumnChoice(resource, access.showAccount);
   const [state, update] = useListState(resource);
-  const query = useMemo(() => toListQuery(state), [state]);
+  const pagesKey = cursorKey(resource.name, simulatedAccount?.id ?? user?.account.id ?? null, state);
+  // Next (and previous back to a page reached by next) from a known cursor, else by offset.
+  const query = useMemo(() => pagedListQuery(state, listCursors.get(pagesKey, state.page)), [state, pagesKey]);
   const list = useResourceList(resource, query);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [confirming, setConfirming] = useState(false);
@@ -58,6 +61,10 @@ export function ResourceList({ resource: declared, routes, custom }: ResourceScr
   // A new query (page, filter, sort) starts a new selection.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is the trigger.
   useEffect(() => setSelected(new Set()), [query]);
+
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData) listCursors.remember(pagesKey, state.page, list.data.nextCursor);
+  }, [list.data, list.isPlaceholderData, pagesKey, state.page]);
 
   // A page past the end (rows deleted, a shared link) goes to the last page.
   const total = list.data?.total ?? 0;

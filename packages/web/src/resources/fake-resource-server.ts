@@ -4,7 +4,7 @@ import type { ResourceRecord } from './any-resource.ts';
 
 /**
  * An in-memory stand-in for the server's generic CRUD of one resource (list query syntax of
- * contract shapes.ts, 409 on a unique conflict, translations), for render tests: no network.
+ * contract shapes.ts with keyset cursors, 409 on a unique conflict, translations), for render tests: no network.
  */
 export interface FakeServer {
   client: ApiClient;
@@ -64,17 +64,31 @@ export function createFakeServer(options: {
       );
     const filters = new Set([...params.keys()].map((key) => key.replace(/\[\]$/, '')));
     for (const field of filters) {
-      if (['offset', 'limit', 'sort', 'search'].includes(field)) continue;
+      if (['offset', 'limit', 'sort', 'search', 'after'].includes(field)) continue;
       const values = [...params.getAll(field), ...params.getAll(`${field}[]`)];
       rows = rows.filter((row) => values.includes(String(row[field])));
     }
     const sort = params.get('sort') ?? 'id';
     const field = sort.replace(/^-/, '');
     const direction = sort.startsWith('-') ? -1 : 1;
-    rows.sort((a, b) => String(a[field]).localeCompare(String(b[field])) * direction);
-    const offset = Number(params.get('offset') ?? 0);
+    // Like the server: the sort field, then the id the same way, so a cursor is one position.
+    const order = (a: ResourceRecord, b: ResourceRecord) =>
+      (String(a[field]).localeCompare(String(b[field])) || a.id - b.id) * direction;
+    rows.sort(order);
+    const total = rows.length;
+    const after = params.get('after');
+    if (after) {
+      const [cursorSort, value, id] = JSON.parse(atob(after)) as [string, string, number];
+      if (cursorSort !== sort) return json(400, { statusCode: 400, error: 'Bad Request', message: 'Invalid cursor' });
+      rows = rows.filter((row) => order(row, { id, [field]: value }) > 0);
+    }
+    const offset = after ? 0 : Number(params.get('offset') ?? 0);
     const limit = Number(params.get('limit') ?? 25);
-    return json(200, { data: rows.slice(offset, offset + limit), total: rows.length, offset, limit, nextCursor: null });
+    const data = rows.slice(offset, offset + limit);
+    const last = data.at(-1);
+    const nextCursor =
+      last && rows.length > offset + limit ? btoa(JSON.stringify([sort, String(last[field]), last.id])) : null;
+    return json(200, { data, total, offset, limit, nextCursor });
   }
 
   async function answer(method: string, url: URL, body: unknown): Promise<Response> {

@@ -4,6 +4,7 @@ import { MAIN_WIDEN_DELAY_MS } from '@regie/contract/ui';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
+import { RealtimeProvider } from '../../realtime/RealtimeProvider.tsx';
 import { useAccessSubject } from '../../session/access.ts';
 import { useSession } from '../../session/current-session.ts';
 import { signOut } from '../../session/session-actions.ts';
@@ -117,7 +118,9 @@ function Shell() {
 export function AuthenticatedLayout() {
   return (
     <EnvironmentGate>
-      <Shell />
+      <RealtimeProvider>
+        <Shell />
+      </RealtimeProvider>
     </EnvironmentGate>
   );
 }

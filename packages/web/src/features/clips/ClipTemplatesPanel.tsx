@@ -1,0 +1,155 @@
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { clipTemplatesResource } from '@regie/contract/resources/clip-templates';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useAction } from '../../api/action.ts';
+import { useApi } from '../../api/api-context.ts';
+import { resourceCalls } from '../../api/resource-api.ts';
+import { resourceKeys, useResourceList } from '../../api/resource-queries.ts';
+import { useT } from '../../i18n/use-t.ts';
+import type { AnyResource, ResourceRecord } from '../../resources/any-resource.ts';
+import { NestedRecordDialog } from '../../resources/NestedRecordDialog.tsx';
+import { ReferenceCell } from '../../resources/ReferenceCell.tsx';
+import { useResourceLabels } from '../../resources/resource-labels.ts';
+import { useResourceAccess } from '../../resources/use-resource-access.ts';
+import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
+
+export const templatesResource = clipTemplatesResource as AnyResource;
+/** An account has a handful of templates: one page shows them all. */
+export const TEMPLATES_QUERY = { offset: 0, limit: 100, sort: 'name' } as const;
+
+/**
+ * The account's clip templates (seconds kept before and after a marker, the skin, the default
+ * one), made and changed in the generic form's dialog.
+ */
+export function ClipTemplatesPanel() {
+  const t = useT();
+  const client = useApi();
+  const labels = useResourceLabels(templatesResource);
+  const { canWrite } = useResourceAccess(templatesResource);
+  const list = useResourceList(templatesResource, TEMPLATES_QUERY);
+  const calls = useMemo(() => resourceCalls(client, templatesResource), [client]);
+  const [editing, setEditing] = useState<ResourceRecord | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
+  const remove = useAction((id: number) => calls.remove(id), {
+    invalidate: [resourceKeys.all(templatesResource.name)],
+  });
+  const child = useMemo(() => ({ resource: templatesResource, parentField: '', nested: true }), []);
+  const rows = list.data?.data ?? null;
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-labelledby="clip-templates-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="clip-templates-title">
+          {labels.title()}
+        </Title>
+        {canWrite && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setEditing('new')}
+          >
+            {labels.newRecord()}
+          </Button>
+        )}
+      </Group>
+      {rows === null ? (
+        <Skeleton h={64} radius="md" />
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {labels.empty()}
+        </Text>
+      ) : (
+        <Table verticalSpacing="xs" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{labels.field('name')}</Table.Th>
+              <Table.Th>{labels.field('clipSkinId')}</Table.Th>
+              <Table.Th>{t('clips.ui.beforeAfter')}</Table.Th>
+              <Table.Th w={80}>
+                <VisuallyHidden>{t('clips.ui.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((record) => {
+              const name = String(record.name);
+              return (
+                <Table.Tr key={record.id}>
+                  <Table.Td fw={600}>
+                    {name}{' '}
+                    {record.isDefault === true && (
+                      <Badge size="xs" variant="light" ml={4}>
+                        {t('clips.ui.default')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {typeof record.clipSkinId === 'number' ? (
+                      <ReferenceCell reference="clip-skins" id={record.clipSkinId} />
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {t('clips.ui.secondsAround', {
+                      before: Number(record.secondsBefore),
+                      after: Number(record.secondsAfter),
+                    })}
+                  </Table.Td>
+                  <Table.Td>
+                    {canWrite && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('resource.nested.edit', { name })}
+                          onClick={() => setEditing(record)}
+                        >
+                          <IconPencil size={16} aria-hidden />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red.8"
+                          aria-label={t('resource.nested.delete', { name })}
+                          onClick={() => setDeleting(record)}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editing !== null && (
+        <NestedRecordDialog
+          child={child}
+          parentId={0}
+          record={editing === 'new' ? null : editing}
+          calls={calls}
+          labels={labels}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('resource.common.deleteOneTitle')}
+        confirmLabel={t('resource.common.delete')}
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const record = deleting;
+          setDeleting(null);
+          if (record) remove.mutate(record.id, { onError: () => undefined });
+        }}
+      >
+        <Text size="sm">{t('resource.common.deleteRecordWarning', { name: String(deleting?.name ?? '') })}</Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,64 @@
+import type { JobResponse } from '@regie/contract/jobs.schemas';
+import { type ShareTarget, VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE, videoPaths } from '@regie/contract/videos';
+import type { ShareResult, ShareTargetsResponse } from '@regie/contract/videos.schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useAction } from '../../../api/action.ts';
+import { useApi } from '../../../api/api-context.ts';
+import { useActiveJobs } from '../../../realtime/use-jobs.ts';
+
+const shareKeys = {
+  targets: ['videos', 'share-targets'] as const,
+  shares: (videoId: number) => ['videos', videoId, 'shares'] as const,
+};
+
+/** Which targets the server can publish to and which ones the user linked. */
+export function useShareTargets() {
+  const api = useApi();
+  return useQuery({
+    queryKey: shareKeys.targets,
+    queryFn: ({ signal }) => api.get<ShareTargetsResponse>(videoPaths.shareTargets, undefined, { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** The share jobs of a video; read again whenever one of them ends (pushed live). */
+export function useShares(videoId: number) {
+  const api = useApi();
+  const shares = useQuery({
+    queryKey: shareKeys.shares(videoId),
+    queryFn: ({ signal }) => api.get<JobResponse[]>(videoPaths.shares(videoId), undefined, { signal }),
+    retry: false,
+  });
+  const { jobs } = useActiveJobs({ resourceType: VIDEO_RESOURCE_TYPE, resourceId: String(videoId) });
+  const active = jobs.filter((job) => job.type === VIDEO_JOB_TYPES.share);
+  const running = active.map((job) => job.id).join(',');
+  const previous = useRef(running);
+  const { refetch } = shares;
+  useEffect(() => {
+    if (previous.current !== running) void refetch();
+    previous.current = running;
+  }, [running, refetch]);
+  return { shares, active };
+}
+
+/** The target a share job publishes to (its payload names it). */
+export function targetOf(job: JobResponse): ShareTarget | null {
+  const payload = job.payload as { target?: unknown } | null;
+  return typeof payload?.target === 'string' ? (payload.target as ShareTarget) : null;
+}
+
+export function resultOf(job: JobResponse): ShareResult | null {
+  const result = job.result as Partial<ShareResult> | null;
+  return typeof result?.url === 'string' ? (result as ShareResult) : null;
+}
+
+export function useShareAction(videoId: number) {
+  const api = useApi();
+  return useAction((target: ShareTarget) => api.post<{ job: JobResponse }>(videoPaths.share(videoId, target)), {
+    pending: false,
+    success: 'videos.share.queued',
+    invalidate: [shareKeys.shares(videoId)],
+  });
+}

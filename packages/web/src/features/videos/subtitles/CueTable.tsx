@@ -1,0 +1,99 @@
+import { ActionIcon, Table, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useT } from '../../../i18n/use-t.ts';
+import type { CueRow, CueRowErrors } from './cue-rows.ts';
+
+interface Props {
+  rows: readonly CueRow[];
+  errors: ReadonlyMap<string, CueRowErrors>;
+  /** Errors show once the user tried to save, or on the rows they touched. */
+  showErrors: (key: string) => boolean;
+  disabled: boolean;
+  onChange: (key: string, change: Partial<CueRow>) => void;
+  onRemove: (key: string) => void;
+  onTouch: (key: string) => void;
+}
+
+/** The cues of one language as an editable table: start, end (HH:MM:SS.mmm), text. */
+export function CueTable({ rows, errors, showErrors, disabled, onChange, onRemove, onTouch }: Props) {
+  const t = useT();
+  const error = (key: string, field: keyof CueRowErrors) => {
+    const found = showErrors(key) ? errors.get(key)?.[field] : undefined;
+    return found ? t(found) : undefined;
+  };
+  return (
+    <Table verticalSpacing="xs" aria-label={t('videos.subtitles.cues')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={40}>#</Table.Th>
+          <Table.Th w={150}>{t('videos.subtitles.start')}</Table.Th>
+          <Table.Th w={150}>{t('videos.subtitles.end')}</Table.Th>
+          <Table.Th>{t('videos.subtitles.text')}</Table.Th>
+          <Table.Th w={48}>
+            <VisuallyHidden>{t('videos.subtitles.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, index) => {
+          const number = index + 1;
+          return (
+            <Table.Tr key={row.key} style={{ verticalAlign: 'top' }}>
+              <Table.Td pt={14}>{number}</Table.Td>
+              <Table.Td>
+                <TextInput
+                  aria-label={t('videos.subtitles.startOf', { number })}
+                  value={row.start}
+                  onChange={(event) => onChange(row.key, { start: event.currentTarget.value })}
+                  onBlur={() => onTouch(row.key)}
+                  error={error(row.key, 'start')}
+                  disabled={disabled}
+                  ff="monospace"
+                  size="sm"
+                />
+              </Table.Td>
+              <Table.Td>
+                <TextInput
+                  aria-label={t('videos.subtitles.endOf', { number })}
+                  value={row.end}
+                  onChange={(event) => onChange(row.key, { end: event.currentTarget.value })}
+                  onBlur={() => onTouch(row.key)}
+                  error={error(row.key, 'end')}
+                  disabled={disabled}
+                  ff="monospace"
+                  size="sm"
+                />
+              </Table.Td>
+              <Table.Td>
+                <Textarea
+                  aria-label={t('videos.subtitles.textOf', { number })}
+                  value={row.text}
+                  onChange={(event) => onChange(row.key, { text: event.currentTarget.value })}
+                  onBlur={() => onTouch(row.key)}
+                  error={error(row.key, 'text')}
+                  disabled={disabled}
+                  autosize
+                  minRows={1}
+                  maxRows={4}
+                  size="sm"
+                />
+              </Table.Td>
+              <Table.Td pt={10}>
+                {!disabled && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.8"
+                    onClick={() => onRemove(row.key)}
+                    aria-label={t('videos.subtitles.removeCue', { number })}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,64 @@
+import { Grid, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { SUBTITLE_LANGUAGES, type SubtitleLanguage } from '@regie/contract/videos';
+import type { VideoPlayback } from '@regie/contract/videos.schemas';
+import { useState } from 'react';
+import { LANGUAGE_LABELS } from '../../../i18n/language-labels.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import type { TabPanelProps } from '../../../resources/customization.ts';
+import { VideoPlayer } from '../../../widgets/player/VideoPlayer.tsx';
+import { LanguageSubtitles } from './LanguageSubtitles.tsx';
+
+/**
+ * The subtitles tab of a video: the cues of each language (en, fr) beside the player, which
+ * offers the saved tracks in its captions menu.
+ */
+export function SubtitlesTab({ record, canWrite }: TabPanelProps) {
+  const t = useT();
+  const [language, setLanguage] = useState<SubtitleLanguage>('en');
+  const languages = (record.subtitleLanguages as readonly string[] | undefined) ?? [];
+  const playback = record.playback as VideoPlayback | undefined;
+  return (
+    <Grid gap="lg" align="flex-start">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-labelledby="subtitles-title">
+          <Stack gap="md">
+            <Title order={2} size="h4" id="subtitles-title">
+              {t('videos.subtitles.title')}
+            </Title>
+            <SegmentedControl
+              aria-label={t('videos.subtitles.language')}
+              value={language}
+              onChange={(value) => setLanguage(value as SubtitleLanguage)}
+              data={SUBTITLE_LANGUAGES.map((code) => ({
+                value: code,
+                label: `${t(LANGUAGE_LABELS[code])}${languages.includes(code) ? ' ✓' : ''}`,
+              }))}
+              w="fit-content"
+            />
+            <LanguageSubtitles
+              key={language}
+              videoId={record.id}
+              language={language}
+              exists={languages.includes(language)}
+              canWrite={canWrite}
+            />
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        {playback ? (
+          // A new set of tracks (saved, deleted) remounts the player so the browser reads them again.
+          <VideoPlayer
+            key={`${languages.join(',')}:${String(record.updatedAt)}`}
+            playback={playback}
+            title={String(record.title ?? '')}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('videos.subtitles.noPlayer')}
+          </Text>
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}
