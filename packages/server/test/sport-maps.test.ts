@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { sportMapPath } from '@regie/contract/sport-maps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -113,5 +114,19 @@ describe('GET/PUT sports/{id}/map', () => {
     const saved = await put(football, map([zone('Whole pitch', { points: rectangle(0, 0, 1, 1) })]), admin);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().canWrite).toBe(true);
+  });
+
+  it('lets an admin acting for the club save its map; the AccountId the web app adds is ignored', async () => {
+    const admin = await ctx.login('admin');
+    const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+    const response = await ctx.request({
+      method: 'PUT',
+      url: sportMapPath(clubSport),
+      token: admin,
+      accountKey: club.accountKey,
+      payload: { ...map([zone('Half')]), AccountId: 1 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().map.zones.map((one: { name: string }) => one.name)).toEqual(['Half']);
   });
 });

@@ -13,13 +13,13 @@ import {
 } from '@regie/contract/clips.schemas';
 import { videoIdParams } from '@regie/contract/videos.schemas';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import type { JobEvents } from '../jobs/jobs.events.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
+import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { findEvent, listSources, markerClipRequest } from './clips.markers.ts';
 import { createClip, listClips, presentClip } from './clips.service.ts';
@@ -28,16 +28,6 @@ export interface ClipRoutesOptions {
   engine: Engine;
   guards: Guards;
   events: JobEvents;
-}
-
-/** The web client adds AccountId (and SportId to queries) while an admin simulates an account (spec §7): never trusted here. */
-async function dropContextKeys(request: FastifyRequest): Promise<void> {
-  const strip = (value: unknown, keys: readonly string[]) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
-  };
-  request.body = strip(request.body, ['AccountId']);
-  request.query = strip(request.query, ['AccountId', 'SportId']);
 }
 
 /**
@@ -51,7 +41,7 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
   if (!videosEntry || !eventsEntry) return;
   const common = { tags: ['clips'], security: BEARER };
   const onClip = guards.requireRule(CLIP_RULE);
-  app.addHook('preValidation', dropContextKeys);
+  app.addHook('preValidation', ignoreClientAccountKeys);
 
   app.post(
     clipPaths.videoClips(':id'),

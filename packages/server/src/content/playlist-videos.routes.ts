@@ -17,6 +17,7 @@ import { plainJson } from '../resources/resources.http.ts';
 import { allOf } from '../resources/resources.query.ts';
 import { findVisible, presentRows } from '../resources/resources.service.ts';
 import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 
 const response = z.object({ data: z.array(z.looseObject({ id: z.number() })) });
@@ -30,6 +31,7 @@ export const playlistVideosRoutes: FastifyPluginAsyncZod<{ engine: Engine; guard
   app,
   { engine, guards },
 ) => {
+  app.addHook('preValidation', ignoreClientAccountKeys);
   const playlistsEntry = engine.byName(playlistsResource.name);
   const videosEntry = engine.byName('videos');
   // A registry without videos (a test of other content) has nothing to put in a playlist.

@@ -22,6 +22,7 @@ import {
 import { plainJson } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine, Row } from '../resources/resources.types.ts';
+import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { type AuthContext, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { checkMarkerTypes } from './sport-maps.service.ts';
 
@@ -50,6 +51,7 @@ export const sportMapsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Gu
   app,
   { engine, guards },
 ) => {
+  app.addHook('preValidation', ignoreClientAccountKeys);
   const sportsEntry = engine.byName(sportsResource.name);
   if (!sportsEntry) throw new Error('Sport maps: sports must be served');
   const doc = { tags: ['sports'], security: BEARER };

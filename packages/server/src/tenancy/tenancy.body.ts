@@ -33,3 +33,19 @@ export async function forceActingAccountId(request: FastifyRequest): Promise<voi
     mayChooseAccount: auth.user.isAdmin && !auth.simulated,
   });
 }
+
+function withoutKeys(value: unknown, keys: readonly string[]): unknown {
+  if (!isPlainObject(value) || !keys.some((key) => key in value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+}
+
+/**
+ * preValidation hook for calls whose records take their account from the path or the session
+ * (uploads, clips, maps, playlist videos): the web client adds AccountId to bodies, and SportId
+ * to queries, while an admin simulates an account (spec §7). Never trusted, so dropped before the
+ * strict body schemas see them.
+ */
+export async function ignoreClientAccountKeys(request: FastifyRequest): Promise<void> {
+  request.body = withoutKeys(request.body, ['AccountId']);
+  request.query = withoutKeys(request.query, ['AccountId', 'SportId']);
+}

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { JobEvents } from '../jobs/jobs.events.ts';
 import type { Engine, PresentContext } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
+import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createMediaTokens, type MediaTokens, mediaUrlOf } from './media.tokens.ts';
@@ -33,15 +34,6 @@ function passStream(
   done(null, payload);
 }
 
-/** The web client adds AccountId to bodies while an admin simulates an account (spec §7): never trusted. */
-async function dropAccountId(request: FastifyRequest): Promise<void> {
-  const body = request.body;
-  if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'AccountId' in body) {
-    const { AccountId: _ignored, ...rest } = body as Record<string, unknown>;
-    request.body = rest;
-  }
-}
-
 /**
  * Everything videos add to the app besides their generic CRUD: uploads, import, encoding,
  * subtitles, download, share (under /main-api/videos) and media files (/media). Nothing when the
@@ -65,7 +57,7 @@ export async function registerVideos(
     scope.addContentTypeParser('application/octet-stream', passStream);
     // Browsers send a Blob slice with its file's type (video/mp4) or none: a part is bytes whatever the type.
     scope.addContentTypeParser('*', passStream);
-    scope.addHook('preValidation', dropAccountId);
+    scope.addHook('preValidation', ignoreClientAccountKeys);
     await scope.register(uploadRoutes, deps);
     await scope.register(subtitleRoutes, deps);
     await scope.register(videoActionRoutes, deps);
