@@ -3,9 +3,10 @@ import { STRIPE_MESSAGES, STRIPE_PRICES_PATH, type StripePricesResponse } from '
 import { ITEM_LINK_MESSAGES } from '@regie/contract/resources/item-links';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../src/db/events.table.ts';
 import { fanProducts } from '../src/db/payments.table.ts';
+import { videos } from '../src/db/videos.table.ts';
 import type { StripePrices } from '../src/payments/stripe.prices.ts';
-import { RESOURCES } from '../src/resources/resources.registry.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 /** Payment offers, products (their offers, items and fans) and the Stripe catalogue. */
@@ -14,11 +15,8 @@ let ctx: TestContext;
 let manager: string;
 let stranger: string;
 beforeAll(async () => {
-  // No REGIE_STRIPE_SECRET_KEY here: the Stripe catalogue is not configured. Videos are left out
-  // (another issue serves them), so what a product unlocks cannot be linked yet.
-  ctx = await createTestContext({
-    dependencies: { resources: RESOURCES.filter((entry) => entry.definition.name !== 'videos') },
-  });
+  // No REGIE_STRIPE_SECRET_KEY here: the Stripe catalogue is not configured.
+  ctx = await createTestContext();
   manager = await ctx.login('usermanager');
   const other = await ctx.buildUser({ roles: ['payment_offer_write'], modules: [...MODULE_CODES] });
   stranger = await ctx.login(other.username, other.password);
@@ -72,7 +70,7 @@ describe("a product's offers, items and fans", () => {
     ]);
   });
 
-  it('has no items yet, and cannot unlock events or videos before they are served', async () => {
+  it('unlocks events and videos of its account, in order; a deleted one leaves the list', async () => {
     const season = await product('Riverside TV');
     const url = `/main-api/products/${season.id}/items`;
     expect((await ctx.request({ url, token: manager })).json()).toEqual({
@@ -82,10 +80,33 @@ describe("a product's offers, items and fans", () => {
       limit: 25,
       nextCursor: null,
     });
-    const refused = await post(url, manager, { itemType: 'event', itemId: 1 });
+    const accountId = season.AccountId;
+    const [final] = await ctx.db.insert(events).values({ name: 'Cup final', accountId }).returning();
+    const [replay] = await ctx.db.insert(videos).values({ title: 'Cup final replay', accountId }).returning();
+    const [foreign] = await ctx.db
+      .insert(videos)
+      .values({ title: 'Not ours', accountId: (await ctx.buildAccount()).id })
+      .returning();
+    if (!final || !replay || !foreign) throw new Error('fixtures not inserted');
+    expect((await post(url, manager, { itemType: 'event', itemId: final.id })).statusCode).toBe(201);
+    expect((await post(url, manager, { itemType: 'video', itemId: replay.id })).statusCode).toBe(201);
+    const refused = await post(url, manager, { itemType: 'video', itemId: foreign.id });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(ITEM_LINK_MESSAGES.notServed('event'));
+    expect(refused.json().message).toBe(ITEM_LINK_MESSAGES.unknownItem('video', foreign.id));
     expect((await post(url, manager, { itemType: 'playlist', itemId: 1 })).statusCode).toBe(400);
+    const listed = (await ctx.request({ url, token: manager })).json();
+    expect(
+      listed.data.map((link: { item: { name?: string; title?: string } }) => link.item.name ?? link.item.title),
+    ).toEqual(['Cup final', 'Cup final replay']);
+    // Deleting the event or the video takes its link away (no dangling item in the product).
+    const producer = await ctx.login('producer');
+    const editor = await ctx.login('editor');
+    const gone = [
+      await ctx.request({ method: 'DELETE', url: `/main-api/events/${final.id}`, token: producer }),
+      await ctx.request({ method: 'DELETE', url: `/main-api/videos/${replay.id}`, token: editor }),
+    ];
+    expect(gone.map((response) => response.statusCode)).toEqual([204, 204]);
+    expect((await ctx.request({ url, token: manager })).json().total).toBe(0);
   });
 
   it('lists the fans who bought it from fan_products, the latest purchase first', async () => {

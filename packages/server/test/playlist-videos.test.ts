@@ -93,6 +93,20 @@ describe('PUT playlists/{id}/videos and expand=[Video]', () => {
     );
     expect(await ctx.db.select().from(playlistVideos).where(eq(playlistVideos.playlistId, id))).toEqual([]);
   });
+  it('lets an admin acting for the account set the videos; the AccountId the web app adds is ignored', async () => {
+    const admin = await ctx.login('admin');
+    const id = await playlist(editorA, 'Chosen by the platform');
+    const response = await ctx.request({
+      method: 'PUT',
+      url: playlistVideosPath(id),
+      token: admin,
+      accountKey: accountA.accountKey,
+      payload: { videoIds: [ids['Half time']], AccountId: accountB.id },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const one = (await ctx.request({ url: `/main-api/playlists/${id}?expand=[Video]`, token: editorA })).json();
+    expect(titles(one.Video)).toEqual(['Half time']);
+  });
 });
 
 describe("a category's linked videos", () => {
@@ -123,5 +137,26 @@ describe("a category's linked videos", () => {
     expect(foreign.json().errors[0].path).toBe('itemId');
     const list = (await ctx.request({ url: items, token: editorA })).json();
     expect(list.data.map((link: { item: { title: string } }) => link.item.title)).toEqual(['First goal']);
+  });
+
+  it('drops the link when the video is deleted', async () => {
+    const created = await ctx.request({
+      method: 'POST',
+      url: '/main-api/categories',
+      token: editorA,
+      payload: { name: 'Soon gone' },
+    });
+    const items = `/main-api/categories/${created.json().id}/items`;
+    const doomed = await video('Deleted later', accountA.id);
+    const linked = await ctx.request({
+      method: 'POST',
+      url: items,
+      token: editorA,
+      payload: { itemType: 'video', itemId: doomed },
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    const deleted = await ctx.request({ method: 'DELETE', url: `/main-api/videos/${doomed}`, token: editorA });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await ctx.request({ url: items, token: editorA })).json()).toMatchObject({ data: [], total: 0 });
   });
 });

@@ -8,7 +8,7 @@ import { listResponse } from '@regie/contract/resources/shapes';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fanProducts, productItems } from '../db/payments.table.ts';
+import { fanProducts } from '../db/payments.table.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { registerItemLinks } from '../resources/item-links.ts';
@@ -17,6 +17,7 @@ import { plainJson } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { PRODUCT_ITEM_LINKS } from './product-items.ts';
 import type { StripePrices } from './stripe.prices.ts';
 
 const fansQuery = z
@@ -43,15 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   registerItemLinks(app, engine, guards, {
     owner: 'products',
-    links: {
-      table: productItems,
-      id: productItems.id,
-      owner: productItems.productId,
-      itemType: productItems.itemType,
-      itemId: productItems.itemId,
-      position: productItems.position,
-      createdAt: productItems.createdAt,
-    },
+    links: PRODUCT_ITEM_LINKS,
     types: PRODUCT_ITEM_TYPES,
   });
 

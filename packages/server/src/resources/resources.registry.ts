@@ -30,8 +30,10 @@ import { markerTypes } from '../db/marker-types.table.ts';
 import { paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
+import { PRODUCT_ITEM_LINKS } from '../payments/product-items.ts';
 import { usersEntry } from '../users/users.resource.ts';
 import { videosEntry } from '../videos/videos.resource.ts';
+import { deleteItemLinks } from './item-links.ts';
 import { checkEntries } from './resources.check.ts';
 import { type Engine, type PresentContext, type ResourceEntry, resourceEntry } from './resources.types.ts';
 
@@ -69,7 +71,11 @@ export const RESOURCES: readonly ResourceEntry[] = [
   faqEntry,
   videosEntry,
   clipTemplatesEntry,
-  resourceEntry({ definition: eventsResource, table: events }),
+  resourceEntry({
+    definition: eventsResource,
+    table: events,
+    hooks: { beforeDelete: (row, { db }) => deleteItemLinks(db, PRODUCT_ITEM_LINKS, 'event', Number(row.id)) },
+  }),
   resourceEntry({ definition: markersResource, table: markers }),
 ];
 

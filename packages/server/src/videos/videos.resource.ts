@@ -4,12 +4,15 @@ import { videosResource } from '@regie/contract/resources/videos';
 import type { VideoJobResponse, VideoPlayback } from '@regie/contract/videos.schemas';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { clipOf } from '../clips/clips.present.ts';
+import { CATEGORY_ITEM_LINKS } from '../content/category-items.ts';
 import type { Db } from '../db/database.ts';
 import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
 import { uploadSessions, type VideoRow, videos, videoTags } from '../db/videos.table.ts';
 import { badRequest } from '../http/http.errors.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
+import { PRODUCT_ITEM_LINKS } from '../payments/product-items.ts';
+import { deleteItemLinks } from '../resources/item-links.ts';
 import { actsForPlatform } from '../resources/resources.access.ts';
 import { presentOne } from '../resources/resources.service.ts';
 import {
@@ -90,6 +93,9 @@ export const videosEntry = resourceEntry({
     },
     async beforeDelete(row, context) {
       const id = Number(row.id);
+      // A deleted video leaves no category or product pointing at it.
+      await deleteItemLinks(context.db, CATEGORY_ITEM_LINKS, 'video', id);
+      await deleteItemLinks(context.db, PRODUCT_ITEM_LINKS, 'video', id);
       await cancelVideoJobs(context.db, { id, accountId: Number(row.accountId) });
       const uploads = await context.db
         .select({ key: uploadSessions.storageKey, uploadId: uploadSessions.storageUploadId })
