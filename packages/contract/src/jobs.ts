@@ -1,5 +1,7 @@
 import { MAIN_API } from './api.ts';
+import { messageCatalog } from './messages.ts';
 import type { Role } from './roles.ts';
+import { VIDEO_JOB_TYPES } from './videos.ts';
 
 /**
  * Background jobs (spec §4 "Jobs", §7 "Jobs"): constants only, no zod, so the server's table,
@@ -20,13 +22,32 @@ export function isJobState(value: string): value is JobState {
 
 /**
  * Any signed-in user of an account may read its jobs; cancelling or retrying one needs one of
- * these roles. Jobs come from videos and sport events for now, so their write roles, and the admin.
+ * these roles. Jobs come from videos and sport events, so their write roles, and the admin.
  */
 export const JOB_WRITE_ROLES = [
   'video_write',
   'sport_player_write',
   'manage_customer_accounts',
 ] as const satisfies readonly Role[];
+
+/**
+ * Roles that may cancel or retry jobs of some types only: a clipper manages the clips they cut
+ * (job type 'video.clip'), never a video's encode.
+ */
+export const JOB_TYPE_WRITE_ROLES: Readonly<Record<string, readonly Role[]>> = {
+  [VIDEO_JOB_TYPES.clip]: ['liveclipping_write', 'clip_only'],
+};
+
+/**
+ * The job types a holder of `roles` may cancel or retry: 'all', or the listed types (possibly
+ * none). The server narrows cancels to these types and refuses a retry outside them.
+ */
+export function manageableJobTypes(roles: readonly string[]): 'all' | string[] {
+  if (JOB_WRITE_ROLES.some((role: string) => roles.includes(role))) return 'all';
+  return Object.entries(JOB_TYPE_WRITE_ROLES)
+    .filter(([, allowed]) => allowed.some((role: string) => roles.includes(role)))
+    .map(([type]) => type);
+}
 
 /** Realtime topic (relative to the account) on which job events flow, and their types. */
 export const JOBS_TOPIC = '/admin/jobs';
@@ -43,14 +64,14 @@ export const JOB_LIST_LIMIT = { default: 100, max: 500 } as const;
 /** Longest `lastError` kept: the tail of an ffmpeg error is enough to understand it. */
 export const JOB_ERROR_MAX_CHARS = 2_000;
 
-export const JOB_MESSAGES = {
+export const JOB_MESSAGES = messageCatalog('JOB_MESSAGES', {
   notFound: (id: number | string) => `Job ${id} not found`,
   notFailed: (id: number | string, state: string) => `Job ${id} is ${state}: only a failed job can be retried`,
   cancelled: 'Cancelled',
   /** lastError of a job whose worker stopped (lease expired) on its last attempt. */
   leaseExpired: 'The worker running this job stopped before finishing it, and no attempt is left',
   unknownType: (type: string) => `No worker knows the job type '${type}'`,
-} as const;
+});
 
 export const jobPaths = {
   jobs: `${MAIN_API}/jobs`,

@@ -191,6 +191,38 @@ describe('DELETE /main-api/jobs', () => {
   });
 });
 
+describe("a clipper's jobs", () => {
+  it('lets a clipper cancel and retry the clips they cut, never a video encode', async () => {
+    const clipper = await ctx.buildUser({ accountId: writerA.accountId, roles: ['liveclipping_write'] });
+    const token = await ctx.login(clipper.username, clipper.password);
+    const resource = { accountId: writerA.accountId, resourceType: 'Video', resourceId: '9001' };
+    const [clip, encode, failedClip, failedEncode] = await ctx.db
+      .insert(jobs)
+      .values([
+        { ...resource, type: 'video.clip' },
+        { ...resource, type: 'video.encode' },
+        { ...resource, type: 'video.clip', state: 'failed', lastError: 'ffmpeg exited with code 1' },
+        { ...resource, type: 'video.encode', state: 'failed', lastError: 'ffmpeg exited with code 1' },
+      ])
+      .returning();
+    if (!clip || !encode || !failedClip || !failedEncode) throw new Error('fixtures not inserted');
+    const cancelled = await ctx.request({
+      method: 'DELETE',
+      url: `${jobPaths.jobs}?resourceType=Video&resourceId=9001`,
+      token,
+    });
+    expect(cancelled.statusCode).toBe(204);
+    const left = await ctx.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.resourceId, '9001'));
+    expect(left.map((row) => row.id).sort()).toEqual([encode.id, failedClip.id, failedEncode.id].sort());
+    const retryEncode = await ctx.request({ method: 'POST', url: jobPaths.retry(failedEncode.id), token });
+    expect(retryEncode.statusCode).toBe(403);
+    const retryClip = await ctx.request({ method: 'POST', url: jobPaths.retry(failedClip.id), token });
+    expect(retryClip.statusCode, retryClip.body).toBe(200);
+    expect(retryClip.json().state).toBe('waiting');
+    await ctx.db.delete(jobs).where(eq(jobs.resourceId, '9001'));
+  });
+});
+
 describe('GET /main-api/jobs/{id} and POST …/retry', () => {
   it('shows a failed job with its reason, and runs it again from scratch', async () => {
     await ctx.db.delete(jobs);

@@ -1,17 +1,21 @@
-import { JOB_WRITE_ROLES, jobPaths } from '@regie/contract/jobs';
+import { effectiveGrants } from '@regie/contract/access';
+import { jobPaths, manageableJobTypes } from '@regie/contract/jobs';
 import { cancelJobsQuery, jobIdParams, jobListQuery, jobListResponse, jobResponse } from '@regie/contract/jobs.schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { forbidden } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { accessSubject, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import type { JobEvents } from './jobs.events.ts';
 import { presentJob } from './jobs.presenter.ts';
 import { cancelJobs, getJob, listJobs, retryJob } from './jobs.service.ts';
 
 /**
  * Jobs of the account acted for (spec §7). Reading needs any signed-in user of the account;
- * cancelling and retrying need one of JOB_WRITE_ROLES. POST jobs/importMarkers and
+ * cancelling and retrying need one of JOB_WRITE_ROLES, or a role of JOB_TYPE_WRITE_ROLES for
+ * jobs of that type (a clipper's clips). POST jobs/importMarkers and
  * jobs/importEventStats come with the data-import issue.
  */
 export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events: JobEvents }> = async (
@@ -19,7 +23,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
   { db, guards, events },
 ) => {
   const common = { tags: ['jobs'], security: BEARER };
-  const requireWrite = guards.requireRoles(...JOB_WRITE_ROLES);
+  /** The job types the user may cancel or retry; 403 when none. */
+  const requireWrite = async (request: FastifyRequest) => {
+    await guards.requireAuth(request);
+    if (writableTypes(request).length === 0) throw forbidden();
+  };
+  const writableTypes = (request: FastifyRequest) =>
+    manageableJobTypes(effectiveGrants(accessSubject(authOf(request))).roles);
 
   app.get(
     jobPaths.jobs,
@@ -47,7 +57,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
       },
     },
     async (request, reply) => {
-      await cancelJobs(db, authOf(request).account.id, request.query, events);
+      await cancelJobs(db, authOf(request).account.id, request.query, events, writableTypes(request));
       return reply.code(204).send(null);
     },
   );
@@ -77,6 +87,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
         response: { 200: jobResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => presentJob(await retryJob(db, authOf(request).account.id, request.params.id, events)),
+    async (request) =>
+      presentJob(
+        await retryJob(db, authOf(request).account.id, request.params.id, events, undefined, writableTypes(request)),
+      ),
   );
 };

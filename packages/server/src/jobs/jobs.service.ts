@@ -3,7 +3,7 @@ import type { CancelJobsQuery, JobListQuery } from '@regie/contract/jobs.schemas
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
-import { HttpError, notFound } from '../http/http.errors.ts';
+import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import type { JobRegistry } from './jobs.define.ts';
 import type { JobEvents } from './jobs.events.ts';
 import { JOB_REGISTRY } from './jobs.registry.ts';
@@ -44,6 +44,7 @@ export async function cancelJobs(
   accountId: number,
   query: CancelJobsQuery,
   events: JobEvents,
+  types: 'all' | readonly string[] = 'all',
 ): Promise<JobRow[]> {
   const rows = await db
     .delete(jobs)
@@ -53,6 +54,7 @@ export async function cancelJobs(
         eq(jobs.resourceType, query.resourceType),
         eq(jobs.resourceId, query.resourceId),
         inArray(jobs.state, [...ACTIVE_JOB_STATES]),
+        types === 'all' ? undefined : inArray(jobs.type, [...types]),
       ),
     )
     .returning();
@@ -67,7 +69,9 @@ export async function retryJob(
   id: number,
   events: JobEvents,
   registry: JobRegistry = JOB_REGISTRY,
+  types: 'all' | readonly string[] = 'all',
 ): Promise<JobRow> {
+  if (types !== 'all' && !types.includes((await getJob(db, accountId, id)).type)) throw forbidden();
   const [row] = await db
     .update(jobs)
     .set({
