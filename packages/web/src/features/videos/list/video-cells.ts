@@ -8,12 +8,3 @@ export const STATE_COLORS: Readonly<Record<VideoState, string>> = {
   ready: 'teal',
   failed: 'red',
 };
-
-/** Seconds as "m:ss", or "h:mm:ss" from an hour on. */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}

@@ -14,7 +14,8 @@ import { ResourceList } from '../../../resources/ResourceList.tsx';
 import type { ResourceScreenProps } from '../../../resources/resource-screens.ts';
 import { useAccessSubject } from '../../../session/access.ts';
 import { useSession } from '../../../session/current-session.ts';
-import { formatDuration, STATE_COLORS } from './video-cells.ts';
+import { formatClock } from '../../../widgets/player/time-format.ts';
+import { STATE_COLORS } from './video-cells.ts';
 
 /** The running job of each video on the list, by video id, kept live by the realtime channel. */
 const JobsByVideo = createContext<ReadonlyMap<string, Job>>(new Map());
@@ -76,7 +77,7 @@ function DurationCell({ value }: { value: unknown; record: ResourceRecord }) {
         —
       </Text>
     );
-  return <>{formatDuration(value)}</>;
+  return <>{formatClock(value)}</>;
 }
 
 /** The uploader: "You", their name for whoever may read users, else their number. */
