@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { groupRef, moduleRef, roleRef } from './auth.ts';
+import { messageCatalog } from './messages.ts';
 import { ACCOUNT_SEARCH_MIN_CHARS } from './search.ts';
 
 /**
@@ -37,10 +38,10 @@ export const accountModulesResponse = z.array(moduleRef);
 /** GET accounts/{id}/groups */
 export const accountGroupsResponse = z.array(groupWithRoles);
 
-export const SEARCH_MESSAGES = {
+export const SEARCH_MESSAGES = messageCatalog('SEARCH_MESSAGES', {
   noParam: 'Search: No search param provided',
   tooShort: `Search: name must be at least ${ACCOUNT_SEARCH_MIN_CHARS} characters`,
   unknownEntity: (entity: string) => `Search: unknown entity ${entity}`,
-} as const;
+});
 
 export const healthResponse = z.object({ status: z.literal('ok') });

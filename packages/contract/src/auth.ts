@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
+import { messageCatalog } from './messages.ts';
 
 /** Login limits and throttling (issue: at most 10 failures per username per 15 minutes). */
 export const LOGIN_LIMITS = {
@@ -17,14 +18,14 @@ export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
  * Messages of the authentication and authorisation errors. Every 401 message contains 'token' so
  * the web client recognises a dead session whatever the exact wording (spec §8).
  */
-export const AUTH_MESSAGES = {
+export const AUTH_MESSAGES = messageCatalog('AUTH_MESSAGES', {
   invalidCredentials: 'Invalid username or password',
   missingToken: 'Missing access token: please sign in',
   invalidToken: 'Invalid or expired token',
   expiredToken: 'Session expired, please sign in again (expired token)',
   /** Spec §5: any failed restriction check. */
   notAuthorised: 'Action not authorised !',
-} as const;
+});
 
 /** The 429 message of the sign-in throttle. */
 export function tooManyLoginAttemptsMessage(retryAfterSeconds: number): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageCatalog } from './messages.ts';
 
 /**
  * Server-side caches an admin can purge with DELETE /main-api/utils/cache/{key} (spec §7 "Utils",
@@ -19,9 +20,9 @@ export const CACHE_KEY_PATTERN = /^(all|admin-payload(:[1-9][0-9]{0,9})?)$/;
 
 export const cachePurgePath = (key: string) => `/main-api/utils/cache/${encodeURIComponent(key)}`;
 
-export const CACHE_MESSAGES = {
+export const CACHE_MESSAGES = messageCatalog('CACHE_MESSAGES', {
   unknownKey: (key: string) => `Unknown cache key ${key}: use all, admin-payload or admin-payload:<accountId>`,
-} as const;
+});
 
 /** DELETE /main-api/utils/cache/{key} answer: how many entries were dropped. */
 export const cachePurgeResponse = z.object({ key: z.string(), purged: z.number() });

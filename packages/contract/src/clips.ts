@@ -2,6 +2,7 @@
 // and response schemas are in clips.schemas.ts.
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { messageCatalog } from './messages.ts';
 
 /**
  * Clips (issue 4, spec §7 "POST events/{id}/markers/{id}/clips"): a part [in, out] of a ready
@@ -43,7 +44,7 @@ export const clipPaths = {
   sources: `${MAIN_API}/clips/sources`,
 } as const;
 
-export const CLIP_MESSAGES = {
+export const CLIP_MESSAGES = messageCatalog('CLIP_MESSAGES', {
   notReady: 'The video is not ready yet',
   outBeyondDuration: (duration: number) => `The clip must end within the video (it lasts ${duration.toFixed(2)} s)`,
   inNotBeforeOut: 'The clip must end after it starts',
@@ -56,4 +57,4 @@ export const CLIP_MESSAGES = {
   markerBeyondVideo: 'The marker lies beyond the end of the event’s video',
   sourceDeleted: 'The source video was deleted before the clip was cut',
   skinImageMissing: (key: string) => `The skin image ${key} is missing from storage`,
-} as const;
+});

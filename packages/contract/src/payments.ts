@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageCatalog } from './messages.ts';
 
 /**
  * The account's Stripe catalogue (spec §7 GET /main-api/paymentOffers/stripe?active=true&limit=100),
@@ -33,7 +34,7 @@ export type StripePrice = z.infer<typeof stripePrice>;
 export const stripePricesResponse = z.object({ data: z.array(stripePrice), hasMore: z.boolean() });
 export type StripePricesResponse = z.infer<typeof stripePricesResponse>;
 
-export const STRIPE_MESSAGES = {
+export const STRIPE_MESSAGES = messageCatalog('STRIPE_MESSAGES', {
   notConfigured: 'Stripe is not configured',
   failed: (detail: string) => `Stripe did not answer: ${detail}`,
-} as const;
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API } from './api.ts';
+import { messageCatalog } from './messages.ts';
 import { hexColor } from './resources/accounts.ts';
 import { referenceId } from './resources/shapes.ts';
 import { imageKey } from './uploads.schemas.ts';
@@ -20,7 +21,7 @@ export const SPORT_MAP_LIMITS = {
   maxMeters: 1_000,
 } as const;
 
-export const SPORT_MAP_MESSAGES = {
+export const SPORT_MAP_MESSAGES = messageCatalog('SPORT_MAP_MESSAGES', {
   outside: 'Coordinates go from 0 to 1',
   tooFewPoints: `A zone needs at least ${SPORT_MAP_LIMITS.minPoints} points`,
   tooManyPoints: `A zone has at most ${SPORT_MAP_LIMITS.maxPoints} points`,
@@ -30,7 +31,7 @@ export const SPORT_MAP_MESSAGES = {
   unknownMarkerType: (id: number) => `No marker type ${id} for this sport`,
   platformMarkerType: "Marker types belong to accounts: a platform sport's zones cannot name one",
   noDrawing: 'No such field drawing',
-} as const;
+});
 
 /** GET / PUT: the map of one sport. */
 export const sportMapPath = (sportId: number | string) => `${MAIN_API}/sports/${sportId}/map`;

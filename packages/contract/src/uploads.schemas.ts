@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './errors.ts';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_KINDS } from './uploads.ts';
 
 /** POST /main-api/uploads/images → the stored image. */
@@ -18,4 +19,4 @@ export const uploadQuery = z.object({ kind: z.enum(IMAGE_KINDS).optional() }).st
 export const imageKey = z
   .string()
   .max(200)
-  .regex(/^[a-z0-9-]+\/[a-z]+\/[a-f0-9]{64}\.[a-z]+$/, 'Not an uploaded image key');
+  .regex(/^[a-z0-9-]+\/[a-z]+\/[a-f0-9]{64}\.[a-z]+$/, FIELD_MESSAGES.imageKey);

@@ -1,5 +1,6 @@
 // Kept free of zod so the web app can import these values without pulling a schema library in.
 import type { AccessRule } from './access.ts';
+import { messageCatalog } from './messages.ts';
 import { ROLES } from './roles.ts';
 
 /**
@@ -34,7 +35,7 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Anyone who may write something: every role but read_only. */
 export const UPLOAD_RULE: AccessRule = { authorizedRoles: ROLES.filter((role) => role !== 'read_only') };
 
-export const UPLOAD_MESSAGES = {
+export const UPLOAD_MESSAGES = messageCatalog('UPLOAD_MESSAGES', {
   notMultipart: 'Send the image as multipart/form-data with the file in the field "file"',
   missingFile: 'No file: send the image in the field "file"',
   unknownKind: `Unknown image kind: use one of ${IMAGE_KINDS.join(', ')}`,
@@ -43,4 +44,4 @@ export const UPLOAD_MESSAGES = {
   emptyFile: 'The file is empty',
   unsafeSvg: 'SVG images must not contain scripts, event handlers or external entities',
   notFound: 'Image not found',
-} as const;
+});

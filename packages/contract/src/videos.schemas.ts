@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
+import { FIELD_MESSAGES } from './errors.ts';
 import { jobResponse } from './jobs.schemas.ts';
 import { referenceId } from './resources/shapes.ts';
 import { SHARE_TARGETS, SUBTITLE_LANGUAGES, VIDEO_MAX_BYTES, VIDEO_TITLE_MAX } from './videos.ts';
@@ -26,7 +27,7 @@ export const videoPlayback = z
 export type VideoPlayback = z.infer<typeof videoPlayback>;
 
 /** An upload id in a path: url-safe random text. */
-export const uploadId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not an upload id');
+export const uploadId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, FIELD_MESSAGES.uploadId);
 
 /**
  * POST /main-api/videos/upload/url-multipart. Without `uploadId`: starts an upload (a new video
@@ -41,7 +42,7 @@ export const multipartUploadRequest = z
       .string()
       .trim()
       .max(100)
-      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Not a content type')
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, FIELD_MESSAGES.contentType)
       .default('application/octet-stream'),
     videoId: referenceId.optional(),
     uploadId: uploadId.optional(),
@@ -88,6 +89,10 @@ export const importUrlRequest = z
   .strict();
 
 export const videoIdParams = z.object({ id: recordId });
+/** GET videos/{id}/download: `t`, a download link's token, stands in for the Bearer token. */
+export const downloadQuery = z.object({ t: z.string().max(100).optional() });
+export const downloadLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export type DownloadLinkResponse = z.infer<typeof downloadLinkResponse>;
 export const subtitleParams = z.object({ id: recordId, language: z.enum(SUBTITLE_LANGUAGES) });
 export const shareParams = z.object({ id: recordId, target: z.enum(SHARE_TARGETS) });
 
@@ -100,7 +105,7 @@ export const subtitleCue = z
     text: z.string().max(2_000),
   })
   .strict()
-  .refine((cue) => cue.end > cue.start, { message: 'A cue must end after it starts', path: ['end'] });
+  .refine((cue) => cue.end > cue.start, { message: FIELD_MESSAGES.cueOrder, path: ['end'] });
 export type SubtitleCue = z.infer<typeof subtitleCue>;
 
 /** GET …/subtitles/{language} answers the cues; PUT takes them back (or a file, see below). */

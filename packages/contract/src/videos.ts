@@ -2,6 +2,7 @@
 // the request and response schemas are in videos.schemas.ts.
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { messageCatalog } from './messages.ts';
 
 /**
  * Videos (spec §7 "Videos", "Streaming upload url-multipart / complete-multipart"): the upload of
@@ -83,6 +84,8 @@ export const MEDIA_PATH = '/media';
 export const MEDIA_TOKEN_PARAM = 't';
 export const MEDIA_TOKEN_TTL_SECONDS = 4 * 60 * 60;
 export const MEDIA_TOKEN_STEP_SECONDS = 15 * 60;
+/** How long a download link (videoPaths.downloadLink) opens the original. */
+export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
 
 /** Content types of the media files, by extension. */
 export const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -109,7 +112,13 @@ export const videoPaths = {
   importUrl: `${MAIN_API}/videos/import-url`,
   encodingJob: (id: number | string) => `${MAIN_API}/videos/${id}/encoding-job`,
   subtitles: (id: number | string, language: string) => `${MAIN_API}/videos/${id}/subtitles/${language}`,
+  /** GET (Bearer, or `?t=` from download-link): the original, as an attachment. */
   download: (id: number | string) => `${MAIN_API}/videos/${id}/download`,
+  /**
+   * GET → {url, expiresAt}: the download URL signed for DOWNLOAD_LINK_TTL_SECONDS, so the
+   * browser saves a file of several GB straight to disk instead of holding it in memory.
+   */
+  downloadLink: (id: number | string) => `${MAIN_API}/videos/${id}/download-link`,
   /** POST → 202 {job}: a video.share job uploads the original to the target. */
   share: (id: number | string, target: string) => `${MAIN_API}/videos/${id}/share/${target}`,
   /** GET → the share jobs of a video, newest first (state, progress, result {externalId, url}). */
@@ -129,7 +138,7 @@ export const VIDEO_JOB_TYPES = {
 } as const;
 export const VIDEO_RESOURCE_TYPE = 'Video';
 
-export const VIDEO_MESSAGES = {
+export const VIDEO_MESSAGES = messageCatalog('VIDEO_MESSAGES', {
   notFound: (id: number | string) => `Video ${id} not found`,
   uploadNotFound: (uploadId: string) => `Upload ${uploadId} not found`,
   uploadExpired: (uploadId: string) => `Upload ${uploadId} has expired: start the upload again`,
@@ -146,6 +155,7 @@ export const VIDEO_MESSAGES = {
   videoHasFile: (id: number | string, state: string) =>
     `Video ${id} already has its file (it is ${state}): create another video to upload another file`,
   noOriginal: (id: number | string) => `Video ${id} has no original file yet`,
+  downloadLinkExpired: 'This download link has expired: download the video again from its page',
   importScheme: 'Only http and https URLs can be imported',
   importBadUrl: 'Not a valid URL',
   importUnresolved: (host: string) => `The host ${host} could not be resolved`,
@@ -172,4 +182,4 @@ export const VIDEO_MESSAGES = {
   uploadNotCompleted: 'The upload was not completed in time',
   mediaNotFound: 'Media file not found',
   encodeStillRunning: (id: number | string) => `Video ${id} is already being encoded`,
-} as const;
+});

@@ -128,3 +128,46 @@ describe('bad input never gives a 5xx', () => {
     expect(errorBody.safeParse(response.json()).success).toBe(true);
   });
 });
+
+describe('error messages in the language of the request (Accept-Language)', () => {
+  const french = { 'content-type': 'application/json', 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' };
+
+  it('answers a failed sign-in, an unknown field and a wrong type in French', async () => {
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: paths.login,
+      headers: french,
+      payload: JSON.stringify({ username: 'producer', password: 'not the password' }),
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Identifiant ou mot de passe incorrect');
+
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: paths.login,
+      headers: french,
+      payload: JSON.stringify({ username: 42, password: 'x', isAdmin: true }),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('La validation a échoué');
+    expect(unknown.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'isAdmin', message: 'Champ inconnu' },
+        { path: 'username', message: 'Entrée invalide : chaîne de caractères attendu, nombre reçu' },
+      ]),
+    );
+  });
+
+  it('answers a message made with arguments in French, and in English to anyone else', async () => {
+    const token = await ctx.login('producer');
+    const url = '/main-api/videos/987654/download';
+    const inFrench = await ctx.request({ url: '/main-api/jobs/987654', token, headers: { 'accept-language': 'fr' } });
+    expect(inFrench.statusCode).toBe(404);
+    expect(inFrench.json().message).toBe('Tâche 987654 introuvable');
+    const inGerman = await ctx.request({ url: '/main-api/jobs/987654', token, headers: { 'accept-language': 'de' } });
+    expect(inGerman.json().message).toBe('Job 987654 not found');
+    expect((await ctx.request({ url, headers: { 'accept-language': 'fr' } })).json().message).toBe(
+      'Jeton d’accès manquant : veuillez vous connecter',
+    );
+  });
+});

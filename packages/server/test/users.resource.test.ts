@@ -1,9 +1,9 @@
 import { paths, USERS_API } from '@regie/contract/api';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/users.table.ts';
-import { USER_MESSAGES } from '../src/users/users.resource.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 const USERS = `${USERS_API}/users`;
@@ -159,6 +159,6 @@ describe('users (resource)', () => {
     const me = (await ctx.request({ url: paths.me, token: managerToken })).json();
     const response = await ctx.request({ method: 'DELETE', url: `${USERS}/${me.id}`, token: managerToken });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(USER_MESSAGES.deleteSelf);
+    expect(response.json().message).toBe(HTTP_MESSAGES.deleteSelf);
   });
 });

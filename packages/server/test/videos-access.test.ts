@@ -74,6 +74,40 @@ describe('GET /main-api/videos/{id}/download', () => {
   });
 });
 
+describe('GET /main-api/videos/{id}/download-link', () => {
+  it('signs a short-lived link that downloads the original without the Bearer token, for this video only', async () => {
+    const answer = await ctx.request({ url: videoPaths.downloadLink(videoId), token: token('downloader') });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { url, expiresAt } = answer.json();
+    expect(url.startsWith(`${videoPaths.download(videoId)}?t=`)).toBe(true);
+    const minutes = (Date.parse(expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(4);
+    expect(minutes).toBeLessThanOrEqual(5);
+    const file = await ctx.request({ url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toEqual(original);
+    expect(file.headers['content-disposition']).toContain('attachment;');
+    // The token opens this video only, and a forged one nothing.
+    const other = await createVideo('Another original');
+    const token_ = new URL(url, 'http://x').searchParams.get('t') ?? '';
+    expect((await ctx.request({ url: `${videoPaths.download(other)}?t=${token_}` })).statusCode).toBe(403);
+    const forged = `${token_.split('.')[0]}.${'A'.repeat(32)}`;
+    const refused = await ctx.request({ url: `${videoPaths.download(videoId)}?t=${forged}` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(VIDEO_MESSAGES.downloadLinkExpired);
+  });
+
+  it('is refused to those who may not download, and to other accounts', async () => {
+    expect((await ctx.request({ url: videoPaths.downloadLink(videoId), token: token('streamer') })).statusCode).toBe(
+      403,
+    );
+    expect((await ctx.request({ url: videoPaths.downloadLink(videoId), token: token('downloaderB') })).statusCode).toBe(
+      404,
+    );
+    expect((await ctx.request({ url: videoPaths.downloadLink(videoId) })).statusCode).toBe(401);
+  });
+});
+
 describe('own_videos_only', () => {
   it('shows a user only the videos they uploaded, everywhere', async () => {
     const own = await ctx.user('own', ctx.accountA, ['own_videos_only']);

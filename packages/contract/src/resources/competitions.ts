@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from '../errors.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
 import { referenceId } from './shapes.ts';
@@ -10,7 +11,7 @@ export const countryCode = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Use a two-letter country code, like FR or GB');
+  .regex(/^[A-Z]{2}$/, FIELD_MESSAGES.countryCode);
 
 /** Sport data (spec §2 account/competitions): one rule for competitions, their seasons and rounds. */
 export const SPORT_DATA_RULE = { authorizedRoles: ['sport_player_write'] } as const;

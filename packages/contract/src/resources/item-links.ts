@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageCatalog } from '../messages.ts';
 import { listResponse, referenceId } from './shapes.ts';
 
 /**
@@ -40,10 +41,10 @@ export type ItemLink = z.infer<typeof itemLink>;
 
 export const itemLinkList = listResponse(itemLink);
 
-export const ITEM_LINK_MESSAGES = {
+export const ITEM_LINK_MESSAGES = messageCatalog('ITEM_LINK_MESSAGES', {
   notServed: (itemType: string) =>
     `Items of type ${itemType} cannot be linked yet: that part of the platform is not available`,
   unknownItem: (itemType: string, id: number) => `No ${itemType} ${id} in this account`,
   duplicate: 'This item is already linked',
   linkNotFound: (id: number) => `Linked item ${id} not found`,
-} as const;
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API } from '../api.ts';
+import { messageCatalog } from '../messages.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { CONTENT_RULE } from './categories.ts';
 import { defineResource } from './define.ts';
@@ -48,10 +49,10 @@ export const PLAYLIST_VIDEOS_MAX = 500;
 /** PUT: the playlist's videos, in their order (adding, removing and reordering are one call). */
 export const playlistVideosPath = (playlistId: number | string) => `${MAIN_API}/playlists/${playlistId}/videos`;
 
-export const PLAYLIST_VIDEO_MESSAGES = {
+export const PLAYLIST_VIDEO_MESSAGES = messageCatalog('PLAYLIST_VIDEO_MESSAGES', {
   twice: (videoId: number) => `Video ${videoId} is listed twice`,
   unknownVideo: (videoId: number) => `No video ${videoId} in this account`,
-} as const;
+});
 
 export const playlistVideosBody = z
   .object({ videoIds: z.array(referenceId).max(PLAYLIST_VIDEOS_MAX) })

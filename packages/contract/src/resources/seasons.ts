@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from '../errors.ts';
 import { SPORT_DATA_RULE } from './competitions.ts';
 import { defineResource, type FieldRule } from './define.ts';
 import { referenceId } from './shapes.ts';
@@ -27,7 +28,7 @@ export function endNotBeforeStart(start: string, end: string): FieldRule['holds'
 export const SEASON_DATES_RULE: FieldRule = {
   field: 'endDate',
   holds: endNotBeforeStart('startDate', 'endDate'),
-  message: 'The end date must be on or after the start date',
+  message: FIELD_MESSAGES.seasonDates,
   messageKey: 'resource.seasons.rule.endBeforeStart',
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
+import { messageCatalog } from '../messages.ts';
 
 /**
  * What the generic calls of every resource send and answer (spec §7 "Generic CRUD"; the spec does
@@ -77,7 +78,7 @@ export const translationBody = z
 export const translationValuesBody = z.object({ values: z.record(z.string(), z.string()) }).strict();
 
 /** DELETE returns 204 with no body; conflicts answer 409 with the field in `errors`. */
-export const CRUD_MESSAGES = {
+export const CRUD_MESSAGES = messageCatalog('CRUD_MESSAGES', {
   notFound: (label: string, id: number | string) => `${label} ${id} not found`,
   duplicate: (field: string) => `This ${field} is already used`,
   stillReferenced: (label: string) => `This ${label} is still in use and cannot be deleted`,
@@ -88,4 +89,4 @@ export const CRUD_MESSAGES = {
   notTranslatable: (field: string) => `${field} is not translatable`,
   translationNotFound: (languageId: number | string) => `No translation for language ${languageId}`,
   unknownReference: (field: string) => `${field} refers to a record that does not exist`,
-} as const;
+});

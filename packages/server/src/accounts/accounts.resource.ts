@@ -1,11 +1,10 @@
 import { CACHE_KEYS } from '@regie/contract/cache';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { accountsResource } from '@regie/contract/resources/accounts';
 import { accounts } from '../db/accounts.table.ts';
 import { badRequest } from '../http/http.errors.ts';
 import { resourceEntry } from '../resources/resources.types.ts';
 import { newAccountKey } from './accounts.service.ts';
-
-export const ACCOUNT_MESSAGES = { deleteOwn: 'You cannot delete the account you belong to' } as const;
 
 /** Customer accounts: the server makes the account key; an account with users cannot be deleted (409). */
 export const accountsEntry = resourceEntry({
@@ -14,7 +13,7 @@ export const accountsEntry = resourceEntry({
   hooks: {
     prepare: (values, { action }) => (action === 'create' ? { ...values, accountKey: newAccountKey() } : values),
     beforeDelete: (row, { auth }) => {
-      if (row.id === auth.ownAccount.id) throw badRequest(ACCOUNT_MESSAGES.deleteOwn);
+      if (row.id === auth.ownAccount.id) throw badRequest(HTTP_MESSAGES.deleteOwnAccount);
     },
   },
   purges: (row) => [CACHE_KEYS.adminPayload(Number(row.id))],

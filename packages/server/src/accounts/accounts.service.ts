@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { ACCOUNT_SEARCH_MAX_RESULTS, HIDDEN_ACCOUNT_NAMES } from '@regie/contract/search';
 import { asc, eq, inArray, not, sql } from 'drizzle-orm';
 import { accounts, groupRoles, groups } from '../db/accounts.table.ts';
@@ -30,13 +31,13 @@ export async function modulesByCode(db: Db, codes: readonly string[]): Promise<M
 
 export async function findAccount(db: Db, accountId: number) {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  if (!account) throw notFound(`Account ${accountId} not found`);
+  if (!account) throw notFound(HTTP_MESSAGES.accountNotFound(accountId));
   return account;
 }
 
 export async function findGroup(db: Db, groupId: number) {
   const [group] = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
-  if (!group) throw notFound(`Group ${groupId} not found`);
+  if (!group) throw notFound(HTTP_MESSAGES.groupNotFound(groupId));
   return group;
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { recordId } from '@regie/contract/accounts';
 import { errorBody } from '@regie/contract/auth';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,10 +46,10 @@ export const markersRoutes: FastifyPluginAsyncZod<{ db: Db; spritesFolder: strin
       const { sportId, filename } = request.params;
       const [sport] = await db.select().from(sports).where(eq(sports.id, sportId)).limit(1);
       if (!sport?.svgSpriteFilename || sport.svgSpriteFilename !== filename) {
-        throw notFound(`No sprite ${filename} for sport ${sportId}`);
+        throw notFound(HTTP_MESSAGES.noSprite(filename, sportId));
       }
       const sprite = await readSprite(spritesFolder, sport.svgSpriteFilename).catch(() => {
-        throw notFound(`No sprite ${filename} for sport ${sportId}`);
+        throw notFound(HTTP_MESSAGES.noSprite(filename, sportId));
       });
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(sprite);
     },

@@ -1,15 +1,17 @@
 import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import type { ErrorBody } from '@regie/contract/auth';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldError, HttpError, statusText } from './http.errors.ts';
+import { localize, localizeZodIssue, type MessageLanguage, requestLanguage } from './localize.ts';
 
 /** Fastify's own client errors, reworded for people. */
-const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
-  FST_ERR_CTP_BODY_TOO_LARGE: `Request body is too large (limit ${JSON_BODY_LIMIT_BYTES / 1024 / 1024} MiB)`,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON (application/json)',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match its Content-Length header',
+const FASTIFY_MESSAGES: Record<string, () => string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => HTTP_MESSAGES.malformedJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: () => HTTP_MESSAGES.bodyTooLarge(JSON_BODY_LIMIT_BYTES / 1024 / 1024),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => HTTP_MESSAGES.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => HTTP_MESSAGES.contentLengthMismatch,
 };
 
 interface ZodIssueLike {
@@ -19,21 +21,36 @@ interface ZodIssueLike {
   params: Record<string, unknown>;
 }
 
-/** Zod issues → `{path, message}` with dotted paths; unknown keys get one entry each. */
-export function toFieldErrors(issues: readonly ZodIssueLike[]): FieldError[] {
+/**
+ * Zod issues → `{path, message}` with dotted paths; unknown keys get one entry each. Zod's own
+ * messages come in `language` from its locales; ours are translated with the rest of the body.
+ */
+export function toFieldErrors(issues: readonly ZodIssueLike[], language: MessageLanguage = 'en'): FieldError[] {
   return issues.flatMap((issue) => {
     const base = issue.instancePath.split('/').filter(Boolean);
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-      return issue.params.keys.map((key) => ({ path: [...base, String(key)].join('.'), message: 'Unknown field' }));
+      return issue.params.keys.map((key) => ({
+        path: [...base, String(key)].join('.'),
+        message: HTTP_MESSAGES.unknownField,
+      }));
     }
-    return [{ path: base.join('.'), message: issue.message ?? 'Invalid value' }];
+    const message = localizeZodIssue(issue, language) ?? issue.message ?? HTTP_MESSAGES.invalidValue;
+    return [{ path: base.join('.'), message }];
   });
 }
 
-function body(statusCode: number, message: string, errors?: FieldError[]): ErrorBody {
+/** The error body, its messages in the language the request asked for (Accept-Language). */
+function body(request: FastifyRequest, statusCode: number, message: string, errors?: FieldError[]): ErrorBody {
+  const language = requestLanguage(request);
+  const text = localize(message, language);
   return errors?.length
-    ? { statusCode, error: statusText(statusCode), message, errors }
-    : { statusCode, error: statusText(statusCode), message };
+    ? {
+        statusCode,
+        error: statusText(statusCode),
+        message: text,
+        errors: errors.map((error) => ({ ...error, message: localize(error.message, language) })),
+      }
+    : { statusCode, error: statusText(statusCode), message: text };
 }
 
 /**
@@ -53,17 +70,20 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return reply
       .code(error.statusCode)
       .headers(error.headers)
-      .send(body(error.statusCode, error.message, error.errors));
+      .send(body(request, error.statusCode, error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return reply.code(400).send(body(400, 'Validation failed', toFieldErrors(error.validation)));
+    const errors = toFieldErrors(error.validation, requestLanguage(request));
+    return reply.code(400).send(body(request, 400, HTTP_MESSAGES.validationFailed, errors));
   }
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (statusCode >= 400 && statusCode < 500) {
     const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
-    return reply.code(statusCode).send(body(statusCode, FASTIFY_MESSAGES[code] ?? error.message));
+    return reply.code(statusCode).send(body(request, statusCode, FASTIFY_MESSAGES[code]?.() ?? error.message));
   }
-  if (sqlState(error)?.startsWith('22')) return reply.code(400).send(body(400, 'Invalid value in the request'));
+  if (sqlState(error)?.startsWith('22')) {
+    return reply.code(400).send(body(request, 400, HTTP_MESSAGES.invalidValueInRequest));
+  }
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send(body(500, 'An unexpected error occurred'));
+  return reply.code(500).send(body(request, 500, HTTP_MESSAGES.unexpected));
 }

@@ -1,4 +1,5 @@
 import { API_VERSION, HEADER_ACCEPT_VERSION, isApiPath } from '@regie/contract/api';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './http.errors.ts';
 
@@ -7,5 +8,5 @@ export async function checkApiVersion(request: FastifyRequest): Promise<void> {
   if (!isApiPath(request.url)) return;
   const version = request.headers[HEADER_ACCEPT_VERSION];
   if (version === undefined || version === API_VERSION) return;
-  throw badRequest(`Unsupported API version '${String(version)}': this API serves ${API_VERSION}`);
+  throw badRequest(HTTP_MESSAGES.unsupportedVersion(String(version), API_VERSION));
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import {
   MESSAGES_PATH,
   MESSAGES_TOPIC,
@@ -43,7 +44,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; hub
     async (request, reply) => {
       const accountId = request.body.AccountId ?? authOf(request).account.id;
       const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
-      if (!account) throw notFound(`Account ${accountId} not found`);
+      if (!account) throw notFound(HTTP_MESSAGES.accountNotFound(accountId));
       const message: ToastMessage = { id: randomUUID(), text: request.body.text, type: request.body.type };
       await sendToast(hub, accountId, message);
       return reply.code(202).send({ ...message, AccountId: accountId });

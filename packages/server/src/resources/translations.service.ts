@@ -1,3 +1,4 @@
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { LANGUAGES } from '@regie/contract/languages';
 import { CRUD_MESSAGES, type TranslationEntry } from '@regie/contract/resources/shapes';
 import { and, asc, eq } from 'drizzle-orm';
@@ -63,7 +64,7 @@ function checkValues(entry: ResourceEntry, values: Record<string, string>): Reco
     }
     checked[field] = parsed.data;
   }
-  if (errors.length) throw badRequest('Validation failed', errors);
+  if (errors.length) throw badRequest(HTTP_MESSAGES.validationFailed, errors);
   return checked;
 }
 

@@ -1,3 +1,4 @@
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { usersResource } from '@regie/contract/resources/users';
 import { eq } from 'drizzle-orm';
 import { grantsAdminRole } from '../accounts/groups.resource.ts';
@@ -7,8 +8,6 @@ import type { Db } from '../db/database.ts';
 import { userGroups, users } from '../db/users.table.ts';
 import { badRequest, forbidden } from '../http/http.errors.ts';
 import { type Row, resourceEntry, type WriteContext } from '../resources/resources.types.ts';
-
-export const USER_MESSAGES = { deleteSelf: 'You cannot delete your own user' } as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -62,7 +61,7 @@ export const usersEntry = resourceEntry({
       return prepared;
     },
     beforeDelete: async (row, { db, auth }) => {
-      if (row.id === auth.user.id) throw badRequest(USER_MESSAGES.deleteSelf);
+      if (row.id === auth.user.id) throw badRequest(HTTP_MESSAGES.deleteSelf);
       if (!auth.user.isAdmin && (await isAdminUser(db, Number(row.id)))) throw forbidden();
     },
   },

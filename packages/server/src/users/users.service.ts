@@ -6,6 +6,7 @@ import {
   type UserMeta,
   userMeta,
 } from '@regie/contract/auth';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@regie/contract/languages';
 import { landingRoute } from '@regie/contract/routes';
 import { asc, eq } from 'drizzle-orm';
@@ -22,7 +23,7 @@ function isLanguage(code: string): code is Language {
 
 async function findUser(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound(`User ${userId} not found`);
+  if (!user) throw notFound(HTTP_MESSAGES.userNotFound(userId));
   return user;
 }
 

@@ -1,5 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { errorBody } from '@regie/contract/auth';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { MEDIA_CONTENT_TYPES, MEDIA_PATH, MEDIA_TOKEN_PARAM, VIDEO_MESSAGES } from '@regie/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -93,7 +94,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const token = request.query[MEDIA_TOKEN_PARAM];
       if (token !== undefined) {
         if (!tokens.verify(token, media.accountId, media.videoId)) {
-          throw forbidden('This media link has expired or is not valid: reload the page for a new one');
+          throw forbidden(HTTP_MESSAGES.mediaLinkExpired);
         }
         const video = await findVideo(engine.db, media.videoId);
         if (video?.accountId !== media.accountId) throw notFound(VIDEO_MESSAGES.mediaNotFound);

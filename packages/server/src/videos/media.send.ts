@@ -1,3 +1,4 @@
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import type { FastifyReply } from 'fastify';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import type { ByteRange, ObjectStorage } from '../storage/storage.types.ts';
@@ -45,7 +46,9 @@ export async function sendObject(
   if (!found) throw notFound(options.notFoundMessage);
   const range = parseRange(rangeHeader, found.size);
   if (range === 'unsatisfiable') {
-    throw new HttpError(416, 'Range not satisfiable', { headers: { 'content-range': `bytes */${found.size}` } });
+    throw new HttpError(416, HTTP_MESSAGES.rangeNotSatisfiable, {
+      headers: { 'content-range': `bytes */${found.size}` },
+    });
   }
   const object = await storage.get(key, range ?? undefined);
   if (!object) throw notFound(options.notFoundMessage);

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  DOWNLOAD_LINK_TTL_SECONDS,
   MEDIA_PATH,
   MEDIA_TOKEN_PARAM,
   MEDIA_TOKEN_STEP_SECONDS,
@@ -16,27 +17,43 @@ import { parseMediaKey } from './videos.keys.ts';
 export interface MediaTokens {
   sign(accountId: number, videoId: number, nowMs?: number): string;
   verify(token: string, accountId: number, videoId: number, nowMs?: number): boolean;
+  /** A download link's token: opens one video's original for DOWNLOAD_LINK_TTL_SECONDS. */
+  signDownload(accountId: number, videoId: number, nowMs?: number): { token: string; expires: number };
+  verifyDownload(token: string, accountId: number, videoId: number, nowMs?: number): boolean;
 }
 
 export function createMediaTokens(secret: string | Buffer): MediaTokens {
-  const signature = (accountId: number, videoId: number, expires: number) =>
-    createHmac('sha256', secret).update(`videos/${accountId}/${videoId}/:${expires}`).digest('base64url').slice(0, 32);
+  // A purpose prefix keeps the two kinds apart: a playback token never opens the original.
+  const signed = (purpose: string) => (accountId: number, videoId: number, expires: number) =>
+    createHmac('sha256', secret)
+      .update(`${purpose}videos/${accountId}/${videoId}/:${expires}`)
+      .digest('base64url')
+      .slice(0, 32);
+  const signature = signed('');
+  const downloadSignature = signed('download:');
+  const check = (make: typeof signature, token: string, accountId: number, videoId: number, nowMs: number) => {
+    const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
+    if (!match?.[1] || !match[2]) return false;
+    const expires = Number(match[1]);
+    if (expires * 1000 <= nowMs) return false;
+    const expected = Buffer.from(make(accountId, videoId, expires));
+    const given = Buffer.from(match[2]);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
   return {
+    signDownload(accountId, videoId, nowMs = Date.now()) {
+      const expires = Math.floor(nowMs / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
+      return { token: `${expires}.${downloadSignature(accountId, videoId, expires)}`, expires };
+    },
+    verifyDownload: (token, accountId, videoId, nowMs = Date.now()) =>
+      check(downloadSignature, token, accountId, videoId, nowMs),
     sign(accountId, videoId, nowMs = Date.now()) {
       const now = Math.floor(nowMs / 1000);
       const expires =
         (Math.floor(now / MEDIA_TOKEN_STEP_SECONDS) + 1) * MEDIA_TOKEN_STEP_SECONDS + MEDIA_TOKEN_TTL_SECONDS;
       return `${expires}.${signature(accountId, videoId, expires)}`;
     },
-    verify(token, accountId, videoId, nowMs = Date.now()) {
-      const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
-      if (!match?.[1] || !match[2]) return false;
-      const expires = Number(match[1]);
-      if (expires * 1000 <= nowMs) return false;
-      const expected = Buffer.from(signature(accountId, videoId, expires));
-      const given = Buffer.from(match[2]);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    },
+    verify: (token, accountId, videoId, nowMs = Date.now()) => check(signature, token, accountId, videoId, nowMs),
   };
 }
 

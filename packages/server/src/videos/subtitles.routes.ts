@@ -1,4 +1,5 @@
 import { text } from 'node:stream/consumers';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { SUBTITLE_CONTENT_TYPES, SUBTITLE_MAX_BYTES, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import { type SubtitleCue, subtitleCues, subtitleJsonBody, subtitleParams } from '@regie/contract/videos.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,7 +43,7 @@ function cuesOf(body: unknown, contentType: string | undefined): SubtitleCue[] {
   if (!parsed.success) {
     if (typeof body !== 'object' || body === null) throw new HttpError(415, VIDEO_MESSAGES.subtitlesContentType);
     const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    throw badRequest('Validation failed', errors);
+    throw badRequest(HTTP_MESSAGES.validationFailed, errors);
   }
   return Array.isArray(parsed.data) ? parsed.data : parseFile(parsed.data.content, parsed.data.format);
 }

@@ -1,17 +1,26 @@
 import { satisfies } from '@regie/contract/access';
 import { jobResponse } from '@regie/contract/jobs.schemas';
 import {
+  MEDIA_TOKEN_PARAM,
   VIDEO_DOWNLOAD_RULE,
   VIDEO_JOB_TYPES,
   VIDEO_MESSAGES,
   VIDEO_RESOURCE_TYPE,
   videoPaths,
 } from '@regie/contract/videos';
-import { importUrlRequest, videoIdParams, videoJobResponse } from '@regie/contract/videos.schemas';
+import {
+  downloadLinkResponse,
+  downloadQuery,
+  importUrlRequest,
+  videoIdParams,
+  videoJobResponse,
+} from '@regie/contract/videos.schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
-import type { VideoRow } from '../db/videos.table.ts';
+import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import type { JobEvents } from '../jobs/jobs.events.ts';
@@ -24,6 +33,7 @@ import type { ObjectStorage } from '../storage/storage.types.ts';
 import { accessSubject, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { ImportError, remoteFilename, resolveImportTarget } from './import.fetch.ts';
 import { attachment, sendObject } from './media.send.ts';
+import type { MediaTokens } from './media.tokens.ts';
 import { enqueueEncode } from './videos.encode.job.ts';
 import { importVideoJob } from './videos.import.job.ts';
 import { presentVideo } from './videos.resource.ts';
@@ -36,6 +46,7 @@ export interface VideoRoutesOptions {
   storage: ObjectStorage;
   config: Pick<AppConfig, 'videos'>;
   events: JobEvents;
+  tokens: MediaTokens;
 }
 
 /**
@@ -44,7 +55,7 @@ export interface VideoRoutesOptions {
  */
 export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = async (
   app,
-  { engine, entry, guards, storage, config, events },
+  { engine, entry, guards, storage, config, events, tokens },
 ) => {
   const common = { tags: ['videos'], security: BEARER };
   const onWrite = writeGuards(guards, entry);
@@ -105,15 +116,51 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
     },
   );
 
+  /** The video an authorised user may download (rule, tenancy, own_videos_only), with its original. */
+  const downloadable = async (request: FastifyRequest, id: number) => {
+    const auth = authOf(request);
+    if (!satisfies(accessSubject(auth), VIDEO_DOWNLOAD_RULE)) throw forbidden();
+    const video = (await findVisible(engine, entry, auth, id)) as VideoRow;
+    if (!video.originalKey) throw notFound(VIDEO_MESSAGES.noOriginal(video.id));
+    return video;
+  };
+
   app.get(
-    videoPaths.download(':id'),
+    videoPaths.downloadLink(':id'),
     {
       onRequest: guards.requireAuth,
       schema: {
         ...common,
-        summary: 'The original file, as an attachment with its name (Range supported)',
-        description: 'Needs video_download or video_write.',
+        summary: 'A link that downloads the original for a few minutes, without the Bearer token',
+        description: 'Needs video_download or video_write. The browser saves the file straight to disk.',
         params: videoIdParams,
+        response: { 200: downloadLinkResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const video = await downloadable(request, request.params.id);
+      const { token, expires } = tokens.signDownload(video.accountId, video.id);
+      return {
+        url: `${videoPaths.download(video.id)}?${MEDIA_TOKEN_PARAM}=${encodeURIComponent(token)}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    videoPaths.download(':id'),
+    {
+      // A download link's token stands in for the Bearer token; without one, the session decides.
+      onRequest: async (request) => {
+        const query = request.query as Record<string, unknown> | undefined;
+        if (typeof query?.[MEDIA_TOKEN_PARAM] !== 'string') await guards.requireAuth(request);
+      },
+      schema: {
+        ...common,
+        summary: 'The original file, as an attachment with its name (Range supported)',
+        description: 'Needs video_download or video_write, or `t` from download-link.',
+        params: videoIdParams,
+        querystring: downloadQuery,
         response: {
           200: z.unknown().describe('The file'),
           206: z.unknown(),
@@ -122,14 +169,23 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      if (!satisfies(accessSubject(auth), VIDEO_DOWNLOAD_RULE)) throw forbidden();
-      const video = (await findVisible(engine, entry, auth, request.params.id)) as VideoRow;
-      if (!video.originalKey) throw notFound(VIDEO_MESSAGES.noOriginal(video.id));
-      return sendObject(reply, storage, video.originalKey, request.headers.range, {
+      const linkToken = request.query.t;
+      let video: VideoRow;
+      if (linkToken === undefined) {
+        video = await downloadable(request, request.params.id);
+      } else {
+        const [row] = await engine.db.select().from(videos).where(eq(videos.id, request.params.id));
+        if (!row || !tokens.verifyDownload(linkToken, row.accountId, row.id)) {
+          throw forbidden(VIDEO_MESSAGES.downloadLinkExpired);
+        }
+        if (!row.originalKey) throw notFound(VIDEO_MESSAGES.noOriginal(row.id));
+        video = row;
+      }
+      const originalKey = video.originalKey ?? '';
+      return sendObject(reply, storage, originalKey, request.headers.range, {
         contentType: 'application/octet-stream',
         cacheControl: 'private, no-store',
-        disposition: attachment(video.filename ?? video.originalKey.split('/').pop() ?? 'video'),
+        disposition: attachment(video.filename ?? originalKey.split('/').pop() ?? 'video'),
         notFoundMessage: VIDEO_MESSAGES.noOriginal(video.id),
       });
     },

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isApiPath } from '@regie/contract/api';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/http.errors.ts';
 
@@ -48,6 +49,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (isPage && !looksLikeFile(request.url)) return sendIndex(reply);
-    throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
+    throw notFound(HTTP_MESSAGES.routeNotFound(request.method, request.url.split('?')[0] ?? ''));
   });
 }

@@ -45,6 +45,14 @@ describe('api client', () => {
     });
   });
 
+  it('asks for messages in the interface language: the option, else <html lang>', async () => {
+    const server = fakeServer();
+    await createApiClient({ fetch: server.fetch, credentials: () => user, language: () => 'fr' }).get('/x');
+    document.documentElement.lang = 'en';
+    await createApiClient({ fetch: server.fetch, credentials: () => user }).get('/x');
+    expect(server.calls.map((call) => call.headers['Accept-Language'])).toEqual(['fr', 'en']);
+  });
+
   it('acts for the simulated account: its key in the header, its AccountId in written bodies', async () => {
     const server = fakeServer();
     const api = createApiClient({ fetch: server.fetch, credentials: () => simulating });

@@ -63,6 +63,8 @@ export interface ApiClientOptions {
   createUploadRequest?: () => XMLHttpRequest;
   /** Read on every request, so a change of session or simulated account applies at once. */
   credentials: () => Credentials;
+  /** The interface language sent as Accept-Language; default: `<html lang>`. */
+  language?: () => string;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -85,6 +87,9 @@ export function createApiClient(options: ApiClientOptions) {
     const accountKey = simulated?.accountKey ?? credentials.accountKey;
     if (accountKey) headers[HEADER_ACCOUNT_KEY] = accountKey;
     if (credentials.accessToken) headers.Authorization = `Bearer ${credentials.accessToken}`;
+    // The server answers its messages in the interface's language (<html lang> follows it).
+    const language = options.language?.() ?? (typeof document === 'undefined' ? '' : document.documentElement.lang);
+    if (language) headers['Accept-Language'] = language;
     return { headers, simulated };
   }
 

@@ -6,6 +6,7 @@ import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import { IconAlertCircle, IconDownload, IconRefresh, IconScissors } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAction } from '../../../api/action.ts';
+import { useApi } from '../../../api/api-context.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../../resources/any-resource.ts';
 import type { ResourceLabels } from '../../../resources/resource-labels.ts';
@@ -54,7 +55,8 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
   const playback = record.playback as VideoPlayback | undefined;
   const metadata = record.metadata as Metadata | null;
   const retry = useRetryEncoding(id);
-  const download = useAction(() => downloadOriginal(id, String(record.filename ?? `video-${id}`)), {
+  const api = useApi();
+  const download = useAction(() => downloadOriginal(api, id), {
     pending: 'videos.edit.downloading',
     success: false,
   });

@@ -1,10 +1,10 @@
 import type { JobResponse } from '@regie/contract/jobs.schemas';
 import { videoPaths } from '@regie/contract/videos';
+import type { DownloadLinkResponse } from '@regie/contract/videos.schemas';
 import { useAction } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
-import { createApiClient } from '../../../api/client.ts';
+import type { ApiClient } from '../../../api/client.ts';
 import { resourceKeys } from '../../../api/resource-queries.ts';
-import { sessionStore } from '../../../session/current-session.ts';
 
 /** POST …/encoding-job: encodes the original again (after a failure); the job then reports live. */
 export function useRetryEncoding(videoId: number) {
@@ -15,30 +15,16 @@ export function useRetryEncoding(videoId: number) {
 }
 
 /**
- * GET …/download needs the API headers, which a plain link cannot send: the original comes
- * through the signed client (a client whose fetch keeps the body as a Blob instead of reading it
- * as text), then is saved under its own name.
+ * GET …/download-link, then the browser follows the signed link: a file of several GB goes
+ * straight to disk (the browser's own download, with its progress), never into memory.
  */
-export async function downloadOriginal(videoId: number, filename: string): Promise<void> {
-  let file: Blob | null = null;
-  const client = createApiClient({
-    fetch: async (input, init) => {
-      const response = await window.fetch(input, init);
-      if (!response.ok) return response;
-      file = await response.blob();
-      return new Response(null, { status: 204 });
-    },
-    credentials: () => {
-      const { user, simulatedAccount } = sessionStore.getState();
-      return { accessToken: user?.accessToken, accountKey: user?.accountKey, simulatedAccount };
-    },
-  });
-  await client.get(videoPaths.download(videoId), undefined, { headers: { Accept: '*/*' } });
-  if (!file) return;
-  const url = URL.createObjectURL(file);
+export async function downloadOriginal(api: ApiClient, videoId: number): Promise<void> {
+  const { url } = await api.get<DownloadLinkResponse>(videoPaths.downloadLink(videoId));
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  // The server names the file (Content-Disposition); the attribute keeps the page where it is.
+  link.download = '';
+  document.body.append(link);
   link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  link.remove();
 }

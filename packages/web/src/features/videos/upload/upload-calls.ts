@@ -1,7 +1,7 @@
 import { videoPaths } from '@regie/contract/videos';
 import type { MultipartUploadResponse, VideoJobResponse } from '@regie/contract/videos.schemas';
-import { type ApiClient, type Credentials, createApiClient } from '../../../api/client.ts';
-import { sessionStore } from '../../../session/current-session.ts';
+import { type ApiClient, createApiClient } from '../../../api/client.ts';
+import { sessionCredentials } from '../../../api/http.ts';
 
 /** What the video create screen sends: the details typed on it. */
 export interface VideoDetails {
@@ -10,24 +10,13 @@ export interface VideoDetails {
 }
 
 /**
- * The session's token and the key of the account acted for (the simulated one for an admin),
- * without the AccountId the client adds to an admin's bodies: the upload and import bodies are
- * strict, and the account key already names the account.
- */
-function actingCredentials(): Credentials {
-  const { user, simulatedAccount } = sessionStore.getState();
-  return { accessToken: user?.accessToken, accountKey: simulatedAccount?.accountKey ?? user?.accountKey };
-}
-const acting = () => ({ credentials: actingCredentials() });
-
-/**
  * PUT one part's raw bytes. The app's client sends JSON; this one is the same client (headers,
  * simulation, errors) whose fetch carries the part instead of a JSON body.
  */
 export function putPart(url: string, bytes: Blob, signal: AbortSignal): Promise<unknown> {
   const client = createApiClient({
     fetch: (input, init) => window.fetch(input, { ...init, body: bytes }),
-    credentials: actingCredentials,
+    credentials: sessionCredentials,
   });
   return client.put(url, undefined, { signal, headers: { 'Content-Type': 'application/octet-stream' } });
 }
@@ -36,20 +25,15 @@ export function putPart(url: string, bytes: Blob, signal: AbortSignal): Promise<
 export function videoUploadCalls(client: ApiClient) {
   return {
     start: (file: File) =>
-      client.post<MultipartUploadResponse>(
-        videoPaths.uploadUrlMultipart,
-        {
-          filename: file.name,
-          size: file.size,
-          contentType: /^[\w.+-]+\/[\w.+-]+$/.test(file.type) ? file.type : 'application/octet-stream',
-        },
-        acting(),
-      ),
+      client.post<MultipartUploadResponse>(videoPaths.uploadUrlMultipart, {
+        filename: file.name,
+        size: file.size,
+        contentType: /^[\w.+-]+\/[\w.+-]+$/.test(file.type) ? file.type : 'application/octet-stream',
+      }),
     session: (uploadId: string) => client.get<MultipartUploadResponse>(videoPaths.uploadSession(uploadId)),
-    complete: (uploadId: string) =>
-      client.post<VideoJobResponse>(videoPaths.uploadCompleteMultipart, { uploadId }, acting()),
+    complete: (uploadId: string) => client.post<VideoJobResponse>(videoPaths.uploadCompleteMultipart, { uploadId }),
     importUrl: (url: string, title: string) =>
-      client.post<VideoJobResponse>(videoPaths.importUrl, { url, ...(title ? { title } : {}) }, acting()),
+      client.post<VideoJobResponse>(videoPaths.importUrl, { url, ...(title ? { title } : {}) }),
     /** The details typed on the screen; left-out fields keep what the server gave. */
     saveDetails: (videoId: number, details: Partial<VideoDetails>) => {
       const body = Object.fromEntries(Object.entries(details).filter(([, value]) => value?.trim()));

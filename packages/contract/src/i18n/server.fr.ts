@@ -1,0 +1,214 @@
+import type { SEARCH_MESSAGES } from '../accounts.ts';
+import type { AUTH_MESSAGES } from '../auth.ts';
+import type { CACHE_MESSAGES } from '../cache.ts';
+import { CLIP_MAX_SECONDS, type CLIP_MESSAGES } from '../clips.ts';
+import type { FIELD_MESSAGES, HTTP_MESSAGES } from '../errors.ts';
+import type { JOB_MESSAGES } from '../jobs.ts';
+import type { Translation } from '../messages.ts';
+import type { STRIPE_MESSAGES } from '../payments.ts';
+import type { ITEM_LINK_MESSAGES } from '../resources/item-links.ts';
+import type { PLAYLIST_VIDEO_MESSAGES } from '../resources/playlists.ts';
+import type { CRUD_MESSAGES } from '../resources/shapes.ts';
+import { ACCOUNT_SEARCH_MIN_CHARS } from '../search.ts';
+import { SPORT_MAP_LIMITS, type SPORT_MAP_MESSAGES } from '../sport-maps.ts';
+import { IMAGE_KINDS, IMAGE_MAX_BYTES, type UPLOAD_MESSAGES } from '../uploads.ts';
+import {
+  SHARE_TARGET_NAMES,
+  SUBTITLE_MAX_BYTES,
+  VIDEO_IMPORT_MAX_REDIRECTS,
+  VIDEO_MAX_BYTES,
+  type VIDEO_MESSAGES,
+} from '../videos.ts';
+
+/** Words of the messages' parameters that are English themselves (states, item types). */
+const WORDS: Readonly<Record<string, string>> = {
+  uploading: 'en cours d’envoi',
+  uploaded: 'envoyée',
+  processing: 'en cours d’encodage',
+  ready: 'prête',
+  failed: 'en échec',
+  waiting: 'en attente',
+  in_progress: 'en cours',
+  done: 'terminé',
+  open: 'ouvert',
+  completed: 'terminé',
+  aborted: 'abandonné',
+  expired: 'expiré',
+  video: 'vidéo',
+  playlist: 'playlist',
+  event: 'événement',
+  en: 'anglais',
+  fr: 'français',
+};
+const word = (value: string) => WORDS[value] ?? value;
+
+/**
+ * The server's messages in French (see messages.ts). Typed from the English catalogs: a message
+ * added there without its French here does not compile.
+ */
+export const SERVER_MESSAGES_FR = {
+  SEARCH_MESSAGES: {
+    noParam: 'Recherche : aucun critère de recherche fourni',
+    tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,
+    unknownEntity: (entity) => `Recherche : entité inconnue ${entity}`,
+  } satisfies Translation<typeof SEARCH_MESSAGES>,
+  STRIPE_MESSAGES: {
+    notConfigured: 'Stripe n’est pas configuré',
+    failed: (detail) => `Stripe n’a pas répondu : ${detail}`,
+  } satisfies Translation<typeof STRIPE_MESSAGES>,
+  SPORT_MAP_MESSAGES: {
+    outside: 'Les coordonnées vont de 0 à 1',
+    tooFewPoints: `Une zone doit avoir au moins ${SPORT_MAP_LIMITS.minPoints} points`,
+    tooManyPoints: `Une zone a au plus ${SPORT_MAP_LIMITS.maxPoints} points`,
+    tooManyZones: `Un terrain a au plus ${SPORT_MAP_LIMITS.maxZones} zones`,
+    nameTaken: (name) => `Une autre zone s’appelle déjà ${name}`,
+    meters: `Indiquez une dimension en mètres, supérieure à 0 et d’au plus ${SPORT_MAP_LIMITS.maxMeters}`,
+    unknownMarkerType: (id) => `Aucun type de marqueur ${id} pour ce sport`,
+    platformMarkerType:
+      'Les types de marqueurs appartiennent aux comptes : les zones d’un sport de la plateforme ne peuvent pas en désigner',
+    noDrawing: 'Ce dessin de terrain n’existe pas',
+  } satisfies Translation<typeof SPORT_MAP_MESSAGES>,
+  AUTH_MESSAGES: {
+    invalidCredentials: 'Identifiant ou mot de passe incorrect',
+    missingToken: 'Jeton d’accès manquant : veuillez vous connecter',
+    invalidToken: 'Jeton invalide ou expiré',
+    expiredToken: 'Session expirée, veuillez vous reconnecter (jeton expiré)',
+    notAuthorised: 'Action non autorisée !',
+  } satisfies Translation<typeof AUTH_MESSAGES>,
+  UPLOAD_MESSAGES: {
+    notMultipart: 'Envoyez l’image en multipart/form-data, le fichier dans le champ « file »',
+    missingFile: 'Aucun fichier : envoyez l’image dans le champ « file »',
+    unknownKind: `Type d’image inconnu : utilisez ${IMAGE_KINDS.join(', ')}`,
+    tooLarge: `L’image est trop lourde (limite ${IMAGE_MAX_BYTES / 1024 / 1024} Mio)`,
+    unsupportedType: 'Type d’image non pris en charge : envoyez une image PNG, JPEG, WebP, GIF ou SVG',
+    emptyFile: 'Le fichier est vide',
+    unsafeSvg: 'Les images SVG ne doivent contenir ni scripts, ni gestionnaires d’événements, ni entités externes',
+    notFound: 'Image introuvable',
+  } satisfies Translation<typeof UPLOAD_MESSAGES>,
+  CLIP_MESSAGES: {
+    notReady: 'La vidéo n’est pas encore prête',
+    outBeyondDuration: (duration) =>
+      `Le clip doit se terminer avant la fin de la vidéo (elle dure ${duration.toFixed(2).replace('.', ',')} s)`,
+    inNotBeforeOut: 'Le clip doit se terminer après son début',
+    tooLong: `Un clip dure au plus ${CLIP_MAX_SECONDS} s`,
+    skinNotFound: (id) => `Habillage de clip ${id} introuvable`,
+    templateNotFound: (id) => `Modèle de clip ${id} introuvable`,
+    eventNotFound: (id) => `Événement ${id} introuvable`,
+    markerNotFound: (id) => `Marqueur ${id} introuvable`,
+    eventHasNoVideo: (id) => `L’événement ${id} n’a pas de vidéo à découper : choisissez d’abord sa vidéo`,
+    markerBeyondVideo: 'Le marqueur se situe après la fin de la vidéo de l’événement',
+    sourceDeleted: 'La vidéo source a été supprimée avant la découpe du clip',
+    skinImageMissing: (key) => `L’image d’habillage ${key} est absente du stockage`,
+  } satisfies Translation<typeof CLIP_MESSAGES>,
+  VIDEO_MESSAGES: {
+    notFound: (id) => `Vidéo ${id} introuvable`,
+    uploadNotFound: (uploadId) => `Envoi ${uploadId} introuvable`,
+    uploadExpired: (uploadId) => `L’envoi ${uploadId} a expiré : recommencez l’envoi`,
+    uploadClosed: (uploadId, state) => `L’envoi ${uploadId} est ${word(state)} : plus aucune partie n’est acceptée`,
+    uploadDifferentFile: 'Cet envoi concerne un autre fichier (nom ou taille différents) : commencez un nouvel envoi',
+    tooLarge: `Le fichier est trop lourd (limite ${VIDEO_MAX_BYTES / 1024 ** 3} Gio)`,
+    badPartNumber: (partNumber, parts) =>
+      `La partie ${partNumber} n’existe pas : cet envoi comporte les parties 1 à ${parts}`,
+    badPartLength: (partNumber, expected, received) =>
+      `La partie ${partNumber} doit faire ${expected} octets, ${received} ont été envoyés`,
+    partContentType: 'Envoyez la partie en application/octet-stream',
+    missingParts: (missing) =>
+      `Parties manquantes : ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''} ; envoyez-les, puis terminez à nouveau`,
+    videoHasFile: (id, state) =>
+      `La vidéo ${id} a déjà son fichier (elle est ${word(state)}) : créez une autre vidéo pour envoyer un autre fichier`,
+    noOriginal: (id) => `La vidéo ${id} n’a pas encore de fichier original`,
+    downloadLinkExpired: 'Ce lien de téléchargement a expiré : téléchargez à nouveau la vidéo depuis sa page',
+    importScheme: 'Seules les URL http et https peuvent être importées',
+    importBadUrl: 'URL non valide',
+    importUnresolved: (host) => `L’hôte ${host} est introuvable`,
+    importRefused: (host, address) =>
+      `Refusé : ${host} pointe vers ${address}, une adresse privée, de bouclage, locale au lien ou non publique`,
+    importTooManyRedirects: `Trop de redirections (plus de ${VIDEO_IMPORT_MAX_REDIRECTS})`,
+    importHttpStatus: (status) => `Le serveur a répondu HTTP ${status}`,
+    importTooLarge: (limit) => `Le fichier dépasse la limite d’import (${limit} octets)`,
+    importTimedOut: (seconds) => `Le téléchargement a duré plus de ${seconds} s`,
+    subtitlesNotFound: (id, language) => `La vidéo ${id} n’a pas de sous-titres en ${word(language)}`,
+    subtitlesTooLarge: `Les sous-titres sont limités à ${SUBTITLE_MAX_BYTES / 1024 / 1024} Mio`,
+    subtitlesContentType:
+      'Envoyez les sous-titres en text/vtt, application/x-subrip ou JSON ({format, content} ou une liste de répliques)',
+    shareNotConfigured: (target) => `Le partage vers ${SHARE_TARGET_NAMES[target]} n’est pas configuré sur ce serveur`,
+    shareNotLinked: (target) =>
+      `Reliez d’abord votre compte ${SHARE_TARGET_NAMES[target]} dans Paramètres › Réseaux sociaux`,
+    shareNotReady: (id, state) => `La vidéo ${id} est ${word(state)} : seule une vidéo prête peut être partagée`,
+    shareLinkExpired: (target) => `La liaison ${SHARE_TARGET_NAMES[target]} a expiré : reliez à nouveau le compte`,
+    shareRefused: (target, detail) => `${SHARE_TARGET_NAMES[target]} a refusé la vidéo : ${detail}`,
+    shareUnreachable: (target, detail) => `${SHARE_TARGET_NAMES[target]} est injoignable : ${detail}`,
+    shareTooLarge: (target, limitBytes) =>
+      `La vidéo dépasse ce qu’accepte ${SHARE_TARGET_NAMES[target]} (${Math.round(limitBytes / 1024 ** 2)} Mio)`,
+    uploadNotCompleted: 'L’envoi n’a pas été terminé à temps',
+    mediaNotFound: 'Fichier média introuvable',
+    encodeStillRunning: (id) => `La vidéo ${id} est déjà en cours d’encodage`,
+  } satisfies Translation<typeof VIDEO_MESSAGES>,
+  JOB_MESSAGES: {
+    notFound: (id) => `Tâche ${id} introuvable`,
+    notFailed: (id, state) => `La tâche ${id} est ${word(state)} : seule une tâche en échec peut être relancée`,
+    cancelled: 'Annulée',
+    leaseExpired: 'Le processus qui exécutait cette tâche s’est arrêté avant la fin, et aucune tentative ne reste',
+    unknownType: (type) => `Aucun processus ne connaît le type de tâche « ${type} »`,
+  } satisfies Translation<typeof JOB_MESSAGES>,
+  ITEM_LINK_MESSAGES: {
+    notServed: (itemType) =>
+      `Les éléments de type ${word(itemType)} ne peuvent pas encore être liés : cette partie de la plateforme n’est pas disponible`,
+    unknownItem: (itemType, id) => `Aucun(e) ${word(itemType)} ${id} dans ce compte`,
+    duplicate: 'Cet élément est déjà lié',
+    linkNotFound: (id) => `Élément lié ${id} introuvable`,
+  } satisfies Translation<typeof ITEM_LINK_MESSAGES>,
+  PLAYLIST_VIDEO_MESSAGES: {
+    twice: (videoId) => `La vidéo ${videoId} figure deux fois`,
+    unknownVideo: (videoId) => `Aucune vidéo ${videoId} dans ce compte`,
+  } satisfies Translation<typeof PLAYLIST_VIDEO_MESSAGES>,
+  CRUD_MESSAGES: {
+    notFound: (label, id) => `${label} ${id} introuvable`,
+    duplicate: (field) => `Cette valeur de ${field} est déjà utilisée`,
+    stillReferenced: (label) => `Cet élément (${label}) est encore utilisé et ne peut pas être supprimé`,
+    unknownRelation: (relation, known) =>
+      `Impossible de développer ${relation} : ${known.length ? `développez l’une de ${known.join(', ')}` : 'rien à développer ici'}`,
+    invalidCursor: 'Curseur non valide : utilisez le nextCursor d’une liste triée de la même façon',
+    unknownLanguage: (languageId) => `Langue ${languageId} inconnue`,
+    notTranslatable: (field) => `${field} n’est pas traduisible`,
+    translationNotFound: (languageId) => `Aucune traduction pour la langue ${languageId}`,
+    unknownReference: (field) => `${field} désigne un enregistrement qui n’existe pas`,
+  } satisfies Translation<typeof CRUD_MESSAGES>,
+  CACHE_MESSAGES: {
+    unknownKey: (key) => `Clé de cache inconnue ${key} : utilisez all, admin-payload ou admin-payload:<accountId>`,
+  } satisfies Translation<typeof CACHE_MESSAGES>,
+  HTTP_MESSAGES: {
+    validationFailed: 'La validation a échoué',
+    unknownField: 'Champ inconnu',
+    invalidValue: 'Valeur non valide',
+    invalidValueInRequest: 'Valeur non valide dans la requête',
+    unexpected: 'Une erreur inattendue s’est produite',
+    malformedJson: 'Corps JSON mal formé',
+    bodyTooLarge: (limitMiB) => `Le corps de la requête est trop volumineux (limite ${limitMiB} Mio)`,
+    unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON (application/json)',
+    contentLengthMismatch: 'La longueur du corps ne correspond pas à son en-tête Content-Length',
+    rangeNotSatisfiable: 'Plage non satisfiable',
+    routeNotFound: (method, path) => `Route ${method} ${path} introuvable`,
+    unsupportedVersion: (version, served) =>
+      `Version d’API « ${version} » non prise en charge : cette API sert la ${served}`,
+    userNotFound: (id) => `Utilisateur ${id} introuvable`,
+    accountNotFound: (id) => `Compte ${id} introuvable`,
+    groupNotFound: (id) => `Groupe ${id} introuvable`,
+    deleteSelf: 'Vous ne pouvez pas supprimer votre propre utilisateur',
+    deleteOwnAccount: 'Vous ne pouvez pas supprimer le compte auquel vous appartenez',
+    noSprite: (filename, sportId) => `Aucun sprite ${filename} pour le sport ${sportId}`,
+    mediaLinkExpired: 'Ce lien média a expiré ou n’est pas valide : rechargez la page pour en obtenir un nouveau',
+  } satisfies Translation<typeof HTTP_MESSAGES>,
+  FIELD_MESSAGES: {
+    uploadId: 'Identifiant d’envoi non valide',
+    contentType: 'Type de contenu non valide',
+    cueOrder: 'Une réplique doit se terminer après son début',
+    imageKey: 'Clé d’image envoyée non valide',
+    username: 'Utilisez uniquement des lettres, des chiffres et . _ @ + -',
+    hexColor: 'Utilisez une couleur comme #0ACAFF',
+    defaultLanguage: 'La langue par défaut doit faire partie des langues disponibles',
+    seasonDates: 'La date de fin doit être égale ou postérieure à la date de début',
+    countryCode: 'Utilisez un code pays à deux lettres, comme FR ou GB',
+    topic: 'Un sujet est /admin, /admin/<nom>… pouvant se terminer par /* ou /**',
+  } satisfies Translation<typeof FIELD_MESSAGES>,
+};
