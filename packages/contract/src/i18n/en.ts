@@ -633,6 +633,9 @@ export const en = {
   'widgets.tagPicker.done': 'Done',
   'widgets.itemsDrawer.count': '{{count}} / {{total}}',
   'widgets.itemsDrawer.selectAll': 'All of {{group}}',
+  'widgets.itemsDrawer.search': 'Search',
+  'widgets.itemsDrawer.searchPlaceholder': 'Type part of a title',
+  'widgets.itemsDrawer.noMatch': 'Nothing matches this search',
   'widgets.itemsDrawer.selected': 'Chosen: {{count}}',
 
   // Widget gallery (tests menu, development builds only)

@@ -630,6 +630,9 @@ export const fr: Record<MessageKey, string> = {
   'widgets.tagPicker.done': 'Terminé',
   'widgets.itemsDrawer.count': '{{count}} / {{total}}',
   'widgets.itemsDrawer.selectAll': 'Tout « {{group}} »',
+  'widgets.itemsDrawer.search': 'Rechercher',
+  'widgets.itemsDrawer.searchPlaceholder': 'Tapez une partie d’un titre',
+  'widgets.itemsDrawer.noMatch': 'Aucun résultat pour cette recherche',
   'widgets.itemsDrawer.selected': 'Choisis : {{count}}',
 
   // Widget gallery (tests menu, development builds only)

@@ -1,7 +1,7 @@
 import { MAIN_API } from '@regie/contract/api';
 import { ITEM_TYPE_RESOURCES, type ItemLink, type ItemType } from '@regie/contract/resources/item-links';
 import type { ListResponse } from '@regie/contract/resources/shapes';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ResourceRecord } from '../resources/any-resource.ts';
 import { useApi } from './api-context.ts';
@@ -40,21 +40,26 @@ export function useItemLinks(owner: string, id: number) {
 }
 
 /**
- * What could be linked, by item type: the records of each type's resource the user may read. A
- * type whose resource is not served (yet) or not readable offers nothing.
+ * What could be linked, by item type: the records of each type's resource the user may read
+ * (the newest ITEM_LINKS_LIMIT, or those matching `search`). A type whose resource is not served
+ * (yet) or not readable offers nothing.
  */
-export function useItemCandidates(types: readonly ItemType[]): ReadonlyMap<ItemType, readonly ResourceRecord[]> {
+export function useItemCandidates(
+  types: readonly ItemType[],
+  search = '',
+): ReadonlyMap<ItemType, readonly ResourceRecord[]> {
   const client = useApi();
   return useQueries({
     queries: types.map((type) => ({
-      queryKey: ['itemCandidates', type],
+      queryKey: ['itemCandidates', type, search],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         resourceCalls(client, referenceLocation(ITEM_TYPE_RESOURCES[type])).list(
-          { offset: 0, limit: ITEM_LINKS_LIMIT },
+          { offset: 0, limit: ITEM_LINKS_LIMIT, ...(search ? { search } : {}) },
           signal,
         ),
       retry: false,
       staleTime: 60_000,
+      placeholderData: keepPreviousData,
     })),
     combine: (results) => new Map(types.map((type, index) => [type, results[index]?.data?.data ?? []] as const)),
   });

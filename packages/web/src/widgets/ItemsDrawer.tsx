@@ -1,4 +1,5 @@
-import { Accordion, Badge, Button, Checkbox, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Accordion, Badge, Button, Checkbox, Drawer, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/use-t.ts';
 
@@ -24,6 +25,8 @@ interface Props {
   onChange: (ids: string[]) => void;
   /** Groups open at first; default the first one. */
   defaultOpened?: readonly string[];
+  /** A search box above the groups (the caller asks the server; chosen items stay chosen). */
+  search?: { value: string; onChange: (value: string) => void };
 }
 
 /** How many of a group's items are chosen: none, some or all (the group checkbox's state). */
@@ -37,7 +40,7 @@ export function groupSelection(group: ItemGroup, chosen: ReadonlySet<string>): '
  * The items drawer (spec §2): a side drawer of selectable items in expandable groups, each group
  * with a count of chosen items and a checkbox choosing all of its items.
  */
-export function ItemsDrawer({ opened, onClose, title, groups, value, onChange, defaultOpened }: Props) {
+export function ItemsDrawer({ opened, onClose, title, groups, value, onChange, defaultOpened, search }: Props) {
   const t = useT();
   const chosen = new Set(value);
   const toggleItem = (id: string, checked: boolean) =>
@@ -59,6 +62,21 @@ export function ItemsDrawer({ opened, onClose, title, groups, value, onChange, d
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap="md">
+        {search && (
+          <TextInput
+            label={t('widgets.itemsDrawer.search')}
+            placeholder={t('widgets.itemsDrawer.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.value}
+            onChange={(event) => search.onChange(event.currentTarget.value)}
+            data-autofocus
+          />
+        )}
+        {search && groups.length === 0 && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('widgets.itemsDrawer.noMatch')}
+          </Text>
+        )}
         <Accordion
           multiple
           variant="separated"

@@ -1,6 +1,8 @@
 import { ActionIcon, Badge, Button, EmptyState, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { MessageKey } from '@regie/contract/i18n/en';
 import type { ItemType } from '@regie/contract/resources/item-links';
+import { AUTOCOMPLETE_DEBOUNCE_MS } from '@regie/contract/ui';
 import { IconLink, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,7 +44,9 @@ export function LinkedItemsPanel({ owner, ownerId, title, types, canWrite }: Pro
   const t = useT();
   const queryClient = useQueryClient();
   const { calls, query } = useItemLinks(owner, ownerId);
-  const candidates = useItemCandidates(types);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
+  const candidates = useItemCandidates(types, debounced);
   const [choosing, setChoosing] = useState<string[] | null>(null);
   const links = query.data?.data ?? null;
   const groups = types
@@ -75,6 +79,7 @@ export function LinkedItemsPanel({ owner, ownerId, title, types, canWrite }: Pro
   const close = () => {
     const chosen = choosing;
     setChoosing(null);
+    setSearch('');
     const before = (links ?? []).map((link) => keyOf(link.itemType, link.itemId));
     const unchanged = chosen && chosen.length === before.length && chosen.every((key) => before.includes(key));
     if (!chosen || unchanged) return;
@@ -93,7 +98,7 @@ export function LinkedItemsPanel({ owner, ownerId, title, types, canWrite }: Pro
           </Title>
           {query.data && <Badge variant="light">{query.data.total}</Badge>}
         </Group>
-        {canWrite && groups.length > 0 && (
+        {canWrite && (groups.length > 0 || debounced !== '') && (
           <Button
             leftSection={<IconLink size={16} aria-hidden />}
             onClick={() => setChoosing((links ?? []).map((link) => keyOf(link.itemType, link.itemId)))}
@@ -168,6 +173,7 @@ export function LinkedItemsPanel({ owner, ownerId, title, types, canWrite }: Pro
         groups={groups}
         value={choosing ?? []}
         onChange={setChoosing}
+        search={{ value: search, onChange: setSearch }}
       />
     </Paper>
   );
