@@ -165,7 +165,8 @@ test('in French, an import from a private address shows the server refusal', asy
     await main(page).getByRole('textbox', { name: 'Adresse du fichier vidéo' }).fill('http://127.0.0.1:9/match.mp4');
     await main(page).getByRole('button', { name: 'Importer' }).click();
     const refusal = main(page).getByRole('alert').filter({ hasText: "L'import a été refusé" });
-    await expect(refusal).toContainText('Refused: 127.0.0.1 is at 127.0.0.1');
+    // The server answers in the interface's language.
+    await expect(refusal).toContainText('Refusé : 127.0.0.1 pointe vers 127.0.0.1');
     await expect(page).toHaveURL(/\/medias\/videos\/create/);
     await expectNoSeriousA11yViolations(page);
   } finally {

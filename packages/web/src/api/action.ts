@@ -18,7 +18,10 @@ export interface ActionOptions<TResult> {
 export function errorMessage(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return t('notification.networkError');
-    const fields = error.fieldErrors.map((field) => `${field.path}: ${field.message}`);
+    // A field error that only repeats the message (the server names the field of a refusal) adds nothing.
+    const fields = error.fieldErrors
+      .filter((field) => field.message !== error.message)
+      .map((field) => `${field.path}: ${field.message}`);
     return [error.message, ...fields].join(' — ');
   }
   return error instanceof Error && error.message ? error.message : t('notification.failed');
