@@ -74,6 +74,17 @@ describe('a job', () => {
     expect(states.map((event) => (event.payload as { state: string }).state)).toEqual(['in_progress', 'done']);
   });
 
+  it('starts at once when enqueued in the same process, without waiting for the next poll', async () => {
+    const idle = workers({ pollMs: 60_000 });
+    // Let the worker find the queue empty and go to sleep for a minute.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const job = await enqueueJob(ctx.db, fixtures.progress, { steps: [] }, { accountId });
+    const started = Date.now();
+    await waitForState(ctx.db, job.id, ['done']);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(idle.active).toBe(0);
+  });
+
   it('is retried with exponential backoff, then succeeds', async () => {
     const job = await enqueueJob(ctx.db, fixtures.flaky, { failures: 2 }, { accountId });
     workers();

@@ -98,6 +98,20 @@ describe('HLS ladder', () => {
     }
     expect(await pictureSize(join(output, '360p', 'segment_000.ts'))).toEqual({ width: 640, height: 360 });
   });
+
+  it('makes the storyboard from the same decode as the ladder', async () => {
+    const output = join(dir, 'hls-with-storyboard');
+    const sprite = join(dir, 'ladder-storyboard', 'sprite.jpg');
+    const vtt = join(dir, 'ladder-storyboard', 'storyboard.vtt');
+    const { storyboard, rungs } = await encodeHlsLadder(source, output, await probeMedia(source), {
+      storyboard: { sprite, vtt },
+    });
+    expect(rungs.map((rung) => rung.name)).toEqual(['360p']);
+    expect(storyboard).toMatchObject({ count: 1, columns: 1, rows: 1, thumbnailWidth: 160, thumbnailHeight: 90 });
+    expect(await pictureSize(sprite)).toEqual({ width: 160, height: 90 });
+    expect(await readFile(vtt, 'utf8')).toContain('sprite.jpg#xywh=0,0,160,90');
+    expect(await readFile(join(output, '360p', 'index.m3u8'), 'utf8')).toContain('#EXT-X-ENDLIST');
+  });
 });
 
 describe('cuts', () => {

@@ -19,6 +19,29 @@ function trimError(message: string): string {
   return message.length <= JOB_ERROR_MAX_CHARS ? message : `…${message.slice(-(JOB_ERROR_MAX_CHARS - 1))}`;
 }
 
+/**
+ * Workers of this process that want to hear of new jobs at once rather than at their next poll.
+ * An enqueue inside a transaction is only visible once committed: listeners are told now and a
+ * moment later. Waking a worker of another database only costs it one look; workers of other
+ * processes still find the job at their next poll.
+ */
+const enqueueListeners = new Set<() => void>();
+const ENQUEUE_RECHECK_MS = 150;
+
+export function onJobEnqueued(listener: () => void): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
+}
+
+function announceEnqueued(): void {
+  if (enqueueListeners.size === 0) return;
+  const tell = () => {
+    for (const listener of enqueueListeners) listener();
+  };
+  setImmediate(tell);
+  setTimeout(tell, ENQUEUE_RECHECK_MS).unref();
+}
+
 export interface EnqueueOptions {
   accountId: number;
   resourceType?: string;
@@ -48,6 +71,7 @@ export async function enqueueJob<Payload>(
     })
     .returning();
   if (!row) throw new Error('job not inserted');
+  announceEnqueued();
   return row;
 }
 

@@ -27,6 +27,7 @@ import {
   completeJob,
   failExpiredLeases,
   failJob,
+  onJobEnqueued,
   releaseJob,
   renewLease,
   saveProgress,
@@ -289,6 +290,8 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
   }
 
   const loops = Promise.all(Array.from({ length: Math.max(0, settings.concurrency) }, loop));
+  // A job enqueued by this process starts now, not at the next poll.
+  const stopListening = onJobEnqueued(wake);
 
   return {
     id,
@@ -298,6 +301,7 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
     wake,
     async stop({ graceMs = settings.graceMs } = {}) {
       stopping = true;
+      stopListening();
       wake();
       await Promise.race([loops, delay(graceMs)]);
       if (running.size === 0) return;

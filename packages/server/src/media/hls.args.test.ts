@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hlsLadderArgs, rungsFor } from './hls.args.ts';
+import { storyboardFilter, storyboardPlan } from './thumbnails.args.ts';
 
 const base = { input: '/in/source.mp4', outputDir: '/out/hls', hasAudio: true, fps: 25 };
 
@@ -69,5 +70,22 @@ describe('hlsLadderArgs', () => {
     expect(args.slice(args.indexOf('-g'), args.indexOf('-g') + 4)).toEqual(['-g', '120', '-keyint_min', '120']);
     expect(args[args.indexOf('-hls_time') + 1]).toBe('4');
     expect(args).toContain('expr:gte(t,n_forced*4)');
+  });
+
+  it('adds the storyboard as one more branch of the split and a second output', () => {
+    const plan = storyboardPlan({ durationSeconds: 60, width: 1280, height: 720 });
+    const args = hlsLadderArgs({
+      input: 'in.mp4',
+      outputDir: '/tmp/hls',
+      sourceWidth: 1280,
+      sourceHeight: 720,
+      hasAudio: true,
+      fps: 25,
+      storyboard: { output: '/tmp/sprite.jpg', plan },
+    });
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
+    expect(graph.startsWith('[0:v:0]split=4[v0][v1][v2][sb]')).toBe(true);
+    expect(graph).toContain(`[sb]${storyboardFilter(plan)}[sbout]`);
+    expect(args.slice(-7)).toEqual(['-map', '[sbout]', '-frames:v', '1', '-q:v', '5', '/tmp/sprite.jpg']);
   });
 });

@@ -9,6 +9,7 @@ import {
   type LadderRung,
   ladderFor,
 } from '@regie/contract/media';
+import { type StoryboardPlan, storyboardFilter, storyboardOutputArgs } from './thumbnails.args.ts';
 
 export interface HlsLadderOptions {
   input: string;
@@ -22,6 +23,8 @@ export interface HlsLadderOptions {
   fps: number | null;
   ladder?: readonly LadderRung[];
   segmentSeconds?: number;
+  /** The storyboard sprite too, from the same decode (a second output of the same process). */
+  storyboard?: { output: string; plan: StoryboardPlan };
 }
 
 /** The rungs of a source: by its short side, so a portrait (9:16) video keeps its sharpness. */
@@ -39,11 +42,14 @@ export function hlsLadderArgs(options: HlsLadderOptions): string[] {
   const segmentSeconds = options.segmentSeconds ?? HLS_SEGMENT_SECONDS;
   const rungs = rungsFor(options);
   const portrait = options.sourceWidth < options.sourceHeight;
-  const split = `[0:v:0]split=${rungs.length}${rungs.map((_, index) => `[v${index}]`).join('')}`;
+  const branches = rungs.map((_, index) => `[v${index}]`);
+  if (options.storyboard) branches.push('[sb]');
+  const split = `[0:v:0]split=${branches.length}${branches.join('')}`;
   const scales = rungs.map((rung, index) => {
     const size = portrait ? `${rung.height}:-2` : `-2:${rung.height}`;
     return `[v${index}]scale=${size},format=yuv420p[v${index}out]`;
   });
+  if (options.storyboard) scales.push(`[sb]${storyboardFilter(options.storyboard.plan)}[sbout]`);
   const args = ['-i', options.input, '-filter_complex', [split, ...scales].join(';')];
 
   rungs.forEach((rung, index) => {
@@ -98,5 +104,6 @@ export function hlsLadderArgs(options: HlsLadderOptions): string[] {
     streamMap,
     join(options.outputDir, '%v', HLS_RUNG_PLAYLIST),
   );
+  if (options.storyboard) args.push('-map', '[sbout]', ...storyboardOutputArgs(options.storyboard.output));
   return args;
 }

@@ -34,12 +34,15 @@ export async function encodeHlsLadder(
   input: string,
   outputDir: string,
   metadata: TechnicalMetadata,
-  options: RunOptions & { segmentSeconds?: number } = {},
-): Promise<{ masterPlaylist: string; rungs: LadderRung[] }> {
+  options: RunOptions & { segmentSeconds?: number; storyboard?: { sprite: string; vtt: string } } = {},
+): Promise<{ masterPlaylist: string; rungs: LadderRung[]; storyboard: StoryboardPlan | null }> {
   const shape = { sourceWidth: metadata.width, sourceHeight: metadata.height };
   const rungs = rungsFor(shape);
   await mkdir(outputDir, { recursive: true });
   await Promise.all(rungs.map((rung) => mkdir(join(outputDir, rung.name), { recursive: true })));
+  // The storyboard rides along: one decode of the source feeds the ladder and the sprite.
+  const plan = options.storyboard ? storyboardPlan(metadata) : null;
+  if (options.storyboard) await mkdir(dirname(options.storyboard.sprite), { recursive: true });
   const args = hlsLadderArgs({
     input,
     outputDir,
@@ -47,9 +50,13 @@ export async function encodeHlsLadder(
     hasAudio: metadata.hasAudio,
     fps: metadata.fps,
     ...(options.segmentSeconds ? { segmentSeconds: options.segmentSeconds } : {}),
+    ...(options.storyboard && plan ? { storyboard: { output: options.storyboard.sprite, plan } } : {}),
   });
   await runFfmpeg(args, runOptions(options, metadata.durationSeconds));
-  return { masterPlaylist: join(outputDir, HLS_MASTER_PLAYLIST), rungs };
+  if (options.storyboard && plan) {
+    await writeFile(options.storyboard.vtt, storyboardVtt(plan, basename(options.storyboard.sprite)));
+  }
+  return { masterPlaylist: join(outputDir, HLS_MASTER_PLAYLIST), rungs, storyboard: plan };
 }
 
 export async function makePoster(

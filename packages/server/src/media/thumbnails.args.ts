@@ -69,25 +69,32 @@ export function storyboardPlan(options: {
   };
 }
 
-/** The sprite sheet: one frame every interval, scaled, tiled into one JPEG. */
-export function storyboardArgs(options: { input: string; output: string; plan: StoryboardPlan }): string[] {
-  const { plan } = options;
-  // fps as a ratio of integers: 1/interval for any interval, e.g. 1000/18500. eof_action=pass
-  // keeps the last thumbnail of a video that ends less than half an interval after it (without
-  // it, a video shorter than half an interval gets no thumbnail at all, and no sprite).
+/**
+ * The filter that makes the sprite sheet from decoded frames: one frame every interval, scaled,
+ * tiled into one picture. fps as a ratio of integers: 1/interval for any interval, e.g.
+ * 1000/18500. eof_action=pass keeps the last thumbnail of a video that ends less than half an
+ * interval after it (without it, a video shorter than half an interval gets no thumbnail at all).
+ */
+export function storyboardFilter(plan: StoryboardPlan): string {
   const fps = `${1000}/${Math.round(plan.intervalSeconds * 1000)}:eof_action=pass`;
+  return `fps=${fps},scale=${plan.thumbnailWidth}:${plan.thumbnailHeight},tile=${plan.columns}x${plan.rows}`;
+}
+
+/** The options of the sprite's output: one JPEG picture. */
+export function storyboardOutputArgs(output: string): string[] {
+  return ['-frames:v', '1', '-q:v', '5', output];
+}
+
+/** The sprite sheet on its own (a decode of its own; the encode job makes it with the ladder). */
+export function storyboardArgs(options: { input: string; output: string; plan: StoryboardPlan }): string[] {
   return [
     '-i',
     options.input,
     '-map',
     '0:v:0',
     '-vf',
-    `fps=${fps},scale=${plan.thumbnailWidth}:${plan.thumbnailHeight},tile=${plan.columns}x${plan.rows}`,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '5',
-    options.output,
+    storyboardFilter(options.plan),
+    ...storyboardOutputArgs(options.output),
   ];
 }
 

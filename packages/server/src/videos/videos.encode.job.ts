@@ -13,7 +13,7 @@ import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { probeMedia } from '../media/ffprobe.service.ts';
 import { MediaError } from '../media/media.errors.ts';
-import { encodeHlsLadder, makePoster, makeStoryboard } from '../media/media.service.ts';
+import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { followedByVideo } from './videos.job-hooks.ts';
 import {
@@ -28,7 +28,7 @@ import {
 import { activeJobs, findVideo, updateVideo } from './videos.service.ts';
 
 /** Where the encode's progress goes: probe, then ffmpeg up to ENCODED, then the uploads to 99. */
-const PROGRESS = { probed: 2, encoded: 80, poster: 82, storyboard: 85, uploaded: 99 } as const;
+const PROGRESS = { probed: 2, encoded: 84, storyboard: 85, uploaded: 99 } as const;
 /** Files uploaded to storage side by side. */
 const UPLOAD_CONCURRENCY = 4;
 
@@ -128,16 +128,16 @@ async function encode(context: EncodeContext, video: VideoRow, work: string) {
   });
 
   const hls = join(work, 'hls');
+  const sprite = join(work, 'storyboard', 'sprite.jpg');
+  const vtt = join(work, 'storyboard', 'storyboard.vtt');
+  // The ladder and the storyboard come from one decode of the source (one ffmpeg process).
   const { rungs } = await encodeHlsLadder(source, hls, metadata, {
     signal,
+    storyboard: { sprite, vtt },
     onProgress: (percent) => reportProgress(PROGRESS.probed + ((PROGRESS.encoded - PROGRESS.probed) * percent) / 100),
   });
   const poster = join(work, 'poster.jpg');
   await makePoster(source, poster, metadata, { signal });
-  reportProgress(PROGRESS.poster);
-  const sprite = join(work, 'storyboard', 'sprite.jpg');
-  const vtt = join(work, 'storyboard', 'storyboard.vtt');
-  await makeStoryboard(source, { sprite, vtt }, metadata, { signal });
   reportProgress(PROGRESS.storyboard);
 
   // A re-encode may have other rungs than the last one: the old HLS files go first.
