@@ -1,22 +1,25 @@
 // `npm run bench:media`: the media pipeline against bare ffmpeg and a raw copy, in the same run.
 //  (a) encode: a generated 60 s 720p video through Regie (upload completed → video ready: probe,
-//      HLS ladder, poster, storyboard, uploads, queue) vs the same ladder ffmpeg command run bare;
+//      HLS ladder, poster, storyboard, uploads, queue) vs the same ladder ffmpeg command run bare
+//      (bare runs before the server starts and after it stops; their mean is the baseline);
 //  (b) clip: POST …/clips (off keyframes, so re-encoded) → video.clip job done, vs the bare cut;
 //  (c) upload: the same file through the resumable upload API (parts sent 4 at a time, as the
-//      browser does) vs fs.copyFile.
+//      browser does) vs fs.copyFile; then a large file (throughput rather than latency).
 // The arguments come from the server's own builders (bundled here with esbuild), so the bare runs
 // are the very commands Regie runs. BENCH_MEDIA_SECONDS shortens the video; REGIE_SERVER_DIST
 // names the server bundle folder under packages/server (default dist).
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { freePort, printTable, root, waitFor } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
 const CLIP = { inSeconds: SECONDS * 0.25 + 0.52, outSeconds: SECONDS * 0.5 + 0.3 };
 const PART_CONCURRENCY = 4;
+const LARGE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 256);
 const dist = join(root, 'packages/server', process.env.REGIE_SERVER_DIST ?? 'dist');
 const work = await mkdtemp(join(tmpdir(), 'regie-bench-media-'));
 
@@ -75,6 +78,7 @@ async function startServer() {
   return {
     url,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },
@@ -110,9 +114,9 @@ async function until(check, what, timeoutMs = 30 * 60_000) {
 async function upload(api, url, token, file) {
   const { size } = await stat(file);
   const session = await api('POST', '/main-api/videos/upload/url-multipart', {
-    filename: 'bench-source.mp4',
+    filename: basename(file),
     size,
-    contentType: 'video/mp4',
+    contentType: file.endsWith('.mp4') ? 'video/mp4' : 'application/octet-stream',
   });
   const handle = await open(file);
   try {
@@ -163,15 +167,17 @@ const ladder = media.hlsLadderArgs({
   hasAudio: true,
   fps: 25,
 });
+/** The bare ladder, as the encode job runs it: one folder per rung of the ladder. */
+const bareLadder = () =>
+  timed(async () => {
+    await rm(hlsDir, { recursive: true, force: true });
+    for (const rung of media.rungsFor({ sourceWidth: 1280, sourceHeight: 720 })) {
+      await mkdir(join(hlsDir, rung.name), { recursive: true });
+    }
+    await run('ffmpeg', [...media.FFMPEG_COMMON_ARGS, ...ladder]);
+  });
 console.log('Bare ladder encode…');
-const bareEncode = await timed(async () => {
-  await rm(hlsDir, { recursive: true, force: true });
-  // As the encode job does: one folder per rung of the ladder.
-  for (const rung of media.rungsFor({ sourceWidth: 1280, sourceHeight: 720 })) {
-    await mkdir(join(hlsDir, rung.name), { recursive: true });
-  }
-  await run('ffmpeg', [...media.FFMPEG_COMMON_ARGS, ...ladder]);
-});
+const bareEncodeBefore = await bareLadder();
 const keyframeOutput = await new Promise((resolve, reject) => {
   const child = spawn('ffprobe', media.keyframeProbeArgs(source), { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -181,13 +187,15 @@ const keyframeOutput = await new Promise((resolve, reject) => {
   child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`ffprobe exited ${code}`))));
 });
 const plan = media.cutPlan({ ...CLIP, durationSeconds: SECONDS, keyframes: media.parseKeyframes(keyframeOutput) });
+const bareCutRun = () =>
+  timed(() =>
+    run('ffmpeg', [
+      ...media.FFMPEG_COMMON_ARGS,
+      ...media.cutArgs({ input: source, output: join(work, 'cut.mp4'), plan }),
+    ]),
+  );
 console.log(`Bare cut (${plan.mode})…`);
-const bareCut = await timed(() =>
-  run('ffmpeg', [
-    ...media.FFMPEG_COMMON_ARGS,
-    ...media.cutArgs({ input: source, output: join(work, 'cut.mp4'), plan }),
-  ]),
-);
+const bareCutBefore = await bareCutRun();
 const bareCopy = await timed(() => copyFile(source, join(work, 'copy.mp4')));
 
 console.log(`Starting Regie from ${dist}…`);
@@ -234,6 +242,24 @@ try {
     throw new Error(`Regie cut in ${clipped.result.result?.mode} mode, the bare cut in ${plan.mode}`);
   }
 
+  // Throughput on a large file (BENCH_UPLOAD_MIB, 256 by default), last: its encode fails at
+  // once (random bytes are no video) and disturbs nothing measured.
+  // The clip's own encode (HLS) runs after its job: let it finish first.
+  await until(idle, 'the clip to be encoded', 300_000);
+  console.log(`Upload of ${LARGE_MIB} MiB through Regie…`);
+  const large = join(work, 'large.bin');
+  await writeFile(large, randomBytes(LARGE_MIB * 1024 * 1024));
+  const largeCopy = await timed(() => copyFile(large, join(work, 'large-copy.bin')));
+  const largeUpload = await timed(() => upload(api, server.url, accessToken, large));
+
+  await server.stop();
+  // The bare runs again, once the server is gone: their mean is the baseline, so a drift of the
+  // machine's speed during the run (a shared VM) weighs on both sides alike.
+  console.log('Bare ladder encode and cut again…');
+  const bareEncodeAfter = await bareLadder();
+  const bareCutAfter = await bareCutRun();
+  const bareEncode = { ms: (bareEncodeBefore.ms + bareEncodeAfter.ms) / 2 };
+  const bareCut = { ms: (bareCutBefore.ms + bareCutAfter.ms) / 2 };
   const mbps = (ms) => (sourceBytes / 1024 / 1024 / (ms / 1000)).toFixed(1);
   printTable([
     {
@@ -253,6 +279,12 @@ try {
       'bare ms': Math.round(bareCopy.ms),
       'Regie ms': Math.round(uploaded.ms),
       'ratio (time)': (uploaded.ms / bareCopy.ms).toFixed(1),
+    },
+    {
+      measure: `upload ${LARGE_MIB} MiB (MiB/s: copy ${(LARGE_MIB / (largeCopy.ms / 1000)).toFixed(1)}, Regie ${(LARGE_MIB / (largeUpload.ms / 1000)).toFixed(1)})`,
+      'bare ms': Math.round(largeCopy.ms),
+      'Regie ms': Math.round(largeUpload.ms),
+      'ratio (time)': (largeUpload.ms / largeCopy.ms).toFixed(1),
     },
   ]);
 } finally {

@@ -162,14 +162,18 @@ describe.each(['local', 's3', 's3rver'])('%s storage for videos', (driver) => {
   const storage = () => backends[driver]?.() as ObjectStorage;
   const data = randomBytes(3 * 1000 + 7);
 
-  it('assembles a multipart upload in part order, parts sent in any order and again', async () => {
-    const key = `videos/1/${driver}/original.mp4`;
+  it.each([
+    ['with their offsets (written in place by the local folder)', true],
+    ['without offsets', false],
+  ])('assembles a multipart upload in part order, parts sent in any order and again, %s', async (_, withOffsets) => {
+    const key = `videos/1/${driver}-${withOffsets}/original.mp4`;
     const target = storage();
     const uploadId = await target.createMultipart(key, 'video/mp4');
     const part = (n: number) => data.subarray((n - 1) * 1000, Math.min(data.length, n * 1000));
     const stored = [];
     for (const n of [3, 1, 2, 1, 4]) {
-      stored[n - 1] = await target.uploadPart(key, uploadId, n, Readable.from([part(n)]), part(n).length);
+      const offset = withOffsets ? (n - 1) * 1000 : undefined;
+      stored[n - 1] = await target.uploadPart(key, uploadId, n, Readable.from([part(n)]), part(n).length, offset);
     }
     expect(stored.map((item) => item.partNumber)).toEqual([1, 2, 3, 4]);
     await target.completeMultipart(key, uploadId, stored);
@@ -186,6 +190,9 @@ describe.each(['local', 's3', 's3rver'])('%s storage for videos', (driver) => {
     const target = storage();
     const uploadId = await target.createMultipart(key, 'video/mp4');
     await expect(target.uploadPart(key, uploadId, 1, Readable.from([Buffer.alloc(10)]), 20)).rejects.toBeInstanceOf(
+      SizeMismatchError,
+    );
+    await expect(target.uploadPart(key, uploadId, 2, Readable.from([Buffer.alloc(30)]), 20, 20)).rejects.toBeInstanceOf(
       SizeMismatchError,
     );
     // s3rver does not implement AbortMultipartUpload (405); S3 and the recording fake do.

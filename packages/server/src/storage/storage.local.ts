@@ -20,6 +20,8 @@ function contentTypeOf(key: string): string {
 
 /** Multipart uploads in progress live here, beside the objects (no key starts with a dot). */
 const MULTIPART_FOLDER = '.multipart';
+/** In an upload's folder: the object its parts are written into. */
+const MULTIPART_OBJECT = 'object';
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 
 /** A temporary name beside the final one: written there, then renamed, a reader never sees half a file. */
@@ -102,14 +104,26 @@ export function localStorage(folder: string, publicBase: string): ObjectStorage 
     async createMultipart() {
       const uploadId = randomBytes(16).toString('hex');
       await mkdir(uploadFolder(uploadId), { recursive: true });
+      // The whole object, parts written in place at their offsets (see uploadPart).
+      await writeFile(join(uploadFolder(uploadId), MULTIPART_OBJECT), '');
       return uploadId;
     },
-    async uploadPart(_key, uploadId, partNumber, body, size) {
+    async uploadPart(_key, uploadId, partNumber, body, size, offset) {
       const target = uploadFolder(uploadId);
+      const object = join(target, MULTIPART_OBJECT);
       if (!(await stat(target).catch(() => null))) {
         body.resume();
         throw new Error(`Unknown multipart upload ${uploadId}`);
       }
+      // In place: a part sent again (a retry) rewrites the same bytes; one cut short is not
+      // recorded by the caller, so it is sent again. The etag only has to name the part: no
+      // hash of its bytes (an MD5 cost a third of the server's CPU on an upload).
+      if (offset !== undefined && (await stat(object).catch(() => null))) {
+        const counter = byteCounter({ expected: size });
+        await pipeline(body, counter.stream, createWriteStream(object, { flags: 'r+', start: offset }));
+        return { partNumber, etag: `${partNumber}-${size}` };
+      }
+      // A session begun before parts were written in place keeps its part files.
       const { md5 } = await writeStream(join(target, `${partNumber}.part`), body, { size, md5: true });
       return { partNumber, etag: md5 };
     },
@@ -117,8 +131,21 @@ export function localStorage(folder: string, publicBase: string): ObjectStorage 
       const source = uploadFolder(uploadId);
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const partial = partialName(path);
       const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+      const partFiles = await Promise.all(
+        ordered.map((part) =>
+          stat(join(source, `${part.partNumber}.part`)).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+      if (!partFiles.some(Boolean)) {
+        await rename(join(source, MULTIPART_OBJECT), path);
+        await rm(source, { recursive: true, force: true });
+        return;
+      }
+      const partial = partialName(path);
       async function* concatenated() {
         for (const part of ordered) yield* createReadStream(join(source, `${part.partNumber}.part`));
       }

@@ -52,8 +52,19 @@ export interface ObjectStorage {
    * them, in part number order, into the object at `key`.
    */
   createMultipart(key: string, contentType: string): Promise<string>;
-  /** Stores one part of exactly `size` bytes (streamed); resolves with its etag. */
-  uploadPart(key: string, uploadId: string, partNumber: number, body: Readable, size: number): Promise<StoredPart>;
+  /**
+   * Stores one part of exactly `size` bytes (streamed); resolves with its etag. `offset`, the
+   * part's place in the whole object, lets the local folder write it there at once, so completing
+   * is a rename instead of a copy of the whole file (S3 assembles parts itself and ignores it).
+   */
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size: number,
+    offset?: number,
+  ): Promise<StoredPart>;
   completeMultipart(key: string, uploadId: string, parts: readonly StoredPart[]): Promise<void>;
   abortMultipart(key: string, uploadId: string): Promise<void>;
 }

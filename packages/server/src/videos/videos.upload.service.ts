@@ -168,7 +168,15 @@ export async function storePart(
   }
   let stored: { etag: string };
   try {
-    stored = await deps.storage.uploadPart(session.storageKey, session.storageUploadId, partNumber, body, expected);
+    const offset = (partNumber - 1) * session.partSize;
+    stored = await deps.storage.uploadPart(
+      session.storageKey,
+      session.storageUploadId,
+      partNumber,
+      body,
+      expected,
+      offset,
+    );
   } catch (error) {
     if (error instanceof SizeMismatchError) {
       throw badRequest(VIDEO_MESSAGES.badPartLength(partNumber, expected, error.received));
