@@ -2,19 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
 import { fetchAllPages, resourceBase, resourceCalls } from './resource-api.ts';
 
-function fakeList(total: number) {
+/** A list of `total` rows; with `cursors`, it pages by keyset like the server (after=id of the last row). */
+function fakeList(total: number, cursors = false) {
   const urls: string[] = [];
   const client = createApiClient({
     credentials: () => ({}),
     fetch: async (input) => {
       const url = new URL(String(input), 'http://test');
       urls.push(`${url.pathname}${url.search}`);
-      const offset = Number(url.searchParams.get('offset'));
+      const after = url.searchParams.get('after');
+      const offset = after ? Number(after) : Number(url.searchParams.get('offset'));
       const limit = Number(url.searchParams.get('limit'));
       const data = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({
         id: offset + i + 1,
       }));
-      return new Response(JSON.stringify({ data, total, offset, limit, nextCursor: null }), {
+      const last = data.at(-1)?.id;
+      const nextCursor = cursors && last !== undefined && last < total ? String(last) : null;
+      return new Response(JSON.stringify({ data, total, offset, limit, nextCursor }), {
         headers: { 'content-type': 'application/json' },
       });
     },
@@ -69,6 +73,17 @@ describe('generic resource calls', () => {
       '/main-api/tags?offset=0&limit=200&sort=-name&tagType=team',
       '/main-api/tags?offset=200&limit=200&sort=-name&tagType=team',
       '/main-api/tags?offset=400&limit=200&sort=-name&tagType=team',
+    ]);
+  });
+
+  it("follows the server's cursor when it gives one, so deep pages cost no more than the first", async () => {
+    const { client, urls } = fakeList(450, true);
+    const rows = await fetchAllPages(client, { name: 'tags', gateway: 'main' }, {});
+    expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 450 }, (_, index) => index + 1));
+    expect(urls).toEqual([
+      '/main-api/tags?offset=0&limit=200',
+      '/main-api/tags?offset=200&limit=200&after=200',
+      '/main-api/tags?offset=400&limit=200&after=400',
     ]);
   });
 
