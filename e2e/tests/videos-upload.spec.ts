@@ -133,7 +133,9 @@ test('an upload interrupted by a reload continues from the parts the server has'
   });
   await main(page).locator('input[type=file]').setInputFiles(largeFile);
   await expect(page).toHaveURL(/\/medias\/videos\/edit\/\d+\/infos$/, { timeout: 30_000 });
-  expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: parts - 1 }, (_, index) => index + 2));
+  // Part 1, which the server has, is never sent again; every other part is (a part may be sent
+  // twice on a slow machine when its first try times out: that is the engine doing its job).
+  expect([...new Set(sent)].sort((a, b) => a - b)).toEqual(Array.from({ length: parts - 1 }, (_, index) => index + 2));
   expect(await page.evaluate(() => localStorage.getItem('regie.videoUploads'))).toBeNull();
 });
 
