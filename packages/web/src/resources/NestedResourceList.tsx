@@ -8,12 +8,11 @@ import { useApi } from '../api/api-context.ts';
 import { nestedBase, resourceCalls } from '../api/resource-api.ts';
 import { resourceKeys } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
-import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import { useImageUrl } from '../widgets/image-url.ts';
 import type { AnyResource, ResourceRecord } from './any-resource.ts';
 import { type CellContext, cellText } from './cell-format.ts';
-import { NestedRecordDialog } from './NestedRecordDialog.tsx';
 import { childResource } from './nested-resource.ts';
+import { RecordDialogs } from './RecordDialogs.tsx';
 import { ReferenceCell } from './ReferenceCell.tsx';
 import { useResourceLabels } from './resource-labels.ts';
 
@@ -216,31 +215,22 @@ export function NestedResourceList({
           )}
         </Table.ScrollContainer>
       )}
-      {editing !== null && (
-        <NestedRecordDialog
-          child={child}
-          parentId={parentId}
-          record={editing === 'new' ? null : editing}
-          calls={calls}
-          labels={labels}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('resource.common.deleteOneTitle')}
-        confirmLabel={t('resource.common.delete')}
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const record = deleting;
+      <RecordDialogs
+        child={child}
+        parentId={parentId}
+        calls={calls}
+        labels={labels}
+        editing={editing}
+        onEditClosed={() => setEditing(null)}
+        deleting={deleting}
+        deletingName={deleting ? nameOf(deleting) : ''}
+        deletingBusy={remove.isPending}
+        onDeleteCancelled={() => setDeleting(null)}
+        onDeleteConfirmed={(record) => {
           setDeleting(null);
-          if (record) remove.mutate(record.id, { onError: () => undefined });
+          remove.mutate(record.id, { onError: () => undefined });
         }}
-      >
-        <Text size="sm">{t('resource.common.deleteRecordWarning', { name: deleting ? nameOf(deleting) : '' })}</Text>
-      </ConfirmDialog>
+      />
     </Paper>
   );
 }

@@ -8,11 +8,10 @@ import { resourceCalls } from '../../api/resource-api.ts';
 import { resourceKeys, useResourceList } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { AnyResource, ResourceRecord } from '../../resources/any-resource.ts';
-import { NestedRecordDialog } from '../../resources/NestedRecordDialog.tsx';
+import { RecordDialogs } from '../../resources/RecordDialogs.tsx';
 import { ReferenceCell } from '../../resources/ReferenceCell.tsx';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
-import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
 
 export const templatesResource = clipTemplatesResource as AnyResource;
 /** An account has a handful of templates: one page shows them all. */
@@ -125,31 +124,22 @@ export function ClipTemplatesPanel() {
           </Table.Tbody>
         </Table>
       )}
-      {editing !== null && (
-        <NestedRecordDialog
-          child={child}
-          parentId={0}
-          record={editing === 'new' ? null : editing}
-          calls={calls}
-          labels={labels}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('resource.common.deleteOneTitle')}
-        confirmLabel={t('resource.common.delete')}
-        danger
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const record = deleting;
+      <RecordDialogs
+        child={child}
+        parentId={0}
+        calls={calls}
+        labels={labels}
+        editing={editing}
+        onEditClosed={() => setEditing(null)}
+        deleting={deleting}
+        deletingName={String(deleting?.name ?? '')}
+        deletingBusy={remove.isPending}
+        onDeleteCancelled={() => setDeleting(null)}
+        onDeleteConfirmed={(record) => {
           setDeleting(null);
-          if (record) remove.mutate(record.id, { onError: () => undefined });
+          remove.mutate(record.id, { onError: () => undefined });
         }}
-      >
-        <Text size="sm">{t('resource.common.deleteRecordWarning', { name: String(deleting?.name ?? '') })}</Text>
-      </ConfirmDialog>
+      />
     </Paper>
   );
 }
