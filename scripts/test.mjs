@@ -6,7 +6,7 @@
 //   node scripts/test.mjs --no-e2e        unit + API only
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { root, staleTargets } from './build-state.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -15,34 +15,69 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** One line per failure, printed again at the end: CI logs are often read from their tail. */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 let exitCode = 0;
 
 function run(command, commandArgs, env = {}) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) exitCode = result.status || 1;
-  return result.status === 0;
+  return result;
 }
 
-function countVitest(file) {
-  if (!existsSync(file)) return;
+function countVitest(file, result) {
+  if (!existsSync(file)) {
+    failures.push(`vitest exited with code ${result.status} (signal ${result.signal ?? 'none'}) and wrote no report`);
+    return;
+  }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   if (!report.success) exitCode ||= 1;
+  for (const suite of report.testResults ?? []) {
+    const name = relative(root, suite.name ?? '');
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && failed.length === 0) failures.push(`${name}: ${firstLine(suite.message)}`);
+  }
+  if (!report.success && failures.length === 0) {
+    failures.push('vitest marked the run failed with no failed test: an unhandled error (see "Unhandled" above)');
+  }
 }
 
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+function countPlaywright(file, result) {
+  if (!existsSync(file)) {
+    failures.push(`playwright exited with code ${result.status} and wrote no report`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
   totals.skipped += stats.skipped ?? 0;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        const error = last?.error?.message ?? last?.errors?.[0]?.message;
+        failures.push(`${[...titles, spec.title].join(' › ')}: ${firstLine(error).replace(/\x1b\[[0-9;]*m/g, '')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const error of report.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
 }
 
 const vitestProjects = args.has('--api') ? ['--project', 'server'] : [];
 const vitestReport = join(reportDir, 'vitest.json');
-run('npx', [
+const vitestRun = run('npx', [
   'vitest',
   'run',
   ...vitestProjects,
@@ -50,17 +85,18 @@ run('npx', [
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-countVitest(vitestReport);
+countVitest(vitestReport, vitestRun);
 
 if (!args.has('--api') && !args.has('--no-e2e')) {
   for (const workspace of staleTargets()) run('npm', ['run', 'build', '-w', workspace]);
   const playwrightReport = join(reportDir, 'playwright.json');
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  const playwrightRun = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
-  countPlaywright(playwrightReport);
+  countPlaywright(playwrightReport, playwrightRun);
 }
 
 if (exitCode !== 0 && totals.failed === 0) totals.failed = 1;
+if (failures.length > 0) console.log(`\nFailures:\n${failures.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);
