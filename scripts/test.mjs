@@ -17,6 +17,13 @@ mkdirSync(reportDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** One line per failure, printed again at the end: CI logs are often read from their tail. */
 const failures = [];
+/** Playwright's messages carry terminal colour codes (ESC [ … m). */
+const ESCAPE = String.fromCharCode(27);
+const withoutColours = (text) =>
+  text
+    .split(ESCAPE)
+    .map((part, index) => (index === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
+    .join('');
 const firstLine = (text) =>
   String(text ?? '')
     .split('\n')
@@ -66,7 +73,7 @@ function countPlaywright(file, result) {
         if (test.status !== 'unexpected') continue;
         const last = test.results?.at(-1);
         const error = last?.error?.message ?? last?.errors?.[0]?.message;
-        failures.push(`${[...titles, spec.title].join(' › ')}: ${firstLine(error).replace(/\x1b\[[0-9;]*m/g, '')}`);
+        failures.push(`${[...titles, spec.title].join(' › ')}: ${withoutColours(firstLine(error))}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
