@@ -28,6 +28,7 @@ export default defineConfig({
           root: './packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['src/test-setup.ts'],
         },
       },
     ],

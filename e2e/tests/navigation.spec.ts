@@ -85,3 +85,20 @@ test('the layout has no serious accessibility violation', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test("an admin acting for an account sends its AccountId and SportId with every list's query (spec §6)", async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
+  await selector.first().fill('riv');
+  const context = page.waitForResponse((response) => response.url().includes('/users-service-api/users/me/context'));
+  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
+  const { account } = await (await context).json();
+  const list = page.waitForRequest((request) => new URL(request.url()).pathname === '/main-api/tags');
+  await page.goto('/account/tags/list');
+  const query = new URL((await list).url()).searchParams;
+  expect(query.get('AccountId')).toBe(String(account.id));
+  expect(query.get('SportId')).toBe(account.SportId === null ? null : String(account.SportId));
+  await expect(page.getByRole('table')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AccessRule, type AccessSubject, inheritRule, satisfies } from './access.ts';
+import { type AccessRule, type AccessSubject, canWrite, inheritRule, satisfies } from './access.ts';
 
 const subject = (roles: string[], modules: string[] = [], accessLevel = 0): AccessSubject => ({
   roles,
@@ -90,5 +90,27 @@ describe('inheritance from the parent', () => {
     expect(
       inheritRule({ requiredModules: ['FANS_CRM'], accessLevel: 1 }, { requiredModules: ['CHAT'], accessLevel: 0 }),
     ).toEqual({ requiredModules: ['FANS_CRM', 'CHAT'], accessLevel: 1 });
+  });
+});
+
+describe('read_only (spec §6, contract READ_ONLY_ROLE)', () => {
+  const writeVideos = { authorizedRoles: ['video_write'] } as const;
+  it('takes writing away from a role that gives it', () => {
+    expect(canWrite({ roles: ['video_write'], modules: ['VIDEOS'] }, writeVideos)).toBe(true);
+    expect(canWrite({ roles: ['video_write', 'read_only'], modules: ['VIDEOS'] }, writeVideos)).toBe(false);
+  });
+
+  it('grants no access of its own', () => {
+    expect(satisfies({ roles: ['read_only'], modules: ['VIDEOS'] }, writeVideos)).toBe(false);
+  });
+
+  it('is the person’s own: an admin acting for an account with a read_only group keeps writing', () => {
+    const admin = {
+      roles: ['manage_customer_accounts', 'video_write'],
+      modules: [],
+      accessLevel: 1,
+      simulatedAccount: { roles: ['video_write', 'read_only'], modules: ['VIDEOS'] },
+    };
+    expect(canWrite(admin, writeVideos)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
+import { paths } from './api.ts';
 import type { ModuleCode } from './modules.ts';
-import type { Role } from './roles.ts';
+import { ADMIN_ROLE, type Role } from './roles.ts';
 
 /** Access metadata a menu item or an API resource may carry (spec §6 "Access rule"). */
 export interface AccessRule {
@@ -23,6 +24,17 @@ export interface AccessSubject {
 }
 
 export const DEFAULT_ACCESS_LEVEL = 0;
+/** The access level of the platform's own staff, outside every customer account. */
+export const PLATFORM_ADMIN_ACCESS_LEVEL = 1;
+
+/**
+ * A platform administrator: holds manage_customer_accounts themself (simulating or not) at the
+ * platform's access level. A customer account's user holding the role at level 0 is not one:
+ * acting for another account is the platform's power only (spec §6).
+ */
+export function isPlatformAdmin(subject: Pick<AccessSubject, 'roles' | 'accessLevel'>): boolean {
+  return subject.roles.includes(ADMIN_ROLE) && (subject.accessLevel ?? 0) >= PLATFORM_ADMIN_ACCESS_LEVEL;
+}
 
 /** The roles and modules that count for this subject right now. */
 export function effectiveGrants(subject: AccessSubject): {
@@ -72,4 +84,32 @@ export function hasRole(subject: AccessSubject, role: Role): boolean {
 /** True when the subject's account has the module. */
 export function hasModule(subject: AccessSubject, code: ModuleCode): boolean {
   return effectiveGrants(subject).modules.includes(code);
+}
+
+/**
+ * Spec §6 `read_only`, decided: it grants no access of its own and takes writing away. A user
+ * reads exactly what their other roles (and their account's modules) let them read; holding
+ * read_only, they write nothing anywhere: no POST, PUT, PATCH or DELETE, except signing out and
+ * their own preferences (READ_ONLY_KEPT_WRITES). A user holding read_only alone sees only what
+ * needs no role: the account settings, the FAQ, their jobs and their own profile.
+ */
+export const READ_ONLY_ROLE = 'read_only' satisfies Role;
+
+/** The writes a read_only user keeps: they concern the person, not the account's data. */
+export const READ_ONLY_KEPT_WRITES: readonly { method: string; path: string }[] = [
+  { method: 'DELETE', path: paths.logout },
+  { method: 'PUT', path: paths.me },
+];
+
+/**
+ * True when the person holds read_only: their own roles, never a simulated account's (an admin
+ * acting for an account with a read_only group keeps writing for it).
+ */
+export function holdsReadOnly(ownRoles: readonly string[]): boolean {
+  return ownRoles.includes(READ_ONLY_ROLE);
+}
+
+/** The write rule, and no read_only (the web's write buttons and the server's writes agree). */
+export function canWrite(subject: AccessSubject, rule: AccessRule): boolean {
+  return satisfies(subject, rule) && !holdsReadOnly(subject.roles);
 }

@@ -38,6 +38,23 @@ export const accountModulesResponse = z.array(moduleRef);
 /** GET accounts/{id}/groups */
 export const accountGroupsResponse = z.array(groupWithRoles);
 
+/**
+ * GET /users-service-api/roles (spec §3, §7): the catalogue of roles, each with the modules one
+ * of which an account needs for a group to grant it (spec §6 "Role to module"; empty: none).
+ * GET /users-service-api/modules: the numbered modules. Both are reference data, the same for
+ * everyone: any signed-in user may read them.
+ */
+export const rolesCatalogResponse = z.array(roleRef.extend({ modules: z.array(z.string()) }));
+export const modulesCatalogResponse = z.array(moduleRef);
+
+/**
+ * GET users/{id}/groups: a user may always read their own groups (the session user's Groups,
+ * spec §3); another user's need ACCOUNT_DIRECTORY_RULE.
+ */
+export function mayReadGroupsOf(requestedUserId: number, ownUserId: number, holdsDirectoryRule: boolean): boolean {
+  return requestedUserId === ownUserId || holdsDirectoryRule;
+}
+
 export const SEARCH_MESSAGES = messageCatalog('SEARCH_MESSAGES', {
   noParam: 'Search: No search param provided',
   tooShort: `Search: name must be at least ${ACCOUNT_SEARCH_MIN_CHARS} characters`,

@@ -25,6 +25,8 @@ export const paths = {
   meContext: `${USERS_API}/users/me/context`,
   meOauth: `${USERS_API}/users/me/oauth`,
   userGroups: (userId: number | string) => `${USERS_API}/users/${userId}/groups`,
+  roles: `${USERS_API}/roles`,
+  modules: `${USERS_API}/modules`,
   groupAccounts: (groupId: number | string) => `${USERS_API}/groups/${groupId}/accounts`,
   groupRoles: (groupId: number | string) => `${USERS_API}/groups/${groupId}/roles`,
   groupUsers: (groupId: number | string) => `${USERS_API}/groups/${groupId}/users`,

@@ -15,8 +15,8 @@ export const LOGIN_LIMITS = {
 export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
 /**
- * Messages of the authentication and authorisation errors. Every 401 message contains 'token' so
- * the web client recognises a dead session whatever the exact wording (spec §8).
+ * Messages of the authentication and authorisation errors. Every token message contains 'token',
+ * in French too, so the web client recognises a dead session whatever the language (spec §8).
  */
 export const AUTH_MESSAGES = messageCatalog('AUTH_MESSAGES', {
   invalidCredentials: 'Invalid username or password',
@@ -26,6 +26,18 @@ export const AUTH_MESSAGES = messageCatalog('AUTH_MESSAGES', {
   /** Spec §5: any failed restriction check. */
   notAuthorised: 'Action not authorised !',
 });
+
+/** The AUTH_MESSAGES that tell of a missing, unknown, revoked or expired token. */
+export const TOKEN_MESSAGE_KEYS = ['missingToken', 'invalidToken', 'expiredToken'] as const;
+
+/**
+ * Decision on spec §8 ("Admin payload failure with status 403 and a message containing 'token':
+ * log out and go to /login?lastpath={path}"): GET admin-payload, the call every screen load
+ * starts with, answers a missing, unknown, revoked or expired token with this status and the
+ * token message, as the spec's gateway does. Every other call keeps 401 for the same cases. The
+ * web client ends the session on either (client.ts `isSessionError`).
+ */
+export const ADMIN_PAYLOAD_TOKEN_STATUS = 403;
 
 /** The 429 message of the sign-in throttle. */
 export function tooManyLoginAttemptsMessage(retryAfterSeconds: number): string {
@@ -96,10 +108,29 @@ export const languageRef = z.object({ id: z.number(), code: z.enum(LANGUAGES), n
 /**
  * GET /users-service-api/users/me/context: what the account the request acts for allows
  * (for an admin simulating an account, that account's roles and modules).
+ *
+ * `Groups` are the signed-in user's own groups, the same as users/me gives, also while an admin
+ * simulates an account: the session user is login, then me, then context merged over it (spec
+ * §3), so the context must carry the user's groups rather than drop or replace them.
  */
+/**
+ * Spec §6: while an admin acts for an account, every query adds that account's AccountId and
+ * SportId. An account's SportId is its sport when it has exactly one (null with none or several:
+ * narrowing a multi-sport account's lists to one sport would hide records). The web client adds
+ * both to every GET; the server refuses an AccountId other than the acting account's (403).
+ */
+export const SIMULATION_QUERY_KEYS = ['AccountId', 'SportId'] as const;
+
 export const meContextResponse = z.object({
-  account: z.object({ id: z.number(), name: z.string(), accountKey: z.string() }),
+  account: z.object({
+    id: z.number(),
+    name: z.string(),
+    accountKey: z.string(),
+    /** The account's SportId while simulated (see SIMULATION_QUERY_KEYS); null otherwise. */
+    SportId: z.number().nullable(),
+  }),
   simulated: z.boolean(),
+  Groups: z.array(groupRef),
   roles: z.array(z.string()),
   modules: z.array(z.string()),
   languages: z.object({ available: z.array(languageRef), default: z.enum(LANGUAGES) }),

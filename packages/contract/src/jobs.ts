@@ -71,7 +71,19 @@ export const JOB_MESSAGES = messageCatalog('JOB_MESSAGES', {
   /** lastError of a job whose worker stopped (lease expired) on its last attempt. */
   leaseExpired: 'The worker running this job stopped before finishing it, and no attempt is left',
   unknownType: (type: string) => `No worker knows the job type '${type}'`,
+  notActive: (id: number | string, state: string) =>
+    `Job ${id} is ${state}: only a waiting or running job can be cancelled`,
+  notYourType: (id: number | string, type: string) => `Job ${id} (${type}) cannot be cancelled with your roles`,
+  badJobId: (id: string) => `A job id is a positive whole number, not '${id}'`,
 });
+
+/**
+ * `resourceType=Job` names a job by its own id (spec §7: `GET jobs?…&resourceType=Job&resourceId=`
+ * and `DELETE jobs?resourceType=Job&resourceId=`): the list holds that job when it matches the
+ * other filters, and the cancel cancels that job or says why it did not (404 unknown, 409 over,
+ * 403 a type the user may not manage). Never a 204 for a cancel that did nothing.
+ */
+export const JOB_RESOURCE_TYPE = 'Job';
 
 export const jobPaths = {
   jobs: `${MAIN_API}/jobs`,

@@ -87,7 +87,29 @@ const CONFERENCE_TABS: readonly (string | MenuNode)[] = [
 const CUSTOMER_TABS = ['infos', 'modules', 'config', 'cache'] as const;
 
 const MEDIA_ROLES = ['video_download', 'video_write', 'own_videos_only', 'use_stream'] as const;
+/** The modules of the media roles (spec §6 "Role to module": video roles → VIDEOS, stream → AWS_STREAM). */
+const MEDIA_MODULES = ['VIDEOS', 'AWS_STREAM'] as const;
+/** Sports, competitions, tags, challengers: sport_player_write, whose module is SPORT_EVENTS. */
+const SPORT_DATA: Options = { authorizedRoles: ['sport_player_write'], requiredModules: ['SPORT_EVENTS'] };
+/** Categories and playlists: video_write (VIDEOS) or use_cms (CMS). */
+const CONTENT: Options = { authorizedRoles: ['video_write', 'use_cms'], authorizedModules: ['VIDEOS', 'CMS'] };
 const PAYMENT_ROLES = ['manage_payments', 'payment_offer_write'] as const;
+
+/**
+ * Spec §6: a role kept after its module was removed must not open its screens. So every entry
+ * states its module (requiredModules or authorizedModules, here or on an ancestor), except those
+ * that no module is about, listed here with why (menu.test.ts walks the tree and checks it).
+ * Containers without a screen of their own (account, events, actors, …) are checked through
+ * their children.
+ */
+export const MENU_MODULE_EXCEPTIONS: Readonly<Record<string, string>> = {
+  '/account/settings': "every user's own account settings, whatever the account's modules",
+  '/account/customers': 'platform administration (manage_customer_accounts at access level 1), above any account',
+  '/account/users': 'manage_users: managing an account’s people is no module of the spec',
+  '/faq': 'help for every signed-in user',
+  '/admin-tools': 'platform administration (manage_customer_accounts), above any account',
+  '/tests': 'development builds only, for developers',
+};
 
 export const MENU: readonly MenuNode[] = [
   node('account', 'menu.account', { icon: 'IconUserCog' }, [
@@ -114,14 +136,18 @@ export const MENU: readonly MenuNode[] = [
       { icon: 'IconPalette', authorizedRoles: ['sport_player_write', 'conf_player_write'], requiredModules: ['THEME'] },
       crud('edit/:themeId', { editTabs: tabs(['config', 'markers']) }),
     ),
-    node('sports', 'menu.account.sports', { icon: 'IconBallFootball', authorizedRoles: ['sport_player_write'] }, [
+    node('sports', 'menu.account.sports', { icon: 'IconBallFootball', ...SPORT_DATA }, [
       ...crud('edit/:sportId'),
       node('map/:sportId', 'menu.account.sports.map', { hidden: true }),
     ]),
     node(
       'marker-types',
       'menu.account.markerTypes',
-      { icon: 'IconMapPin', authorizedRoles: ['sport_player_write', 'liveclipping_write'] },
+      {
+        icon: 'IconMapPin',
+        authorizedRoles: ['sport_player_write', 'liveclipping_write'],
+        authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
+      },
       crud('edit/:id', { newPath: 'create' }),
     ),
     node(
@@ -130,13 +156,8 @@ export const MENU: readonly MenuNode[] = [
       { icon: 'IconMovie', authorizedRoles: ['liveclipping_write'], requiredModules: ['STREAM_CLIPPING'] },
       crud('edit/:id'),
     ),
-    node(
-      'competitions',
-      'menu.account.competitions',
-      { icon: 'IconTrophy', authorizedRoles: ['sport_player_write'] },
-      crud('edit/:id'),
-    ),
-    node('tags', 'menu.account.tags', { icon: 'IconTags', authorizedRoles: ['sport_player_write'] }, crud('edit/:id')),
+    node('competitions', 'menu.account.competitions', { icon: 'IconTrophy', ...SPORT_DATA }, crud('edit/:id')),
+    node('tags', 'menu.account.tags', { icon: 'IconTags', ...SPORT_DATA }, crud('edit/:id')),
     node(
       'payment-offers',
       'menu.account.paymentOffers',
@@ -149,18 +170,13 @@ export const MENU: readonly MenuNode[] = [
       { icon: 'IconShoppingCart', authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_PRODUCT'] },
       crud('edit/:productId', { editTabs: tabs(['infos', 'items', 'fans']) }),
     ),
-    node(
-      'categories',
-      'menu.account.categories',
-      { icon: 'IconCategory', authorizedRoles: ['video_write', 'use_cms'] },
-      [
-        ...crud('edit/:id'),
-        node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
-        node('subcategories/new', 'menu.account.categories.subcategoryNew', { hidden: true }),
-        node('subcategories/edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
-      ],
-    ),
-    node('playlists', 'menu.account.playlists', { icon: 'IconPlaylist', authorizedRoles: ['video_write', 'use_cms'] }, [
+    node('categories', 'menu.account.categories', { icon: 'IconCategory', ...CONTENT }, [
+      ...crud('edit/:id'),
+      node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
+      node('subcategories/new', 'menu.account.categories.subcategoryNew', { hidden: true }),
+      node('subcategories/edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
+    ]),
+    node('playlists', 'menu.account.playlists', { icon: 'IconPlaylist', ...CONTENT }, [
       ...crud('edit/:id'),
       node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true }),
     ]),
@@ -245,21 +261,25 @@ export const MENU: readonly MenuNode[] = [
     node(
       'challengers',
       'menu.actors.challengers',
-      { icon: 'IconRun', authorizedRoles: ['sport_player_write'] },
+      { icon: 'IconRun', ...SPORT_DATA },
       crud('edit/:id', { newPath: 'create' }),
     ),
     node(
       'speakers',
       'menu.actors.speakers',
-      { icon: 'IconMicrophone', authorizedRoles: ['conf_player_write'] },
+      { icon: 'IconMicrophone', authorizedRoles: ['conf_player_write'], requiredModules: ['BUSINESS_PLAYERS'] },
       crud('edit/:id', { newPath: 'create' }),
     ),
   ]),
-  node('medias', 'menu.medias', { icon: 'IconMovie', authorizedRoles: MEDIA_ROLES }, [
+  node('medias', 'menu.medias', { icon: 'IconMovie', authorizedRoles: MEDIA_ROLES, authorizedModules: MEDIA_MODULES }, [
     node(
       'videos',
       'menu.medias.videos',
-      { icon: 'IconVideo', authorizedRoles: ['video_download', 'video_write', 'own_videos_only'] },
+      {
+        icon: 'IconVideo',
+        authorizedRoles: ['video_download', 'video_write', 'own_videos_only'],
+        requiredModules: ['VIDEOS'],
+      },
       [
         node('list', 'menu.list'),
         node('create', 'menu.new', { authorizedRoles: ['video_write'], tabs: true, creation: true }, [
@@ -277,7 +297,7 @@ export const MENU: readonly MenuNode[] = [
     node(
       'streams',
       'menu.medias.streams',
-      { icon: 'IconAntenna', authorizedRoles: ['use_stream'] },
+      { icon: 'IconAntenna', authorizedRoles: ['use_stream'], requiredModules: ['AWS_STREAM'] },
       crud('edit/:inputId'),
     ),
   ]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from './auth.ts';
+import { AUTH_MESSAGES, TOKEN_MESSAGE_KEYS } from './auth.ts';
 import { CLIP_MESSAGES } from './clips.ts';
 import { FIELD_MESSAGES, HTTP_MESSAGES } from './errors.ts';
 import { SERVER_MESSAGES_FR } from './i18n/server.fr.ts';
@@ -7,6 +7,7 @@ import { JOB_MESSAGES } from './jobs.ts';
 import { catalogNames, type Translations, translateMessage } from './messages.ts';
 import './accounts.ts';
 import './cache.ts';
+import './data-providers.ts';
 import './payments.ts';
 import './resources/item-links.ts';
 import './resources/playlists.ts';
@@ -45,6 +46,13 @@ describe('server messages in French', () => {
     expect(translateMessage(JOB_MESSAGES.notFailed(9, 'in_progress'), fr)).toBe(
       'La tâche 9 est en cours : seule une tâche en échec peut être relancée',
     );
+  });
+
+  it("keeps 'token' in every token message, English and French, for the web's dead-session check (spec §8)", () => {
+    for (const key of TOKEN_MESSAGE_KEYS) {
+      expect(AUTH_MESSAGES[key], key).toMatch(/token/i);
+      expect(SERVER_MESSAGES_FR.AUTH_MESSAGES[key], key).toMatch(/token/i);
+    }
   });
 
   it('leaves alone a text no catalog made', () => {

@@ -64,6 +64,30 @@ export interface RealtimeEvent<Payload = unknown> {
   payload: Payload;
 }
 
+/**
+ * The one topic rule of server and browser: segments separated by `/`; in a pattern `*` matches
+ * one segment and a final `**` any number of them (none too).
+ */
+export function topicMatches(pattern: string, topic: string): boolean {
+  const wanted = pattern.split('/');
+  const actual = topic.split('/');
+  for (let index = 0; index < wanted.length; index += 1) {
+    const segment = wanted[index];
+    if (segment === '**' && index === wanted.length - 1) return true;
+    if (index >= actual.length) return false;
+    if (segment !== '*' && segment !== actual[index]) return false;
+  }
+  return wanted.length === actual.length;
+}
+
+/** What the web app subscribes to once signed in (spec §7): everything of the account acted for. */
+export const ADMIN_TOPICS = '/admin/**';
+
+/** The topic of one event's screens (spec §7 `/admin/{event}`): markers, clips, live state. */
+export function eventTopic(eventId: number | string): string {
+  return `/admin/${eventId}`;
+}
+
 /** The types of what the server sends besides events. */
 export const REALTIME_CONTROL_TYPES = ['ready', 'subscribed', 'unsubscribed', 'pong', 'error'] as const;
 

@@ -93,11 +93,22 @@ describe('key mappings (spec §6)', () => {
     ['admin tools refuse user managers', '/admin-tools/purge-cache', who(['manage_users']), false],
     ['users need manage_users', '/account/users/list', who(['manage_users']), true],
     ['users refuse others', '/account/users/list', who(['video_write']), false],
-    ['sports need sport_player_write', '/account/sports/list', who(['sport_player_write']), true],
+    ['sports need sport_player_write', '/account/sports/list', who(['sport_player_write'], ['SPORT_EVENTS']), true],
+    ['sports need SPORT_EVENTS', '/account/sports/list', who(['sport_player_write']), false],
     ['sports refuse conference producers', '/account/sports/list', who(['conf_player_write']), false],
-    ['tags need sport_player_write', '/account/tags/list', who(['sport_player_write']), true],
-    ['challengers need sport_player_write', '/actors/challengers/list', who(['sport_player_write']), true],
-    ['speakers need conf_player_write', '/actors/speakers/list', who(['conf_player_write']), true],
+    ['tags need sport_player_write', '/account/tags/list', who(['sport_player_write'], ['SPORT_EVENTS']), true],
+    [
+      'challengers need sport_player_write',
+      '/actors/challengers/list',
+      who(['sport_player_write'], ['SPORT_EVENTS']),
+      true,
+    ],
+    [
+      'speakers need conf_player_write',
+      '/actors/speakers/list',
+      who(['conf_player_write'], ['BUSINESS_PLAYERS']),
+      true,
+    ],
     ['speakers refuse sport producers', '/actors/speakers/list', who(['sport_player_write']), false],
     [
       'conferences allow conf_player_write',
@@ -143,13 +154,20 @@ describe('key mappings (spec §6)', () => {
     ['CRM needs use_crm', '/crm/fans/list', who(['use_crm'], ['FANS_CRM']), true],
     ['CRM refuses others', '/crm/fans/list', who(['trivia_write'], ['FANS_CRM']), false],
     ['trivia needs trivia_write', '/trivia/quizzes/list', who(['trivia_write'], ['ADDON_TRIVIA']), true],
-    ['media opens for video_download', '/medias/videos/list', who(['video_download']), true],
-    ['media opens for own_videos_only', '/medias/videos/list', who(['own_videos_only']), true],
+    ['media opens for video_download', '/medias/videos/list', who(['video_download'], ['VIDEOS']), true],
+    [
+      'media needs VIDEOS (spec §6: a role kept without its module)',
+      '/medias/videos/list',
+      who(['video_write']),
+      false,
+    ],
+    ['media opens for own_videos_only', '/medias/videos/list', who(['own_videos_only'], ['VIDEOS']), true],
     ['media refuses read_only', '/medias/videos/list', who(['read_only']), false],
     ['creating a video needs video_write', '/medias/videos/create', who(['video_download']), false],
-    ['creating a video with video_write', '/medias/videos/create', who(['video_write']), true],
+    ['creating a video with video_write', '/medias/videos/create', who(['video_write'], ['VIDEOS']), true],
     ['editing a video needs video_write', '/medias/videos/edit/:videoId', who(['own_videos_only']), false],
-    ['streams need use_stream', '/medias/streams/list', who(['use_stream']), true],
+    ['streams need use_stream', '/medias/streams/list', who(['use_stream'], ['AWS_STREAM']), true],
+    ['streams need AWS_STREAM', '/medias/streams/list', who(['use_stream']), false],
     ['streams refuse video writers', '/medias/streams/list', who(['video_write']), false],
     ['dashboard allows sport producers', '/dashboard/all', who(['sport_player_write'], ['DASHBOARD']), true],
     ['dashboard allows conference producers', '/dashboard/all', who(['conf_player_write'], ['DASHBOARD']), true],
@@ -241,8 +259,12 @@ describe('the menu tree', () => {
     expect(
       firstAccessibleChild(who(['manage_customer_accounts', 'manage_users'], [], 1), route('/account'))?.fullPath,
     ).toBe('/account/customers/list');
-    expect(firstAccessibleChild(who(['use_stream']), route('/medias'))?.fullPath).toBe('/medias/streams/list');
-    expect(firstAccessibleChild(who(['video_write']), route('/medias/videos'))?.fullPath).toBe('/medias/videos/list');
+    expect(firstAccessibleChild(who(['use_stream'], ['AWS_STREAM']), route('/medias'))?.fullPath).toBe(
+      '/medias/streams/list',
+    );
+    expect(firstAccessibleChild(who(['video_write'], ['VIDEOS']), route('/medias/videos'))?.fullPath).toBe(
+      '/medias/videos/list',
+    );
     expect(firstAccessibleChild(who([]), route('/admin-tools'))).toBeUndefined();
   });
 

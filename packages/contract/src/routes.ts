@@ -1,6 +1,5 @@
-import { type AccessRule, type AccessSubject, hasRole, inheritRule, satisfies } from './access.ts';
+import { type AccessRule, type AccessSubject, hasRole, inheritRule, isPlatformAdmin, satisfies } from './access.ts';
 import { MENU, type MenuNode, type RouteEntry } from './menu.ts';
-import { ADMIN_ROLE } from './roles.ts';
 
 function joinPath(parent: string | null, segment: string): string {
   return `${parent ?? ''}/${segment}`;
@@ -58,11 +57,6 @@ export const ROUTES: readonly RouteEntry[] = flatten(ROUTE_TREE);
 export interface UserAccess extends AccessSubject {
   /** Whether the build is staging or production: hides the 'tests' menu. */
   productionBuild?: boolean;
-}
-
-/** True when the user holds manage_customer_accounts themself (simulating or not). */
-export function isPlatformAdmin(subject: Pick<AccessSubject, 'roles'>): boolean {
-  return subject.roles.includes(ADMIN_ROLE);
 }
 
 /**

@@ -9,8 +9,10 @@ export const TOAST_MAX_WIDTH_PX = 500;
 export const MESSAGE_TYPES = ['danger', 'info', 'warning', 'success'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-/** Default duration of an action notification (pending / success / error). */
+/** Default duration of a notification of the main area (spec §9). */
 export const NOTIFICATION_DURATION_MS = 4_000;
+/** The action layer's notifications ('Requesting...', 'Requested', errors): the middleware default. */
+export const ACTION_NOTIFICATION_DURATION_MS = 3_000;
 
 export const MENU_ITEM_HEIGHT = 45;
 /** Below this window height the left menu shows scroll arrows. */
@@ -24,6 +26,12 @@ export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 export const BACKSPACE_THROTTLE_MS = 300;
 /** A lazily loaded screen that takes longer than this fails with 'Loader timed out!'. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** Margin and padding of the tag picker's cards (spec §9 "Default tag card margin and padding 25"). */
+export const TAG_CARD_SPACING_PX = 25;
+
+/** The background worker script (spec §7): exports and sprites are fetched there, off the main thread. */
+export const BACKGROUND_WORKER_PATH = '/worker/fetch.js';
 
 export const LEGAL_YEARS = '2013-2022';
 export const THEME_PRIMARY_COLOR = '#0ACAFF';

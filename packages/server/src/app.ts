@@ -6,16 +6,19 @@ import { actorsRoutes } from './actors/actors.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { cacheRoutes } from './cache/cache.routes.ts';
 import { type Cache, createMemoryCache } from './cache/cache.service.ts';
-import { shareCachePurges } from './cache/cache.shared.ts';
+import { AUTH_PURGE_TOPIC, shareCachePurges } from './cache/cache.shared.ts';
 import { clipRoutes } from './clips/clips.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
 import type { AppConfig } from './config.ts';
 import { contentRoutes } from './content/content.routes.ts';
+import { dataProviderMappingRoutes } from './data-providers/data-provider-mapping.routes.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
 import { registerJsonParser } from './http/json.parser.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
+import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
 import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -32,10 +35,15 @@ import { sportMapsRoutes } from './sports/sport-maps.routes.ts';
 import { openStorage } from './storage/storage.factory.ts';
 import type { ObjectStorage } from './storage/storage.types.ts';
 import { uploadsRoutes } from './storage/uploads.routes.ts';
+import { createSignedInResolver } from './tenancy/tenancy.cache.ts';
 import { createGuards, decorateRequests } from './tenancy/tenancy.guards.ts';
+import { checkSimulationQuery } from './tenancy/tenancy.simulation.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { createMediaUrls, registerVideos } from './videos/videos.plugin.ts';
 import { registerWebApp } from './web/web.static.ts';
+
+/** One entry per token and account acted for: bounds the memory a process gives to them. */
+const SIGNED_IN_MAX_ENTRIES = 10_000;
 
 export interface AppDependencies {
   /** An open, migrated database; without one the app opens (and closes) its own from config. */
@@ -45,6 +53,8 @@ export interface AppDependencies {
   /** Where files go; without one, the backend the config names (local folder or S3). */
   storage?: ObjectStorage;
   cache?: Cache;
+  /** The signed-in contexts' cache (tenancy.cache.ts); without one, a fresh one per config. */
+  signedIn?: Cache;
   /** The resources the generic engine serves; without them, the registry's. */
   resources?: readonly ResourceEntry[];
   /** The Stripe catalogue; without it, the official client when a key is configured, else none. */
@@ -69,11 +79,15 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     app.addHook('onClose', () => owned.close());
   }
   const { db } = database;
-  const guards = createGuards(db);
+  const signedIn =
+    dependencies.signedIn ?? createMemoryCache(config.authCacheTtlMs, { maxEntries: SIGNED_IN_MAX_ENTRIES });
+  const guards = createGuards(
+    createSignedInResolver(db, signedIn, (error) => app.log.warn({ err: error }, 'session refresh lost')),
+  );
   const cache = dependencies.cache ?? createMemoryCache(config.cacheTtlMs);
   const storage = dependencies.storage ?? (await openStorage(config));
   const media = createMediaUrls(config);
-  const engine = createEngine(db, cache, dependencies.resources, media.present);
+  const engine = createEngine(db, cache, dependencies.resources, media.present, signedIn);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,10 +95,13 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   registerJsonParser(app, JSON_BODY_LIMIT_BYTES);
   decorateRequests(app);
   app.addHook('onRequest', checkApiVersion);
+  app.addHook('preHandler', refuseReadOnlyWrites);
+  app.addHook('preValidation', checkSimulationQuery);
 
+  await registerCompression(app);
   await registerOpenApi(app);
-  await app.register(authRoutes, { db, guards });
-  await app.register(usersRoutes, { db, guards });
+  await app.register(authRoutes, { db, guards, signedIn });
+  await app.register(usersRoutes, { db, guards, signedIn });
   await app.register(accountsRoutes, { db, guards });
   await app.register(resourcesRoutes, { engine, guards });
   await app.register(searchRoutes, { engine, guards });
@@ -100,12 +117,23 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(paymentsRoutes, { engine, guards, stripe });
   await app.register(commonRoutes, { db, guards, config, cache });
   await app.register(cacheRoutes, { guards, cache });
+  await app.register(dataProviderMappingRoutes, { guards });
   await app.register(uploadsRoutes, { guards, storage });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
   // Purges of the in-memory cache reach every process through the hub (Redis across processes).
   const stopSharingPurges = shareCachePurges(cache, hub, (error) => app.log.warn({ err: error }, 'cache purge lost'));
-  app.addHook('onClose', async () => stopSharingPurges());
+  // Revocations drop signed-in contexts in every process the same way.
+  const stopSharingRevocations = shareCachePurges(
+    signedIn,
+    hub,
+    (error) => app.log.warn({ err: error }, 'session revocation not shared'),
+    AUTH_PURGE_TOPIC,
+  );
+  app.addHook('onClose', async () => {
+    stopSharingPurges();
+    stopSharingRevocations();
+  });
   const jobEvents = createJobEvents(hub, (error) => app.log.warn({ err: error }, 'job event not published'));
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await registerVideos(app, { engine, guards, storage, config, events: jobEvents, tokens: media.tokens });

@@ -31,6 +31,7 @@ const environmentSchema = z.object({
   REGIE_JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
   REGIE_UPLOAD_SWEEP_MINUTES: z.coerce.number().min(0).max(1_440).default(60),
   REGIE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  REGIE_AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   REGIE_S3_BUCKET: optionalText,
   REGIE_S3_ENDPOINT: optionalUrl,
   REGIE_S3_REGION: optionalText.default('us-east-1'),
@@ -142,6 +143,11 @@ export interface AppConfig {
   uploadSweepMs: number;
   /** How long a cached entry (admin payload) lives; 0 turns caching off. */
   cacheTtlMs: number;
+  /**
+   * How long a token's signed-in context (session, user, account, roles, modules) is kept in a
+   * process; revocations and changes drop it at once everywhere, so this only bounds a lost one.
+   */
+  authCacheTtlMs: number;
   storage: StorageConfig;
   /** The Stripe secret key (sk_…) the payment offers' catalogue is read with; null: not configured (503). */
   stripeSecretKey: string | null;
@@ -236,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseMs: Math.round(values.REGIE_JOB_LEASE_SECONDS * 1000),
     uploadSweepMs: Math.round(values.REGIE_UPLOAD_SWEEP_MINUTES * 60_000),
     cacheTtlMs: values.REGIE_CACHE_TTL_SECONDS * 1000,
+    authCacheTtlMs: values.REGIE_AUTH_CACHE_TTL_SECONDS * 1000,
     storage: storageConfig(values, dataDir),
     stripeSecretKey: values.REGIE_STRIPE_SECRET_KEY ?? null,
     videos: videosConfig(values),

@@ -1,5 +1,5 @@
 import { paths } from '@regie/contract/api';
-import { adminPayloadResponse, MARKER_NOTIFICATION_GROUPS } from '@regie/contract/auth';
+import { AUTH_MESSAGES, adminPayloadResponse, MARKER_NOTIFICATION_GROUPS } from '@regie/contract/auth';
 import { MODULES } from '@regie/contract/modules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,10 +59,24 @@ describe('GET /main-api/common/admin-payload', () => {
     expect(response.json().sports.map((sport: { name: string }) => sport.name)).not.toContain('Five-a-side');
   });
 
-  it('needs a token; the 401 message mentions the token', async () => {
+  it('needs a token; without one it answers 403 and the message mentions the token (spec §8)', async () => {
     const response = await ctx.request({ url: paths.adminPayload });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(403);
     expect(response.json().message).toContain('token');
+  });
+
+  it('answers a revoked token with 403 naming the token, in French too; other calls keep 401', async () => {
+    const token = await ctx.login('producer');
+    expect((await ctx.request({ method: 'DELETE', url: paths.logout, token })).statusCode).toBe(204);
+
+    const payload = await ctx.request({ url: paths.adminPayload, token });
+    expect(payload.statusCode).toBe(403);
+    expect(payload.json().message).toBe(AUTH_MESSAGES.invalidToken);
+    const french = await ctx.request({ url: paths.adminPayload, token, headers: { 'accept-language': 'fr' } });
+    expect(french.statusCode).toBe(403);
+    expect(french.json().message).toMatch(/token/);
+
+    expect((await ctx.request({ url: paths.me, token })).statusCode).toBe(401);
   });
 });
 

@@ -29,7 +29,8 @@ beforeAll(async () => {
   });
   editor = await ctx.login('editor');
   const club = await ctx.accountByName('Olympique Riverside FC');
-  const viewer = await ctx.buildUser({ accountId: club.id, roles: ['read_only'] });
+  // read_only takes writing away from a content editor (spec §6, contract READ_ONLY_ROLE).
+  const viewer = await ctx.buildUser({ accountId: club.id, roles: ['use_cms', 'read_only'] });
   readOnly = await ctx.login(viewer.username, viewer.password);
   const other = await ctx.buildUser({ roles: ['video_write'], modules: [...MODULE_CODES] });
   stranger = await ctx.login(other.username, other.password);

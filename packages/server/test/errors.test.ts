@@ -167,7 +167,7 @@ describe('error messages in the language of the request (Accept-Language)', () =
     const inGerman = await ctx.request({ url: '/main-api/jobs/987654', token, headers: { 'accept-language': 'de' } });
     expect(inGerman.json().message).toBe('Job 987654 not found');
     expect((await ctx.request({ url, headers: { 'accept-language': 'fr' } })).json().message).toBe(
-      'Jeton d’accès manquant : veuillez vous connecter',
+      'Jeton d’accès (token) manquant : veuillez vous connecter',
     );
   });
 });

@@ -268,3 +268,82 @@ describe('GET /main-api/jobs/{id} and POST …/retry', () => {
     expect((await ctx.request({ url: jobPaths.job('abc'), token: tokenOf(readerA) })).statusCode).toBe(400);
   });
 });
+
+describe('resourceType=Job: a job named by its own id (spec §7)', () => {
+  it('lists the running job, then cancels it: the worker aborts it and it never ends done', async () => {
+    await ctx.db.delete(jobs);
+    const job = await enqueueFor(writerA, { type: 'Video', id: '700' }, 5_000);
+    running = startWorkers(ctx.db, {
+      concurrency: 1,
+      pollMs: 20,
+      dataDir: '/tmp',
+      registry: createJobRegistry(fixtures.types),
+      heartbeatMs: 50,
+    });
+    await waitForState(ctx.db, job.id, ['in_progress']);
+
+    const list = await ctx.request({
+      url: `${jobPaths.jobs}?state=waiting,in_progress&resourceType=Job&resourceId=${job.id}`,
+      token: tokenOf(readerA),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((row: { id: number }) => row.id)).toEqual([job.id]);
+
+    const cancel = await ctx.request({
+      method: 'DELETE',
+      url: `${jobPaths.jobs}?resourceType=Job&resourceId=${job.id}`,
+      token: tokenOf(writerA),
+    });
+    expect(cancel.statusCode).toBe(204);
+    await waitFor(() => fixtures.log.aborted.get(job.id), { what: 'the running job to abort' });
+    expect(await jobRow(ctx.db, job.id)).toBeUndefined();
+  });
+
+  it('says why a cancel did nothing: unknown, over, or another account’s job', async () => {
+    const finished = await enqueueFor(writerA, { type: 'Video', id: '701' });
+    await ctx.db.update(jobs).set({ state: 'done' }).where(eq(jobs.id, finished.id));
+    const over = await ctx.request({
+      method: 'DELETE',
+      url: `${jobPaths.jobs}?resourceType=Job&resourceId=${finished.id}`,
+      token: tokenOf(writerA),
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(JOB_MESSAGES.notActive(finished.id, 'done'));
+    expect(await jobRow(ctx.db, finished.id)).toMatchObject({ state: 'done' });
+
+    const theirs = await enqueueFor(writerB, { type: 'Video', id: '702' });
+    const foreign = await ctx.request({
+      method: 'DELETE',
+      url: `${jobPaths.jobs}?resourceType=Job&resourceId=${theirs.id}`,
+      token: tokenOf(writerA),
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await jobRow(ctx.db, theirs.id)).toMatchObject({ state: 'waiting' });
+
+    const bad = await ctx.request({
+      method: 'DELETE',
+      url: `${jobPaths.jobs}?resourceType=Job&resourceId=abc`,
+      token: tokenOf(writerA),
+    });
+    expect(bad.statusCode).toBe(400);
+    const badList = await ctx.request({
+      url: `${jobPaths.jobs}?resourceType=Job&resourceId=abc`,
+      token: tokenOf(readerA),
+    });
+    expect(badList.statusCode).toBe(400);
+  });
+
+  it('refuses, with the reason, a job type the user may not manage', async () => {
+    const clipper = await ctx.buildUser({ accountId: writerA.accountId, roles: ['liveclipping_write'] });
+    const token = await ctx.login(clipper.username, clipper.password);
+    const encode = await enqueueFor(writerA, { type: 'Video', id: '703' });
+    const response = await ctx.request({
+      method: 'DELETE',
+      url: `${jobPaths.jobs}?resourceType=Job&resourceId=${encode.id}`,
+      token,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(JOB_MESSAGES.notYourType(encode.id, 'test.slow'));
+    expect(await jobRow(ctx.db, encode.id)).toMatchObject({ state: 'waiting' });
+  });
+});

@@ -83,6 +83,15 @@ describe('toasts', () => {
     expect(b.events()).toEqual([]);
   });
 
+  it('reach a socket once when several of its topics match (/admin/** and /admin/messages)', async () => {
+    const a = await client().connect({ token: tokenOf(editorA) }, ['/admin/**', '/admin/messages']);
+    const response = await sendToast(ctx.app, managerA, 'Only once');
+    expect(response.statusCode).toBe(202);
+    await a.waitFor((message) => message.topic === '/admin/messages');
+    await pause(200);
+    expect(a.events()).toHaveLength(1);
+  });
+
   it('may be sent by user managers and admins only', async () => {
     const response = await sendToast(ctx.app, editorA, 'Hello');
     expect(response.statusCode).toBe(403);

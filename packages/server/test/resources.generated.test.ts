@@ -47,7 +47,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
   // An empty read rule (the FAQ): any signed-in user reads.
   const openRead = satisfies({ roles: ['e_sport'], modules: MODULE_CODES }, definition.access.read);
   const token = `zq${randomBytes(4).toString('hex')}`;
-  const tokens = { writer: '', readOnly: '', noRole: '', otherAccount: '' };
+  const tokens = { writer: '', readOnly: '', readOnlyAlone: '', noRole: '', otherAccount: '' };
   const created: Row[] = [];
   // A nested resource lives under a parent record made for the run.
   let base = basePath(entry);
@@ -68,7 +68,11 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
     if (definition.parent) base = basePath(entry, await refs.id(definition.parent.resource));
     const login = async (user: { username: string; password: string }) => ctx.login(user.username, user.password);
     tokens.writer = platform ? adminToken : await login(await ctx.buildUser({ accountId: accountA.id, ...grants }));
-    tokens.readOnly = await login(await ctx.buildUser({ accountId: accountA.id, roles: ['read_only'] }));
+    // Spec §6 read_only (contract READ_ONLY_ROLE): the writer's roles plus read_only read, never write.
+    tokens.readOnly = await login(
+      await ctx.buildUser({ accountId: accountA.id, ...grants, roles: [...grants.roles, 'read_only'] }),
+    );
+    tokens.readOnlyAlone = await login(await ctx.buildUser({ accountId: accountA.id, roles: ['read_only'] }));
     tokens.noRole = await login(await ctx.buildUser({ accountId: accountA.id, roles: ['e_sport'] }));
     tokens.otherAccount = await login(await ctx.buildUser({ accountId: accountB.id, ...grants }));
     for (let n = 0; n < 5; n += 1) {
@@ -221,14 +225,19 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
     }
   });
 
-  it(platform ? 'refuses read_only users (platform records)' : 'lets a read_only user read, never write', async () => {
+  it('lets read_only take writing away from a writer: reads, never writes', async () => {
     const id = created[0]?.id;
-    const readStatus = platform ? 403 : 200;
-    expect((await call('GET', `${base}?search=${token}`, tokens.readOnly)).statusCode).toBe(readStatus);
-    expect((await call('GET', `${base}/${id}`, tokens.readOnly)).statusCode).toBe(readStatus);
+    expect((await call('GET', `${base}?search=${token}`, tokens.readOnly)).statusCode).toBe(200);
+    expect((await call('GET', `${base}/${id}`, tokens.readOnly)).statusCode).toBe(200);
     expect((await call('POST', base, tokens.readOnly, await sample(31))).statusCode).toBe(403);
     expect((await call('PUT', `${base}/${id}`, tokens.readOnly, {})).statusCode).toBe(403);
     expect((await call('DELETE', `${base}/${id}`, tokens.readOnly)).statusCode).toBe(403);
+  });
+
+  it('gives read_only alone no access of its own', async () => {
+    const readStatus = openRead ? 200 : 403;
+    expect((await call('GET', `${base}?search=${token}`, tokens.readOnlyAlone)).statusCode).toBe(readStatus);
+    expect((await call('GET', `${base}/${created[0]?.id}`, tokens.readOnlyAlone)).statusCode).toBe(readStatus);
   });
 
   it.skipIf(platformOwned)("hides account A's records from account B", async () => {

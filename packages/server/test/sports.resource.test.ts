@@ -1,3 +1,4 @@
+import { PLATFORM_ADMIN_ACCESS_LEVEL } from '@regie/contract/access';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -47,6 +48,7 @@ describe("sports (tenancy 'shared')", () => {
     const admin = await ctx.buildUser({
       accountId: platform.id,
       roles: ['manage_customer_accounts', 'sport_player_write'],
+      accessLevel: PLATFORM_ADMIN_ACCESS_LEVEL,
     });
     const adminToken = await ctx.login(admin.username, admin.password);
     const created = await ctx.request({

@@ -64,7 +64,12 @@ describe('x-account-key', () => {
     expect(response.statusCode).toBe(200);
     const context = meContextResponse.parse(response.json());
     expect(context.simulated).toBe(true);
-    expect(context.account).toEqual({ id: events.id, name: DEMO_ACCOUNTS.events, accountKey: events.accountKey });
+    expect(context.account).toEqual({
+      id: events.id,
+      name: DEMO_ACCOUNTS.events,
+      accountKey: events.accountKey,
+      SportId: null,
+    });
     expect(context.roles).toEqual(['clip_only', 'conf_player_write', 'liveclipping_write', 'simulcast_write']);
     expect(context.modules).toContain('SIMULCAST');
     expect(context.modules).not.toContain('DASHBOARD');

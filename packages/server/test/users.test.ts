@@ -1,5 +1,5 @@
 import { paths } from '@regie/contract/api';
-import { meResponse, oauthResponse } from '@regie/contract/auth';
+import { meContextResponse, meResponse, oauthResponse } from '@regie/contract/auth';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,21 @@ describe('GET users/me/context', () => {
       },
       homepage: '/account/clip-skins',
     });
+  });
+
+  it("carries the user's own groups, the same as users/me, also while an admin simulates an account", async () => {
+    for (const username of ['clipper', 'admin']) {
+      const token = await ctx.login(username);
+      const me = meResponse.parse((await ctx.request({ url: paths.me, token })).json());
+      expect(me.Groups.length).toBeGreaterThan(0);
+      const context = meContextResponse.parse((await ctx.request({ url: paths.meContext, token })).json());
+      expect(context.Groups).toEqual(me.Groups);
+    }
+    const admin = await ctx.login('admin');
+    const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+    const adminMe = meResponse.parse((await ctx.request({ url: paths.me, token: admin })).json());
+    const simulating = await ctx.request({ url: paths.meContext, token: admin, accountKey: club.accountKey });
+    expect(simulating.json()).toMatchObject({ simulated: true, Groups: adminMe.Groups });
   });
 });
 

@@ -1,10 +1,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { paths } from '@regie/contract/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCompressible } from '../src/http/compress.plugin.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div>fake web app</body></html>';
+const PRECOMPRESSED: Record<string, string> = {
+  'assets/app-def456.js': `export const app = "${'x'.repeat(2000)}";`,
+  'assets/app-def456.css': `body { color: black; } ${'.a{}'.repeat(500)}`,
+};
 let ctx: TestContext;
 let webDist: string;
 beforeAll(async () => {
@@ -13,6 +20,12 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), INDEX);
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What the build's precompress plugin writes beside each text file.
+  for (const [file, content] of Object.entries(PRECOMPRESSED)) {
+    writeFileSync(join(webDist, file), content);
+    writeFileSync(join(webDist, `${file}.br`), brotliCompressSync(content));
+    writeFileSync(join(webDist, `${file}.gz`), gzipSync(content));
+  }
   ctx = await createTestContext({ config: { webDist } });
 });
 afterAll(async () => {
@@ -65,5 +78,62 @@ describe('the built web app', () => {
       error: 'Not Found',
       message: 'Route GET /main-api/xyz not found',
     });
+  });
+});
+
+describe('compression', () => {
+  const decode = (encoding: string | undefined, body: Buffer) =>
+    (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString();
+
+  it.each([
+    ['br', 'gzip, deflate, br'],
+    ['gzip', 'gzip, deflate'],
+  ])('serves the built %s file by Accept-Encoding, never compressing on the fly', async (encoding, accept) => {
+    for (const [file, content] of Object.entries(PRECOMPRESSED)) {
+      const response = await ctx.request({ url: `/${file}`, headers: { 'accept-encoding': accept } });
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers['content-encoding'], file).toBe(encoding);
+      expect(response.headers.vary, file).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type'], file).toMatch(file.endsWith('.js') ? /javascript/ : /text\/css/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(encoding, response.rawPayload), file).toBe(content);
+    }
+  });
+
+  it('serves plain files to a client that accepts no encoding', async () => {
+    const response = await ctx.request({ url: '/assets/app-def456.js' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(PRECOMPRESSED['assets/app-def456.js']);
+  });
+
+  it('serves index.html compressed at / and for screen paths', async () => {
+    writeFileSync(join(webDist, 'index.html.br'), brotliCompressSync(INDEX));
+    for (const url of ['/', '/account/users/list']) {
+      const response = await ctx.request({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(decode('br', response.rawPayload), url).toBe(INDEX);
+    }
+    rmSync(join(webDist, 'index.html.br'));
+  });
+
+  it('compresses API JSON above about 1 KB', async () => {
+    const token = await ctx.login('producer');
+    const response = await ctx.request({ url: paths.adminPayload, token, headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decode('gzip', response.rawPayload)).modules.length).toBeGreaterThan(10);
+    const small = await ctx.request({ url: paths.health, headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses HLS playlists and subtitles, never video segments or files', () => {
+    expect(isCompressible('application/vnd.apple.mpegurl')).toBe(true);
+    expect(isCompressible('text/vtt; charset=utf-8')).toBe(true);
+    expect(isCompressible('application/json; charset=utf-8')).toBe(true);
+    for (const media of ['video/mp2t', 'video/iso.segment', 'video/mp4', 'image/jpeg', 'application/octet-stream']) {
+      expect(isCompressible(media), media).toBe(false);
+    }
   });
 });

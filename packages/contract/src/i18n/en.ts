@@ -1,3 +1,4 @@
+import { actionsEn } from './actions.en.ts';
 import { clipsEn } from './clips.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
 import { videosEn } from './videos.en.ts';
@@ -692,6 +693,7 @@ export const en = {
   'resource.users.field.password': 'Password',
   'resource.users.field.meta': 'Language',
   'resource.users.field.accessLevel': 'Access level',
+  'resource.users.field.disabled': 'Disabled',
   'resource.users.field.groups': 'Groups',
   'resource.users.rolesGiven': 'Roles given: {{roles}}',
   'resource.users.noRolesGiven': 'No group chosen: this user will have no role.',
@@ -775,6 +777,7 @@ export const en = {
   ...videosEn,
   ...clipsEn,
   ...sportsMapEn,
+  ...actionsEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { actionsFr } from './actions.fr.ts';
 import { clipsFr } from './clips.fr.ts';
 import type { MessageKey } from './en.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
@@ -689,6 +690,7 @@ export const fr: Record<MessageKey, string> = {
   'resource.users.field.password': 'Mot de passe',
   'resource.users.field.meta': 'Langue',
   'resource.users.field.accessLevel': 'Niveau d’accès',
+  'resource.users.field.disabled': 'Désactivé',
   'resource.users.field.groups': 'Groupes',
   'resource.users.rolesGiven': 'Rôles donnés : {{roles}}',
   'resource.users.noRolesGiven': 'Aucun groupe choisi : cet utilisateur n’aura aucun rôle.',
@@ -774,4 +776,5 @@ export const fr: Record<MessageKey, string> = {
   ...videosFr,
   ...clipsFr,
   ...sportsMapFr,
+  ...actionsFr,
 };

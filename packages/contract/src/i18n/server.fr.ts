@@ -2,6 +2,7 @@ import type { SEARCH_MESSAGES } from '../accounts.ts';
 import type { AUTH_MESSAGES } from '../auth.ts';
 import type { CACHE_MESSAGES } from '../cache.ts';
 import { CLIP_MAX_SECONDS, type CLIP_MESSAGES } from '../clips.ts';
+import type { DATA_PROVIDER_MESSAGES } from '../data-providers.ts';
 import type { FIELD_MESSAGES, HTTP_MESSAGES } from '../errors.ts';
 import type { JOB_MESSAGES } from '../jobs.ts';
 import type { Translation } from '../messages.ts';
@@ -42,6 +43,15 @@ const WORDS: Readonly<Record<string, string>> = {
 };
 const word = (value: string) => WORDS[value] ?? value;
 
+/** The generic calls refused on data-provider mappings (spec §5), in French. */
+const OPERATIONS_FR = {
+  create: 'création',
+  find: 'lecture',
+  findAll: 'liste',
+  update: 'modification',
+  delete: 'suppression',
+} as const;
+
 /**
  * The server's messages in French (see messages.ts). Typed from the English catalogs: a message
  * added there without its French here does not compile.
@@ -70,9 +80,10 @@ export const SERVER_MESSAGES_FR = {
   } satisfies Translation<typeof SPORT_MAP_MESSAGES>,
   AUTH_MESSAGES: {
     invalidCredentials: 'Identifiant ou mot de passe incorrect',
-    missingToken: 'Jeton d’accès manquant : veuillez vous connecter',
-    invalidToken: 'Jeton invalide ou expiré',
-    expiredToken: 'Session expirée, veuillez vous reconnecter (jeton expiré)',
+    // 'token' stays in the French text: the web client recognises a dead session by it (spec §8).
+    missingToken: 'Jeton d’accès (token) manquant : veuillez vous connecter',
+    invalidToken: 'Jeton d’accès (token) invalide ou expiré',
+    expiredToken: 'Session expirée, veuillez vous reconnecter (token expiré)',
     notAuthorised: 'Action non autorisée !',
   } satisfies Translation<typeof AUTH_MESSAGES>,
   UPLOAD_MESSAGES: {
@@ -144,12 +155,20 @@ export const SERVER_MESSAGES_FR = {
     mediaNotFound: 'Fichier média introuvable',
     encodeStillRunning: (id) => `La vidéo ${id} est déjà en cours d’encodage`,
   } satisfies Translation<typeof VIDEO_MESSAGES>,
+  DATA_PROVIDER_MESSAGES: {
+    notAvailable: (operation) =>
+      `Correspondance de fournisseur de données, ${OPERATIONS_FR[operation]} : non disponible`,
+  } satisfies Translation<typeof DATA_PROVIDER_MESSAGES>,
   JOB_MESSAGES: {
     notFound: (id) => `Tâche ${id} introuvable`,
     notFailed: (id, state) => `La tâche ${id} est ${word(state)} : seule une tâche en échec peut être relancée`,
     cancelled: 'Annulée',
     leaseExpired: 'Le processus qui exécutait cette tâche s’est arrêté avant la fin, et aucune tentative ne reste',
     unknownType: (type) => `Aucun processus ne connaît le type de tâche « ${type} »`,
+    notActive: (id, state) =>
+      `La tâche ${id} est ${word(state)} : seule une tâche en attente ou en cours peut être annulée`,
+    notYourType: (id, type) => `Vos rôles ne permettent pas d’annuler la tâche ${id} (${type})`,
+    badJobId: (id) => `Un identifiant de tâche est un nombre entier positif, pas « ${id} »`,
   } satisfies Translation<typeof JOB_MESSAGES>,
   ITEM_LINK_MESSAGES: {
     notServed: (itemType) =>

@@ -78,6 +78,8 @@ export const accountsResource = defineResource({
   relations: {
     Groups: { resource: 'groups', kind: 'many', foreignKey: 'AccountId' },
     Users: { resource: 'users', kind: 'many', foreignKey: 'AccountId' },
+    /** Spec §3: an account's Roles, collected from its groups (`?expand=[Roles]`). */
+    Roles: { resource: 'groups', kind: 'collected', via: 'Groups', field: 'roles' },
   },
   access: {
     read: { authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },

@@ -67,9 +67,14 @@ export interface Relation {
   /**
    * one: this record's `foreignKey` field holds the related id (one record or null);
    * many: the related records' `foreignKey` field holds this id ('AccountId' included);
-   * manyToMany: the join table `through` links both (a list).
+   * manyToMany: the join table `through` links both (a list);
+   * collected: the distinct values of the list field `field` over the records of this
+   * resource's relation `via`, each as `{ name }`, sorted (an account's Roles, collected from
+   * its Groups' roles, spec §3). `resource` is then the resource of `via`.
    */
-  kind: 'one' | 'many' | 'manyToMany';
+  kind: 'one' | 'many' | 'manyToMany' | 'collected';
+  via?: string;
+  field?: string;
   foreignKey?: string;
   /** manyToMany: the join table's name on the server. */
   through?: string;
@@ -145,8 +150,8 @@ export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape>
    */
   unique?: readonly (readonly (keyof Shape & string)[])[];
   /**
-   * Who may read and write. A user holding `read_only` may also read every resource of their
-   * account (never write): the engine adds that, declarations do not list it.
+   * Who may read and write. `read_only` grants no reading of its own and takes writing away
+   * (contract access.ts `READ_ONLY_ROLE`): the engine adds that, declarations do not list it.
    */
   access: { read: AccessRule; write: AccessRule };
   tenancy: Tenancy;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_ADMIN_ACCESS_LEVEL } from '../access.ts';
 import { ADMIN_ROLE } from '../roles.ts';
 import { defineResource } from './define.ts';
 
@@ -37,7 +38,8 @@ export const faqResource = defineResource({
   search: ['question', 'answer'],
   translatable: ['question', 'answer'],
   unique: [['question']],
-  access: { read: {}, write: { authorizedRoles: [ADMIN_ROLE] } },
+  // Written by the platform's administrators for every account.
+  access: { read: {}, write: { authorizedRoles: [ADMIN_ROLE], accessLevel: PLATFORM_ADMIN_ACCESS_LEVEL } },
   tenancy: 'shared',
   route: '/faq/entries',
 });

@@ -35,6 +35,8 @@ export const usersResource = defineResource({
       .strict()
       .prefault({}),
     accessLevel: z.number().int().min(0).max(ACCESS_LEVEL_MAX).default(0),
+    /** A disabled user can neither sign in nor use a session still open; their records stay. */
+    disabled: z.boolean().default(false),
     /** Ids of the account's groups the user belongs to: the user's roles come from them. */
     groups: z.array(referenceId).max(100).default([]),
   }),
@@ -44,10 +46,11 @@ export const usersResource = defineResource({
     password: { widget: 'password', writeOnly: true },
     meta: { widget: 'json' },
     accessLevel: { widget: 'number' },
+    disabled: { widget: 'switch' },
     groups: { widget: 'references', reference: 'groups' },
   },
-  columns: ['username', 'name', 'accessLevel', 'updatedAt'],
-  filters: ['accessLevel', 'groups'],
+  columns: ['username', 'name', 'accessLevel', 'disabled', 'updatedAt'],
+  filters: ['accessLevel', 'disabled', 'groups'],
   sortable: ['username', 'name', 'accessLevel', 'createdAt', 'updatedAt'],
   defaultSort: { field: 'username', direction: 'asc' },
   search: ['username', 'name'],

@@ -4,6 +4,7 @@ import { accountsResource } from '@regie/contract/resources/accounts';
 import { accounts } from '../db/accounts.table.ts';
 import { badRequest } from '../http/http.errors.ts';
 import { resourceEntry } from '../resources/resources.types.ts';
+import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { newAccountKey } from './accounts.service.ts';
 
 /** Customer accounts: the server makes the account key; an account with users cannot be deleted (409). */
@@ -17,4 +18,6 @@ export const accountsEntry = resourceEntry({
     },
   },
   purges: (row) => [CACHE_KEYS.adminPayload(Number(row.id))],
+  // Its modules, name and key are part of every signed-in context of its users and simulators.
+  revokes: (row) => [AUTH_TAGS.account(Number(row.id))],
 });

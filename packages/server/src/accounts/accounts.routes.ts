@@ -6,10 +6,15 @@ import {
   groupRolesResponse,
   groupUsersResponse,
   idParams,
+  modulesCatalogResponse,
+  rolesCatalogResponse,
 } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
+import { isRole, ROLE_MODULES } from '@regie/contract/roles';
+import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/database.ts';
+import { modules, roles } from '../db/reference.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import {
@@ -46,6 +51,40 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
     assertInScope(authOf(request), account.id, `Account ${accountId} not found`);
     return account;
   }
+
+  const catalog = { onRequest: guards.requireAuth, tags: ['accounts'], security: BEARER };
+  app.get(
+    paths.roles,
+    {
+      onRequest: catalog.onRequest,
+      schema: {
+        tags: catalog.tags,
+        security: catalog.security,
+        summary: 'The catalogue of roles, each with the modules that allow it (spec §3, §6)',
+        response: { 200: rolesCatalogResponse, ...errorResponses(401) },
+      },
+    },
+    async () =>
+      (await db.select().from(roles).orderBy(asc(roles.name))).map(({ id, name }) => ({
+        id,
+        name,
+        modules: isRole(name) ? [...(ROLE_MODULES[name] ?? [])] : [],
+      })),
+  );
+
+  app.get(
+    paths.modules,
+    {
+      onRequest: catalog.onRequest,
+      schema: {
+        tags: catalog.tags,
+        security: catalog.security,
+        summary: 'The catalogue of numbered modules (spec §3, §6)',
+        response: { 200: modulesCatalogResponse, ...errorResponses(401) },
+      },
+    },
+    () => db.select().from(modules).orderBy(asc(modules.id)),
+  );
 
   app.get(paths.groupAccounts(':id'), options('The account owning a group', groupAccountsResponse), async (request) => {
     const group = await scopedGroup(request, request.params.id);

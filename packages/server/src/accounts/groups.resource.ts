@@ -7,6 +7,7 @@ import { roles } from '../db/reference.table.ts';
 import { userGroups, users } from '../db/users.table.ts';
 import { badRequest, type FieldError, forbidden } from '../http/http.errors.ts';
 import { type Row, resourceEntry, type WriteContext } from '../resources/resources.types.ts';
+import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 
 /** The role names a group grants now. */
 export async function rolesOfGroupNamed(db: Db, groupId: number): Promise<string[]> {
@@ -86,4 +87,6 @@ export const groupsEntry = resourceEntry({
     },
     beforeDelete: (row, { db, auth }) => assertMayTouch(db, auth.user.isAdmin, Number(row.id)),
   },
+  // A group's roles and members make the roles of its account and of each of its users.
+  revokes: (row) => [AUTH_TAGS.account(Number(row.accountId))],
 });

@@ -2,13 +2,18 @@ import { paths } from '@regie/contract/api';
 import { loginBody, loginResponse } from '@regie/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { login } from './auth.service.ts';
 import { revokeSession } from './sessions.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedIn: Cache }> = async (
+  app,
+  { db, guards, signedIn },
+) => {
   app.post(
     paths.login,
     {
@@ -34,7 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = asy
       },
     },
     async (request, reply) => {
-      await revokeSession(db, authOf(request).sessionId);
+      const { sessionId } = authOf(request);
+      await revokeSession(db, sessionId);
+      // Every process drops the session at once, not when its cached entry expires.
+      signedIn.purge(AUTH_TAGS.session(sessionId));
       return reply.code(204).send(null);
     },
   );

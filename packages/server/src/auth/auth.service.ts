@@ -27,7 +27,8 @@ export async function login(db: Db, body: LoginBody, ip: string): Promise<LoginR
     .where(eq(users.username, attempt.username))
     .limit(1);
   const valid = await verifyPassword(found?.user.passwordHash ?? null, body.password);
-  if (!found || !valid) {
+  // A disabled user gets the same answer as a wrong password: nothing to learn from it.
+  if (!found || !valid || found.user.disabled) {
     await recordFailure(db, attempt);
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }

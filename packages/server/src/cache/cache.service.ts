@@ -1,5 +1,13 @@
 import { CACHE_KEYS } from '@regie/contract/cache';
 
+export interface LoadOptions<T> {
+  /**
+   * Tags of the loaded value: purging a tag drops every entry carrying it (the signed-in
+   * context is tagged by session, user and accounts, so a change to any of them drops it).
+   */
+  tags?: (value: T) => readonly string[];
+}
+
 /**
  * A small cache of computed values, kept in each process's memory (cheap reads, no network hop).
  * A purge made in one process reaches the others through the realtime hub (cache.shared.ts): in
@@ -7,11 +15,11 @@ import { CACHE_KEYS } from '@regie/contract/cache';
  */
 export interface Cache {
   /** The cached value of `key`, or what `load` gives (then cached for the TTL). */
-  getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T>;
+  getOrLoad<T>(key: string, load: () => Promise<T>, options?: LoadOptions<T>): Promise<T>;
   /**
-   * Drops `key`; a key without `:` also drops its `key:…` entries (`admin-payload` drops every
-   * account's), and `all` drops everything. Answers how many entries went here; other processes
-   * are told through the purge listener.
+   * Drops `key` and the entries tagged `key`; a key without `:` also drops its `key:…` entries
+   * (`admin-payload` drops every account's), and `all` drops everything. Answers how many
+   * entries went here; other processes are told through the purge listener.
    */
   purge(key: string): number;
   /** Drops `key` in this process only: what a purge made by another process does here. */
@@ -23,36 +31,64 @@ export interface Cache {
 interface Entry {
   value: Promise<unknown>;
   expiresAt: number;
+  tags: readonly string[];
 }
 
-export function createMemoryCache(ttlMs: number, now: () => number = Date.now): Cache {
+export interface MemoryCacheOptions {
+  now?: () => number;
+  /** Beyond this many entries the oldest go first, so memory stays bounded (one per token). */
+  maxEntries?: number;
+}
+
+export function createMemoryCache(ttlMs: number, options: MemoryCacheOptions | (() => number) = {}): Cache {
+  const { now = Date.now, maxEntries = Number.POSITIVE_INFINITY } =
+    typeof options === 'function' ? { now: options } : options;
   const entries = new Map<string, Entry>();
   let purgeListener: ((key: string) => void) | null = null;
+  // Bumped by every purge: a load that started before a purge may hold what the purge removed.
+  let generation = 0;
   const purgeLocal = (key: string): number => {
+    generation += 1;
     if (key === CACHE_KEYS.all) {
       const size = entries.size;
       entries.clear();
       return size;
     }
     let purged = entries.delete(key) ? 1 : 0;
-    if (!key.includes(':')) {
-      for (const name of [...entries.keys()]) {
-        if (name.startsWith(`${key}:`) && entries.delete(name)) purged += 1;
+    const prefix = key.includes(':') ? null : `${key}:`;
+    for (const [name, entry] of [...entries]) {
+      if ((prefix && name.startsWith(prefix)) || entry.tags.includes(key)) {
+        if (entries.delete(name)) purged += 1;
       }
     }
     return purged;
   };
   return {
-    async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+    async getOrLoad<T>(key: string, load: () => Promise<T>, loadOptions: LoadOptions<T> = {}): Promise<T> {
       if (ttlMs <= 0) return load();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) return hit.value as Promise<T>;
-      const value = load();
-      entries.set(key, { value, expiresAt: now() + ttlMs });
-      // A failed load is not kept: the next call tries again.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      const started = generation;
+      // A Drizzle query is a thenable that runs again on every `then`: settle it once, here.
+      const value = Promise.resolve(load());
+      const entry: Entry = { value, expiresAt: now() + ttlMs, tags: [] };
+      entries.delete(key);
+      entries.set(key, entry);
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      value.then(
+        (loaded) => {
+          entry.tags = loadOptions.tags?.(loaded) ?? [];
+          // Loaded from what a purge since then made stale: serve it once, never keep it.
+          if (generation !== started && entries.get(key) === entry) entries.delete(key);
+        },
+        // A failed load is not kept: the next call tries again.
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return value;
     },
     purge(key) {

@@ -7,6 +7,8 @@ import type { Cache } from './cache.service.ts';
  * (realtime.hub.ts), and this one starts with a letter.
  */
 export const CACHE_PURGE_TOPIC = 'system/cache-purge';
+/** The signed-in contexts' cache (tenancy.cache.ts): purged by session, user and account tags. */
+export const AUTH_PURGE_TOPIC = 'system/auth-purge';
 const PURGE_EVENT = 'cache.purge';
 
 interface PurgePayload {
@@ -26,12 +28,17 @@ function isPurgePayload(value: unknown): value is PurgePayload {
  * set): each publishes its purges and drops the keys others purged. Returns the function that
  * stops it. A failed publish is reported, never thrown: the TTL still bounds staleness.
  */
-export function shareCachePurges(cache: Cache, hub: RealtimeHub, onError: (error: unknown) => void): () => void {
+export function shareCachePurges(
+  cache: Cache,
+  hub: RealtimeHub,
+  onError: (error: unknown) => void,
+  topic: string = CACHE_PURGE_TOPIC,
+): () => void {
   const origin = randomUUID();
   cache.onPurge((key) => {
-    hub.publish(CACHE_PURGE_TOPIC, { type: PURGE_EVENT, payload: { key, origin } }).catch(onError);
+    hub.publish(topic, { type: PURGE_EVENT, payload: { key, origin } }).catch(onError);
   });
-  const unsubscribe = hub.subscribe(CACHE_PURGE_TOPIC, (_topic, event) => {
+  const unsubscribe = hub.subscribe(topic, (_topic, event) => {
     if (event.type !== PURGE_EVENT || !isPurgePayload(event.payload)) return;
     if (event.payload.origin !== origin) cache.purgeLocal(event.payload.key);
   });

@@ -1,6 +1,7 @@
 import { healthResponse } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
 import {
+  ADMIN_PAYLOAD_TOKEN_STATUS,
   type AdminPayloadResponse,
   adminPayloadResponse,
   googleAnalyticsResponse,
@@ -8,12 +9,14 @@ import {
 } from '@regie/contract/auth';
 import { CACHE_KEYS } from '@regie/contract/cache';
 import { asc, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Cache } from '../cache/cache.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { modules } from '../db/reference.table.ts';
 import { sports } from '../db/sports.table.ts';
+import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 
@@ -59,15 +62,27 @@ export const commonRoutes: FastifyPluginAsyncZod<{
     environment: config.environment,
   });
 
+  /** Spec §8: a dead token on admin-payload is a 403 whose message names the token (see the contract). */
+  const requireAuthOr403 = async (request: FastifyRequest) => {
+    try {
+      await guards.requireAuth(request);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) {
+        throw new HttpError(ADMIN_PAYLOAD_TOKEN_STATUS, error.message);
+      }
+      throw error;
+    }
+  };
+
   app.get(
     paths.adminPayload,
     {
-      onRequest: guards.requireAuth,
+      onRequest: requireAuthOr403,
       schema: {
         tags: ['common'],
         security: BEARER,
         summary: 'Start-up payload: modules, sports, storage layout, links, environment',
-        response: { 200: adminPayloadResponse, ...errorResponses(401, 403) },
+        response: { 200: adminPayloadResponse, ...errorResponses(403) },
       },
     },
     (request) => {

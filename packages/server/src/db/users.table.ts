@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { accounts, groups } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
 
@@ -25,6 +25,8 @@ export const users = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** A disabled user keeps their records but can neither sign in nor use an open session. */
+    disabled: boolean('disabled').notNull().default(false),
     oauth: jsonb('oauth').$type<StoredOauth>().notNull().default({}),
     ...timestamps(),
   },

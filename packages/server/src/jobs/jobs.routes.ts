@@ -37,7 +37,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
       onRequest: guards.requireAuth,
       schema: {
         ...common,
-        summary: 'Jobs of the account, newest first, e.g. ?state=waiting,in_progress&resourceType=Video&resourceId=42',
+        summary:
+          'Jobs of the account, newest first, e.g. ?state=waiting,in_progress&resourceType=Video&resourceId=42 (resourceType=Job: the job of that id)',
         querystring: jobListQuery,
         response: { 200: jobListResponse, ...errorResponses(400, 401, 403) },
       },
@@ -51,9 +52,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
       onRequest: requireWrite,
       schema: {
         ...common,
-        summary: 'Cancels the waiting and running jobs of a resource (a running one is aborted)',
+        summary:
+          'Cancels the waiting and running jobs of a resource (a running one is aborted); resourceType=Job: that one job, or 404/409 saying why not',
         querystring: cancelJobsQuery,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

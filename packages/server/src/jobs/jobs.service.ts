@@ -1,9 +1,9 @@
-import { ACTIVE_JOB_STATES, JOB_MESSAGES, type JobState } from '@regie/contract/jobs';
+import { ACTIVE_JOB_STATES, JOB_MESSAGES, JOB_RESOURCE_TYPE, type JobState } from '@regie/contract/jobs';
 import type { CancelJobsQuery, JobListQuery } from '@regie/contract/jobs.schemas';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
-import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import type { JobRegistry } from './jobs.define.ts';
 import type { JobEvents } from './jobs.events.ts';
 import { JOB_REGISTRY } from './jobs.registry.ts';
@@ -14,8 +14,13 @@ export async function listJobs(db: Db, accountId: number, query: JobListQuery): 
   const states: JobState[] | undefined = query.state ?? query['state[]'];
   const conditions: SQL[] = [eq(jobs.accountId, accountId)];
   if (states) conditions.push(inArray(jobs.state, states));
-  if (query.resourceType) conditions.push(eq(jobs.resourceType, query.resourceType));
-  if (query.resourceId) conditions.push(eq(jobs.resourceId, query.resourceId));
+  if (query.resourceType === JOB_RESOURCE_TYPE && query.resourceId) {
+    // A job named by its own id (spec §7), not a job about a resource of type 'Job'.
+    conditions.push(eq(jobs.id, jobIdOf(query.resourceId)));
+  } else {
+    if (query.resourceType) conditions.push(eq(jobs.resourceType, query.resourceType));
+    if (query.resourceId) conditions.push(eq(jobs.resourceId, query.resourceId));
+  }
   if (query.type) conditions.push(eq(jobs.type, query.type));
   return db
     .select()
@@ -34,6 +39,38 @@ export async function getJob(db: Db, accountId: number, id: number): Promise<Job
   return row;
 }
 
+/** The id of `resourceType=Job&resourceId=…`; 400 for anything but a positive whole number. */
+function jobIdOf(resourceId: string): number {
+  const id = Number(resourceId);
+  if (!/^\d+$/.test(resourceId) || !Number.isSafeInteger(id) || id < 1)
+    throw badRequest(JOB_MESSAGES.badJobId(resourceId));
+  return id;
+}
+
+/**
+ * Cancels one job named by its id (`resourceType=Job`), or says why not: 404 when the account
+ * has no such job, 403 when its type is not one the user manages, 409 when it is already over.
+ */
+async function cancelOneJob(
+  db: Db,
+  accountId: number,
+  resourceId: string,
+  events: JobEvents,
+  types: 'all' | readonly string[],
+): Promise<JobRow[]> {
+  const id = jobIdOf(resourceId);
+  const job = await getJob(db, accountId, id);
+  if (types !== 'all' && !types.includes(job.type)) throw forbidden(JOB_MESSAGES.notYourType(id, job.type));
+  const rows = await db
+    .delete(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
+    .returning();
+  // Read again: the job may have ended between the read above and the delete.
+  if (rows.length === 0) throw new HttpError(409, JOB_MESSAGES.notActive(id, (await getJob(db, accountId, id)).state));
+  for (const row of rows) events.cancelled(row);
+  return rows;
+}
+
 /**
  * Cancels the jobs of a resource that are not over, by deleting them: a waiting job simply
  * never runs; the worker of an in_progress job sees its row gone at its next heartbeat or
@@ -46,6 +83,7 @@ export async function cancelJobs(
   events: JobEvents,
   types: 'all' | readonly string[] = 'all',
 ): Promise<JobRow[]> {
+  if (query.resourceType === JOB_RESOURCE_TYPE) return cancelOneJob(db, accountId, query.resourceId, events, types);
   const rows = await db
     .delete(jobs)
     .where(

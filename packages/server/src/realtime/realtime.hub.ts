@@ -1,3 +1,5 @@
+import { topicMatches } from '@regie/contract/realtime';
+
 /**
  * The realtime hub: publish an event on a topic, subscribe to topic patterns. Topics are
  * slash-separated; in a pattern `*` matches one segment and a final `**` any number (none too).
@@ -30,18 +32,6 @@ export function accountTopic(accountId: number, topic: string): string {
 export function clientTopic(accountId: number, topic: string): string | null {
   const prefix = `${accountId}/`;
   return topic.startsWith(prefix) ? topic.slice(prefix.length - 1) : null;
-}
-
-export function topicMatches(pattern: string, topic: string): boolean {
-  const wanted = pattern.split('/');
-  const actual = topic.split('/');
-  for (let index = 0; index < wanted.length; index += 1) {
-    const segment = wanted[index];
-    if (segment === '**' && index === wanted.length - 1) return true;
-    if (index >= actual.length) return false;
-    if (segment !== '*' && segment !== actual[index]) return false;
-  }
-  return wanted.length === actual.length;
 }
 
 interface Subscription {

@@ -29,7 +29,7 @@ export async function registerRealtime(
     hub = owned;
   }
   app.decorate('realtime', hub);
-  await registerRealtimeSocket(app, { db: options.db, hub });
+  await registerRealtimeSocket(app, { db: options.db, hub, resolve: options.guards.resolve });
   await app.register(messagesRoutes, { db: options.db, guards: options.guards, hub });
   return hub;
 }

@@ -7,15 +7,19 @@ import {
   type RealtimeEvent,
   type RealtimeServerMessage,
   realtimeClientMessage,
+  topicMatches,
 } from '@regie/contract/realtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { resolveSession } from '../auth/sessions.service.ts';
+import { createMemoryCache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http.errors.ts';
-import { resolveContext } from '../tenancy/tenancy.service.ts';
+import { createSignedInResolver, type ResolveSignedIn } from '../tenancy/tenancy.cache.ts';
 import { accountTopic, clientTopic, type RealtimeHub } from './realtime.hub.ts';
 import { createSessionWatch, type SessionWatch } from './realtime.sessions.ts';
+
+/** Every topic a client may name (contract REALTIME_TOPIC_PATTERN): all of them live under /admin. */
+const ALL_TOPICS = '/admin/**';
 
 /** How stale the server's knowledge of a socket's session may get: the bound on closing it after a sign-out. */
 export const SESSION_CHECK_MS = 5_000;
@@ -23,6 +27,8 @@ export const SESSION_CHECK_MS = 5_000;
 export interface RealtimeSocketOptions {
   db: Db;
   hub: RealtimeHub;
+  /** The HTTP guards' resolver (cached per token); without one, an uncached one on `db`. */
+  resolve?: ResolveSignedIn;
   heartbeatMs?: number;
   authTimeoutMs?: number;
   sessionCheckMs?: number;
@@ -43,10 +49,12 @@ function send(socket: WebSocket, message: RealtimeServerMessage | RealtimeEvent)
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
-/** The session and account of an auth message, the same resolution as an HTTP request's. */
-async function authenticate(db: Db, message: { token: string; accountKey?: string | undefined }): Promise<Acting> {
-  const { sessionId, userId } = await resolveSession(db, message.token);
-  const context = await resolveContext(db, userId, message.accountKey);
+/** The session and account of an auth message: the very resolution of an HTTP request's. */
+async function authenticate(
+  resolve: ResolveSignedIn,
+  message: { token: string; accountKey?: string | undefined },
+): Promise<Acting> {
+  const { sessionId, context } = await resolve(message.token, message.accountKey);
   return { sessionId, accountId: context.account.id, simulated: context.simulated };
 }
 
@@ -66,11 +74,16 @@ function handleConnection(
   watch: SessionWatch,
   log: FastifyBaseLogger,
 ): void {
-  const { db, hub } = options;
+  const { hub } = options;
   let acting: Acting | null = null;
   let alive = true;
   let unwatch: (() => void) | null = null;
-  const subscriptions = new Map<string, () => void>();
+  /**
+   * The socket's topic patterns, and its one hub subscription to everything of its account: an
+   * event goes out once even when several patterns match it (`/admin/**` and `/admin/{event}`).
+   */
+  const patterns = new Set<string>();
+  let unsubscribeHub: (() => void) | null = null;
   const close = (code: number, message: string) => socket.close(code, closeReason(message));
   // Events leave in order even when one waits for a session check.
   let outgoing: Promise<void> = Promise.resolve();
@@ -87,6 +100,11 @@ function handleConnection(
         waiting -= 1;
       });
   };
+
+  function dropHubSubscription(): void {
+    unsubscribeHub?.();
+    unsubscribeHub = null;
+  }
 
   const authTimer = setTimeout(
     () => close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first'),
@@ -110,7 +128,7 @@ function handleConnection(
     if (message.type === 'auth') {
       if (acting) return send(socket, { type: 'error', message: 'Already authenticated' });
       try {
-        acting = await authenticate(db, message);
+        acting = await authenticate(options.resolve, message);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         const code = error.statusCode === 403 ? REALTIME_CLOSE.forbidden : REALTIME_CLOSE.unauthorized;
@@ -123,19 +141,21 @@ function handleConnection(
     if (!acting) return close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first');
     const { accountId, sessionId } = acting;
     if (message.type === 'unsubscribe') {
-      subscriptions.get(message.topic)?.();
-      subscriptions.delete(message.topic);
+      patterns.delete(message.topic);
+      if (patterns.size === 0) dropHubSubscription();
       return send(socket, { type: 'unsubscribed', topic: message.topic });
     }
-    if (!subscriptions.has(message.topic)) {
-      if (subscriptions.size >= REALTIME_LIMITS.maxSubscriptions) {
+    if (!patterns.has(message.topic)) {
+      if (patterns.size >= REALTIME_LIMITS.maxSubscriptions) {
         return send(socket, { type: 'error', message: `At most ${REALTIME_LIMITS.maxSubscriptions} subscriptions` });
       }
-      const unsubscribe = hub.subscribe(accountTopic(accountId, message.topic), (topic, event) => {
+      patterns.add(message.topic);
+      // Only topics of the account acted for reach the listener: the hub topic starts with its id.
+      unsubscribeHub ??= hub.subscribe(accountTopic(accountId, ALL_TOPICS), (topic, event) => {
         const relative = clientTopic(accountId, topic);
-        if (relative !== null) sendEvent(sessionId, { topic: relative, type: event.type, payload: event.payload });
+        if (relative === null || ![...patterns].some((pattern) => topicMatches(pattern, relative))) return;
+        sendEvent(sessionId, { topic: relative, type: event.type, payload: event.payload });
       });
-      subscriptions.set(message.topic, unsubscribe);
     }
     send(socket, { type: 'subscribed', topic: message.topic });
   }
@@ -157,8 +177,8 @@ function handleConnection(
     unwatch?.();
     clearTimeout(authTimer);
     clearInterval(heartbeat);
-    for (const unsubscribe of subscriptions.values()) unsubscribe();
-    subscriptions.clear();
+    patterns.clear();
+    dropHubSubscription();
   });
 }
 
@@ -169,6 +189,11 @@ export async function registerRealtimeSocket(app: FastifyInstance, options: Real
     authTimeoutMs: REALTIME_LIMITS.authTimeoutMs,
     sessionCheckMs: SESSION_CHECK_MS,
     ...options,
+    resolve:
+      options.resolve ??
+      createSignedInResolver(options.db, createMemoryCache(0), (error) =>
+        app.log.warn({ err: error }, 'session refresh lost'),
+      ),
   };
   // Signed-out and expired sessions close their sockets within sessionCheckMs.
   const watch = createSessionWatch(options.db, {

@@ -1,4 +1,4 @@
-import { hasRole, satisfies } from '@regie/contract/access';
+import { mayUseResource } from '@regie/contract/resources/permissions';
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { forbidden } from '../http/http.errors.ts';
 import { type AuthContext, accessSubject } from '../tenancy/tenancy.guards.ts';
@@ -15,17 +15,14 @@ export function actsForPlatform(auth: AuthContext): boolean {
   return auth.user.isAdmin && !auth.simulated;
 }
 
-/** The read rule, or `read_only` for records of the caller's own account (never platform records). */
+/** The read rule; `read_only` adds no reading of its own (contract READ_ONLY_ROLE). */
 export function mayRead(definition: EngineDefinition, auth: AuthContext): boolean {
-  const subject = accessSubject(auth);
-  if (satisfies(subject, definition.access.read)) return true;
-  return definition.tenancy !== 'platform' && hasRole(subject, 'read_only');
+  return mayUseResource(accessSubject(auth), definition, 'read');
 }
 
-/** The write rule; platform records are written by platform admins only. */
+/** The write rule, never with read_only; platform records are written by platform admins only. */
 export function mayWrite(definition: EngineDefinition, auth: AuthContext): boolean {
-  if (!satisfies(accessSubject(auth), definition.access.write)) return false;
-  return definition.tenancy !== 'platform' || auth.user.isAdmin;
+  return mayUseResource(accessSubject(auth), definition, 'write');
 }
 
 export function assertMayRead(definition: EngineDefinition, auth: AuthContext): void {

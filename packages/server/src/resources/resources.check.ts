@@ -45,7 +45,14 @@ export function entryProblems(entry: ResourceEntry, entries: readonly ResourceEn
     if (!names.has(relation.resource) && !relation.pending) {
       problems.push(`relation ${name}: no resource ${relation.resource}`);
     }
-    if (relation.kind === 'manyToMany') {
+    if (relation.kind === 'collected') {
+      const via = relation.via ? definition.relations?.[relation.via] : undefined;
+      if (!via || via.kind === 'collected' || via.resource !== relation.resource || !relation.field) {
+        problems.push(
+          `relation ${name}: a 'collected' relation names a relation 'via' to ${relation.resource} and a field`,
+        );
+      }
+    } else if (relation.kind === 'manyToMany') {
       const through = [...Object.values(entry.links ?? {}), ...(entry.joins ?? [])].some(
         (link) => getTableConfig(link.table).name === relation.through,
       );

@@ -74,6 +74,7 @@ async function expandOne(
   }
 
   for (const id of ids) result.set(id, []);
+  if (relation.kind === 'collected') return collect(engine, entry, auth, rows, relation);
   if (relation.kind === 'many') {
     const key = tableKey(relation.foreignKey ?? '');
     const found = await select(inArray(column(related, relation.foreignKey ?? ''), ids));
@@ -104,6 +105,33 @@ async function expandOne(
     const record = byId.get(Number(pair.target));
     const list = result.get(Number(pair.owner));
     if (record && Array.isArray(list)) list.push(record);
+  }
+  return result;
+}
+
+/** The distinct values of `relation.field` over each row's `relation.via` records, as `{ name }`. */
+async function collect(
+  engine: Engine,
+  entry: ResourceEntry,
+  auth: AuthContext,
+  rows: readonly Row[],
+  relation: Relation,
+): Promise<Map<number, unknown>> {
+  const via = entry.definition.relations?.[relation.via ?? ''];
+  if (!via) throw new Error(`Resource ${entry.definition.name}: no relation ${relation.via} to collect from`);
+  const through = await expandOne(engine, entry, auth, rows, via);
+  const result = new Map<number, unknown>();
+  for (const row of rows) {
+    const records = through.get(Number(row.id));
+    const values = new Set<string>();
+    for (const record of Array.isArray(records) ? records : [records]) {
+      const list = (record as Row | null)?.[relation.field ?? ''];
+      if (Array.isArray(list)) for (const value of list) values.add(String(value));
+    }
+    result.set(
+      Number(row.id),
+      [...values].sort().map((name) => ({ name })),
+    );
   }
   return result;
 }

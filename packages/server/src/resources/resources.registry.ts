@@ -16,7 +16,7 @@ import { tagsResource } from '@regie/contract/resources/tags';
 import { accountsEntry } from '../accounts/accounts.resource.ts';
 import { groupsEntry } from '../accounts/groups.resource.ts';
 import { themesEntry } from '../accounts/themes.resource.ts';
-import type { Cache } from '../cache/cache.service.ts';
+import { type Cache, createMemoryCache } from '../cache/cache.service.ts';
 import { clipTemplatesEntry } from '../clips/clip-templates.resource.ts';
 import { faqEntry } from '../content/faq.resource.ts';
 import { playlistsEntry } from '../content/playlists.resource.ts';
@@ -85,8 +85,9 @@ export function createEngine(
   cache: Cache,
   entries: readonly ResourceEntry[] = RESOURCES,
   present: PresentContext = { mediaUrl: (key) => `/media/${key}` },
+  signedIn: Cache = createMemoryCache(0),
 ): Engine {
   checkEntries(entries);
   const byName = new Map(entries.map((entry) => [entry.definition.name, entry]));
-  return { db, cache, entries, byName: (name) => byName.get(name), present };
+  return { db, cache, signedIn, entries, byName: (name) => byName.get(name), present };
 }

@@ -38,6 +38,8 @@ function registerResource(app: FastifyInstance, engine: Engine, guards: Guards, 
   const common = {
     preValidation: normaliseRequest(entry),
     serializerCompiler: plainJson,
+    // Its lists and reads filter by AccountId and SportId (resources.query.ts).
+    config: { keepsSimulationQuery: true },
   };
   const doc = { tags: [name], security: BEARER };
 

@@ -61,7 +61,8 @@ function relationSchemas(definition: EngineDefinition): FieldSchemas {
   const related = z.looseObject({ id: z.number() });
   const schemas: FieldSchemas = {};
   for (const [name, relation] of Object.entries(definition.relations ?? {})) {
-    schemas[name] = (relation.kind === 'one' ? related.nullable() : z.array(related)).optional();
+    if (relation.kind === 'collected') schemas[name] = z.array(z.object({ name: z.string() })).optional();
+    else schemas[name] = (relation.kind === 'one' ? related.nullable() : z.array(related)).optional();
   }
   return schemas;
 }

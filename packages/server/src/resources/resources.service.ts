@@ -119,6 +119,7 @@ function columnValues(entry: ResourceEntry, values: Row): Row {
 
 function purge(engine: Engine, entry: ResourceEntry, row: Row): void {
   for (const key of entry.purges?.(row) ?? []) engine.cache.purge(key);
+  for (const tag of entry.revokes?.(row) ?? []) engine.signedIn.purge(tag);
 }
 
 async function reread(engine: Engine, entry: ResourceEntry, id: number): Promise<Row> {

@@ -76,6 +76,8 @@ export interface ResourceEntry {
   hooks?: ResourceHooks;
   /** Cache keys to purge once a write of this row is committed. */
   purges?: (row: Row) => string[];
+  /** Signed-in contexts to drop once a write of this row is committed (tenancy.cache.ts AUTH_TAGS). */
+  revokes?: (row: Row) => string[];
   /**
    * Narrows the rows a request sees within its account, on top of the tenancy (videos: a user
    * holding only own_videos_only sees their own). Undefined: no narrowing.
@@ -93,6 +95,7 @@ export function resourceEntry<Shape extends z.ZodRawShape>(entry: {
   joins?: readonly LinkField[];
   hooks?: ResourceHooks;
   purges?: (row: Row) => string[];
+  revokes?: (row: Row) => string[];
   scope?: (auth: AuthContext) => SQL | undefined;
   present?: (record: Row, row: Row, context: PresentContext) => Row;
 }): ResourceEntry {
@@ -107,6 +110,8 @@ export function resourceEntry<Shape extends z.ZodRawShape>(entry: {
 export interface Engine {
   db: Db;
   cache: Cache;
+  /** The signed-in contexts' cache: users, groups and accounts writes drop what they change. */
+  signedIn: Cache;
   entries: readonly ResourceEntry[];
   byName(name: string): ResourceEntry | undefined;
   present: PresentContext;

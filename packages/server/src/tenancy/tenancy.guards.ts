@@ -4,10 +4,9 @@ import { HEADER_ACCOUNT_KEY } from '@regie/contract/api';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import type { Role } from '@regie/contract/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveSession } from '../auth/sessions.service.ts';
-import type { Db } from '../db/database.ts';
 import { forbidden, notFound, unauthorized } from '../http/http.errors.ts';
-import { type RequestAccount, type RequestContext, type RequestUser, resolveContext } from './tenancy.service.ts';
+import type { ResolveSignedIn } from './tenancy.cache.ts';
+import type { RequestAccount, RequestContext, RequestUser } from './tenancy.service.ts';
 
 export interface AuthContext extends RequestContext {
   sessionId: number;
@@ -42,8 +41,11 @@ export function authOf(request: FastifyRequest): AuthContext {
  * keep working while simulating.
  */
 export function accessSubject(auth: RequestContext): AccessSubject {
-  const roles = auth.simulated ? [...new Set([...auth.user.roles, ...auth.account.roles])] : auth.user.roles;
-  return { roles, modules: auth.account.modules, accessLevel: auth.user.accessLevel };
+  const subject = { roles: auth.user.roles, modules: auth.account.modules, accessLevel: auth.user.accessLevel };
+  if (!auth.simulated) return subject;
+  // The person's own roles stay in `roles` (read_only and platform admin are about them).
+  const roles = [...new Set([...auth.user.roles, ...auth.account.roles])];
+  return { ...subject, simulatedAccount: { roles, modules: auth.account.modules } };
 }
 
 /** Reading a record of another account: 404 unless an admin who is not acting for an account. */
@@ -70,16 +72,18 @@ export interface Guards {
   requireRoles(...roles: Role[]): Guard;
   /** requireAuth, then an admin acting for no account (spec §6: listing all accounts). */
   requirePlatformAdmin: Guard;
+  /** token + x-account-key → session and context, for callers that are not HTTP routes (WebSocket). */
+  resolve: ResolveSignedIn;
 }
 
-export function createGuards(db: Db): Guards {
+/** `resolve` is tenancy.cache.ts's: cached per token, one statement on a miss. */
+export function createGuards(resolve: ResolveSignedIn): Guards {
   const requireAuth: Guard = async (request) => {
     if (request.auth) return;
     const token = bearerToken(request);
     if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
-    const { sessionId, userId } = await resolveSession(db, token);
     const header = request.headers[HEADER_ACCOUNT_KEY];
-    const context = await resolveContext(db, userId, Array.isArray(header) ? header[0] : header);
+    const { sessionId, context } = await resolve(token, Array.isArray(header) ? header[0] : header);
     request.auth = { ...context, sessionId };
     request.user = context.user;
     request.account = context.account;
@@ -92,6 +96,7 @@ export function createGuards(db: Db): Guards {
     };
   };
   return {
+    resolve,
     requireAuth,
     requireRule,
     requireRoles: (...roles) => requireRule({ authorizedRoles: roles }),

@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { userGroups, users } from '../db/users.table.ts';
 import { badRequest, forbidden } from '../http/http.errors.ts';
 import { type Row, resourceEntry, type WriteContext } from '../resources/resources.types.ts';
+import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,4 +66,6 @@ export const usersEntry = resourceEntry({
       if (!auth.user.isAdmin && (await isAdminUser(db, Number(row.id)))) throw forbidden();
     },
   },
+  // Disabled, deleted, regrouped or renamed: their open sessions see it on the next request.
+  revokes: (row) => [AUTH_TAGS.user(Number(row.id))],
 });

@@ -1,14 +1,21 @@
-import { ACCOUNT_DIRECTORY_RULE, idParams, userGroupsResponse } from '@regie/contract/accounts';
+import { satisfies } from '@regie/contract/access';
+import { ACCOUNT_DIRECTORY_RULE, idParams, mayReadGroupsOf, userGroupsResponse } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
 import { meContextResponse, meResponse, oauthResponse, updateMeBody, updateMeResponse } from '@regie/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { groupsOfUser } from '../accounts/accounts.service.ts';
+import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
+import { forbidden } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import { assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { findUserAccountId, getContext, getMe, getOauth, updateMeta } from './users.service.ts';
+import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
+import { accessSubject, assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { findUserAccountId, getContext, getMe, getOauth, soleSportOf, updateMeta } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedIn: Cache }> = async (
+  app,
+  { db, guards, signedIn },
+) => {
   const common = { tags: ['users'], security: BEARER };
 
   app.get(
@@ -17,7 +24,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = as
       onRequest: guards.requireAuth,
       schema: { ...common, summary: 'The signed-in user', response: { 200: meResponse, ...errorResponses(401, 403) } },
     },
-    (request) => getMe(db, authOf(request)),
+    (request) => {
+      // Asked by every screen load: kept beside the signed-in context and dropped with it.
+      const auth = authOf(request);
+      return signedIn.getOrLoad(`me:${auth.user.id}`, () => getMe(db, auth), {
+        tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
+      });
+    },
   );
 
   app.get(
@@ -30,7 +43,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = as
         response: { 200: meContextResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => getContext(db, authOf(request)),
+    async (request) => {
+      const auth = authOf(request);
+      // The user's groups are the one thing the signed-in context does not hold: cached beside it.
+      const groups = await signedIn.getOrLoad(`groups:${auth.user.id}`, () => groupsOfUser(db, auth.user.id), {
+        tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
+      });
+      // Only an admin acting for an account needs its SportId (spec §6): one indexed look-up then.
+      return getContext(auth, groups, auth.simulated ? await soleSportOf(db, auth.account.id) : null);
+    },
   );
 
   app.get(
@@ -57,23 +78,34 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = as
         response: { 200: updateMeResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => updateMeta(db, authOf(request).user.id, request.body.meta),
+    async (request) => {
+      const { user } = authOf(request);
+      const updated = await updateMeta(db, user.id, request.body.meta);
+      signedIn.purge(AUTH_TAGS.user(user.id));
+      return updated;
+    },
   );
 
   app.get(
     paths.userGroups(':id'),
     {
-      onRequest: guards.requireRule(ACCOUNT_DIRECTORY_RULE),
+      onRequest: guards.requireAuth,
       schema: {
         ...common,
-        summary: "A user's groups",
+        summary: "A user's groups: one's own for anyone, another's with manage_users or manage_customer_accounts",
         params: idParams,
         response: { 200: userGroupsResponse, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const message = `User ${request.params.id} not found`;
-      assertInScope(authOf(request), await findUserAccountId(db, request.params.id), message);
+      const auth = authOf(request);
+      const directory = satisfies(accessSubject(auth), ACCOUNT_DIRECTORY_RULE);
+      if (!mayReadGroupsOf(request.params.id, auth.user.id, directory)) throw forbidden();
+      // One's own groups stay readable while an admin acts for another account.
+      if (request.params.id !== auth.user.id) {
+        const message = `User ${request.params.id} not found`;
+        assertInScope(auth, await findUserAccountId(db, request.params.id), message);
+      }
       return groupsOfUser(db, request.params.id);
     },
   );

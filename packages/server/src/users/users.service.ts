@@ -7,19 +7,15 @@ import {
   userMeta,
 } from '@regie/contract/auth';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@regie/contract/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '@regie/contract/languages';
 import { landingRoute } from '@regie/contract/routes';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { groupsOfUser, modulesByCode, rolesOfUser } from '../accounts/accounts.service.ts';
 import type { Db } from '../db/database.ts';
-import { languages } from '../db/reference.table.ts';
+import { sports } from '../db/sports.table.ts';
 import { type StoredOauth, users } from '../db/users.table.ts';
 import { badRequest, notFound } from '../http/http.errors.ts';
 import type { RequestContext } from '../tenancy/tenancy.service.ts';
-
-function isLanguage(code: string): code is Language {
-  return (LANGUAGES as readonly string[]).includes(code);
-}
 
 async function findUser(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -59,18 +55,31 @@ export async function getMe(db: Db, context: RequestContext): Promise<MeResponse
   };
 }
 
+/** The languages table mirrors the contract at boot (reference.seed.ts): read the contract. */
+const AVAILABLE_LANGUAGES = LANGUAGES.map((code, index) => ({ id: index + 1, code, name: LANGUAGE_NAMES[code] }));
+
 /** GET users/me/context: what the account the request acts for allows, and where to land. */
-export async function getContext(db: Db, context: RequestContext): Promise<MeContextResponse> {
+/** The account's SportId in contract SIMULATION_QUERY_KEYS' sense: its sport when it has exactly one. */
+export async function soleSportOf(db: Db, accountId: number): Promise<number | null> {
+  const rows = await db.select({ id: sports.id }).from(sports).where(eq(sports.accountId, accountId)).limit(2);
+  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+}
+
+export function getContext(
+  context: RequestContext,
+  groups: MeContextResponse['Groups'],
+  sportId: number | null,
+): MeContextResponse {
   const { user, account, ownAccount, simulated } = context;
   const roles = simulated ? account.roles : user.roles;
-  const available = await db.select().from(languages).orderBy(asc(languages.id));
   return {
-    account: { id: account.id, name: account.name, accountKey: account.accountKey },
+    account: { id: account.id, name: account.name, accountKey: account.accountKey, SportId: sportId },
     simulated,
+    Groups: groups,
     roles,
     modules: account.modules,
     languages: {
-      available: available.flatMap(({ id, code, name }) => (isLanguage(code) ? [{ id, code, name }] : [])),
+      available: AVAILABLE_LANGUAGES,
       default: DEFAULT_LANGUAGE,
     },
     homepage: landingRoute({

@@ -32,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     await app.register(fastifyStatic, {
       root: webDist,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (web/vite.config.ts): chosen by
+      // Accept-Encoding, so no request ever pays for compressing a file.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const isAsset = path.includes(`${sep}assets${sep}`);
         reply.header('cache-control', isAsset ? IMMUTABLE : NO_CACHE);

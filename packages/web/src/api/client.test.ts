@@ -69,6 +69,28 @@ describe('api client', () => {
     ]);
   });
 
+  it("adds the simulated account's AccountId and SportId to every query (spec §6), not to the user's own calls", async () => {
+    const server = fakeServer();
+    const withSport: Credentials = {
+      ...user,
+      simulatedAccount: { id: 42, name: 'Olympique', accountKey: 'key-42', SportId: 7 },
+    };
+    const admin = createApiClient({ fetch: server.fetch, credentials: () => withSport });
+    await admin.get('/main-api/videos', { limit: 50 });
+    await admin.get('/main-api/competitions', { SportId: 9 });
+    await admin.get('/users-service-api/users/me', undefined, { accountScoped: false });
+    await createApiClient({ fetch: server.fetch, credentials: () => simulating }).get('/main-api/tags');
+    await createApiClient({ fetch: server.fetch, credentials: () => user }).get('/main-api/tags');
+    expect(admin.prepare('/main-api/tags').url).toBe('/main-api/tags?SportId=7&AccountId=42');
+    expect(server.calls.map((call) => call.url)).toEqual([
+      '/main-api/videos?limit=50&SportId=7&AccountId=42',
+      '/main-api/competitions?SportId=9&AccountId=42',
+      '/users-service-api/users/me',
+      '/main-api/tags?AccountId=42',
+      '/main-api/tags',
+    ]);
+  });
+
   it('leaves bodies alone when not simulating, and for calls of the user rather than the account', async () => {
     const server = fakeServer();
     const own = createApiClient({ fetch: server.fetch, credentials: () => user });

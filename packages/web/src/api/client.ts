@@ -1,3 +1,4 @@
+import type { AccessSubject } from '@regie/contract/access';
 import { API_VERSION, HEADER_ACCEPT_VERSION, HEADER_ACCOUNT_KEY, toQueryString } from '@regie/contract/api';
 
 /** A field the server rejected, from the `errors` list of an error body. */
@@ -27,11 +28,24 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A call the contract's access rules refuse to the user (spec §5 "Requests are blocked with
+ * 'Action not authorised !'"): it never leaves the browser. The action layer translates it.
+ */
+export class NotAuthorisedError extends ApiError {
+  constructor() {
+    super(403, { message: 'Action not authorised !' });
+    this.name = 'NotAuthorisedError';
+  }
+}
+
 /** The account an admin acts for (spec §4, stored as `simulatedAccount`). */
 export interface SimulatedAccount {
   id: number;
   name: string;
   accountKey: string;
+  /** The account's SportId (contract SIMULATION_QUERY_KEYS), known once its context is read. */
+  SportId?: number | null;
 }
 
 /** What the client needs to sign a request. */
@@ -39,6 +53,8 @@ export interface Credentials {
   accessToken?: string | undefined;
   accountKey?: string | undefined;
   simulatedAccount?: SimulatedAccount | null | undefined;
+  /** Whose roles and modules the access rules look at; unknown while signing in (no check). */
+  access?: AccessSubject | undefined;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -55,6 +71,8 @@ export interface RequestOptions {
    * admins' account search): signed with the user's own account key, no AccountId added.
    */
   accountScoped?: boolean;
+  /** The contract's access rule of the call (a resource's read or write rule), checked before sending. */
+  authorize?: (subject: AccessSubject) => boolean;
 }
 
 export interface ApiClientOptions {
@@ -93,7 +111,24 @@ export function createApiClient(options: ApiClientOptions) {
     return { headers, simulated };
   }
 
+  /** Refuses, before anything is sent, a call the user's roles and modules do not allow. */
+  function assertAuthorised(init: RequestOptions): void {
+    const subject = (init.credentials ?? options.credentials()).access;
+    if (init.authorize && subject && !init.authorize(subject)) throw new NotAuthorisedError();
+  }
+
+  /**
+   * Spec §6: an admin acting for an account adds its AccountId and SportId to every query (an
+   * explicit SportId of the call wins: a screen may filter by another sport).
+   */
+  function scopedQuery(method: Method, simulated: SimulatedAccount | null, query: Record<string, unknown> = {}) {
+    if (!simulated || method !== 'GET') return query;
+    const sport = simulated.SportId == null || 'SportId' in query ? {} : { SportId: simulated.SportId };
+    return { ...query, ...sport, AccountId: simulated.id };
+  }
+
   async function request<T>(method: Method, path: string, init: RequestOptions = {}): Promise<T> {
+    assertAuthorised(init);
     const signed = sign(init);
     const simulated = signed.simulated;
     const headers: Record<string, string> = { ...signed.headers, 'Content-Type': 'application/json', ...init.headers };
@@ -104,7 +139,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     let response: Response;
     try {
-      response = await options.fetch(path + toQueryString(init.query ?? {}), {
+      response = await options.fetch(path + toQueryString(scopedQuery(method, simulated, init.query)), {
         method,
         headers,
         body: body === undefined ? null : JSON.stringify(body),
@@ -125,7 +160,8 @@ export function createApiClient(options: ApiClientOptions) {
    * POST multipart form data with upload progress (spec §4 "Image upload"). The browser sets the
    * multipart Content-Type itself; an admin acting for an account adds its AccountId.
    */
-  function upload<T>(path: string, form: FormData, init: UploadOptions & RequestOptions = {}): Promise<T> {
+  async function upload<T>(path: string, form: FormData, init: UploadOptions & RequestOptions = {}): Promise<T> {
+    assertAuthorised(init);
     const { headers, simulated } = sign(init);
     if (simulated) form.set('AccountId', String(simulated.id));
     const xhr = options.createUploadRequest?.() ?? new XMLHttpRequest();
@@ -146,9 +182,20 @@ export function createApiClient(options: ApiClientOptions) {
     });
   }
 
+  /**
+   * The address and headers of a GET, checked and signed as `request` would send it, for a fetch
+   * made off the main thread (the background worker).
+   */
+  function prepare(path: string, init: RequestOptions = {}): { url: string; headers: Record<string, string> } {
+    assertAuthorised(init);
+    const { headers, simulated } = sign(init);
+    return { url: path + toQueryString(scopedQuery('GET', simulated, init.query)), headers };
+  }
+
   return {
     request,
     upload,
+    prepare,
     get: <T>(path: string, query?: Record<string, unknown>, init?: RequestOptions) =>
       request<T>('GET', path, { ...init, ...(query ? { query } : {}) }),
     post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),

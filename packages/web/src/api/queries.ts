@@ -2,6 +2,7 @@ import { paths } from '@regie/contract/api';
 import type { AdminPayloadResponse } from '@regie/contract/auth';
 import { ACCOUNT_SEARCH_MIN_CHARS } from '@regie/contract/search';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { background } from './background.ts';
 import type { SimulatedAccount } from './client.ts';
 import { api } from './http.ts';
 
@@ -55,7 +56,8 @@ export function useSportSprites(environment: Environment | undefined) {
   return useQueries({
     queries: urls.map((url) => ({
       queryKey: queryKeys.sprite(url),
-      queryFn: () => api.text(url),
+      // Sprites are large SVG files: the background worker downloads them off the main thread.
+      queryFn: () => background()?.run<string>({ kind: 'text', url }) ?? api.text(url),
       staleTime: Infinity,
       retry: false,
     })),

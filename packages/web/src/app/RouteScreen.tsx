@@ -1,5 +1,6 @@
+import { isPlatformAdmin } from '@regie/contract/access';
 import type { RouteEntry } from '@regie/contract/menu';
-import { canAccess, firstAccessibleChild, isPlatformAdmin } from '@regie/contract/routes';
+import { canAccess, firstAccessibleChild } from '@regie/contract/routes';
 import { Navigate, useLocation } from 'react-router';
 import { useAccessSubject } from '../session/access.ts';
 import { ScreenLoader } from './layout/ScreenLoader.tsx';

@@ -9,6 +9,39 @@ export class LoaderTimeoutError extends Error {
   }
 }
 
+/**
+ * A screen's code could not be downloaded (spec §8 'Loading chunk N failed'): N names the chunk,
+ * the file the bundler made of the screen, so a report says which one the network lost.
+ */
+export class ChunkLoadError extends Error {
+  readonly chunk: string;
+
+  constructor(chunk: string, cause: unknown) {
+    super(`Loading chunk ${chunk} failed`, { cause });
+    this.name = 'ChunkLoadError';
+    this.chunk = chunk;
+  }
+}
+
+/**
+ * The chunk a failed dynamic import names: browsers put the script's address in the message
+ * ('Failed to fetch dynamically imported module: https://…/assets/VideoEdit-Bx9.js'); its file
+ * name without extension is the chunk. Unknown when the message names no script.
+ */
+export function chunkOfError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const file = /([\w.-]+?)\.m?js\b/.exec(message)?.[1];
+  return file ?? '?';
+}
+
+/** True for the errors browsers raise when a dynamically imported script does not arrive. */
+export function isChunkFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /dynamically imported module|Importing a module script failed|Loading chunk|error loading/i.test(
+    error.message,
+  );
+}
+
 export type LazyScreen = LazyExoticComponent<ComponentType>;
 
 /**
@@ -25,6 +58,9 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => Compo
     try {
       const module = await Promise.race([load(), timeout]);
       return { default: pick(module) };
+    } catch (error) {
+      if (isChunkFailure(error)) throw new ChunkLoadError(chunkOfError(error), error);
+      throw error;
     } finally {
       clearTimeout(timer);
     }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { browserLanguage, createI18n } from '../i18n/i18n.ts';
+import { browserLanguage, startI18n } from '../i18n/i18n.ts';
 import { sessionStore } from '../session/current-session.ts';
 import { Providers } from './Providers.tsx';
 import { createRouter } from './router.tsx';
@@ -9,12 +9,14 @@ import { createRouter } from './router.tsx';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-const i18n = createI18n(sessionStore.getState().user?.meta?.language ?? browserLanguage());
-
-createRoot(root).render(
-  <StrictMode>
-    <Providers i18n={i18n}>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+const mount = root;
+// Only the catalog of the language shown is fetched before the first render.
+void startI18n(sessionStore.getState().user?.meta?.language ?? browserLanguage()).then((i18n) => {
+  createRoot(mount).render(
+    <StrictMode>
+      <Providers i18n={i18n}>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+});

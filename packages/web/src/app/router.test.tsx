@@ -36,8 +36,9 @@ function userWith(roles: string[], accessLevel = 0) {
     Groups: [],
   };
   const context: MeContextResponse = {
-    account: { id: 2, name: 'Olympique', accountKey: 'key-2' },
+    account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
     simulated: false,
+    Groups: [],
     roles,
     modules: [],
     languages: { available: [], default: 'en' },
@@ -139,6 +140,19 @@ describe('routing', () => {
     const location = open('/account/customers/list');
     await screen.findByText(/You do not have the role or module needed to open \/account\/customers\/list/);
     expect(location()).toBe('/notauthorized?nextPathname=%2Faccount%2Fcustomers%2Flist');
+  });
+
+  it('sends a user whose account lost VIDEOS from the video and stream lists to /notauthorized (spec §6)', async () => {
+    serve();
+    // The roles are kept, the account's modules (context.modules) hold neither VIDEOS nor AWS_STREAM.
+    act(() => sessionStore.setUser(userWith(['video_write', 'use_stream'])));
+    const location = open('/medias/videos/list');
+    await screen.findByText(/You do not have the role or module needed to open \/medias\/videos\/list/);
+    expect(location()).toBe('/notauthorized?nextPathname=%2Fmedias%2Fvideos%2Flist');
+    cleanup();
+    const streams = open('/medias/streams/list');
+    await screen.findByText(/You do not have the role or module needed to open \/medias\/streams\/list/);
+    expect(streams()).toBe('/notauthorized?nextPathname=%2Fmedias%2Fstreams%2Flist');
   });
 
   it('ends the session when the environment check rejects the token (spec §8)', async () => {

@@ -1,13 +1,14 @@
-import { en, type MessageKey } from '@regie/contract/i18n/en';
-import { fr } from '@regie/contract/i18n/fr';
-import { DEFAULT_LANGUAGE, type Language } from '@regie/contract/languages';
-import i18next from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@regie/contract/languages';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadCatalog, loadedCatalogs } from './catalogs.ts';
 
-/** One catalog per interface language (spec §1: en and fr). */
-export const CATALOGS: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = { en, fr };
-export const UI_LANGUAGES = Object.keys(CATALOGS) as Language[];
-/** The default language of a user (spec §3), also the fallback for a missing translation. */
+/** The interface languages (spec §1: en and fr). */
+export const UI_LANGUAGES: Language[] = [...LANGUAGES];
+/**
+ * The default language of a user (spec §3). Not loaded as a fallback beside another language:
+ * every catalog holds every key (the contract's i18n test), so it would never be read.
+ */
 export const FALLBACK_LANGUAGE = DEFAULT_LANGUAGE;
 
 /** What `t` returns for a key no catalog holds; `T` shows it as a red 'Missing key' notice. */
@@ -23,19 +24,43 @@ export function browserLanguage(languages: readonly string[] = navigator.languag
   return isLanguage(first) ? first : FALLBACK_LANGUAGE;
 }
 
+/** Fetches a catalog that is not loaded yet when i18next switches to its language. */
+const catalogBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (!isLanguage(language)) return callback(null, {});
+    loadCatalog(language).then(
+      (catalog) => callback(null, catalog),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/**
+ * The i18n instance, starting in `language` with the catalogs already loaded (startI18n loads
+ * the one needed); the others are fetched on a language switch.
+ */
 export function createI18n(language: Language) {
   const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({
-    resources: { en: { translation: CATALOGS.en }, fr: { translation: CATALOGS.fr } },
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: UI_LANGUAGES,
-    keySeparator: false,
-    nsSeparator: false,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    parseMissingKeyHandler: (key: string) => `${MISSING_KEY_MARKER}${key}`,
-  });
+  const resources = Object.fromEntries(
+    [...loadedCatalogs()].map(([code, catalog]) => [code, { translation: catalog }]),
+  );
+  instance
+    .use(catalogBackend)
+    .use(initReactI18next)
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: UI_LANGUAGES,
+      keySeparator: false,
+      nsSeparator: false,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      parseMissingKeyHandler: (key: string) => `${MISSING_KEY_MARKER}${key}`,
+    });
   // <html lang> follows the interface language everywhere.
   const syncDocument = (lng: string) => {
     document.documentElement.lang = lng;
@@ -43,4 +68,10 @@ export function createI18n(language: Language) {
   syncDocument(instance.language);
   instance.on('languageChanged', syncDocument);
   return instance;
+}
+
+/** The app's i18n: fetches the catalog of `language` only, then starts in it. */
+export async function startI18n(language: Language) {
+  await loadCatalog(language);
+  return createI18n(language);
 }

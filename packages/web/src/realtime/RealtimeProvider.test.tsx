@@ -1,8 +1,9 @@
 import { JOB_EVENTS, JOBS_TOPIC } from '@regie/contract/jobs';
-import { MESSAGES_TOPIC } from '@regie/contract/realtime';
+import { ADMIN_TOPICS, MESSAGES_TOPIC } from '@regie/contract/realtime';
 import { TOAST_TIMING } from '@regie/contract/ui';
 import { useQuery } from '@tanstack/react-query';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiContext, useApi } from '../api/api-context.ts';
 import { createApiClient } from '../api/client.ts';
@@ -15,6 +16,7 @@ import { FakeSocket } from './fake-socket.ts';
 import { RealtimeProvider } from './RealtimeProvider.tsx';
 import { job } from './test-jobs.ts';
 import { useActiveJobs } from './use-jobs.ts';
+import { useEventChannel } from './use-realtime.ts';
 
 function signIn(accountKey: string): void {
   sessionStore.setUser({ accessToken: 'token-1', accountKey } as SessionUser);
@@ -28,6 +30,25 @@ function VideoState() {
     queryFn: () => client.get<{ state: string }>('/main-api/videos/12'),
   });
   return <p>{`video ${record.data?.state ?? ''}`}</p>;
+}
+
+/** An event's screen (they come later): listens to its own topic. */
+function EventScreen({ onEvent }: { onEvent: (type: string) => void }) {
+  useEventChannel(42, (event) => onEvent(event.type));
+  return <p>event 42</p>;
+}
+
+/** The event's screens, and a way out of them that keeps the session (and its channel). */
+function Screens({ onEvent }: { onEvent: (type: string) => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      {open && <EventScreen onEvent={onEvent} />}
+      <button type="button" onClick={() => setOpen(false)}>
+        Leave the event
+      </button>
+    </>
+  );
 }
 
 function Jobs() {
@@ -63,7 +84,7 @@ describe('RealtimeProvider', () => {
     const socket = FakeSocket.latest();
     act(() => socket.accept(5));
     expect(socket.sent[0]).toEqual({ type: 'auth', token: 'token-1', accountKey: 'own-key' });
-    expect(socket.subscribedTopics()).toEqual([MESSAGES_TOPIC]);
+    expect(socket.subscribedTopics()).toEqual([ADMIN_TOPICS]);
 
     act(() => {
       socket.receive({
@@ -131,7 +152,7 @@ describe('RealtimeProvider', () => {
     await screen.findByText('video processing');
     const socket = FakeSocket.latest();
     act(() => socket.accept(5));
-    expect(socket.subscribedTopics()).toContain(JOBS_TOPIC);
+    expect(socket.subscribedTopics()).toEqual([ADMIN_TOPICS]);
 
     const payload = { id: 1, type: 'video.encode', resourceType: 'Video', resourceId: '12' };
     act(() => socket.receive({ topic: JOBS_TOPIC, type: JOB_EVENTS.progress, payload: { ...payload, progress: 64 } }));
@@ -145,5 +166,26 @@ describe('RealtimeProvider', () => {
     await vi.waitFor(() => expect(screen.queryByText(/video.encode/)).toBeNull());
     // The ended job refreshed the video's own queries: it shows ready without a reload.
     await screen.findByText('video ready');
+  });
+
+  it("subscribes to /admin/{event} on an event's screens and leaves it with them (spec §7)", () => {
+    signIn('own-key');
+    const received: string[] = [];
+    renderWithProviders(
+      <RealtimeProvider createSocket={() => new FakeSocket()}>
+        <Screens onEvent={(type) => received.push(type)} />
+      </RealtimeProvider>,
+    );
+    const socket = FakeSocket.latest();
+    act(() => socket.accept(5));
+    expect(socket.subscribedTopics()).toEqual([ADMIN_TOPICS, '/admin/42']);
+    act(() => {
+      socket.receive({ topic: '/admin/42/markers', type: 'marker.created', payload: {} });
+      socket.receive({ topic: '/admin/7', type: 'other.event', payload: {} });
+    });
+    expect(received).toEqual(['marker.created']);
+    // Leaving the event's screens: the channel stays, the event's topic goes.
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the event' }));
+    expect(socket.sent).toContainEqual({ type: 'unsubscribe', topic: '/admin/42' });
   });
 });

@@ -1,7 +1,7 @@
 import { REALTIME_CLOSE } from '@regie/contract/realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from './fake-socket.ts';
-import { createRealtimeConnection, topicMatches } from './realtime-connection.ts';
+import { createRealtimeConnection } from './realtime-connection.ts';
 
 function setup() {
   const errors: string[] = [];
@@ -20,7 +20,7 @@ describe('realtime connection (spec §7 "Real-time")', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('signs in with the token and the account key first, then subscribes to what handlers want', () => {
+  it('signs in with the token and the account key first, then subscribes to /admin/** (spec §7)', () => {
     const { connection } = setup();
     const received: unknown[] = [];
     connection.subscribe('/admin/jobs', (event) => received.push(event.payload));
@@ -28,7 +28,7 @@ describe('realtime connection (spec §7 "Real-time")', () => {
     const socket = FakeSocket.latest();
     socket.accept(7);
     expect(socket.sent[0]).toEqual({ type: 'auth', token: 'token-1', accountKey: 'key-of-simulated-account' });
-    expect(socket.subscribedTopics()).toEqual(['/admin/jobs']);
+    expect(socket.subscribedTopics()).toEqual(['/admin/**']);
     expect(connection.accountId()).toBe(7);
 
     socket.receive({ topic: '/admin/jobs', type: 'job.progress', payload: { id: 1, progress: 40 } });
@@ -42,7 +42,7 @@ describe('realtime connection (spec §7 "Real-time")', () => {
     connection.setCredentials({ token: 't', accountKey: undefined });
     FakeSocket.latest().accept(3);
     connection.subscribe('/admin/jobs', (event) => received.push(event.type));
-    expect(FakeSocket.latest().subscribedTopics()).toEqual(['/admin/jobs']);
+    expect(FakeSocket.latest().subscribedTopics()).toEqual(['/admin/**']);
 
     FakeSocket.latest().drop(1006);
     expect(connection.accountId()).toBeNull();
@@ -60,7 +60,7 @@ describe('realtime connection (spec §7 "Real-time")', () => {
     const third = FakeSocket.latest();
     third.accept(3);
     expect(third.sent[0]).toEqual({ type: 'auth', token: 't' });
-    expect(third.subscribedTopics()).toEqual(['/admin/jobs']);
+    expect(third.subscribedTopics()).toEqual(['/admin/**']);
     third.receive({ topic: '/admin/jobs', type: 'job.state', payload: {} });
     expect(received).toEqual(['job.state']);
 
@@ -99,7 +99,7 @@ describe('realtime connection (spec §7 "Real-time")', () => {
     const second = FakeSocket.latest();
     second.accept(2);
     expect(second.sent[0]).toMatchObject({ accountKey: 'other' });
-    expect(second.subscribedTopics()).toEqual(['/admin/messages']);
+    expect(second.subscribedTopics()).toEqual(['/admin/**']);
     expect(connection.accountId()).toBe(2);
 
     connection.setCredentials(null);
@@ -108,24 +108,23 @@ describe('realtime connection (spec §7 "Real-time")', () => {
     expect(FakeSocket.created).toHaveLength(2);
   });
 
-  it('unsubscribes when the last handler of a topic leaves', () => {
+  it("joins an event's topic on the server while its screens need it, and leaves with the last", () => {
     const { connection } = setup();
     connection.setCredentials({ token: 't', accountKey: undefined });
     const socket = FakeSocket.latest();
     socket.accept(1);
-    const first = connection.subscribe('/admin/jobs', () => undefined);
-    const second = connection.subscribe('/admin/jobs', () => undefined);
-    expect(socket.subscribedTopics()).toEqual(['/admin/jobs']);
+    const received: unknown[] = [];
+    connection.subscribe('/admin/42/**', (event) => received.push(event.type));
+    const first = connection.join('/admin/42');
+    const second = connection.join('/admin/42');
+    expect(socket.subscribedTopics()).toEqual(['/admin/**', '/admin/42']);
+    socket.receive({ topic: '/admin/42', type: 'event.state', payload: {} });
+    socket.receive({ topic: '/admin/42/markers', type: 'marker.created', payload: {} });
+    socket.receive({ topic: '/admin/43', type: 'other.event', payload: {} });
+    expect(received).toEqual(['event.state', 'marker.created']);
     first();
     expect(socket.sent.filter((message) => message.type === 'unsubscribe')).toEqual([]);
     second();
-    expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', topic: '/admin/jobs' });
-  });
-
-  it('matches topics as the server does', () => {
-    expect(topicMatches('/admin/**', '/admin/jobs')).toBe(true);
-    expect(topicMatches('/admin/*', '/admin/12/markers')).toBe(false);
-    expect(topicMatches('/admin/jobs', '/admin/jobs')).toBe(true);
-    expect(topicMatches('/admin/jobs', '/admin/messages')).toBe(false);
+    expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', topic: '/admin/42' });
   });
 });

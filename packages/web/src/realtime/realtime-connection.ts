@@ -1,8 +1,10 @@
 import {
+  ADMIN_TOPICS,
   REALTIME_CLOSE,
   REALTIME_CONTROL_TYPES,
   type RealtimeClientMessage,
   type RealtimeEvent,
+  topicMatches,
 } from '@regie/contract/realtime';
 
 /** What the socket signs in with: the token and the account acted for (as x-account-key). */
@@ -43,19 +45,6 @@ export function defaultBackoffMs(attempt: number): number {
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
-/** The server's pattern rule: `*` one segment, `**` last matches the rest. */
-export function topicMatches(pattern: string, topic: string): boolean {
-  const wanted = pattern.split('/');
-  const actual = topic.split('/');
-  for (let index = 0; index < wanted.length; index += 1) {
-    const segment = wanted[index];
-    if (segment === '**' && index === wanted.length - 1) return true;
-    if (index >= actual.length) return false;
-    if (segment !== '*' && segment !== actual[index]) return false;
-  }
-  return wanted.length === actual.length;
-}
-
 function isEvent(value: unknown): value is RealtimeEvent {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
@@ -63,15 +52,17 @@ function isEvent(value: unknown): value is RealtimeEvent {
 }
 
 /**
- * One realtime channel (contract realtime.ts): authenticates, subscribes to the topics its
- * handlers want, hands events to them, reconnects with backoff after a drop and subscribes again.
- * Overlapping patterns (`/admin/**` and `/admin/jobs`) would bring an event twice: handlers name
- * exact topics.
+ * One realtime channel (contract realtime.ts): authenticates, subscribes to `/admin/**` (spec §7)
+ * and to the topics screens join (`/admin/{event}`), hands each event to the handlers whose
+ * pattern matches it, reconnects with backoff after a drop and subscribes again. The server sends
+ * an event once per socket, however many of its topics match.
  */
 export function createRealtimeConnection(options: RealtimeConnectionOptions) {
   const backoff = options.backoffMs ?? defaultBackoffMs;
   const logError = options.logError ?? ((message, detail) => console.error(message, detail));
   const handlers = new Map<string, Set<RealtimeHandler>>();
+  /** Topics subscribed on the server, with how many screens joined each. */
+  const joined = new Map<string, number>([[ADMIN_TOPICS, 1]]);
   const readyListeners = new Set<(accountId: number | null) => void>();
   let credentials: RealtimeCredentials | null = null;
   let socket: SocketLike | null = null;
@@ -130,7 +121,7 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
     if (typed.type === 'ready') {
       ready = true;
       attempt = 0;
-      for (const topic of handlers.keys()) send({ type: 'subscribe', topic });
+      for (const topic of joined.keys()) send({ type: 'subscribe', topic });
       setAccount(typeof typed.accountId === 'number' ? typed.accountId : null);
     } else if (typed.type === 'error') {
       logError(`Realtime: ${typed.message ?? 'error'}`);
@@ -173,19 +164,34 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
       attempt = 0;
       connect();
     },
-    /** Calls the handler with the events of a topic until the returned function is called. */
+    /**
+     * Calls the handler with the events whose topic the pattern matches until the returned
+     * function is called. Events of topics outside `/admin/**` come only once a screen joined them.
+     */
     subscribe(topic: string, handler: RealtimeHandler): () => void {
       let set = handlers.get(topic);
       if (!set) {
         set = new Set();
         handlers.set(topic, set);
-        if (ready) send({ type: 'subscribe', topic });
       }
       set.add(handler);
       return () => {
         const current = handlers.get(topic);
-        if (!current?.delete(handler) || current.size > 0) return;
-        handlers.delete(topic);
+        if (current?.delete(handler) && current.size === 0) handlers.delete(topic);
+      };
+    },
+    /** Subscribes the channel to a topic on the server (an event's `/admin/{event}`) until left. */
+    join(topic: string): () => void {
+      const count = joined.get(topic) ?? 0;
+      joined.set(topic, count + 1);
+      if (count === 0 && ready) send({ type: 'subscribe', topic });
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        const remaining = (joined.get(topic) ?? 1) - 1;
+        if (remaining > 0) return void joined.set(topic, remaining);
+        joined.delete(topic);
         if (ready) send({ type: 'unsubscribe', topic });
       };
     },

@@ -6,6 +6,7 @@ import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
 import { PasswordField } from '../widgets/PasswordField.tsx';
 import { ReferenceField } from '../widgets/ReferenceField.tsx';
 import { SelectField } from '../widgets/SelectField.tsx';
+import { TagPickerField } from '../widgets/TagPickerField.tsx';
 import type { ResourceRecord, ScreenFieldUi } from './any-resource.ts';
 import type { ResourceLabels } from './resource-labels.ts';
 import classes from './resources.module.css';
@@ -140,6 +141,20 @@ function Widget({
       );
     case 'reference':
     case 'references':
+      // Tags are attached with the tag-picker drawer (spec §2), wherever a record takes tags.
+      if (ui.widget === 'references' && ui.reference === 'tags') {
+        return (
+          <TagPickerField
+            label={label}
+            value={numbers(value)}
+            onChange={onChange}
+            onBlur={onBlur}
+            error={error}
+            required={required}
+            disabled={disabled}
+          />
+        );
+      }
       return (
         <ReferenceField
           label={label}

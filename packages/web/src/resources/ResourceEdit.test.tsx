@@ -94,6 +94,21 @@ describe('generic creation screen', () => {
 });
 
 describe('generic edit screen', () => {
+  it('resets the form to the stored values; the reset is disabled while nothing changed (spec §4)', async () => {
+    const server = serverWithTags();
+    renderResource(tags, server, '/account/tags/edit/1');
+    await screen.findByRole('heading', { name: 'Derby' });
+    const reset = () => screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement;
+    expect(reset().disabled).toBe(true);
+    fireEvent.change(nameInput(), { target: { value: 'Derby of the north' } });
+    expect(reset().disabled).toBe(false);
+    fireEvent.click(reset());
+    expect(nameInput().value).toBe('Derby');
+    expect(reset().disabled).toBe(true);
+    expect(saveButton().disabled).toBe(true);
+    expect(server.bodies).toEqual([]);
+  });
+
   it('loads the record and saves the change with PUT', async () => {
     const server = serverWithTags();
     renderResource(tags, server, '/account/tags/edit/1');

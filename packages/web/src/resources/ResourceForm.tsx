@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FieldUi } from '@regie/contract/resources/define';
 import { fillPath } from '@regie/contract/routes';
-import { IconAlertCircle, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowBackUp, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -178,6 +178,16 @@ export function ResourceForm({
             <Button variant="default" component={Link} to={routes.list}>
               {t('resource.common.cancel')}
             </Button>
+            {canWrite && (
+              <Button
+                variant="default"
+                leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                onClick={form.reset}
+                disabled={!form.dirty || save.isPending}
+              >
+                {t('resource.common.reset')}
+              </Button>
+            )}
             {canWrite && (
               <Button
                 type="submit"

@@ -178,4 +178,12 @@ describe('generic list screen', () => {
     expect(screen.queryByRole('checkbox', { name: 'Select Derby' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
+
+  it('hides writing from a writer who also holds read_only, as the server refuses it (spec §6)', async () => {
+    signIn(['sport_player_write', 'read_only']);
+    renderResource(tags, serverWithTags(), '/account/tags/list');
+    await screen.findByText('Derby');
+    expect(screen.queryByRole('link', { name: 'New' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select Derby' })).toBeNull();
+  });
 });

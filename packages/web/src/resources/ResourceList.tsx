@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAction } from '../api/action.ts';
 import { useApi } from '../api/api-context.ts';
+import { background } from '../api/background.ts';
 import { fetchAllPages } from '../api/resource-api.ts';
 import { resourceKeys, useAccountNames, useResourceCalls, useResourceList } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -84,11 +85,13 @@ export function ResourceList({ resource: declared, routes, custom }: ResourceScr
   );
 
   const exportCsv = useAction(async () => {
-    const rows = await fetchAllPages(client, resource, {
-      sort: query.sort,
-      search: query.search,
-      filters: query.filters,
-    });
+    const rows = await fetchAllPages(
+      client,
+      resource,
+      { sort: query.sort, search: query.search, filters: query.filters },
+      undefined,
+      background(),
+    );
     const csvColumns = ['id', ...columns.visible.filter((column) => column !== 'id')].map((field) => ({
       header: labels.field(field),
       value: (row: (typeof rows)[number]) => (field === 'id' ? row.id : cellText(resource, field, row[field], context)),

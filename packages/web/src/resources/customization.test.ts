@@ -21,7 +21,7 @@ describe('a screen customisation', () => {
     const resource = customizeResource(users, custom, manager);
     expect(Object.keys(resource.ui)).not.toContain('accessLevel');
     expect(resource.columns).not.toContain('accessLevel');
-    expect(resource.filters).toEqual(['groups']);
+    expect(resource.filters).toEqual(['disabled', 'groups']);
     const admin = customizeResource(users, custom, {
       ...manager,
       subject: { roles: ['manage_customer_accounts'], modules: [] },

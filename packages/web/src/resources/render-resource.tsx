@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { isPlatformAdmin } from '@regie/contract/access';
 import type { LoginResponse, MeContextResponse, MeResponse } from '@regie/contract/auth';
 import { findRouteByPath } from '@regie/contract/routes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -38,15 +39,16 @@ export function signIn(roles: string[], options: { accessLevel?: number; modules
     accountId: 2,
     accountName: 'Olympique',
     accessLevel,
-    isAdmin: roles.includes('manage_customer_accounts'),
+    isAdmin: isPlatformAdmin({ roles, accessLevel }),
     meta: { language: 'en' },
     Roles: roles.map((name, id) => ({ id, name })),
     Modules: [],
     Groups: [],
   };
   const context: MeContextResponse = {
-    account: { id: 2, name: 'Olympique', accountKey: 'key-2' },
+    account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
     simulated: false,
+    Groups: [],
     roles,
     modules,
     languages: {

@@ -59,8 +59,16 @@ export function useResourceForm(resource: AnyResource, record: ResourceRecord | 
     [errors, serverErrors, touched, modified],
   );
 
+  /** Back to the stored values (spec §4 "form reset"): no change, nothing touched, no server error. */
+  const reset = useCallback(() => {
+    setValues(initial);
+    setTouched(new Set());
+    setServerErrors(NO_SERVER_ERRORS);
+  }, [initial]);
+
   return {
     mode,
+    reset,
     values,
     body: body.body,
     errors,

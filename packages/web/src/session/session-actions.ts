@@ -73,7 +73,10 @@ export async function selectAccount(account: SimulatedAccount | null): Promise<S
   sessionStore.setSimulatedAccount(account);
   let updated: SessionUser;
   try {
-    updated = withContext(user, await api.get<MeContextResponse>(paths.meContext));
+    const context = await api.get<MeContextResponse>(paths.meContext);
+    // Every later query of the simulation carries the account's SportId (spec §6).
+    if (account) sessionStore.setSimulatedAccount({ ...account, SportId: context.account.SportId });
+    updated = withContext(user, context);
   } catch (error) {
     sessionStore.setSimulatedAccount(previous);
     throw error;

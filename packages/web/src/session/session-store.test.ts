@@ -30,8 +30,9 @@ const me: MeResponse = {
 };
 
 const context: MeContextResponse = {
-  account: { id: 2, name: 'Olympique', accountKey: 'key-2' },
+  account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
   simulated: false,
+  Groups: [{ id: 3, name: 'Producers', AccountId: 2 }],
   roles: ['sport_player_write'],
   modules: ['SPORT_EVENTS'],
   languages: { available: [{ id: 1, code: 'fr', name: 'Français' }], default: 'fr' },
@@ -46,6 +47,8 @@ describe('session user', () => {
     expect(user.name).toBe('Paula Producer');
     expect(user.homepage).toBe('/dashboard');
     expect(user.meta.language).toBe('fr');
+    // The context carries the user's groups (spec §3 merge), so merging it keeps them.
+    expect(user.Groups).toEqual([{ id: 3, name: 'Producers', AccountId: 2 }]);
   });
 
   it('takes the roles and modules of a simulated account from its context, keeping its own', () => {

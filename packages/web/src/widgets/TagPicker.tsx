@@ -1,4 +1,5 @@
-import { Badge, Button, Checkbox, Drawer, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Drawer, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { TAG_CARD_SPACING_PX } from '@regie/contract/ui';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useT } from '../i18n/use-t.ts';
@@ -24,8 +25,9 @@ interface Props<T extends PickerTag> {
 }
 
 /**
- * The tag-picker side drawer (spec §2): tags grouped by type with a count badge per type, the
- * typed text filtering and ordering them by where it appears in the name.
+ * The tag-picker side drawer (spec §2): tags grouped by type, one card per type (margin and
+ * padding 25, spec §9) with a count badge, the typed text filtering and ordering them by where
+ * it appears in the name.
  */
 export function TagPicker<T extends PickerTag>({
   opened,
@@ -79,7 +81,15 @@ export function TagPicker<T extends PickerTag>({
         {groups.map((group) => {
           const headingId = `${idPrefix}-${group.type}`;
           return (
-            <section key={group.type} aria-labelledby={headingId}>
+            <Card
+              key={group.type}
+              component="section"
+              aria-labelledby={headingId}
+              withBorder
+              radius="md"
+              m={TAG_CARD_SPACING_PX}
+              p={TAG_CARD_SPACING_PX}
+            >
               <Group gap="xs" mb={6}>
                 <Title order={3} size="h6" id={headingId} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
                   {typeLabel(group.type)}
@@ -121,7 +131,7 @@ export function TagPicker<T extends PickerTag>({
                   );
                 })}
               </Stack>
-            </section>
+            </Card>
           );
         })}
         <Button onClick={onClose} mt="sm">

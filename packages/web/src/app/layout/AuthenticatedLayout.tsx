@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { isPlatformAdmin } from '@regie/contract/routes';
+import { isPlatformAdmin } from '@regie/contract/access';
 import { MAIN_WIDEN_DELAY_MS } from '@regie/contract/ui';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';

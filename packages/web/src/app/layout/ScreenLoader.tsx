@@ -1,15 +1,18 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { T } from '../../i18n/T.tsx';
 import { Spinner } from '../../widgets/Spinner.tsx';
-import { LoaderTimeoutError } from '../lazy-screen.ts';
+import { ChunkLoadError, isChunkFailure, LoaderTimeoutError } from '../lazy-screen.ts';
 
 interface State {
   error: Error | null;
 }
 
-/** Spec §8: 'Loader timed out!' when a screen's code is too long to come, else 'failed to load'. */
+/**
+ * Spec §8: 'Loader timed out!' when a screen's code is too long to come; 'Error! Component failed
+ * to load' with 'Loading chunk N failed' when the download of chunk N failed.
+ */
 class ScreenLoadBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -30,6 +33,11 @@ class ScreenLoadBoundary extends Component<{ children: ReactNode }, State> {
       <Alert color="red" variant="outline" icon={<IconAlertTriangle aria-hidden />} role="alert" maw={640}>
         <Stack gap="sm" align="flex-start">
           <T k={error instanceof LoaderTimeoutError ? 'screen.loaderTimedOut' : 'screen.loadFailed'} />
+          {error instanceof ChunkLoadError && (
+            <Text size="sm">
+              <T k="screen.chunkFailed" values={{ chunk: error.chunk }} />
+            </Text>
+          )}
           <Button variant="default" size="xs" onClick={() => window.location.reload()}>
             <T k="screen.reload" />
           </Button>
@@ -40,10 +48,7 @@ class ScreenLoadBoundary extends Component<{ children: ReactNode }, State> {
 }
 
 function isLoadError(error: Error): boolean {
-  return (
-    error instanceof LoaderTimeoutError ||
-    /dynamically imported module|Importing a module script failed|Loading chunk|error loading/i.test(error.message)
-  );
+  return error instanceof LoaderTimeoutError || error instanceof ChunkLoadError || isChunkFailure(error);
 }
 
 export function ScreenLoader({ children }: { children: ReactNode }) {

@@ -23,7 +23,7 @@ import {
   type SportMapResponse,
   sportMapPath,
 } from '@regie/contract/sport-maps';
-import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -115,14 +115,28 @@ export function SportMap() {
           {draft && <Badge variant="light">{draft.zones.length}</Badge>}
         </Group>
         {canWrite && (
-          <Button
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            disabled={!dirty}
-            loading={save.isPending}
-            onClick={() => draft && save.mutate(draft, { onError: () => undefined })}
-          >
-            {t('sportMap.save')}
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconArrowBackUp size={16} aria-hidden />}
+              disabled={!dirty || save.isPending}
+              onClick={() => {
+                // Back to the stored map (spec §4 "form reset").
+                if (saved) setDraft(structuredClone(saved));
+                setSelected(null);
+              }}
+            >
+              {t('resource.common.reset')}
+            </Button>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              disabled={!dirty}
+              loading={save.isPending}
+              onClick={() => draft && save.mutate(draft, { onError: () => undefined })}
+            >
+              {t('sportMap.save')}
+            </Button>
+          </Group>
         )}
       </Group>
       {stored.isError ? (

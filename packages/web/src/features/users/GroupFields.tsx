@@ -1,8 +1,8 @@
 import { Checkbox, Input, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { isPlatformAdmin } from '@regie/contract/access';
 import { paths } from '@regie/contract/api';
 import type { MeResponse } from '@regie/contract/auth';
 import { ADMIN_ROLE, rolesAvailableFor } from '@regie/contract/roles';
-import { isPlatformAdmin } from '@regie/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.ts';
 import { useT } from '../../i18n/use-t.ts';

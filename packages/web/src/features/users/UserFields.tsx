@@ -1,7 +1,7 @@
 import { Badge, Group, MultiSelect, Select, Text } from '@mantine/core';
+import { isPlatformAdmin } from '@regie/contract/access';
 import { DEFAULT_LANGUAGE, type Language } from '@regie/contract/languages';
 import { isRole } from '@regie/contract/roles';
-import { isPlatformAdmin } from '@regie/contract/routes';
 import { isLanguage, UI_LANGUAGES } from '../../i18n/i18n.ts';
 import { LANGUAGE_LABELS } from '../../i18n/language-labels.ts';
 import { useT } from '../../i18n/use-t.ts';

@@ -63,6 +63,7 @@ describe('the user screens', () => {
       name: 'Louis Pasteur',
       password: 'a-long-enough-secret',
       meta: { language: 'en' },
+      disabled: false,
       groups: [],
     });
   });

@@ -1,6 +1,6 @@
+import { isPlatformAdmin } from '@regie/contract/access';
 import { groupsResource } from '@regie/contract/resources/groups';
 import { usersResource } from '@regie/contract/resources/users';
-import { isPlatformAdmin } from '@regie/contract/routes';
 import type { AnyResource } from '../../resources/any-resource.ts';
 import type { ResourceSetup } from '../../resources/customization.ts';
 import { RolesInput } from './GroupFields.tsx';

@@ -81,6 +81,20 @@ describe('LanguageSubtitles', () => {
     ]);
   });
 
+  it('resets the edited cues to the stored ones; the reset is disabled while nothing changed (spec §4)', async () => {
+    const server = fakeServer((body) => ({ status: 200, body }));
+    show(server.client);
+    const text = (await screen.findByRole('textbox', { name: 'Text of cue 1' })) as HTMLInputElement;
+    const stored = text.value;
+    const reset = () => screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement;
+    expect(reset().disabled).toBe(true);
+    fireEvent.change(text, { target: { value: 'Changed' } });
+    fireEvent.click(reset());
+    expect((screen.getByRole('textbox', { name: 'Text of cue 1' }) as HTMLInputElement).value).toBe(stored);
+    expect(reset().disabled).toBe(true);
+    expect(server.sent.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
   it('refuses a cue ending before it starts, without sending anything', async () => {
     const server = fakeServer((body) => ({ status: 200, body }));
     show(server.client);

@@ -1,7 +1,14 @@
 import { Alert, Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import type { SubtitleLanguage } from '@regie/contract/videos';
-import { IconAlertCircle, IconDeviceFloppy, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  IconAlertCircle,
+  IconArrowBackUp,
+  IconDeviceFloppy,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { LANGUAGE_LABELS } from '../../../i18n/language-labels.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -43,13 +50,15 @@ export function LanguageSubtitles({ videoId, language, exists, canWrite }: Props
   const errors = useMemo(() => validateRows(rows), [rows]);
   const languageName = t(LANGUAGE_LABELS[language]);
 
-  // What the server holds replaces the table whenever it is (re)loaded.
-  useEffect(() => {
+  // What the server holds replaces the table whenever it is (re)loaded, and on a reset (spec §4).
+  const resetRows = useCallback(() => {
     setRows(rowsOf(exists ? (cues.data ?? []) : []));
     setDirty(false);
     setTouched(new Set());
     setSubmitted(false);
+    setProblem(null);
   }, [cues.data, exists]);
+  useEffect(resetRows, [resetRows]);
 
   const edit = (next: CueRow[]) => {
     setRows(next);
@@ -146,14 +155,24 @@ export function LanguageSubtitles({ videoId, language, exists, canWrite }: Props
               </Button>
             )}
           </Group>
-          <Button
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            onClick={() => void saveRows()}
-            loading={save.isPending}
-            disabled={!dirty}
-          >
-            {t('videos.subtitles.save')}
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconArrowBackUp size={16} aria-hidden />}
+              onClick={resetRows}
+              disabled={!dirty || save.isPending}
+            >
+              {t('resource.common.reset')}
+            </Button>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              onClick={() => void saveRows()}
+              loading={save.isPending}
+              disabled={!dirty}
+            >
+              {t('videos.subtitles.save')}
+            </Button>
+          </Group>
         </Group>
       )}
       <ConfirmDialog

@@ -1,0 +1,94 @@
+// `npm run bench:web`: Lighthouse performance of the login page and of a signed-in list page,
+// desktop and mobile presets, driving Debian's Chromium (never a downloaded browser). A bare
+// HTML page served by plain Fastify in the same run is the baseline the timings compare to.
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+import { printTable, startBaseline, startRegie, waitUntilIdle } from './lib.mjs';
+
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const PRESETS = { desktop: desktopConfig, mobile: undefined };
+/** A demo user whose home page is a list (spec §2 landing routes). */
+const LIST_USER = { username: 'usermanager', password: 'regie-demo', page: '/account/users/list' };
+
+async function audit(browser, url, preset) {
+  const page = await browser.newPage();
+  try {
+    // Every audit starts with a cold HTTP cache, as a first visit would.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    // Storage is kept (disableStorageReset) so that a signed-in page stays signed in.
+    const result = await lighthouse(
+      url,
+      { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },
+      PRESETS[preset],
+      page,
+    );
+    const { categories, audits } = result.lhr;
+    return {
+      performance: categories.performance.score,
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      transferKb: Math.round(audits['total-byte-weight'].numericValue / 1024),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+async function signIn(browser, origin) {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
+  await page.type('input[autocomplete="username"]', LIST_USER.username);
+  await page.type('input[autocomplete="current-password"]', LIST_USER.password);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type="submit"]')]);
+  if (!page.url().includes(LIST_USER.page)) throw new Error(`signed in, but landed on ${page.url()}`);
+  await page.close();
+}
+
+async function jobsBusy(origin) {
+  const login = await fetch(`${origin}/users-service-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'editor', password: 'regie-demo' }),
+  });
+  const { accessToken } = await login.json();
+  const jobs = await fetch(`${origin}/main-api/jobs?state=waiting,in_progress`, {
+    headers: { authorization: `Bearer ${accessToken}`, 'accept-version': 'v6' },
+  });
+  return !jobs.ok || (await jobs.json()).length > 0;
+}
+
+const browser = await puppeteer.launch({ executablePath: chromePath, args: CHROME_FLAGS });
+const rows = [];
+const baseline = await startBaseline();
+const regie = await startRegie();
+try {
+  const waited = await waitUntilIdle(regie.pid, () => jobsBusy(regie.url));
+  console.log(`waited ${waited.toFixed(0)} s for the server to be idle (no job running)`);
+  const measure = async (name, url) => {
+    for (const preset of Object.keys(PRESETS)) {
+      rows.push({ page: name, preset, ...(await audit(browser, url, preset)) });
+    }
+  };
+  await measure('baseline: bare HTML page', `${baseline.url}/page`);
+  await measure('/login', `${regie.url}/login`);
+  await signIn(browser, regie.url);
+  await measure(`${LIST_USER.page} (signed in)`, `${regie.url}${LIST_USER.page}`);
+} finally {
+  await browser.close();
+  await regie.stop();
+  await baseline.stop();
+}
+const base = Object.fromEntries(rows.filter((row) => row.page.startsWith('baseline')).map((row) => [row.preset, row]));
+printTable(rows.map((row) => ({ ...row, 'LCP ratio to baseline': (row.lcpMs / base[row.preset].lcpMs).toFixed(2) })));

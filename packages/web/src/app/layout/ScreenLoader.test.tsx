@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test-utils.tsx';
+import { chunkOfError, lazyScreen } from '../lazy-screen.ts';
+import { ScreenLoader } from './ScreenLoader.tsx';
+
+/** Spec §8: a chunk that fails to load is named, and told apart from the time-out. */
+describe('a screen whose code fails to load', () => {
+  it("says 'Loading chunk N failed' with the chunk's name, not 'Loader timed out!'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Screen = lazyScreen(
+      () =>
+        Promise.reject(
+          new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:3311/assets/VideoEdit-Bx9_q.js'),
+        ),
+      (module: { VideoEdit: () => null }) => module.VideoEdit,
+    );
+    renderWithProviders(
+      <ScreenLoader>
+        <Screen />
+      </ScreenLoader>,
+    );
+    expect(await screen.findByText('Loading chunk VideoEdit-Bx9_q failed')).toBeTruthy();
+    expect(screen.getByText('Error! Component failed to load')).toBeTruthy();
+    expect(screen.queryByText('Loader timed out!')).toBeNull();
+  });
+
+  it('reads the chunk from the messages browsers give', () => {
+    expect(chunkOfError(new TypeError('Importing a module script failed: https://a.b/assets/Tags-x1.js'))).toBe(
+      'Tags-x1',
+    );
+    expect(chunkOfError(new Error('error loading dynamically imported module'))).toBe('?');
+  });
+});
