@@ -1,7 +1,8 @@
 import { MAIN_API } from './api.ts';
+import { MEDIA_JOB_TYPES } from './media.ts';
 import { messageCatalog } from './messages.ts';
 import type { Role } from './roles.ts';
-import { VIDEO_JOB_TYPES } from './videos.ts';
+import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from './videos.ts';
 
 /**
  * Background jobs (spec §4 "Jobs", §7 "Jobs"): constants only, no zod, so the server's table,
@@ -47,6 +48,28 @@ export function manageableJobTypes(roles: readonly string[]): 'all' | string[] {
   return Object.entries(JOB_TYPE_WRITE_ROLES)
     .filter(([, allowed]) => allowed.some((role: string) => roles.includes(role)))
     .map(([type]) => type);
+}
+
+/**
+ * The resource each job type's jobs are about: the `resourceType` its rows carry (what GET jobs
+ * filters on; the resource's id is the job's `resourceId`), null for a job about no resource.
+ * The server stamps it on every enqueue; jobs.resources.ts names the generic resource behind it.
+ */
+export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = {
+  [VIDEO_JOB_TYPES.import]: VIDEO_RESOURCE_TYPE,
+  [VIDEO_JOB_TYPES.encode]: VIDEO_RESOURCE_TYPE,
+  [VIDEO_JOB_TYPES.share]: VIDEO_RESOURCE_TYPE,
+  /** resourceId is the clip video's id (contract clips.ts). */
+  [VIDEO_JOB_TYPES.clip]: VIDEO_RESOURCE_TYPE,
+  /** Runs after its video is deleted: about nothing that still exists. */
+  [VIDEO_JOB_TYPES.purge]: null,
+  /** About a file of the data folder, named in its payload. */
+  [MEDIA_JOB_TYPES.probe]: null,
+};
+
+/** The resourceType of a job type's jobs; undefined for a type the contract does not declare. */
+export function jobResourceTypeOf(type: string): string | null | undefined {
+  return Object.hasOwn(JOB_TYPE_RESOURCE_TYPES, type) ? JOB_TYPE_RESOURCE_TYPES[type] : undefined;
 }
 
 /** Realtime topic (relative to the account) on which job events flow, and their types. */

@@ -43,6 +43,12 @@ export const POSTER_DEFAULTS = {
   atFraction: 0.1,
 } as const;
 
+/** Job types of the media adapter itself. */
+export const MEDIA_JOB_TYPES = {
+  /** Reads a data-folder file's technical metadata into the job's result. */
+  probe: 'media.probe',
+} as const;
+
 /** What ffprobe tells of a playable video file. */
 export interface TechnicalMetadata {
   durationSeconds: number;

@@ -21,6 +21,7 @@ import { registerOpenApi } from './http/openapi.plugin.ts';
 import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
 import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
+import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -134,10 +135,14 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     stopSharingPurges();
     stopSharingRevocations();
   });
-  const jobEvents = createJobEvents(hub, (error) => app.log.warn({ err: error }, 'job event not published'));
+  const jobEventError = (error: unknown) => app.log.warn({ err: error }, 'job event not published');
+  const jobEvents = createJobEvents(hub, jobEventError);
+  // Jobs queued on this database (by a request, a hook or a job) are announced once committed.
+  const stopPublishingQueued = publishQueuedJobs(db, jobEvents, jobEventError);
+  app.addHook('onClose', async () => stopPublishingQueued());
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
-  await registerVideos(app, { engine, guards, storage, config, events: jobEvents, tokens: media.tokens });
-  await app.register(clipRoutes, { engine, guards, events: jobEvents });
+  await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens });
+  await app.register(clipRoutes, { engine, guards });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

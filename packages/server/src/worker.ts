@@ -1,6 +1,8 @@
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { createJobEvents } from './jobs/jobs.events.ts';
+import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
 import { openRealtimeHub } from './realtime/realtime.backend.ts';
@@ -26,6 +28,9 @@ async function main(): Promise<void> {
   // Migrates, or waits on the advisory lock while an API process does.
   await database.migrate();
   const hub = await openRealtimeHub(config, (error) => log.warn({ err: error }, 'realtime hub error'));
+  const eventError = (error: unknown) => log.warn({ err: error }, 'job event not published');
+  // Jobs its jobs queue (an import queues the encode) are announced once committed.
+  const stopPublishingQueued = publishQueuedJobs(database.db, createJobEvents(hub, eventError), eventError);
   const workers = startWorkers(database.db, {
     concurrency: Math.max(1, config.workers),
     pollMs: config.jobPollMs,
@@ -49,6 +54,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'worker shutting down');
     workers
       .stop()
+      .then(() => stopPublishingQueued())
       .then(() => hub.close())
       .then(() => database.close())
       .then(

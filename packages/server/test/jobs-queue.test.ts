@@ -11,7 +11,7 @@ import { startWorkers, type WorkerOptions, type Workers } from '../src/jobs/jobs
 import { probeMediaJob } from '../src/media/probe.job.ts';
 import type { HubEvent } from '../src/realtime/realtime.hub.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { testJobTypes, waitFor, waitForState } from './jobs-fixtures.ts';
+import { jobRow, testJobTypes, waitFor, waitForState } from './jobs-fixtures.ts';
 import { makeTestVideo, mediaFolder } from './media-fixtures.ts';
 
 let ctx: TestContext;
@@ -56,6 +56,8 @@ describe('a job', () => {
     const events: HubEvent[] = [];
     const unsubscribe = ctx.app.realtime.subscribe(`${accountId}${JOBS_TOPIC}`, (_topic, event) => events.push(event));
     const job = await enqueueJob(ctx.db, fixtures.progress, { steps: [25, 50, 75] }, { accountId });
+    // Another process's worker could claim it before the queued event is out; this one starts after it.
+    await waitFor(() => events.length > 0, { what: 'the queued event' });
     workers();
     const done = await waitForState(ctx.db, job.id, ['done']);
     unsubscribe();
@@ -71,7 +73,12 @@ describe('a job', () => {
     const progress = events.filter((event) => event.type === JOB_EVENTS.progress).map((event) => event.payload);
     expect(progress).toEqual([25, 50, 75].map((value) => expect.objectContaining({ id: job.id, progress: value })));
     const states = events.filter((event) => event.type === JOB_EVENTS.state);
-    expect(states.map((event) => (event.payload as { state: string }).state)).toEqual(['in_progress', 'done']);
+    // 'queued' (waiting) is the queue's own event, published once the enqueue is committed.
+    expect(states.map((event) => (event.payload as { state: string }).state)).toEqual([
+      'waiting',
+      'in_progress',
+      'done',
+    ]);
   });
 
   it('starts at once when enqueued in the same process, without waiting for the next poll', async () => {
@@ -145,6 +152,50 @@ describe('a job', () => {
     await expect(
       enqueueJob(ctx.db, fixtures.flaky, { failures: 'x' } as unknown as { failures: number }, { accountId }),
     ).rejects.toThrow();
+  });
+});
+
+describe("the queue's 'queued' event", () => {
+  const queuedOf = (events: HubEvent[], id: number) =>
+    events.filter((event) => event.type === JOB_EVENTS.state && (event.payload as { id: number }).id === id);
+  const listen = () => {
+    const events: HubEvent[] = [];
+    const unsubscribe = ctx.app.realtime.subscribe(`${accountId}${JOBS_TOPIC}`, (_topic, event) => events.push(event));
+    return { events, unsubscribe };
+  };
+
+  it('is published by enqueue once its transaction commits, never before', async () => {
+    const { events, unsubscribe } = listen();
+    const job = await ctx.db.transaction(async (tx) => {
+      const queued = await enqueueJob(tx, fixtures.progress, { steps: [] }, { accountId, resourceType: 'Queued' });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(queuedOf(events, queued.id)).toEqual([]);
+      return queued;
+    });
+    const [event] = await waitFor(() => queuedOf(events, job.id).length > 0 && queuedOf(events, job.id), {
+      what: 'the queued event',
+    });
+    unsubscribe();
+    expect(event?.payload).toMatchObject({ id: job.id, state: 'waiting', resourceType: 'Queued' });
+  });
+
+  it('is never published for an enqueue that is rolled back', async () => {
+    const { events, unsubscribe } = listen();
+    let rolledBack = 0;
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        rolledBack = (await enqueueJob(tx, fixtures.progress, { steps: [] }, { accountId })).id;
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    expect(rolledBack).toBeGreaterThan(0);
+    // A committed enqueue after it: once its event is out, the rolled-back one's would be too.
+    const after = await enqueueJob(ctx.db, fixtures.progress, { steps: [] }, { accountId });
+    await waitFor(() => queuedOf(events, after.id).length > 0, { what: 'the committed job’s event' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    unsubscribe();
+    expect(queuedOf(events, rolledBack)).toEqual([]);
+    expect(await jobRow(ctx.db, rolledBack)).toBeUndefined();
   });
 });
 

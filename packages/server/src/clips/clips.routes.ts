@@ -16,7 +16,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import type { JobEvents } from '../jobs/jobs.events.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
@@ -27,7 +26,6 @@ import { createClip, listClips, presentClip } from './clips.service.ts';
 export interface ClipRoutesOptions {
   engine: Engine;
   guards: Guards;
-  events: JobEvents;
 }
 
 /**
@@ -35,7 +33,7 @@ export interface ClipRoutesOptions {
  * marker, list the clips, and the videos that can be clipped. Every call needs CLIP_RULE; the
  * source, event, skin and template must belong to the request's account (404 / 400 otherwise).
  */
-export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, { engine, guards, events }) => {
+export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, { engine, guards }) => {
   const videosEntry = engine.byName('videos');
   const eventsEntry = engine.byName('events');
   if (!videosEntry || !eventsEntry) return;
@@ -62,7 +60,6 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
       const auth = authOf(request);
       const source = (await findVisible(engine, videosEntry, auth, request.params.id)) as VideoRow;
       const created = await createClip(engine.db, auth, source, request.body);
-      events.state(created.job);
       return reply.code(202).send(await presentClip(engine, videosEntry, created));
     },
   );
@@ -111,7 +108,6 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
         body: request.body ?? {},
       });
       const created = await createClip(engine.db, auth, source, clip);
-      events.state(created.job);
       return reply.code(202).send(await presentClip(engine, videosEntry, created));
     },
   );

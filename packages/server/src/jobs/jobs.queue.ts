@@ -1,8 +1,9 @@
-import { JOB_ERROR_MAX_CHARS, JOB_MESSAGES } from '@regie/contract/jobs';
-import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { JOB_ERROR_MAX_CHARS, JOB_MESSAGES, jobResourceTypeOf } from '@regie/contract/jobs';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import type { JobResult, JobType } from './jobs.define.ts';
+import { publishQueuedAfterCommit } from './jobs.published.ts';
 
 /**
  * The queue's row operations. Every write a worker makes after claiming a job is guarded by its
@@ -52,27 +53,44 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/**
+ * Queues a job, in `db`'s transaction when it is one. The queue, not its caller, tells screens:
+ * 'queued' (a job.state event, state waiting) is published once the insert is committed, never
+ * for an enqueue that is rolled back (jobs.published.ts).
+ */
 export async function enqueueJob<Payload>(
   db: Db,
   jobType: JobType<Payload>,
   payload: Payload,
   options: EnqueueOptions,
 ): Promise<JobRow> {
-  const [row] = await db
+  const [inserted] = await db
     .insert(jobs)
     .values({
       type: jobType.type,
       payload: jobType.parsePayload(payload),
       accountId: options.accountId,
-      resourceType: options.resourceType ?? null,
+      resourceType: resourceTypeOf(jobType, options.resourceType),
       resourceId: options.resourceId === undefined ? null : String(options.resourceId),
       maxAttempts: options.maxAttempts ?? jobType.retry.maxAttempts,
       ...(options.runAt ? { runAt: options.runAt } : {}),
     })
-    .returning();
-  if (!row) throw new Error('job not inserted');
-  announceEnqueued();
+    .returning({ ...getTableColumns(jobs), transactionId: sql<string>`pg_current_xact_id()::text` });
+  if (!inserted) throw new Error('job not inserted');
+  const { transactionId, ...row } = inserted;
+  // This process's workers hear of it after its 'queued' event, so that event comes first.
+  publishQueuedAfterCommit(row, transactionId, announceEnqueued);
   return row;
+}
+
+/** The resource a job is about: its type's in the contract (JOB_TYPE_RESOURCE_TYPES), else the caller's. */
+function resourceTypeOf(jobType: { type: string }, given: string | undefined): string | null {
+  const declared = jobResourceTypeOf(jobType.type);
+  if (declared === undefined) return given ?? null;
+  if (given !== undefined && given !== declared) {
+    throw new Error(`Jobs of type '${jobType.type}' are about ${declared ?? 'no resource'}, not ${given}`);
+  }
+  return declared;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { resolve, sep } from 'node:path';
+import { MEDIA_JOB_TYPES } from '@regie/contract/media';
 import { z } from 'zod';
 import { defineJob, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { probeMedia } from './ffprobe.service.ts';
@@ -9,7 +10,7 @@ import { MediaError } from './media.errors.ts';
  * The smallest real job, proving the queue → worker → ffprobe → result path end to end.
  */
 export const probeMediaJob = defineJob({
-  type: 'media.probe',
+  type: MEDIA_JOB_TYPES.probe,
   payload: z.object({
     /** Relative to the data folder (REGIE_DATA_DIR). */
     path: z.string().min(1).max(1024),

@@ -22,7 +22,6 @@ import { type StoredOauth, users } from '../db/users.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import type { JobEvents } from '../jobs/jobs.events.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { readGuards, writeGuards } from '../resources/resources.http.ts';
@@ -38,7 +37,6 @@ export interface ShareRoutesOptions {
   entry: ResourceEntry;
   guards: Guards;
   config: Pick<AppConfig, 'videos'>;
-  events: JobEvents;
 }
 
 async function oauthOf(db: Db, userId: number): Promise<StoredOauth> {
@@ -52,7 +50,7 @@ async function oauthOf(db: Db, userId: number): Promise<StoredOauth> {
  */
 export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (
   app,
-  { engine, entry, guards, config, events },
+  { engine, entry, guards, config },
 ) => {
   const common = { tags: ['videos'], security: BEARER };
   const adapters = createShareAdapters(config.videos);
@@ -115,7 +113,6 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (
           { videoId: video.id, target, userId: auth.user.id },
           { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
         ));
-      events.state(job);
       return reply.code(202).send({ job: presentJob(job) });
     },
   );

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import type { JobEvents } from '../jobs/jobs.events.ts';
 import type { Engine, PresentContext } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
@@ -46,7 +45,6 @@ export async function registerVideos(
     guards: Guards;
     storage: ObjectStorage;
     config: Pick<AppConfig, 'videos'>;
-    events: JobEvents;
     tokens: MediaTokens;
   },
 ): Promise<void> {

@@ -23,7 +23,6 @@ import type { AppConfig } from '../config.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import type { JobEvents } from '../jobs/jobs.events.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { writeGuards } from '../resources/resources.http.ts';
@@ -45,7 +44,6 @@ export interface VideoRoutesOptions {
   guards: Guards;
   storage: ObjectStorage;
   config: Pick<AppConfig, 'videos'>;
-  events: JobEvents;
   tokens: MediaTokens;
 }
 
@@ -55,7 +53,7 @@ export interface VideoRoutesOptions {
  */
 export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = async (
   app,
-  { engine, entry, guards, storage, config, events, tokens },
+  { engine, entry, guards, storage, config, tokens },
 ) => {
   const common = { tags: ['videos'], security: BEARER };
   const onWrite = writeGuards(guards, entry);
@@ -90,7 +88,6 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
         { videoId: video.id, url: target.url.toString() },
         { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
       );
-      events.state(job);
       return reply.code(202).send({ video: await presentVideo(engine, entry, video), job: presentJob(job) });
     },
   );
@@ -111,7 +108,6 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
       const video = (await findVisible(engine, entry, authOf(request), request.params.id)) as VideoRow;
       if (!video.originalKey) throw new HttpError(409, VIDEO_MESSAGES.noOriginal(video.id));
       const job = await enqueueEncode(engine.db, video);
-      events.state(job);
       return reply.code(202).send(presentJob(job));
     },
   );

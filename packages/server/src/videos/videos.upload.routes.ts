@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import type { JobEvents } from '../jobs/jobs.events.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { writeGuards } from '../resources/resources.http.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -38,9 +37,9 @@ const PART_BODY_MARGIN = 64 * 1024;
  *      the uploadId) → receivedParts, and send the others
  *   4. POST …/upload/complete-multipart {uploadId} → 202 {video, job}: the encode job runs.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<UploadDeps & { guards: Guards; events: JobEvents }> = async (
+export const uploadRoutes: FastifyPluginAsyncZod<UploadDeps & { guards: Guards }> = async (
   app,
-  { guards, events, ...deps },
+  { guards, ...deps },
 ) => {
   const { engine, entry } = deps;
   const common = { tags: ['videos'], security: BEARER };
@@ -125,7 +124,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadDeps & { guards: Guards; 
     },
     async (request, reply) => {
       const { video, job } = await completeUpload(deps, authOf(request), request.body.uploadId);
-      if (job) events.state(job);
       return reply
         .code(202)
         .send({ video: await presentVideo(engine, entry, video), job: job ? presentJob(job) : null });

@@ -1,6 +1,7 @@
 import { JOB_EVENTS, JOBS_TOPIC } from '@regie/contract/jobs';
+import { jobResourceName } from '@regie/contract/jobs.resources';
 import { describe, expect, it } from 'vitest';
-import { applyJobEvent, keepProgress, resourceNameOf } from './job-events.ts';
+import { applyJobEvent, keepProgress } from './job-events.ts';
 import { job } from './test-jobs.ts';
 
 const video12 = { resourceType: 'Video', resourceId: 12 };
@@ -69,6 +70,6 @@ describe('job events (spec §7 "Jobs")', () => {
   });
 
   it('names the generic resource of a job', () => {
-    expect(resourceNameOf('Video')).toBe('videos');
+    expect(jobResourceName('Video')).toBe('videos');
   });
 });

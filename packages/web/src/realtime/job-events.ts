@@ -72,11 +72,6 @@ export function applyJobEvent(jobs: readonly Job[], event: RealtimeEvent, filter
   return null;
 }
 
-/** The generic resource a job's resourceType names ('Video' → 'videos'). */
-export function resourceNameOf(resourceType: string): string {
-  return `${resourceType.charAt(0).toLowerCase()}${resourceType.slice(1)}s`;
-}
-
 /**
  * A list fetched while progress events kept arriving may be older than them: a running job's
  * progress never goes back, so the higher of the two stays.

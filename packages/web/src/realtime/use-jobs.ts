@@ -1,9 +1,10 @@
 import { ACTIVE_JOB_STATES, JOBS_TOPIC, jobPaths } from '@regie/contract/jobs';
+import { jobResourceName } from '@regie/contract/jobs.resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useApi } from '../api/api-context.ts';
 import { resourceKeys } from '../api/resource-queries.ts';
-import { applyJobEvent, type Job, type JobFilter, keepProgress, resourceNameOf } from './job-events.ts';
+import { applyJobEvent, type Job, type JobFilter, keepProgress } from './job-events.ts';
 import { useRealtimeConnection } from './realtime-context.ts';
 import { useRealtimeEvent } from './use-realtime.ts';
 
@@ -66,7 +67,8 @@ export function useActiveJobs(filter: { resourceType: string; resourceId?: numbe
     if (!effect) return;
     queryClient.setQueryData<Job[]>(key, effect.jobs);
     if (effect.refetch) void queryClient.invalidateQueries({ queryKey: key });
-    if (effect.ended) void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resourceNameOf(resourceType)) });
+    const resourceName = jobResourceName(resourceType);
+    if (effect.ended && resourceName) void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resourceName) });
   });
 
   return { jobs: query.data ?? [], isLoading: query.isLoading };

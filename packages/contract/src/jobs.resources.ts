@@ -1,0 +1,16 @@
+import { videosResource } from './resources/videos.ts';
+import { VIDEO_RESOURCE_TYPE } from './videos.ts';
+
+/**
+ * The generic resource (contract resources/) a job's `resourceType` names: when one of its jobs
+ * ends, the web app refreshes that resource's lists and records. Apart from jobs.ts because the
+ * resource declarations bring zod.
+ */
+export const JOB_RESOURCE_NAMES: Readonly<Record<string, string>> = {
+  [VIDEO_RESOURCE_TYPE]: videosResource.name,
+};
+
+/** The resource name behind a job's resourceType ('Video' → 'videos'); null when it is no resource. */
+export function jobResourceName(resourceType: string): string | null {
+  return Object.hasOwn(JOB_RESOURCE_NAMES, resourceType) ? (JOB_RESOURCE_NAMES[resourceType] ?? null) : null;
+}
