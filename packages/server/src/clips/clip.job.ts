@@ -19,6 +19,7 @@ import { enqueueEncode, sourceFile, workFolder } from '../videos/videos.encode.j
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
 import { originalKey, videoFolder } from '../videos/videos.keys.ts';
 import { findVideo, updateVideo } from '../videos/videos.service.ts';
+import { videoStates } from '../videos/videos.state.ts';
 import { type OverlayPosition, skinnedClipArgs, skinnedDuration } from './skin.args.ts';
 
 /** Where the clip job's progress goes: keyframes found, ffmpeg up to RENDERED, the upload to STORED. */
@@ -157,7 +158,7 @@ export const clipVideoJob = defineJob({
     if (!source?.originalKey || source.accountId !== clip.accountId) {
       throw new PermanentJobError(CLIP_MESSAGES.sourceDeleted);
     }
-    await updateVideo(db, clip.id, { state: 'processing', failureReason: null });
+    await videoStates.processing(db, clip.id);
     const work = await workFolder(dataDir, `clip-${clip.id}-job-${job.id}`, job.attempt);
     try {
       const file = await sourceFile(storage, source, work);

@@ -4,7 +4,7 @@ import { extname, join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { TechnicalMetadata } from '@regie/contract/media';
 import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
@@ -25,7 +25,8 @@ import {
   storyboardVttKey,
   videoFolder,
 } from './videos.keys.ts';
-import { activeJobs, findVideo, updateVideo } from './videos.service.ts';
+import { activeJobs, findVideo } from './videos.service.ts';
+import { videoStates } from './videos.state.ts';
 
 /** Where the encode's progress goes: probe, then ffmpeg up to ENCODED, then the uploads to 99. */
 const PROGRESS = { probed: 2, encoded: 84, storyboard: 85, uploaded: 99 } as const;
@@ -118,9 +119,7 @@ async function encode(context: EncodeContext, video: VideoRow, work: string) {
   const source = await sourceFile(storage, video, work);
   const metadata = await probe(source, signal);
   reportProgress(PROGRESS.probed);
-  await updateVideo(db, id, {
-    state: 'processing',
-    failureReason: null,
+  await videoStates.processing(db, id, {
     metadata,
     duration: metadata.durationSeconds,
     width: metadata.width,
@@ -174,9 +173,7 @@ export const encodeVideoJob = defineJob({
     const work = await workFolder(dataDir, `video-${video.id}-job-${job.id}`, job.attempt);
     try {
       const result = await encode(context, video, work);
-      const ready = await updateVideo(db, video.id, {
-        state: 'ready',
-        failureReason: null,
+      const ready = await videoStates.ready(db, video.id, {
         hlsKey: hlsMasterKey(video.accountId, video.id),
         posterKey: posterKey(video.accountId, video.id),
         storyboardKey: storyboardSpriteKey(video.accountId, video.id),
@@ -204,10 +201,7 @@ export async function enqueueEncode(db: Db, video: Pick<VideoRow, 'id' | 'accoun
     await tx.execute(sql`select ${videos.id} from ${videos} where ${videos.id} = ${video.id} for update`);
     const [running] = await activeJobs(tx, video, VIDEO_JOB_TYPES.encode);
     if (running) return running;
-    await tx
-      .update(videos)
-      .set({ state: 'uploaded', failureReason: null, updatedAt: new Date() })
-      .where(eq(videos.id, video.id));
+    await videoStates.uploaded(tx, video.id);
     return enqueueJob(
       tx,
       encodeVideoJob,

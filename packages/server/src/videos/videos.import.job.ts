@@ -6,7 +6,8 @@ import { ImportError, openRemoteFile } from './import.fetch.ts';
 import { enqueueEncode } from './videos.encode.job.ts';
 import { followedByVideo } from './videos.job-hooks.ts';
 import { originalKey } from './videos.keys.ts';
-import { findVideo, updateVideo } from './videos.service.ts';
+import { findVideo } from './videos.service.ts';
+import { videoStates } from './videos.state.ts';
 
 /** The download's share of the import's progress; the encode job reports its own. */
 const DOWNLOADED = 99;
@@ -54,12 +55,11 @@ export const importVideoJob = defineJob({
       if (remote.size !== null && bytes !== remote.size) {
         throw new ImportError(`The download stopped after ${bytes} of ${remote.size} bytes`, false);
       }
-      const stored = await updateVideo(db, video.id, {
+      const stored = await videoStates.stored(db, video.id, {
         originalKey: key,
         filename: remote.filename,
         size: bytes,
         contentType: remote.contentType,
-        failureReason: null,
       });
       if (!stored) {
         await storage.delete(key);

@@ -1,7 +1,6 @@
 import { VIDEO_RESOURCE_TYPE, type VideoState } from '@regie/contract/videos';
-import { and, eq } from 'drizzle-orm';
-import { videos } from '../db/videos.table.ts';
 import type { JobHookContext } from '../jobs/jobs.define.ts';
+import { videoStates } from './videos.state.ts';
 
 /** The video a job is about (resourceType 'Video'), or null. */
 function videoIdOf(job: JobHookContext['job']): number | null {
@@ -20,18 +19,12 @@ export function followedByVideo(retryState: VideoState) {
     async onFailed({ db, job }: JobHookContext): Promise<void> {
       const id = videoIdOf(job);
       if (id === null) return;
-      await db
-        .update(videos)
-        .set({ state: 'failed', failureReason: job.lastError ?? 'The job failed', updatedAt: new Date() })
-        .where(eq(videos.id, id));
+      await videoStates.failed(db, id, job.lastError ?? 'The job failed');
     },
     async onRetried({ db, job }: JobHookContext): Promise<void> {
       const id = videoIdOf(job);
       if (id === null) return;
-      await db
-        .update(videos)
-        .set({ state: retryState, failureReason: null, updatedAt: new Date() })
-        .where(and(eq(videos.id, id), eq(videos.state, 'failed')));
+      await videoStates.retried(db, id, retryState);
     },
   };
 }

@@ -4,17 +4,19 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
+import type { VideoStepChanges } from './videos.state.ts';
 
-/** Reads and state changes of a video shared by its routes and its jobs. */
+/** Reads and changes of a video shared by its routes and its jobs (its state: videos.state.ts). */
 
 export async function findVideo(db: Db, id: number): Promise<VideoRow | null> {
   const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
   return row ?? null;
 }
 
-export type VideoChanges = Partial<Omit<typeof videos.$inferInsert, 'id' | 'accountId' | 'createdAt'>>;
+/** What may change outside videos.state.ts: anything but the state and its failure reason. */
+export type VideoChanges = VideoStepChanges;
 
-/** Changes a video; null when it is gone. */
+/** Changes a video's other fields; null when it is gone. */
 export async function updateVideo(db: Db, id: number, changes: VideoChanges): Promise<VideoRow | null> {
   const [row] = await db
     .update(videos)
@@ -22,10 +24,6 @@ export async function updateVideo(db: Db, id: number, changes: VideoChanges): Pr
     .where(eq(videos.id, id))
     .returning();
   return row ?? null;
-}
-
-export function markFailed(db: Db, id: number, reason: string): Promise<VideoRow | null> {
-  return updateVideo(db, id, { state: 'failed', failureReason: reason });
 }
 
 type VideoRef = Pick<VideoRow, 'id' | 'accountId'>;

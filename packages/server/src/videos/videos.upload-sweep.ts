@@ -1,9 +1,10 @@
 import { VIDEO_MESSAGES } from '@regie/contract/videos';
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { uploadSessions, videos } from '../db/videos.table.ts';
+import { uploadSessions } from '../db/videos.table.ts';
 import type { JobLogger, PeriodicTask } from '../jobs/jobs.define.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
+import { videoStates } from './videos.state.ts';
 
 /**
  * Upload sessions not completed within UPLOAD_SESSION_TTL_HOURS answer 410 (videos.upload.service.ts);
@@ -40,10 +41,7 @@ export async function sweepExpiredUploads(db: Db, storage: ObjectStorage, log?: 
       log?.warn({ uploadId: claimed.id, err: error }, 'parts of an expired upload not deleted');
     }
     // Only a video still waiting for this file: another upload or an import may have given it one since.
-    await db
-      .update(videos)
-      .set({ state: 'failed', failureReason: VIDEO_MESSAGES.uploadNotCompleted, updatedAt: new Date() })
-      .where(and(eq(videos.id, claimed.videoId), eq(videos.state, 'uploading')));
+    await videoStates.failed(db, claimed.videoId, VIDEO_MESSAGES.uploadNotCompleted, ['uploading']);
   }
   if (swept > 0) log?.info({ swept }, 'expired uploads swept');
   return swept;

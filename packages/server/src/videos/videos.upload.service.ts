@@ -23,6 +23,7 @@ import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { enqueueEncode } from './videos.encode.job.ts';
 import { originalKey } from './videos.keys.ts';
 import { findVideo, latestJob, updateVideo } from './videos.service.ts';
+import { videoStates } from './videos.state.ts';
 
 /**
  * Resumable uploads (spec §7 "upload url-multipart and complete-multipart"): a session in the
@@ -137,7 +138,7 @@ export async function startUpload(
     })
     .returning();
   if (!session) throw new Error('upload session not created');
-  await updateVideo(db, video.id, { state: 'uploading', failureReason: null });
+  await videoStates.uploading(db, video.id);
   return { created: true, session: await presentSession(db, session) };
 }
 
