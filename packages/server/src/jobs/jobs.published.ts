@@ -38,18 +38,33 @@ type Outcome = 'committed' | 'aborted' | 'in progress' | 'elsewhere';
  * is not this database's (a process serving several databases, as tests do).
  */
 async function outcome(db: Db, row: JobRow, transactionId: string): Promise<Outcome> {
-  const [answer] = await db
-    .select({
-      // A transaction id this database has not reached yet is another database's: no status.
-      status: sql<string | null>`case when ${transactionId}::xid8 < pg_snapshot_xmax(pg_current_snapshot())
-        then pg_xact_status(${transactionId}::xid8) end`,
-      visible: sql<boolean>`exists(select 1 from ${jobs} where ${jobs.id} = ${row.id} and ${jobs.createdAt} = ${row.createdAt})`,
-    })
-    .from(sql`(values (1)) as one (x)`);
+  let answers: { status: string | null; visible: boolean }[];
+  try {
+    answers = await db
+      .select({
+        status: sql<string | null>`pg_xact_status(${transactionId}::xid8)`,
+        // created_at, within the millisecond a Date keeps, tells this job from another database's of the same id.
+        visible: sql<boolean>`exists(select 1 from ${jobs} where ${jobs.id} = ${row.id}
+          and abs(extract(epoch from ${jobs.createdAt} - ${row.createdAt.toISOString()}::timestamptz)) < 0.001)`,
+      })
+      .from(sql`(values (1)) as one (x)`);
+  } catch (error) {
+    // A transaction id this database has not reached yet is another database's.
+    if (causes(error).some((cause) => /is in the future/.test(cause))) return 'elsewhere';
+    throw error;
+  }
+  const [answer] = answers;
   if (!answer) return 'elsewhere';
   if (answer.status === 'in progress') return 'in progress';
   if (answer.status === 'committed') return answer.visible ? 'committed' : 'elsewhere';
   return 'aborted';
+}
+
+/** The messages of an error and of its causes (the driver's error is wrapped by Drizzle's). */
+function causes(error: unknown): string[] {
+  const messages: string[] = [];
+  for (let current = error; current instanceof Error; current = current.cause) messages.push(current.message);
+  return messages;
 }
 
 /** True when the job was committed and its event published. */
