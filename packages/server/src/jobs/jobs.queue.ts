@@ -22,8 +22,8 @@ function trimError(message: string): string {
 
 /**
  * Workers of this process that want to hear of new jobs at once rather than at their next poll.
- * An enqueue inside a transaction is only visible once committed: listeners are told now and a
- * moment later. Waking a worker of another database only costs it one look; workers of other
+ * They are told once the enqueue is known committed and its 'queued' event is out (at once when
+ * the process publishes no events), and again a moment later. Waking a worker of another database only costs it one look; workers of other
  * processes still find the job at their next poll.
  */
 const enqueueListeners = new Set<() => void>();
