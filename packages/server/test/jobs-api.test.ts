@@ -2,8 +2,9 @@ import { JOB_MESSAGES, jobPaths } from '@regie/contract/jobs';
 import { jobListResponse, jobResponse } from '@regie/contract/jobs.schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { jobs } from '../src/db/jobs.table.ts';
-import { createJobRegistry } from '../src/jobs/jobs.define.ts';
+import { createJobRegistry, defineJob } from '../src/jobs/jobs.define.ts';
 import { enqueueJob } from '../src/jobs/jobs.queue.ts';
 import { startWorkers, type Workers } from '../src/jobs/jobs.worker.ts';
 import { type BuiltUser, createTestContext, type TestContext } from './helpers.ts';
@@ -345,5 +346,58 @@ describe('resourceType=Job: a job named by its own id (spec §7)', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(JOB_MESSAGES.notYourType(encode.id, 'test.slow'));
     expect(await jobRow(ctx.db, encode.id)).toMatchObject({ state: 'waiting' });
+  });
+});
+
+describe('while workers are busy', () => {
+  /** Its own type, so that the workers run these jobs and none left waiting by other tests. */
+  const busy = defineJob({
+    type: 'test.busy',
+    payload: z.object({ ms: z.number() }),
+    async perform({ payload, signal }) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, payload.ms);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  });
+
+  it('still answers requests, before the running jobs are over', async () => {
+    const jobsRunning = [];
+    for (let index = 0; index < 3; index += 1) {
+      jobsRunning.push(
+        await enqueueJob(
+          ctx.db,
+          busy,
+          { ms: 4_000 },
+          { accountId: writerA.accountId, resourceType: 'Busy', resourceId: 1 },
+        ),
+      );
+    }
+    // Three jobs side by side, each renewing its lease every 50 ms, the queue looked at every 20 ms.
+    running = startWorkers(ctx.db, {
+      concurrency: 3,
+      pollMs: 20,
+      dataDir: '/tmp',
+      registry: createJobRegistry([busy]),
+      heartbeatMs: 50,
+    });
+    for (const job of jobsRunning) await waitForState(ctx.db, job.id, ['in_progress']);
+    for (let request = 0; request < 5; request += 1) {
+      const response = await ctx.request({
+        url: `${jobPaths.jobs}?resourceType=Busy&resourceId=1`,
+        token: tokenOf(writerA),
+      });
+      expect(response.statusCode).toBe(200);
+      // Answered while the jobs still run: requests do not wait for the workers' jobs to end.
+      expect(jobListResponse.parse(response.json()).map((job) => job.state)).toEqual([
+        'in_progress',
+        'in_progress',
+        'in_progress',
+      ]);
+    }
   });
 });
