@@ -138,7 +138,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const jobEventError = (error: unknown) => app.log.warn({ err: error }, 'job event not published');
   const jobEvents = createJobEvents(hub, jobEventError);
   // Jobs queued on this database (by a request, a hook or a job) are announced once committed.
-  const stopPublishingQueued = publishQueuedJobs(db, jobEvents, jobEventError);
+  const stopPublishingQueued = publishQueuedJobs(db, jobEvents);
   app.addHook('onClose', async () => stopPublishingQueued());
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens });

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const hub = await openRealtimeHub(config, (error) => log.warn({ err: error }, 'realtime hub error'));
   const eventError = (error: unknown) => log.warn({ err: error }, 'job event not published');
   // Jobs its jobs queue (an import queues the encode) are announced once committed.
-  const stopPublishingQueued = publishQueuedJobs(database.db, createJobEvents(hub, eventError), eventError);
+  const stopPublishingQueued = publishQueuedJobs(database.db, createJobEvents(hub, eventError));
   const workers = startWorkers(database.db, {
     concurrency: Math.max(1, config.workers),
     pollMs: config.jobPollMs,

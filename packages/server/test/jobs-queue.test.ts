@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/database.ts';
 import { jobs } from '../src/db/jobs.table.ts';
+import { transaction } from '../src/db/transactions.ts';
 import { createJobRegistry } from '../src/jobs/jobs.define.ts';
 import { claimJob, completeJob, enqueueJob } from '../src/jobs/jobs.queue.ts';
 import { startWorkers, type WorkerOptions, type Workers } from '../src/jobs/jobs.worker.ts';
@@ -166,7 +167,7 @@ describe("the queue's 'queued' event", () => {
 
   it('is published by enqueue once its transaction commits, never before', async () => {
     const { events, unsubscribe } = listen();
-    const job = await ctx.db.transaction(async (tx) => {
+    const job = await transaction(ctx.db, async (tx) => {
       const queued = await enqueueJob(tx, fixtures.progress, { steps: [] }, { accountId, resourceType: 'Queued' });
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(queuedOf(events, queued.id)).toEqual([]);
@@ -183,7 +184,7 @@ describe("the queue's 'queued' event", () => {
     const { events, unsubscribe } = listen();
     let rolledBack = 0;
     await expect(
-      ctx.db.transaction(async (tx) => {
+      transaction(ctx.db, async (tx) => {
         rolledBack = (await enqueueJob(tx, fixtures.progress, { steps: [] }, { accountId })).id;
         tx.rollback();
       }),

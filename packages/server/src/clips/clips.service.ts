@@ -7,6 +7,7 @@ import { clipSkins } from '../db/clip-skins.table.ts';
 import { clipTemplates } from '../db/clip-templates.table.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, HttpError } from '../http/http.errors.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
@@ -119,7 +120,7 @@ export async function createClip(
   if (typeof request.clipSkinId === 'number') await assertSkin(db, accountId, request.clipSkinId);
   const inSeconds = Math.min(request.inSeconds, source.duration ?? request.inSeconds);
   const outSeconds = Math.min(request.outSeconds, source.duration ?? request.outSeconds);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [video] = await tx
       .insert(videos)
       .values({

@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playlists, playlistVideos } from '../db/playlists.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { videos } from '../db/videos.table.ts';
 import { badRequest } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -69,7 +70,7 @@ export const playlistVideosRoutes: FastifyPluginAsyncZod<{ engine: Engine; guard
         }));
         throw badRequest(errors[0]?.message ?? 'Validation failed', errors);
       }
-      await engine.db.transaction(async (tx) => {
+      await transaction(engine.db, async (tx) => {
         // Two saves of one playlist at once: the second waits, then replaces the first's list.
         await tx.select({ id: playlists.id }).from(playlists).where(eq(playlists.id, request.params.id)).for('update');
         await tx.delete(playlistVideos).where(eq(playlistVideos.playlistId, request.params.id));

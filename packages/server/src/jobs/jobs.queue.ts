@@ -1,5 +1,5 @@
 import { JOB_ERROR_MAX_CHARS, JOB_MESSAGES, jobResourceTypeOf } from '@regie/contract/jobs';
-import { and, asc, eq, getTableColumns, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import type { JobResult, JobType } from './jobs.define.ts';
@@ -22,9 +22,9 @@ function trimError(message: string): string {
 
 /**
  * Workers of this process that want to hear of new jobs at once rather than at their next poll.
- * They are told once the enqueue is known committed and its 'queued' event is out (at once when
- * the process publishes no events), and again a moment later. Waking a worker of another database only costs it one look; workers of other
- * processes still find the job at their next poll.
+ * They are told once the enqueue is committed and its 'queued' event is out, and again a moment
+ * later. Waking a worker of another database only costs it one look; workers of other processes
+ * still find the job at their next poll.
  */
 const enqueueListeners = new Set<() => void>();
 const ENQUEUE_RECHECK_MS = 150;
@@ -64,7 +64,7 @@ export async function enqueueJob<Payload>(
   payload: Payload,
   options: EnqueueOptions,
 ): Promise<JobRow> {
-  const [inserted] = await db
+  const [row] = await db
     .insert(jobs)
     .values({
       type: jobType.type,
@@ -75,11 +75,10 @@ export async function enqueueJob<Payload>(
       maxAttempts: options.maxAttempts ?? jobType.retry.maxAttempts,
       ...(options.runAt ? { runAt: options.runAt } : {}),
     })
-    .returning({ ...getTableColumns(jobs), transactionId: sql<string>`pg_current_xact_id()::text` });
-  if (!inserted) throw new Error('job not inserted');
-  const { transactionId, ...row } = inserted;
+    .returning();
+  if (!row) throw new Error('job not inserted');
   // This process's workers hear of it after its 'queued' event, so that event comes first.
-  publishQueuedAfterCommit(row, transactionId, announceEnqueued);
+  publishQueuedAfterCommit(db, row, announceEnqueued);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES, type ListResponse } from '@regie/contract/resources/shapes';
 import { count, type SQL } from 'drizzle-orm';
+import { transaction } from '../db/transactions.ts';
 import { notFound } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { assertMayChange, ownerOf, ownerOfNewRecord, visibleRows } from './resources.access.ts';
@@ -139,22 +140,20 @@ export async function createRecord(
 ): Promise<Row> {
   const accountId = parentOwner ?? ownerOfNewRecord(entry, auth);
   await checkIntegrity(engine, entry, auth, body, null);
-  const id = await engine.db
-    .transaction(async (tx) => {
-      const context: WriteContext = { db: tx, auth, action: 'create', accountId, existing: null };
-      const values = { ...(entry.hooks?.prepare ? await entry.hooks.prepare({ ...body }, context) : body), ...fixed };
-      const owner = accountColumn(entry) ? { accountId } : {};
-      const [row] = await tx
-        .insert(entry.table)
-        .values({ ...columnValues(entry, values), ...owner })
-        .returning();
-      const created = Number(row?.id);
-      await saveLinks(tx, entry, created, values, accountId);
-      return created;
-    })
-    .catch((error: unknown) => {
-      throw toClientError(entry, 'write', error);
-    });
+  const id = await transaction(engine.db, async (tx) => {
+    const context: WriteContext = { db: tx, auth, action: 'create', accountId, existing: null };
+    const values = { ...(entry.hooks?.prepare ? await entry.hooks.prepare({ ...body }, context) : body), ...fixed };
+    const owner = accountColumn(entry) ? { accountId } : {};
+    const [row] = await tx
+      .insert(entry.table)
+      .values({ ...columnValues(entry, values), ...owner })
+      .returning();
+    const created = Number(row?.id);
+    await saveLinks(tx, entry, created, values, accountId);
+    return created;
+  }).catch((error: unknown) => {
+    throw toClientError(entry, 'write', error);
+  });
   const row = await reread(engine, entry, id);
   purge(engine, entry, row);
   return row;
@@ -173,20 +172,18 @@ export async function updateRecord(
   assertMayChange(entry, auth, existing);
   await checkIntegrity(engine, entry, auth, body, existing);
   const accountId = ownerOf(entry, existing);
-  await engine.db
-    .transaction(async (tx) => {
-      const context: WriteContext = { db: tx, auth, action: 'update', accountId, existing };
-      const values = entry.hooks?.prepare ? await entry.hooks.prepare({ ...body }, context) : body;
-      // Touch updatedAt even when only links change.
-      await tx
-        .update(entry.table)
-        .set({ ...columnValues(entry, values), updatedAt: new Date() })
-        .where(byId(entry, id));
-      await saveLinks(tx, entry, id, values, accountId);
-    })
-    .catch((error: unknown) => {
-      throw toClientError(entry, 'write', error);
-    });
+  await transaction(engine.db, async (tx) => {
+    const context: WriteContext = { db: tx, auth, action: 'update', accountId, existing };
+    const values = entry.hooks?.prepare ? await entry.hooks.prepare({ ...body }, context) : body;
+    // Touch updatedAt even when only links change.
+    await tx
+      .update(entry.table)
+      .set({ ...columnValues(entry, values), updatedAt: new Date() })
+      .where(byId(entry, id));
+    await saveLinks(tx, entry, id, values, accountId);
+  }).catch((error: unknown) => {
+    throw toClientError(entry, 'write', error);
+  });
   const row = await reread(engine, entry, id);
   purge(engine, entry, row);
   return row;
@@ -201,14 +198,12 @@ export async function deleteRecord(
 ): Promise<void> {
   const existing = await findVisible(engine, entry, auth, id, scope);
   assertMayChange(entry, auth, existing);
-  await engine.db
-    .transaction(async (tx) => {
-      await entry.hooks?.beforeDelete?.(existing, { db: tx, auth, accountId: ownerOf(entry, existing) });
-      await deleteTranslationsWith(tx, engine.entries, entry, [id]);
-      await tx.delete(entry.table).where(byId(entry, id));
-    })
-    .catch((error: unknown) => {
-      throw toClientError(entry, 'delete', error);
-    });
+  await transaction(engine.db, async (tx) => {
+    await entry.hooks?.beforeDelete?.(existing, { db: tx, auth, accountId: ownerOf(entry, existing) });
+    await deleteTranslationsWith(tx, engine.entries, entry, [id]);
+    await tx.delete(entry.table).where(byId(entry, id));
+  }).catch((error: unknown) => {
+    throw toClientError(entry, 'delete', error);
+  });
   purge(engine, entry, existing);
 }

@@ -15,6 +15,7 @@ import type { Db } from '../db/database.ts';
 import { roles } from '../db/reference.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { translations } from '../db/translations.table.ts';
 import { type StoredOauth, userGroups, users } from '../db/users.table.ts';
 import { seedCatalogDemo } from './catalog.seed.ts';
@@ -142,7 +143,7 @@ export async function hasUsers(db: Db): Promise<boolean> {
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4201904)`);
     if (await hasUsers(tx)) return false;
     const roleRows = await tx.select().from(roles);

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
@@ -196,7 +197,7 @@ export const encodeVideoJob = defineJob({
  * waiting or running (then that one is the answer); the video becomes `uploaded`.
  */
 export async function enqueueEncode(db: Db, video: Pick<VideoRow, 'id' | 'accountId'>): Promise<JobRow> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // One encode per video at a time: concurrent calls wait for this row lock.
     await tx.execute(sql`select ${videos.id} from ${videos} where ${videos.id} = ${video.id} for update`);
     const [running] = await activeJobs(tx, video, VIDEO_JOB_TYPES.encode);
