@@ -85,10 +85,21 @@ export interface ResourceEntry {
   scope?: (auth: AuthContext) => SQL | undefined;
   /** Adds computed values to a presented record (videos: the signed playback URLs). */
   present?: (record: Row, row: Row, context: PresentContext) => Row;
+  /** The schemas of what `present` adds: the output schema (OpenAPI) documents them. */
+  presentedFields?: Readonly<Record<string, z.core.$ZodType>>;
+}
+
+/** Computed values a presenter adds to every record, with their schemas (documented in the output). */
+export interface Presented<Added extends Readonly<Record<string, z.core.$ZodType>>> {
+  fields: Added;
+  add(row: Row, context: PresentContext): { [Key in keyof Added]: z.output<Added[Key]> };
 }
 
 /** Typed entry builder: checks the definition against its own shape, then widens it. */
-export function resourceEntry<Shape extends z.ZodRawShape>(entry: {
+export function resourceEntry<
+  Shape extends z.ZodRawShape,
+  Added extends Readonly<Record<string, z.core.$ZodType>> = Record<never, z.core.$ZodType>,
+>(entry: {
   definition: ResourceDefinition<Shape>;
   table: PgTable;
   links?: Partial<Record<keyof Shape & string, LinkField>>;
@@ -97,13 +108,20 @@ export function resourceEntry<Shape extends z.ZodRawShape>(entry: {
   purges?: (row: Row) => string[];
   revokes?: (row: Row) => string[];
   scope?: (auth: AuthContext) => SQL | undefined;
-  present?: (record: Row, row: Row, context: PresentContext) => Row;
+  present?: Presented<Added>;
 }): ResourceEntry {
-  const { definition, links, ...rest } = entry;
+  const { definition, links, present, ...rest } = entry;
   const widened: EngineDefinition = { ...definition, fields: { shape: definition.fields.shape } };
   const linkFields: Record<string, LinkField> = {};
   for (const [field, link] of Object.entries(links ?? {})) if (link) linkFields[field] = link;
-  return { ...rest, definition: widened, links: linkFields };
+  if (!present) return { ...rest, definition: widened, links: linkFields };
+  return {
+    ...rest,
+    definition: widened,
+    links: linkFields,
+    present: (record, row, context) => ({ ...record, ...present.add(row, context) }),
+    presentedFields: present.fields,
+  };
 }
 
 /** What the engine's routes and services share, built once per app. */

@@ -1,7 +1,8 @@
 import { hasRole } from '@regie/contract/access';
+import { videoClipInfo } from '@regie/contract/clips.schemas';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { videosResource } from '@regie/contract/resources/videos';
-import type { VideoJobResponse, VideoPlayback } from '@regie/contract/videos.schemas';
+import { type VideoJobResponse, type VideoPlayback, videoPlayback } from '@regie/contract/videos.schemas';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { clipOf } from '../clips/clips.present.ts';
 import { CATEGORY_ITEM_LINKS } from '../content/category-items.ts';
@@ -111,5 +112,8 @@ export const videosEntry = resourceEntry({
     },
   },
   scope: (auth) => (ownVideosOnly(auth) ? eq(videos.ownerId, auth.user.id) : undefined),
-  present: (record, row, context) => ({ ...record, playback: playbackOf(row, context), clip: clipOf(row) }),
+  present: {
+    fields: { playback: videoPlayback, clip: videoClipInfo },
+    add: (row, context) => ({ playback: playbackOf(row, context), clip: clipOf(row) }),
+  },
 });
