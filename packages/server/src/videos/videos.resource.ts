@@ -30,6 +30,9 @@ import { cancelVideoJobs } from './videos.service.ts';
 
 type PresentedVideo = VideoJobResponse['video'];
 
+/** The videos' engine entry, typed by its table. */
+export type VideosEntry = ResourceEntry<typeof videos>;
+
 /**
  * own_videos_only (spec §6) without video_write or video_download: the user sees the videos
  * they uploaded, no other.
@@ -46,8 +49,7 @@ export async function presentVideo(engine: Engine, entry: ResourceEntry, row: Ro
 }
 
 /** The signed URLs a player needs, once the video is ready. */
-export function playbackOf(row: Row, context: PresentContext): VideoPlayback {
-  const video = row as VideoRow;
+export function playbackOf(video: VideoRow, context: PresentContext): VideoPlayback {
   if (video.state !== 'ready' || !video.hlsKey) return null;
   return {
     hlsUrl: context.mediaUrl(video.hlsKey),
