@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_KINDS, UPLOAD_RULE } from '../uploads.ts';
 import { accountConfig } from './accounts.ts';
 import { type FieldUi, type ResourceDefinition, SYSTEM_FIELDS } from './define.ts';
-import { RESOURCE_NAMES, RESOURCE_REGISTRY } from './registry.ts';
+import { findRouteByPath } from '../routes.ts';
+import { RESOURCE_NAMES, RESOURCE_REGISTRY, resourceRoute } from './registry.ts';
 import { SEASON_DATES_RULE } from './seasons.ts';
 
 /** Every declaration, from the one list (registry.ts). */
@@ -29,6 +30,14 @@ describe('the resource registry', () => {
       }
     }
     expect(DECLARATIONS.map((declaration) => declaration.name)).toEqual(RESOURCE_NAMES);
+  });
+
+  it("places every resource's route in the menu tree", () => {
+    for (const name of RESOURCE_NAMES) {
+      const route = resourceRoute(name);
+      // Its base, or (groups: pages under /account/users/group/…) its creation page.
+      if (route) expect(findRouteByPath(route) ?? findRouteByPath(`${route}/new`), name).toBeDefined();
+    }
   });
 });
 
