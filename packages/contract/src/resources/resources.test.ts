@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findRouteByPath } from '../routes.ts';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_KINDS, UPLOAD_RULE } from '../uploads.ts';
 import { accountConfig } from './accounts.ts';
 import { type FieldUi, type ResourceDefinition, SYSTEM_FIELDS } from './define.ts';
-import { findRouteByPath } from '../routes.ts';
 import { RESOURCE_NAMES, RESOURCE_REGISTRY, resourceRoute } from './registry.ts';
 import { SEASON_DATES_RULE } from './seasons.ts';
 
