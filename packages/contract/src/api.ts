@@ -18,6 +18,35 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/**
+ * A path parameter: its value, URL-encoded, or, without one, the route pattern's `:name` (what the
+ * server registers). So each path is written once, here, for both sides.
+ */
+export function pathParam(name: string, value?: number | string): string {
+  return value === undefined ? `:${name}` : encodeURIComponent(String(value));
+}
+
+/** Where a declared resource lives: its gateway, its name and, when nested, its parent. */
+export interface ResourcePlace {
+  gateway: 'users' | 'main';
+  name: string;
+  parent?: { resource: string };
+}
+
+export function gatewayPrefix(gateway: ResourcePlace['gateway']): string {
+  return gateway === 'users' ? USERS_API : MAIN_API;
+}
+
+/**
+ * A resource's base path: `/main-api/tags`, `/users-service-api/accounts`; a nested one's under its
+ * parent record, `/main-api/competitions/7/seasons` (`:parentId` without a parent id: the route).
+ */
+export function resourcePath(resource: ResourcePlace, parentId?: number | string): string {
+  const prefix = gatewayPrefix(resource.gateway);
+  if (!resource.parent) return `${prefix}/${resource.name}`;
+  return `${prefix}/${resource.parent.resource}/${pathParam('parentId', parentId)}/${resource.name}`;
+}
+
 export const paths = {
   login: `${USERS_API}/auth/login`,
   logout: `${USERS_API}/auth/logout`,
@@ -35,6 +64,13 @@ export const paths = {
   adminPayload: `${MAIN_API}/common/admin-payload`,
   googleAnalyticsToken: `${MAIN_API}/common/google-analytics-token`,
   search: (entity: string) => `${MAIN_API}/search/${entity}`,
+  /** DELETE: purges one server cache key (contract cache.ts CACHE_KEYS). */
+  cachePurge: (key?: string) => `${MAIN_API}/utils/cache/${pathParam('key', key)}`,
+  /** GET/POST an owner's linked items (categories, products), DELETE one under it. */
+  itemLinks: (owner: string, id?: number | string) => `${MAIN_API}/${owner}/${pathParam('id', id)}/items`,
+  challengersSearch: `${MAIN_API}/challengers/search`,
+  challengerAppearances: (id?: number | string) => `${MAIN_API}/challengers/${pathParam('id', id)}/appearances`,
+  productFans: (id?: number | string) => `${MAIN_API}/products/${pathParam('id', id)}/fans`,
   docs: '/api/docs',
   health: '/api/health',
 } as const;

@@ -18,8 +18,6 @@ export const CACHE_KEYS = {
 
 export const CACHE_KEY_PATTERN = /^(all|admin-payload(:[1-9][0-9]{0,9})?)$/;
 
-export const cachePurgePath = (key: string) => `/main-api/utils/cache/${encodeURIComponent(key)}`;
-
 export const CACHE_MESSAGES = messageCatalog('CACHE_MESSAGES', {
   unknownKey: (key: string) => `Unknown cache key ${key}: use all, admin-payload or admin-payload:<accountId>`,
 });

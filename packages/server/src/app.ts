@@ -19,6 +19,7 @@ import { handleError } from './http/errors.handler.ts';
 import { registerJsonParser } from './http/json.parser.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
 import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
+import { checkResponses, type ResponseMismatch } from './http/response-check.hook.ts';
 import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
@@ -60,6 +61,11 @@ export interface AppDependencies {
   resources?: readonly ResourceEntry[];
   /** The Stripe catalogue; without it, the official client when a key is configured, else none. */
   stripe?: StripePrices | null;
+  /**
+   * Given (tests), every JSON response is checked against the schema its route documents for
+   * its status code; a mismatch goes here (http/response-check.hook.ts).
+   */
+  responseCheck?: (mismatch: ResponseMismatch) => void;
 }
 
 /** The whole HTTP application, ready but not listening: tests drive it with inject(). */
@@ -99,6 +105,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   app.addHook('preHandler', refuseReadOnlyWrites);
   app.addHook('preValidation', checkSimulationQuery);
 
+  if (dependencies.responseCheck) checkResponses(app, dependencies.responseCheck);
   await registerCompression(app);
   await registerOpenApi(app);
   await app.register(authRoutes, { db, guards, signedIn });

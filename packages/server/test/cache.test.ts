@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { paths } from '@regie/contract/api';
-import { CACHE_KEYS, cachePurgePath } from '@regie/contract/cache';
+import { CACHE_KEYS } from '@regie/contract/cache';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -32,7 +32,7 @@ describe('the admin-payload cache and DELETE /main-api/utils/cache/{key}', () =>
 
     const purge = await ctx.request({
       method: 'DELETE',
-      url: cachePurgePath(CACHE_KEYS.adminPayload(club.id)),
+      url: paths.cachePurge(CACHE_KEYS.adminPayload(club.id)),
       token: adminToken,
     });
     expect(purge.statusCode).toBe(200);
@@ -58,21 +58,23 @@ describe('the admin-payload cache and DELETE /main-api/utils/cache/{key}', () =>
     await sportNames(await ctx.login('simulcaster'));
     const all = await ctx.request({
       method: 'DELETE',
-      url: cachePurgePath(CACHE_KEYS.adminPayloads),
+      url: paths.cachePurge(CACHE_KEYS.adminPayloads),
       token: adminToken,
     });
     expect(all.json().purged).toBeGreaterThanOrEqual(2);
-    expect((await ctx.request({ method: 'DELETE', url: cachePurgePath('all'), token: adminToken })).json().purged).toBe(
-      0,
-    );
+    expect(
+      (await ctx.request({ method: 'DELETE', url: paths.cachePurge('all'), token: adminToken })).json().purged,
+    ).toBe(0);
   });
 
   it('refuses unknown keys (400) and users who cannot manage customers (403)', async () => {
-    const unknown = await ctx.request({ method: 'DELETE', url: cachePurgePath('sessions'), token: adminToken });
+    const unknown = await ctx.request({ method: 'DELETE', url: paths.cachePurge('sessions'), token: adminToken });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('Unknown cache key sessions');
     const producer = await ctx.login('producer');
-    expect((await ctx.request({ method: 'DELETE', url: cachePurgePath('all'), token: producer })).statusCode).toBe(403);
+    expect((await ctx.request({ method: 'DELETE', url: paths.cachePurge('all'), token: producer })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -141,7 +143,7 @@ describe.skipIf(!redisReachable)('a purge across processes (two app instances ov
 
       const purge = await one.inject({
         method: 'DELETE',
-        url: cachePurgePath(CACHE_KEYS.adminPayload(club.id)),
+        url: paths.cachePurge(CACHE_KEYS.adminPayload(club.id)),
         headers: { authorization: `Bearer ${admin}` },
       });
       expect(purge.statusCode).toBe(200);

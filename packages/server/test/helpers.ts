@@ -16,6 +16,7 @@ import { accounts, groupRoles, groups } from '../src/db/accounts.table.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/database.ts';
 import { roles } from '../src/db/reference.table.ts';
 import { userGroups, users } from '../src/db/users.table.ts';
+import type { ResponseMismatch } from '../src/http/response-check.hook.ts';
 import { seedDemoData } from '../src/seed/demo.seed.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 
@@ -115,7 +116,13 @@ export async function createTestContext(
   options: { config?: Partial<AppConfig>; dependencies?: Omit<AppDependencies, 'database'> } = {},
 ): Promise<TestContext> {
   const { database, url: databaseUrl, drop } = await freshDatabase();
-  const app = await buildApp(testConfig(options.config), { ...options.dependencies, database });
+  // Every response is checked against its route's documented schema: OpenAPI must be true.
+  const mismatches: ResponseMismatch[] = [];
+  const app = await buildApp(testConfig(options.config), {
+    responseCheck: (mismatch) => mismatches.push(mismatch),
+    ...options.dependencies,
+    database,
+  });
   const { db } = database;
   let counter = 0;
   const unique = (prefix: string) => {
@@ -123,15 +130,17 @@ export async function createTestContext(
     return `${prefix}-${Date.now().toString(36)}-${counter}`;
   };
 
-  const request: TestContext['request'] = ({
-    method = 'GET',
-    url,
-    token,
-    accountKey,
-    payload,
-    headers,
-    remoteAddress,
-  }) =>
+  const request: TestContext['request'] = async (options) => {
+    const response = await send(options);
+    const found = mismatches.splice(0);
+    if (found.length > 0) {
+      const lines = found.map((m) => `${m.method} ${m.url} (${m.route}) ${m.statusCode}: ${m.problem}`);
+      throw new Error(`Response not as documented:\n${lines.join('\n')}`);
+    }
+    return response;
+  };
+
+  const send: TestContext['request'] = ({ method = 'GET', url, token, accountKey, payload, headers, remoteAddress }) =>
     app.inject({
       method,
       url,

@@ -86,5 +86,4 @@ export const accountsResource = defineResource({
     write: { authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
   },
   tenancy: 'platform',
-  route: '/account/customers',
 });

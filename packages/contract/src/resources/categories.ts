@@ -45,5 +45,4 @@ export const categoriesResource = defineResource({
   relations: { Subcategories: { resource: 'subcategories', kind: 'many', foreignKey: 'categoryId' } },
   access: { read: CONTENT_RULE, write: CONTENT_RULE },
   tenancy: 'account',
-  route: '/account/categories',
 });

@@ -48,7 +48,6 @@ export const challengersResource = defineResource({
   relations: { Sport: { resource: 'sports', kind: 'one', foreignKey: 'sportId' } },
   access: { read: SPORT_DATA_RULE, write: SPORT_DATA_RULE },
   tenancy: 'account',
-  route: '/actors/challengers',
 });
 
 /** GET /main-api/challengers/{id}/appearances: one event the challenger took part in. */

@@ -51,5 +51,4 @@ export const clipSkinsResource = defineResource({
   unique: [['name']],
   access: { read: CLIP_SKIN_RULE, write: CLIP_SKIN_RULE },
   tenancy: 'account',
-  route: '/account/clip-skins',
 });

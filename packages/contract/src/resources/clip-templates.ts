@@ -52,5 +52,4 @@ export const clipTemplatesResource = defineResource({
   relations: { ClipSkin: { resource: 'clip-skins', kind: 'one', foreignKey: 'clipSkinId' } },
   access: { read: CLIP_TEMPLATE_READ_RULE, write: CLIP_TEMPLATE_RULE },
   tenancy: 'account',
-  route: '/clipping/template',
 });

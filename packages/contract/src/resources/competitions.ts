@@ -53,5 +53,4 @@ export const competitionsResource = defineResource({
   },
   access: { read: SPORT_DATA_RULE, write: SPORT_DATA_RULE },
   tenancy: 'account',
-  route: '/account/competitions',
 });

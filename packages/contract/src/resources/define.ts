@@ -155,8 +155,6 @@ export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape>
    */
   access: { read: AccessRule; write: AccessRule };
   tenancy: Tenancy;
-  /** Base of the resource's screens in the menu tree, e.g. '/account/tags'. */
-  route?: string;
 }
 
 /** Identity function that keeps the field names typed. */

@@ -66,7 +66,6 @@ export const eventsResource = defineResource({
   },
   access: { read: EVENT_READ_RULE, write: EVENT_WRITE_RULE },
   tenancy: 'account',
-  route: '/events/sports',
 });
 
 /**

@@ -41,5 +41,4 @@ export const faqResource = defineResource({
   // Written by the platform's administrators for every account.
   access: { read: {}, write: { authorizedRoles: [ADMIN_ROLE], accessLevel: PLATFORM_ADMIN_ACCESS_LEVEL } },
   tenancy: 'shared',
-  route: '/faq/entries',
 });

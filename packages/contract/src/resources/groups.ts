@@ -35,5 +35,4 @@ export const groupsResource = defineResource({
   relations: { Users: { resource: 'users', kind: 'manyToMany', through: 'user_groups' } },
   access: { read: ACCOUNT_DIRECTORY_RULE, write: { authorizedRoles: ['manage_users'] } },
   tenancy: 'account',
-  route: '/account/users/group',
 });

@@ -62,5 +62,4 @@ export const markerTypesResource = defineResource({
     write: { authorizedRoles: ['sport_player_write', 'liveclipping_write'] },
   },
   tenancy: 'account',
-  route: '/account/marker-types',
 });

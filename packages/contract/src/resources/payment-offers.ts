@@ -52,5 +52,4 @@ export const paymentOffersResource = defineResource({
   unique: [['name']],
   access: { read: PAYMENT_OFFER_RULE, write: PAYMENT_OFFER_RULE },
   tenancy: 'account',
-  route: '/account/payment-offers',
 });

@@ -40,7 +40,6 @@ export const playlistsResource = defineResource({
   relations: { Video: { resource: 'videos', kind: 'manyToMany', through: 'playlist_videos' } },
   access: { read: CONTENT_RULE, write: CONTENT_RULE },
   tenancy: 'account',
-  route: '/account/playlists',
 });
 
 /** Most videos one playlist holds. */

@@ -42,7 +42,6 @@ export const productsResource = defineResource({
   relations: { PaymentOffers: { resource: 'paymentOffers', kind: 'many', foreignKey: 'productId' } },
   access: { read: PRODUCT_RULE, write: PRODUCT_RULE },
   tenancy: 'account',
-  route: '/account/products',
 });
 
 export const PRODUCT_OFFER_POSITION_MAX = 1000;

@@ -1,48 +1,45 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findRouteByPath } from '../routes.ts';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_KINDS, UPLOAD_RULE } from '../uploads.ts';
-import { accountConfig, accountsResource } from './accounts.ts';
-import { categoriesResource } from './categories.ts';
-import { challengersResource } from './challengers.ts';
-import { clipSkinsResource } from './clip-skins.ts';
-import { competitionsResource } from './competitions.ts';
-import { type FieldUi, SYSTEM_FIELDS } from './define.ts';
-import { faqResource } from './faq.ts';
-import { groupsResource } from './groups.ts';
-import { markerTypesResource } from './marker-types.ts';
-import { paymentOffersResource } from './payment-offers.ts';
-import { playlistsResource } from './playlists.ts';
-import { productPaymentOffersResource, productsResource } from './products.ts';
-import { roundsResource } from './rounds.ts';
-import { SEASON_DATES_RULE, seasonsResource } from './seasons.ts';
-import { speakersResource } from './speakers.ts';
-import { sportsResource } from './sports.ts';
-import { subcategoriesResource } from './subcategories.ts';
-import { tagsResource } from './tags.ts';
-import { themesResource } from './themes.ts';
-import { usersResource } from './users.ts';
+import { accountConfig } from './accounts.ts';
+import { type FieldUi, type ResourceDefinition, SYSTEM_FIELDS } from './define.ts';
+import { RESOURCE_NAMES, RESOURCE_REGISTRY, resourceRoute } from './registry.ts';
+import { SEASON_DATES_RULE } from './seasons.ts';
 
-const DECLARATIONS = [
-  tagsResource,
-  sportsResource,
-  accountsResource,
-  usersResource,
-  groupsResource,
-  markerTypesResource,
-  clipSkinsResource,
-  themesResource,
-  competitionsResource,
-  seasonsResource,
-  roundsResource,
-  categoriesResource,
-  subcategoriesResource,
-  playlistsResource,
-  paymentOffersResource,
-  productsResource,
-  productPaymentOffersResource,
-  challengersResource,
-  speakersResource,
-  faqResource,
-];
+/** Every declaration, from the one list (registry.ts). */
+function isDeclaration(value: unknown): value is ResourceDefinition {
+  return typeof value === 'object' && value !== null && 'labelKey' in value && 'fields' in value && 'access' in value;
+}
+
+/** Every declaration, from the one list (registry.ts). */
+const DECLARATIONS = (await Promise.all(RESOURCE_NAMES.map((name) => RESOURCE_REGISTRY[name].load()))).filter(
+  isDeclaration,
+);
+
+describe('the resource registry', () => {
+  it('lists every declaration of this folder, under its own name', async () => {
+    const files = readdirSync(new URL('.', import.meta.url)).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    const listed = new Set<unknown>(DECLARATIONS);
+    for (const file of files) {
+      const module: Record<string, unknown> = await import(/* @vite-ignore */ new URL(file, import.meta.url).href);
+      for (const [name, value] of Object.entries(module)) {
+        if (isDeclaration(value)) expect(listed.has(value), `${file}: ${name} is not in registry.ts`).toBe(true);
+      }
+    }
+    expect(DECLARATIONS.map((declaration) => declaration.name)).toEqual(RESOURCE_NAMES);
+  });
+
+  it("places every resource's route in the menu tree", () => {
+    for (const name of RESOURCE_NAMES) {
+      const route = resourceRoute(name);
+      // Its base, or (groups: pages under /account/users/group/…) its creation page.
+      if (route) expect(findRouteByPath(route) ?? findRouteByPath(`${route}/new`), name).toBeDefined();
+    }
+  });
+});
 
 describe.each(
   DECLARATIONS.map((resource) => [resource.name, resource] as const),

@@ -45,5 +45,4 @@ export const speakersResource = defineResource({
   unique: [['name']],
   access: { read: SPEAKER_RULE, write: SPEAKER_RULE },
   tenancy: 'account',
-  route: '/actors/speakers',
 });

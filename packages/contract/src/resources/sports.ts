@@ -39,5 +39,4 @@ export const sportsResource = defineResource({
     write: { authorizedRoles: ['sport_player_write'] },
   },
   tenancy: 'shared',
-  route: '/account/sports',
 });

@@ -38,5 +38,4 @@ export const subcategoriesResource = defineResource({
   relations: { Category: { resource: 'categories', kind: 'one', foreignKey: 'categoryId' } },
   access: { read: CONTENT_RULE, write: CONTENT_RULE },
   tenancy: 'account',
-  route: '/account/categories',
 });

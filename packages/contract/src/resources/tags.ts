@@ -29,5 +29,4 @@ export const tagsResource = defineResource({
     write: { authorizedRoles: ['sport_player_write'] },
   },
   tenancy: 'account',
-  route: '/account/tags',
 });

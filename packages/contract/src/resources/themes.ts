@@ -57,5 +57,4 @@ export const themesResource = defineResource({
   relations: { MarkerTypes: { resource: 'marker-types', kind: 'manyToMany', through: 'theme_marker_types' } },
   access: { read: THEME_RULE, write: THEME_RULE },
   tenancy: 'account',
-  route: '/account/themes',
 });

@@ -58,5 +58,4 @@ export const usersResource = defineResource({
   relations: { Groups: { resource: 'groups', kind: 'manyToMany', through: 'user_groups' } },
   access: { read: ACCOUNT_DIRECTORY_RULE, write: { authorizedRoles: ['manage_users'] } },
   tenancy: 'account',
-  route: '/account/users',
 });

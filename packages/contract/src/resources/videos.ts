@@ -97,5 +97,4 @@ export const videosResource = defineResource({
   },
   access: { read: VIDEO_READ_RULE, write: VIDEO_WRITE_RULE },
   tenancy: 'account',
-  route: '/medias/videos',
 });

@@ -1,5 +1,5 @@
 import { recordId } from '@regie/contract/accounts';
-import { MAIN_API } from '@regie/contract/api';
+import { paths } from '@regie/contract/api';
 import { challengerAppearance } from '@regie/contract/resources/challengers';
 import { SPEAKERS_CSV_PATH } from '@regie/contract/resources/speakers';
 import { asc, desc, eq } from 'drizzle-orm';
@@ -42,7 +42,7 @@ export const actorsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
   if (!challengers || !speakersEntry) throw new Error('Actors: challengers and speakers must be declared');
 
   app.get(
-    `${MAIN_API}/challengers/search`,
+    paths.challengersSearch,
     {
       onRequest: guards.requireAuth,
       serializerCompiler: plainJson,
@@ -58,7 +58,7 @@ export const actorsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
   );
 
   app.get(
-    `${MAIN_API}/challengers/:id/appearances`,
+    paths.challengerAppearances(),
     {
       onRequest: guards.requireAuth,
       schema: {

@@ -1,3 +1,4 @@
+import { paths } from '@regie/contract/api';
 import { CACHE_KEY_PATTERN, CACHE_MESSAGES, cachePurgeResponse } from '@regie/contract/cache';
 import { accountsResource } from '@regie/contract/resources/accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,7 @@ import type { Cache } from './cache.service.ts';
 /** DELETE /main-api/utils/cache/{key} (spec §7 "Utils"): for whoever may manage customers. */
 export const cacheRoutes: FastifyPluginAsyncZod<{ guards: Guards; cache: Cache }> = async (app, { guards, cache }) => {
   app.delete(
-    '/main-api/utils/cache/:key',
+    paths.cachePurge(),
     {
       onRequest: guards.requireRule(accountsResource.access.write),
       schema: {

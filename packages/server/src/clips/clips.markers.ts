@@ -9,7 +9,7 @@ import { likePattern } from '../resources/resources.query.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine, ResourceEntry, Row } from '../resources/resources.types.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
-import { playbackOf } from '../videos/videos.resource.ts';
+import { playbackOf, type VideosEntry } from '../videos/videos.resource.ts';
 import { type ClipRequest, defaultClipTitle, defaultTemplate, findTemplate, templateSeconds } from './clips.service.ts';
 
 /** 1234.5 → "20:34". */
@@ -39,7 +39,7 @@ export async function findEvent(engine: Engine, entry: ResourceEntry, auth: Auth
  */
 export async function markerClipRequest(
   engine: Engine,
-  entries: { videosEntry: ResourceEntry; eventsEntry: ResourceEntry },
+  entries: { videosEntry: VideosEntry; eventsEntry: ResourceEntry },
   auth: AuthContext,
   input: { eventId: number; markerId: number; offset: number | undefined; body: MarkerClipBody },
 ): Promise<{ source: VideoRow; clip: ClipRequest }> {
@@ -52,7 +52,7 @@ export async function markerClipRequest(
     .limit(1);
   if (!marker) throw notFound(CLIP_MESSAGES.markerNotFound(input.markerId));
   if (typeof event.videoId !== 'number') throw new HttpError(409, CLIP_MESSAGES.eventHasNoVideo(eventId));
-  const source = (await findVisible(engine, entries.videosEntry, auth, event.videoId)) as VideoRow;
+  const source = await findVisible(engine, entries.videosEntry, auth, event.videoId);
   const { clipTemplateId } = input.body;
   const template =
     typeof clipTemplateId === 'number'

@@ -1,10 +1,8 @@
 import type { VideoClipInfo } from '@regie/contract/clips.schemas';
 import type { VideoRow } from '../db/videos.table.ts';
-import type { Row } from '../resources/resources.types.ts';
 
 /** Where a clip video was cut from (added to every presented video as `clip`); null for other videos. */
-export function clipOf(row: Row): VideoClipInfo {
-  const video = row as Partial<VideoRow>;
+export function clipOf(video: VideoRow): VideoClipInfo {
   if (typeof video.clipInSeconds !== 'number' || typeof video.clipOutSeconds !== 'number') return null;
   return {
     sourceVideoId: video.sourceVideoId ?? null,

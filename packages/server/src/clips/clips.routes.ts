@@ -14,10 +14,10 @@ import {
 import { videoIdParams } from '@regie/contract/videos.schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type VideoRow, videos } from '../db/videos.table.ts';
+import { videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { findVisible } from '../resources/resources.service.ts';
-import type { Engine } from '../resources/resources.types.ts';
+import { type Engine, entryOf } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { findEvent, listSources, markerClipRequest } from './clips.markers.ts';
@@ -34,7 +34,7 @@ export interface ClipRoutesOptions {
  * source, event, skin and template must belong to the request's account (404 / 400 otherwise).
  */
 export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, { engine, guards }) => {
-  const videosEntry = engine.byName('videos');
+  const videosEntry = entryOf(engine, videos);
   const eventsEntry = engine.byName('events');
   if (!videosEntry || !eventsEntry) return;
   const common = { tags: ['clips'], security: BEARER };
@@ -58,7 +58,7 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const source = (await findVisible(engine, videosEntry, auth, request.params.id)) as VideoRow;
+      const source = await findVisible(engine, videosEntry, auth, request.params.id);
       const created = await createClip(engine.db, auth, source, request.body);
       return reply.code(202).send(await presentClip(engine, videosEntry, created));
     },
@@ -78,7 +78,7 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
     },
     async (request) => {
       const auth = authOf(request);
-      const source = (await findVisible(engine, videosEntry, auth, request.params.id)) as VideoRow;
+      const source = await findVisible(engine, videosEntry, auth, request.params.id);
       return listClips(engine, videosEntry, auth, eq(videos.sourceVideoId, source.id), request.query);
     },
   );

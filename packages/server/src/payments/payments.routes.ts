@@ -1,5 +1,5 @@
 import { recordId } from '@regie/contract/accounts';
-import { MAIN_API } from '@regie/contract/api';
+import { paths } from '@regie/contract/api';
 import { STRIPE_MESSAGES, STRIPE_PRICES_PATH, stripePricesQuery, stripePricesResponse } from '@regie/contract/payments';
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { PRODUCT_ITEM_TYPES } from '@regie/contract/resources/item-links';
@@ -49,7 +49,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get(
-    `${MAIN_API}/products/:id/fans`,
+    paths.productFans(),
     {
       onRequest: guards.requireAuth,
       serializerCompiler: plainJson,

@@ -1,5 +1,5 @@
 import { recordId } from '@regie/contract/accounts';
-import { MAIN_API } from '@regie/contract/api';
+import { paths } from '@regie/contract/api';
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import {
   ITEM_LINK_MESSAGES,
@@ -129,7 +129,7 @@ export function registerItemLinks(app: FastifyInstance, engine: Engine, guards: 
   const ownerEntry = engine.byName(spec.owner);
   if (!ownerEntry) throw new Error(`Item links: no resource ${spec.owner}`);
   const { links } = spec;
-  const path = `${MAIN_API}/${spec.owner}/:id/items`;
+  const path = paths.itemLinks(spec.owner);
   const doc = { tags: [spec.owner], security: BEARER };
   const columns = {
     id: links.id,

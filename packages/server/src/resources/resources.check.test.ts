@@ -1,13 +1,21 @@
+import { RESOURCE_NAMES, RESOURCE_REGISTRY } from '@regie/contract/resources/registry';
 import { tagsResource } from '@regie/contract/resources/tags';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { checkEntries, entryProblems } from './resources.check.ts';
-import { RESOURCES } from './resources.registry.ts';
+import { ENTRIES, RESOURCES } from './resources.registry.ts';
 import { resourceEntry } from './resources.types.ts';
 
 describe('the resource registry', () => {
   it('has declarations that fit their tables', () => {
     expect(() => checkEntries(RESOURCES)).not.toThrow();
+  });
+
+  it("serves every resource of the contract's list with that list's declaration", async () => {
+    for (const name of RESOURCE_NAMES) {
+      expect(ENTRIES[name].definition.name).toBe(name);
+      expect(ENTRIES[name].definition.labelKey).toBe((await RESOURCE_REGISTRY[name].load()).labelKey);
+    }
   });
 
   it('names what a declaration and its table disagree on', () => {

@@ -1,5 +1,5 @@
 import { recordId } from '@regie/contract/accounts';
-import { MAIN_API, USERS_API } from '@regie/contract/api';
+import { resourcePath } from '@regie/contract/api';
 import { SYSTEM_FIELDS } from '@regie/contract/resources/define';
 import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -16,9 +16,7 @@ import type { Engine, ResourceEntry } from './resources.types.ts';
 
 /** `/main-api/tags`, `/users-service-api/accounts`, `/main-api/seasons/:parentId/rounds`. */
 export function basePath(entry: ResourceEntry): string {
-  const { gateway, name, parent } = entry.definition;
-  const prefix = gateway === 'users' ? USERS_API : MAIN_API;
-  return parent ? `${prefix}/${parent.resource}/:parentId/${name}` : `${prefix}/${name}`;
+  return resourcePath(entry.definition);
 }
 
 const collectionParams = z.object({});

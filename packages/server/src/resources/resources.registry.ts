@@ -7,6 +7,7 @@ import { eventsResource, markersResource } from '@regie/contract/resources/event
 import { markerTypesResource } from '@regie/contract/resources/marker-types';
 import { paymentOffersResource } from '@regie/contract/resources/payment-offers';
 import { productPaymentOffersResource, productsResource } from '@regie/contract/resources/products';
+import { RESOURCE_NAMES, type ResourceName } from '@regie/contract/resources/registry';
 import { roundsResource } from '@regie/contract/resources/rounds';
 import { seasonsResource } from '@regie/contract/resources/seasons';
 import { speakersResource } from '@regie/contract/resources/speakers';
@@ -38,12 +39,13 @@ import { checkEntries } from './resources.check.ts';
 import { type Engine, type PresentContext, type ResourceEntry, resourceEntry } from './resources.types.ts';
 
 /**
- * Every resource the generic engine serves. A plain resource is one line here:
- * `resourceEntry({ definition: <its contract declaration>, table: <its Drizzle table> })`.
+ * Every resource of the contract's list (contract resources/registry.ts) paired with its Drizzle
+ * table: a resource missing here does not compile. A plain resource is one line:
+ * `name: resourceEntry({ definition: <its contract declaration>, table: <its Drizzle table> })`.
  */
-export const RESOURCES: readonly ResourceEntry[] = [
-  resourceEntry({ definition: tagsResource, table: tags }),
-  resourceEntry({
+export const ENTRIES: { readonly [Name in ResourceName]: ResourceEntry } = {
+  tags: resourceEntry({ definition: tagsResource, table: tags }),
+  sports: resourceEntry({
     definition: sportsResource,
     table: sports,
     // The start-up payload lists the sports an account sees.
@@ -51,33 +53,36 @@ export const RESOURCES: readonly ResourceEntry[] = [
       typeof row.accountId === 'number' ? CACHE_KEYS.adminPayload(row.accountId) : CACHE_KEYS.adminPayloads,
     ],
   }),
-  accountsEntry,
-  usersEntry,
-  groupsEntry,
-  resourceEntry({ definition: markerTypesResource, table: markerTypes }),
-  resourceEntry({ definition: clipSkinsResource, table: clipSkins }),
-  themesEntry,
-  resourceEntry({ definition: competitionsResource, table: competitions }),
-  resourceEntry({ definition: seasonsResource, table: seasons }),
-  resourceEntry({ definition: roundsResource, table: rounds }),
-  resourceEntry({ definition: categoriesResource, table: categories }),
-  resourceEntry({ definition: subcategoriesResource, table: subcategories }),
-  playlistsEntry,
-  resourceEntry({ definition: paymentOffersResource, table: paymentOffers }),
-  resourceEntry({ definition: productsResource, table: products }),
-  resourceEntry({ definition: productPaymentOffersResource, table: productPaymentOffers }),
-  resourceEntry({ definition: challengersResource, table: challengers }),
-  resourceEntry({ definition: speakersResource, table: speakers }),
-  faqEntry,
-  videosEntry,
-  clipTemplatesEntry,
-  resourceEntry({
+  accounts: accountsEntry,
+  users: usersEntry,
+  groups: groupsEntry,
+  'marker-types': resourceEntry({ definition: markerTypesResource, table: markerTypes }),
+  'clip-skins': resourceEntry({ definition: clipSkinsResource, table: clipSkins }),
+  themes: themesEntry,
+  competitions: resourceEntry({ definition: competitionsResource, table: competitions }),
+  seasons: resourceEntry({ definition: seasonsResource, table: seasons }),
+  rounds: resourceEntry({ definition: roundsResource, table: rounds }),
+  categories: resourceEntry({ definition: categoriesResource, table: categories }),
+  subcategories: resourceEntry({ definition: subcategoriesResource, table: subcategories }),
+  playlists: playlistsEntry,
+  'payment-offers': resourceEntry({ definition: paymentOffersResource, table: paymentOffers }),
+  products: resourceEntry({ definition: productsResource, table: products }),
+  paymentOffers: resourceEntry({ definition: productPaymentOffersResource, table: productPaymentOffers }),
+  challengers: resourceEntry({ definition: challengersResource, table: challengers }),
+  speakers: resourceEntry({ definition: speakersResource, table: speakers }),
+  faq: faqEntry,
+  videos: videosEntry,
+  'clip-templates': clipTemplatesEntry,
+  events: resourceEntry({
     definition: eventsResource,
     table: events,
     hooks: { beforeDelete: (row, { db }) => deleteItemLinks(db, PRODUCT_ITEM_LINKS, 'event', Number(row.id)) },
   }),
-  resourceEntry({ definition: markersResource, table: markers }),
-];
+  markers: resourceEntry({ definition: markersResource, table: markers }),
+};
+
+/** The entries in the contract list's order. */
+export const RESOURCES: readonly ResourceEntry[] = RESOURCE_NAMES.map((name) => ENTRIES[name]);
 
 /** The engine over the registry (checked once: a declaration that does not fit its table stops the boot). */
 export function createEngine(

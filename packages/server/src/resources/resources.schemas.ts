@@ -93,6 +93,8 @@ export function buildSchemas(entry: ResourceEntry): ResourceSchemas {
   const output = systemFields.extend({
     ...pickFields(definition, (field) => !definition.ui[field]?.writeOnly),
     ...relationSchemas(definition),
+    // What the resource's presenter adds (videos: playback, clip).
+    ...entry.presentedFields,
   });
 
   const filters: Record<string, z.ZodType> = {

@@ -1,6 +1,7 @@
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES, type ListResponse } from '@regie/contract/resources/shapes';
 import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { transaction } from '../db/transactions.ts';
 import { notFound } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
@@ -21,7 +22,7 @@ import {
   parseSort,
   searchCondition,
 } from './resources.query.ts';
-import type { Engine, ResourceEntry, Row, WriteContext } from './resources.types.ts';
+import type { Engine, ResourceEntry, Row, RowOf, WriteContext } from './resources.types.ts';
 import { deleteTranslationsWith } from './translations.cascade.ts';
 
 /** The generic CRUD of a declared resource; `scope` narrows to a parent record (nested resources). */
@@ -89,20 +90,22 @@ export async function listRows(
 }
 
 /** The record if the request may see it, else 404 (another account's record included). */
-export async function findVisible(
+export async function findVisible<Table extends PgTable>(
   engine: Engine,
-  entry: ResourceEntry,
+  entry: ResourceEntry<Table>,
   auth: AuthContext,
   id: number,
   scope?: SQL,
-): Promise<Row> {
+): Promise<RowOf<Table>> {
+  const table: PgTable = entry.table;
   const [row] = await engine.db
     .select()
-    .from(entry.table)
+    .from(table)
     .where(allOf(byId(entry, id), visibleRows(entry, auth), scope))
     .limit(1);
   if (!row) throw notFound(CRUD_MESSAGES.notFound(singular(entry), id));
-  return row;
+  // Drizzle types a select from a table it knows only as PgTable loosely: this is a row of `Table`.
+  return row as RowOf<Table>;
 }
 
 /** The table's columns among the values (links and write-only inputs are not columns). */
@@ -123,21 +126,29 @@ function purge(engine: Engine, entry: ResourceEntry, row: Row): void {
   for (const tag of entry.revokes?.(row) ?? []) engine.signedIn.purge(tag);
 }
 
-async function reread(engine: Engine, entry: ResourceEntry, id: number): Promise<Row> {
-  const [row] = await engine.db.select().from(entry.table).where(byId(entry, id)).limit(1);
+async function reread<Table extends PgTable>(
+  engine: Engine,
+  entry: ResourceEntry<Table>,
+  id: number,
+): Promise<RowOf<Table>> {
+  const table: PgTable = entry.table;
+  const [row] = await engine.db.select().from(table).where(byId(entry, id)).limit(1);
   if (!row) throw notFound(CRUD_MESSAGES.notFound(singular(entry), id));
-  return row;
+  // As in findVisible: a row of `Table`.
+  return row as RowOf<Table>;
 }
 
-export async function createRecord(
+export async function createRecord<Table extends PgTable>(
   engine: Engine,
-  entry: ResourceEntry,
+  typed: ResourceEntry<Table>,
   auth: AuthContext,
   body: Row,
   fixed: Row = {},
   /** A nested record belongs to its parent's account (an admin acting for no account may write one). */
   parentOwner: number | null = null,
-): Promise<Row> {
+): Promise<RowOf<Table>> {
+  // The engine writes any table alike; only the row read back is typed.
+  const entry: ResourceEntry = typed;
   const accountId = parentOwner ?? ownerOfNewRecord(entry, auth);
   await checkIntegrity(engine, entry, auth, body, null);
   const id = await transaction(engine.db, async (tx) => {
@@ -154,20 +165,22 @@ export async function createRecord(
   }).catch((error: unknown) => {
     throw toClientError(entry, 'write', error);
   });
-  const row = await reread(engine, entry, id);
+  const row = await reread(engine, typed, id);
   purge(engine, entry, row);
   return row;
 }
 
 /** PUT: the fields present in the body, each fully validated; the others stay as they are. */
-export async function updateRecord(
+export async function updateRecord<Table extends PgTable>(
   engine: Engine,
-  entry: ResourceEntry,
+  typed: ResourceEntry<Table>,
   auth: AuthContext,
   id: number,
   body: Row,
   scope?: SQL,
-): Promise<Row> {
+): Promise<RowOf<Table>> {
+  // The engine writes any table alike; only the row read back is typed.
+  const entry: ResourceEntry = typed;
   const existing = await findVisible(engine, entry, auth, id, scope);
   assertMayChange(entry, auth, existing);
   await checkIntegrity(engine, entry, auth, body, existing);
@@ -184,7 +197,7 @@ export async function updateRecord(
   }).catch((error: unknown) => {
     throw toClientError(entry, 'write', error);
   });
-  const row = await reread(engine, entry, id);
+  const row = await reread(engine, typed, id);
   purge(engine, entry, row);
   return row;
 }

@@ -63,10 +63,13 @@ export interface PresentContext {
   mediaUrl(key: string): string;
 }
 
-export interface ResourceEntry {
+/** A stored row of one table, as Drizzle reads it. */
+export type RowOf<Table extends PgTable> = Table['$inferSelect'];
+
+export interface ResourceEntry<Table extends PgTable = PgTable> {
   definition: EngineDefinition;
   /** Keys: the field names, plus id, accountId (absent for some platform tables), createdAt, updatedAt. */
-  table: PgTable;
+  table: Table;
   links?: Readonly<Record<string, LinkField>>;
   /**
    * Join tables of manyToMany relations that are not edited as a field of the record (a
@@ -85,25 +88,50 @@ export interface ResourceEntry {
   scope?: (auth: AuthContext) => SQL | undefined;
   /** Adds computed values to a presented record (videos: the signed playback URLs). */
   present?: (record: Row, row: Row, context: PresentContext) => Row;
+  /** The schemas of what `present` adds: the output schema (OpenAPI) documents them. */
+  presentedFields?: Readonly<Record<string, z.core.$ZodType>>;
+}
+
+/** Computed values a presenter adds to every record, with their schemas (documented in the output). */
+export interface Presented<Added extends Readonly<Record<string, z.core.$ZodType>>, Table extends PgTable> {
+  fields: Added;
+  add(row: RowOf<Table>, context: PresentContext): { [Key in keyof Added]: z.output<Added[Key]> };
 }
 
 /** Typed entry builder: checks the definition against its own shape, then widens it. */
-export function resourceEntry<Shape extends z.ZodRawShape>(entry: {
+export function resourceEntry<
+  Shape extends z.ZodRawShape,
+  Table extends PgTable,
+  Added extends Readonly<Record<string, z.core.$ZodType>> = Record<never, z.core.$ZodType>,
+>(entry: {
   definition: ResourceDefinition<Shape>;
-  table: PgTable;
+  table: Table;
   links?: Partial<Record<keyof Shape & string, LinkField>>;
   joins?: readonly LinkField[];
   hooks?: ResourceHooks;
   purges?: (row: Row) => string[];
   revokes?: (row: Row) => string[];
   scope?: (auth: AuthContext) => SQL | undefined;
-  present?: (record: Row, row: Row, context: PresentContext) => Row;
-}): ResourceEntry {
-  const { definition, links, ...rest } = entry;
+  present?: Presented<Added, Table>;
+}): ResourceEntry<Table> {
+  const { definition, links, present, ...rest } = entry;
   const widened: EngineDefinition = { ...definition, fields: { shape: definition.fields.shape } };
   const linkFields: Record<string, LinkField> = {};
   for (const [field, link] of Object.entries(links ?? {})) if (link) linkFields[field] = link;
-  return { ...rest, definition: widened, links: linkFields };
+  if (!present) return { ...rest, definition: widened, links: linkFields };
+  return {
+    ...rest,
+    definition: widened,
+    links: linkFields,
+    // The engine presents only rows it read from this entry's table.
+    present: (record, row, context) => ({ ...record, ...present.add(row as RowOf<Table>, context) }),
+    presentedFields: present.fields,
+  };
+}
+
+/** The entry serving `table`, typed by it (undefined when the engine does not serve it). */
+export function entryOf<Table extends PgTable>(engine: Engine, table: Table): ResourceEntry<Table> | undefined {
+  return engine.entries.find((entry): entry is ResourceEntry<Table> => entry.table === table);
 }
 
 /** What the engine's routes and services share, built once per app. */

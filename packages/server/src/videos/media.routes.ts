@@ -7,12 +7,13 @@ import { z } from 'zod';
 import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { assertMayRead } from '../resources/resources.access.ts';
 import { findVisible } from '../resources/resources.service.ts';
-import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import type { Engine } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { sendObject } from './media.send.ts';
 import type { MediaTokens } from './media.tokens.ts';
 import { type MediaKey, parseMediaKey } from './videos.keys.ts';
+import type { VideosEntry } from './videos.resource.ts';
 import { findVideo } from './videos.service.ts';
 
 /** How long a browser may keep each kind of file (the `?t=` URL of a file changes every step). */
@@ -60,7 +61,7 @@ const mediaQuery = z.object({ [MEDIA_TOKEN_PARAM]: z.string().max(200).optional(
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{
   engine: Engine;
-  entry: ResourceEntry;
+  entry: VideosEntry;
   guards: Guards;
   storage: ObjectStorage;
   tokens: MediaTokens;

@@ -19,22 +19,22 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { jobs } from '../db/jobs.table.ts';
 import { type StoredOauth, users } from '../db/users.table.ts';
-import type { VideoRow } from '../db/videos.table.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { readGuards, writeGuards } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
-import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { createShareAdapters } from './share.adapters.ts';
 import { shareVideoJob } from './share.job.ts';
+import type { VideosEntry } from './videos.resource.ts';
 import { activeJobs } from './videos.service.ts';
 
 export interface ShareRoutesOptions {
   engine: Engine;
-  entry: ResourceEntry;
+  entry: VideosEntry;
   guards: Guards;
   config: Pick<AppConfig, 'videos'>;
 }
@@ -95,7 +95,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (
     async (request, reply) => {
       const auth = authOf(request);
       const { target } = request.params;
-      const video = (await findVisible(engine, entry, auth, request.params.id)) as VideoRow;
+      const video = await findVisible(engine, entry, auth, request.params.id);
       const adapter = adapters[target];
       if (!adapter.configured) throw new HttpError(503, VIDEO_MESSAGES.shareNotConfigured(target));
       if (!adapter.linked(await oauthOf(engine.db, auth.user.id))) {
@@ -129,7 +129,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (
       },
     },
     async (request) => {
-      const video = (await findVisible(engine, entry, authOf(request), request.params.id)) as VideoRow;
+      const video = await findVisible(engine, entry, authOf(request), request.params.id);
       const rows = await engine.db
         .select()
         .from(jobs)

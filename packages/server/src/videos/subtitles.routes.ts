@@ -4,16 +4,16 @@ import { SUBTITLE_CONTENT_TYPES, SUBTITLE_MAX_BYTES, VIDEO_MESSAGES, videoPaths 
 import { type SubtitleCue, subtitleCues, subtitleJsonBody, subtitleParams } from '@regie/contract/videos.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { VideoRow } from '../db/videos.table.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { readGuards, writeGuards } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
-import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import type { Engine } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { normaliseCues, parseSubtitles, SubtitleError, toVtt } from './subtitles.parse.ts';
 import { subtitleKey } from './videos.keys.ts';
+import type { VideosEntry } from './videos.resource.ts';
 import { updateVideo } from './videos.service.ts';
 
 /** A file's format from the request's content type; JSON bodies say theirs. */
@@ -57,14 +57,14 @@ function cuesOf(body: unknown, contentType: string | undefined): SubtitleCue[] {
  */
 export const subtitleRoutes: FastifyPluginAsyncZod<{
   engine: Engine;
-  entry: ResourceEntry;
+  entry: VideosEntry;
   guards: Guards;
   storage: ObjectStorage;
 }> = async (app, { engine, entry, guards, storage }) => {
   const common = { tags: ['videos'], security: BEARER, params: subtitleParams };
   const path = videoPaths.subtitles(':id', ':language');
   const visible = async (request: Parameters<typeof authOf>[0], id: number) =>
-    (await findVisible(engine, entry, authOf(request), id)) as VideoRow;
+    await findVisible(engine, entry, authOf(request), id);
 
   app.addContentTypeParser(
     [SUBTITLE_CONTENT_TYPES.vtt, SUBTITLE_CONTENT_TYPES.srt, 'text/srt'],

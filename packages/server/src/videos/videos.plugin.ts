@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import type { Engine, PresentContext } from '../resources/resources.types.ts';
+import { videos } from '../db/videos.table.ts';
+import { type Engine, entryOf, type PresentContext } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
@@ -48,7 +49,7 @@ export async function registerVideos(
     tokens: MediaTokens;
   },
 ): Promise<void> {
-  const entry = options.engine.byName('videos');
+  const entry = entryOf(options.engine, videos);
   if (!entry) return;
   const deps = { ...options, entry, partSize: options.config.videos.uploadPartSize };
   await app.register(async (scope) => {

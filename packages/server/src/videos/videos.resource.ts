@@ -1,7 +1,8 @@
 import { hasRole } from '@regie/contract/access';
+import { videoClipInfo } from '@regie/contract/clips.schemas';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { videosResource } from '@regie/contract/resources/videos';
-import type { VideoJobResponse, VideoPlayback } from '@regie/contract/videos.schemas';
+import { type VideoJobResponse, type VideoPlayback, videoPlayback } from '@regie/contract/videos.schemas';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { clipOf } from '../clips/clips.present.ts';
 import { CATEGORY_ITEM_LINKS } from '../content/category-items.ts';
@@ -29,6 +30,9 @@ import { cancelVideoJobs } from './videos.service.ts';
 
 type PresentedVideo = VideoJobResponse['video'];
 
+/** The videos' engine entry, typed by its table. */
+export type VideosEntry = ResourceEntry<typeof videos>;
+
 /**
  * own_videos_only (spec §6) without video_write or video_download: the user sees the videos
  * they uploaded, no other.
@@ -45,8 +49,7 @@ export async function presentVideo(engine: Engine, entry: ResourceEntry, row: Ro
 }
 
 /** The signed URLs a player needs, once the video is ready. */
-export function playbackOf(row: Row, context: PresentContext): VideoPlayback {
-  const video = row as VideoRow;
+export function playbackOf(video: VideoRow, context: PresentContext): VideoPlayback {
   if (video.state !== 'ready' || !video.hlsKey) return null;
   return {
     hlsUrl: context.mediaUrl(video.hlsKey),
@@ -111,5 +114,8 @@ export const videosEntry = resourceEntry({
     },
   },
   scope: (auth) => (ownVideosOnly(auth) ? eq(videos.ownerId, auth.user.id) : undefined),
-  present: (record, row, context) => ({ ...record, playback: playbackOf(row, context), clip: clipOf(row) }),
+  present: {
+    fields: { playback: videoPlayback, clip: videoClipInfo },
+    add: (row, context) => ({ playback: playbackOf(row, context), clip: clipOf(row) }),
+  },
 });

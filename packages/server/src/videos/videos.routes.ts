@@ -27,7 +27,7 @@ import { presentJob } from '../jobs/jobs.presenter.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { writeGuards } from '../resources/resources.http.ts';
 import { createRecord, findVisible } from '../resources/resources.service.ts';
-import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import type { Engine } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { accessSubject, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { ImportError, remoteFilename, resolveImportTarget } from './import.fetch.ts';
@@ -35,12 +35,13 @@ import { attachment, sendObject } from './media.send.ts';
 import type { MediaTokens } from './media.tokens.ts';
 import { enqueueEncode } from './videos.encode.job.ts';
 import { importVideoJob } from './videos.import.job.ts';
+import type { VideosEntry } from './videos.resource.ts';
 import { presentVideo } from './videos.resource.ts';
 import { titleFromFilename } from './videos.upload.service.ts';
 
 export interface VideoRoutesOptions {
   engine: Engine;
-  entry: ResourceEntry;
+  entry: VideosEntry;
   guards: Guards;
   storage: ObjectStorage;
   config: Pick<AppConfig, 'videos'>;
@@ -81,7 +82,7 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
         },
       );
       const title = request.body.title ?? titleFromFilename(remoteFilename(undefined, target.url));
-      const video = (await createRecord(engine, entry, auth, { title })) as VideoRow;
+      const video = await createRecord(engine, entry, auth, { title });
       const job = await enqueueJob(
         engine.db,
         importVideoJob,
@@ -105,7 +106,7 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const video = (await findVisible(engine, entry, authOf(request), request.params.id)) as VideoRow;
+      const video = await findVisible(engine, entry, authOf(request), request.params.id);
       if (!video.originalKey) throw new HttpError(409, VIDEO_MESSAGES.noOriginal(video.id));
       const job = await enqueueEncode(engine.db, video);
       return reply.code(202).send(presentJob(job));
@@ -116,7 +117,7 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
   const downloadable = async (request: FastifyRequest, id: number) => {
     const auth = authOf(request);
     if (!satisfies(accessSubject(auth), VIDEO_DOWNLOAD_RULE)) throw forbidden();
-    const video = (await findVisible(engine, entry, auth, id)) as VideoRow;
+    const video = await findVisible(engine, entry, auth, id);
     if (!video.originalKey) throw notFound(VIDEO_MESSAGES.noOriginal(video.id));
     return video;
   };

@@ -16,12 +16,13 @@ import type { JobRow } from '../db/jobs.table.ts';
 import { type UploadSessionRow, uploadParts, uploadSessions, type VideoRow } from '../db/videos.table.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { createRecord, findVisible } from '../resources/resources.service.ts';
-import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import type { Engine } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { SizeMismatchError } from '../storage/storage.types.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { enqueueEncode } from './videos.encode.job.ts';
 import { originalKey } from './videos.keys.ts';
+import type { VideosEntry } from './videos.resource.ts';
 import { findVideo, latestJob, updateVideo } from './videos.service.ts';
 import { videoStates } from './videos.state.ts';
 
@@ -33,7 +34,7 @@ import { videoStates } from './videos.state.ts';
 
 export interface UploadDeps {
   engine: Engine;
-  entry: ResourceEntry;
+  entry: VideosEntry;
   storage: ObjectStorage;
   /** Bytes per part of new sessions (config videos.uploadPartSize); a session keeps its own. */
   partSize: number;
@@ -95,9 +96,9 @@ export async function presentSession(db: Db, session: UploadSessionRow): Promise
 async function targetVideo(deps: UploadDeps, auth: AuthContext, body: MultipartUploadRequest): Promise<VideoRow> {
   const { engine, entry } = deps;
   if (body.videoId === undefined) {
-    return (await createRecord(engine, entry, auth, { title: titleFromFilename(body.filename) })) as VideoRow;
+    return await createRecord(engine, entry, auth, { title: titleFromFilename(body.filename) });
   }
-  const video = (await findVisible(engine, entry, auth, body.videoId)) as VideoRow;
+  const video = await findVisible(engine, entry, auth, body.videoId);
   if (video.state !== 'uploading' && video.state !== 'failed') {
     throw new HttpError(409, VIDEO_MESSAGES.videoHasFile(video.id, video.state));
   }

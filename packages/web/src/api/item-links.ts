@@ -1,4 +1,4 @@
-import { MAIN_API } from '@regie/contract/api';
+import { paths } from '@regie/contract/api';
 import { ITEM_TYPE_RESOURCES, type ItemLink, type ItemType } from '@regie/contract/resources/item-links';
 import type { ListResponse } from '@regie/contract/resources/shapes';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ export const itemLinkKeys = {
 };
 
 export function itemLinksPath(owner: string, id: number): string {
-  return `${MAIN_API}/${owner}/${id}/items`;
+  return paths.itemLinks(owner, id);
 }
 
 export function itemLinkCalls(client: ReturnType<typeof useApi>, owner: string, id: number) {

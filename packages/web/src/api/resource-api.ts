@@ -1,4 +1,4 @@
-import { MAIN_API, USERS_API } from '@regie/contract/api';
+import { resourcePath } from '@regie/contract/api';
 import type { ResourceDefinition } from '@regie/contract/resources/define';
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { mayUseResource, type ResourceOperation } from '@regie/contract/resources/permissions';
@@ -38,7 +38,7 @@ export interface ListQuery {
 
 /** The base path of a resource under its gateway: /main-api/tags, /users-service-api/accounts. */
 export function resourceBase(resource: ResourceLocation): string {
-  return `${resource.gateway === 'users' ? USERS_API : MAIN_API}/${resource.name}`;
+  return resourcePath({ gateway: resource.gateway, name: resource.name });
 }
 
 /** A nested resource's base under one parent record: /main-api/competitions/7/seasons. */
@@ -46,9 +46,7 @@ export function nestedBase(
   resource: ResourceLocation & Pick<ResourceDefinition, 'parent'>,
   parentId: number | string,
 ): string {
-  if (!resource.parent) return resourceBase(resource);
-  const prefix = resource.gateway === 'users' ? USERS_API : MAIN_API;
-  return `${prefix}/${resource.parent.resource}/${parentId}/${resource.name}`;
+  return resource.parent ? resourcePath(resource, parentId) : resourceBase(resource);
 }
 
 /** The query string values of a list query; one filter value is `field=v`, several `field[]=v`. */

@@ -1,30 +1,31 @@
 import type { RouteEntry } from '@regie/contract/menu';
-import { resourceScreens } from '../resources/resource-screens.ts';
+import {
+  RESOURCE_NAMES,
+  RESOURCE_REGISTRY,
+  type ResourceName,
+  resourceRoute,
+} from '@regie/contract/resources/registry';
+import {
+  type ResourceScreenLoader,
+  type ResourceScreensOptions,
+  resourceScreens,
+} from '../resources/resource-screens.ts';
 import { type LazyScreen, lazyScreen } from './lazy-screen.ts';
 
 /**
- * The screens built so far, by the route tree's full path (contract menu.ts). Adding one is one
- * line here; a route of the tree without a screen shows its title and 'not available yet'.
- * A screen registered on a tab container (an edit page) also serves its tabs. A plain resource's
- * list / new / edit screens are one `resourceScreens` line (see resources/resource-screens.ts).
+ * How a resource's screens differ from what its declaration alone gives: a setup with its
+ * customisation (`{ resource, custom }`, see resources/customization.ts), pages that are not the
+ * list / new / edit trio under its route, or `false` when custom screens (below) draw its pages.
  */
-export const SCREENS: Readonly<Record<string, LazyScreen>> = {
-  '/account/settings/infos': lazyScreen(
-    () => import('../features/settings/SettingsInfos.tsx'),
-    (m) => m.SettingsInfos,
-  ),
-  ...resourceScreens('/account/sports', () => import('../features/sports/sports-setup.tsx').then((m) => m.sportsSetup)),
-  '/account/sports/map/:sportId': lazyScreen(
-    () => import('../features/sports/SportMap.tsx'),
-    (m) => m.SportMap,
-  ),
-  ...resourceScreens('/account/tags', () => import('@regie/contract/resources/tags').then((m) => m.tagsResource)),
-  // Account administration: users and groups, customers, settings tabs, cache purge.
-  ...resourceScreens('/account/users', () => import('../features/users/users-setup.ts').then((m) => m.usersSetup)),
-  ...resourceScreens(
-    '/account/users/group',
-    () => import('../features/users/users-setup.ts').then((m) => m.groupsSetup),
-    {
+type ResourceScreensOverride = false | { load?: ResourceScreenLoader; options?: ResourceScreensOptions };
+
+const RESOURCE_SCREENS: { readonly [Name in ResourceName]?: ResourceScreensOverride } = {
+  sports: { load: () => import('../features/sports/sports-setup.tsx').then((m) => m.sportsSetup) },
+  // Account administration: users and groups, customers.
+  users: { load: () => import('../features/users/users-setup.ts').then((m) => m.usersSetup) },
+  groups: {
+    load: () => import('../features/users/users-setup.ts').then((m) => m.groupsSetup),
+    options: {
       // Groups are listed on the users list; their pages sit under /account/users.
       list: false,
       routes: {
@@ -34,9 +35,76 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
         idParam: 'groupId',
       },
     },
+  },
+  accounts: { load: () => import('../features/customers/customers-setup.ts').then((m) => m.customersSetup) },
+  competitions: {
+    load: () => import('../features/competitions/competitions-setup.tsx').then((m) => m.competitionsSetup),
+  },
+  categories: { load: () => import('../features/categories/categories-setup.tsx').then((m) => m.categoriesSetup) },
+  subcategories: {
+    load: () => import('../features/categories/categories-setup.tsx').then((m) => m.subcategoriesSetup),
+    options: {
+      // Subcategories are listed on their category's page; their own pages sit under /account/categories.
+      list: false,
+      routes: {
+        list: '/account/categories/list',
+        create: '/account/categories/subcategories/new',
+        edit: '/account/categories/subcategories/edit/:id',
+        idParam: 'id',
+      },
+    },
+  },
+  playlists: { load: () => import('../features/playlists/playlists-setup.tsx').then((m) => m.playlistsSetup) },
+  'payment-offers': {
+    load: () => import('../features/payments/payment-offers-setup.ts').then((m) => m.paymentOffersSetup),
+  },
+  products: { load: () => import('../features/payments/products-setup.tsx').then((m) => m.productsSetup) },
+  speakers: { load: () => import('../features/speakers/speakers-setup.tsx').then((m) => m.speakersSetup) },
+  // Videos: the list (live job progress); the upload and edit screens below replace the generic ones.
+  videos: {
+    load: () => import('../features/videos/list/videos-setup.tsx').then((m) => m.videosSetup),
+    options: {
+      routes: {
+        list: '/medias/videos/list',
+        create: '/medias/videos/create',
+        edit: '/medias/videos/edit/:videoId',
+        idParam: 'videoId',
+      },
+    },
+  },
+  // The clip template screen and the events' pages are screens of their own (or not built yet).
+  'clip-templates': false,
+  events: false,
+};
+
+/** The list / new / edit screens of every resource of the contract's list that has a route. */
+function registeredScreens(): Record<string, LazyScreen> {
+  const screens: Record<string, LazyScreen> = {};
+  for (const name of RESOURCE_NAMES) {
+    const route = resourceRoute(name);
+    const override = RESOURCE_SCREENS[name];
+    if (!route || override === false) continue;
+    Object.assign(screens, resourceScreens(route, override?.load ?? RESOURCE_REGISTRY[name].load, override?.options));
+  }
+  return screens;
+}
+
+/**
+ * The screens built so far, by the route tree's full path (contract menu.ts). A declared resource
+ * gets its list / new / edit screens from the contract's list (contract resources/registry.ts),
+ * customised in RESOURCE_SCREENS above; the other screens are one line here. A route of the tree
+ * without a screen shows its title and 'not available yet'. A screen registered on a tab
+ * container (an edit page) also serves its tabs.
+ */
+export const SCREENS: Readonly<Record<string, LazyScreen>> = {
+  ...registeredScreens(),
+  '/account/settings/infos': lazyScreen(
+    () => import('../features/settings/SettingsInfos.tsx'),
+    (m) => m.SettingsInfos,
   ),
-  ...resourceScreens('/account/customers', () =>
-    import('../features/customers/customers-setup.ts').then((m) => m.customersSetup),
+  '/account/sports/map/:sportId': lazyScreen(
+    () => import('../features/sports/SportMap.tsx'),
+    (m) => m.SportMap,
   ),
   '/account/settings/subscription': lazyScreen(
     () => import('../features/settings/SettingsSubscription.tsx'),
@@ -50,74 +118,17 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/admin-tools/PurgeCache.tsx'),
     (m) => m.PurgeCache,
   ),
-  // Catalogue and commerce: marker types to FAQ (one line per plain resource, custom screens beside).
-  ...resourceScreens('/account/marker-types', () =>
-    import('@regie/contract/resources/marker-types').then((m) => m.markerTypesResource),
-  ),
-  ...resourceScreens('/account/clip-skins', () =>
-    import('@regie/contract/resources/clip-skins').then((m) => m.clipSkinsResource),
-  ),
-  ...resourceScreens('/account/themes', () => import('@regie/contract/resources/themes').then((m) => m.themesResource)),
-  ...resourceScreens('/account/competitions', () =>
-    import('../features/competitions/competitions-setup.tsx').then((m) => m.competitionsSetup),
-  ),
-  ...resourceScreens('/account/categories', () =>
-    import('../features/categories/categories-setup.tsx').then((m) => m.categoriesSetup),
-  ),
-  ...resourceScreens(
-    '/account/categories',
-    () => import('../features/categories/categories-setup.tsx').then((m) => m.subcategoriesSetup),
-    {
-      // Subcategories are listed on their category's page; their own pages sit under /account/categories.
-      list: false,
-      routes: {
-        list: '/account/categories/list',
-        create: '/account/categories/subcategories/new',
-        edit: '/account/categories/subcategories/edit/:id',
-        idParam: 'id',
-      },
-    },
-  ),
   '/account/categories/:id/linked-items': lazyScreen(
     () => import('../features/categories/CategoryLinkedItems.tsx'),
     (m) => m.CategoryLinkedItems,
-  ),
-  ...resourceScreens('/account/playlists', () =>
-    import('../features/playlists/playlists-setup.tsx').then((m) => m.playlistsSetup),
   ),
   '/account/playlists/:id/linked-videos': lazyScreen(
     () => import('../features/playlists/PlaylistLinkedVideos.tsx'),
     (m) => m.PlaylistLinkedVideos,
   ),
-  ...resourceScreens('/account/payment-offers', () =>
-    import('../features/payments/payment-offers-setup.ts').then((m) => m.paymentOffersSetup),
-  ),
-  ...resourceScreens('/account/products', () =>
-    import('../features/payments/products-setup.tsx').then((m) => m.productsSetup),
-  ),
-  ...resourceScreens('/actors/challengers', () =>
-    import('@regie/contract/resources/challengers').then((m) => m.challengersResource),
-  ),
-  ...resourceScreens('/actors/speakers', () =>
-    import('../features/speakers/speakers-setup.tsx').then((m) => m.speakersSetup),
-  ),
   '/faq/main': lazyScreen(
     () => import('../features/faq/FaqMain.tsx'),
     (m) => m.FaqMain,
-  ),
-  ...resourceScreens('/faq/entries', () => import('@regie/contract/resources/faq').then((m) => m.faqResource)),
-  // Videos: the list (live job progress) and the upload screen; the edit screen below replaces the generic one.
-  ...resourceScreens(
-    '/medias/videos',
-    () => import('../features/videos/list/videos-setup.tsx').then((m) => m.videosSetup),
-    {
-      routes: {
-        list: '/medias/videos/list',
-        create: '/medias/videos/create',
-        edit: '/medias/videos/edit/:videoId',
-        idParam: 'videoId',
-      },
-    },
   ),
   '/medias/videos/create': lazyScreen(
     () => import('../features/videos/create/VideoCreate.tsx'),

@@ -5,13 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiContext } from '../api/api-context.ts';
 import { sessionStore } from '../session/current-session.ts';
 import { renderWithProviders } from '../test-utils.tsx';
-import type { AnyResource } from './any-resource.ts';
 import { createFakeServer, type FakeServer } from './fake-resource-server.ts';
 import { NestedResourceList } from './NestedResourceList.tsx';
 import { signIn } from './render-resource.tsx';
 
-const rounds = roundsResource as AnyResource;
-const subcategories = subcategoriesResource as AnyResource;
+const rounds = roundsResource;
+const subcategories = subcategoriesResource;
 const stamp = '2026-09-01T10:00:00.000Z';
 
 function show(server: FakeServer, ui: React.ReactNode) {

@@ -2,12 +2,12 @@ import { tagsResource } from '@regie/contract/resources/tags';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/current-session.ts';
-import type { AnyResource, ResourceRecord } from './any-resource.ts';
+import type { ResourceRecord } from './any-resource.ts';
 import { createFakeServer } from './fake-resource-server.ts';
 import { listCursors } from './list-cursors.ts';
 import { renderResource, signIn } from './render-resource.tsx';
 
-const tags = tagsResource as AnyResource;
+const tags = tagsResource;
 
 // Several page turns per test: room for a busy machine.
 configure({ asyncUtilTimeout: 4_000 });

@@ -20,7 +20,6 @@ const themes = {
   search: ['name'],
   access: { read: {}, write: {} },
   tenancy: 'account',
-  route: '/account/themes',
 } as AnyResource;
 
 afterEach(() => {

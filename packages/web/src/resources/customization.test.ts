@@ -1,10 +1,9 @@
 import { usersResource } from '@regie/contract/resources/users';
 import { describe, expect, it } from 'vitest';
-import type { AnyResource } from './any-resource.ts';
 import { customizeResource, isResourceSetup, type ResourceCustomization } from './customization.ts';
 import { formToBody, initialValues, validateBody } from './form-state.ts';
 
-const users = usersResource as AnyResource;
+const users = usersResource;
 const custom: ResourceCustomization = {
   fields: {
     meta: {

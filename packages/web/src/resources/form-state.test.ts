@@ -127,7 +127,7 @@ describe('form values', () => {
   });
 
   it("checks the declaration's rules between fields on the values it sends", () => {
-    const seasons = seasonsResource as AnyResource;
+    const seasons = seasonsResource;
     const values = {
       ...initialValues(seasons, null, NOW),
       name: '2026-2027',
@@ -198,7 +198,7 @@ describe('zod errors → form errors (same schema as the server)', () => {
   });
 
   it('validates tags with the declaration itself', () => {
-    const tags = tagsResource as AnyResource;
+    const tags = tagsResource;
     const body = formToBody(tags, { name: 'x'.repeat(61), tagType: 'player' }, 'create');
     expect(validateBody(tags, body, 'create')).toEqual({
       name: { key: 'resource.validation.tooLong', values: { count: 60 } },
@@ -231,7 +231,7 @@ describe('showing errors (spec §5)', () => {
 });
 
 describe('server errors → fields', () => {
-  const tags = tagsResource as AnyResource;
+  const tags = tagsResource;
 
   it('finds the field in the paths servers write', () => {
     const fields = ['name', 'tagType'];

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { isPlatformAdmin } from '@regie/contract/access';
 import type { LoginResponse, MeContextResponse, MeResponse } from '@regie/contract/auth';
+import { resourceRoute } from '@regie/contract/resources/registry';
 import { findRouteByPath } from '@regie/contract/routes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
@@ -74,7 +75,7 @@ export function renderResource(
   options: { custom?: ResourceCustomization; routes?: ResourceRoutes } = {},
 ) {
   const { custom } = options;
-  const routes = options.routes ?? resourceRoutes(resource.route ?? '');
+  const routes = options.routes ?? resourceRoutes(resourceRoute(resource.name) ?? '');
   const handle = (fullPath: string | null): RouteHandle | undefined => {
     const entry = fullPath ? findRouteByPath(fullPath) : undefined;
     return entry ? { entry } : undefined;

@@ -1,20 +1,17 @@
 /**
  * Generic screens of a declared resource (contract `resources/<name>.ts`).
  *
- * How to give a plain resource its list, new and edit screens:
- *   1. Declare it in packages/contract/src/resources/<name>.ts with `defineResource` (fields, ui,
- *      columns, filters, sortable, search, access, `route`); its `route` is the base of its
- *      list / new / edit entries in the menu tree (contract menu.ts, e.g. `crud('edit/:id')`).
- *   2. Add its texts to packages/contract/src/i18n/en.ts and fr.ts under its labelKey:
- *      `<labelKey>.title`, `<labelKey>.field.<field>` for every field, `<labelKey>.<field>.<value>`
- *      for every select option, optionally `<labelKey>.new` and `<labelKey>.empty`.
- *   3. Add ONE line to src/app/screens.ts:
- *        ...resourceScreens('/account/tags', () => import('@regie/contract/resources/tags').then((m) => m.tagsResource)),
- *      The declaration is imported lazily: its zod schema loads with the screens, not with the app.
- *   4. Optionally, when a field needs more than its declared widget or a tab is not a form, load
- *      `{ resource, custom }` instead of the bare declaration (customization.ts; e.g.
- *      features/users/users-setup.ts). A resource whose pages are not the list / new / edit
- *      trio under its base passes its routes: `resourceScreens(base, load, { routes })`.
+ * A resource of the contract's list (contract resources/registry.ts) with a `route` gets its list,
+ * new and edit screens without any line here: web app/screens.ts derives them from that list.
+ * Its texts come from its labelKey in contract i18n en.ts / fr.ts: `<labelKey>.title`,
+ * `<labelKey>.field.<field>` for every field, `<labelKey>.<field>.<value>` for every select
+ * option, optionally `<labelKey>.new` and `<labelKey>.empty`. The declaration is imported lazily:
+ * its zod schema loads with the screens, not with the app.
+ *
+ * When a field needs more than its declared widget or a tab is not a form, app/screens.ts's
+ * RESOURCE_SCREENS loads `{ resource, custom }` instead of the bare declaration (customization.ts;
+ * e.g. features/users/users-setup.ts). A resource whose pages are not the list / new / edit trio
+ * under its route passes its routes there too.
  *
  * The screens: ResourceList (server-side paging, sort, filters, search, columns, bulk delete, CSV
  * export, all in the URL) and ResourceEdit (fields from `ui` + the zod schema, tabs from the menu
@@ -80,20 +77,18 @@ export interface ResourceScreenProps {
   custom?: ResourceCustomization | undefined;
 }
 
-type Loader = () => Promise<AnyResource | ResourceSetup>;
+/** Loads a declaration, or a declaration with its customisation. */
+export type ResourceScreenLoader = () => Promise<AnyResource | ResourceSetup>;
 
 function screen(
   loadScreen: (custom: ResourceCustomization | undefined) => Promise<ComponentType<ResourceScreenProps>>,
-  load: Loader,
+  load: ResourceScreenLoader,
   routes: ResourceRoutes,
 ): LazyScreen {
   return lazyScreen(
     async () => {
       const loaded = await load();
       const { resource, custom } = isResourceSetup(loaded) ? loaded : { resource: loaded, custom: undefined };
-      if (resource.route && resource.route !== routes.base) {
-        throw new Error(`Resource ${resource.name} is declared at ${resource.route}, registered at ${routes.base}`);
-      }
       return { Screen: await loadScreen(custom), resource, custom };
     },
     // The component is made once, when the lazy screen loads, not on each render.
@@ -117,7 +112,7 @@ export interface ResourceScreensOptions {
  */
 export function resourceScreens(
   base: string,
-  load: Loader,
+  load: ResourceScreenLoader,
   options: ResourceScreensOptions = {},
 ): Record<string, LazyScreen> {
   const routes = resourceRoutes(base, options.routes);

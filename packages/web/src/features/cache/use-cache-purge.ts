@@ -1,4 +1,5 @@
-import { type CachePurgeResponse, cachePurgePath } from '@regie/contract/cache';
+import { paths } from '@regie/contract/api';
+import type { CachePurgeResponse } from '@regie/contract/cache';
 import { useState } from 'react';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
@@ -11,7 +12,7 @@ import { useApi } from '../../api/api-context.ts';
 export function useCachePurge() {
   const client = useApi();
   const [last, setLast] = useState<CachePurgeResponse | null>(null);
-  const purge = useAction((key: string) => client.delete<CachePurgeResponse>(cachePurgePath(key)), {
+  const purge = useAction((key: string) => client.delete<CachePurgeResponse>(paths.cachePurge(key)), {
     onSuccess: setLast,
   });
   return { purge, last };

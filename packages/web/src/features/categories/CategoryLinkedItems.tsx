@@ -5,12 +5,11 @@ import { fillPath } from '@regie/contract/routes';
 import { Link, useParams } from 'react-router';
 import { useResourceRecord } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
 import { LinkedItemsPanel } from '../item-links/LinkedItemsPanel.tsx';
 import { CATEGORY_PATHS } from './categories-setup.tsx';
 
-const categories = categoriesResource as AnyResource;
+const categories = categoriesResource;
 
 /** /account/categories/{id}/linked-items: the videos and playlists a category shows. */
 export function CategoryLinkedItems() {

@@ -5,7 +5,6 @@ import { fillPath } from '@regie/contract/routes';
 import { IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
 import { NestedResourceList } from '../../resources/NestedResourceList.tsx';
 
@@ -18,7 +17,7 @@ export const CATEGORY_PATHS = {
   subcategoryEdit: '/account/categories/subcategories/edit/:id',
 } as const;
 
-const subcategories = subcategoriesResource as AnyResource;
+const subcategories = subcategoriesResource;
 
 /** Under a category's form: the way to its linked items, and its subcategories. */
 function CategoryChildren({ record, canWrite }: TabPanelProps) {
@@ -47,7 +46,7 @@ function CategoryChildren({ record, canWrite }: TabPanelProps) {
 }
 
 export const categoriesSetup: ResourceSetup = {
-  resource: categoriesResource as AnyResource,
+  resource: categoriesResource,
   custom: { BelowForm: CategoryChildren },
 };
 

@@ -7,7 +7,6 @@ import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useResourceRecord } from '../../api/resource-queries.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import { useAccessSubject } from '../../session/access.ts';
 import { ClipTemplatesPanel } from './ClipTemplatesPanel.tsx';
 import { CutClipPanel } from './CutClipPanel.tsx';
@@ -18,7 +17,7 @@ const SOURCE_PARAM = 'videoId';
 /** The preselected video, read with the library's rights (whoever followed the link has them). */
 function usePreselected(id: string | null): ClipSource | null {
   const mayRead = satisfies(useAccessSubject(), VIDEO_READ_RULE);
-  const record = useResourceRecord(videosResource as AnyResource, mayRead ? id : null);
+  const record = useResourceRecord(videosResource, mayRead ? id : null);
   const video = record.data;
   if (!video || video.state !== 'ready') return null;
   return {

@@ -6,7 +6,6 @@ import { IconArrowBarToLeft, IconArrowBarToRight, IconScissors, IconX } from '@t
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useResourceList } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import { formatClock } from '../../widgets/player/time-format.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { TEMPLATES_QUERY, templatesResource } from './ClipTemplatesPanel.tsx';
@@ -15,7 +14,7 @@ import { CLIP_STEP_SECONDS, rangeErrors, snapToStep } from './clip-range.ts';
 import { SourcePicker } from './SourcePicker.tsx';
 import { VideoClipsList } from './VideoClipsList.tsx';
 
-const skinsResource = clipSkinsResource as AnyResource;
+const skinsResource = clipSkinsResource;
 const SKINS_QUERY = { offset: 0, limit: 100, sort: 'name', filters: { active: ['true'] } } as const;
 
 interface Props {

@@ -6,7 +6,6 @@ import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { EncodeProgress } from '../videos/edit/EncodeProgress.tsx';
@@ -23,7 +22,7 @@ const WORKING: ReadonlySet<string> = new Set(['uploading', 'uploaded', 'processi
 export function VideoClipsList({ sourceId }: Props) {
   const t = useT();
   const clips = useVideoClips(sourceId);
-  const labels = useResourceLabels(videosResource as AnyResource);
+  const labels = useResourceLabels(videosResource);
   const [playing, setPlaying] = useState<number | null>(null);
   const rows = clips.data?.data ?? null;
   return (

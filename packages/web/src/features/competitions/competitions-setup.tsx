@@ -1,12 +1,11 @@
 import { competitionsResource } from '@regie/contract/resources/competitions';
 import { roundsResource } from '@regie/contract/resources/rounds';
 import { seasonsResource } from '@regie/contract/resources/seasons';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
 import { NestedResourceList } from '../../resources/NestedResourceList.tsx';
 
-const seasons = seasonsResource as AnyResource;
-const rounds = roundsResource as AnyResource;
+const seasons = seasonsResource;
+const rounds = roundsResource;
 
 /** Under a competition's form: its seasons, each opening onto its rounds. */
 function CompetitionSeasons({ record, canWrite }: TabPanelProps) {
@@ -21,6 +20,6 @@ function CompetitionSeasons({ record, canWrite }: TabPanelProps) {
 }
 
 export const competitionsSetup: ResourceSetup = {
-  resource: competitionsResource as AnyResource,
+  resource: competitionsResource,
   custom: { BelowForm: CompetitionSeasons },
 };

@@ -1,5 +1,4 @@
 import { accountsResource } from '@regie/contract/resources/accounts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import type { ResourceSetup } from '../../resources/customization.ts';
 import { AccountKeyInput, ModulesInput } from './AccountFields.tsx';
 import { CacheTab } from './CacheTab.tsx';
@@ -11,7 +10,7 @@ import { ConfigInput, toConfig } from './ConfigInput.tsx';
  * (theme, languages, contact) and cache (purges, not a form).
  */
 export const customersSetup: ResourceSetup = {
-  resource: accountsResource as AnyResource,
+  resource: accountsResource,
   custom: {
     fields: {
       // Made by the server when the account is created.

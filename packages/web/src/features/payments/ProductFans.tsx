@@ -1,5 +1,5 @@
 import { Badge, EmptyState, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
-import { MAIN_API } from '@regie/contract/api';
+import { paths } from '@regie/contract/api';
 import type { ProductFan } from '@regie/contract/resources/products';
 import type { ListResponse } from '@regie/contract/resources/shapes';
 import { IconUsersGroup } from '@tabler/icons-react';
@@ -20,7 +20,7 @@ export function ProductFans({ record }: TabPanelProps) {
   const fans = useQuery({
     queryKey: ['productFans', record.id],
     queryFn: ({ signal }) =>
-      client.get<ListResponse<ProductFan>>(`${MAIN_API}/products/${record.id}/fans`, { limit: FANS_LIMIT }, { signal }),
+      client.get<ListResponse<ProductFan>>(paths.productFans(record.id), { limit: FANS_LIMIT }, { signal }),
   });
   const name = String(record.name ?? `#${record.id}`);
   const rows = fans.data?.data ?? null;

@@ -1,13 +1,12 @@
 import { PRODUCT_ITEM_TYPES } from '@regie/contract/resources/item-links';
 import { productPaymentOffersResource, productsResource } from '@regie/contract/resources/products';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
 import { NestedResourceList } from '../../resources/NestedResourceList.tsx';
 import { LinkedItemsPanel } from '../item-links/LinkedItemsPanel.tsx';
 import { ProductFans } from './ProductFans.tsx';
 
-const productOffers = productPaymentOffersResource as AnyResource;
+const productOffers = productPaymentOffersResource;
 
 /** Under the infos form: the offers the product is sold through. */
 function ProductOffers({ record, canWrite, tab }: TabPanelProps & { tab: string | null }) {
@@ -30,6 +29,6 @@ function ProductItems({ record, canWrite }: TabPanelProps) {
 }
 
 export const productsSetup: ResourceSetup = {
-  resource: productsResource as AnyResource,
+  resource: productsResource,
   custom: { BelowForm: ProductOffers, tabPanels: { items: ProductItems, fans: ProductFans } },
 };

@@ -26,7 +26,7 @@ import { useApi } from '../../api/api-context.ts';
 import { resourceBase } from '../../api/resource-api.ts';
 import { recordLabel, referenceLocation, resourceKeys, useResourceOptions } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource, ResourceRecord } from '../../resources/any-resource.ts';
+import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
 import { moveItem } from './playlist-order.ts';
 import { PLAYLIST_PATHS } from './playlists-setup.tsx';
@@ -44,7 +44,7 @@ export function PlaylistLinkedVideos() {
   const t = useT();
   const client = useApi();
   const id = Number(useParams().id);
-  const { canWrite } = useResourceAccess(playlistsResource as AnyResource);
+  const { canWrite } = useResourceAccess(playlistsResource);
   const recordKey = resourceKeys.record(playlistsResource.name, String(id));
   const playlist = useQuery({
     queryKey: [...recordKey, 'Video'],

@@ -4,7 +4,6 @@ import { fillPath } from '@regie/contract/routes';
 import { IconVideo } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
 
 export const PLAYLIST_PATHS = {
@@ -30,6 +29,6 @@ function PlaylistVideosLink({ record }: TabPanelProps) {
 }
 
 export const playlistsSetup: ResourceSetup = {
-  resource: playlistsResource as AnyResource,
+  resource: playlistsResource,
   custom: { BelowForm: PlaylistVideosLink },
 };

@@ -4,7 +4,6 @@ import { IconFileDownload } from '@tabler/icons-react';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import { csvFileName, downloadCsv } from '../../resources/csv.ts';
 import type { ResourceSetup } from '../../resources/customization.ts';
 import { ResourceList } from '../../resources/ResourceList.tsx';
@@ -41,6 +40,6 @@ function SpeakersList({ resource, routes }: ResourceScreenProps) {
 }
 
 export const speakersSetup: ResourceSetup = {
-  resource: speakersResource as AnyResource,
+  resource: speakersResource,
   custom: { ListScreen: SpeakersList },
 };

@@ -31,7 +31,6 @@ import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { recordLabel, referenceLocation, useResourceOptions, useResourceRecord } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import { UnsavedChangesGuard } from '../../resources/UnsavedChangesGuard.tsx';
 import { ImageUploadField } from '../../widgets/ImageUploadField.tsx';
 import { useImageUrl } from '../../widgets/image-url.ts';
@@ -61,7 +60,7 @@ export function SportMap() {
   const queryClient = useQueryClient();
   const imageUrl = useImageUrl();
   const sportId = Number(useParams().sportId);
-  const sport = useResourceRecord(sportsResource as AnyResource, String(sportId));
+  const sport = useResourceRecord(sportsResource, String(sportId));
   const key = ['sportMap', sportId];
   const stored = useQuery({
     queryKey: key,

@@ -4,7 +4,6 @@ import { fillPath } from '@regie/contract/routes';
 import { IconMap } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
 
 export const SPORT_MAP_PATH = '/account/sports/map/:sportId';
@@ -27,6 +26,6 @@ function SportMapLink({ record }: TabPanelProps) {
 }
 
 export const sportsSetup: ResourceSetup = {
-  resource: sportsResource as AnyResource,
+  resource: sportsResource,
   custom: { BelowForm: SportMapLink },
 };

@@ -1,7 +1,6 @@
 import { isPlatformAdmin } from '@regie/contract/access';
 import { groupsResource } from '@regie/contract/resources/groups';
 import { usersResource } from '@regie/contract/resources/users';
-import type { AnyResource } from '../../resources/any-resource.ts';
 import type { ResourceSetup } from '../../resources/customization.ts';
 import { RolesInput } from './GroupFields.tsx';
 import { GroupsCell, GroupsFilter, GroupsInput, LanguageCell, LanguageInput, languageOfMeta } from './UserFields.tsx';
@@ -13,7 +12,7 @@ import { UsersListScreen } from './UsersListScreen.tsx';
  * name, and the account's groups listed under the users.
  */
 export const usersSetup: ResourceSetup = {
-  resource: usersResource as AnyResource,
+  resource: usersResource,
   custom: {
     fields: {
       meta: {
@@ -32,7 +31,7 @@ export const usersSetup: ResourceSetup = {
 
 /** /account/users/group/new and group/:groupId: roles as checkboxes of what the account may use. */
 export const groupsSetup: ResourceSetup = {
-  resource: groupsResource as AnyResource,
+  resource: groupsResource,
   custom: {
     fields: {
       roles: { Input: RolesInput, optionKey: (role) => `role.${role}`, wide: true },

@@ -3,7 +3,6 @@ import { videosResource } from '@regie/contract/resources/videos';
 import { useParams } from 'react-router';
 import { useResourceRecord } from '../../../api/resource-queries.ts';
 import { useCurrentEntry } from '../../../app/route-entry.ts';
-import type { AnyResource } from '../../../resources/any-resource.ts';
 import type { ResourceCustomization } from '../../../resources/customization.ts';
 import { ResourceEdit } from '../../../resources/ResourceEdit.tsx';
 import { useResourceLabels } from '../../../resources/resource-labels.ts';
@@ -12,7 +11,7 @@ import { useResourceAccess } from '../../../resources/use-resource-access.ts';
 import { SubtitlesTab } from '../subtitles/SubtitlesTab.tsx';
 import { VideoMediaPanel } from './VideoMediaPanel.tsx';
 
-const resource = videosResource as AnyResource;
+const resource = videosResource;
 const routes = resourceRoutes('/medias/videos');
 
 /** What the pipeline finds out: shown by the media panel in words, not as form fields. */

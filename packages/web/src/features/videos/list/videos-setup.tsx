@@ -7,7 +7,7 @@ import { IconMovie } from '@tabler/icons-react';
 import { createContext, useContext, useMemo } from 'react';
 import { useT } from '../../../i18n/use-t.ts';
 import { type Job, useActiveJobs } from '../../../realtime/use-jobs.ts';
-import type { AnyResource, ResourceRecord } from '../../../resources/any-resource.ts';
+import type { ResourceRecord } from '../../../resources/any-resource.ts';
 import type { ResourceSetup } from '../../../resources/customization.ts';
 import { ReferenceCell } from '../../../resources/ReferenceCell.tsx';
 import { ResourceList } from '../../../resources/ResourceList.tsx';
@@ -103,7 +103,7 @@ function OwnerCell({ value }: { value: unknown; record: ResourceRecord }) {
  */
 export const videosSetup: ResourceSetup = {
   resource: {
-    ...(videosResource as AnyResource),
+    ...videosResource,
     columns: ['posterKey', 'title', 'state', 'duration', 'ownerId', 'published', 'updatedAt'],
   },
   custom: {
