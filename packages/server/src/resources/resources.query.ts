@@ -154,22 +154,3 @@ export function totalOf(entry: ResourceEntry, where: SQL | undefined): SQL<numbe
   return sql`(select count(*) from ${entry.table}${where ? sql` where ${where}` : sql``})`.mapWith(Number);
 }
 
-/**
- * Beyond this many list statements, new ones run unnamed: PostgreSQL keeps a named statement
- * per connection for as long as the connection lives, so the names stay bounded.
- */
-const MAX_NAMED_STATEMENTS = 500;
-const statementNames = new Map<string, string>();
-
-/**
- * A name per distinct SQL text of a list (its values are parameters): PostgreSQL parses and
- * plans it once per connection, not on every call. Empty (unnamed) past the bound.
- */
-export function statementName(text: string): string {
-  const known = statementNames.get(text);
-  if (known !== undefined) return known;
-  if (statementNames.size >= MAX_NAMED_STATEMENTS) return '';
-  const name = `regie_list_${statementNames.size}`;
-  statementNames.set(text, name);
-  return name;
-}

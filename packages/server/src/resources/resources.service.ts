@@ -19,7 +19,6 @@ import {
   orderBy,
   parseSort,
   searchCondition,
-  statementName,
   totalOf,
 } from './resources.query.ts';
 import type { Engine, ResourceEntry, Row, WriteContext } from './resources.types.ts';
@@ -74,15 +73,14 @@ export async function listRows(
   );
   const offset = query.after ? 0 : query.offset;
   // The page and the total in one statement (the total as a scalar subquery, which ignores the
-  // cursor), prepared once per connection: one round trip and no re-planning per call.
-  const select = db
+  // cursor): one round trip instead of two.
+  const rows: Row[] = await db
     .select({ ...columnsOf(entry), $cursor: cursorValue(entry, sort), $total: totalOf(entry, where) })
     .from(entry.table)
     .where(allOf(where, query.after ? afterCursor(entry, sort, query.after) : undefined))
     .orderBy(...orderBy(entry, sort))
     .limit(limit + 1)
     .offset(offset);
-  const rows: Row[] = await select.prepare(statementName(select.toSQL().sql)).execute();
   // No row to carry it (a page past the end): the total then takes a statement of its own.
   const total =
     rows[0] !== undefined
