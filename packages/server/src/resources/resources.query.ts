@@ -153,4 +153,3 @@ export function byId(entry: ResourceEntry, id: number): SQL {
 export function totalOf(entry: ResourceEntry, where: SQL | undefined): SQL<number> {
   return sql`(select count(*) from ${entry.table}${where ? sql` where ${where}` : sql``})`.mapWith(Number);
 }
-
