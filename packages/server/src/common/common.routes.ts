@@ -16,6 +16,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { modules } from '../db/reference.table.ts';
 import { sports } from '../db/sports.table.ts';
+import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -78,6 +79,7 @@ export const commonRoutes: FastifyPluginAsyncZod<{
     paths.adminPayload,
     {
       onRequest: requireAuthOr403,
+      serializerCompiler: cachedJsonSerializer,
       schema: {
         tags: ['common'],
         security: BEARER,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
 import { ownerOf } from './resources.access.ts';
 import { outputFields } from './resources.schemas.ts';
-import type { ResourceEntry, Row } from './resources.types.ts';
+import type { EngineDefinition, ResourceEntry, Row } from './resources.types.ts';
 
 /** A stored value as the field's schema reads it (defaults filled in); as stored when it no longer fits. */
 function presentValue(schema: z.core.$ZodType | undefined, value: unknown): unknown {
@@ -15,6 +15,20 @@ function presentValue(schema: z.core.$ZodType | undefined, value: unknown): unkn
 
 function isoDate(value: unknown): string {
   return value instanceof Date ? value.toISOString() : String(value);
+}
+
+type OutputField = readonly [field: string, schema: z.core.$ZodType | undefined];
+
+/** A declaration's output fields and their schemas, worked out once, not for every row of a page. */
+const outputs = new WeakMap<EngineDefinition, readonly OutputField[]>();
+
+function outputsOf(definition: EngineDefinition): readonly OutputField[] {
+  let fields = outputs.get(definition);
+  if (!fields) {
+    fields = outputFields(definition).map((field) => [field, definition.fields.shape[field]] as const);
+    outputs.set(definition, fields);
+  }
+  return fields;
 }
 
 /**
@@ -30,9 +44,9 @@ export function presentRow(entry: ResourceEntry, row: Row, links: Record<string,
     createdAt: isoDate(row.createdAt),
     updatedAt: isoDate(row.updatedAt),
   };
-  for (const field of outputFields(definition)) {
+  for (const [field, schema] of outputsOf(definition)) {
     const value = field in links ? links[field] : row[field];
-    record[field] = presentValue(definition.fields.shape[field], value);
+    record[field] = presentValue(schema, value);
   }
   return record;
 }

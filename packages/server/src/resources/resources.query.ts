@@ -148,3 +148,8 @@ export function allOf(...conditions: (SQL | undefined)[]): SQL | undefined {
 export function byId(entry: ResourceEntry, id: number): SQL {
   return eq(idColumn(entry), id);
 }
+
+/** The number of rows `where` matches, as a column of the page's own statement. */
+export function totalOf(entry: ResourceEntry, where: SQL | undefined): SQL<number> {
+  return sql`(select count(*) from ${entry.table}${where ? sql` where ${where}` : sql``})`.mapWith(Number);
+}

@@ -21,6 +21,7 @@ import {
   orderBy,
   parseSort,
   searchCondition,
+  totalOf,
 } from './resources.query.ts';
 import type { Engine, ResourceEntry, Row, RowOf, WriteContext } from './resources.types.ts';
 import { deleteTranslationsWith } from './translations.cascade.ts';
@@ -73,20 +74,26 @@ export async function listRows(
     search ? searchCondition(entry, search) : undefined,
   );
   const offset = query.after ? 0 : query.offset;
-  const [rows, totals]: [Row[], { total: number }[]] = await Promise.all([
-    db
-      .select({ ...columnsOf(entry), $cursor: cursorValue(entry, sort) })
-      .from(entry.table)
-      .where(allOf(where, query.after ? afterCursor(entry, sort, query.after) : undefined))
-      .orderBy(...orderBy(entry, sort))
-      .limit(limit + 1)
-      .offset(offset),
-    db.select({ total: count() }).from(entry.table).where(where),
-  ]);
-  const page = rows.slice(0, limit);
+  // The page and the total in one statement (the total as a scalar subquery, which ignores the
+  // cursor): one round trip instead of two.
+  const rows: Row[] = await db
+    .select({ ...columnsOf(entry), $cursor: cursorValue(entry, sort), $total: totalOf(entry, where) })
+    .from(entry.table)
+    .where(allOf(where, query.after ? afterCursor(entry, sort, query.after) : undefined))
+    .orderBy(...orderBy(entry, sort))
+    .limit(limit + 1)
+    .offset(offset);
+  // No row to carry it (a page past the end): the total then takes a statement of its own.
+  const total =
+    rows[0] !== undefined
+      ? Number(rows[0].$total)
+      : offset === 0 && !query.after
+        ? 0
+        : ((await db.select({ total: count() }).from(entry.table).where(where))[0]?.total ?? 0);
+  const page = rows.slice(0, limit).map(({ $total: _total, ...row }) => row);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor(sort, String(last.$cursor), Number(last.id)) : null;
-  return { rows: page, total: totals[0]?.total ?? 0, offset, limit, nextCursor };
+  return { rows: page, total, offset, limit, nextCursor };
 }
 
 /** The record if the request may see it, else 404 (another account's record included). */

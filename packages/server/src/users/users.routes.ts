@@ -1,15 +1,24 @@
 import { satisfies } from '@regie/contract/access';
 import { ACCOUNT_DIRECTORY_RULE, idParams, mayReadGroupsOf, userGroupsResponse } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
-import { meContextResponse, meResponse, oauthResponse, updateMeBody, updateMeResponse } from '@regie/contract/auth';
+import {
+  type MeContextResponse,
+  meContextResponse,
+  meResponse,
+  oauthResponse,
+  updateMeBody,
+  updateMeResponse,
+} from '@regie/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { groupsOfUser } from '../accounts/accounts.service.ts';
 import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
+import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { forbidden } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { accessSubject, assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import type { RequestAccount, RequestUser } from '../tenancy/tenancy.service.ts';
 import { findUserAccountId, getContext, getMe, getOauth, soleSportOf, updateMeta } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedIn: Cache }> = async (
@@ -17,11 +26,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
   { db, guards, signedIn },
 ) => {
   const common = { tags: ['users'], security: BEARER };
+  /**
+   * The context of a user acting for their own account, per signed-in user object (the cached
+   * one, replaced when its cache entry is): the same answer object call after call, whose JSON
+   * the serializer keeps. Worked out again when the account or the groups are new objects.
+   */
+  const contexts = new WeakMap<
+    RequestUser,
+    { account: RequestAccount; groups: MeContextResponse['Groups']; context: MeContextResponse }
+  >();
 
   app.get(
     paths.me,
     {
       onRequest: guards.requireAuth,
+      serializerCompiler: cachedJsonSerializer,
       schema: { ...common, summary: 'The signed-in user', response: { 200: meResponse, ...errorResponses(401, 403) } },
     },
     (request) => {
@@ -37,6 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
     paths.meContext,
     {
       onRequest: guards.requireAuth,
+      serializerCompiler: cachedJsonSerializer,
       schema: {
         ...common,
         summary: 'Roles, modules, languages and home page of the account the request acts for',
@@ -50,7 +70,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
         tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
       });
       // Only an admin acting for an account needs its SportId (spec §6): one indexed look-up then.
-      return getContext(auth, groups, auth.simulated ? await soleSportOf(db, auth.account.id) : null);
+      if (auth.simulated) return getContext(auth, groups, await soleSportOf(db, auth.account.id));
+      const known = contexts.get(auth.user);
+      if (known && known.account === auth.account && known.groups === groups) return known.context;
+      const context = getContext(auth, groups, null);
+      contexts.set(auth.user, { account: auth.account, groups, context });
+      return context;
     },
   );
 

@@ -5,6 +5,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { background } from './background.ts';
 import type { SimulatedAccount } from './client.ts';
 import { api } from './http.ts';
+import { queryClient } from './query-client.ts';
 
 /** Query keys, in one place so that invalidation can name them. */
 export const queryKeys = {
@@ -31,8 +32,20 @@ async function loadEnvironment(): Promise<Environment> {
   return { ...payload, googleAnalyticsToken: analytics.token };
 }
 
+const environmentQuery = {
+  queryKey: queryKeys.environment,
+  queryFn: loadEnvironment,
+  staleTime: Infinity,
+  retry: false,
+};
+
 export function useEnvironment() {
-  return useQuery({ queryKey: queryKeys.environment, queryFn: loadEnvironment, staleTime: Infinity, retry: false });
+  return useQuery(environmentQuery);
+}
+
+/** Starts the environment check before the layout that waits for it is drawn (page start-up). */
+export function prefetchEnvironment(): void {
+  void queryClient.prefetchQuery(environmentQuery);
 }
 
 /** Admins' account search (spec §5): from 3 characters, as ordered by the server. */

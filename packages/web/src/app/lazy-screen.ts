@@ -42,7 +42,10 @@ export function isChunkFailure(error: unknown): boolean {
   );
 }
 
-export type LazyScreen = LazyExoticComponent<ComponentType>;
+export type LazyScreen = LazyExoticComponent<ComponentType> & {
+  /** Starts downloading the screen's code before it is drawn (the page's start-up, main.tsx). */
+  preload(): void;
+};
 
 /**
  * Loads a component on first render, from a module with named exports:
@@ -50,13 +53,19 @@ export type LazyScreen = LazyExoticComponent<ComponentType>;
  * `ScreenLoadBoundary`, which tells a time-out from a failed download.
  */
 export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
-  return lazy(async () => {
+  // One download, whether preload() or the first render asks first.
+  let started: Promise<M> | undefined;
+  const download = () => {
+    started ??= load();
+    return started;
+  };
+  const component = lazy(async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new LoaderTimeoutError()), CHUNK_LOAD_TIMEOUT_MS);
     });
     try {
-      const module = await Promise.race([load(), timeout]);
+      const module = await Promise.race([download(), timeout]);
       return { default: pick(module) };
     } catch (error) {
       if (isChunkFailure(error)) throw new ChunkLoadError(chunkOfError(error), error);
@@ -64,5 +73,11 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => Compo
     } finally {
       clearTimeout(timer);
     }
+  });
+  return Object.assign(component, {
+    preload() {
+      // A failure is the first render's to report, through the screen's boundary.
+      download().catch(() => undefined);
+    },
   });
 }

@@ -1,5 +1,7 @@
-import { ROUTES } from '@regie/contract/routes';
+import { matchRoute, ROUTES } from '@regie/contract/routes';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchEnvironment } from '../api/queries.ts';
+import { LoginPage } from '../features/login/LoginPage.tsx';
 import { NotAuthorized } from '../features/system/NotAuthorized.tsx';
 import { NotFound } from '../features/system/NotFound.tsx';
 import { ScreenLoader } from './layout/ScreenLoader.tsx';
@@ -9,11 +11,8 @@ import { RouteScreen } from './RouteScreen.tsx';
 import type { RouteHandle } from './route-entry.ts';
 import { SessionCheck } from './SessionCheck.tsx';
 import { StartScreen } from './StartScreen.tsx';
+import { screenFor } from './screens.ts';
 
-const LoginPage = lazyScreen(
-  () => import('../features/login/LoginPage.tsx'),
-  (m) => m.LoginPage,
-);
 const AuthenticatedLayout = lazyScreen(
   () => import('./layout/AuthenticatedLayout.tsx'),
   (m) => m.AuthenticatedLayout,
@@ -56,4 +55,18 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * What a signed-in first page needs, asked for at once and side by side rather than one after
+ * another as it renders: its code (the layout and the screen's chunks) and the environment
+ * check's payload. The language's catalog downloads meanwhile (main.tsx). The login page needs
+ * none of this: it is in the start-up chunk (every new visit starts there, and it is small).
+ */
+export function preloadPage(pathname: string, signedIn: boolean): void {
+  const match = signedIn ? matchRoute(pathname) : undefined;
+  if (!match) return;
+  AuthenticatedLayout.preload();
+  screenFor(match.entry)?.preload();
+  prefetchEnvironment();
 }

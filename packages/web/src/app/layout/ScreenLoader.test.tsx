@@ -32,3 +32,40 @@ describe('a screen whose code fails to load', () => {
     expect(chunkOfError(new Error('error loading dynamically imported module'))).toBe('?');
   });
 });
+
+describe('a screen preloaded at start-up', () => {
+  it('downloads its code once and draws it, whether preload or the first render asks first', async () => {
+    let downloads = 0;
+    const Screen = lazyScreen(
+      async () => {
+        downloads += 1;
+        return { Greeting: () => <p>Preloaded screen</p> };
+      },
+      (module) => module.Greeting,
+    );
+    Screen.preload();
+    Screen.preload();
+    renderWithProviders(
+      <ScreenLoader>
+        <Screen />
+      </ScreenLoader>,
+    );
+    expect(await screen.findByText('Preloaded screen')).toBeTruthy();
+    expect(downloads).toBe(1);
+  });
+
+  it('reports a failed preload when the screen is drawn, as a failed download', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Screen = lazyScreen(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://a.b/assets/Tags-x1.js')),
+      (module: { Tags: () => null }) => module.Tags,
+    );
+    Screen.preload();
+    renderWithProviders(
+      <ScreenLoader>
+        <Screen />
+      </ScreenLoader>,
+    );
+    expect(await screen.findByText('Loading chunk Tags-x1 failed')).toBeTruthy();
+  });
+});
