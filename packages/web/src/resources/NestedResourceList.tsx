@@ -5,8 +5,8 @@ import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAction } from '../api/action.ts';
 import { useApi } from '../api/api-context.ts';
+import { resourceKeys } from '../api/query-keys.ts';
 import { nestedBase, resourceCalls } from '../api/resource-api.ts';
-import { resourceKeys } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useImageUrl } from '../widgets/image-url.ts';
 import type { AnyResource, ResourceRecord } from './any-resource.ts';
@@ -64,7 +64,7 @@ export function NestedResourceList({
     filters: child.nested ? {} : { [child.parentField]: [String(parentId)] },
   };
   const list = useQuery({
-    queryKey: [...resourceKeys.lists(resource.name), 'of', parentId, query],
+    queryKey: resourceKeys.listOf(resource.name, parentId, query),
     queryFn: ({ signal }) => calls.list(query, signal),
   });
   const [editing, setEditing] = useState<ResourceRecord | 'new' | null>(null);

@@ -29,6 +29,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
+import { sportKeys } from '../../api/query-keys.ts';
 import { recordLabel, referenceLocation, useResourceOptions, useResourceRecord } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { AnyResource } from '../../resources/any-resource.ts';
@@ -62,7 +63,7 @@ export function SportMap() {
   const imageUrl = useImageUrl();
   const sportId = Number(useParams().sportId);
   const sport = useResourceRecord(sportsResource as AnyResource, String(sportId));
-  const key = ['sportMap', sportId];
+  const key = sportKeys.map(sportId);
   const stored = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => client.get<SportMapResponse>(sportMapPath(sportId), undefined, { signal }),
