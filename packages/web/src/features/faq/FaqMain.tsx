@@ -19,18 +19,22 @@ import { canAccess, findRouteByPath } from '@regie/contract/routes';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '@regie/contract/ui';
 import { IconEdit, IconHelpCircle, IconSearch } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { resourceKeys } from '../../api/query-keys.ts';
-import { useResourceCalls, useResourceList } from '../../api/resource-queries.ts';
+import { useResourceCalls } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useLocalListController } from '../../resources/use-list-controller.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
 import { useAccessSubject } from '../../session/access.ts';
 
 /** Every entry fits on the page; the FAQ is short by nature. */
 const FAQ_LIMIT = 200;
 const ENTRIES_LIST = '/faq/entries/list';
+const FAQ_STATE = { pageSize: FAQ_LIMIT, sort: { field: 'position', direction: 'asc' } } as const;
+/** Readers see the published entries only; writers see drafts too. */
+const PUBLISHED_ONLY = { published: ['true'] };
 
 /**
  * /faq/main: the platform's questions and answers as an accordion, with a search box. Every
@@ -43,16 +47,15 @@ export function FaqMain() {
   const access = useResourceAccess(faqResource);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
-  const entries = useResourceList(faqResource, {
-    offset: 0,
-    limit: FAQ_LIMIT,
-    sort: 'position',
-    ...(debounced ? { search: debounced } : {}),
-    ...(access.canWrite ? {} : { filters: { published: ['true'] } }),
+  const entries = useLocalListController(faqResource, {
+    initial: FAQ_STATE,
+    ...(access.canWrite ? {} : { permanentFilters: PUBLISHED_ONLY }),
   });
+  const { update } = entries;
+  useEffect(() => update({ search: debounced }), [debounced, update]);
   const listEntry = findRouteByPath(ENTRIES_LIST);
   const mayEdit = access.canWrite && listEntry !== undefined && canAccess(subject, listEntry);
-  const rows = entries.data?.data ?? null;
+  const { rows } = entries;
   const translated = useTranslatedEntries(rows?.map((row) => row.id) ?? []);
   const text = (entry: { id: number } & Record<string, unknown>, field: 'question' | 'answer') =>
     translated.get(entry.id)?.[field] || String(entry[field] ?? '');
@@ -80,8 +83,8 @@ export function FaqMain() {
         onChange={(event) => setSearch(event.currentTarget.value)}
         type="search"
       />
-      <Paper withBorder radius="lg" p="md" aria-busy={entries.isFetching}>
-        {entries.isError ? (
+      <Paper withBorder radius="lg" p="md" aria-busy={entries.list.isFetching}>
+        {entries.list.isError ? (
           <Text c="red.8" size="sm" role="alert">
             {t('resource.common.loadFailed')}
           </Text>
