@@ -2,22 +2,19 @@ import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import type { FieldUi } from '@regie/contract/resources/define';
 import { fillPath } from '@regie/contract/routes';
 import { IconAlertCircle, IconArrowBackUp, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAction } from '../api/action.ts';
-import { resourceKeys } from '../api/query-keys.ts';
 import { useResourceCalls } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import type { AnyResource, ResourceRecord, ScreenFieldUi } from './any-resource.ts';
 import { CELL_DATE_FORMAT } from './cell-format.ts';
 import { FieldInput } from './FieldInput.tsx';
-import { accepts, type FieldMessage, fieldsOfTab, isRequired } from './form-state.ts';
+import { accepts, fieldsOfTab, isRequired } from './form-state.ts';
 import type { ResourceLabels } from './resource-labels.ts';
 import type { ResourceRoutes } from './resource-screens.ts';
-import { useResourceForm } from './use-resource-form.ts';
+import { useEditController } from './use-edit-controller.ts';
 
 /** Widgets that need the whole width of the form. */
 const WIDE: ReadonlySet<FieldUi['widget']> = new Set(['textarea', 'json', 'image', 'references', 'multiSelect']);
@@ -49,49 +46,17 @@ export function ResourceForm({
   leave,
 }: Props) {
   const t = useT();
-  const queryClient = useQueryClient();
   const calls = useResourceCalls(resource);
-  const form = useResourceForm(resource, record);
+  const { form, save, remove, submit, deleteRecord, message } = useEditController(resource, record, {
+    calls,
+    onDirtyChange,
+    onSaved: (saved, created) => {
+      if (created && routes.edit && routes.idParam) leave(fillPath(routes.edit, { [routes.idParam]: saved.id }));
+    },
+    onDeleted: () => leave(routes.list),
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const shown = fieldsOfTab(resource, tab, firstTab);
-  const message = (error: FieldMessage | null) =>
-    error ? ('text' in error ? error.text : t(error.key, error.values)) : null;
-
-  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
-
-  const save = useAction(
-    (body: Record<string, unknown>) => (record ? calls.update(record.id, body) : calls.create(body)),
-    { invalidate: [resourceKeys.all(resource.name)] },
-  );
-  const remove = useAction((id: number) => calls.remove(id), {
-    invalidate: [resourceKeys.lists(resource.name)],
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    form.touchAll(shown);
-    if (Object.keys(form.errors).length > 0) return;
-    form.clearServerErrors();
-    try {
-      const saved = await save.mutateAsync(form.body);
-      queryClient.setQueryData(resourceKeys.record(resource.name, String(saved.id)), saved);
-      if (!record && routes.edit && routes.idParam) leave(fillPath(routes.edit, { [routes.idParam]: saved.id }));
-    } catch (error) {
-      form.showServerErrors(error);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!record) return;
-    setConfirmingDelete(false);
-    try {
-      await remove.mutateAsync(record.id);
-      leave(routes.list);
-      queryClient.removeQueries({ queryKey: resourceKeys.record(resource.name, String(record.id)) });
-    } catch {
-      // The notification zone shows the server's message.
-    }
-  }
 
   // Errors of fields on other tabs would block the save without showing why.
   const hiddenErrors = Object.keys(form.errors).filter((field) => !shown.includes(field) && form.display(field).error);
@@ -102,27 +67,18 @@ export function ResourceForm({
   const heading = record ? String(record.name ?? record.title ?? `#${record.id}`) : labels.newRecord();
 
   return (
-    <Paper withBorder radius="lg" shadow="xs" p="lg" component="form" onSubmit={submit} noValidate aria-label={heading}>
+    <Paper
+      withBorder
+      radius="lg"
+      shadow="xs"
+      p="lg"
+      component="form"
+      onSubmit={(event) => void submit(event, shown)}
+      noValidate
+      aria-label={heading}
+    >
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={2} size="h3">
-              {heading}
-            </Title>
-            {record && (
-              <Text size="sm" c="dimmed" mt={2}>
-                {[
-                  `${labels.field('id')} ${record.id}`,
-                  typeof record.updatedAt === 'string'
-                    ? t('resource.common.updatedOn', { date: dayjs(record.updatedAt).format(CELL_DATE_FORMAT) })
-                    : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Text>
-            )}
-          </div>
-        </Group>
+        <FormHeading heading={heading} record={record} labels={labels} />
         {general.length > 0 && (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
             {general.map((line) => (
@@ -208,10 +164,47 @@ export function ResourceForm({
         confirmLabel={t('resource.common.delete')}
         danger
         onCancel={() => setConfirmingDelete(false)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => {
+          setConfirmingDelete(false);
+          void deleteRecord();
+        }}
       >
         <Text size="sm">{t('resource.common.deleteRecordWarning', { name: heading })}</Text>
       </ConfirmDialog>
     </Paper>
+  );
+}
+
+/** The record's name, id and last change (or the title of a new one). */
+function FormHeading({
+  heading,
+  record,
+  labels,
+}: {
+  heading: string;
+  record: ResourceRecord | null;
+  labels: ResourceLabels;
+}) {
+  const t = useT();
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <Title order={2} size="h3">
+          {heading}
+        </Title>
+        {record && (
+          <Text size="sm" c="dimmed" mt={2}>
+            {[
+              `${labels.field('id')} ${record.id}`,
+              typeof record.updatedAt === 'string'
+                ? t('resource.common.updatedOn', { date: dayjs(record.updatedAt).format(CELL_DATE_FORMAT) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        )}
+      </div>
+    </Group>
   );
 }
