@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import type { AnyResource, ResourceRecord, ScreenFieldUi } from './any-resource.ts';
 import { CELL_DATE_FORMAT } from './cell-format.ts';
 import { FieldInput } from './FieldInput.tsx';
-import { accepts, fieldsOfTab, isRequired } from './form-state.ts';
+import { accepts, type FieldMessage, fieldsOfTab, isRequired } from './form-state.ts';
 import type { ResourceLabels } from './resource-labels.ts';
 import type { ResourceRoutes } from './resource-screens.ts';
 import { useEditController } from './use-edit-controller.ts';
@@ -89,74 +89,32 @@ export function ResourceForm({
           </Alert>
         )}
         <Grid gap="lg">
-          {shown.map((field) => {
-            const ui = resource.ui[field] as ScreenFieldUi;
-            const schema = resource.fields.shape[field];
-            const display = form.display(field);
-            const keepsValue = Boolean(ui.writeOnly && record);
-            const wide = ui.custom?.wide ?? WIDE.has(ui.widget);
-            return (
-              <Grid.Col key={field} span={{ base: 12, md: wide ? 12 : 6 }}>
-                <FieldInput
-                  field={field}
-                  ui={ui}
-                  label={labels.field(field)}
-                  description={keepsValue ? t('resource.common.writeOnlyUnchanged') : undefined}
-                  record={record}
-                  value={form.values[field]}
-                  onChange={(value) => form.setValue(field, value)}
-                  onBlur={() => form.touch(field)}
-                  error={message(display.error)}
-                  tone={display.tone}
-                  required={isRequired(schema, ui) && !keepsValue}
-                  nullable={accepts(schema, null)}
-                  disabled={!canWrite || Boolean(ui.readOnly)}
-                  labels={labels}
-                />
-              </Grid.Col>
-            );
-          })}
+          {shown.map((field) => (
+            <FormField
+              key={field}
+              field={field}
+              resource={resource}
+              record={record}
+              labels={labels}
+              canWrite={canWrite}
+              value={form.values[field]}
+              onChange={(value) => form.setValue(field, value)}
+              onBlur={() => form.touch(field)}
+              display={form.display(field)}
+              message={message}
+            />
+          ))}
         </Grid>
-        <Group justify="space-between" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <div>
-            {record && canWrite && (
-              <Button
-                variant="outline"
-                color="red.8"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setConfirmingDelete(true)}
-                loading={remove.isPending}
-              >
-                {t('resource.common.delete')}
-              </Button>
-            )}
-          </div>
-          <Group gap="sm">
-            <Button variant="default" component={Link} to={routes.list}>
-              {t('resource.common.cancel')}
-            </Button>
-            {canWrite && (
-              <Button
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                onClick={form.reset}
-                disabled={!form.dirty || save.isPending}
-              >
-                {t('resource.common.reset')}
-              </Button>
-            )}
-            {canWrite && (
-              <Button
-                type="submit"
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                loading={save.isPending}
-                disabled={!form.dirty}
-              >
-                {t('resource.common.save')}
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <FormActions
+          listHref={routes.list}
+          canWrite={canWrite}
+          canDelete={record !== null && canWrite}
+          dirty={form.dirty}
+          saving={save.isPending}
+          deleting={remove.isPending}
+          onDelete={() => setConfirmingDelete(true)}
+          onReset={form.reset}
+        />
       </Stack>
       <ConfirmDialog
         opened={confirmingDelete}
@@ -205,6 +163,122 @@ function FormHeading({
           </Text>
         )}
       </div>
+    </Group>
+  );
+}
+
+/** One field of the form, as wide as its widget needs. */
+function FormField({
+  field,
+  resource,
+  record,
+  labels,
+  canWrite,
+  value,
+  onChange,
+  onBlur,
+  display,
+  message,
+}: {
+  field: string;
+  resource: AnyResource;
+  record: ResourceRecord | null;
+  labels: ResourceLabels;
+  canWrite: boolean;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  display: { error: FieldMessage | null; tone: 'error' | 'warning' | null };
+  message: (error: FieldMessage | null) => string | null;
+}) {
+  const t = useT();
+  const ui = resource.ui[field] as ScreenFieldUi;
+  const schema = resource.fields.shape[field];
+  const keepsValue = Boolean(ui.writeOnly && record);
+  const wide = ui.custom?.wide ?? WIDE.has(ui.widget);
+  return (
+    <Grid.Col span={{ base: 12, md: wide ? 12 : 6 }}>
+      <FieldInput
+        field={field}
+        ui={ui}
+        label={labels.field(field)}
+        description={keepsValue ? t('resource.common.writeOnlyUnchanged') : undefined}
+        record={record}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={message(display.error)}
+        tone={display.tone}
+        required={isRequired(schema, ui) && !keepsValue}
+        nullable={accepts(schema, null)}
+        disabled={!canWrite || Boolean(ui.readOnly)}
+        labels={labels}
+      />
+    </Grid.Col>
+  );
+}
+
+/** Delete on the left; cancel, reset and save on the right. */
+function FormActions({
+  listHref,
+  canWrite,
+  canDelete,
+  dirty,
+  saving,
+  deleting,
+  onDelete,
+  onReset,
+}: {
+  listHref: string;
+  canWrite: boolean;
+  canDelete: boolean;
+  dirty: boolean;
+  saving: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+  onReset: () => void;
+}) {
+  const t = useT();
+  return (
+    <Group justify="space-between" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <div>
+        {canDelete && (
+          <Button
+            variant="outline"
+            color="red.8"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onDelete}
+            loading={deleting}
+          >
+            {t('resource.common.delete')}
+          </Button>
+        )}
+      </div>
+      <Group gap="sm">
+        <Button variant="default" component={Link} to={listHref}>
+          {t('resource.common.cancel')}
+        </Button>
+        {canWrite && (
+          <Button
+            variant="default"
+            leftSection={<IconArrowBackUp size={16} aria-hidden />}
+            onClick={onReset}
+            disabled={!dirty || saving}
+          >
+            {t('resource.common.reset')}
+          </Button>
+        )}
+        {canWrite && (
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            loading={saving}
+            disabled={!dirty}
+          >
+            {t('resource.common.save')}
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 }
