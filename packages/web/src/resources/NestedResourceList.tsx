@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context.ts';
@@ -9,9 +9,9 @@ import { useImageUrl } from '../widgets/image-url.ts';
 import type { AnyResource, ResourceRecord } from './any-resource.ts';
 import { type CellContext, cellText } from './cell-format.ts';
 import { childResource } from './nested-resource.ts';
-import { RecordDialogs, useRecordDialogs } from './RecordDialogs.tsx';
+import { RecordDialogs, RowActions, useRecordDialogs } from './RecordDialogs.tsx';
 import { ReferenceCell } from './ReferenceCell.tsx';
-import { useResourceLabels } from './resource-labels.ts';
+import { type ResourceLabels, useResourceLabels } from './resource-labels.ts';
 import { useLocalListController } from './use-list-controller.ts';
 
 /** Most children shown at once: these lists are short (seasons, rounds, a product's offers). */
@@ -67,7 +67,6 @@ export function NestedResourceList({
   });
   const { list, rows } = controller;
   const dialogs = useRecordDialogs(controller, { child, parentId, labels, nameOf });
-  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
 
   const context: CellContext = {
     labels,
@@ -77,12 +76,6 @@ export function NestedResourceList({
     imageUrl,
   };
   const columns = resource.columns.filter((column) => column !== 'AccountId');
-  const toggle = (id: number) =>
-    setOpened((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label={labels.title()}>
@@ -119,45 +112,96 @@ export function NestedResourceList({
           {labels.empty()}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {renderChildren && <Table.Th w={40} />}
-                {columns.map((column) => (
-                  <Table.Th key={column}>{labels.field(column)}</Table.Th>
-                ))}
-                <Table.Th w={90} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((record) => (
-                <NestedRow
-                  key={record.id}
-                  resource={resource}
-                  record={record}
-                  columns={columns}
-                  context={context}
-                  canWrite={canWrite}
-                  editHref={editHref}
-                  renderChildren={renderChildren}
-                  open={opened.has(record.id)}
-                  onToggle={() => toggle(record.id)}
-                  onEdit={() => dialogs.edit(record)}
-                  onDelete={() => dialogs.askDelete(record)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-          {list.data && list.data.total > rows.length && (
-            <Text size="xs" c="dimmed" mt="xs">
-              {t('resource.nested.more', { shown: rows.length, total: list.data.total })}
-            </Text>
-          )}
-        </Table.ScrollContainer>
+        <NestedTable
+          resource={resource}
+          rows={rows}
+          total={list.data?.total ?? rows.length}
+          columns={columns}
+          labels={labels}
+          context={context}
+          canWrite={canWrite}
+          editHref={editHref}
+          renderChildren={renderChildren}
+          onEdit={dialogs.edit}
+          onDelete={dialogs.askDelete}
+        />
       )}
       <RecordDialogs {...dialogs.dialogProps} />
     </Paper>
+  );
+}
+
+/** The children's table; a child with children of its own opens under its row. */
+function NestedTable({
+  resource,
+  rows,
+  total,
+  columns,
+  labels,
+  context,
+  canWrite,
+  editHref,
+  renderChildren,
+  onEdit,
+  onDelete,
+}: {
+  resource: AnyResource;
+  rows: readonly ResourceRecord[];
+  total: number;
+  columns: readonly string[];
+  labels: ResourceLabels;
+  context: CellContext;
+  canWrite: boolean;
+  editHref: ((id: number) => string) | undefined;
+  renderChildren: ((record: ResourceRecord) => ReactNode) | undefined;
+  onEdit: (record: ResourceRecord) => void;
+  onDelete: (record: ResourceRecord) => void;
+}) {
+  const t = useT();
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (id: number) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {renderChildren && <Table.Th w={40} />}
+            {columns.map((column) => (
+              <Table.Th key={column}>{labels.field(column)}</Table.Th>
+            ))}
+            <Table.Th w={90} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((record) => (
+            <NestedRow
+              key={record.id}
+              resource={resource}
+              record={record}
+              columns={columns}
+              context={context}
+              canWrite={canWrite}
+              editHref={editHref}
+              renderChildren={renderChildren}
+              open={opened.has(record.id)}
+              onToggle={() => toggle(record.id)}
+              onEdit={() => onEdit(record)}
+              onDelete={() => onDelete(record)}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {total > rows.length && (
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('resource.nested.more', { shown: rows.length, total })}
+        </Text>
+      )}
+    </Table.ScrollContainer>
   );
 }
 
@@ -221,27 +265,11 @@ function NestedRow({
           </Table.Td>
         ))}
         <Table.Td>
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            {canWrite && !editHref && (
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('resource.nested.edit', { name: nameOf(record) })}
-                onClick={onEdit}
-              >
-                <IconPencil size={16} aria-hidden />
-              </ActionIcon>
-            )}
-            {canWrite && (
-              <ActionIcon
-                variant="subtle"
-                color="red.8"
-                aria-label={t('resource.nested.delete', { name: nameOf(record) })}
-                onClick={onDelete}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            )}
-          </Group>
+          <RowActions
+            name={nameOf(record)}
+            onEdit={canWrite && !editHref ? onEdit : null}
+            onDelete={canWrite ? onDelete : null}
+          />
         </Table.Td>
       </Table.Tr>
       {renderChildren && open && (

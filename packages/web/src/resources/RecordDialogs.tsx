@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { resourceCalls } from '../api/resource-api.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -86,4 +87,36 @@ export function useRecordDialogs(
     },
   };
   return { edit: setEditing, askDelete: setDeleting, dialogProps };
+}
+
+/** A row's edit and delete buttons in a list edited in place; a button without its handler is left out. */
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: (() => void) | null;
+  onDelete: (() => void) | null;
+}) {
+  const t = useT();
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {onEdit && (
+        <ActionIcon variant="subtle" aria-label={t('resource.nested.edit', { name })} onClick={onEdit}>
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      )}
+      {onDelete && (
+        <ActionIcon
+          variant="subtle"
+          color="red.8"
+          aria-label={t('resource.nested.delete', { name })}
+          onClick={onDelete}
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      )}
+    </Group>
+  );
 }

@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { clipTemplatesResource } from '@regie/contract/resources/clip-templates';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useT } from '../../i18n/use-t.ts';
 import type { AnyResource, ResourceRecord } from '../../resources/any-resource.ts';
-import { RecordDialogs, useRecordDialogs } from '../../resources/RecordDialogs.tsx';
+import { RecordDialogs, RowActions, useRecordDialogs } from '../../resources/RecordDialogs.tsx';
 import { ReferenceCell } from '../../resources/ReferenceCell.tsx';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
 import { useLocalListController } from '../../resources/use-list-controller.ts';
@@ -93,23 +93,11 @@ export function ClipTemplatesPanel() {
                   </Table.Td>
                   <Table.Td>
                     {canWrite && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('resource.nested.edit', { name })}
-                          onClick={() => dialogs.edit(record)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red.8"
-                          aria-label={t('resource.nested.delete', { name })}
-                          onClick={() => dialogs.askDelete(record)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        name={name}
+                        onEdit={() => dialogs.edit(record)}
+                        onDelete={() => dialogs.askDelete(record)}
+                      />
                     )}
                   </Table.Td>
                 </Table.Tr>
