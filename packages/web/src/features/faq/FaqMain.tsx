@@ -57,7 +57,7 @@ export function FaqMain() {
   const mayEdit = access.canWrite && listEntry !== undefined && canAccess(subject, listEntry);
   const { rows } = entries;
   const translated = useTranslatedEntries(rows?.map((row) => row.id) ?? []);
-  const text = (entry: { id: number } & Record<string, unknown>, field: 'question' | 'answer') =>
+  const text = (entry: Entry, field: 'question' | 'answer') =>
     translated.get(entry.id)?.[field] || String(entry[field] ?? '');
 
   return (
@@ -102,30 +102,46 @@ export function FaqMain() {
             title={debounced ? t('faq.noMatch', { text: debounced }) : t('faq.empty')}
           />
         ) : (
-          <Accordion variant="separated" radius="md" multiple>
-            {rows.map((entry) => (
-              <Accordion.Item key={entry.id} value={String(entry.id)}>
-                <Accordion.Control>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text fw={600}>{text(entry, 'question')}</Text>
-                    {entry.published === false && (
-                      <Badge size="sm" variant="light" color="gray">
-                        {t('faq.draft')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {text(entry, 'answer')}
-                  </Text>
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
+          <FaqEntries rows={rows} text={text} />
         )}
       </Paper>
     </Stack>
+  );
+}
+
+type Entry = { id: number } & Record<string, unknown>;
+
+/** The entries as an accordion: a question opens on its answer. */
+function FaqEntries({
+  rows,
+  text,
+}: {
+  rows: readonly Entry[];
+  text: (entry: Entry, field: 'question' | 'answer') => string;
+}) {
+  const t = useT();
+  return (
+    <Accordion variant="separated" radius="md" multiple>
+      {rows.map((entry) => (
+        <Accordion.Item key={entry.id} value={String(entry.id)}>
+          <Accordion.Control>
+            <Group gap="xs" wrap="nowrap">
+              <Text fw={600}>{text(entry, 'question')}</Text>
+              {entry.published === false && (
+                <Badge size="sm" variant="light" color="gray">
+                  {t('faq.draft')}
+                </Badge>
+              )}
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {text(entry, 'answer')}
+            </Text>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
   );
 }
 
