@@ -64,6 +64,8 @@ export function filterConditions(db: Db, entry: ResourceEntry, query: Record<str
     if (!target) continue;
     conditions.push(target.columnType === 'PgArray' ? arrayOverlaps(target, values) : inArray(target, values));
   }
+  const ids = query.id;
+  if (Array.isArray(ids) && ids.length > 0) conditions.push(inArray(idColumn(entry), ids));
   const sportId = query.SportId;
   const sport = findColumn(entry, 'sportId');
   if (sport && Array.isArray(sportId) && sportId.length > 0) {

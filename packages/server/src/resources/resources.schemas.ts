@@ -81,6 +81,13 @@ export interface ResourceSchemas {
 /** The array form the query normaliser gives every filter, context key and `expand`. */
 const many = (schema: z.ZodType) => z.array(schema).max(100).optional();
 
+/** A record's id in a query string. */
+const recordId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
 export function buildSchemas(entry: ResourceEntry): ResourceSchemas {
   const { definition } = entry;
   // A nested resource's parent field comes from the path, never from the body.
@@ -97,13 +104,7 @@ export function buildSchemas(entry: ResourceEntry): ResourceSchemas {
     ...entry.presentedFields,
   });
 
-  const filters: Record<string, z.ZodType> = {
-    AccountId: z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-  };
+  const filters: Record<string, z.ZodType> = { AccountId: recordId };
   for (const field of definition.filters) {
     if (field === 'AccountId') continue;
     const schema = definition.fields.shape[field];
@@ -129,6 +130,8 @@ export function buildSchemas(entry: ResourceEntry): ResourceSchemas {
         sort: z.enum(sortValues).optional(),
         search: z.string().max(200).optional(),
         after: z.string().max(1000).optional(),
+        /** Only these records (`id[]=1&id[]=2`): the labels of a page's references in one call. */
+        id: many(recordId),
         ...context,
         ...filterQuery,
       })
@@ -140,5 +143,5 @@ export function buildSchemas(entry: ResourceEntry): ResourceSchemas {
 
 /** Query keys the normaliser turns into arrays: `x=1`, `x[]=1&x[]=2` and `x=[1,2]` alike. */
 export function arrayQueryKeys(definition: EngineDefinition): Set<string> {
-  return new Set(['expand', 'AccountId', 'SportId', ...definition.filters]);
+  return new Set(['expand', 'AccountId', 'SportId', 'id', ...definition.filters]);
 }

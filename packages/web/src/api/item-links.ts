@@ -5,6 +5,7 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ResourceRecord } from '../resources/any-resource.ts';
 import { useApi } from './api-context.ts';
+import { itemLinkKeys } from './query-keys.ts';
 import { resourceCalls } from './resource-api.ts';
 import { referenceLocation } from './resource-queries.ts';
 
@@ -12,11 +13,6 @@ import { referenceLocation } from './resource-queries.ts';
 
 /** Most links and candidates shown at once. */
 export const ITEM_LINKS_LIMIT = 200;
-
-export const itemLinkKeys = {
-  all: (owner: string) => ['itemLinks', owner] as const,
-  of: (owner: string, id: number) => ['itemLinks', owner, id] as const,
-};
 
 export function itemLinksPath(owner: string, id: number): string {
   return paths.itemLinks(owner, id);
@@ -51,7 +47,7 @@ export function useItemCandidates(
   const client = useApi();
   return useQueries({
     queries: types.map((type) => ({
-      queryKey: ['itemCandidates', type, search],
+      queryKey: itemLinkKeys.candidates(type, search),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         resourceCalls(client, referenceLocation(ITEM_TYPE_RESOURCES[type])).list(
           { offset: 0, limit: ITEM_LINKS_LIMIT, ...(search ? { search } : {}) },

@@ -6,14 +6,7 @@ import { background } from './background.ts';
 import type { SimulatedAccount } from './client.ts';
 import { api } from './http.ts';
 import { queryClient } from './query-client.ts';
-
-/** Query keys, in one place so that invalidation can name them. */
-export const queryKeys = {
-  environment: ['environment'] as const,
-  sessionCheck: ['session-check'] as const,
-  accountSearch: (name: string) => ['search', 'accounts', name.toLowerCase()] as const,
-  sprite: (url: string) => ['sprite', url] as const,
-};
+import { queryKeys } from './query-keys.ts';
 
 /** The start-up payload and the analytics token, merged (spec §7 "Startup"). */
 export interface Environment extends AdminPayloadResponse {

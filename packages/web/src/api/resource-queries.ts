@@ -1,18 +1,9 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ResourceRecord } from '../resources/any-resource.ts';
 import { useApi } from './api-context.ts';
+import { resourceKeys } from './query-keys.ts';
 import { type ListQuery, type ResourceLocation, resourceCalls } from './resource-api.ts';
-
-/** Query keys of the generic resources: invalidating `all(name)` refreshes every view of it. */
-export const resourceKeys = {
-  all: (name: string) => ['resource', name] as const,
-  lists: (name: string) => ['resource', name, 'list'] as const,
-  list: (name: string, query: ListQuery) => ['resource', name, 'list', query] as const,
-  record: (name: string, id: string) => ['resource', name, 'record', id] as const,
-  translations: (name: string, id: string) => ['resource', name, 'translations', id] as const,
-  options: (name: string, search: string) => ['resource', name, 'options', search] as const,
-};
 
 /** The generic calls of a resource, signed by the app's client (or a test's fake one). */
 export function useResourceCalls(resource: ResourceLocation) {
@@ -57,27 +48,6 @@ export function useResourceOptions(resource: ResourceLocation, search: string, o
     queryFn: ({ signal }) => calls.list({ offset: 0, limit, ...(search ? { search } : {}) }, signal),
     staleTime: 60_000,
   });
-}
-
-/** Records by id, for the labels of a reference field's current values. */
-export function useReferencedRecords(
-  resource: ResourceLocation,
-  ids: readonly number[],
-): ReadonlyMap<number, ResourceRecord> {
-  const calls = useResourceCalls(resource);
-  return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: resourceKeys.record(resource.name, String(id)),
-      queryFn: ({ signal }: { signal: AbortSignal }) => calls.get(id, signal),
-      staleTime: 60_000,
-    })),
-    combine: recordsById,
-  });
-}
-
-/** Module-level so that react-query recombines only when a result changed. */
-function recordsById(results: readonly { data?: ResourceRecord | undefined }[]): ReadonlyMap<number, ResourceRecord> {
-  return new Map(results.flatMap((result) => (result.data ? [[result.data.id, result.data] as const] : [])));
 }
 
 /** The text that names a record in a list of choices. */

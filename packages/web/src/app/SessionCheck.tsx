@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
-import { queryKeys } from '../api/queries.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { T } from '../i18n/T.tsx';
 import { homepageOf, safeLastPath } from '../session/access.ts';
 import { refreshSession } from '../session/session-actions.ts';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiContext, useApi } from '../api/api-context.ts';
 import { createApiClient } from '../api/client.ts';
-import { resourceKeys } from '../api/resource-queries.ts';
+import { resourceKeys } from '../api/query-keys.ts';
 import { sessionStore } from '../session/current-session.ts';
 import type { SessionUser } from '../session/session-store.ts';
 import { renderWithProviders } from '../test-utils.tsx';

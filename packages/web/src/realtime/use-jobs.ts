@@ -3,7 +3,7 @@ import { jobResourceName } from '@regie/contract/jobs.resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useApi } from '../api/api-context.ts';
-import { resourceKeys } from '../api/resource-queries.ts';
+import { jobKeys, resourceKeys } from '../api/query-keys.ts';
 import { applyJobEvent, type Job, type JobFilter, keepProgress } from './job-events.ts';
 import { useRealtimeConnection } from './realtime-context.ts';
 import { useRealtimeEvent } from './use-realtime.ts';
@@ -12,12 +12,6 @@ export type { Job, JobFilter } from './job-events.ts';
 
 /** Without the realtime channel, running jobs are polled this often instead. */
 const POLL_MS = 5_000;
-
-export const jobKeys = {
-  all: ['jobs'] as const,
-  active: (filter: JobFilter) =>
-    ['jobs', 'active', filter.resourceType, filter.resourceId === undefined ? '' : String(filter.resourceId)] as const,
-};
 
 const noConnection = () => () => undefined;
 

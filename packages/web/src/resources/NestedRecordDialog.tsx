@@ -1,16 +1,13 @@
 import { Alert, Button, Grid, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
-import { useAction } from '../api/action.ts';
 import type { resourceCalls } from '../api/resource-api.ts';
-import { resourceKeys } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
 import type { ResourceRecord, ScreenFieldUi } from './any-resource.ts';
 import { FieldInput } from './FieldInput.tsx';
-import { accepts, type FieldMessage, formFields, isRequired } from './form-state.ts';
+import { accepts, formFields, isRequired } from './form-state.ts';
 import type { ChildResource } from './nested-resource.ts';
 import type { ResourceLabels } from './resource-labels.ts';
-import { useResourceForm } from './use-resource-form.ts';
+import { useEditController } from './use-edit-controller.ts';
 
 interface Props {
   child: ChildResource;
@@ -26,28 +23,12 @@ interface Props {
 export function NestedRecordDialog({ child, parentId, record, calls, labels, onClose }: Props) {
   const t = useT();
   const { resource, parentField, nested } = child;
-  const form = useResourceForm(resource, record);
   const fields = formFields(resource).filter((field) => !resource.ui[field]?.readOnly);
-  const save = useAction(
-    (body: Record<string, unknown>) =>
-      record ? calls.update(record.id, body) : calls.create(nested ? body : { ...body, [parentField]: parentId }),
-    { invalidate: [resourceKeys.all(resource.name)] },
-  );
-  const message = (error: FieldMessage | null) =>
-    error ? ('text' in error ? error.text : t(error.key, error.values)) : null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    form.touchAll(fields);
-    if (Object.keys(form.errors).length > 0) return;
-    form.clearServerErrors();
-    try {
-      await save.mutateAsync(form.body);
-      onClose();
-    } catch (error) {
-      form.showServerErrors(error);
-    }
-  }
+  const { form, save, submit, message } = useEditController(resource, record, {
+    calls,
+    createBody: (body) => (nested ? body : { ...body, [parentField]: parentId }),
+    onSaved: onClose,
+  });
 
   const title = record ? String(record.name ?? `#${record.id}`) : labels.newRecord();
   return (
@@ -59,7 +40,7 @@ export function NestedRecordDialog({ child, parentId, record, calls, labels, onC
       centered
       closeButtonProps={{ 'aria-label': t('notification.close') }}
     >
-      <form onSubmit={submit} noValidate aria-label={title}>
+      <form onSubmit={(event) => void submit(event, fields)} noValidate aria-label={title}>
         <Stack gap="md">
           {form.serverErrors.general.length > 0 && (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">

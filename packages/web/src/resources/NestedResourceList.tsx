@@ -1,20 +1,18 @@
 import { ActionIcon, Anchor, Badge, Box, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useAction } from '../api/action.ts';
 import { useApi } from '../api/api-context.ts';
 import { nestedBase, resourceCalls } from '../api/resource-api.ts';
-import { resourceKeys } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useImageUrl } from '../widgets/image-url.ts';
 import type { AnyResource, ResourceRecord } from './any-resource.ts';
 import { type CellContext, cellText } from './cell-format.ts';
 import { childResource } from './nested-resource.ts';
-import { RecordDialogs } from './RecordDialogs.tsx';
+import { RecordDialogs, RowActions, useRecordDialogs } from './RecordDialogs.tsx';
 import { ReferenceCell } from './ReferenceCell.tsx';
-import { useResourceLabels } from './resource-labels.ts';
+import { type ResourceLabels, useResourceLabels } from './resource-labels.ts';
+import { useLocalListController } from './use-list-controller.ts';
 
 /** Most children shown at once: these lists are short (seasons, rounds, a product's offers). */
 export const NESTED_LIST_LIMIT = 100;
@@ -57,20 +55,18 @@ export function NestedResourceList({
     () => resourceCalls(client, resource, nestedBase(resource, parentId)),
     [client, resource, parentId],
   );
-  const query = {
-    offset: 0,
-    limit: NESTED_LIST_LIMIT,
-    sort: `${resource.defaultSort.direction === 'desc' ? '-' : ''}${resource.defaultSort.field}`,
-    filters: child.nested ? {} : { [child.parentField]: [String(parentId)] },
-  };
-  const list = useQuery({
-    queryKey: [...resourceKeys.lists(resource.name), 'of', parentId, query],
-    queryFn: ({ signal }) => calls.list(query, signal),
+  const permanentFilters = useMemo(
+    () => (child.nested ? {} : { [child.parentField]: [String(parentId)] }),
+    [child, parentId],
+  );
+  const controller = useLocalListController(resource, {
+    calls,
+    parentId,
+    permanentFilters,
+    initial: { pageSize: NESTED_LIST_LIMIT },
   });
-  const [editing, setEditing] = useState<ResourceRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
-  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
-  const remove = useAction((id: number) => calls.remove(id), { invalidate: [resourceKeys.all(resource.name)] });
+  const { list, rows } = controller;
+  const dialogs = useRecordDialogs(controller, { child, parentId, labels, nameOf });
 
   const context: CellContext = {
     labels,
@@ -80,16 +76,6 @@ export function NestedResourceList({
     imageUrl,
   };
   const columns = resource.columns.filter((column) => column !== 'AccountId');
-  // The record's name leads to its page (or the first column when it has no name).
-  const nameColumn = columns.includes('name') ? 'name' : columns[0];
-  const rows = list.data?.data ?? null;
-  const nameOf = (record: ResourceRecord) => String(record.name ?? `#${record.id}`);
-  const toggle = (id: number) =>
-    setOpened((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label={labels.title()}>
@@ -109,7 +95,7 @@ export function NestedResourceList({
             size="xs"
             variant="light"
             leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setEditing('new')}
+            onClick={() => dialogs.edit('new')}
           >
             {labels.newRecord()}
           </Button>
@@ -126,112 +112,174 @@ export function NestedResourceList({
           {labels.empty()}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {renderChildren && <Table.Th w={40} />}
-                {columns.map((column) => (
-                  <Table.Th key={column}>{labels.field(column)}</Table.Th>
-                ))}
-                <Table.Th w={90} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((record) => {
-                const open = opened.has(record.id);
-                return (
-                  <Fragment key={record.id}>
-                    <Table.Tr>
-                      {renderChildren && (
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-expanded={open}
-                            aria-label={t('resource.nested.toggle', { name: nameOf(record) })}
-                            onClick={() => toggle(record.id)}
-                          >
-                            {open ? (
-                              <IconChevronDown size={16} aria-hidden />
-                            ) : (
-                              <IconChevronRight size={16} aria-hidden />
-                            )}
-                          </ActionIcon>
-                        </Table.Td>
-                      )}
-                      {columns.map((column) => (
-                        <Table.Td key={column}>
-                          <Cell
-                            resource={resource}
-                            field={column}
-                            record={record}
-                            context={context}
-                            first={column === nameColumn}
-                            editHref={editHref}
-                          />
-                        </Table.Td>
-                      ))}
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          {canWrite && !editHref && (
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('resource.nested.edit', { name: nameOf(record) })}
-                              onClick={() => setEditing(record)}
-                            >
-                              <IconPencil size={16} aria-hidden />
-                            </ActionIcon>
-                          )}
-                          {canWrite && (
-                            <ActionIcon
-                              variant="subtle"
-                              color="red.8"
-                              aria-label={t('resource.nested.delete', { name: nameOf(record) })}
-                              onClick={() => setDeleting(record)}
-                            >
-                              <IconTrash size={16} aria-hidden />
-                            </ActionIcon>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                    {renderChildren && open && (
-                      <Table.Tr>
-                        <Table.Td colSpan={columns.length + 2}>
-                          <Box pl="xl">{renderChildren(record)}</Box>
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-          {list.data && list.data.total > rows.length && (
-            <Text size="xs" c="dimmed" mt="xs">
-              {t('resource.nested.more', { shown: rows.length, total: list.data.total })}
-            </Text>
-          )}
-        </Table.ScrollContainer>
+        <NestedTable
+          resource={resource}
+          rows={rows}
+          total={list.data?.total ?? rows.length}
+          columns={columns}
+          labels={labels}
+          context={context}
+          canWrite={canWrite}
+          editHref={editHref}
+          renderChildren={renderChildren}
+          onEdit={dialogs.edit}
+          onDelete={dialogs.askDelete}
+        />
       )}
-      <RecordDialogs
-        child={child}
-        parentId={parentId}
-        calls={calls}
-        labels={labels}
-        editing={editing}
-        onEditClosed={() => setEditing(null)}
-        deleting={deleting}
-        deletingName={deleting ? nameOf(deleting) : ''}
-        deletingBusy={remove.isPending}
-        onDeleteCancelled={() => setDeleting(null)}
-        onDeleteConfirmed={(record) => {
-          setDeleting(null);
-          remove.mutate(record.id, { onError: () => undefined });
-        }}
-      />
+      <RecordDialogs {...dialogs.dialogProps} />
     </Paper>
+  );
+}
+
+/** The children's table; a child with children of its own opens under its row. */
+function NestedTable({
+  resource,
+  rows,
+  total,
+  columns,
+  labels,
+  context,
+  canWrite,
+  editHref,
+  renderChildren,
+  onEdit,
+  onDelete,
+}: {
+  resource: AnyResource;
+  rows: readonly ResourceRecord[];
+  total: number;
+  columns: readonly string[];
+  labels: ResourceLabels;
+  context: CellContext;
+  canWrite: boolean;
+  editHref: ((id: number) => string) | undefined;
+  renderChildren: ((record: ResourceRecord) => ReactNode) | undefined;
+  onEdit: (record: ResourceRecord) => void;
+  onDelete: (record: ResourceRecord) => void;
+}) {
+  const t = useT();
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (id: number) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {renderChildren && <Table.Th w={40} />}
+            {columns.map((column) => (
+              <Table.Th key={column}>{labels.field(column)}</Table.Th>
+            ))}
+            <Table.Th w={90} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((record) => (
+            <NestedRow
+              key={record.id}
+              resource={resource}
+              record={record}
+              columns={columns}
+              context={context}
+              canWrite={canWrite}
+              editHref={editHref}
+              renderChildren={renderChildren}
+              open={opened.has(record.id)}
+              onToggle={() => toggle(record.id)}
+              onEdit={() => onEdit(record)}
+              onDelete={() => onDelete(record)}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {total > rows.length && (
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('resource.nested.more', { shown: rows.length, total })}
+        </Text>
+      )}
+    </Table.ScrollContainer>
+  );
+}
+
+const nameOf = (record: ResourceRecord) => String(record.name ?? `#${record.id}`);
+
+/** One child: its cells, its edit and delete buttons, and what is drawn under it once opened. */
+function NestedRow({
+  resource,
+  record,
+  columns,
+  context,
+  canWrite,
+  editHref,
+  renderChildren,
+  open,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  resource: AnyResource;
+  record: ResourceRecord;
+  columns: readonly string[];
+  context: CellContext;
+  canWrite: boolean;
+  editHref: ((id: number) => string) | undefined;
+  renderChildren: ((record: ResourceRecord) => ReactNode) | undefined;
+  open: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  // The record's name leads to its page (or the first column when it has no name).
+  const nameColumn = columns.includes('name') ? 'name' : columns[0];
+  return (
+    <>
+      <Table.Tr>
+        {renderChildren && (
+          <Table.Td>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-expanded={open}
+              aria-label={t('resource.nested.toggle', { name: nameOf(record) })}
+              onClick={onToggle}
+            >
+              {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+            </ActionIcon>
+          </Table.Td>
+        )}
+        {columns.map((column) => (
+          <Table.Td key={column}>
+            <Cell
+              resource={resource}
+              field={column}
+              record={record}
+              context={context}
+              first={column === nameColumn}
+              editHref={editHref}
+            />
+          </Table.Td>
+        ))}
+        <Table.Td>
+          <RowActions
+            name={nameOf(record)}
+            onEdit={canWrite && !editHref ? onEdit : null}
+            onDelete={canWrite ? onDelete : null}
+          />
+        </Table.Td>
+      </Table.Tr>
+      {renderChildren && open && (
+        <Table.Tr>
+          <Table.Td colSpan={columns.length + 2}>
+            <Box pl="xl">{renderChildren(record)}</Box>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 }
 

@@ -1,15 +1,15 @@
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { recordLabel, referenceLocation, useReferencedRecords } from '../api/resource-queries.ts';
+import { useReferencedRecord } from '../api/reference-labels.ts';
+import { recordLabel, referenceLocation } from '../api/resource-queries.ts';
 
 /**
- * A reference field's list cell: the referenced record's name rather than its id (one request per
- * distinct record, shared with the forms' reference fields through the query cache).
+ * A reference field's list cell: the referenced record's name rather than its id. The cells of a
+ * page ask together, so a page costs one request per referenced resource (reference-labels.ts).
  */
 export function ReferenceCell({ reference, id }: { reference: string; id: number }) {
   const location = useMemo(() => referenceLocation(reference), [reference]);
-  const ids = useMemo(() => [id], [id]);
-  const record = useReferencedRecords(location, ids).get(id);
+  const record = useReferencedRecord(location, id);
   return (
     <Text span size="sm">
       {record ? recordLabel(record) : `#${id}`}

@@ -2,12 +2,10 @@ import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import type { FieldUi } from '@regie/contract/resources/define';
 import { fillPath } from '@regie/contract/routes';
 import { IconAlertCircle, IconArrowBackUp, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAction } from '../api/action.ts';
-import { resourceKeys, useResourceCalls } from '../api/resource-queries.ts';
+import { useResourceCalls } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import type { AnyResource, ResourceRecord, ScreenFieldUi } from './any-resource.ts';
@@ -16,7 +14,7 @@ import { FieldInput } from './FieldInput.tsx';
 import { accepts, type FieldMessage, fieldsOfTab, isRequired } from './form-state.ts';
 import type { ResourceLabels } from './resource-labels.ts';
 import type { ResourceRoutes } from './resource-screens.ts';
-import { useResourceForm } from './use-resource-form.ts';
+import { useEditController } from './use-edit-controller.ts';
 
 /** Widgets that need the whole width of the form. */
 const WIDE: ReadonlySet<FieldUi['widget']> = new Set(['textarea', 'json', 'image', 'references', 'multiSelect']);
@@ -48,49 +46,17 @@ export function ResourceForm({
   leave,
 }: Props) {
   const t = useT();
-  const queryClient = useQueryClient();
   const calls = useResourceCalls(resource);
-  const form = useResourceForm(resource, record);
+  const { form, save, remove, submit, deleteRecord, message } = useEditController(resource, record, {
+    calls,
+    onDirtyChange,
+    onSaved: (saved, created) => {
+      if (created && routes.edit && routes.idParam) leave(fillPath(routes.edit, { [routes.idParam]: saved.id }));
+    },
+    onDeleted: () => leave(routes.list),
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const shown = fieldsOfTab(resource, tab, firstTab);
-  const message = (error: FieldMessage | null) =>
-    error ? ('text' in error ? error.text : t(error.key, error.values)) : null;
-
-  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
-
-  const save = useAction(
-    (body: Record<string, unknown>) => (record ? calls.update(record.id, body) : calls.create(body)),
-    { invalidate: [resourceKeys.all(resource.name)] },
-  );
-  const remove = useAction((id: number) => calls.remove(id), {
-    invalidate: [resourceKeys.lists(resource.name)],
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    form.touchAll(shown);
-    if (Object.keys(form.errors).length > 0) return;
-    form.clearServerErrors();
-    try {
-      const saved = await save.mutateAsync(form.body);
-      queryClient.setQueryData(resourceKeys.record(resource.name, String(saved.id)), saved);
-      if (!record && routes.edit && routes.idParam) leave(fillPath(routes.edit, { [routes.idParam]: saved.id }));
-    } catch (error) {
-      form.showServerErrors(error);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!record) return;
-    setConfirmingDelete(false);
-    try {
-      await remove.mutateAsync(record.id);
-      leave(routes.list);
-      queryClient.removeQueries({ queryKey: resourceKeys.record(resource.name, String(record.id)) });
-    } catch {
-      // The notification zone shows the server's message.
-    }
-  }
 
   // Errors of fields on other tabs would block the save without showing why.
   const hiddenErrors = Object.keys(form.errors).filter((field) => !shown.includes(field) && form.display(field).error);
@@ -101,27 +67,18 @@ export function ResourceForm({
   const heading = record ? String(record.name ?? record.title ?? `#${record.id}`) : labels.newRecord();
 
   return (
-    <Paper withBorder radius="lg" shadow="xs" p="lg" component="form" onSubmit={submit} noValidate aria-label={heading}>
+    <Paper
+      withBorder
+      radius="lg"
+      shadow="xs"
+      p="lg"
+      component="form"
+      onSubmit={(event) => void submit(event, shown)}
+      noValidate
+      aria-label={heading}
+    >
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Title order={2} size="h3">
-              {heading}
-            </Title>
-            {record && (
-              <Text size="sm" c="dimmed" mt={2}>
-                {[
-                  `${labels.field('id')} ${record.id}`,
-                  typeof record.updatedAt === 'string'
-                    ? t('resource.common.updatedOn', { date: dayjs(record.updatedAt).format(CELL_DATE_FORMAT) })
-                    : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Text>
-            )}
-          </div>
-        </Group>
+        <FormHeading heading={heading} record={record} labels={labels} />
         {general.length > 0 && (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
             {general.map((line) => (
@@ -132,74 +89,32 @@ export function ResourceForm({
           </Alert>
         )}
         <Grid gap="lg">
-          {shown.map((field) => {
-            const ui = resource.ui[field] as ScreenFieldUi;
-            const schema = resource.fields.shape[field];
-            const display = form.display(field);
-            const keepsValue = Boolean(ui.writeOnly && record);
-            const wide = ui.custom?.wide ?? WIDE.has(ui.widget);
-            return (
-              <Grid.Col key={field} span={{ base: 12, md: wide ? 12 : 6 }}>
-                <FieldInput
-                  field={field}
-                  ui={ui}
-                  label={labels.field(field)}
-                  description={keepsValue ? t('resource.common.writeOnlyUnchanged') : undefined}
-                  record={record}
-                  value={form.values[field]}
-                  onChange={(value) => form.setValue(field, value)}
-                  onBlur={() => form.touch(field)}
-                  error={message(display.error)}
-                  tone={display.tone}
-                  required={isRequired(schema, ui) && !keepsValue}
-                  nullable={accepts(schema, null)}
-                  disabled={!canWrite || Boolean(ui.readOnly)}
-                  labels={labels}
-                />
-              </Grid.Col>
-            );
-          })}
+          {shown.map((field) => (
+            <FormField
+              key={field}
+              field={field}
+              resource={resource}
+              record={record}
+              labels={labels}
+              canWrite={canWrite}
+              value={form.values[field]}
+              onChange={(value) => form.setValue(field, value)}
+              onBlur={() => form.touch(field)}
+              display={form.display(field)}
+              message={message}
+            />
+          ))}
         </Grid>
-        <Group justify="space-between" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <div>
-            {record && canWrite && (
-              <Button
-                variant="outline"
-                color="red.8"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setConfirmingDelete(true)}
-                loading={remove.isPending}
-              >
-                {t('resource.common.delete')}
-              </Button>
-            )}
-          </div>
-          <Group gap="sm">
-            <Button variant="default" component={Link} to={routes.list}>
-              {t('resource.common.cancel')}
-            </Button>
-            {canWrite && (
-              <Button
-                variant="default"
-                leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                onClick={form.reset}
-                disabled={!form.dirty || save.isPending}
-              >
-                {t('resource.common.reset')}
-              </Button>
-            )}
-            {canWrite && (
-              <Button
-                type="submit"
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                loading={save.isPending}
-                disabled={!form.dirty}
-              >
-                {t('resource.common.save')}
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <FormActions
+          listHref={routes.list}
+          canWrite={canWrite}
+          canDelete={record !== null && canWrite}
+          dirty={form.dirty}
+          saving={save.isPending}
+          deleting={remove.isPending}
+          onDelete={() => setConfirmingDelete(true)}
+          onReset={form.reset}
+        />
       </Stack>
       <ConfirmDialog
         opened={confirmingDelete}
@@ -207,10 +122,163 @@ export function ResourceForm({
         confirmLabel={t('resource.common.delete')}
         danger
         onCancel={() => setConfirmingDelete(false)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => {
+          setConfirmingDelete(false);
+          void deleteRecord();
+        }}
       >
         <Text size="sm">{t('resource.common.deleteRecordWarning', { name: heading })}</Text>
       </ConfirmDialog>
     </Paper>
+  );
+}
+
+/** The record's name, id and last change (or the title of a new one). */
+function FormHeading({
+  heading,
+  record,
+  labels,
+}: {
+  heading: string;
+  record: ResourceRecord | null;
+  labels: ResourceLabels;
+}) {
+  const t = useT();
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <Title order={2} size="h3">
+          {heading}
+        </Title>
+        {record && (
+          <Text size="sm" c="dimmed" mt={2}>
+            {[
+              `${labels.field('id')} ${record.id}`,
+              typeof record.updatedAt === 'string'
+                ? t('resource.common.updatedOn', { date: dayjs(record.updatedAt).format(CELL_DATE_FORMAT) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        )}
+      </div>
+    </Group>
+  );
+}
+
+/** One field of the form, as wide as its widget needs. */
+function FormField({
+  field,
+  resource,
+  record,
+  labels,
+  canWrite,
+  value,
+  onChange,
+  onBlur,
+  display,
+  message,
+}: {
+  field: string;
+  resource: AnyResource;
+  record: ResourceRecord | null;
+  labels: ResourceLabels;
+  canWrite: boolean;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  display: { error: FieldMessage | null; tone: 'error' | 'warning' | null };
+  message: (error: FieldMessage | null) => string | null;
+}) {
+  const t = useT();
+  const ui = resource.ui[field] as ScreenFieldUi;
+  const schema = resource.fields.shape[field];
+  const keepsValue = Boolean(ui.writeOnly && record);
+  const wide = ui.custom?.wide ?? WIDE.has(ui.widget);
+  return (
+    <Grid.Col span={{ base: 12, md: wide ? 12 : 6 }}>
+      <FieldInput
+        field={field}
+        ui={ui}
+        label={labels.field(field)}
+        description={keepsValue ? t('resource.common.writeOnlyUnchanged') : undefined}
+        record={record}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={message(display.error)}
+        tone={display.tone}
+        required={isRequired(schema, ui) && !keepsValue}
+        nullable={accepts(schema, null)}
+        disabled={!canWrite || Boolean(ui.readOnly)}
+        labels={labels}
+      />
+    </Grid.Col>
+  );
+}
+
+/** Delete on the left; cancel, reset and save on the right. */
+function FormActions({
+  listHref,
+  canWrite,
+  canDelete,
+  dirty,
+  saving,
+  deleting,
+  onDelete,
+  onReset,
+}: {
+  listHref: string;
+  canWrite: boolean;
+  canDelete: boolean;
+  dirty: boolean;
+  saving: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+  onReset: () => void;
+}) {
+  const t = useT();
+  return (
+    <Group justify="space-between" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <div>
+        {canDelete && (
+          <Button
+            variant="outline"
+            color="red.8"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onDelete}
+            loading={deleting}
+          >
+            {t('resource.common.delete')}
+          </Button>
+        )}
+      </div>
+      <Group gap="sm">
+        <Button variant="default" component={Link} to={listHref}>
+          {t('resource.common.cancel')}
+        </Button>
+        {canWrite && (
+          <Button
+            variant="default"
+            leftSection={<IconArrowBackUp size={16} aria-hidden />}
+            onClick={onReset}
+            disabled={!dirty || saving}
+          >
+            {t('resource.common.reset')}
+          </Button>
+        )}
+        {canWrite && (
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            loading={saving}
+            disabled={!dirty}
+          >
+            {t('resource.common.save')}
+          </Button>
+        )}
+      </Group>
+    </Group>
   );
 }

@@ -2,8 +2,8 @@ import { paths } from '@regie/contract/api';
 import type { LoginResponse, MeContextResponse, MeResponse, UserMeta } from '@regie/contract/auth';
 import { ApiError, type Credentials, type SimulatedAccount } from '../api/client.ts';
 import { api } from '../api/http.ts';
-import { queryKeys } from '../api/queries.ts';
 import { queryClient } from '../api/query-client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { sessionStore } from './current-session.ts';
 import { mergeSessionUser, type SessionUser, withContext, withMeta } from './session-store.ts';
 

@@ -1,21 +1,22 @@
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { clipTemplatesResource } from '@regie/contract/resources/clip-templates';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { useAction } from '../../api/action.ts';
-import { useApi } from '../../api/api-context.ts';
-import { resourceCalls } from '../../api/resource-api.ts';
-import { resourceKeys, useResourceList } from '../../api/resource-queries.ts';
+import { IconPlus } from '@tabler/icons-react';
 import { useT } from '../../i18n/use-t.ts';
 import type { AnyResource, ResourceRecord } from '../../resources/any-resource.ts';
-import { RecordDialogs } from '../../resources/RecordDialogs.tsx';
+import { RecordDialogs, RowActions, useRecordDialogs } from '../../resources/RecordDialogs.tsx';
 import { ReferenceCell } from '../../resources/ReferenceCell.tsx';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
+import { useLocalListController } from '../../resources/use-list-controller.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
 
-export const templatesResource = clipTemplatesResource as AnyResource;
+export const templatesResource = clipTemplatesResource;
 /** An account has a handful of templates: one page shows them all. */
 export const TEMPLATES_QUERY = { offset: 0, limit: 100, sort: 'name' } as const;
+/** The same page as the list controller's state. */
+const TEMPLATES_STATE = { pageSize: TEMPLATES_QUERY.limit, sort: { field: 'name', direction: 'asc' } } as const;
+/** The templates are edited in the dialog of a nested list, with no parent. */
+const TEMPLATES_CHILD = { resource: templatesResource, parentField: '', nested: true };
+const nameOf = (record: ResourceRecord) => String(record.name ?? '');
 
 /**
  * The account's clip templates (seconds kept before and after a marker, the skin, the default
@@ -23,18 +24,11 @@ export const TEMPLATES_QUERY = { offset: 0, limit: 100, sort: 'name' } as const;
  */
 export function ClipTemplatesPanel() {
   const t = useT();
-  const client = useApi();
   const labels = useResourceLabels(templatesResource);
   const { canWrite } = useResourceAccess(templatesResource);
-  const list = useResourceList(templatesResource, TEMPLATES_QUERY);
-  const calls = useMemo(() => resourceCalls(client, templatesResource), [client]);
-  const [editing, setEditing] = useState<ResourceRecord | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
-  const remove = useAction((id: number) => calls.remove(id), {
-    invalidate: [resourceKeys.all(templatesResource.name)],
-  });
-  const child = useMemo(() => ({ resource: templatesResource, parentField: '', nested: true }), []);
-  const rows = list.data?.data ?? null;
+  const controller = useLocalListController(templatesResource, { initial: TEMPLATES_STATE });
+  const dialogs = useRecordDialogs(controller, { child: TEMPLATES_CHILD, parentId: 0, labels, nameOf });
+  const { rows } = controller;
 
   return (
     <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-labelledby="clip-templates-title">
@@ -47,7 +41,7 @@ export function ClipTemplatesPanel() {
             size="xs"
             variant="light"
             leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => setEditing('new')}
+            onClick={() => dialogs.edit('new')}
           >
             {labels.newRecord()}
           </Button>
@@ -99,23 +93,11 @@ export function ClipTemplatesPanel() {
                   </Table.Td>
                   <Table.Td>
                     {canWrite && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('resource.nested.edit', { name })}
-                          onClick={() => setEditing(record)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red.8"
-                          aria-label={t('resource.nested.delete', { name })}
-                          onClick={() => setDeleting(record)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Group>
+                      <RowActions
+                        name={name}
+                        onEdit={() => dialogs.edit(record)}
+                        onDelete={() => dialogs.askDelete(record)}
+                      />
                     )}
                   </Table.Td>
                 </Table.Tr>
@@ -124,22 +106,7 @@ export function ClipTemplatesPanel() {
           </Table.Tbody>
         </Table>
       )}
-      <RecordDialogs
-        child={child}
-        parentId={0}
-        calls={calls}
-        labels={labels}
-        editing={editing}
-        onEditClosed={() => setEditing(null)}
-        deleting={deleting}
-        deletingName={String(deleting?.name ?? '')}
-        deletingBusy={remove.isPending}
-        onDeleteCancelled={() => setDeleting(null)}
-        onDeleteConfirmed={(record) => {
-          setDeleting(null);
-          remove.mutate(record.id, { onError: () => undefined });
-        }}
-      />
+      <RecordDialogs {...dialogs.dialogProps} />
     </Paper>
   );
 }

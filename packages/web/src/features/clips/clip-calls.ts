@@ -8,11 +8,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
-
-export const clipKeys = {
-  sources: (search: string) => ['clips', 'sources', search] as const,
-  ofVideo: (videoId: number) => ['clips', 'of', videoId] as const,
-};
+import { clipKeys } from '../../api/query-keys.ts';
 
 /** Ready videos that may be clipped, matching the typed title (already debounced). */
 export function useClipSources(search: string) {

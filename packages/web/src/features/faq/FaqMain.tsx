@@ -19,17 +19,22 @@ import { canAccess, findRouteByPath } from '@regie/contract/routes';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '@regie/contract/ui';
 import { IconEdit, IconHelpCircle, IconSearch } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { resourceKeys, useResourceCalls, useResourceList } from '../../api/resource-queries.ts';
+import { resourceKeys } from '../../api/query-keys.ts';
+import { useResourceCalls } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useLocalListController } from '../../resources/use-list-controller.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
 import { useAccessSubject } from '../../session/access.ts';
 
 /** Every entry fits on the page; the FAQ is short by nature. */
 const FAQ_LIMIT = 200;
 const ENTRIES_LIST = '/faq/entries/list';
+const FAQ_STATE = { pageSize: FAQ_LIMIT, sort: { field: 'position', direction: 'asc' } } as const;
+/** Readers see the published entries only; writers see drafts too. */
+const PUBLISHED_ONLY = { published: ['true'] };
 
 /**
  * /faq/main: the platform's questions and answers as an accordion, with a search box. Every
@@ -42,18 +47,17 @@ export function FaqMain() {
   const access = useResourceAccess(faqResource);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
-  const entries = useResourceList(faqResource, {
-    offset: 0,
-    limit: FAQ_LIMIT,
-    sort: 'position',
-    ...(debounced ? { search: debounced } : {}),
-    ...(access.canWrite ? {} : { filters: { published: ['true'] } }),
+  const entries = useLocalListController(faqResource, {
+    initial: FAQ_STATE,
+    ...(access.canWrite ? {} : { permanentFilters: PUBLISHED_ONLY }),
   });
+  const { update } = entries;
+  useEffect(() => update({ search: debounced }), [debounced, update]);
   const listEntry = findRouteByPath(ENTRIES_LIST);
   const mayEdit = access.canWrite && listEntry !== undefined && canAccess(subject, listEntry);
-  const rows = entries.data?.data ?? null;
+  const { rows } = entries;
   const translated = useTranslatedEntries(rows?.map((row) => row.id) ?? []);
-  const text = (entry: { id: number } & Record<string, unknown>, field: 'question' | 'answer') =>
+  const text = (entry: Entry, field: 'question' | 'answer') =>
     translated.get(entry.id)?.[field] || String(entry[field] ?? '');
 
   return (
@@ -79,8 +83,8 @@ export function FaqMain() {
         onChange={(event) => setSearch(event.currentTarget.value)}
         type="search"
       />
-      <Paper withBorder radius="lg" p="md" aria-busy={entries.isFetching}>
-        {entries.isError ? (
+      <Paper withBorder radius="lg" p="md" aria-busy={entries.list.isFetching}>
+        {entries.list.isError ? (
           <Text c="red.8" size="sm" role="alert">
             {t('resource.common.loadFailed')}
           </Text>
@@ -98,30 +102,46 @@ export function FaqMain() {
             title={debounced ? t('faq.noMatch', { text: debounced }) : t('faq.empty')}
           />
         ) : (
-          <Accordion variant="separated" radius="md" multiple>
-            {rows.map((entry) => (
-              <Accordion.Item key={entry.id} value={String(entry.id)}>
-                <Accordion.Control>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text fw={600}>{text(entry, 'question')}</Text>
-                    {entry.published === false && (
-                      <Badge size="sm" variant="light" color="gray">
-                        {t('faq.draft')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {text(entry, 'answer')}
-                  </Text>
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
+          <FaqEntries rows={rows} text={text} />
         )}
       </Paper>
     </Stack>
+  );
+}
+
+type Entry = { id: number } & Record<string, unknown>;
+
+/** The entries as an accordion: a question opens on its answer. */
+function FaqEntries({
+  rows,
+  text,
+}: {
+  rows: readonly Entry[];
+  text: (entry: Entry, field: 'question' | 'answer') => string;
+}) {
+  const t = useT();
+  return (
+    <Accordion variant="separated" radius="md" multiple>
+      {rows.map((entry) => (
+        <Accordion.Item key={entry.id} value={String(entry.id)}>
+          <Accordion.Control>
+            <Group gap="xs" wrap="nowrap">
+              <Text fw={600}>{text(entry, 'question')}</Text>
+              {entry.published === false && (
+                <Badge size="sm" variant="light" color="gray">
+                  {t('faq.draft')}
+                </Badge>
+              )}
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {text(entry, 'answer')}
+            </Text>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
   );
 }
 

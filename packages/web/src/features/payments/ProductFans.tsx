@@ -6,6 +6,7 @@ import { IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useApi } from '../../api/api-context.ts';
+import { paymentKeys } from '../../api/query-keys.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { CELL_DATE_FORMAT } from '../../resources/cell-format.ts';
 import type { TabPanelProps } from '../../resources/customization.ts';
@@ -18,7 +19,7 @@ export function ProductFans({ record }: TabPanelProps) {
   const t = useT();
   const client = useApi();
   const fans = useQuery({
-    queryKey: ['productFans', record.id],
+    queryKey: paymentKeys.productFans(record.id),
     queryFn: ({ signal }) =>
       client.get<ListResponse<ProductFan>>(paths.productFans(record.id), { limit: FANS_LIMIT }, { signal }),
   });

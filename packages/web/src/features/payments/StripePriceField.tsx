@@ -9,6 +9,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.ts';
 import { ApiError } from '../../api/client.ts';
+import { paymentKeys } from '../../api/query-keys.ts';
 import { type Translate, useT } from '../../i18n/use-t.ts';
 import type { FieldInputProps } from '../../resources/FieldInput.tsx';
 import { SelectField } from '../../widgets/SelectField.tsx';
@@ -38,7 +39,7 @@ export function StripePriceField({ field, label, value, onChange, onBlur, error,
   const t = useT();
   const client = useApi();
   const prices = useQuery({
-    queryKey: ['stripePrices'],
+    queryKey: paymentKeys.stripePrices,
     queryFn: ({ signal }) =>
       client.get<StripePricesResponse>(STRIPE_PRICES_PATH, { active: true, limit: STRIPE_OFFERS_LIMIT }, { signal }),
     retry: false,

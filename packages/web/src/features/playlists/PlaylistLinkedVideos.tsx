@@ -23,8 +23,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
+import { resourceKeys } from '../../api/query-keys.ts';
 import { resourceBase } from '../../api/resource-api.ts';
-import { recordLabel, referenceLocation, resourceKeys, useResourceOptions } from '../../api/resource-queries.ts';
+import { recordLabel, referenceLocation, useResourceOptions } from '../../api/resource-queries.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
@@ -47,7 +48,7 @@ export function PlaylistLinkedVideos() {
   const { canWrite } = useResourceAccess(playlistsResource);
   const recordKey = resourceKeys.record(playlistsResource.name, String(id));
   const playlist = useQuery({
-    queryKey: [...recordKey, 'Video'],
+    queryKey: resourceKeys.expanded(playlistsResource.name, String(id), 'Video'),
     queryFn: ({ signal }) =>
       client.get<PlaylistWithVideos>(`${resourceBase(playlistsResource)}/${id}`, { expand: '[Video]' }, { signal }),
   });

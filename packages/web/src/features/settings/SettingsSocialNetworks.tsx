@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useT } from '../../i18n/use-t.ts';
 
 type Network = keyof OauthResponse;
@@ -47,7 +48,7 @@ export function SettingsSocialNetworks() {
   const t = useT();
   const client = useApi();
   const oauth = useQuery({
-    queryKey: ['users', 'me', 'oauth'],
+    queryKey: queryKeys.oauth,
     queryFn: ({ signal }) => client.get<OauthResponse>(paths.meOauth, undefined, { signal, accountScoped: false }),
   });
 

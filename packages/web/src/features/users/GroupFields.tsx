@@ -5,6 +5,7 @@ import type { MeResponse } from '@regie/contract/auth';
 import { ADMIN_ROLE, rolesAvailableFor } from '@regie/contract/roles';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { FieldInputProps } from '../../resources/FieldInput.tsx';
 import { useAccessSubject } from '../../session/access.ts';
@@ -17,7 +18,7 @@ type ModuleRef = MeResponse['Modules'][number];
 function useAccountModules(accountId: number | null) {
   const client = useApi();
   return useQuery({
-    queryKey: ['account-modules', accountId],
+    queryKey: queryKeys.accountModules(accountId),
     queryFn: ({ signal }) => client.get<ModuleRef[]>(paths.accountModules(accountId ?? 0), undefined, { signal }),
     enabled: accountId !== null,
     staleTime: 60_000,

@@ -1,9 +1,9 @@
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { ADMIN_ROLE } from '@regie/contract/roles';
 import { useMemo } from 'react';
-import type { ListQuery } from '../../api/resource-api.ts';
-import { referenceLocation, useResourceList } from '../../api/resource-queries.ts';
+import { referenceLocation } from '../../api/resource-queries.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
+import { useLocalListController } from '../../resources/use-list-controller.ts';
 
 /** A group as GET groups answers it. */
 export interface GroupRecord {
@@ -15,6 +15,14 @@ export interface GroupRecord {
 }
 
 export const GROUPS = referenceLocation('groups');
+/** The groups as a list: by name, narrowed to an account by the caller only. */
+const GROUPS_LIST = {
+  ...GROUPS,
+  filters: [],
+  sortable: ['name'],
+  defaultSort: { field: 'name', direction: 'asc' },
+} as const;
+const ONE_PAGE = { pageSize: LIST_LIMITS.maxLimit } as const;
 
 function toGroup(record: ResourceRecord): GroupRecord {
   return {
@@ -31,13 +39,13 @@ function toGroup(record: ResourceRecord): GroupRecord {
  * handful of groups: one page at the largest size holds them; `total` tells when it does not.
  */
 export function useGroups(accountId: number | null = null) {
-  const query = useMemo<ListQuery>(() => {
-    const filters: Record<string, string[]> = accountId === null ? {} : { AccountId: [String(accountId)] };
-    return { offset: 0, limit: LIST_LIMITS.maxLimit, sort: 'name', filters };
-  }, [accountId]);
-  const list = useResourceList(GROUPS, query);
+  const permanentFilters = useMemo(
+    (): Readonly<Record<string, readonly string[]>> => (accountId === null ? {} : { AccountId: [String(accountId)] }),
+    [accountId],
+  );
+  const { list, total } = useLocalListController(GROUPS_LIST, { initial: ONE_PAGE, permanentFilters });
   const groups = useMemo(() => (list.data?.data ?? []).map(toGroup), [list.data]);
-  return { groups, total: list.data?.total ?? 0, list };
+  return { groups, total, list };
 }
 
 /** A group granting the platform admin role: only platform admins may put people in it. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PointerEvent, useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context.ts';
+import { videoKeys } from '../../api/query-keys.ts';
 import { useT } from '../../i18n/use-t.ts';
 import classes from './player.module.css';
 import { cueAt, parseStoryboard } from './storyboard.ts';
@@ -17,7 +18,7 @@ interface Props {
 function useStoryboard(url: string | null) {
   const api = useApi();
   return useQuery({
-    queryKey: ['player', 'storyboard', url],
+    queryKey: videoKeys.storyboard(url),
     queryFn: async () => {
       const absolute = new URL(url ?? '', window.location.href).href;
       return parseStoryboard(await api.text(absolute), absolute);

@@ -1,5 +1,4 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import type { Language } from '@regie/contract/languages';
 import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import {
   IconMaximize,
@@ -9,15 +8,15 @@ import {
   IconVolume,
   IconVolume3,
 } from '@tabler/icons-react';
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useRef, useState } from 'react';
 import { LANGUAGE_LABELS } from '../../i18n/language-labels.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { CaptionsMenu, QualityMenu } from './PlayerMenus.tsx';
 import classes from './player.module.css';
-import { clampTime, clampVolume, commandOfKey, type PlayerCommand } from './player-keys.ts';
 import { SeekBar } from './SeekBar.tsx';
 import { formatClock } from './time-format.ts';
 import { useHls } from './use-hls.ts';
+import { useCaptions, useFullscreen, useMediaState, usePlayerCommands } from './use-player.ts';
 
 interface Props {
   playback: NonNullable<VideoPlayback>;
@@ -25,16 +24,6 @@ interface Props {
   title: string;
   /** Lets a parent read the position (the clip screen's 'Set in' / 'Set out'). */
   mediaRef?: RefObject<HTMLVideoElement | null>;
-}
-
-/** Where a key belongs to the control that has focus rather than to the player. */
-function keyBelongsToControl(event: KeyboardEvent<HTMLElement>): boolean {
-  const target = event.target as HTMLElement;
-  if (target.closest('[role="menu"]')) return true;
-  const isButton = target.tagName === 'BUTTON' || target.getAttribute('role') === 'menuitem';
-  if (isButton && (event.key === ' ' || event.key === 'Enter')) return true;
-  // Sliders move with the arrows.
-  return target.tagName === 'INPUT' && event.key.startsWith('Arrow');
 }
 
 /**
@@ -48,15 +37,11 @@ export function VideoPlayer({ playback, title, mediaRef }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const hls = useHls(video, playback.hlsUrl);
-  const [playing, setPlaying] = useState(false);
-  const [currentTime, setCurrentTime] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [volume, setVolume] = useState(1);
-  const [muted, setMuted] = useState(false);
-  const [fullscreen, setFullscreen] = useState(false);
-  const [captions, setCaptions] = useState<Language | null>(null);
-  const lastCaptions = useRef<Language | null>(null);
+  const media = useMediaState();
+  const { playing, currentTime, duration, volume, muted } = media.state;
   const languages = playback.subtitles.map((subtitle) => subtitle.language);
+  const { captions, chooseCaptions, toggleCaptions } = useCaptions(video, languages);
+  const { fullscreen, toggleFullscreen } = useFullscreen(container);
 
   const attach = useCallback(
     (element: HTMLVideoElement | null) => {
@@ -66,76 +51,9 @@ export function VideoPlayer({ playback, title, mediaRef }: Props) {
     [mediaRef],
   );
 
-  useEffect(() => {
-    const update = () => setFullscreen(document.fullscreenElement === container.current);
-    document.addEventListener('fullscreenchange', update);
-    return () => document.removeEventListener('fullscreenchange', update);
-  }, []);
-
-  // Shows the chosen language's track; the browser draws its cues over the picture.
-  useEffect(() => {
-    if (!video) return;
-    const apply = () => {
-      for (const track of Array.from(video.textTracks)) {
-        track.mode = track.language === captions ? 'showing' : 'disabled';
-      }
-    };
-    apply();
-    video.textTracks.addEventListener('addtrack', apply);
-    return () => video.textTracks.removeEventListener('addtrack', apply);
-  }, [video, captions]);
-
-  const chooseCaptions = (language: Language | null) => {
-    if (language) lastCaptions.current = language;
-    setCaptions(language);
-  };
-
-  const togglePlay = () => {
-    if (!video) return;
-    if (video.paused || video.ended) void video.play().catch(() => undefined);
-    else video.pause();
-  };
-
-  const toggleFullscreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void container.current?.requestFullscreen().catch(() => undefined);
-  };
-
-  const seek = (seconds: number) => {
-    if (video) video.currentTime = clampTime(seconds, video.duration);
-  };
-
-  function run(command: PlayerCommand) {
-    if (!video) return;
-    switch (command.type) {
-      case 'togglePlay':
-        return togglePlay();
-      case 'seekBy':
-        return seek(video.currentTime + command.seconds);
-      case 'volumeBy':
-        video.muted = false;
-        video.volume = clampVolume(video.volume, command.delta);
-        return;
-      case 'toggleMute':
-        video.muted = !video.muted;
-        return;
-      case 'toggleFullscreen':
-        return toggleFullscreen();
-      case 'toggleCaptions':
-        return chooseCaptions(captions ? null : (lastCaptions.current ?? languages[0] ?? null));
-    }
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (keyBelongsToControl(event)) return;
-    const command = commandOfKey(event.key, { ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey });
-    if (!command) return;
-    event.preventDefault();
-    run(command);
-  }
+  const { togglePlay, seek, run, onKeyDown } = usePlayerCommands(video, { toggleFullscreen, toggleCaptions });
 
   const playingHeight = hls.levels.find((level) => level.index === hls.playingLevel)?.height ?? null;
-  const silent = muted || volume === 0;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form fields; this groups a player's controls
     <div
@@ -156,14 +74,11 @@ export function VideoPlayer({ playback, title, mediaRef }: Props) {
         preload="metadata"
         playsInline
         onClick={togglePlay}
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
-        onDurationChange={(event) => setDuration(event.currentTarget.duration)}
-        onVolumeChange={(event) => {
-          setVolume(event.currentTarget.volume);
-          setMuted(event.currentTarget.muted);
-        }}
+        onPlay={media.handlers.onPlay}
+        onPause={media.handlers.onPause}
+        onTimeUpdate={media.handlers.onTimeUpdate}
+        onDurationChange={media.handlers.onDurationChange}
+        onVolumeChange={media.handlers.onVolumeChange}
       >
         {playback.subtitles.map((subtitle) => (
           <track
@@ -188,58 +103,94 @@ export function VideoPlayer({ playback, title, mediaRef }: Props) {
           onSeek={seek}
         />
         <div className={classes.buttons}>
-          <Tooltip label={playing ? t('player.pause') : t('player.play')} withinPortal={false}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.0"
-              onClick={togglePlay}
-              aria-label={playing ? t('player.pause') : t('player.play')}
-            >
-              {playing ? (
-                <IconPlayerPauseFilled size={20} aria-hidden />
-              ) : (
-                <IconPlayerPlayFilled size={20} aria-hidden />
-              )}
-            </ActionIcon>
-          </Tooltip>
-          <ActionIcon
-            variant="subtle"
-            color="gray.0"
-            onClick={() => run({ type: 'toggleMute' })}
-            aria-label={silent ? t('player.unmute') : t('player.mute')}
-          >
-            {silent ? <IconVolume3 size={20} aria-hidden /> : <IconVolume size={20} aria-hidden />}
-          </ActionIcon>
-          <input
-            type="range"
-            className={classes.volume}
-            min={0}
-            max={1}
-            step={0.05}
-            value={muted ? 0 : volume}
-            aria-label={t('player.volume')}
-            aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)} %`}
-            onChange={(event) => {
-              if (!video) return;
-              video.muted = false;
-              video.volume = Number(event.currentTarget.value);
-            }}
+          <PlayButton playing={playing} onClick={togglePlay} />
+          <VolumeControls
+            video={video}
+            volume={volume}
+            muted={muted}
+            onToggleMute={() => run({ type: 'toggleMute' })}
           />
           <span className={classes.clock} aria-hidden>
             {formatClock(currentTime)} / {formatClock(duration)}
           </span>
           <CaptionsMenu languages={languages} active={captions} onChange={chooseCaptions} />
           <QualityMenu levels={hls.levels} level={hls.level} playingHeight={playingHeight} onChange={hls.setLevel} />
-          <ActionIcon
-            variant="subtle"
-            color="gray.0"
-            onClick={toggleFullscreen}
-            aria-label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
-          >
-            {fullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
-          </ActionIcon>
+          <FullscreenButton fullscreen={fullscreen} onClick={toggleFullscreen} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** The mute button and the volume slider. */
+function VolumeControls({
+  video,
+  volume,
+  muted,
+  onToggleMute,
+}: {
+  video: HTMLVideoElement | null;
+  volume: number;
+  muted: boolean;
+  onToggleMute: () => void;
+}) {
+  const t = useT();
+  const silent = muted || volume === 0;
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        color="gray.0"
+        onClick={onToggleMute}
+        aria-label={silent ? t('player.unmute') : t('player.mute')}
+      >
+        {silent ? <IconVolume3 size={20} aria-hidden /> : <IconVolume size={20} aria-hidden />}
+      </ActionIcon>
+      <input
+        type="range"
+        className={classes.volume}
+        min={0}
+        max={1}
+        step={0.05}
+        value={muted ? 0 : volume}
+        aria-label={t('player.volume')}
+        aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)} %`}
+        onChange={(event) => {
+          if (!video) return;
+          video.muted = false;
+          video.volume = Number(event.currentTarget.value);
+        }}
+      />
+    </>
+  );
+}
+
+function PlayButton({ playing, onClick }: { playing: boolean; onClick: () => void }) {
+  const t = useT();
+  return (
+    <Tooltip label={playing ? t('player.pause') : t('player.play')} withinPortal={false}>
+      <ActionIcon
+        variant="subtle"
+        color="gray.0"
+        onClick={onClick}
+        aria-label={playing ? t('player.pause') : t('player.play')}
+      >
+        {playing ? <IconPlayerPauseFilled size={20} aria-hidden /> : <IconPlayerPlayFilled size={20} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function FullscreenButton({ fullscreen, onClick }: { fullscreen: boolean; onClick: () => void }) {
+  const t = useT();
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray.0"
+      onClick={onClick}
+      aria-label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+    >
+      {fullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
+    </ActionIcon>
   );
 }

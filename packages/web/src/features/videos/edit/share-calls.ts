@@ -5,18 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAction } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
+import { videoKeys } from '../../../api/query-keys.ts';
 import { useActiveJobs } from '../../../realtime/use-jobs.ts';
-
-const shareKeys = {
-  targets: ['videos', 'share-targets'] as const,
-  shares: (videoId: number) => ['videos', videoId, 'shares'] as const,
-};
 
 /** Which targets the server can publish to and which ones the user linked. */
 export function useShareTargets() {
   const api = useApi();
   return useQuery({
-    queryKey: shareKeys.targets,
+    queryKey: videoKeys.shareTargets,
     queryFn: ({ signal }) => api.get<ShareTargetsResponse>(videoPaths.shareTargets, undefined, { signal }),
     staleTime: 60_000,
     retry: false,
@@ -27,7 +23,7 @@ export function useShareTargets() {
 export function useShares(videoId: number) {
   const api = useApi();
   const shares = useQuery({
-    queryKey: shareKeys.shares(videoId),
+    queryKey: videoKeys.shares(videoId),
     queryFn: ({ signal }) => api.get<JobResponse[]>(videoPaths.shares(videoId), undefined, { signal }),
     retry: false,
   });
@@ -59,6 +55,6 @@ export function useShareAction(videoId: number) {
   return useAction((target: ShareTarget) => api.post<{ job: JobResponse }>(videoPaths.share(videoId, target)), {
     pending: false,
     success: 'videos.share.queued',
-    invalidate: [shareKeys.shares(videoId)],
+    invalidate: [videoKeys.shares(videoId)],
   });
 }

@@ -4,7 +4,7 @@ import type { DownloadLinkResponse } from '@regie/contract/videos.schemas';
 import { useAction } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
 import type { ApiClient } from '../../../api/client.ts';
-import { resourceKeys } from '../../../api/resource-queries.ts';
+import { resourceKeys } from '../../../api/query-keys.ts';
 
 /** POST …/encoding-job: encodes the original again (after a failure); the job then reports live. */
 export function useRetryEncoding(videoId: number) {

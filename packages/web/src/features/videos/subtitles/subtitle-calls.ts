@@ -3,17 +3,13 @@ import type { SubtitleCue } from '@regie/contract/videos.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useAction } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
-import { resourceKeys } from '../../../api/resource-queries.ts';
-
-export const subtitleKeys = {
-  cues: (videoId: number, language: string) => ['videos', videoId, 'subtitles', language] as const,
-};
+import { resourceKeys, videoKeys } from '../../../api/query-keys.ts';
 
 /** The cues of one language, for editing; none while the video has no track in it. */
 export function useSubtitleCues(videoId: number, language: SubtitleLanguage, exists: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: subtitleKeys.cues(videoId, language),
+    queryKey: videoKeys.subtitleCues(videoId, language),
     queryFn: ({ signal }) => api.get<SubtitleCue[]>(videoPaths.subtitles(videoId, language), undefined, { signal }),
     enabled: exists,
   });
@@ -25,7 +21,7 @@ export type SubtitleBody = SubtitleCue[] | { format: 'vtt' | 'srt'; content: str
 /** Save and delete refresh the cues and the video (its languages and the player's tracks). */
 export function useSubtitleActions(videoId: number, language: SubtitleLanguage) {
   const api = useApi();
-  const invalidate = [subtitleKeys.cues(videoId, language), resourceKeys.record('videos', String(videoId))];
+  const invalidate = [videoKeys.subtitleCues(videoId, language), resourceKeys.record('videos', String(videoId))];
   const save = useAction(
     (body: SubtitleBody) => api.put<SubtitleCue[]>(videoPaths.subtitles(videoId, language), body),
     { invalidate },

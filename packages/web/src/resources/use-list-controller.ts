@@ -1,0 +1,172 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAction } from '../api/action.ts';
+import { resourceKeys } from '../api/query-keys.ts';
+import type { ListQuery, resourceCalls } from '../api/resource-api.ts';
+import { useResourceCalls } from '../api/resource-queries.ts';
+import { useSession } from '../session/current-session.ts';
+import type { AnyResource } from './any-resource.ts';
+import { cursorKey, listCursors, pagedListQuery } from './list-cursors.ts';
+import {
+  changeListState,
+  DEFAULT_PAGE_SIZE,
+  hasActiveFilters,
+  type ListConfig,
+  type ListState,
+  toggleSort,
+  toListQuery,
+  useListState,
+} from './list-state.ts';
+
+/**
+ * The headless side of every list of a declared resource (react-admin's useListController): its
+ * state (page, sort, search, filters), the page from the server, the selection and the deletion.
+ * The generic list screen, the nested lists under a form and the custom lists (FAQ, clip
+ * templates, …) draw it their own way.
+ */
+
+export type ResourceCalls = ReturnType<typeof resourceCalls>;
+export type ListUpdate = (change: Partial<ListState>, options?: { replace?: boolean }) => void;
+
+export interface ListControllerOptions {
+  /** Filters always applied, out of the user's hands (a parent's id, published entries only). */
+  permanentFilters?: Readonly<Record<string, readonly string[]>>;
+  /** The calls under another base (a nested resource under its parent record). */
+  calls?: ResourceCalls;
+  /** The parent record of a nested list: its children are a list of their own. */
+  parentId?: number;
+}
+
+export interface LocalListOptions extends ListControllerOptions {
+  /** The first state (its page size, its order, its search). */
+  initial?: Partial<Pick<ListState, 'pageSize' | 'sort' | 'search'>>;
+}
+
+type ListResource = AnyResource | (ListConfig & Pick<AnyResource, 'name' | 'gateway'>);
+
+/**
+ * A screen's main list: its state lives in the URL (shareable, survives a reload) and pages are
+ * reached by keyset cursors once known.
+ */
+export function useListController(resource: ListResource, options: ListControllerOptions = {}) {
+  const [state, update] = useListState(resource);
+  return useListOfState(resource, state, update, true, options);
+}
+
+/** A list that is part of a page (nested children, FAQ entries, clip templates): state in the component. */
+export function useLocalListController(resource: ListResource, options: LocalListOptions = {}) {
+  const [state, update] = useComponentListState(resource, options.initial);
+  return useListOfState(resource, state, update, false, options);
+}
+
+function useListOfState(
+  resource: ListResource,
+  state: ListState,
+  update: ListUpdate,
+  inUrl: boolean,
+  options: ListControllerOptions,
+) {
+  const ownCalls = useResourceCalls(resource);
+  const calls = options.calls ?? ownCalls;
+  const { user, simulatedAccount } = useSession();
+  const pagesKey = cursorKey(resource.name, simulatedAccount?.id ?? user?.account.id ?? null, state);
+  const permanent = options.permanentFilters;
+  // Next (and previous back to a page reached by next) from a known cursor, else by offset.
+  const query = useMemo(
+    () =>
+      inUrl
+        ? withFilters(pagedListQuery(state, listCursors.get(pagesKey, state.page)), permanent)
+        : withFilters(toListQuery(state), permanent),
+    [inUrl, state, pagesKey, permanent],
+  );
+  const parentId = options.parentId;
+  const list = useQuery({
+    queryKey:
+      parentId === undefined
+        ? resourceKeys.list(resource.name, query)
+        : resourceKeys.listOf(resource.name, parentId, query),
+    queryFn: ({ signal }) => calls.list(query, signal),
+    // The previous page stays on screen while the next one loads.
+    ...(parentId === undefined ? { placeholderData: keepPreviousData } : {}),
+  });
+
+  useEffect(() => {
+    if (inUrl && list.data && !list.isPlaceholderData) listCursors.remember(pagesKey, state.page, list.data.nextCursor);
+  }, [inUrl, list.data, list.isPlaceholderData, pagesKey, state.page]);
+
+  // A page past the end (rows deleted, a shared link) goes to the last page.
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && state.page > lastPage)
+      update({ page: lastPage }, { replace: true });
+  }, [list.isSuccess, list.isPlaceholderData, state.page, lastPage, update]);
+
+  const selection = useSelection(query);
+  const remove = useAction(
+    async (ids: readonly number[]) => {
+      const results = await Promise.allSettled(ids.map((id) => calls.remove(id)));
+      const failure = results.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
+    },
+    { invalidate: [resourceKeys.all(resource.name)], onSuccess: selection.clear },
+  );
+
+  return {
+    state,
+    update,
+    query,
+    list,
+    calls,
+    /** The page's rows; null until the first page arrives. */
+    rows: list.data?.data ?? null,
+    total,
+    lastPage,
+    /** The rows shown, 1-based: `from`–`to` of `total`. */
+    from: total === 0 ? 0 : (state.page - 1) * state.pageSize + 1,
+    to: Math.min(total, state.page * state.pageSize),
+    filtered: hasActiveFilters(state),
+    setPage: (page: number) => update({ page }),
+    setPageSize: (pageSize: number) => update({ pageSize }),
+    sortBy: (field: string) => update({ sort: toggleSort(state.sort, field) }),
+    clearFilters: () => update({ search: '', filters: {} }),
+    selection,
+    /** Deletes records (the selection, or one), refreshes every view of the resource. */
+    remove,
+  };
+}
+
+export type ListController = ReturnType<typeof useListController>;
+
+function withFilters(query: ListQuery, permanent: ListControllerOptions['permanentFilters']): ListQuery {
+  const filters = { ...query.filters, ...permanent };
+  const { filters: _filters, ...rest } = query;
+  return Object.keys(filters).length > 0 ? { ...rest, filters } : rest;
+}
+
+/** A list state held by the component, with the same rules as the URL's (a change goes back to page 1). */
+function useComponentListState(config: ListConfig, initial: LocalListOptions['initial']) {
+  const [state, setState] = useState<ListState>(() => ({
+    page: 1,
+    pageSize: initial?.pageSize ?? DEFAULT_PAGE_SIZE,
+    sort: initial?.sort ?? { field: config.defaultSort.field, direction: config.defaultSort.direction },
+    search: initial?.search ?? '',
+    filters: {},
+  }));
+  const update = useCallback<ListUpdate>((change) => {
+    setState((current) => {
+      const next = changeListState(current, change);
+      return JSON.stringify(next) === JSON.stringify(current) ? current : next;
+    });
+  }, []);
+  return [state, update] as const;
+}
+
+/** The rows ticked for a bulk action; a new query (page, filter, sort) starts a new selection. */
+function useSelection(query: ListQuery) {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is the trigger.
+  useEffect(() => setSelected(new Set()), [query]);
+  const clear = useCallback(() => setSelected(new Set()), []);
+  return { selected, set: setSelected, clear };
+}
