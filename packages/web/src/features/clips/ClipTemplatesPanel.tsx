@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidd
 import { clipTemplatesResource } from '@regie/contract/resources/clip-templates';
 import { IconPlus } from '@tabler/icons-react';
 import { useT } from '../../i18n/use-t.ts';
-import type { AnyResource, ResourceRecord } from '../../resources/any-resource.ts';
+import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { RecordDialogs, RowActions, useRecordDialogs } from '../../resources/RecordDialogs.tsx';
 import { ReferenceCell } from '../../resources/ReferenceCell.tsx';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
