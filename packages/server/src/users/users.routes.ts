@@ -12,12 +12,18 @@ import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { accessSubject, assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { findUserAccountId, getContext, getMe, getOauth, soleSportOf, updateMeta } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedIn: Cache }> = async (
-  app,
-  { db, guards, signedIn },
-) => {
-  const common = { tags: ['users'], security: BEARER };
+interface UsersRoutesOptions {
+  db: Db;
+  guards: Guards;
+  signedIn: Cache;
+}
 
+type App = Parameters<FastifyPluginAsyncZod<UsersRoutesOptions>>[0];
+
+const common = { tags: ['users'], security: BEARER };
+
+/** What the signed-in user reads of themself: profile, context, linked social accounts. */
+function meReadRoutes(app: App, { db, guards, signedIn }: UsersRoutesOptions): void {
   app.get(
     paths.me,
     {
@@ -66,7 +72,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
     },
     (request) => getOauth(db, authOf(request).user.id),
   );
+}
 
+function updateMeRoute(app: App, { db, guards, signedIn }: UsersRoutesOptions): void {
   app.put(
     paths.me,
     {
@@ -85,7 +93,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
       return updated;
     },
   );
+}
 
+function userGroupsRoute(app: App, { db, guards }: UsersRoutesOptions): void {
   app.get(
     paths.userGroups(':id'),
     {
@@ -109,4 +119,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
       return groupsOfUser(db, request.params.id);
     },
   );
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
+  meReadRoutes(app, options);
+  updateMeRoute(app, options);
+  userGroupsRoute(app, options);
 };
