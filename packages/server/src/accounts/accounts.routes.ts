@@ -26,9 +26,16 @@ import {
   usersOfGroup,
 } from './accounts.service.ts';
 
-/** Groups and accounts of the users service; each record must belong to the account acted for. */
-export const accountsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = async (app, { db, guards }) => {
-  const options = <Response>(summary: string, response: Response) => ({
+interface AccountsRoutesOptions {
+  db: Db;
+  guards: Guards;
+}
+
+type App = Parameters<FastifyPluginAsyncZod<AccountsRoutesOptions>>[0];
+
+/** The options of a directory call: ACCOUNT_DIRECTORY_RULE, an id in the path, one 200 schema. */
+function directoryRoute<Response>(guards: Guards, summary: string, response: Response) {
+  return {
     onRequest: guards.requireRule(ACCOUNT_DIRECTORY_RULE),
     schema: {
       tags: ['accounts'],
@@ -37,21 +44,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
       params: idParams,
       response: { 200: response, ...errorResponses(401, 403, 404) },
     },
-  });
+  };
+}
 
-  /** The group, once checked to be in scope. */
-  async function scopedGroup(request: Parameters<typeof authOf>[0], groupId: number) {
-    const group = await findGroup(db, groupId);
-    assertInScope(authOf(request), group.accountId, `Group ${groupId} not found`);
-    return group;
-  }
+/** The group, once checked to be in scope. */
+async function scopedGroup(db: Db, request: Parameters<typeof authOf>[0], groupId: number) {
+  const group = await findGroup(db, groupId);
+  assertInScope(authOf(request), group.accountId, `Group ${groupId} not found`);
+  return group;
+}
 
-  async function scopedAccount(request: Parameters<typeof authOf>[0], accountId: number) {
-    const account = await findAccount(db, accountId);
-    assertInScope(authOf(request), account.id, `Account ${accountId} not found`);
-    return account;
-  }
+async function scopedAccount(db: Db, request: Parameters<typeof authOf>[0], accountId: number) {
+  const account = await findAccount(db, accountId);
+  assertInScope(authOf(request), account.id, `Account ${accountId} not found`);
+  return account;
+}
 
+/** The role and module catalogues: any signed-in user. */
+function catalogRoutes(app: App, { db, guards }: AccountsRoutesOptions): void {
   const catalog = { onRequest: guards.requireAuth, tags: ['accounts'], security: BEARER };
   app.get(
     paths.roles,
@@ -85,34 +95,61 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
     },
     () => db.select().from(modules).orderBy(asc(modules.id)),
   );
+}
 
-  app.get(paths.groupAccounts(':id'), options('The account owning a group', groupAccountsResponse), async (request) => {
-    const group = await scopedGroup(request, request.params.id);
-    const account = await findAccount(db, group.accountId);
-    return [{ id: account.id, name: account.name }];
-  });
+function groupRoutes(app: App, { db, guards }: AccountsRoutesOptions): void {
+  app.get(
+    paths.groupAccounts(':id'),
+    directoryRoute(guards, 'The account owning a group', groupAccountsResponse),
+    async (request) => {
+      const group = await scopedGroup(db, request, request.params.id);
+      const account = await findAccount(db, group.accountId);
+      return [{ id: account.id, name: account.name }];
+    },
+  );
 
-  app.get(paths.groupRoles(':id'), options('The roles a group grants', groupRolesResponse), async (request) => {
-    await scopedGroup(request, request.params.id);
-    return rolesOfGroup(db, request.params.id);
-  });
+  app.get(
+    paths.groupRoles(':id'),
+    directoryRoute(guards, 'The roles a group grants', groupRolesResponse),
+    async (request) => {
+      await scopedGroup(db, request, request.params.id);
+      return rolesOfGroup(db, request.params.id);
+    },
+  );
 
-  app.get(paths.groupUsers(':id'), options('The members of a group', groupUsersResponse), async (request) => {
-    await scopedGroup(request, request.params.id);
-    return usersOfGroup(db, request.params.id);
-  });
+  app.get(
+    paths.groupUsers(':id'),
+    directoryRoute(guards, 'The members of a group', groupUsersResponse),
+    async (request) => {
+      await scopedGroup(db, request, request.params.id);
+      return usersOfGroup(db, request.params.id);
+    },
+  );
+}
 
-  app.get(paths.accountModules(':id'), options("An account's modules", accountModulesResponse), async (request) => {
-    const account = await scopedAccount(request, request.params.id);
-    return modulesByCode(db, account.modules);
-  });
+function accountRoutes(app: App, { db, guards }: AccountsRoutesOptions): void {
+  app.get(
+    paths.accountModules(':id'),
+    directoryRoute(guards, "An account's modules", accountModulesResponse),
+    async (request) => {
+      const account = await scopedAccount(db, request, request.params.id);
+      return modulesByCode(db, account.modules);
+    },
+  );
 
   app.get(
     paths.accountGroups(':id'),
-    options("An account's groups with their roles", accountGroupsResponse),
+    directoryRoute(guards, "An account's groups with their roles", accountGroupsResponse),
     async (request) => {
-      const account = await scopedAccount(request, request.params.id);
+      const account = await scopedAccount(db, request, request.params.id);
       return groupsOfAccount(db, account.id);
     },
   );
+}
+
+/** Groups and accounts of the users service; each record must belong to the account acted for. */
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, options) => {
+  catalogRoutes(app, options);
+  groupRoutes(app, options);
+  accountRoutes(app, options);
 };

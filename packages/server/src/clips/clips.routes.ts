@@ -17,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { findVisible } from '../resources/resources.service.ts';
-import { type Engine, entryOf } from '../resources/resources.types.ts';
+import { type Engine, entryOf, type ResourceEntry } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
-import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { authOf, type Guard, type Guards } from '../tenancy/tenancy.guards.ts';
 import { findEvent, listSources, markerClipRequest } from './clips.markers.ts';
 import { createClip, listClips, presentClip } from './clips.service.ts';
 
@@ -28,19 +28,20 @@ export interface ClipRoutesOptions {
   guards: Guards;
 }
 
-/**
- * The clip engine's calls (contract clips.ts): cut a clip from a video or around an event's
- * marker, list the clips, and the videos that can be clipped. Every call needs CLIP_RULE; the
- * source, event, skin and template must belong to the request's account (404 / 400 otherwise).
- */
-export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, { engine, guards }) => {
-  const videosEntry = entryOf(engine, videos);
-  const eventsEntry = engine.byName('events');
-  if (!videosEntry || !eventsEntry) return;
-  const common = { tags: ['clips'], security: BEARER };
-  const onClip = guards.requireRule(CLIP_RULE);
-  app.addHook('preValidation', ignoreClientAccountKeys);
+type App = Parameters<FastifyPluginAsyncZod<ClipRoutesOptions>>[0];
 
+/** What every clip call needs: the engine, the two resources clips are made from, the CLIP_RULE guard. */
+interface ClipRouteContext {
+  engine: Engine;
+  videosEntry: ResourceEntry<typeof videos>;
+  eventsEntry: ResourceEntry;
+  onClip: Guard;
+}
+
+const common = { tags: ['clips'], security: BEARER };
+
+/** Clips of one video: cut one, list them. */
+function videoClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteContext): void {
   app.post(
     clipPaths.videoClips(':id'),
     {
@@ -82,7 +83,10 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
       return listClips(engine, videosEntry, auth, eq(videos.sourceVideoId, source.id), request.query);
     },
   );
+}
 
+/** Clips of an event: cut one around a marker, list them. */
+function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }: ClipRouteContext): void {
   app.post(
     clipPaths.markerClips(':id', ':markerId'),
     {
@@ -130,7 +134,9 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
       return listClips(engine, videosEntry, auth, eq(videos.clipEventId, Number(event.id)), request.query);
     },
   );
+}
 
+function sourcesRoute(app: App, { engine, videosEntry, onClip }: ClipRouteContext): void {
   app.get(
     clipPaths.sources,
     {
@@ -145,4 +151,20 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
     },
     async (request) => listSources(engine, videosEntry, authOf(request), request.query),
   );
+}
+
+/**
+ * The clip engine's calls (contract clips.ts): cut a clip from a video or around an event's
+ * marker, list the clips, and the videos that can be clipped. Every call needs CLIP_RULE; the
+ * source, event, skin and template must belong to the request's account (404 / 400 otherwise).
+ */
+export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, { engine, guards }) => {
+  const videosEntry = entryOf(engine, videos);
+  const eventsEntry = engine.byName('events');
+  if (!videosEntry || !eventsEntry) return;
+  const context: ClipRouteContext = { engine, videosEntry, eventsEntry, onClip: guards.requireRule(CLIP_RULE) };
+  app.addHook('preValidation', ignoreClientAccountKeys);
+  videoClipRoutes(app, context);
+  eventClipRoutes(app, context);
+  sourcesRoute(app, context);
 };

@@ -1,39 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { JOB_MESSAGES } from '@regie/contract/jobs';
 import { IMAGES_PATH } from '@regie/contract/uploads';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { JobRow } from '../db/jobs.table.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { localStorage } from '../storage/storage.local.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
-import {
-  backoffDelayMs,
-  type JobConfig,
-  type JobLogger,
-  type JobRegistry,
-  type JobResult,
-  type JobRunContext,
-  type PeriodicTask,
-  PermanentJobError,
-} from './jobs.define.ts';
-import { createJobEvents, type JobEvents } from './jobs.events.ts';
+import type { JobConfig, JobLogger, JobRegistry, PeriodicTask } from './jobs.define.ts';
+import { createJobEvents } from './jobs.events.ts';
 import { createPeriodicRunner } from './jobs.periodic.ts';
-import { createProgressReporter } from './jobs.progress.ts';
-import {
-  claimJob,
-  completeJob,
-  failExpiredLeases,
-  failJob,
-  onJobEnqueued,
-  releaseJob,
-  renewLease,
-  saveProgress,
-  scheduleRetry,
-} from './jobs.queue.ts';
+import { claimJob, failExpiredLeases, onJobEnqueued, releaseJob } from './jobs.queue.ts';
 import { JOB_REGISTRY } from './jobs.registry.ts';
+import { afterFailure, JobAbort, type JobRunner, runJob } from './jobs.run.ts';
 
 export interface WorkerOptions {
   /** Jobs run side by side in this process. */
@@ -77,57 +56,15 @@ const heartbeatFor = (leaseMs: number) => Math.max(10, Math.min(3_000, Math.floo
 /** After aborting at shutdown, how long a perform gets to notice before its lease is released anyway. */
 const ABORT_WAIT_MS = 5_000;
 
-type AbortKind = 'cancelled' | 'shutdown' | 'timeout';
-
-class JobAbort extends Error {
-  constructor(
-    readonly kind: AbortKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'JobAbort';
-  }
-}
-
 const silentLogger: JobLogger = { info() {}, warn() {}, error() {} };
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-interface Running {
-  row: JobRow;
-  token: string;
-  controller: AbortController;
-}
-
-type Outcome = { ok: true; result: JobResult } | { ok: false; error: unknown };
-
-export function startWorkers(db: Db, options: WorkerOptions): Workers {
-  const settings = {
-    ...DEFAULTS,
-    heartbeatMs: heartbeatFor(options.leaseMs ?? DEFAULTS.leaseMs),
-    ...options,
-  };
-  const registry = options.registry ?? JOB_REGISTRY;
-  const storage = options.storage ?? localStorage(join(options.dataDir, 'storage'), IMAGES_PATH);
-  const config: JobConfig = options.config ?? { videos: loadConfig({}).videos };
-  const logger = options.logger ?? silentLogger;
-  const events: JobEvents = createJobEvents(options.hub ?? null, (error) =>
-    logger.warn({ err: error }, 'job event not published'),
-  );
-  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const running = new Map<number, Running>();
+/** Idle loops sleep here; wake() ends every sleep at once. */
+function createSleepers(): { sleep: (ms: number) => Promise<void>; wake: () => void } {
   const sleepers = new Set<() => void>();
-  let claims = 0;
-  let stopping = false;
-  let lastSweep = 0;
-  const runPeriodic = createPeriodicRunner(options.periodic ?? [], { db, storage, log: logger });
-
   const wake = () => {
     for (const sleeper of [...sleepers]) sleeper();
   };
@@ -141,177 +78,124 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
       const timer = setTimeout(done, ms);
       sleepers.add(done);
     });
+  return { sleep, wake };
+}
 
-  /** The entity of a job that ended failed follows it (a video becomes failed); never fatal here. */
-  async function afterFailure(row: JobRow): Promise<void> {
+/** What the loops of one worker process share. */
+interface WorkerLoops {
+  runner: JobRunner;
+  id: string;
+  pollMs: number;
+  sleep: (ms: number) => Promise<void>;
+  runPeriodic: () => Promise<void>;
+  /** Numbers each claim, so a token names one claim of one worker. */
+  claims: number;
+  stopping: boolean;
+  lastSweep: number;
+}
+
+/** At most once per poll: fails the jobs whose worker died on their last attempt. */
+async function sweepExpiredLeases(loops: WorkerLoops): Promise<void> {
+  if (Date.now() - loops.lastSweep < loops.pollMs) return;
+  loops.lastSweep = Date.now();
+  const { runner } = loops;
+  for (const row of await failExpiredLeases(runner.db)) {
+    runner.logger.warn({ jobId: row.id, type: row.type }, 'job failed: its worker stopped on the last attempt');
+    runner.events.state(row);
+    await afterFailure(runner, row);
+  }
+}
+
+/** One look at the queue: housekeeping, then claim and run one job; false when none was waiting. */
+async function tick(loops: WorkerLoops): Promise<boolean> {
+  await sweepExpiredLeases(loops);
+  await loops.runPeriodic();
+  const { runner } = loops;
+  loops.claims += 1;
+  const token = `${loops.id}#${loops.claims}`;
+  const row = await claimJob(runner.db, { types: runner.registry.types(), token, leaseMs: runner.leaseMs });
+  if (!row) return false;
+  await runJob(runner, row, token);
+  return true;
+}
+
+async function loop(loops: WorkerLoops): Promise<void> {
+  while (!loops.stopping) {
+    let ran = false;
     try {
-      await registry.get(row.type)?.onFailed({ db, job: row });
+      ran = await tick(loops);
     } catch (error) {
-      logger.warn({ jobId: row.id, type: row.type, err: error }, 'job failure hook failed');
+      loops.runner.logger.error({ err: error }, 'job queue poll failed');
     }
+    if (!ran && !loops.stopping) await loops.sleep(loops.pollMs);
   }
+}
 
-  /** Ends the row after perform, unless the job stopped being this claim's. */
-  async function settle(entry: Running, outcome: Outcome): Promise<void> {
-    const { row, token, controller } = entry;
-    const jobLog = { jobId: row.id, type: row.type, attempt: row.attempts };
-    const abort =
-      controller.signal.aborted && controller.signal.reason instanceof JobAbort ? controller.signal.reason : null;
-    let ended: JobRow | null;
-    if (abort?.kind === 'cancelled') {
-      logger.info(jobLog, 'job cancelled');
-      return;
-    }
-    if (abort?.kind === 'shutdown' && !outcome.ok) {
-      ended = await releaseJob(db, row.id, token);
-    } else if (outcome.ok) {
-      ended = await completeJob(db, row.id, token, outcome.result);
-    } else {
-      const reason = abort?.kind === 'timeout' ? abort.message : errorMessage(outcome.error);
-      const permanent = outcome.error instanceof PermanentJobError && !abort;
-      const jobType = registry.get(row.type);
-      if (permanent || row.attempts >= row.maxAttempts || !jobType) {
-        logger.warn({ ...jobLog, reason }, 'job failed');
-        ended = await failJob(db, row.id, token, reason);
-        if (ended) await afterFailure(ended);
-      } else {
-        logger.info({ ...jobLog, reason }, 'job attempt failed, will retry');
-        ended = await scheduleRetry(db, row.id, token, reason, backoffDelayMs(jobType.retry, row.attempts));
-      }
-    }
-    if (ended) events.state(ended);
-    else logger.info(jobLog, 'job was cancelled or taken over while it ran');
+/** After graceMs, aborts what still runs; a perform that ignores its signal has its job handed back all the same. */
+async function abortAndRelease(runner: JobRunner, loopsDone: Promise<unknown>, graceMs: number): Promise<void> {
+  const { running } = runner;
+  await Promise.race([loopsDone, delay(graceMs)]);
+  if (running.size === 0) return;
+  for (const entry of running.values()) entry.controller.abort(new JobAbort('shutdown', 'Worker shutting down'));
+  await Promise.race([loopsDone, delay(ABORT_WAIT_MS)]);
+  for (const entry of [...running.values()]) {
+    const released = await releaseJob(runner.db, entry.row.id, entry.token).catch(() => null);
+    if (released) runner.events.state(released);
   }
+}
 
-  async function run(row: JobRow, token: string): Promise<void> {
-    const controller = new AbortController();
-    const entry: Running = { row, token, controller };
-    running.set(row.id, entry);
-    events.state(row);
-    const jobLog = { jobId: row.id, type: row.type };
-    const cancel = () => controller.abort(new JobAbort('cancelled', JOB_MESSAGES.cancelled));
+/** Options over defaults, as a caller's explicit values win; the runner fixed for this process. */
+function createRunner(db: Db, options: WorkerOptions): JobRunner {
+  const settings = {
+    ...DEFAULTS,
+    heartbeatMs: heartbeatFor(options.leaseMs ?? DEFAULTS.leaseMs),
+    ...options,
+  };
+  const logger = options.logger ?? silentLogger;
+  return {
+    db,
+    registry: options.registry ?? JOB_REGISTRY,
+    storage: options.storage ?? localStorage(join(options.dataDir, 'storage'), IMAGES_PATH),
+    config: options.config ?? { videos: loadConfig({}).videos },
+    logger,
+    events: createJobEvents(options.hub ?? null, (error) => logger.warn({ err: error }, 'job event not published')),
+    dataDir: settings.dataDir,
+    leaseMs: settings.leaseMs,
+    heartbeatMs: settings.heartbeatMs,
+    progressIntervalMs: settings.progressIntervalMs,
+    running: new Map(),
+  };
+}
 
-    let renewing = false;
-    const heartbeat = setInterval(() => {
-      if (renewing) return;
-      renewing = true;
-      renewLease(db, row.id, token, settings.leaseMs)
-        .then((mine) => mine || cancel())
-        .catch((error: unknown) => logger.warn({ ...jobLog, err: error }, 'lease renewal failed'))
-        .finally(() => {
-          renewing = false;
-        });
-    }, settings.heartbeatMs);
-    const jobType = registry.get(row.type);
-    const timeoutMs = jobType?.timeoutMs;
-    const timeout = timeoutMs
-      ? setTimeout(() => controller.abort(new JobAbort('timeout', `Timed out after ${timeoutMs / 1000} s`)), timeoutMs)
-      : null;
-    const progress = createProgressReporter(
-      async (percent) => {
-        if (await saveProgress(db, row.id, token, percent)) events.progress(row, percent);
-        else cancel();
-      },
-      {
-        intervalMs: settings.progressIntervalMs,
-        onError: (error) => logger.warn({ ...jobLog, err: error }, 'progress'),
-      },
-    );
-    const context: JobRunContext = {
-      job: {
-        id: row.id,
-        type: row.type,
-        accountId: row.accountId,
-        resourceType: row.resourceType,
-        resourceId: row.resourceId,
-        attempt: row.attempts,
-        maxAttempts: row.maxAttempts,
-        claimedBy: token,
-      },
-      signal: controller.signal,
-      reportProgress: (percent) => progress.report(percent),
-      db,
-      dataDir: settings.dataDir,
-      storage,
-      config,
-      log: {
-        info: (object, message) => logger.info({ ...jobLog, ...object }, message),
-        warn: (object, message) => logger.warn({ ...jobLog, ...object }, message),
-        error: (object, message) => logger.error({ ...jobLog, ...object }, message),
-      },
-    };
-
-    let outcome: Outcome;
-    try {
-      if (!jobType) throw new PermanentJobError(JOB_MESSAGES.unknownType(row.type));
-      outcome = { ok: true, result: await jobType.run(context, row.payload) };
-    } catch (error) {
-      outcome = { ok: false, error };
-    } finally {
-      clearInterval(heartbeat);
-      if (timeout) clearTimeout(timeout);
-    }
-    await progress.stop();
-    try {
-      await settle(entry, outcome);
-    } finally {
-      running.delete(row.id);
-    }
-  }
-
-  async function tick(): Promise<boolean> {
-    if (Date.now() - lastSweep >= settings.pollMs) {
-      lastSweep = Date.now();
-      for (const row of await failExpiredLeases(db)) {
-        logger.warn({ jobId: row.id, type: row.type }, 'job failed: its worker stopped on the last attempt');
-        events.state(row);
-        await afterFailure(row);
-      }
-    }
-    await runPeriodic();
-    claims += 1;
-    const token = `${id}#${claims}`;
-    const row = await claimJob(db, { types: registry.types(), token, leaseMs: settings.leaseMs });
-    if (!row) return false;
-    await run(row, token);
-    return true;
-  }
-
-  async function loop(): Promise<void> {
-    while (!stopping) {
-      let ran = false;
-      try {
-        ran = await tick();
-      } catch (error) {
-        logger.error({ err: error }, 'job queue poll failed');
-      }
-      if (!ran && !stopping) await sleep(settings.pollMs);
-    }
-  }
-
-  const loops = Promise.all(Array.from({ length: Math.max(0, settings.concurrency) }, loop));
+export function startWorkers(db: Db, options: WorkerOptions): Workers {
+  const runner = createRunner(db, options);
+  const { sleep, wake } = createSleepers();
+  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const state: WorkerLoops = {
+    runner,
+    id,
+    pollMs: options.pollMs,
+    sleep,
+    runPeriodic: createPeriodicRunner(options.periodic ?? [], { db, storage: runner.storage, log: runner.logger }),
+    claims: 0,
+    stopping: false,
+    lastSweep: 0,
+  };
+  const loops = Promise.all(Array.from({ length: Math.max(0, options.concurrency) }, () => loop(state)));
   // A job enqueued by this process starts now, not at the next poll.
   const stopListening = onJobEnqueued(wake);
 
   return {
     id,
     get active() {
-      return running.size;
+      return runner.running.size;
     },
     wake,
-    async stop({ graceMs = settings.graceMs } = {}) {
-      stopping = true;
+    async stop({ graceMs = DEFAULTS.graceMs } = {}) {
+      state.stopping = true;
       stopListening();
       wake();
-      await Promise.race([loops, delay(graceMs)]);
-      if (running.size === 0) return;
-      for (const entry of running.values()) entry.controller.abort(new JobAbort('shutdown', 'Worker shutting down'));
-      await Promise.race([loops, delay(ABORT_WAIT_MS)]);
-      // A perform that ignores its signal: hand its job back all the same.
-      for (const entry of [...running.values()]) {
-        const released = await releaseJob(db, entry.row.id, entry.token).catch(() => null);
-        if (released) events.state(released);
-      }
+      await abortAndRelease(runner, loops, graceMs);
     },
   };
 }

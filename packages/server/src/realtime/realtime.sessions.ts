@@ -29,46 +29,45 @@ interface Watched {
   pending: Promise<boolean> | null;
 }
 
-export function createSessionWatch(
+type WatchedSessions = Map<number, Watched>;
+type SessionWatchOptions = { checkMs: number; onError: (error: unknown) => void; now?: () => number };
+
+function endSession(watched: WatchedSessions, sessionId: number, reason: string): void {
+  const entry = watched.get(sessionId);
+  if (!entry) return;
+  watched.delete(sessionId);
+  for (const close of entry.ends) close(reason);
+}
+
+/** One query for these sessions: ends the revoked, deleted and expired ones, marks the others checked. */
+async function checkSessions(
   db: Db,
-  options: { checkMs: number; onError: (error: unknown) => void; now?: () => number },
-): SessionWatch {
-  const now = options.now ?? Date.now;
-  const watched = new Map<number, Watched>();
-
-  function end(sessionId: number, reason: string): void {
-    const entry = watched.get(sessionId);
-    if (!entry) return;
-    watched.delete(sessionId);
-    for (const close of entry.ends) close(reason);
-  }
-
-  async function check(ids: readonly number[]): Promise<void> {
-    const rows = await db
-      .select({ id: sessions.id, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(inArray(sessions.id, [...ids]));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const at = now();
-    for (const id of ids) {
-      const row = byId.get(id);
-      const entry = watched.get(id);
-      if (!entry) continue;
-      // A missing row is a deleted user's session: as dead as a revoked one.
-      if (!row || row.revokedAt) end(id, AUTH_MESSAGES.invalidToken);
-      else if (row.expiresAt.getTime() <= at) end(id, AUTH_MESSAGES.expiredToken);
-      else {
-        entry.checkedAt = at;
-        entry.expiresAt = row.expiresAt.getTime();
-      }
+  watched: WatchedSessions,
+  ids: readonly number[],
+  now: () => number,
+): Promise<void> {
+  const rows = await db
+    .select({ id: sessions.id, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(inArray(sessions.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const at = now();
+  for (const id of ids) {
+    const row = byId.get(id);
+    const entry = watched.get(id);
+    if (!entry) continue;
+    // A missing row is a deleted user's session: as dead as a revoked one.
+    if (!row || row.revokedAt) endSession(watched, id, AUTH_MESSAGES.invalidToken);
+    else if (row.expiresAt.getTime() <= at) endSession(watched, id, AUTH_MESSAGES.expiredToken);
+    else {
+      entry.checkedAt = at;
+      entry.expiresAt = row.expiresAt.getTime();
     }
   }
+}
 
-  async function sweep(): Promise<void> {
-    const ids = [...watched.keys()];
-    for (let start = 0; start < ids.length; start += CHECK_BATCH) await check(ids.slice(start, start + CHECK_BATCH));
-  }
-
+/** Sweeps every checkMs while sessions are watched; returns what stops it. */
+function startSweeps(watched: WatchedSessions, sweep: () => Promise<void>, options: SessionWatchOptions): () => void {
   let sweeping = false;
   const timer = setInterval(() => {
     // A slow database must not pile sweeps up.
@@ -81,22 +80,43 @@ export function createSessionWatch(
       });
   }, options.checkMs);
   timer.unref();
+  return () => clearInterval(timer);
+}
+
+function watchSession(
+  watched: WatchedSessions,
+  now: () => number,
+  sessionId: number,
+  close: (reason: string) => void,
+): () => void {
+  let entry = watched.get(sessionId);
+  if (!entry) {
+    // Just resolved by the socket's auth: live now, its expiry known from the first sweep.
+    entry = { ends: new Set(), checkedAt: now(), expiresAt: Number.POSITIVE_INFINITY, pending: null };
+    watched.set(sessionId, entry);
+  }
+  const ends = entry.ends;
+  ends.add(close);
+  return () => {
+    ends.delete(close);
+    if (ends.size === 0 && watched.get(sessionId)?.ends === ends) watched.delete(sessionId);
+  };
+}
+
+export function createSessionWatch(db: Db, options: SessionWatchOptions): SessionWatch {
+  const now = options.now ?? Date.now;
+  const watched: WatchedSessions = new Map();
+  const check = (ids: readonly number[]) => checkSessions(db, watched, ids, now);
+
+  async function sweep(): Promise<void> {
+    const ids = [...watched.keys()];
+    for (let start = 0; start < ids.length; start += CHECK_BATCH) await check(ids.slice(start, start + CHECK_BATCH));
+  }
+
+  const stop = startSweeps(watched, sweep, options);
 
   return {
-    watch(sessionId, close) {
-      let entry = watched.get(sessionId);
-      if (!entry) {
-        // Just resolved by the socket's auth: live now, its expiry known from the first sweep.
-        entry = { ends: new Set(), checkedAt: now(), expiresAt: Number.POSITIVE_INFINITY, pending: null };
-        watched.set(sessionId, entry);
-      }
-      const ends = entry.ends;
-      ends.add(close);
-      return () => {
-        ends.delete(close);
-        if (ends.size === 0 && watched.get(sessionId)?.ends === ends) watched.delete(sessionId);
-      };
-    },
+    watch: (sessionId, close) => watchSession(watched, now, sessionId, close),
     live(sessionId) {
       const entry = watched.get(sessionId);
       if (!entry) return false;
@@ -115,6 +135,6 @@ export function createSessionWatch(
       return entry.pending;
     },
     sweep,
-    stop: () => clearInterval(timer),
+    stop,
   };
 }

@@ -67,28 +67,29 @@ function parseMessage(data: RawData): RealtimeClientMessage | null {
   }
 }
 
-/** One connection: auth first, then subscriptions scoped to the account it acts for. */
-function handleConnection(
-  socket: WebSocket,
-  options: Required<RealtimeSocketOptions>,
-  watch: SessionWatch,
-  log: FastifyBaseLogger,
-): void {
-  const { hub } = options;
-  let acting: Acting | null = null;
-  let alive = true;
-  let unwatch: (() => void) | null = null;
+/** One socket's state, from its auth to its close. */
+interface Connection {
+  socket: WebSocket;
+  options: Required<RealtimeSocketOptions>;
+  watch: SessionWatch;
+  acting: Acting | null;
+  unwatch: (() => void) | null;
   /**
    * The socket's topic patterns, and its one hub subscription to everything of its account: an
    * event goes out once even when several patterns match it (`/admin/**` and `/admin/{event}`).
    */
-  const patterns = new Set<string>();
-  let unsubscribeHub: (() => void) | null = null;
-  const close = (code: number, message: string) => socket.close(code, closeReason(message));
-  // Events leave in order even when one waits for a session check.
+  patterns: Set<string>;
+  unsubscribeHub: (() => void) | null;
+  authTimer: ReturnType<typeof setTimeout>;
+  sendEvent: (sessionId: number, event: RealtimeEvent) => void;
+  close: (code: number, message: string) => void;
+}
+
+/** Events leave in order even when one waits for a session check. */
+function createEventSender(socket: WebSocket, watch: SessionWatch): Connection['sendEvent'] {
   let outgoing: Promise<void> = Promise.resolve();
   let waiting = 0;
-  const sendEvent = (sessionId: number, event: RealtimeEvent) => {
+  return (sessionId, event) => {
     const live = watch.live(sessionId);
     if (live === true && waiting === 0) return send(socket, event);
     waiting += 1;
@@ -100,16 +101,11 @@ function handleConnection(
         waiting -= 1;
       });
   };
+}
 
-  function dropHubSubscription(): void {
-    unsubscribeHub?.();
-    unsubscribeHub = null;
-  }
-
-  const authTimer = setTimeout(
-    () => close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first'),
-    options.authTimeoutMs,
-  );
+/** Pings every heartbeatMs; a socket that did not answer the last ping is closed. */
+function startHeartbeat(socket: WebSocket, heartbeatMs: number): () => void {
+  let alive = true;
   const heartbeat = setInterval(() => {
     if (!alive) {
       socket.close(REALTIME_CLOSE.timeout, 'No pong to the last ping');
@@ -118,47 +114,99 @@ function handleConnection(
     }
     alive = false;
     socket.ping();
-  }, options.heartbeatMs);
+  }, heartbeatMs);
   socket.on('pong', () => {
     alive = true;
   });
+  return () => clearInterval(heartbeat);
+}
 
-  async function handle(message: RealtimeClientMessage): Promise<void> {
-    if (message.type === 'ping') return send(socket, { type: 'pong' });
-    if (message.type === 'auth') {
-      if (acting) return send(socket, { type: 'error', message: 'Already authenticated' });
-      try {
-        acting = await authenticate(options.resolve, message);
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const code = error.statusCode === 403 ? REALTIME_CLOSE.forbidden : REALTIME_CLOSE.unauthorized;
-        return close(code, error.message);
-      }
-      clearTimeout(authTimer);
-      unwatch = watch.watch(acting.sessionId, (reason) => close(REALTIME_CLOSE.unauthorized, reason));
-      return send(socket, { type: 'ready', accountId: acting.accountId, simulated: acting.simulated });
-    }
-    if (!acting) return close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first');
-    const { accountId, sessionId } = acting;
-    if (message.type === 'unsubscribe') {
-      patterns.delete(message.topic);
-      if (patterns.size === 0) dropHubSubscription();
-      return send(socket, { type: 'unsubscribed', topic: message.topic });
-    }
-    if (!patterns.has(message.topic)) {
-      if (patterns.size >= REALTIME_LIMITS.maxSubscriptions) {
-        return send(socket, { type: 'error', message: `At most ${REALTIME_LIMITS.maxSubscriptions} subscriptions` });
-      }
-      patterns.add(message.topic);
-      // Only topics of the account acted for reach the listener: the hub topic starts with its id.
-      unsubscribeHub ??= hub.subscribe(accountTopic(accountId, ALL_TOPICS), (topic, event) => {
-        const relative = clientTopic(accountId, topic);
-        if (relative === null || ![...patterns].some((pattern) => topicMatches(pattern, relative))) return;
-        sendEvent(sessionId, { topic: relative, type: event.type, payload: event.payload });
-      });
-    }
-    send(socket, { type: 'subscribed', topic: message.topic });
+function dropHubSubscription(connection: Connection): void {
+  connection.unsubscribeHub?.();
+  connection.unsubscribeHub = null;
+}
+
+async function handleAuth(
+  connection: Connection,
+  message: Extract<RealtimeClientMessage, { type: 'auth' }>,
+): Promise<void> {
+  const { socket, close } = connection;
+  if (connection.acting) return send(socket, { type: 'error', message: 'Already authenticated' });
+  let acting: Acting;
+  try {
+    acting = await authenticate(connection.options.resolve, message);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const code = error.statusCode === 403 ? REALTIME_CLOSE.forbidden : REALTIME_CLOSE.unauthorized;
+    return close(code, error.message);
   }
+  connection.acting = acting;
+  clearTimeout(connection.authTimer);
+  connection.unwatch = connection.watch.watch(acting.sessionId, (reason) => close(REALTIME_CLOSE.unauthorized, reason));
+  return send(socket, { type: 'ready', accountId: acting.accountId, simulated: acting.simulated });
+}
+
+function unsubscribe(connection: Connection, topic: string): void {
+  connection.patterns.delete(topic);
+  if (connection.patterns.size === 0) dropHubSubscription(connection);
+  send(connection.socket, { type: 'unsubscribed', topic });
+}
+
+function subscribe(connection: Connection, acting: Acting, topic: string): void {
+  const { socket, patterns } = connection;
+  const { accountId, sessionId } = acting;
+  if (!patterns.has(topic)) {
+    if (patterns.size >= REALTIME_LIMITS.maxSubscriptions) {
+      send(socket, { type: 'error', message: `At most ${REALTIME_LIMITS.maxSubscriptions} subscriptions` });
+      return;
+    }
+    patterns.add(topic);
+    // Only topics of the account acted for reach the listener: the hub topic starts with its id.
+    connection.unsubscribeHub ??= connection.options.hub.subscribe(
+      accountTopic(accountId, ALL_TOPICS),
+      (full, event) => {
+        const relative = clientTopic(accountId, full);
+        if (relative === null || ![...patterns].some((pattern) => topicMatches(pattern, relative))) return;
+        connection.sendEvent(sessionId, { topic: relative, type: event.type, payload: event.payload });
+      },
+    );
+  }
+  send(socket, { type: 'subscribed', topic });
+}
+
+async function handle(connection: Connection, message: RealtimeClientMessage): Promise<void> {
+  if (message.type === 'ping') return send(connection.socket, { type: 'pong' });
+  if (message.type === 'auth') return handleAuth(connection, message);
+  const { acting } = connection;
+  if (!acting) return connection.close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first');
+  if (message.type === 'unsubscribe') return unsubscribe(connection, message.topic);
+  subscribe(connection, acting, message.topic);
+}
+
+/** One connection: auth first, then subscriptions scoped to the account it acts for. */
+function handleConnection(
+  socket: WebSocket,
+  options: Required<RealtimeSocketOptions>,
+  watch: SessionWatch,
+  log: FastifyBaseLogger,
+): void {
+  const close = (code: number, message: string) => socket.close(code, closeReason(message));
+  const connection: Connection = {
+    socket,
+    options,
+    watch,
+    acting: null,
+    unwatch: null,
+    patterns: new Set<string>(),
+    unsubscribeHub: null,
+    sendEvent: createEventSender(socket, watch),
+    close,
+    authTimer: setTimeout(
+      () => close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first'),
+      options.authTimeoutMs,
+    ),
+  };
+  const stopHeartbeat = startHeartbeat(socket, options.heartbeatMs);
 
   // Messages are handled one after the other: a subscribe sent right after auth waits for it.
   let queue = Promise.resolve();
@@ -167,18 +215,18 @@ function handleConnection(
       if (socket.readyState !== socket.OPEN) return;
       const message = parseMessage(data);
       if (!message) return close(REALTIME_CLOSE.badMessage, 'Not a realtime client message');
-      await handle(message).catch((error: unknown) => {
+      await handle(connection, message).catch((error: unknown) => {
         log.error({ err: error }, 'realtime message failed');
         close(1011, 'An unexpected error occurred');
       });
     });
   });
   socket.on('close', () => {
-    unwatch?.();
-    clearTimeout(authTimer);
-    clearInterval(heartbeat);
-    patterns.clear();
-    dropHubSubscription();
+    connection.unwatch?.();
+    clearTimeout(connection.authTimer);
+    stopHeartbeat();
+    connection.patterns.clear();
+    dropHubSubscription(connection);
   });
 }
 

@@ -91,14 +91,8 @@ const FAQ = [
   },
 ] as const;
 
-export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, number>): Promise<void> {
-  const account = (name: DemoAccountName) => accountIds.get(name) ?? 0;
-  const club = account(DEMO_ACCOUNTS.club);
-  const events = account(DEMO_ACCOUNTS.events);
-  const football = one(await db.select().from(sports).where(eq(sports.name, 'Football')).limit(1), 'Football').id;
-  await seedSportData(db, club, events, football);
-  await seedClipsDemo(db, club, events, football);
-
+/** The club's categories and their subcategories, with French names; the category ids by name. */
+async function seedCategories(db: Db, club: number): Promise<Map<string, number>> {
   const categoryId = new Map<string, number>();
   for (const [index, category] of [
     { name: 'Highlights', fr: 'Temps forts', description: 'Goals, saves and the best moments of every match.' },
@@ -141,7 +135,11 @@ export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, nu
     );
     await french(db, 'subcategories', row.id, { name: sub.fr });
   }
+  return categoryId;
+}
 
+/** The club's playlists; the first is filed under Highlights. */
+async function seedPlaylists(db: Db, club: number, categoryId: ReadonlyMap<string, number>): Promise<void> {
   const [bestGoals] = await db
     .insert(playlists)
     .values([
@@ -168,7 +166,10 @@ export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, nu
       position: 0,
     });
   }
+}
 
+/** The club's payment offers and the products that sell them. */
+async function seedPayments(db: Db, club: number): Promise<void> {
   const offers = await db
     .insert(paymentOffers)
     .values([
@@ -219,9 +220,9 @@ export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, nu
     { productId: seasonProduct.id, paymentOfferId: offer('Monthly pass'), position: 1, accountId: club },
     { productId: matchProduct.id, paymentOfferId: offer('Match pass'), position: 0, accountId: club },
   ]);
+}
 
-  await db.insert(speakers).values(SPEAKERS.map((speaker) => ({ ...speaker, accountId: events })));
-
+async function seedFaq(db: Db): Promise<void> {
   for (const [index, entry] of FAQ.entries()) {
     const row = one(
       await db
@@ -232,4 +233,19 @@ export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, nu
     );
     await french(db, 'faq', row.id, entry.fr);
   }
+}
+
+export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, number>): Promise<void> {
+  const account = (name: DemoAccountName) => accountIds.get(name) ?? 0;
+  const club = account(DEMO_ACCOUNTS.club);
+  const events = account(DEMO_ACCOUNTS.events);
+  const football = one(await db.select().from(sports).where(eq(sports.name, 'Football')).limit(1), 'Football').id;
+  await seedSportData(db, club, events, football);
+  await seedClipsDemo(db, club, events, football);
+
+  const categoryId = await seedCategories(db, club);
+  await seedPlaylists(db, club, categoryId);
+  await seedPayments(db, club);
+  await db.insert(speakers).values(SPEAKERS.map((speaker) => ({ ...speaker, accountId: events })));
+  await seedFaq(db);
 }

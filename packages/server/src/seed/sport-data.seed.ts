@@ -121,8 +121,8 @@ export async function seedSportData(db: Db, club: number, events: number, footba
     .values(CLUB_CHALLENGERS.map((challenger) => ({ ...challenger, sportId: football, accountId: club })));
 }
 
-/** Riverside League over two seasons (the current one is 2026-2027) and the Riverside Cup. */
-async function seedCompetitions(db: Db, club: number, football: number): Promise<void> {
+/** Riverside League: two seasons (the current one is 2026-2027) of four weekly matchdays. */
+async function seedLeague(db: Db, club: number, football: number): Promise<void> {
   const league = one(
     await db
       .insert(competitions)
@@ -177,7 +177,10 @@ async function seedCompetitions(db: Db, club: number, football: number): Promise
       .returning();
     for (const round of inserted) await french(db, 'rounds', round.id, { name: `Journée ${round.number}` });
   }
+}
 
+/** Riverside Cup: one season, four knockout rounds. */
+async function seedCup(db: Db, club: number, football: number): Promise<void> {
   const cup = one(
     await db
       .insert(competitions)
@@ -236,4 +239,10 @@ async function seedCompetitions(db: Db, club: number, football: number): Promise
   const frenchNames = ['Huitièmes de finale', 'Quarts de finale', 'Demi-finales', 'Finale'];
   for (const round of cupRounds)
     await french(db, 'rounds', round.id, { name: frenchNames[round.number - 1] ?? round.name });
+}
+
+/** Riverside League over two seasons (the current one is 2026-2027) and the Riverside Cup. */
+async function seedCompetitions(db: Db, club: number, football: number): Promise<void> {
+  await seedLeague(db, club, football);
+  await seedCup(db, club, football);
 }

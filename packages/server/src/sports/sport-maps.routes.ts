@@ -21,7 +21,7 @@ import {
 } from '../resources/resources.access.ts';
 import { plainJson } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
-import type { Engine, Row } from '../resources/resources.types.ts';
+import type { Engine, ResourceEntry, Row } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { type AuthContext, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { checkMarkerTypes } from './sport-maps.service.ts';
@@ -42,42 +42,39 @@ function canWriteMap(sport: Row, auth: AuthContext, engine: Engine): boolean {
   return sport.accountId !== null || actsForPlatform(auth);
 }
 
-/**
- * GET/PUT /main-api/sports/{id}/map (contract sport-maps.ts): the map follows its sport's rules,
- * read by whoever reads the sport, written by whoever may change it. GET /assets/fields/{file}:
- * the default drawings.
- */
-export const sportMapsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guards }> = async (
-  app,
-  { engine, guards },
-) => {
-  app.addHook('preValidation', ignoreClientAccountKeys);
-  const sportsEntry = engine.byName(sportsResource.name);
-  if (!sportsEntry) throw new Error('Sport maps: sports must be served');
-  const doc = { tags: ['sports'], security: BEARER };
-  const params = z.object({ id: recordId });
+interface SportMapRouteContext {
+  engine: Engine;
+  guards: Guards;
+  sportsEntry: ResourceEntry;
+}
 
-  async function answer(auth: AuthContext, sport: Row) {
-    const [stored] = await engine.db
-      .select()
-      .from(sportMaps)
-      .where(eq(sportMaps.sportId, Number(sport.id)));
-    return {
-      sportId: Number(sport.id),
-      map: stored
-        ? {
-            background: stored.background,
-            lengthMeters: stored.lengthMeters,
-            widthMeters: stored.widthMeters,
-            zones: stored.zones,
-          }
-        : null,
-      defaultBackgroundUrl: defaultBackground(sport),
-      canWrite: canWriteMap(sport, auth, engine),
-      updatedAt: stored ? stored.updatedAt.toISOString() : null,
-    };
-  }
+type App = Parameters<FastifyPluginAsyncZod<{ engine: Engine; guards: Guards }>>[0];
 
+const doc = { tags: ['sports'], security: BEARER };
+const params = z.object({ id: recordId });
+
+async function answer(engine: Engine, auth: AuthContext, sport: Row) {
+  const [stored] = await engine.db
+    .select()
+    .from(sportMaps)
+    .where(eq(sportMaps.sportId, Number(sport.id)));
+  return {
+    sportId: Number(sport.id),
+    map: stored
+      ? {
+          background: stored.background,
+          lengthMeters: stored.lengthMeters,
+          widthMeters: stored.widthMeters,
+          zones: stored.zones,
+        }
+      : null,
+    defaultBackgroundUrl: defaultBackground(sport),
+    canWrite: canWriteMap(sport, auth, engine),
+    updatedAt: stored ? stored.updatedAt.toISOString() : null,
+  };
+}
+
+function getMapRoute(app: App, { engine, guards, sportsEntry }: SportMapRouteContext): void {
   app.get(
     sportMapPath(':id'),
     {
@@ -93,10 +90,12 @@ export const sportMapsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Gu
     async (request) => {
       const auth = authOf(request);
       assertMayRead(sportsEntry.definition, auth);
-      return answer(auth, await findVisible(engine, sportsEntry, auth, request.params.id));
+      return answer(engine, auth, await findVisible(engine, sportsEntry, auth, request.params.id));
     },
   );
+}
 
+function putMapRoute(app: App, { engine, guards, sportsEntry }: SportMapRouteContext): void {
   app.put(
     sportMapPath(':id'),
     {
@@ -122,10 +121,12 @@ export const sportMapsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Gu
         .insert(sportMaps)
         .values(values)
         .onConflictDoUpdate({ target: sportMaps.sportId, set: { ...map, updatedAt: new Date() } });
-      return answer(auth, sport);
+      return answer(engine, auth, sport);
     },
   );
+}
 
+function fieldDrawingRoute(app: App): void {
   app.get(
     `${FIELDS_PATH}/:file`,
     {
@@ -143,4 +144,21 @@ export const sportMapsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Gu
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(drawing);
     },
   );
+}
+
+/**
+ * GET/PUT /main-api/sports/{id}/map (contract sport-maps.ts): the map follows its sport's rules,
+ * read by whoever reads the sport, written by whoever may change it. GET /assets/fields/{file}:
+ * the default drawings.
+ */
+export const sportMapsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guards }> = async (
+  app,
+  { engine, guards },
+) => {
+  app.addHook('preValidation', ignoreClientAccountKeys);
+  const sportsEntry = engine.byName(sportsResource.name);
+  if (!sportsEntry) throw new Error('Sport maps: sports must be served');
+  getMapRoute(app, { engine, guards, sportsEntry });
+  putMapRoute(app, { engine, guards, sportsEntry });
+  fieldDrawingRoute(app);
 };

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { IMAGE_TYPES } from '@regie/contract/uploads';
 import { MEDIA_CONTENT_TYPES } from '@regie/contract/videos';
 import { byteCounter } from './storage.streams.ts';
-import { isSafeKey, type ObjectStorage } from './storage.types.ts';
+import { isSafeKey, type ObjectStorage, type StoredPart } from './storage.types.ts';
 
 const TYPE_BY_EXTENSION = new Map<string, string>([
   ...Object.entries(MEDIA_CONTENT_TYPES).map(([extension, type]): [string, string] => [`.${extension}`, type]),
@@ -29,41 +29,47 @@ function partialName(path: string): string {
   return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
 }
 
-/** Files under one folder (`<dataDir>/storage` by default): the single-machine setup. */
-export function localStorage(folder: string, publicBase: string): ObjectStorage {
-  const pathOf = (key: string) => {
-    if (!isSafeKey(key)) throw new Error(`Unsafe storage key ${key}`);
-    return join(folder, ...key.split('/'));
-  };
-  const sizeOf = async (key: string) => {
-    if (!isSafeKey(key)) return null;
-    const found = await stat(pathOf(key)).catch(() => null);
-    return found?.isFile() ? found.size : null;
-  };
-  const uploadFolder = (uploadId: string) => {
-    if (!UPLOAD_ID.test(uploadId)) throw new Error(`Unknown multipart upload ${uploadId}`);
-    return join(folder, MULTIPART_FOLDER, uploadId);
-  };
-  /** Writes a stream to `path` through a temporary file; checks its size when known. */
-  const writeStream = async (path: string, body: Readable, options: { size?: number; md5?: boolean } = {}) => {
-    await mkdir(dirname(path), { recursive: true });
-    const partial = partialName(path);
-    const counter = byteCounter({
-      ...(options.size === undefined ? {} : { expected: options.size }),
-      ...(options.md5 ? { md5: true } : {}),
-    });
-    try {
-      await pipeline(body, counter.stream, createWriteStream(partial));
-      await rename(partial, path);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
-    return { bytes: counter.bytes, md5: counter.digest() };
-  };
+function pathIn(folder: string, key: string): string {
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key ${key}`);
+  return join(folder, ...key.split('/'));
+}
 
+async function sizeIn(folder: string, key: string): Promise<number | null> {
+  if (!isSafeKey(key)) return null;
+  const found = await stat(pathIn(folder, key)).catch(() => null);
+  return found?.isFile() ? found.size : null;
+}
+
+function uploadFolderIn(folder: string, uploadId: string): string {
+  if (!UPLOAD_ID.test(uploadId)) throw new Error(`Unknown multipart upload ${uploadId}`);
+  return join(folder, MULTIPART_FOLDER, uploadId);
+}
+
+/** Writes a stream to `path` through a temporary file; checks its size when known. */
+async function writeStream(path: string, body: Readable, options: { size?: number; md5?: boolean } = {}) {
+  await mkdir(dirname(path), { recursive: true });
+  const partial = partialName(path);
+  const counter = byteCounter({
+    ...(options.size === undefined ? {} : { expected: options.size }),
+    ...(options.md5 ? { md5: true } : {}),
+  });
+  try {
+    await pipeline(body, counter.stream, createWriteStream(partial));
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { bytes: counter.bytes, md5: counter.digest() };
+}
+
+type MultipartMethods = 'createMultipart' | 'uploadPart' | 'completeMultipart' | 'abortMultipart';
+
+/** Whole objects: written through a temporary file, read whole or by range. */
+function objectMethods(folder: string, publicBase: string): Omit<ObjectStorage, 'driver' | MultipartMethods> {
+  const pathOf = (key: string) => pathIn(folder, key);
+  const sizeOf = (key: string) => sizeIn(folder, key);
   return {
-    driver: 'local',
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
@@ -100,7 +106,28 @@ export function localStorage(folder: string, publicBase: string): ObjectStorage 
     },
     url: (key) => `${publicBase}/${key}`,
     localPath: (key) => pathOf(key),
+  };
+}
 
+/** Joins the part files of an older session, in part order, into `path`. */
+async function concatenateParts(source: string, ordered: readonly StoredPart[], path: string): Promise<void> {
+  const partial = partialName(path);
+  async function* concatenated() {
+    for (const part of ordered) yield* createReadStream(join(source, `${part.partNumber}.part`));
+  }
+  try {
+    await pipeline(concatenated, createWriteStream(partial));
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Multipart uploads: a folder per upload under MULTIPART_FOLDER, renamed into place when complete. */
+function multipartMethods(folder: string): Pick<ObjectStorage, MultipartMethods> {
+  const uploadFolder = (uploadId: string) => uploadFolderIn(folder, uploadId);
+  return {
     async createMultipart() {
       const uploadId = randomBytes(16).toString('hex');
       await mkdir(uploadFolder(uploadId), { recursive: true });
@@ -129,7 +156,7 @@ export function localStorage(folder: string, publicBase: string): ObjectStorage 
     },
     async completeMultipart(key, uploadId, parts) {
       const source = uploadFolder(uploadId);
-      const path = pathOf(key);
+      const path = pathIn(folder, key);
       await mkdir(dirname(path), { recursive: true });
       const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
       const partFiles = await Promise.all(
@@ -145,21 +172,16 @@ export function localStorage(folder: string, publicBase: string): ObjectStorage 
         await rm(source, { recursive: true, force: true });
         return;
       }
-      const partial = partialName(path);
-      async function* concatenated() {
-        for (const part of ordered) yield* createReadStream(join(source, `${part.partNumber}.part`));
-      }
-      try {
-        await pipeline(concatenated, createWriteStream(partial));
-        await rename(partial, path);
-      } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
-      }
+      await concatenateParts(source, ordered, path);
       await rm(source, { recursive: true, force: true });
     },
     async abortMultipart(_key, uploadId) {
       await rm(uploadFolder(uploadId), { recursive: true, force: true });
     },
   };
+}
+
+/** Files under one folder (`<dataDir>/storage` by default): the single-machine setup. */
+export function localStorage(folder: string, publicBase: string): ObjectStorage {
+  return { driver: 'local', ...objectMethods(folder, publicBase), ...multipartMethods(folder) };
 }

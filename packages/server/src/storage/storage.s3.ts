@@ -79,66 +79,94 @@ async function sendCounted<T>(send: (signal: AbortSignal) => Promise<T>, counted
   }
 }
 
-/** An S3-compatible bucket (AWS S3, MinIO, R2, …): the setup of several API processes. */
-export function s3Storage(config: S3Config, publicBase: string, client?: S3Client): ObjectStorage {
-  const s3 =
-    client ??
-    new S3Client({
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      // Checksums only where S3 requires them: S3-compatible stores do not all read the
-      // aws-chunked bodies the SDK sends by default for streams.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      ...(config.credentials ? { credentials: config.credentials } : {}),
-    });
-  const Bucket = config.bucket;
+function createClient(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    // Checksums only where S3 requires them: S3-compatible stores do not all read the
+    // aws-chunked bodies the SDK sends by default for streams.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+  });
+}
 
-  const storage: ObjectStorage = {
-    driver: 's3',
-    async put(key, body, contentType) {
-      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
-    },
-    async putStream(key, body, contentType, options = {}) {
-      const { size } = options;
-      if (size !== undefined && size <= SINGLE_PUT_MAX_BYTES) {
-        const counted = through(body, byteCounter({ expected: size }).stream);
-        await sendCounted(
-          (abortSignal) =>
-            s3.send(
-              new PutObjectCommand({ Bucket, Key: key, Body: counted, ContentLength: size, ContentType: contentType }),
-              { abortSignal },
-            ),
-          counted,
-        );
-        return size;
-      }
-      // Unknown or large: in parts of VIDEO_PART_SIZE, held in memory one at a time.
-      let uploadId: string | null = null;
-      const parts: StoredPart[] = [];
-      let bytes = 0;
-      try {
-        for await (const chunk of chunksOf(body, VIDEO_PART_SIZE)) {
-          bytes += chunk.length;
-          if (uploadId === null && chunk.length < VIDEO_PART_SIZE) {
-            await storage.put(key, chunk, contentType);
-            return bytes;
-          }
-          uploadId ??= await storage.createMultipart(key, contentType);
-          parts.push(await storage.uploadPart(key, uploadId, parts.length + 1, Readable.from([chunk]), chunk.length));
-        }
-        if (uploadId === null) {
-          await storage.put(key, Buffer.alloc(0), contentType);
-          return 0;
-        }
-        await storage.completeMultipart(key, uploadId, parts);
+/** One bucket of one client: what every method group sends to. */
+interface Bucket {
+  s3: S3Client;
+  Bucket: string;
+}
+
+/**
+ * A stream of known small size goes up in one checked PUT; any other in parts of
+ * VIDEO_PART_SIZE, held in memory one at a time, through `storage` itself.
+ */
+async function putStreamIn(
+  { s3, Bucket }: Bucket,
+  storage: ObjectStorage,
+  key: string,
+  body: Readable,
+  contentType: string,
+  size: number | undefined,
+): Promise<number> {
+  if (size !== undefined && size <= SINGLE_PUT_MAX_BYTES) {
+    const counted = through(body, byteCounter({ expected: size }).stream);
+    await sendCounted(
+      (abortSignal) =>
+        s3.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: counted, ContentLength: size, ContentType: contentType }),
+          {
+            abortSignal,
+          },
+        ),
+      counted,
+    );
+    return size;
+  }
+  // Unknown or large: in parts of VIDEO_PART_SIZE, held in memory one at a time.
+  let uploadId: string | null = null;
+  const parts: StoredPart[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of chunksOf(body, VIDEO_PART_SIZE)) {
+      bytes += chunk.length;
+      if (uploadId === null && chunk.length < VIDEO_PART_SIZE) {
+        await storage.put(key, chunk, contentType);
         return bytes;
-      } catch (error) {
-        if (uploadId !== null) await storage.abortMultipart(key, uploadId).catch(() => undefined);
-        throw error;
       }
-    },
+      uploadId ??= await storage.createMultipart(key, contentType);
+      parts.push(await storage.uploadPart(key, uploadId, parts.length + 1, Readable.from([chunk]), chunk.length));
+    }
+    if (uploadId === null) {
+      await storage.put(key, Buffer.alloc(0), contentType);
+      return 0;
+    }
+    await storage.completeMultipart(key, uploadId, parts);
+    return bytes;
+  } catch (error) {
+    if (uploadId !== null) await storage.abortMultipart(key, uploadId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Lists and deletes DELETE_BATCH keys at a time until none is left under the prefix. */
+async function deleteAllUnder({ s3, Bucket }: Bucket, prefix: string): Promise<void> {
+  if (!prefix.endsWith('/') || prefix === '/') throw new Error(`Not a folder prefix: ${prefix}`);
+  let token: string | undefined;
+  do {
+    const listed = await s3.send(
+      new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: DELETE_BATCH, ContinuationToken: token }),
+    );
+    const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+    if (keys.length) await s3.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+    token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/** Reads: a missing object is null (or false), never an error. */
+function readMethods({ s3, Bucket }: Bucket): Pick<ObjectStorage, 'get' | 'exists' | 'stat'> {
+  return {
     async get(key, range) {
       try {
         const object = await s3.send(
@@ -156,21 +184,6 @@ export function s3Storage(config: S3Config, publicBase: string, client?: S3Clien
         if (isMissing(error)) return null;
         throw error;
       }
-    },
-    async delete(key) {
-      await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
-    async deletePrefix(prefix) {
-      if (!prefix.endsWith('/') || prefix === '/') throw new Error(`Not a folder prefix: ${prefix}`);
-      let token: string | undefined;
-      do {
-        const listed = await s3.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: DELETE_BATCH, ContinuationToken: token }),
-        );
-        const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-        if (keys.length) await s3.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
-        token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
-      } while (token);
     },
     async exists(key) {
       try {
@@ -190,9 +203,15 @@ export function s3Storage(config: S3Config, publicBase: string, client?: S3Clien
         throw error;
       }
     },
-    url: (key) => `${publicBase}/${key}`,
-    localPath: () => null,
+  };
+}
 
+/** S3's own multipart upload: S3 assembles the parts. */
+function multipartMethods({
+  s3,
+  Bucket,
+}: Bucket): Pick<ObjectStorage, 'createMultipart' | 'uploadPart' | 'completeMultipart' | 'abortMultipart'> {
+  return {
     async createMultipart(key, contentType) {
       const created = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
       if (!created.UploadId) throw new Error(`S3 gave no upload id for ${key}`);
@@ -231,6 +250,28 @@ export function s3Storage(config: S3Config, publicBase: string, client?: S3Clien
     async abortMultipart(key, uploadId) {
       await s3.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
     },
+  };
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, R2, …): the setup of several API processes. */
+export function s3Storage(config: S3Config, publicBase: string, client?: S3Client): ObjectStorage {
+  const bucket: Bucket = { s3: client ?? createClient(config), Bucket: config.bucket };
+  const { s3, Bucket } = bucket;
+  const storage: ObjectStorage = {
+    driver: 's3',
+    async put(key, body, contentType) {
+      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    putStream: (key, body, contentType, options = {}) =>
+      putStreamIn(bucket, storage, key, body, contentType, options.size),
+    async delete(key) {
+      await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    deletePrefix: (prefix) => deleteAllUnder(bucket, prefix),
+    url: (key) => `${publicBase}/${key}`,
+    localPath: () => null,
+    ...readMethods(bucket),
+    ...multipartMethods(bucket),
   };
   return storage;
 }

@@ -36,19 +36,15 @@ const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge);
 /** An image key: `<account>/<kind>/<sha256>.<ext>`; the hash doubles as the ETag. */
 const KEY_PATTERN = /^[a-z0-9-]+\/[a-z]+\/([a-f0-9]{64})\.[a-z]+$/;
 
-/**
- * POST /main-api/uploads/images (spec §3 "Image upload") and GET /images/{key}. Images are
- * stored under the account the request acts for, named by their content's hash, so the same
- * file uploaded twice is stored once and a served image never changes (cached for a year).
- */
-export const uploadsRoutes: FastifyPluginAsyncZod<{ guards: Guards; storage: ObjectStorage }> = async (
-  app,
-  { guards, storage },
-) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 8 },
-  });
+interface UploadsRoutesOptions {
+  guards: Guards;
+  storage: ObjectStorage;
+}
 
+type App = Parameters<FastifyPluginAsyncZod<UploadsRoutesOptions>>[0];
+
+/** Checks the file is a safe image of a known kind, then stores it once under its hash. */
+function uploadImageRoute(app: App, { guards, storage }: UploadsRoutesOptions): void {
   app.post(
     UPLOAD_IMAGES_PATH,
     {
@@ -92,7 +88,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ guards: Guards; storage: Obj
       return reply.code(201).send({ key, url: storage.url(key), contentType, size: data.length });
     },
   );
+}
 
+/** Serves an image by its key, with its hash as ETag. */
+function imageRoute(app: App, { storage }: UploadsRoutesOptions): void {
   app.get(
     `${IMAGES_PATH}/*`,
     {
@@ -123,4 +122,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ guards: Guards; storage: Obj
       return reply.type(object.contentType).header('content-length', object.size).send(object.body);
     },
   );
+}
+
+/**
+ * POST /main-api/uploads/images (spec §3 "Image upload") and GET /images/{key}. Images are
+ * stored under the account the request acts for, named by their content's hash, so the same
+ * file uploaded twice is stored once and a served image never changes (cached for a year).
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, options) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 8 },
+  });
+  uploadImageRoute(app, options);
+  imageRoute(app, options);
 };

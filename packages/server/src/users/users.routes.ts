@@ -21,21 +21,28 @@ import { accessSubject, assertInScope, authOf, type Guards } from '../tenancy/te
 import type { RequestAccount, RequestUser } from '../tenancy/tenancy.service.ts';
 import { findUserAccountId, getContext, getMe, getOauth, soleSportOf, updateMeta } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedIn: Cache }> = async (
-  app,
-  { db, guards, signedIn },
-) => {
-  const common = { tags: ['users'], security: BEARER };
-  /**
-   * The context of a user acting for their own account, per signed-in user object (the cached
-   * one, replaced when its cache entry is): the same answer object call after call, whose JSON
-   * the serializer keeps. Worked out again when the account or the groups are new objects.
-   */
-  const contexts = new WeakMap<
-    RequestUser,
-    { account: RequestAccount; groups: MeContextResponse['Groups']; context: MeContextResponse }
-  >();
+interface UsersRoutesOptions {
+  db: Db;
+  guards: Guards;
+  signedIn: Cache;
+}
 
+type App = Parameters<FastifyPluginAsyncZod<UsersRoutesOptions>>[0];
+
+const common = { tags: ['users'], security: BEARER };
+
+/**
+ * The context of a user acting for their own account, per signed-in user object (the cached
+ * one, replaced when its cache entry is): the same answer object call after call, whose JSON
+ * the serializer keeps. Worked out again when the account or the groups are new objects.
+ */
+const contexts = new WeakMap<
+  RequestUser,
+  { account: RequestAccount; groups: MeContextResponse['Groups']; context: MeContextResponse }
+>();
+
+/** What the signed-in user reads of themself: profile, context, linked social accounts. */
+function meReadRoutes(app: App, { db, guards, signedIn }: UsersRoutesOptions): void {
   app.get(
     paths.me,
     {
@@ -91,7 +98,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
     },
     (request) => getOauth(db, authOf(request).user.id),
   );
+}
 
+function updateMeRoute(app: App, { db, guards, signedIn }: UsersRoutesOptions): void {
   app.put(
     paths.me,
     {
@@ -110,7 +119,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
       return updated;
     },
   );
+}
 
+function userGroupsRoute(app: App, { db, guards }: UsersRoutesOptions): void {
   app.get(
     paths.userGroups(':id'),
     {
@@ -134,4 +145,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signed
       return groupsOfUser(db, request.params.id);
     },
   );
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
+  meReadRoutes(app, options);
+  updateMeRoute(app, options);
+  userGroupsRoute(app, options);
 };

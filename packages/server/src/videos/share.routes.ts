@@ -44,17 +44,12 @@ async function oauthOf(db: Db, userId: number): Promise<StoredOauth> {
   return user?.oauth ?? {};
 }
 
-/**
- * Sharing a video to social platforms (spec §7 "POST videos/{id}/share/{target}"): which targets
- * the user can use, the share itself (a video.share job) and the shares of a video.
- */
-export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (
-  app,
-  { engine, entry, guards, config },
-) => {
-  const common = { tags: ['videos'], security: BEARER };
-  const adapters = createShareAdapters(config.videos);
+type App = Parameters<FastifyPluginAsyncZod<ShareRoutesOptions>>[0];
+type ShareAdapters = ReturnType<typeof createShareAdapters>;
 
+const common = { tags: ['videos'], security: BEARER };
+
+function shareTargetsRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, adapters: ShareAdapters): void {
   app.get(
     videoPaths.shareTargets,
     {
@@ -75,7 +70,9 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (
       }));
     },
   );
+}
 
+function shareRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, adapters: ShareAdapters): void {
   app.post(
     videoPaths.share(':id', ':target'),
     {
@@ -116,7 +113,9 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (
       return reply.code(202).send({ job: presentJob(job) });
     },
   );
+}
 
+function sharesRoute(app: App, { engine, entry, guards }: ShareRoutesOptions): void {
   app.get(
     videoPaths.shares(':id'),
     {
@@ -146,4 +145,15 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (
       return rows.map(presentJob);
     },
   );
+}
+
+/**
+ * Sharing a video to social platforms (spec §7 "POST videos/{id}/share/{target}"): which targets
+ * the user can use, the share itself (a video.share job) and the shares of a video.
+ */
+export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, options) => {
+  const adapters = createShareAdapters(options.config.videos);
+  shareTargetsRoute(app, options, adapters);
+  shareRoute(app, options, adapters);
+  sharesRoute(app, options);
 };

@@ -48,30 +48,24 @@ function cuesOf(body: unknown, contentType: string | undefined): SubtitleCue[] {
   return Array.isArray(parsed.data) ? parsed.data : parseFile(parsed.data.content, parsed.data.format);
 }
 
-/**
- * Subtitles of a video (the edit screen's subtitles tab), one WebVTT file per language, served
- * to players at /media/…/subtitles/{language}.vtt (the video's playback.subtitles):
- *   PUT    …/subtitles/{en|fr}  a WebVTT or SRT file (SRT becomes WebVTT), or the JSON cue list
- *   GET    …/subtitles/{en|fr}  the cues as JSON [{id, start, end, text}], times in seconds
- *   DELETE …/subtitles/{en|fr}
- */
-export const subtitleRoutes: FastifyPluginAsyncZod<{
+interface SubtitleRoutesOptions {
   engine: Engine;
   entry: VideosEntry;
   guards: Guards;
   storage: ObjectStorage;
-}> = async (app, { engine, entry, guards, storage }) => {
-  const common = { tags: ['videos'], security: BEARER, params: subtitleParams };
-  const path = videoPaths.subtitles(':id', ':language');
-  const visible = async (request: Parameters<typeof authOf>[0], id: number) =>
-    await findVisible(engine, entry, authOf(request), id);
+}
 
-  app.addContentTypeParser(
-    [SUBTITLE_CONTENT_TYPES.vtt, SUBTITLE_CONTENT_TYPES.srt, 'text/srt'],
-    { parseAs: 'string', bodyLimit: SUBTITLE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+type App = Parameters<FastifyPluginAsyncZod<SubtitleRoutesOptions>>[0];
 
+const common = { tags: ['videos'], security: BEARER, params: subtitleParams };
+const path = videoPaths.subtitles(':id', ':language');
+
+async function visible({ engine, entry }: SubtitleRoutesOptions, request: Parameters<typeof authOf>[0], id: number) {
+  return await findVisible(engine, entry, authOf(request), id);
+}
+
+function putSubtitlesRoute(app: App, options: SubtitleRoutesOptions): void {
+  const { engine, entry, guards, storage } = options;
   app.put(
     path,
     {
@@ -90,7 +84,7 @@ export const subtitleRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { id, language } = request.params;
-      const video = await visible(request, id);
+      const video = await visible(options, request, id);
       const cues = cuesOf(request.body, request.headers['content-type']);
       await storage.put(subtitleKey(video.accountId, video.id, language), Buffer.from(toVtt(cues)), 'text/vtt');
       const languages = [...new Set([...video.subtitleLanguages, language])].sort();
@@ -98,7 +92,10 @@ export const subtitleRoutes: FastifyPluginAsyncZod<{
       return normaliseCues([...cues].sort((a, b) => a.start - b.start));
     },
   );
+}
 
+function getSubtitlesRoute(app: App, options: SubtitleRoutesOptions): void {
+  const { entry, guards, storage } = options;
   app.get(
     path,
     {
@@ -111,7 +108,7 @@ export const subtitleRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { id, language } = request.params;
-      const video = await visible(request, id);
+      const video = await visible(options, request, id);
       const object = video.subtitleLanguages.includes(language)
         ? await storage.get(subtitleKey(video.accountId, video.id, language))
         : null;
@@ -119,7 +116,10 @@ export const subtitleRoutes: FastifyPluginAsyncZod<{
       return normaliseCues(parseSubtitles(await text(object.body), 'vtt'));
     },
   );
+}
 
+function deleteSubtitlesRoute(app: App, options: SubtitleRoutesOptions): void {
+  const { engine, entry, guards, storage } = options;
   app.delete(
     path,
     {
@@ -132,7 +132,7 @@ export const subtitleRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id, language } = request.params;
-      const video = await visible(request, id);
+      const video = await visible(options, request, id);
       if (!video.subtitleLanguages.includes(language)) throw notFound(VIDEO_MESSAGES.subtitlesNotFound(id, language));
       await updateVideo(engine.db, video.id, {
         subtitleLanguages: video.subtitleLanguages.filter((code) => code !== language),
@@ -141,4 +141,22 @@ export const subtitleRoutes: FastifyPluginAsyncZod<{
       return reply.code(204).send(null);
     },
   );
+}
+
+/**
+ * Subtitles of a video (the edit screen's subtitles tab), one WebVTT file per language, served
+ * to players at /media/…/subtitles/{language}.vtt (the video's playback.subtitles):
+ *   PUT    …/subtitles/{en|fr}  a WebVTT or SRT file (SRT becomes WebVTT), or the JSON cue list
+ *   GET    …/subtitles/{en|fr}  the cues as JSON [{id, start, end, text}], times in seconds
+ *   DELETE …/subtitles/{en|fr}
+ */
+export const subtitleRoutes: FastifyPluginAsyncZod<SubtitleRoutesOptions> = async (app, options) => {
+  app.addContentTypeParser(
+    [SUBTITLE_CONTENT_TYPES.vtt, SUBTITLE_CONTENT_TYPES.srt, 'text/srt'],
+    { parseAs: 'string', bodyLimit: SUBTITLE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  putSubtitlesRoute(app, options);
+  getSubtitlesRoute(app, options);
+  deleteSubtitlesRoute(app, options);
 };

@@ -48,17 +48,12 @@ export interface VideoRoutesOptions {
   tokens: MediaTokens;
 }
 
-/**
- * The video calls beyond its generic CRUD (spec §7 "Videos"): import from a URL, (re-)encoding,
- * download of the original. Uploads, subtitles, sharing and media files have their own files.
- */
-export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = async (
-  app,
-  { engine, entry, guards, storage, config, tokens },
-) => {
-  const common = { tags: ['videos'], security: BEARER };
-  const onWrite = writeGuards(guards, entry);
+type App = Parameters<FastifyPluginAsyncZod<VideoRoutesOptions>>[0];
+type OnWrite = ReturnType<typeof writeGuards>;
 
+const common = { tags: ['videos'], security: BEARER };
+
+function importUrlRoute(app: App, { engine, entry, config }: VideoRoutesOptions, onWrite: OnWrite): void {
   app.post(
     videoPaths.importUrl,
     {
@@ -92,7 +87,9 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
       return reply.code(202).send({ video: await presentVideo(engine, entry, video), job: presentJob(job) });
     },
   );
+}
 
+function encodingJobRoute(app: App, { engine, entry }: VideoRoutesOptions, onWrite: OnWrite): void {
   app.post(
     videoPaths.encodingJob(':id'),
     {
@@ -112,7 +109,10 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
       return reply.code(202).send(presentJob(job));
     },
   );
+}
 
+/** The original file: a short-lived link to it, and the file by that link or by the session. */
+function downloadRoutes(app: App, { engine, entry, guards, storage, tokens }: VideoRoutesOptions): void {
   /** The video an authorised user may download (rule, tenancy, own_videos_only), with its original. */
   const downloadable = async (request: FastifyRequest, id: number) => {
     const auth = authOf(request);
@@ -187,4 +187,15 @@ export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = asyn
       });
     },
   );
+}
+
+/**
+ * The video calls beyond its generic CRUD (spec §7 "Videos"): import from a URL, (re-)encoding,
+ * download of the original. Uploads, subtitles, sharing and media files have their own files.
+ */
+export const videoActionRoutes: FastifyPluginAsyncZod<VideoRoutesOptions> = async (app, options) => {
+  const onWrite = writeGuards(options.guards, options.entry);
+  importUrlRoute(app, options, onWrite);
+  encodingJobRoute(app, options, onWrite);
+  downloadRoutes(app, options);
 };

@@ -29,22 +29,14 @@ import {
 /** Room for headers and framing above a part's bytes. */
 const PART_BODY_MARGIN = 64 * 1024;
 
-/**
- * The resumable upload (spec §7 "upload url-multipart and complete-multipart"):
- *   1. POST …/upload/url-multipart {filename, size, contentType} → {uploadId, videoId, partSize, parts, receivedParts}
- *   2. PUT each part's bytes to its url (any order, several at once; a part sent again replaces it)
- *   3. after a reload or a dropped connection: GET …/upload/{uploadId} (or url-multipart with
- *      the uploadId) → receivedParts, and send the others
- *   4. POST …/upload/complete-multipart {uploadId} → 202 {video, job}: the encode job runs.
- */
-export const uploadRoutes: FastifyPluginAsyncZod<UploadDeps & { guards: Guards }> = async (
-  app,
-  { guards, ...deps },
-) => {
-  const { engine, entry } = deps;
-  const common = { tags: ['videos'], security: BEARER };
-  const onRequest = writeGuards(guards, entry);
+type App = Parameters<FastifyPluginAsyncZod<UploadDeps & { guards: Guards }>>[0];
+type OnRequest = ReturnType<typeof writeGuards>;
 
+const common = { tags: ['videos'], security: BEARER };
+
+/** Steps 1 and 3: start or resume a session, and read what it has received. */
+function sessionRoutes(app: App, deps: UploadDeps, onRequest: OnRequest): void {
+  const { engine } = deps;
   app.post(
     videoPaths.uploadUrlMultipart,
     {
@@ -80,7 +72,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadDeps & { guards: Guards }
     async (request) =>
       presentSession(engine.db, await findSession(engine.db, authOf(request), request.params.uploadId)),
   );
+}
 
+/** Step 2: one part's bytes. */
+function partRoute(app: App, deps: UploadDeps, onRequest: OnRequest): void {
   app.put(
     videoPaths.uploadPart(':uploadId', ':partNumber'),
     {
@@ -110,7 +105,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadDeps & { guards: Guards }
       }
     },
   );
+}
 
+/** Step 4: the original assembled, its encode job queued. */
+function completeRoute(app: App, deps: UploadDeps, onRequest: OnRequest): void {
+  const { engine, entry } = deps;
   app.post(
     videoPaths.uploadCompleteMultipart,
     {
@@ -129,4 +128,22 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadDeps & { guards: Guards }
         .send({ video: await presentVideo(engine, entry, video), job: job ? presentJob(job) : null });
     },
   );
+}
+
+/**
+ * The resumable upload (spec §7 "upload url-multipart and complete-multipart"):
+ *   1. POST …/upload/url-multipart {filename, size, contentType} → {uploadId, videoId, partSize, parts, receivedParts}
+ *   2. PUT each part's bytes to its url (any order, several at once; a part sent again replaces it)
+ *   3. after a reload or a dropped connection: GET …/upload/{uploadId} (or url-multipart with
+ *      the uploadId) → receivedParts, and send the others
+ *   4. POST …/upload/complete-multipart {uploadId} → 202 {video, job}: the encode job runs.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<UploadDeps & { guards: Guards }> = async (
+  app,
+  { guards, ...deps },
+) => {
+  const onRequest = writeGuards(guards, deps.entry);
+  sessionRoutes(app, deps, onRequest);
+  partRoute(app, deps, onRequest);
+  completeRoute(app, deps, onRequest);
 };
