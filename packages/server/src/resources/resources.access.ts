@@ -1,5 +1,5 @@
 import { mayUseResource } from '@regie/contract/resources/permissions';
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { forbidden } from '../http/http.errors.ts';
 import { type AuthContext, accessSubject } from '../tenancy/tenancy.guards.ts';
 import { accountColumn } from './resources.columns.ts';
@@ -40,10 +40,24 @@ export function assertMayWrite(definition: EngineDefinition, auth: AuthContext):
  */
 export function visibleRows(entry: ResourceEntry, auth: AuthContext): SQL | undefined {
   const scope = entry.scope?.(auth);
+  if (seesEveryAccount(entry, auth)) return scope;
+  return and(accountRows(entry, auth.account.id), scope);
+}
+
+/**
+ * The rows of one account (with the platform's for 'shared' tenancy), the account id given or a
+ * prepared statement's placeholder; undefined for a table without accounts.
+ */
+export function accountRows(entry: ResourceEntry, account: number | Placeholder): SQL | undefined {
   const owner = accountColumn(entry);
-  if (!owner || entry.definition.tenancy === 'platform' || actsForPlatform(auth)) return scope;
-  if (entry.definition.tenancy === 'shared') return and(or(isNull(owner), eq(owner, auth.account.id)), scope);
-  return and(eq(owner, auth.account.id), scope);
+  if (!owner) return undefined;
+  if (entry.definition.tenancy === 'shared') return or(isNull(owner), eq(owner, account));
+  return eq(owner, account);
+}
+
+/** True when visibleRows does not narrow to an account (a platform table, an admin for no account). */
+export function seesEveryAccount(entry: ResourceEntry, auth: AuthContext): boolean {
+  return !accountColumn(entry) || entry.definition.tenancy === 'platform' || actsForPlatform(auth);
 }
 
 /**

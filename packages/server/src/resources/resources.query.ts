@@ -1,5 +1,5 @@
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
-import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../http/http.errors.ts';
@@ -44,7 +44,15 @@ export function likePattern(text: string): string {
 
 /** Case-insensitive match of the text in any of the resource's search fields. */
 export function searchCondition(entry: ResourceEntry, text: string, fields = entry.definition.search): SQL | undefined {
-  const pattern = likePattern(text);
+  return searchPatternCondition(entry, likePattern(text), fields);
+}
+
+/** The same with the pattern given (a prepared statement's placeholder). */
+export function searchPatternCondition(
+  entry: ResourceEntry,
+  pattern: string | Placeholder,
+  fields = entry.definition.search,
+): SQL | undefined {
   return or(...fields.map((field) => ilike(column(entry, field), pattern)));
 }
 
@@ -96,7 +104,7 @@ export function cursorValue(entry: ResourceEntry, sort: Sort): SQL<string> {
   return sql<string>`${column(entry, sort.field)}::text`;
 }
 
-interface Cursor {
+export interface Cursor {
   sort: string;
   value: string;
   id: number;
@@ -127,10 +135,27 @@ function decodeCursor(text: string): Cursor | null {
  * walks an index on (…, sort, id) for it, where `a > x or (a = x and id > y)` scans.
  */
 export function afterCursor(entry: ResourceEntry, sort: Sort, text: string): SQL {
+  const cursor = readCursor(sort, text);
+  return afterValues(entry, sort, cursor.value, cursor.id);
+}
+
+/** The cursor of the query string, checked against the sort (400 otherwise). */
+export function readCursor(sort: Sort, text: string): Cursor {
   const cursor = decodeCursor(text);
   if (!cursor || cursor.sort !== sortKey(sort)) {
     throw badRequest(CRUD_MESSAGES.invalidCursor, [{ path: 'after', message: CRUD_MESSAGES.invalidCursor }]);
   }
+  return cursor;
+}
+
+/** Rows after (sort value, id), the values given or placeholders of a prepared statement. */
+export function afterValues(
+  entry: ResourceEntry,
+  sort: Sort,
+  cursorValue: string | Placeholder,
+  cursorId: number | Placeholder,
+): SQL {
+  const cursor = { value: cursorValue, id: cursorId };
   const target: PgColumn = column(entry, sort.field);
   const type = target
     .getSQLType()

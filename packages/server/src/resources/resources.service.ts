@@ -1,11 +1,19 @@
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES, type ListResponse } from '@regie/contract/resources/shapes';
-import { count, type SQL } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 import { notFound } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
-import { assertMayChange, ownerOf, ownerOfNewRecord, visibleRows } from './resources.access.ts';
+import {
+  accountRows,
+  assertMayChange,
+  ownerOf,
+  ownerOfNewRecord,
+  seesEveryAccount,
+  visibleRows,
+} from './resources.access.ts';
 import { accountColumn, columnsOf, singular } from './resources.columns.ts';
 import { toClientError } from './resources.errors.ts';
 import { checkIntegrity } from './resources.integrity.ts';
@@ -13,14 +21,19 @@ import { loadLinks, saveLinks } from './resources.links.ts';
 import { presentRow } from './resources.presenter.ts';
 import {
   afterCursor,
+  afterValues,
   allOf,
   byId,
   cursorValue,
   encodeCursor,
   filterConditions,
+  likePattern,
   orderBy,
   parseSort,
+  readCursor,
+  type Sort,
   searchCondition,
+  searchPatternCondition,
   totalOf,
 } from './resources.query.ts';
 import type { Engine, ResourceEntry, Row, RowOf, WriteContext } from './resources.types.ts';
@@ -56,6 +69,113 @@ export async function presentRows(engine: Engine, entry: ResourceEntry, rows: re
   });
 }
 
+interface PageShape {
+  sort: Sort;
+  limit: number;
+  offset: number;
+  search: string | undefined;
+  filters: readonly SQL[];
+  scope: SQL | undefined;
+}
+
+/**
+ * The page and the total in one statement (the total as a scalar subquery, which ignores the
+ * cursor): one round trip instead of two. Its `$cursor` is the sort value as text, `$total` the total.
+ */
+async function pageRows(
+  engine: Engine,
+  entry: ResourceEntry,
+  auth: AuthContext,
+  query: ListQuery,
+  shape: PageShape,
+): Promise<Row[]> {
+  const { sort, limit, offset, search, filters, scope } = shape;
+  // Filters, a parent's scope and an entry's own scope vary in form: their SQL is built for the call.
+  if (filters.length > 0 || scope || entry.scope) {
+    const where = allOf(
+      visibleRows(entry, auth),
+      scope,
+      ...filters,
+      search ? searchCondition(entry, search) : undefined,
+    );
+    return engine.db
+      .select({ ...columnsOf(entry), $cursor: cursorValue(entry, sort), $total: totalOf(entry, where) })
+      .from(entry.table)
+      .where(allOf(where, query.after ? afterCursor(entry, sort, query.after) : undefined))
+      .orderBy(...orderBy(entry, sort))
+      .limit(limit + 1)
+      .offset(offset);
+  }
+  const cursor = query.after ? readCursor(sort, query.after) : undefined;
+  const statement = listStatement(engine.db, entry, sort, {
+    everyAccount: seesEveryAccount(entry, auth),
+    search: Boolean(search),
+    cursor: cursor !== undefined,
+  });
+  return statement.execute({
+    account: auth.account.id,
+    search: search ? likePattern(search) : null,
+    cursorValue: cursor?.value ?? null,
+    cursorId: cursor?.id ?? null,
+    limit: limit + 1,
+    offset,
+  });
+}
+
+interface StatementShape {
+  everyAccount: boolean;
+  search: boolean;
+  cursor: boolean;
+}
+
+function buildListStatement(db: Db, entry: ResourceEntry, sort: Sort, shape: StatementShape, name: string) {
+  const account = sql.placeholder('account');
+  const where = allOf(
+    shape.everyAccount ? undefined : accountRows(entry, account),
+    shape.search ? searchPatternCondition(entry, sql.placeholder('search')) : undefined,
+  );
+  const after = shape.cursor
+    ? afterValues(entry, sort, sql.placeholder('cursorValue'), sql.placeholder('cursorId'))
+    : undefined;
+  return db
+    .select({ ...columnsOf(entry), $cursor: cursorValue(entry, sort), $total: totalOf(entry, where) })
+    .from(entry.table)
+    .where(allOf(where, after))
+    .orderBy(...orderBy(entry, sort))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+}
+
+type ListStatement = ReturnType<typeof buildListStatement>;
+
+/** The list statements of one database, each built once per shape (resource, sort, what is present). */
+const statements = new WeakMap<Db, Map<string, ListStatement>>();
+let statementCount = 0;
+
+function listStatement(db: Db, entry: ResourceEntry, sort: Sort, shape: StatementShape): ListStatement {
+  let known = statements.get(db);
+  if (!known) {
+    known = new Map();
+    statements.set(db, known);
+  }
+  const key = [
+    entry.definition.name,
+    sort.field,
+    sort.direction,
+    shape.everyAccount ? 'all' : 'account',
+    shape.search ? 'search' : '',
+    shape.cursor ? 'after' : '',
+  ].join('|');
+  let statement = known.get(key);
+  if (!statement) {
+    statementCount += 1;
+    statement = buildListStatement(db, entry, sort, shape, `regie_list_${statementCount}`);
+    known.set(key, statement);
+  }
+  return statement;
+}
+
 export async function listRows(
   engine: Engine,
   entry: ResourceEntry,
@@ -67,29 +187,18 @@ export async function listRows(
   const sort = parseSort(entry, query.sort);
   const limit = Math.min(query.limit, LIST_LIMITS.maxLimit);
   const search = query.search?.trim();
-  const where = allOf(
-    visibleRows(entry, auth),
-    scope,
-    ...filterConditions(db, entry, query),
-    search ? searchCondition(entry, search) : undefined,
-  );
+  const filters = filterConditions(db, entry, query);
+  const where = (): SQL | undefined =>
+    allOf(visibleRows(entry, auth), scope, ...filters, search ? searchCondition(entry, search) : undefined);
   const offset = query.after ? 0 : query.offset;
-  // The page and the total in one statement (the total as a scalar subquery, which ignores the
-  // cursor): one round trip instead of two.
-  const rows: Row[] = await db
-    .select({ ...columnsOf(entry), $cursor: cursorValue(entry, sort), $total: totalOf(entry, where) })
-    .from(entry.table)
-    .where(allOf(where, query.after ? afterCursor(entry, sort, query.after) : undefined))
-    .orderBy(...orderBy(entry, sort))
-    .limit(limit + 1)
-    .offset(offset);
+  const rows = await pageRows(engine, entry, auth, query, { sort, limit, offset, search, filters, scope });
   // No row to carry it (a page past the end): the total then takes a statement of its own.
   const total =
     rows[0] !== undefined
       ? Number(rows[0].$total)
       : offset === 0 && !query.after
         ? 0
-        : ((await db.select({ total: count() }).from(entry.table).where(where))[0]?.total ?? 0);
+        : ((await db.select({ total: count() }).from(entry.table).where(where()))[0]?.total ?? 0);
   const page = rows.slice(0, limit).map(({ $total: _total, ...row }) => row);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor(sort, String(last.$cursor), Number(last.id)) : null;
