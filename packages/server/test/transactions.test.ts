@@ -1,25 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterCommit, transaction } from '../src/db/transactions.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
+import { SOURCE, sourceFiles } from './source-files.ts';
 
-const SOURCE = join(import.meta.dirname, '..', 'src');
 /** The one module allowed to open a transaction itself. */
 const TRANSACTIONS_MODULE = 'db/transactions.ts';
-
-async function sourceFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) return sourceFiles(path);
-      return Promise.resolve(entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 let ctx: TestContext;
 beforeAll(async () => {

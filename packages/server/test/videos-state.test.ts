@@ -1,25 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../src/db/videos.table.ts';
 import { videoStates } from '../src/videos/videos.state.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
+import { SOURCE, sourceFiles } from './source-files.ts';
 
-const SOURCE = join(import.meta.dirname, '..', 'src');
 /** The one module allowed to change a video's state. */
 const STATE_MODULE = 'videos/videos.state.ts';
-
-async function sourceFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) return sourceFiles(path);
-      return Promise.resolve(entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 describe("a video's state", () => {
   it('is changed by one module only: no other file updates the videos table with a state', async () => {
