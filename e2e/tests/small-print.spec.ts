@@ -34,7 +34,8 @@ test("a screen whose chunk fails to download says 'Loading chunk N failed', not 
   await page.route(/\/assets\/.*\.js$/, (route) =>
     loaded.has(route.request().url()) ? route.continue() : route.abort('connectionreset'),
   );
-  await page.goto('/account/tags/list');
+  // A screen with a chunk of its own (the generic lists' code came with the first page).
+  await page.goto('/account/competitions/list');
   const alert = page.getByRole('alert').filter({ hasText: 'Error! Component failed to load' });
   await expect(alert).toContainText(/Loading chunk [\w.-]+ failed/);
   await expect(alert).not.toContainText('Loader timed out!');

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { isSessionError } from '../api/client.ts';
 import { useEnvironment } from '../api/queries.ts';
+import { LayoutPlaceholder } from './layout/LayoutPlaceholder.tsx';
 import { Splash } from './Splash.tsx';
 
 /**
- * The environment check (spec §4 "Admin payload load"): a spinner while it runs, the page once it
- * passed, the red full spinner when it failed. A rejected token ends the session instead (the
+ * The environment check (spec §4 "Admin payload load"): a spinner, in the layout's frame, while it
+ * runs, the page once it passed, the red full spinner when it failed. A rejected token ends the session instead (the
  * query client does it), and the session guard then sends the user to /login?lastpath=….
  */
 export function EnvironmentGate({ children }: { children: ReactNode }) {
@@ -14,5 +15,5 @@ export function EnvironmentGate({ children }: { children: ReactNode }) {
   if (environment.isError && !isSessionError(environment.error)) {
     return <Splash failed onRetry={() => environment.refetch()} />;
   }
-  return <Splash />;
+  return <LayoutPlaceholder />;
 }

@@ -4,6 +4,7 @@ import { prefetchEnvironment } from '../api/queries.ts';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { NotAuthorized } from '../features/system/NotAuthorized.tsx';
 import { NotFound } from '../features/system/NotFound.tsx';
+import { LayoutPlaceholder } from './layout/LayoutPlaceholder.tsx';
 import { ScreenLoader } from './layout/ScreenLoader.tsx';
 import { lazyScreen } from './lazy-screen.ts';
 import { RequireSession } from './RequireSession.tsx';
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
   {
     element: (
       <RequireSession>
-        <ScreenLoader>
+        <ScreenLoader fallback={<LayoutPlaceholder />}>
           <AuthenticatedLayout />
         </ScreenLoader>
       </RequireSession>

@@ -51,10 +51,11 @@ function isLoadError(error: Error): boolean {
   return error instanceof LoaderTimeoutError || error instanceof ChunkLoadError || isChunkFailure(error);
 }
 
-export function ScreenLoader({ children }: { children: ReactNode }) {
+/** `fallback` is drawn while the code comes (a spinner unless told otherwise). */
+export function ScreenLoader({ children, fallback = <Spinner /> }: { children: ReactNode; fallback?: ReactNode }) {
   return (
     <ScreenLoadBoundary>
-      <Suspense fallback={<Spinner />}>{children}</Suspense>
+      <Suspense fallback={fallback}>{children}</Suspense>
     </ScreenLoadBoundary>
   );
 }
