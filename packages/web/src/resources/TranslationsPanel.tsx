@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAction } from '../api/action.ts';
 import { resourceKeys } from '../api/query-keys.ts';
 import { useResourceCalls, useResourceTranslations } from '../api/resource-queries.ts';
+import { isLanguage } from '../i18n/language-labels.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useSession } from '../session/current-session.ts';
 import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
@@ -130,8 +131,6 @@ export function TranslationsPanel({ resource, record, labels, onDirtyChange }: P
     </Paper>
   );
 }
-
-const isLanguage = (value: string): value is Language => LANGUAGES.some((code) => code === value);
 
 /** The language being translated, each marked when it has a translation. */
 function LanguageSwitch({
