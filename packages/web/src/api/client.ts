@@ -95,41 +95,65 @@ export interface UploadOptions {
 
 const METHODS_WITH_BODY: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
 
+/** The headers every call carries, and the account an admin acts for (null otherwise). */
+function sign(options: ApiClientOptions, init: RequestOptions) {
+  const credentials = init.credentials ?? options.credentials();
+  const headers: Record<string, string> = { Accept: 'application/json', [HEADER_ACCEPT_VERSION]: API_VERSION };
+  const simulated = init.accountScoped === false ? null : (credentials.simulatedAccount ?? null);
+  const accountKey = simulated?.accountKey ?? credentials.accountKey;
+  if (accountKey) headers[HEADER_ACCOUNT_KEY] = accountKey;
+  if (credentials.accessToken) headers.Authorization = `Bearer ${credentials.accessToken}`;
+  // The server answers its messages in the interface's language (<html lang> follows it).
+  const language = options.language?.() ?? (typeof document === 'undefined' ? '' : document.documentElement.lang);
+  if (language) headers['Accept-Language'] = language;
+  return { headers, simulated };
+}
+
+/** Refuses, before anything is sent, a call the user's roles and modules do not allow. */
+function assertAuthorised(options: ApiClientOptions, init: RequestOptions): void {
+  const subject = (init.credentials ?? options.credentials()).access;
+  if (init.authorize && subject && !init.authorize(subject)) throw new NotAuthorisedError();
+}
+
+/**
+ * Spec §6: an admin acting for an account adds its AccountId and SportId to every query (an
+ * explicit SportId of the call wins: a screen may filter by another sport).
+ */
+function scopedQuery(method: Method, simulated: SimulatedAccount | null, query: Record<string, unknown> = {}) {
+  if (!simulated || method !== 'GET') return query;
+  const sport = simulated.SportId == null || 'SportId' in query ? {} : { SportId: simulated.SportId };
+  return { ...query, ...sport, AccountId: simulated.id };
+}
+
+/** Sends a multipart form with XMLHttpRequest (fetch reports no upload progress). */
+function sendForm<T>(
+  xhr: XMLHttpRequest,
+  path: string,
+  headers: Record<string, string>,
+  form: FormData,
+  init: UploadOptions & RequestOptions,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => init.onProgress?.(event.loaded);
+    xhr.onload = () => {
+      const payload = parseText(xhr.responseText, xhr.getResponseHeader('content-type') ?? '');
+      if (xhr.status < 200 || xhr.status >= 400) reject(new ApiError(xhr.status, payload, xhr.statusText || undefined));
+      else resolve(payload as T);
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, 'Upload failed: the server could not be reached'));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
 /** The one HTTP client of the web app (spec §7). Components use query hooks built on it. */
 export function createApiClient(options: ApiClientOptions) {
-  /** The headers every call carries, and the account an admin acts for (null otherwise). */
-  function sign(init: RequestOptions) {
-    const credentials = init.credentials ?? options.credentials();
-    const headers: Record<string, string> = { Accept: 'application/json', [HEADER_ACCEPT_VERSION]: API_VERSION };
-    const simulated = init.accountScoped === false ? null : (credentials.simulatedAccount ?? null);
-    const accountKey = simulated?.accountKey ?? credentials.accountKey;
-    if (accountKey) headers[HEADER_ACCOUNT_KEY] = accountKey;
-    if (credentials.accessToken) headers.Authorization = `Bearer ${credentials.accessToken}`;
-    // The server answers its messages in the interface's language (<html lang> follows it).
-    const language = options.language?.() ?? (typeof document === 'undefined' ? '' : document.documentElement.lang);
-    if (language) headers['Accept-Language'] = language;
-    return { headers, simulated };
-  }
-
-  /** Refuses, before anything is sent, a call the user's roles and modules do not allow. */
-  function assertAuthorised(init: RequestOptions): void {
-    const subject = (init.credentials ?? options.credentials()).access;
-    if (init.authorize && subject && !init.authorize(subject)) throw new NotAuthorisedError();
-  }
-
-  /**
-   * Spec §6: an admin acting for an account adds its AccountId and SportId to every query (an
-   * explicit SportId of the call wins: a screen may filter by another sport).
-   */
-  function scopedQuery(method: Method, simulated: SimulatedAccount | null, query: Record<string, unknown> = {}) {
-    if (!simulated || method !== 'GET') return query;
-    const sport = simulated.SportId == null || 'SportId' in query ? {} : { SportId: simulated.SportId };
-    return { ...query, ...sport, AccountId: simulated.id };
-  }
-
   async function request<T>(method: Method, path: string, init: RequestOptions = {}): Promise<T> {
-    assertAuthorised(init);
-    const signed = sign(init);
+    assertAuthorised(options, init);
+    const signed = sign(options, init);
     const simulated = signed.simulated;
     const headers: Record<string, string> = { ...signed.headers, 'Content-Type': 'application/json', ...init.headers };
 
@@ -161,25 +185,10 @@ export function createApiClient(options: ApiClientOptions) {
    * multipart Content-Type itself; an admin acting for an account adds its AccountId.
    */
   async function upload<T>(path: string, form: FormData, init: UploadOptions & RequestOptions = {}): Promise<T> {
-    assertAuthorised(init);
-    const { headers, simulated } = sign(init);
+    assertAuthorised(options, init);
+    const { headers, simulated } = sign(options, init);
     if (simulated) form.set('AccountId', String(simulated.id));
-    const xhr = options.createUploadRequest?.() ?? new XMLHttpRequest();
-    return new Promise<T>((resolve, reject) => {
-      xhr.open('POST', path);
-      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      xhr.upload.onprogress = (event) => init.onProgress?.(event.loaded);
-      xhr.onload = () => {
-        const payload = parseText(xhr.responseText, xhr.getResponseHeader('content-type') ?? '');
-        if (xhr.status < 200 || xhr.status >= 400)
-          reject(new ApiError(xhr.status, payload, xhr.statusText || undefined));
-        else resolve(payload as T);
-      };
-      xhr.onerror = () => reject(new ApiError(0, null, 'Upload failed: the server could not be reached'));
-      xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
-      init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    });
+    return sendForm<T>(options.createUploadRequest?.() ?? new XMLHttpRequest(), path, headers, form, init);
   }
 
   /**
@@ -187,8 +196,8 @@ export function createApiClient(options: ApiClientOptions) {
    * made off the main thread (the background worker).
    */
   function prepare(path: string, init: RequestOptions = {}): { url: string; headers: Record<string, string> } {
-    assertAuthorised(init);
-    const { headers, simulated } = sign(init);
+    assertAuthorised(options, init);
+    const { headers, simulated } = sign(options, init);
     return { url: path + toQueryString(scopedQuery('GET', simulated, init.query)), headers };
   }
 

@@ -1,18 +1,25 @@
 import { paths } from '@regie/contract/api';
 import { ITEM_TYPE_RESOURCES, type ItemLink, type ItemType } from '@regie/contract/resources/item-links';
 import type { ListResponse } from '@regie/contract/resources/shapes';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ResourceRecord } from '../resources/any-resource.ts';
+import { type ListSource, useSourceListController } from '../resources/use-source-list-controller.ts';
 import { useApi } from './api-context.ts';
 import { itemLinkKeys } from './query-keys.ts';
-import { resourceCalls } from './resource-api.ts';
+import { type ListQuery, resourceCalls } from './resource-api.ts';
 import { referenceLocation } from './resource-queries.ts';
 
 /** The items linked to a record (contract resources/item-links.ts): a category's, a product's. */
 
 /** Most links and candidates shown at once. */
 export const ITEM_LINKS_LIMIT = 200;
+const ONE_PAGE = { pageSize: ITEM_LINKS_LIMIT } as const;
+
+/** A type the platform links (a link's `itemType` is a plain string on the wire). */
+export function isItemType(value: string | undefined): value is ItemType {
+  return value !== undefined && Object.hasOwn(ITEM_TYPE_RESOURCES, value);
+}
 
 export function itemLinksPath(owner: string, id: number): string {
   return paths.itemLinks(owner, id);
@@ -21,18 +28,30 @@ export function itemLinksPath(owner: string, id: number): string {
 export function itemLinkCalls(client: ReturnType<typeof useApi>, owner: string, id: number) {
   const path = itemLinksPath(owner, id);
   return {
-    list: (signal?: AbortSignal) =>
-      client.get<ListResponse<ItemLink>>(path, { limit: ITEM_LINKS_LIMIT }, signal ? { signal } : {}),
+    /** The server orders the links by position and pages them; it takes no sort or search. */
+    list: (query: ListQuery, signal?: AbortSignal) =>
+      client.get<ListResponse<ItemLink>>(path, { offset: query.offset, limit: query.limit }, signal ? { signal } : {}),
     link: (itemType: ItemType, itemId: number) => client.post<ItemLink>(path, { itemType, itemId }),
     unlink: (linkId: number) => client.delete(`${path}/${linkId}`),
   };
 }
 
+/** A record's links as a list source: every link on one page, in their order. */
 export function useItemLinks(owner: string, id: number) {
   const client = useApi();
   const calls = useMemo(() => itemLinkCalls(client, owner, id), [client, owner, id]);
-  const query = useQuery({ queryKey: itemLinkKeys.of(owner, id), queryFn: ({ signal }) => calls.list(signal) });
-  return { calls, query };
+  const source = useMemo(
+    (): ListSource<ListResponse<ItemLink>> => ({
+      key: (query) => itemLinkKeys.page(owner, id, query),
+      all: itemLinkKeys.all(owner),
+      list: calls.list,
+      remove: calls.unlink,
+      defaultSort: { field: 'position', direction: 'asc' },
+    }),
+    [calls, owner, id],
+  );
+  const list = useSourceListController(source, { initial: ONE_PAGE });
+  return { calls, list };
 }
 
 /**

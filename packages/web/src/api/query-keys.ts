@@ -39,6 +39,7 @@ export const resourceKeys = {
 export const itemLinkKeys = {
   all: (owner: string) => ['itemLinks', owner] as const,
   of: (owner: string, id: number) => ['itemLinks', owner, id] as const,
+  page: (owner: string, id: number, query: ListQuery) => ['itemLinks', owner, id, query] as const,
   candidates: (type: string, search: string) => ['itemCandidates', type, search] as const,
 };
 
@@ -58,6 +59,7 @@ export const videoKeys = {
 export const clipKeys = {
   sources: (search: string) => ['clips', 'sources', search] as const,
   ofVideo: (videoId: number) => ['clips', 'of', videoId] as const,
+  page: (videoId: number, query: ListQuery) => ['clips', 'of', videoId, query] as const,
 };
 
 export const sportKeys = {

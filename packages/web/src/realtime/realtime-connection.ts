@@ -47,8 +47,125 @@ export function defaultBackoffMs(attempt: number): number {
 
 function isEvent(value: unknown): value is RealtimeEvent {
   if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.type === 'string' && typeof record.topic === 'string' && !control.includes(record.type);
+  if (!('type' in value) || !('topic' in value)) return false;
+  return typeof value.type === 'string' && typeof value.topic === 'string' && !control.includes(value.type);
+}
+
+/** A control message the client acts on: the server accepted the channel, or reports an error. */
+type ControlMessage = { type: 'ready'; accountId: number | null } | { type: 'error'; message: string | undefined };
+
+/** A server message: an event for the handlers, a control message, or null (logged when not JSON). */
+function parseMessage(
+  data: unknown,
+  logError: NonNullable<RealtimeConnectionOptions['logError']>,
+): ControlMessage | { type: 'event'; event: RealtimeEvent } | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(String(data));
+  } catch {
+    logError('Realtime: a message that is not JSON', data);
+    return null;
+  }
+  return isEvent(message) ? { type: 'event', event: message } : controlMessage(message);
+}
+
+function controlMessage(value: unknown): ControlMessage | null {
+  if (typeof value !== 'object' || value === null || !('type' in value)) return null;
+  if (value.type === 'ready') {
+    const accountId = 'accountId' in value && typeof value.accountId === 'number' ? value.accountId : null;
+    return { type: 'ready', accountId };
+  }
+  if (value.type === 'error') {
+    const message = 'message' in value && typeof value.message === 'string' ? value.message : undefined;
+    return { type: 'error', message };
+  }
+  return null;
+}
+
+/** The screens' handlers by topic pattern, and the hand-out of an event to those it matches. */
+function createHandlers() {
+  const handlers = new Map<string, Set<RealtimeHandler>>();
+  return {
+    dispatch(event: RealtimeEvent): void {
+      for (const [pattern, set] of handlers) {
+        if (!topicMatches(pattern, event.topic)) continue;
+        for (const handler of set) handler(event);
+      }
+    },
+    subscribe(topic: string, handler: RealtimeHandler): () => void {
+      let set = handlers.get(topic);
+      if (!set) {
+        set = new Set();
+        handlers.set(topic, set);
+      }
+      set.add(handler);
+      return () => {
+        const current = handlers.get(topic);
+        if (current?.delete(handler) && current.size === 0) handlers.delete(topic);
+      };
+    },
+  };
+}
+
+function authMessage({ token, accountKey }: RealtimeCredentials): RealtimeClientMessage {
+  return accountKey ? { type: 'auth', token, accountKey } : { type: 'auth', token };
+}
+
+/** Logs why the channel closed; false when the server refused it (the same credentials cannot help). */
+function mayReconnect(event: CloseEvent, logError: NonNullable<RealtimeConnectionOptions['logError']>): boolean {
+  if (REFUSED.includes(event.code)) {
+    // A new token or account (setCredentials) opens the channel again.
+    logError(`Realtime: refused (${event.code}) ${event.reason}`);
+    return false;
+  }
+  logError(`Realtime: connection closed (${event.code}${event.reason ? ` ${event.reason}` : ''}), reconnecting`);
+  return true;
+}
+
+/** The account the channel acts for (null until the server accepted it), and who listens to it. */
+function createAccountWatch() {
+  let accountId: number | null = null;
+  const listeners = new Set<(accountId: number | null) => void>();
+  return {
+    get: (): number | null => accountId,
+    /** Tells the listeners when the account changes. */
+    set(next: number | null): void {
+      if (next === null && accountId === null) return;
+      accountId = next;
+      for (const listener of listeners) listener(next);
+    },
+    listen(listener: (accountId: number | null) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * The topics subscribed on the server (`/admin/**` always), with how many screens joined each:
+ * the first join subscribes, the last leave unsubscribes, a new channel subscribes them all again.
+ */
+function createJoinedTopics(send: (message: RealtimeClientMessage) => void, isReady: () => boolean) {
+  const joined = new Map<string, number>([[ADMIN_TOPICS, 1]]);
+  return {
+    subscribeAll(): void {
+      for (const topic of joined.keys()) send({ type: 'subscribe', topic });
+    },
+    join(topic: string): () => void {
+      const count = joined.get(topic) ?? 0;
+      joined.set(topic, count + 1);
+      if (count === 0 && isReady()) send({ type: 'subscribe', topic });
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        const remaining = (joined.get(topic) ?? 1) - 1;
+        if (remaining > 0) return void joined.set(topic, remaining);
+        joined.delete(topic);
+        if (isReady()) send({ type: 'unsubscribe', topic });
+      };
+    },
+  };
 }
 
 /**
@@ -60,25 +177,18 @@ function isEvent(value: unknown): value is RealtimeEvent {
 export function createRealtimeConnection(options: RealtimeConnectionOptions) {
   const backoff = options.backoffMs ?? defaultBackoffMs;
   const logError = options.logError ?? ((message, detail) => console.error(message, detail));
-  const handlers = new Map<string, Set<RealtimeHandler>>();
-  /** Topics subscribed on the server, with how many screens joined each. */
-  const joined = new Map<string, number>([[ADMIN_TOPICS, 1]]);
-  const readyListeners = new Set<(accountId: number | null) => void>();
+  const handlers = createHandlers();
   let credentials: RealtimeCredentials | null = null;
   let socket: SocketLike | null = null;
   let ready = false;
-  let accountId: number | null = null;
+  const account = createAccountWatch();
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   function send(message: RealtimeClientMessage): void {
     if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
   }
-
-  function setAccount(next: number | null): void {
-    accountId = next;
-    for (const listener of readyListeners) listener(next);
-  }
+  const topics = createJoinedTopics(send, () => ready);
 
   function disconnect(): void {
     if (retryTimer) clearTimeout(retryTimer);
@@ -90,7 +200,7 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
       current.onopen = current.onmessage = current.onclose = current.onerror = null;
       current.close(1000, 'Signed out or switched account');
     }
-    if (accountId !== null) setAccount(null);
+    account.set(null);
   }
 
   function scheduleReconnect(): void {
@@ -103,28 +213,16 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
   }
 
   function handleMessage(data: unknown): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(String(data));
-    } catch {
-      logError('Realtime: a message that is not JSON', data);
-      return;
-    }
-    if (isEvent(message)) {
-      for (const [pattern, set] of handlers) {
-        if (!topicMatches(pattern, message.topic)) continue;
-        for (const handler of set) handler(message);
-      }
-      return;
-    }
-    const typed = message as { type: string; accountId?: number; message?: string };
-    if (typed.type === 'ready') {
+    const message = parseMessage(data, logError);
+    if (message?.type === 'event') {
+      handlers.dispatch(message.event);
+    } else if (message?.type === 'ready') {
       ready = true;
       attempt = 0;
-      for (const topic of joined.keys()) send({ type: 'subscribe', topic });
-      setAccount(typeof typed.accountId === 'number' ? typed.accountId : null);
-    } else if (typed.type === 'error') {
-      logError(`Realtime: ${typed.message ?? 'error'}`);
+      topics.subscribeAll();
+      account.set(message.accountId);
+    } else if (message?.type === 'error') {
+      logError(`Realtime: ${message.message ?? 'error'}`);
     }
   }
 
@@ -133,25 +231,15 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
     const signedWith = credentials;
     const current = options.createSocket();
     socket = current;
-    current.onopen = () => {
-      const auth: RealtimeClientMessage = { type: 'auth', token: signedWith.token };
-      if (signedWith.accountKey) auth.accountKey = signedWith.accountKey;
-      send(auth);
-    };
+    current.onopen = () => send(authMessage(signedWith));
     current.onmessage = (event) => handleMessage(event.data);
     current.onerror = (event) => logError('Realtime: channel error', event);
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
       ready = false;
-      if (accountId !== null) setAccount(null);
-      if (REFUSED.includes(event.code)) {
-        // A new token or account (setCredentials) opens the channel again.
-        logError(`Realtime: refused (${event.code}) ${event.reason}`);
-        return;
-      }
-      logError(`Realtime: connection closed (${event.code}${event.reason ? ` ${event.reason}` : ''}), reconnecting`);
-      scheduleReconnect();
+      account.set(null);
+      if (mayReconnect(event, logError)) scheduleReconnect();
     };
   }
 
@@ -168,39 +256,12 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
      * Calls the handler with the events whose topic the pattern matches until the returned
      * function is called. Events of topics outside `/admin/**` come only once a screen joined them.
      */
-    subscribe(topic: string, handler: RealtimeHandler): () => void {
-      let set = handlers.get(topic);
-      if (!set) {
-        set = new Set();
-        handlers.set(topic, set);
-      }
-      set.add(handler);
-      return () => {
-        const current = handlers.get(topic);
-        if (current?.delete(handler) && current.size === 0) handlers.delete(topic);
-      };
-    },
+    subscribe: handlers.subscribe,
     /** Subscribes the channel to a topic on the server (an event's `/admin/{event}`) until left. */
-    join(topic: string): () => void {
-      const count = joined.get(topic) ?? 0;
-      joined.set(topic, count + 1);
-      if (count === 0 && ready) send({ type: 'subscribe', topic });
-      let left = false;
-      return () => {
-        if (left) return;
-        left = true;
-        const remaining = (joined.get(topic) ?? 1) - 1;
-        if (remaining > 0) return void joined.set(topic, remaining);
-        joined.delete(topic);
-        if (ready) send({ type: 'unsubscribe', topic });
-      };
-    },
+    join: topics.join,
     /** The account the channel acts for once the server accepted it; null otherwise. */
-    accountId: (): number | null => accountId,
-    onAccount(listener: (accountId: number | null) => void): () => void {
-      readyListeners.add(listener);
-      return () => readyListeners.delete(listener);
-    },
+    accountId: account.get,
+    onAccount: account.listen,
     close(): void {
       credentials = null;
       disconnect();

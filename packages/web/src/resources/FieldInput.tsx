@@ -52,21 +52,33 @@ export function FieldInput(props: FieldInputProps) {
   );
 }
 
-function Widget({
-  field,
-  ui,
-  label,
-  value,
-  onChange,
-  onBlur,
-  error,
-  required,
-  nullable,
-  disabled,
-  labels,
-  description,
-}: FieldInputProps) {
-  const common = { label, description, error, onBlur, disabled, withAsterisk: required, name: field };
+/** The props every Mantine input of a field takes. */
+function commonOf({ field, label, description, error, onBlur, disabled, required }: FieldInputProps) {
+  return { label, description, error, onBlur, disabled, withAsterisk: required, name: field };
+}
+
+function Widget(props: FieldInputProps) {
+  switch (props.ui.widget) {
+    case 'number':
+    case 'switch':
+    case 'select':
+    case 'multiSelect':
+      return <ChoiceWidget {...props} />;
+    case 'reference':
+    case 'references':
+      return <ReferenceWidget {...props} />;
+    case 'dateTime':
+    case 'image':
+      return <MediaWidget {...props} />;
+    default:
+      return <TextWidget {...props} />;
+  }
+}
+
+/** Typed text: limited, long, secret, JSON, a colour, or a plain line. */
+function TextWidget(props: FieldInputProps) {
+  const { ui, value, onChange } = props;
+  const common = commonOf(props);
   switch (ui.widget) {
     case 'limitedText':
       return (
@@ -97,6 +109,22 @@ function Widget({
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       );
+    case 'color':
+      return <ColorInput {...common} format="hex" value={text(value)} onChange={onChange} />;
+    case 'json':
+      return (
+        <JsonInput {...common} autosize minRows={4} maxRows={16} formatOnBlur value={text(value)} onChange={onChange} />
+      );
+    default:
+      return <TextInput {...common} value={text(value)} onChange={(event) => onChange(event.currentTarget.value)} />;
+  }
+}
+
+/** A number, a switch, or options of the field (one or several). */
+function ChoiceWidget(props: FieldInputProps) {
+  const { field, ui, label, value, onChange, onBlur, error, nullable, disabled, labels } = props;
+  const common = commonOf(props);
+  switch (ui.widget) {
     case 'number':
       return (
         <NumberInput
@@ -129,7 +157,7 @@ function Widget({
           withEmptyItem={nullable}
         />
       );
-    case 'multiSelect':
+    default:
       return (
         <MultiSelect
           {...common}
@@ -139,35 +167,14 @@ function Widget({
           clearable
         />
       );
-    case 'reference':
-    case 'references':
-      // Tags are attached with the tag-picker drawer (spec §2), wherever a record takes tags.
-      if (ui.widget === 'references' && ui.reference === 'tags') {
-        return (
-          <TagPickerField
-            label={label}
-            value={numbers(value)}
-            onChange={onChange}
-            onBlur={onBlur}
-            error={error}
-            required={required}
-            disabled={disabled}
-          />
-        );
-      }
-      return (
-        <ReferenceField
-          label={label}
-          reference={ui.reference ?? ''}
-          multiple={ui.widget === 'references'}
-          value={ui.widget === 'references' ? numbers(value) : typeof value === 'number' ? value : null}
-          onChange={onChange}
-          onBlur={onBlur}
-          error={error}
-          required={required}
-          disabled={disabled}
-        />
-      );
+  }
+}
+
+/** A date and time, or an uploaded image. */
+function MediaWidget(props: FieldInputProps) {
+  const { ui, label, value, onChange, error, required, disabled } = props;
+  const common = commonOf(props);
+  switch (ui.widget) {
     case 'dateTime':
       return (
         <DateTimeField
@@ -176,9 +183,7 @@ function Widget({
           onChange={(next) => onChange(dayjs(next).toISOString())}
         />
       );
-    case 'color':
-      return <ColorInput {...common} format="hex" value={text(value)} onChange={onChange} />;
-    case 'image':
+    default:
       return (
         <ImageUploadField
           label={label}
@@ -190,11 +195,36 @@ function Widget({
           disabled={disabled}
         />
       );
-    case 'json':
-      return (
-        <JsonInput {...common} autosize minRows={4} maxRows={16} formatOnBlur value={text(value)} onChange={onChange} />
-      );
-    default:
-      return <TextInput {...common} value={text(value)} onChange={(event) => onChange(event.currentTarget.value)} />;
   }
+}
+
+/** Records of another resource: tags through the tag picker, the others through a search. */
+function ReferenceWidget({ ui, label, value, onChange, onBlur, error, required, disabled }: FieldInputProps) {
+  // Tags are attached with the tag-picker drawer (spec §2), wherever a record takes tags.
+  if (ui.widget === 'references' && ui.reference === 'tags') {
+    return (
+      <TagPickerField
+        label={label}
+        value={numbers(value)}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={error}
+        required={required}
+        disabled={disabled}
+      />
+    );
+  }
+  return (
+    <ReferenceField
+      label={label}
+      reference={ui.reference ?? ''}
+      multiple={ui.widget === 'references'}
+      value={ui.widget === 'references' ? numbers(value) : typeof value === 'number' ? value : null}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+      required={required}
+      disabled={disabled}
+    />
+  );
 }

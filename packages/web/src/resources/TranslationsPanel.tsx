@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAction } from '../api/action.ts';
 import { resourceKeys } from '../api/query-keys.ts';
 import { useResourceCalls, useResourceTranslations } from '../api/resource-queries.ts';
+import { isLanguage } from '../i18n/language-labels.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useSession } from '../session/current-session.ts';
 import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
@@ -85,47 +86,21 @@ export function TranslationsPanel({ resource, record, labels, onDirtyChange }: P
               </Text>
             </div>
           </Group>
-          <SegmentedControl
-            aria-label={t('resource.common.language')}
-            value={language}
-            onChange={(value) => setLanguage(value as Language)}
-            data={LANGUAGES.map((code) => ({
-              value: code,
-              label: (
-                <Group gap={6} wrap="nowrap" justify="center">
-                  <span>{t(code === 'en' ? 'language.en' : 'language.fr')}</span>
-                  {entryOf(code) && (
-                    <>
-                      <IconCircleCheckFilled size={15} color="var(--mantine-color-teal-8)" aria-hidden />
-                      <VisuallyHidden>{t('resource.common.translated')}</VisuallyHidden>
-                    </>
-                  )}
-                </Group>
-              ),
-            }))}
-          />
+          <LanguageSwitch value={language} onChange={setLanguage} translated={(code) => entryOf(code) !== undefined} />
         </Group>
-        {fields.map((field) => {
-          const ui = resource.ui[field];
-          const original = record[field];
-          const common = {
-            label: `${labels.field(field)} (${language.toUpperCase()})`,
-            description: t('resource.common.original', { value: typeof original === 'string' ? original : '' }),
-            value: draft[field] ?? '',
-            disabled: translations.isPending,
-          };
-          const change = (value: string) =>
-            setDrafts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }));
-          return ui?.widget === 'limitedText' && ui.textLimit ? (
-            <LimitedTextField key={`${language}-${field}`} {...common} textLimit={ui.textLimit} onChange={change} />
-          ) : (
-            <TextInput
-              key={`${language}-${field}`}
-              {...common}
-              onChange={(event) => change(event.currentTarget.value)}
-            />
-          );
-        })}
+        {fields.map((field) => (
+          <TranslationField
+            key={`${language}-${field}`}
+            ui={resource.ui[field]}
+            label={`${labels.field(field)} (${language.toUpperCase()})`}
+            original={record[field]}
+            value={draft[field] ?? ''}
+            disabled={translations.isPending}
+            onChange={(value) =>
+              setDrafts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }))
+            }
+          />
+        ))}
         {id === null && (
           <Text size="sm" c="red.9">
             {t('resource.common.languageUnavailable')}
@@ -154,5 +129,71 @@ export function TranslationsPanel({ resource, record, labels, onDirtyChange }: P
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** The language being translated, each marked when it has a translation. */
+function LanguageSwitch({
+  value,
+  onChange,
+  translated,
+}: {
+  value: Language;
+  onChange: (language: Language) => void;
+  translated: (language: Language) => boolean;
+}) {
+  const t = useT();
+  return (
+    <SegmentedControl
+      aria-label={t('resource.common.language')}
+      value={value}
+      onChange={(next) => {
+        if (isLanguage(next)) onChange(next);
+      }}
+      data={LANGUAGES.map((code) => ({
+        value: code,
+        label: (
+          <Group gap={6} wrap="nowrap" justify="center">
+            <span>{t(code === 'en' ? 'language.en' : 'language.fr')}</span>
+            {translated(code) && (
+              <>
+                <IconCircleCheckFilled size={15} color="var(--mantine-color-teal-8)" aria-hidden />
+                <VisuallyHidden>{t('resource.common.translated')}</VisuallyHidden>
+              </>
+            )}
+          </Group>
+        ),
+      }))}
+    />
+  );
+}
+
+/** One translatable field in the language shown, with the original value as its description. */
+function TranslationField({
+  ui,
+  label,
+  original,
+  value,
+  disabled,
+  onChange,
+}: {
+  ui: AnyResource['ui'][string] | undefined;
+  label: string;
+  original: unknown;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const t = useT();
+  const common = {
+    label,
+    description: t('resource.common.original', { value: typeof original === 'string' ? original : '' }),
+    value,
+    disabled,
+  };
+  return ui?.widget === 'limitedText' && ui.textLimit ? (
+    <LimitedTextField {...common} textLimit={ui.textLimit} onChange={onChange} />
+  ) : (
+    <TextInput {...common} onChange={(event) => onChange(event.currentTarget.value)} />
   );
 }

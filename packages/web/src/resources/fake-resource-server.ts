@@ -29,6 +29,70 @@ function conflict(field: string): Response {
   return json(409, { statusCode: 409, error: 'Conflict', message, errors: [{ path: field, message }] });
 }
 
+/** GET {base}?…: search, filters, sort (then id), keyset cursor or offset, like the server. */
+function listPage(records: readonly ResourceRecord[], url: URL, searchField: string): Response {
+  const params = url.searchParams;
+  let rows = [...records];
+  const search = params.get('search')?.toLowerCase();
+  if (search) rows = rows.filter((row) => String(row[searchField]).toLowerCase().includes(search));
+  const filters = new Set([...params.keys()].map((key) => key.replace(/\[\]$/, '')));
+  for (const field of filters) {
+    if (['offset', 'limit', 'sort', 'search', 'after'].includes(field)) continue;
+    const values = [...params.getAll(field), ...params.getAll(`${field}[]`)];
+    rows = rows.filter((row) => values.includes(String(row[field])));
+  }
+  const sort = params.get('sort') ?? 'id';
+  const field = sort.replace(/^-/, '');
+  const direction = sort.startsWith('-') ? -1 : 1;
+  // Like the server: the sort field, then the id the same way, so a cursor is one position.
+  const order = (a: ResourceRecord, b: ResourceRecord) =>
+    (String(a[field]).localeCompare(String(b[field])) || a.id - b.id) * direction;
+  rows.sort(order);
+  const total = rows.length;
+  const after = params.get('after');
+  if (after) {
+    const [cursorSort, value, id] = JSON.parse(atob(after)) as [string, string, number];
+    if (cursorSort !== sort) return json(400, { statusCode: 400, error: 'Bad Request', message: 'Invalid cursor' });
+    rows = rows.filter((row) => order(row, { id, [field]: value }) > 0);
+  }
+  const offset = after ? 0 : Number(params.get('offset') ?? 0);
+  const limit = Number(params.get('limit') ?? 25);
+  const data = rows.slice(offset, offset + limit);
+  const last = data.at(-1);
+  const nextCursor =
+    last && rows.length > offset + limit ? btoa(JSON.stringify([sort, String(last[field]), last.id])) : null;
+  return json(200, { data, total, offset, limit, nextCursor });
+}
+
+/** {base}/{id}/translations: read them, create or replace one language's, delete one. */
+function answerTranslations(
+  translations: Map<number, TranslationEntry[]>,
+  recordId: number,
+  method: string,
+  languageId: string | undefined,
+  body: unknown,
+  now: string,
+): Response {
+  const entries = translations.get(recordId) ?? [];
+  if (method === 'GET') return json(200, entries);
+  if (method === 'POST') {
+    const { LanguageId, values } = body as { LanguageId: number; values: Record<string, string> };
+    const entry: TranslationEntry = {
+      LanguageId,
+      language: LANGUAGE_CODES[LanguageId] ?? 'en',
+      values,
+      updatedAt: now,
+    };
+    translations.set(recordId, [...entries.filter((item) => item.LanguageId !== LanguageId), entry]);
+    return json(201, entry);
+  }
+  translations.set(
+    recordId,
+    entries.filter((item) => item.LanguageId !== Number(languageId)),
+  );
+  return json(204, undefined);
+}
+
 export function createFakeServer(options: {
   base: string;
   records?: ResourceRecord[];
@@ -52,51 +116,12 @@ export function createFakeServer(options: {
     options.unique?.length &&
     records.some((record) => record.id !== id && options.unique?.every((field) => record[field] === candidate[field]));
 
-  function list(url: URL): Response {
-    const params = url.searchParams;
-    let rows = [...records];
-    const search = params.get('search')?.toLowerCase();
-    if (search)
-      rows = rows.filter((row) =>
-        String(row[options.searchField ?? 'name'])
-          .toLowerCase()
-          .includes(search),
-      );
-    const filters = new Set([...params.keys()].map((key) => key.replace(/\[\]$/, '')));
-    for (const field of filters) {
-      if (['offset', 'limit', 'sort', 'search', 'after'].includes(field)) continue;
-      const values = [...params.getAll(field), ...params.getAll(`${field}[]`)];
-      rows = rows.filter((row) => values.includes(String(row[field])));
-    }
-    const sort = params.get('sort') ?? 'id';
-    const field = sort.replace(/^-/, '');
-    const direction = sort.startsWith('-') ? -1 : 1;
-    // Like the server: the sort field, then the id the same way, so a cursor is one position.
-    const order = (a: ResourceRecord, b: ResourceRecord) =>
-      (String(a[field]).localeCompare(String(b[field])) || a.id - b.id) * direction;
-    rows.sort(order);
-    const total = rows.length;
-    const after = params.get('after');
-    if (after) {
-      const [cursorSort, value, id] = JSON.parse(atob(after)) as [string, string, number];
-      if (cursorSort !== sort) return json(400, { statusCode: 400, error: 'Bad Request', message: 'Invalid cursor' });
-      rows = rows.filter((row) => order(row, { id, [field]: value }) > 0);
-    }
-    const offset = after ? 0 : Number(params.get('offset') ?? 0);
-    const limit = Number(params.get('limit') ?? 25);
-    const data = rows.slice(offset, offset + limit);
-    const last = data.at(-1);
-    const nextCursor =
-      last && rows.length > offset + limit ? btoa(JSON.stringify([sort, String(last[field]), last.id])) : null;
-    return json(200, { data, total, offset, limit, nextCursor });
-  }
-
   async function answer(method: string, url: URL, body: unknown): Promise<Response> {
     const rest = url.pathname.slice(options.base.length).split('/').filter(Boolean);
     const id = rest[0] ? Number(rest[0]) : null;
     const record = records.find((item) => item.id === id);
     if (id === null) {
-      if (method === 'GET') return list(url);
+      if (method === 'GET') return listPage(records, url, options.searchField ?? 'name');
       const values = body as Record<string, unknown>;
       const field = options.unique?.[0];
       if (field && clash(values, null)) return conflict(field);
@@ -105,26 +130,7 @@ export function createFakeServer(options: {
       return json(201, created);
     }
     if (!record) return json(404, { statusCode: 404, error: 'Not Found', message: `Record ${id} not found` });
-    if (rest[1] === 'translations') {
-      const entries = translations.get(record.id) ?? [];
-      if (method === 'GET') return json(200, entries);
-      if (method === 'POST') {
-        const { LanguageId, values } = body as { LanguageId: number; values: Record<string, string> };
-        const entry: TranslationEntry = {
-          LanguageId,
-          language: LANGUAGE_CODES[LanguageId] ?? 'en',
-          values,
-          updatedAt: stamp(),
-        };
-        translations.set(record.id, [...entries.filter((item) => item.LanguageId !== LanguageId), entry]);
-        return json(201, entry);
-      }
-      translations.set(
-        record.id,
-        entries.filter((item) => item.LanguageId !== Number(rest[2])),
-      );
-      return json(204, undefined);
-    }
+    if (rest[1] === 'translations') return answerTranslations(translations, record.id, method, rest[2], body, stamp());
     if (method === 'GET') return json(200, record);
     if (method === 'DELETE') {
       records.splice(records.indexOf(record), 1);

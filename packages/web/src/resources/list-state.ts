@@ -1,5 +1,5 @@
 import { LIST_LIMITS } from '@regie/contract/resources/define';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListQuery } from '../api/resource-api.ts';
 import type { AnyResource } from './any-resource.ts';
@@ -119,5 +119,26 @@ export function useListState(config: ListConfig) {
     },
     [setParams, config],
   );
+  return [state, update] as const;
+}
+
+/** A list state held by the component, with the same rules as the URL's (a change goes back to page 1). */
+export function useComponentListState(
+  config: ListConfig,
+  initial?: Partial<Pick<ListState, 'pageSize' | 'sort' | 'search'>>,
+) {
+  const [state, setState] = useState<ListState>(() => ({
+    page: 1,
+    pageSize: initial?.pageSize ?? DEFAULT_PAGE_SIZE,
+    sort: initial?.sort ?? { field: config.defaultSort.field, direction: config.defaultSort.direction },
+    search: initial?.search ?? '',
+    filters: {},
+  }));
+  const update = useCallback((change: Partial<ListState>, _options?: { replace?: boolean }) => {
+    setState((current) => {
+      const next = changeListState(current, change);
+      return JSON.stringify(next) === JSON.stringify(current) ? current : next;
+    });
+  }, []);
   return [state, update] as const;
 }

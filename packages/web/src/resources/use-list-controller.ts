@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAction } from '../api/action.ts';
 import { resourceKeys } from '../api/query-keys.ts';
@@ -7,16 +6,8 @@ import { useResourceCalls } from '../api/resource-queries.ts';
 import { useSession } from '../session/current-session.ts';
 import type { AnyResource } from './any-resource.ts';
 import { cursorKey, listCursors, pagedListQuery } from './list-cursors.ts';
-import {
-  changeListState,
-  DEFAULT_PAGE_SIZE,
-  hasActiveFilters,
-  type ListConfig,
-  type ListState,
-  toggleSort,
-  toListQuery,
-  useListState,
-} from './list-state.ts';
+import { type ListConfig, type ListState, toListQuery, useComponentListState, useListState } from './list-state.ts';
+import { type ListUpdate, removeEach, usePagedList } from './use-paged-list.ts';
 
 /**
  * The headless side of every list of a declared resource (react-admin's useListController): its
@@ -26,7 +17,7 @@ import {
  */
 
 export type ResourceCalls = ReturnType<typeof resourceCalls>;
-export type ListUpdate = (change: Partial<ListState>, options?: { replace?: boolean }) => void;
+export type { ListUpdate };
 
 export interface ListControllerOptions {
   /** Filters always applied, out of the user's hands (a parent's id, published entries only). */
@@ -80,56 +71,30 @@ function useListOfState(
     [inUrl, state, pagesKey, permanent],
   );
   const parentId = options.parentId;
-  const list = useQuery({
+  const paged = usePagedList(state, update, {
     queryKey:
       parentId === undefined
         ? resourceKeys.list(resource.name, query)
         : resourceKeys.listOf(resource.name, parentId, query),
-    queryFn: ({ signal }) => calls.list(query, signal),
-    // The previous page stays on screen while the next one loads.
-    ...(parentId === undefined ? { placeholderData: keepPreviousData } : {}),
+    fetch: (signal) => calls.list(query, signal),
+    keepPrevious: parentId === undefined,
   });
+  const { list } = paged;
 
   useEffect(() => {
     if (inUrl && list.data && !list.isPlaceholderData) listCursors.remember(pagesKey, state.page, list.data.nextCursor);
   }, [inUrl, list.data, list.isPlaceholderData, pagesKey, state.page]);
 
-  // A page past the end (rows deleted, a shared link) goes to the last page.
-  const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
-  useEffect(() => {
-    if (list.isSuccess && !list.isPlaceholderData && state.page > lastPage)
-      update({ page: lastPage }, { replace: true });
-  }, [list.isSuccess, list.isPlaceholderData, state.page, lastPage, update]);
-
   const selection = useSelection(query);
-  const remove = useAction(
-    async (ids: readonly number[]) => {
-      const results = await Promise.allSettled(ids.map((id) => calls.remove(id)));
-      const failure = results.find((result) => result.status === 'rejected');
-      if (failure) throw failure.reason;
-    },
-    { invalidate: [resourceKeys.all(resource.name)], onSuccess: selection.clear },
-  );
+  const remove = useAction((ids: readonly number[]) => removeEach(ids, calls.remove), {
+    invalidate: [resourceKeys.all(resource.name)],
+    onSuccess: selection.clear,
+  });
 
   return {
-    state,
-    update,
+    ...paged,
     query,
-    list,
     calls,
-    /** The page's rows; null until the first page arrives. */
-    rows: list.data?.data ?? null,
-    total,
-    lastPage,
-    /** The rows shown, 1-based: `from`–`to` of `total`. */
-    from: total === 0 ? 0 : (state.page - 1) * state.pageSize + 1,
-    to: Math.min(total, state.page * state.pageSize),
-    filtered: hasActiveFilters(state),
-    setPage: (page: number) => update({ page }),
-    setPageSize: (pageSize: number) => update({ pageSize }),
-    sortBy: (field: string) => update({ sort: toggleSort(state.sort, field) }),
-    clearFilters: () => update({ search: '', filters: {} }),
     selection,
     /** Deletes records (the selection, or one), refreshes every view of the resource. */
     remove,
@@ -142,24 +107,6 @@ function withFilters(query: ListQuery, permanent: ListControllerOptions['permane
   const filters = { ...query.filters, ...permanent };
   const { filters: _filters, ...rest } = query;
   return Object.keys(filters).length > 0 ? { ...rest, filters } : rest;
-}
-
-/** A list state held by the component, with the same rules as the URL's (a change goes back to page 1). */
-function useComponentListState(config: ListConfig, initial: LocalListOptions['initial']) {
-  const [state, setState] = useState<ListState>(() => ({
-    page: 1,
-    pageSize: initial?.pageSize ?? DEFAULT_PAGE_SIZE,
-    sort: initial?.sort ?? { field: config.defaultSort.field, direction: config.defaultSort.direction },
-    search: initial?.search ?? '',
-    filters: {},
-  }));
-  const update = useCallback<ListUpdate>((change) => {
-    setState((current) => {
-      const next = changeListState(current, change);
-      return JSON.stringify(next) === JSON.stringify(current) ? current : next;
-    });
-  }, []);
-  return [state, update] as const;
 }
 
 /** The rows ticked for a bulk action; a new query (page, filter, sort) starts a new selection. */

@@ -3,7 +3,7 @@ import { TAG_CARD_SPACING_PX } from '@regie/contract/ui';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useT } from '../i18n/use-t.ts';
-import { groupTags, type PickerTag } from './tag-picker.ts';
+import { groupTags, type PickerTag, type TagGroup } from './tag-picker.ts';
 
 interface Props<T extends PickerTag> {
   opened: boolean;
@@ -78,66 +78,86 @@ export function TagPicker<T extends PickerTag>({
         </Group>
         {loading && <Text c="dimmed">{t('app.loading')}</Text>}
         {!loading && groups.length === 0 && <Text c="dimmed">{t('widgets.autocomplete.noResult')}</Text>}
-        {groups.map((group) => {
-          const headingId = `${idPrefix}-${group.type}`;
-          return (
-            <Card
-              key={group.type}
-              component="section"
-              aria-labelledby={headingId}
-              withBorder
-              radius="md"
-              m={TAG_CARD_SPACING_PX}
-              p={TAG_CARD_SPACING_PX}
-            >
-              <Group gap="xs" mb={6}>
-                <Title order={3} size="h6" id={headingId} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
-                  {typeLabel(group.type)}
-                </Title>
-                <Badge
-                  size="sm"
-                  variant="light"
-                  circle={group.count < 10}
-                  aria-label={t('widgets.tagPicker.count', { count: group.count })}
-                >
-                  {group.count}
-                </Badge>
-              </Group>
-              <Stack gap={6}>
-                {group.tags.map((tag) => {
-                  const account =
-                    accountName && tag.AccountId != null
-                      ? (accountName(tag.AccountId) ?? `#${tag.AccountId}`)
-                      : undefined;
-                  return (
-                    <Checkbox
-                      key={tag.id}
-                      checked={chosen.has(tag.id)}
-                      onChange={(event) => toggle(tag.id, event.currentTarget.checked)}
-                      label={
-                        <>
-                          {tag.name}
-                          {account !== undefined && (
-                            <>
-                              {' '}
-                              <Text span size="xs" c="dimmed">
-                                · {account}
-                              </Text>
-                            </>
-                          )}
-                        </>
-                      }
-                    />
-                  );
-                })}
-              </Stack>
-            </Card>
-          );
-        })}
+        {groups.map((group) => (
+          <TagGroupCard
+            key={group.type}
+            headingId={`${idPrefix}-${group.type}`}
+            group={group}
+            label={typeLabel(group.type)}
+            chosen={chosen}
+            onToggle={toggle}
+            accountName={accountName}
+          />
+        ))}
         <Button onClick={onClose} mt="sm">
           {t('widgets.tagPicker.done')}
         </Button>
       </Stack>
     </Drawer>
+  );
+}
+
+interface GroupProps<T extends PickerTag> {
+  headingId: string;
+  group: TagGroup<T>;
+  /** The group's tag type, as the user reads it. */
+  label: string;
+  chosen: ReadonlySet<number>;
+  onToggle: (id: number, checked: boolean) => void;
+  accountName: Props<T>['accountName'];
+}
+
+/** One tag type's card: its name and count, and a checkbox per tag (with its account for an admin). */
+function TagGroupCard<T extends PickerTag>({ headingId, group, label, chosen, onToggle, accountName }: GroupProps<T>) {
+  const t = useT();
+  return (
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      m={TAG_CARD_SPACING_PX}
+      p={TAG_CARD_SPACING_PX}
+    >
+      <Group gap="xs" mb={6}>
+        <Title order={3} size="h6" id={headingId} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
+          {label}
+        </Title>
+        <Badge
+          size="sm"
+          variant="light"
+          circle={group.count < 10}
+          aria-label={t('widgets.tagPicker.count', { count: group.count })}
+        >
+          {group.count}
+        </Badge>
+      </Group>
+      <Stack gap={6}>
+        {group.tags.map((tag) => {
+          const account =
+            accountName && tag.AccountId != null ? (accountName(tag.AccountId) ?? `#${tag.AccountId}`) : undefined;
+          return (
+            <Checkbox
+              key={tag.id}
+              checked={chosen.has(tag.id)}
+              onChange={(event) => onToggle(tag.id, event.currentTarget.checked)}
+              label={
+                <>
+                  {tag.name}
+                  {account !== undefined && (
+                    <>
+                      {' '}
+                      <Text span size="xs" c="dimmed">
+                        · {account}
+                      </Text>
+                    </>
+                  )}
+                </>
+              }
+            />
+          );
+        })}
+      </Stack>
+    </Card>
   );
 }

@@ -32,9 +32,7 @@ interface Props {
 /** The left icon menu (spec §2 "Layout"): 45 px items, scroll arrows in short windows. */
 export function MainMenu({ user, activeTop, collapsed, onToggle, onLogout }: Props) {
   const t = useT();
-  const label = useLabel();
   const subject = useAccessSubject();
-  const { data: environment } = useEnvironment();
   const { height } = useViewportSize();
   const navRef = useRef<HTMLElement>(null);
   const scrollable = height > 0 && height < SMALL_WINDOW_HEIGHT;
@@ -42,57 +40,12 @@ export function MainMenu({ user, activeTop, collapsed, onToggle, onLogout }: Pro
     navRef.current?.scrollBy({ top: direction * MENU_ITEM_HEIGHT * 3, behavior: 'smooth' });
   const logoutLabel = t('layout.logout', { name: user.name || user.username });
 
-  const item = (entry: RouteEntry) => {
-    const text = label(entry.node.labelKey);
-    const Icon = menuIcon(entry.node.icon);
-    const style = { height: MENU_ITEM_HEIGHT };
-    const urlKey = entry.node.externalUrlKey;
-    if (urlKey) {
-      const url = environment?.externalLinks[urlKey];
-      if (!url) return null;
-      return (
-        <Tooltip label={text} position="right">
-          <a href={url} target="_blank" rel="noreferrer" className={classes.railLink} style={style} aria-label={text}>
-            <Icon size={22} stroke={1.7} aria-hidden />
-          </a>
-        </Tooltip>
-      );
-    }
-    return (
-      <Tooltip label={text} position="right">
-        <Link
-          to={menuTarget(subject, entry)}
-          className={classes.railLink}
-          style={style}
-          aria-label={text}
-          aria-current={entry === activeTop ? 'page' : undefined}
-        >
-          <Icon size={22} stroke={1.7} aria-hidden />
-        </Link>
-      </Tooltip>
-    );
-  };
-
   return (
     <header className={classes.rail}>
       <Link to={homepageOf(user)} aria-label={t('layout.home')}>
         <Logo size={36} markOnly />
       </Link>
-      {onToggle && (
-        <Tooltip label={collapsed ? t('layout.expand') : t('layout.collapse')} position="right">
-          <ActionIcon
-            variant="subtle"
-            size={40}
-            className={classes.railButton}
-            onClick={onToggle}
-            aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-            aria-expanded={!collapsed}
-            aria-controls="section-menu"
-          >
-            {collapsed ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
+      {onToggle && <SectionMenuToggle collapsed={collapsed} onToggle={onToggle} />}
       {scrollable && (
         <ActionIcon
           variant="subtle"
@@ -106,7 +59,9 @@ export function MainMenu({ user, activeTop, collapsed, onToggle, onLogout }: Pro
       <nav ref={navRef} aria-label={t('layout.mainMenu')} className={classes.railNav}>
         <ul>
           {topLevelEntries(subject).map((entry) => (
-            <li key={entry.fullPath}>{item(entry)}</li>
+            <li key={entry.fullPath}>
+              <MenuItem entry={entry} active={entry === activeTop} />
+            </li>
           ))}
         </ul>
       </nav>
@@ -132,5 +87,60 @@ export function MainMenu({ user, activeTop, collapsed, onToggle, onLogout }: Pro
         </ActionIcon>
       </Tooltip>
     </header>
+  );
+}
+
+/** One top-level entry: a link to its screen, or to an external site the environment names. */
+function MenuItem({ entry, active }: { entry: RouteEntry; active: boolean }) {
+  const label = useLabel();
+  const subject = useAccessSubject();
+  const { data: environment } = useEnvironment();
+  const text = label(entry.node.labelKey);
+  const Icon = menuIcon(entry.node.icon);
+  const style = { height: MENU_ITEM_HEIGHT };
+  const urlKey = entry.node.externalUrlKey;
+  if (urlKey) {
+    const url = environment?.externalLinks[urlKey];
+    if (!url) return null;
+    return (
+      <Tooltip label={text} position="right">
+        <a href={url} target="_blank" rel="noreferrer" className={classes.railLink} style={style} aria-label={text}>
+          <Icon size={22} stroke={1.7} aria-hidden />
+        </a>
+      </Tooltip>
+    );
+  }
+  return (
+    <Tooltip label={text} position="right">
+      <Link
+        to={menuTarget(subject, entry)}
+        className={classes.railLink}
+        style={style}
+        aria-label={text}
+        aria-current={active ? 'page' : undefined}
+      >
+        <Icon size={22} stroke={1.7} aria-hidden />
+      </Link>
+    </Tooltip>
+  );
+}
+
+/** Shows or hides the section menu beside the rail. */
+function SectionMenuToggle({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const t = useT();
+  return (
+    <Tooltip label={collapsed ? t('layout.expand') : t('layout.collapse')} position="right">
+      <ActionIcon
+        variant="subtle"
+        size={40}
+        className={classes.railButton}
+        onClick={onToggle}
+        aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+        aria-expanded={!collapsed}
+        aria-controls="section-menu"
+      >
+        {collapsed ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -3,11 +3,11 @@ import { satisfies } from '@regie/contract/access';
 import type { ClipSource } from '@regie/contract/clips.schemas';
 import { videosResource } from '@regie/contract/resources/videos';
 import { VIDEO_READ_RULE } from '@regie/contract/videos';
-import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useResourceRecord } from '../../api/resource-queries.ts';
 import { useAccessSubject } from '../../session/access.ts';
+import { playbackOf } from '../videos/video-fields.ts';
 import { ClipTemplatesPanel } from './ClipTemplatesPanel.tsx';
 import { CutClipPanel } from './CutClipPanel.tsx';
 
@@ -26,7 +26,7 @@ function usePreselected(id: string | null): ClipSource | null {
     duration: typeof video.duration === 'number' ? video.duration : null,
     width: typeof video.width === 'number' ? video.width : null,
     height: typeof video.height === 'number' ? video.height : null,
-    playback: (video.playback as VideoPlayback | undefined) ?? null,
+    playback: playbackOf(video),
     createdAt: String(video.createdAt ?? ''),
   };
 }

@@ -10,10 +10,8 @@ import { useLocalListController } from '../../resources/use-list-controller.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
 
 export const templatesResource = clipTemplatesResource;
-/** An account has a handful of templates: one page shows them all. */
-export const TEMPLATES_QUERY = { offset: 0, limit: 100, sort: 'name' } as const;
-/** The same page as the list controller's state. */
-const TEMPLATES_STATE = { pageSize: TEMPLATES_QUERY.limit, sort: { field: 'name', direction: 'asc' } } as const;
+/** An account has a handful of templates: one page, by name, shows them all. */
+export const TEMPLATES_STATE = { pageSize: 100, sort: { field: 'name', direction: 'asc' } } as const;
 /** The templates are edited in the dialog of a nested list, with no parent. */
 const TEMPLATES_CHILD = { resource: templatesResource, parentField: '', nested: true };
 const nameOf = (record: ResourceRecord) => String(record.name ?? '');

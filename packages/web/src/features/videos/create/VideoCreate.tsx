@@ -12,7 +12,7 @@ import { FileDropzone } from '../../../widgets/FileDropzone.tsx';
 import { LimitedTextField } from '../../../widgets/LimitedTextField.tsx';
 import { ImportFromUrl } from '../upload/ImportFromUrl.tsx';
 import { UploadProgress } from '../upload/UploadProgress.tsx';
-import { progressPercent } from '../upload/upload-engine.ts';
+import { progressPercent, type ResumableUpload } from '../upload/upload-engine.ts';
 import { useVideoUpload } from '../upload/use-video-upload.ts';
 
 const VIDEO_EDIT_PATH = resourceRoutes('/medias/videos').edit ?? '/medias/videos/edit/:videoId';
@@ -73,29 +73,7 @@ function VideoCreateForm() {
       </Paper>
 
       {upload.unfinished.length > 0 && !busy && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconHistory size={20} aria-hidden />}
-          title={t('videos.upload.unfinished')}
-        >
-          <Stack gap={6}>
-            <Text size="sm">{t('videos.upload.unfinishedHint')}</Text>
-            {upload.unfinished.map((entry) => (
-              <Group key={entry.uploadId} justify="space-between" gap="xs">
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {t('videos.upload.unfinishedFile', {
-                    name: entry.file.name,
-                    percent: progressPercent(entry.confirmedBytes, entry.file.size, false),
-                  })}
-                </Text>
-                <Button size="compact-sm" variant="subtle" onClick={() => upload.forget(entry.uploadId)}>
-                  {t('videos.upload.forget')}
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        </Alert>
+        <UnfinishedUploads uploads={upload.unfinished} onForget={upload.forget} />
       )}
 
       <Grid gap="lg" align="stretch">
@@ -105,22 +83,7 @@ function VideoCreateForm() {
               <Title order={2} size="h4">
                 {t('videos.upload.fileTitle')}
               </Title>
-              {!busy && (
-                <FileDropzone
-                  accept={['video/*']}
-                  maxSize={VIDEO_MAX_BYTES}
-                  onFile={(file) => {
-                    if (file) void upload.start(file, details);
-                  }}
-                  onReject={(reason) =>
-                    notify({
-                      type: 'danger',
-                      zone: 'main',
-                      text: t(reason === 'tooLarge' ? 'videos.upload.tooLarge' : 'videos.upload.notVideo'),
-                    })
-                  }
-                />
-              )}
+              {!busy && <VideoDropzone onFile={(file) => void upload.start(file, details)} />}
               <UploadProgress state={upload.state} onCancel={upload.cancel} onRetry={upload.retry} />
             </Stack>
           </Paper>
@@ -137,5 +100,62 @@ function VideoCreateForm() {
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** Uploads left unfinished on this browser: dropping the same file again resumes one. */
+function UnfinishedUploads({
+  uploads,
+  onForget,
+}: {
+  uploads: readonly ResumableUpload[];
+  onForget: (uploadId: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconHistory size={20} aria-hidden />}
+      title={t('videos.upload.unfinished')}
+    >
+      <Stack gap={6}>
+        <Text size="sm">{t('videos.upload.unfinishedHint')}</Text>
+        {uploads.map((entry) => (
+          <Group key={entry.uploadId} justify="space-between" gap="xs">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {t('videos.upload.unfinishedFile', {
+                name: entry.file.name,
+                percent: progressPercent(entry.confirmedBytes, entry.file.size, false),
+              })}
+            </Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => onForget(entry.uploadId)}>
+              {t('videos.upload.forget')}
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The drop zone of a video file; a file too large or not a video is refused with a message. */
+function VideoDropzone({ onFile }: { onFile: (file: File) => void }) {
+  const t = useT();
+  return (
+    <FileDropzone
+      accept={['video/*']}
+      maxSize={VIDEO_MAX_BYTES}
+      onFile={(file) => {
+        if (file) onFile(file);
+      }}
+      onReject={(reason) =>
+        notify({
+          type: 'danger',
+          zone: 'main',
+          text: t(reason === 'tooLarge' ? 'videos.upload.tooLarge' : 'videos.upload.notVideo'),
+        })
+      }
+    />
   );
 }

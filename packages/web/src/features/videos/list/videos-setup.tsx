@@ -2,7 +2,7 @@ import { Badge, Image, Text } from '@mantine/core';
 import { satisfies } from '@regie/contract/access';
 import { usersResource } from '@regie/contract/resources/users';
 import { videosResource } from '@regie/contract/resources/videos';
-import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE, type VideoState } from '@regie/contract/videos';
+import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { IconMovie } from '@tabler/icons-react';
 import { createContext, useContext, useMemo } from 'react';
 import { useT } from '../../../i18n/use-t.ts';
@@ -15,6 +15,7 @@ import type { ResourceScreenProps } from '../../../resources/resource-screens.ts
 import { useAccessSubject } from '../../../session/access.ts';
 import { useSession } from '../../../session/current-session.ts';
 import { formatClock } from '../../../widgets/player/time-format.ts';
+import { isVideoState } from '../video-fields.ts';
 import { STATE_COLORS } from './video-cells.ts';
 
 /** The running job of each video on the list, by video id, kept live by the realtime channel. */
@@ -44,7 +45,7 @@ function VideosList(props: ResourceScreenProps) {
 function StateCell({ value, record }: { value: unknown; record: ResourceRecord }) {
   const t = useT();
   const job = useContext(JobsByVideo).get(String(record.id));
-  const state = (typeof value === 'string' ? value : 'uploading') as VideoState;
+  const state = isVideoState(value) ? value : 'uploading';
   const label = t(`resource.videos.state.${state}` as 'resource.videos.state.ready');
   const working = job?.state === 'in_progress' && state !== 'ready' && state !== 'failed';
   return (

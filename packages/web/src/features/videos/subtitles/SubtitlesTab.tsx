@@ -1,11 +1,11 @@
 import { Grid, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { SUBTITLE_LANGUAGES, type SubtitleLanguage } from '@regie/contract/videos';
-import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import { useState } from 'react';
 import { LANGUAGE_LABELS } from '../../../i18n/language-labels.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { TabPanelProps } from '../../../resources/customization.ts';
 import { VideoPlayer } from '../../../widgets/player/VideoPlayer.tsx';
+import { playbackOf } from '../video-fields.ts';
 import { LanguageSubtitles } from './LanguageSubtitles.tsx';
 
 /**
@@ -16,7 +16,7 @@ export function SubtitlesTab({ record, canWrite }: TabPanelProps) {
   const t = useT();
   const [language, setLanguage] = useState<SubtitleLanguage>('en');
   const languages = (record.subtitleLanguages as readonly string[] | undefined) ?? [];
-  const playback = record.playback as VideoPlayback | undefined;
+  const playback = playbackOf(record);
   return (
     <Grid gap="lg" align="flex-start">
       <Grid.Col span={{ base: 12, lg: 7 }}>

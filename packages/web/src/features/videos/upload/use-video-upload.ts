@@ -1,29 +1,12 @@
-import { videoPaths } from '@regie/contract/videos';
-import type { MultipartUploadResponse } from '@regie/contract/videos.schemas';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
-import { ApiError } from '../../../api/client.ts';
 import { notify } from '../../../api/notify.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { useSession } from '../../../session/current-session.ts';
-import { putPart, type VideoDetails, videoUploadCalls } from './upload-calls.ts';
-import {
-  addSample,
-  confirmedBytes,
-  fileIdentity,
-  findResumable,
-  forgetUpload,
-  planParts,
-  progressPercent,
-  type ResumableUpload,
-  readResumable,
-  rememberUpload,
-  type SpeedState,
-  secondsLeft,
-  sendParts,
-  startSpeed,
-} from './upload-engine.ts';
+import { type VideoDetails, videoUploadCalls } from './upload-calls.ts';
+import { forgetUpload, type ResumableUpload, readResumable } from './upload-engine.ts';
+import { createProgress, openSession, rememberConfirmed, sendMissingParts } from './upload-session.ts';
 
 export type UploadStatus = 'idle' | 'preparing' | 'uploading' | 'completing' | 'done' | 'failed' | 'cancelled';
 
@@ -54,10 +37,6 @@ const IDLE: VideoUploadState = {
   videoId: null,
 };
 
-function statusOf(error: unknown): number | null {
-  return error instanceof ApiError ? error.status : null;
-}
-
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -81,33 +60,6 @@ export function useVideoUpload() {
   // Leaving the screen stops the transfer; the parts sent so far stay on the server.
   useEffect(() => () => running.current?.abort(new DOMException('Left the page', 'AbortError')), []);
 
-  /** The server's session for this file: the remembered one if it is still open, else a new one. */
-  const openSession = useCallback(
-    async (file: File, details: VideoDetails): Promise<MultipartUploadResponse> => {
-      const remembered = findResumable(localStorage, accountId, fileIdentity(file));
-      if (remembered) {
-        try {
-          return await calls.session(remembered.uploadId);
-        } catch (error) {
-          // Gone or expired (404, 410): start again; anything else is worth telling.
-          if (statusOf(error) !== 404 && statusOf(error) !== 410) throw error;
-          forgetUpload(localStorage, remembered.uploadId);
-        }
-      }
-      const session = await calls.start(file);
-      rememberUpload(localStorage, {
-        uploadId: session.uploadId,
-        videoId: session.videoId,
-        accountId,
-        file: fileIdentity(file),
-        confirmedBytes: 0,
-      });
-      await calls.saveDetails(session.videoId, details);
-      return session;
-    },
-    [accountId, calls],
-  );
-
   const start = useCallback(
     async (file: File, details: VideoDetails) => {
       running.current?.abort(new DOMException('Replaced', 'AbortError'));
@@ -116,50 +68,29 @@ export function useVideoUpload() {
       last.current = { file, details };
       setState({ ...IDLE, status: 'preparing', fileName: file.name });
       try {
-        const session = await openSession(file, details);
+        const session = await openSession(calls, accountId, file, details);
         controller.signal.throwIfAborted();
-        const { size, partSize, uploadId, videoId } = session;
-        const urls = new Map(session.parts.map((part) => [part.partNumber, part.url]));
-        const received = [...session.receivedParts];
-        const resumedBytes = confirmedBytes(size, partSize, received);
-        let confirmed = resumedBytes;
-        let speed: SpeedState = startSpeed(Date.now());
+        const { uploadId, videoId } = session;
+        const progress = createProgress(session);
         const show = (patch: Partial<VideoUploadState>) =>
-          setState((current) => ({
-            ...current,
-            percent: progressPercent(confirmed, size, false),
-            bytesPerSecond: speed.bytesPerSecond,
-            secondsLeft: secondsLeft(size - confirmed, speed.bytesPerSecond),
-            ...patch,
-          }));
+          setState((current) => ({ ...current, ...progress.view(), ...patch }));
         if (session.state !== 'open') {
           // Completed before the page was left: the video is already on its way.
           forgetUpload(localStorage, uploadId);
           show({ status: 'done', percent: 100, videoId });
           return;
         }
-        show({ status: 'uploading', videoId, resumedBytes });
-        await sendParts({
-          parts: planParts(size, partSize, received),
+        show({ status: 'uploading', videoId, resumedBytes: progress.resumedBytes });
+        await sendMissingParts({
+          session,
+          file,
           signal: controller.signal,
-          statusOf,
-          sendPart: (part, signal) =>
-            putPart(
-              urls.get(part.partNumber) ?? videoPaths.uploadPart(uploadId, part.partNumber),
-              file.slice(part.start, part.end, 'application/octet-stream'),
-              signal,
-            ).then(() => undefined),
-          onPartDone: (part) => {
-            confirmed += part.end - part.start;
-            speed = addSample(speed, part.end - part.start, Date.now());
-            const remembered = findResumable(localStorage, accountId, fileIdentity(file));
-            if (remembered) rememberUpload(localStorage, { ...remembered, confirmedBytes: confirmed });
+          onPartDone: (bytes) => {
+            progress.add(bytes);
+            rememberConfirmed(accountId, file, progress.confirmed());
             show({ retrying: false });
           },
-          onRetry: (part, attempt, delayMs, error) => {
-            console.warn(`Part ${part.partNumber} failed (attempt ${attempt}), sent again in ${delayMs} ms`, error);
-            show({ retrying: true });
-          },
+          onRetry: () => show({ retrying: true }),
         });
         show({ status: 'completing', retrying: false });
         await calls.complete(uploadId);
@@ -177,7 +108,7 @@ export function useVideoUpload() {
         if (running.current === controller) running.current = null;
       }
     },
-    [accountId, calls, openSession, t],
+    [accountId, calls, t],
   );
 
   const cancel = useCallback(() => {

@@ -1,0 +1,127 @@
+import { Button, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { ClipSource } from '@regie/contract/clips.schemas';
+import { VIDEO_TITLE_MAX } from '@regie/contract/videos';
+import { IconArrowBarToLeft, IconArrowBarToRight, IconScissors, IconX } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useT } from '../../i18n/use-t.ts';
+import type { ResourceRecord } from '../../resources/any-resource.ts';
+import { formatClock } from '../../widgets/player/time-format.ts';
+import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
+import { snapToStep } from './clip-range.ts';
+import { PointField } from './PointField.tsx';
+import type { ClipCut } from './use-clip-cut.ts';
+
+interface Props {
+  source: ClipSource;
+  cut: ClipCut;
+  onChangeSource: () => void;
+}
+
+const choices = (records: readonly ResourceRecord[]) =>
+  records.map((record) => ({ value: String(record.id), label: String(record.name) }));
+
+/** The source in the player, the in and out points, the template, skin and title, and the cut button. */
+export function CutClipForm({ source, cut, onChangeSource }: Props) {
+  const t = useT();
+  const media = useRef<HTMLVideoElement | null>(null);
+  const fromPlayhead = (set: (value: number) => void) => {
+    if (media.current) set(snapToStep(media.current.currentTime));
+  };
+  const duration = source.duration;
+  return (
+    <form onSubmit={cut.submit} noValidate aria-labelledby="cut-clip-title">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="cut-clip-title">
+            {t('clips.ui.cutFrom', { title: source.title })}
+          </Title>
+          <Button variant="subtle" size="xs" leftSection={<IconX size={14} aria-hidden />} onClick={onChangeSource}>
+            {t('clips.ui.changeSource')}
+          </Button>
+        </Group>
+        {source.playback ? (
+          <VideoPlayer key={source.id} playback={source.playback} title={source.title} mediaRef={media} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('clips.ui.noPlayback')}
+          </Text>
+        )}
+        <Grid gap="md" align="flex-start">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <PointField
+              label={t('clips.ui.in')}
+              description={t('clips.ui.secondsHint')}
+              value={cut.inPoint.value}
+              onChange={cut.inPoint.set}
+              max={duration}
+              error={cut.inPoint.error}
+              setLabel={t('clips.ui.setIn')}
+              icon={<IconArrowBarToRight size={16} aria-hidden />}
+              onSet={() => fromPlayhead(cut.inPoint.set)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <PointField
+              label={t('clips.ui.out')}
+              description={
+                duration === null ? t('clips.ui.secondsHint') : t('clips.ui.lasts', { total: formatClock(duration) })
+              }
+              value={cut.outPoint.value}
+              onChange={cut.outPoint.set}
+              max={duration}
+              error={cut.outPoint.error}
+              setLabel={t('clips.ui.setOut')}
+              icon={<IconArrowBarToLeft size={16} aria-hidden />}
+              onSet={() => fromPlayhead(cut.outPoint.set)}
+            />
+          </Grid.Col>
+          <ClipLookFields source={source} cut={cut} />
+        </Grid>
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconScissors size={16} aria-hidden />} loading={cut.submitting}>
+            {t('clips.ui.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** What the clip looks like and is called: its template (which brings its skin), its skin, its title. */
+function ClipLookFields({ source, cut }: Pick<Props, 'source' | 'cut'>) {
+  const t = useT();
+  return (
+    <>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Select
+          label={t('clips.ui.template')}
+          placeholder={t('clips.ui.noTemplate')}
+          data={choices(cut.template.options)}
+          value={cut.template.value}
+          onChange={cut.template.set}
+          clearable
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Select
+          label={t('clips.ui.skin')}
+          placeholder={t('clips.ui.noSkin')}
+          data={choices(cut.skin.options)}
+          value={cut.skin.value}
+          onChange={cut.skin.set}
+          clearable
+          disabled={cut.skin.failed}
+        />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <TextInput
+          label={t('clips.ui.clipTitle')}
+          placeholder={t('clips.ui.clipTitlePlaceholder', { title: source.title })}
+          value={cut.title.value}
+          maxLength={VIDEO_TITLE_MAX}
+          onChange={(event) => cut.title.set(event.currentTarget.value)}
+        />
+      </Grid.Col>
+    </>
+  );
+}
