@@ -181,5 +181,6 @@ export const VIDEO_MESSAGES = messageCatalog('VIDEO_MESSAGES', {
     `The video is larger than ${SHARE_TARGET_NAMES[target]} accepts (${Math.round(limitBytes / 1024 ** 2)} MiB)`,
   uploadNotCompleted: 'The upload was not completed in time',
   mediaNotFound: 'Media file not found',
+  originalMissing: 'The original file is missing from storage',
   encodeStillRunning: (id: number | string) => `Video ${id} is already being encoded`,
 });

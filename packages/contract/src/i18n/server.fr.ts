@@ -5,6 +5,7 @@ import { CLIP_MAX_SECONDS, type CLIP_MESSAGES } from '../clips.ts';
 import type { DATA_PROVIDER_MESSAGES } from '../data-providers.ts';
 import type { FIELD_MESSAGES, HTTP_MESSAGES } from '../errors.ts';
 import type { JOB_MESSAGES } from '../jobs.ts';
+import type { MEDIA_MESSAGES } from '../media.ts';
 import type { Translation } from '../messages.ts';
 import type { STRIPE_MESSAGES } from '../payments.ts';
 import type { ITEM_LINK_MESSAGES } from '../resources/item-links.ts';
@@ -108,6 +109,7 @@ export const SERVER_MESSAGES_FR = {
     markerNotFound: (id) => `Marqueur ${id} introuvable`,
     eventHasNoVideo: (id) => `L’événement ${id} n’a pas de vidéo à découper : choisissez d’abord sa vidéo`,
     markerBeyondVideo: 'Le marqueur se situe après la fin de la vidéo de l’événement',
+    notAClip: (id) => `La vidéo ${id} n’est pas un clip`,
     sourceDeleted: 'La vidéo source a été supprimée avant la découpe du clip',
     skinImageMissing: (key) => `L’image d’habillage ${key} est absente du stockage`,
   } satisfies Translation<typeof CLIP_MESSAGES>,
@@ -153,6 +155,7 @@ export const SERVER_MESSAGES_FR = {
       `La vidéo dépasse ce qu’accepte ${SHARE_TARGET_NAMES[target]} (${Math.round(limitBytes / 1024 ** 2)} Mio)`,
     uploadNotCompleted: 'L’envoi n’a pas été terminé à temps',
     mediaNotFound: 'Fichier média introuvable',
+    originalMissing: 'Le fichier original est absent du stockage',
     encodeStillRunning: (id) => `La vidéo ${id} est déjà en cours d’encodage`,
   } satisfies Translation<typeof VIDEO_MESSAGES>,
   DATA_PROVIDER_MESSAGES: {
@@ -169,6 +172,10 @@ export const SERVER_MESSAGES_FR = {
       `La tâche ${id} est ${word(state)} : seule une tâche en attente ou en cours peut être annulée`,
     notYourType: (id, type) => `Vos rôles ne permettent pas d’annuler la tâche ${id} (${type})`,
     badJobId: (id) => `Un identifiant de tâche est un nombre entier positif, pas « ${id} »`,
+    failed: (detail) => `La tâche a échoué : ${detail}`,
+    failedUnknown: 'La tâche a échoué',
+    timedOut: (seconds) => `Délai dépassé après ${String(seconds).replace('.', ',')} s`,
+    invalidPayload: (detail) => `Données de tâche non valides : ${detail}`,
   } satisfies Translation<typeof JOB_MESSAGES>,
   ITEM_LINK_MESSAGES: {
     notServed: (itemType) =>
@@ -218,6 +225,16 @@ export const SERVER_MESSAGES_FR = {
     noSprite: (filename, sportId) => `Aucun sprite ${filename} pour le sport ${sportId}`,
     mediaLinkExpired: 'Ce lien média a expiré ou n’est pas valide : rechargez la page pour en obtenir un nouveau',
   } satisfies Translation<typeof HTTP_MESSAGES>,
+  MEDIA_MESSAGES: {
+    notVideo: (reason) => `Le fichier n’est pas une vidéo que ffmpeg sait lire : ${reason}`,
+    missing: (path) => `Le fichier n’existe pas : ${path}`,
+    notInstalled: (binary) => `${binary} n’est pas installé ou n’est pas dans le PATH`,
+    badCut: (inSeconds, outSeconds, durationSeconds) =>
+      `Une découpe doit commencer avant sa fin et rester dans la vidéo (demandé ${inSeconds}–${outSeconds} s sur ${durationSeconds} s)`,
+    toolFailed: (command, exitCode, stderrTail) =>
+      `${command} a échoué (code de sortie ${exitCode ?? 'aucun'}) : ${stderrTail || 'aucune sortie d’erreur'}`,
+    outsideDataDir: 'Le chemin doit rester dans le dossier de données',
+  } satisfies Translation<typeof MEDIA_MESSAGES>,
   FIELD_MESSAGES: {
     uploadId: 'Identifiant d’envoi non valide',
     contentType: 'Type de contenu non valide',
