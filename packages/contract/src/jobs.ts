@@ -101,6 +101,7 @@ export const JOB_MESSAGES = messageCatalog('JOB_MESSAGES', {
   /** The reason of a job that failed on an error no catalog names: the error's own words. */
   failed: (detail: string) => detail,
   failedUnknown: 'The job failed',
+  shuttingDown: 'Worker shutting down',
   timedOut: (seconds: number) => `Timed out after ${seconds} s`,
   invalidPayload: (detail: string) => `Invalid payload: ${detail}`,
 });

@@ -11,5 +11,5 @@ const messageParam: z.ZodType<MessageParam> = z.lazy(() =>
  */
 export const messageSchema = z.object({
   code: z.string(),
-  params: z.array(messageParam).optional(),
+  params: z.array(messageParam).readonly().optional(),
 });

@@ -1,3 +1,4 @@
+import { JOB_MESSAGES } from '@regie/contract/jobs';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../src/db/database.ts';
@@ -86,7 +87,7 @@ export function testJobTypes() {
     payload: z.object({}),
     async perform({ job }) {
       note(job.id);
-      throw new PermanentJobError('The source file is corrupt');
+      throw new PermanentJobError(JOB_MESSAGES.failed('The source file is corrupt'));
     },
   });
 

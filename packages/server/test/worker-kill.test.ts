@@ -5,6 +5,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { renderMessage } from '@regie/contract/messages.render';
 import { videoPaths } from '@regie/contract/videos';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,7 +145,7 @@ describe.skipIf(!reachable)('a worker killed in the middle of an encode', () => 
       },
       { timeoutMs: 30_000, intervalMs: 100, what: 'the job to finish on the second worker' },
     );
-    expect(done.state, done.lastError ?? '').toBe('done');
+    expect(done.state, done.lastError ? renderMessage(done.lastError) : '').toBe('done');
     expect(done.attempts).toBe(2);
     expect(done.lockedBy).toBeNull();
 

@@ -61,6 +61,7 @@ export const SERVER_MESSAGES_FR = {
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,
+    notSearchField: (resource) => `Ce champ ne sert pas à la recherche dans ${resource}`,
     unknownEntity: (entity) => `Recherche : entité inconnue ${entity}`,
   } satisfies Translation<typeof SEARCH_MESSAGES>,
   STRIPE_MESSAGES: {
@@ -86,6 +87,8 @@ export const SERVER_MESSAGES_FR = {
     invalidToken: 'Jeton d’accès (token) invalide ou expiré',
     expiredToken: 'Session expirée, veuillez vous reconnecter (token expiré)',
     notAuthorised: 'Action non autorisée !',
+    tooManyLoginAttempts: (minutes) =>
+      `Trop de tentatives de connexion échouées. Réessayez dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   } satisfies Translation<typeof AUTH_MESSAGES>,
   UPLOAD_MESSAGES: {
     notMultipart: 'Envoyez l’image en multipart/form-data, le fichier dans le champ « file »',
@@ -156,6 +159,10 @@ export const SERVER_MESSAGES_FR = {
     uploadNotCompleted: 'L’envoi n’a pas été terminé à temps',
     mediaNotFound: 'Fichier média introuvable',
     originalMissing: 'Le fichier original est absent du stockage',
+    importStalled: 'Le serveur a cessé d’envoyer des données',
+    importCutShort: (bytes, size) => `Le téléchargement s’est arrêté après ${bytes} octets sur ${size}`,
+    subtitleMistake: (line, mistake) => `Ligne ${line} : ${mistake}`,
+    subtitleMistakeAlone: (mistake) => mistake,
     encodeStillRunning: (id) => `La vidéo ${id} est déjà en cours d’encodage`,
   } satisfies Translation<typeof VIDEO_MESSAGES>,
   DATA_PROVIDER_MESSAGES: {
@@ -174,6 +181,7 @@ export const SERVER_MESSAGES_FR = {
     badJobId: (id) => `Un identifiant de tâche est un nombre entier positif, pas « ${id} »`,
     failed: (detail) => `La tâche a échoué : ${detail}`,
     failedUnknown: 'La tâche a échoué',
+    shuttingDown: 'Arrêt du processus en cours',
     timedOut: (seconds) => `Délai dépassé après ${String(seconds).replace('.', ',')} s`,
     invalidPayload: (detail) => `Données de tâche non valides : ${detail}`,
   } satisfies Translation<typeof JOB_MESSAGES>,
@@ -199,6 +207,9 @@ export const SERVER_MESSAGES_FR = {
     notTranslatable: (field) => `${field} n’est pas traduisible`,
     translationNotFound: (languageId) => `Aucune traduction pour la langue ${languageId}`,
     unknownReference: (field) => `${field} désigne un enregistrement qui n’existe pas`,
+    unknownLinked: (field, missing) => `${field} inconnu(s) : ${missing.join(', ')}`,
+    roleNeedsModules: (role, modules) =>
+      `Le rôle ${role} demande l’un des modules ${modules.join(', ')}, que le compte n’a pas`,
   } satisfies Translation<typeof CRUD_MESSAGES>,
   CACHE_MESSAGES: {
     unknownKey: (key) => `Clé de cache inconnue ${key} : utilisez all, admin-payload ou admin-payload:<accountId>`,
@@ -224,6 +235,8 @@ export const SERVER_MESSAGES_FR = {
     deleteOwnAccount: 'Vous ne pouvez pas supprimer le compte auquel vous appartenez',
     noSprite: (filename, sportId) => `Aucun sprite ${filename} pour le sport ${sportId}`,
     mediaLinkExpired: 'Ce lien média a expiré ou n’est pas valide : rechargez la page pour en obtenir un nouveau',
+    // The words of the framework or plugin that refused the request: not ours to translate.
+    clientError: (detail) => detail,
   } satisfies Translation<typeof HTTP_MESSAGES>,
   MEDIA_MESSAGES: {
     notVideo: (reason) => `Le fichier n’est pas une vidéo que ffmpeg sait lire : ${reason}`,
