@@ -5,6 +5,7 @@ import type { VideoState } from '@regie/contract/videos';
 import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ServerReason } from '../../i18n/server-message.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
@@ -86,7 +87,7 @@ export function VideoClipsList({ sourceId }: Props) {
                   {WORKING.has(state) && <EncodeProgress videoId={clip.id} />}
                   {state === 'failed' && (
                     <Text size="sm" c="red.8">
-                      {String(clip.failureReason ?? '')}
+                      <ServerReason message={clip.failureReasonMessage} text={clip.failureReason} fallback="" />
                     </Text>
                   )}
                   {playing === clip.id && playback && <VideoPlayer playback={playback} title={title} />}

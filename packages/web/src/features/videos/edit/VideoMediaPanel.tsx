@@ -7,6 +7,7 @@ import { IconAlertCircle, IconDownload, IconRefresh, IconScissors } from '@table
 import { Link } from 'react-router';
 import { useAction } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
+import { ServerReason } from '../../../i18n/server-message.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../../resources/any-resource.ts';
 import type { ResourceLabels } from '../../../resources/resource-labels.ts';
@@ -97,7 +98,13 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
         {state === 'failed' && (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('videos.edit.failed')}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{String(record.failureReason ?? t('videos.edit.failedUnknown'))}</Text>
+              <Text size="sm">
+                <ServerReason
+                  message={record.failureReasonMessage}
+                  text={record.failureReason}
+                  fallback={t('videos.edit.failedUnknown')}
+                />
+              </Text>
               {canWrite && Boolean(record.originalKey) && (
                 <Button
                   size="xs"
