@@ -99,7 +99,7 @@ describe('a job', () => {
     workers();
     const firstRetry = await waitFor(
       async () => {
-        const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, job.id));
+        const row = await jobRow(ctx.db, job.id);
         return row?.state === 'waiting' && row.attempts === 1 ? row : undefined;
       },
       { what: 'the first failed attempt' },

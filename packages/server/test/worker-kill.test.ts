@@ -5,7 +5,6 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { renderMessage } from '@regie/contract/messages.render';
 import { videoPaths } from '@regie/contract/videos';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
