@@ -58,6 +58,7 @@ export function mayReadGroupsOf(requestedUserId: number, ownUserId: number, hold
 export const SEARCH_MESSAGES = messageCatalog('SEARCH_MESSAGES', {
   noParam: 'Search: No search param provided',
   tooShort: `Search: name must be at least ${ACCOUNT_SEARCH_MIN_CHARS} characters`,
+  notSearchField: (resource: string) => `Not a search field of ${resource}`,
   unknownEntity: (entity: string) => `Search: unknown entity ${entity}`,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
-import { messageCatalog } from './messages.ts';
+import { type Message, messageCatalog } from './messages.ts';
 
 /** Login limits and throttling (issue: at most 10 failures per username per 15 minutes). */
 export const LOGIN_LIMITS = {
@@ -25,6 +25,8 @@ export const AUTH_MESSAGES = messageCatalog('AUTH_MESSAGES', {
   expiredToken: 'Session expired, please sign in again (expired token)',
   /** Spec §5: any failed restriction check. */
   notAuthorised: 'Action not authorised !',
+  tooManyLoginAttempts: (minutes: number) =>
+    `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 });
 
 /** The AUTH_MESSAGES that tell of a missing, unknown, revoked or expired token. */
@@ -40,9 +42,8 @@ export const TOKEN_MESSAGE_KEYS = ['missingToken', 'invalidToken', 'expiredToken
 export const ADMIN_PAYLOAD_TOKEN_STATUS = 403;
 
 /** The 429 message of the sign-in throttle. */
-export function tooManyLoginAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+export function tooManyLoginAttemptsMessage(retryAfterSeconds: number): Message {
+  return AUTH_MESSAGES.tooManyLoginAttempts(Math.max(1, Math.ceil(retryAfterSeconds / 60)));
 }
 
 export const loginBody = z

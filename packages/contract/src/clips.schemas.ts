@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordId } from './accounts.ts';
 import { CLIP_MAX_SECONDS, CLIP_MESSAGES, CLIP_SOURCES_LIMIT } from './clips.ts';
 import { jobResponse } from './jobs.schemas.ts';
+import { schemaMessage } from './messages.ts';
 import { referenceId } from './resources/shapes.ts';
 import { videoJobResponse, videoPlayback } from './videos.schemas.ts';
 import { VIDEO_TITLE_MAX } from './videos.ts';
@@ -24,9 +25,12 @@ export const createClipBody = z
     clipTemplateId: referenceId.nullable().optional(),
   })
   .strict()
-  .refine((body) => body.outSeconds > body.inSeconds, { message: CLIP_MESSAGES.inNotBeforeOut, path: ['outSeconds'] })
+  .refine((body) => body.outSeconds > body.inSeconds, {
+    message: schemaMessage(CLIP_MESSAGES.inNotBeforeOut),
+    path: ['outSeconds'],
+  })
   .refine((body) => body.outSeconds - body.inSeconds <= CLIP_MAX_SECONDS, {
-    message: CLIP_MESSAGES.tooLong,
+    message: schemaMessage(CLIP_MESSAGES.tooLong),
     path: ['outSeconds'],
   });
 export type CreateClipBody = z.infer<typeof createClipBody>;

@@ -55,6 +55,7 @@ export const CLIP_MESSAGES = messageCatalog('CLIP_MESSAGES', {
   markerNotFound: (id: number | string) => `Marker ${id} not found`,
   eventHasNoVideo: (id: number | string) => `Event ${id} has no video to cut from: set its video first`,
   markerBeyondVideo: 'The marker lies beyond the end of the event’s video',
+  notAClip: (id: number) => `Video ${id} is not a clip`,
   sourceDeleted: 'The source video was deleted before the clip was cut',
   skinImageMissing: (key: string) => `The skin image ${key} is missing from storage`,
 });

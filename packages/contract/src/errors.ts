@@ -22,6 +22,8 @@ export const HTTP_MESSAGES = messageCatalog('HTTP_MESSAGES', {
   deleteOwnAccount: 'You cannot delete the account you belong to',
   noSprite: (filename: string, sportId: number | string) => `No sprite ${filename} for sport ${sportId}`,
   mediaLinkExpired: 'This media link has expired or is not valid: reload the page for a new one',
+  /** A client error of the framework or a plugin that no message here names: its own words. */
+  clientError: (detail: string) => detail,
 });
 
 /** Field rules written in the contract's schemas (zod messages of their own). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
 import { JOB_LIST_LIMIT, JOB_STATES } from './jobs.ts';
+import { messageSchema } from './messages.schemas.ts';
 
 /** zod schemas of the jobs calls (spec §7 "Jobs"); the constants are in jobs.ts. */
 
@@ -20,8 +21,10 @@ export const jobResponse = z.object({
   maxAttempts: z.number().int(),
   /** When a waiting job may run next (later than now while it backs off between attempts). */
   runAt: z.string(),
-  /** Why the last attempt failed, or why the job failed. */
+  /** Why the last attempt failed, or why the job failed: in the request's language (Accept-Language)… */
   lastError: z.string().nullable(),
+  /** …and as its Message (code and parameters), for a client to render in its user's language. */
+  lastErrorMessage: messageSchema.nullable(),
   result: z.unknown(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -98,6 +98,12 @@ export const JOB_MESSAGES = messageCatalog('JOB_MESSAGES', {
     `Job ${id} is ${state}: only a waiting or running job can be cancelled`,
   notYourType: (id: number | string, type: string) => `Job ${id} (${type}) cannot be cancelled with your roles`,
   badJobId: (id: string) => `A job id is a positive whole number, not '${id}'`,
+  /** The reason of a job that failed on an error no catalog names: the error's own words. */
+  failed: (detail: string) => detail,
+  failedUnknown: 'The job failed',
+  shuttingDown: 'Worker shutting down',
+  timedOut: (seconds: number) => `Timed out after ${seconds} s`,
+  invalidPayload: (detail: string) => `Invalid payload: ${detail}`,
 });
 
 /**

@@ -1,3 +1,5 @@
+import { messageCatalog } from './messages.ts';
+
 /**
  * Media constants shared by the server's ffmpeg adapter and the web player (no zod): the HLS
  * ladder, segment length, storyboard and poster defaults, and the technical metadata of a file.
@@ -74,3 +76,20 @@ export function ladderFor(sourceHeight: number, ladder: readonly LadderRung[] = 
   const height = Math.max(2, Math.floor(sourceHeight / 2) * 2);
   return [{ ...lowest, name: `${height}p`, height }];
 }
+
+/**
+ * Why a media file or operation cannot work (the server's ffmpeg adapter): they become the
+ * reason of a failed job and of a failed video. A reason ffmpeg or ffprobe gave stays in its
+ * words, as a parameter.
+ */
+export const MEDIA_MESSAGES = messageCatalog('MEDIA_MESSAGES', {
+  notVideo: (reason: string) => `The file is not a video ffmpeg can read: ${reason}`,
+  missing: (path: string) => `The file does not exist: ${path}`,
+  notInstalled: (binary: string) => `${binary} is not installed or not on the PATH`,
+  badCut: (inSeconds: number, outSeconds: number, durationSeconds: number) =>
+    `A cut must start before it ends and stay within the video (asked ${inSeconds}–${outSeconds} s of ${durationSeconds} s)`,
+  /** ffmpeg or ffprobe ended with an error: its last lines of error output. */
+  toolFailed: (command: string, exitCode: number | null, stderrTail: string) =>
+    `${command} failed (exit code ${exitCode ?? 'none'}): ${stderrTail || 'no error output'}`,
+  outsideDataDir: 'The path must stay inside the data folder',
+});

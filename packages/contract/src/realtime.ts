@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { FIELD_MESSAGES } from './errors.ts';
+import { schemaMessage } from './messages.ts';
 import { MESSAGE_TYPES } from './ui.ts';
 
 /**
@@ -47,7 +48,7 @@ export const REALTIME_CLOSE = {
 
 /** A topic the client names: under /admin, segments of letters, digits, - and _, or * / ** last. */
 export const REALTIME_TOPIC_PATTERN = /^\/admin(\/[A-Za-z0-9_-]+)*(\/\*\*?)?$/;
-export const realtimeTopic = z.string().max(200).regex(REALTIME_TOPIC_PATTERN, FIELD_MESSAGES.topic);
+export const realtimeTopic = z.string().max(200).regex(REALTIME_TOPIC_PATTERN, schemaMessage(FIELD_MESSAGES.topic));
 
 export const realtimeClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(512), accountKey: z.string().max(128).optional() }),

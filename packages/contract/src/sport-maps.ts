@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API } from './api.ts';
-import { messageCatalog } from './messages.ts';
+import { messageCatalog, refineMessage, schemaMessage } from './messages.ts';
 import { hexColor } from './resources/accounts.ts';
 import { referenceId } from './resources/shapes.ts';
 import { imageKey } from './uploads.schemas.ts';
@@ -36,12 +36,18 @@ export const SPORT_MAP_MESSAGES = messageCatalog('SPORT_MAP_MESSAGES', {
 /** GET / PUT: the map of one sport. */
 export const sportMapPath = (sportId: number | string) => `${MAIN_API}/sports/${sportId}/map`;
 
-const unit = z.number().min(0, SPORT_MAP_MESSAGES.outside).max(1, SPORT_MAP_MESSAGES.outside);
+const unit = z
+  .number()
+  .min(0, schemaMessage(SPORT_MAP_MESSAGES.outside))
+  .max(1, schemaMessage(SPORT_MAP_MESSAGES.outside));
 /** [x, y], each from 0 to 1. */
 export const mapPoint = z.tuple([unit, unit]);
 export type MapPoint = z.infer<typeof mapPoint>;
 
-const meters = z.number().gt(0, SPORT_MAP_MESSAGES.meters).max(SPORT_MAP_LIMITS.maxMeters, SPORT_MAP_MESSAGES.meters);
+const meters = z
+  .number()
+  .gt(0, schemaMessage(SPORT_MAP_MESSAGES.meters))
+  .max(SPORT_MAP_LIMITS.maxMeters, schemaMessage(SPORT_MAP_MESSAGES.meters));
 
 export const mapZone = z
   .object({
@@ -52,8 +58,8 @@ export const mapZone = z
     /** A polygon, in order; a rectangle is four points. */
     points: z
       .array(mapPoint)
-      .min(SPORT_MAP_LIMITS.minPoints, SPORT_MAP_MESSAGES.tooFewPoints)
-      .max(SPORT_MAP_LIMITS.maxPoints, SPORT_MAP_MESSAGES.tooManyPoints),
+      .min(SPORT_MAP_LIMITS.minPoints, schemaMessage(SPORT_MAP_MESSAGES.tooFewPoints))
+      .max(SPORT_MAP_LIMITS.maxPoints, schemaMessage(SPORT_MAP_MESSAGES.tooManyPoints)),
   })
   .strict();
 export type MapZone = z.infer<typeof mapZone>;
@@ -64,7 +70,7 @@ export const sportMapBody = z
     background: imageKey.nullable().default(null),
     lengthMeters: meters,
     widthMeters: meters,
-    zones: z.array(mapZone).max(SPORT_MAP_LIMITS.maxZones, SPORT_MAP_MESSAGES.tooManyZones),
+    zones: z.array(mapZone).max(SPORT_MAP_LIMITS.maxZones, schemaMessage(SPORT_MAP_MESSAGES.tooManyZones)),
   })
   .strict()
   .superRefine((map, context) => {
@@ -75,7 +81,7 @@ export const sportMapBody = z
         context.addIssue({
           code: 'custom',
           path: ['zones', index, 'name'],
-          message: SPORT_MAP_MESSAGES.nameTaken(zone.name),
+          ...refineMessage(SPORT_MAP_MESSAGES.nameTaken(zone.name)),
         });
       }
       names.add(name);

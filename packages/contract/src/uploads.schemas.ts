@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './errors.ts';
+import { schemaMessage } from './messages.ts';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_KINDS } from './uploads.ts';
 
 /** POST /main-api/uploads/images → the stored image. */
@@ -19,4 +20,4 @@ export const uploadQuery = z.object({ kind: z.enum(IMAGE_KINDS).optional() }).st
 export const imageKey = z
   .string()
   .max(200)
-  .regex(/^[a-z0-9-]+\/[a-z]+\/[a-f0-9]{64}\.[a-z]+$/, FIELD_MESSAGES.imageKey);
+  .regex(/^[a-z0-9-]+\/[a-z]+\/[a-f0-9]{64}\.[a-z]+$/, schemaMessage(FIELD_MESSAGES.imageKey));

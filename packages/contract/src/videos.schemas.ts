@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordId } from './accounts.ts';
 import { FIELD_MESSAGES } from './errors.ts';
 import { jobResponse } from './jobs.schemas.ts';
+import { schemaMessage } from './messages.ts';
 import { referenceId } from './resources/shapes.ts';
 import { SHARE_TARGETS, SUBTITLE_LANGUAGES, VIDEO_MAX_BYTES, VIDEO_TITLE_MAX } from './videos.ts';
 
@@ -27,7 +28,7 @@ export const videoPlayback = z
 export type VideoPlayback = z.infer<typeof videoPlayback>;
 
 /** An upload id in a path: url-safe random text. */
-export const uploadId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, FIELD_MESSAGES.uploadId);
+export const uploadId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, schemaMessage(FIELD_MESSAGES.uploadId));
 
 /**
  * POST /main-api/videos/upload/url-multipart. Without `uploadId`: starts an upload (a new video
@@ -42,7 +43,7 @@ export const multipartUploadRequest = z
       .string()
       .trim()
       .max(100)
-      .regex(/^[\w.+-]+\/[\w.+-]+$/, FIELD_MESSAGES.contentType)
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, schemaMessage(FIELD_MESSAGES.contentType))
       .default('application/octet-stream'),
     videoId: referenceId.optional(),
     uploadId: uploadId.optional(),
@@ -105,7 +106,7 @@ export const subtitleCue = z
     text: z.string().max(2_000),
   })
   .strict()
-  .refine((cue) => cue.end > cue.start, { message: FIELD_MESSAGES.cueOrder, path: ['end'] });
+  .refine((cue) => cue.end > cue.start, { message: schemaMessage(FIELD_MESSAGES.cueOrder), path: ['end'] });
 export type SubtitleCue = z.infer<typeof subtitleCue>;
 
 /** GET …/subtitles/{language} answers the cues; PUT takes them back (or a file, see below). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from './messages.render.ts';
 import { SYSTEM_FIELDS } from './resources/define.ts';
 import { videosResource } from './resources/videos.ts';
 import { multipartUploadRequest, subtitleCue, subtitleJsonBody } from './videos.schemas.ts';
@@ -62,7 +63,7 @@ describe('subtitles and sharing', () => {
   });
 
   it('names each target in its "not configured" message', () => {
-    expect(SHARE_TARGETS.map((target) => VIDEO_MESSAGES.shareNotConfigured(target))).toEqual([
+    expect(SHARE_TARGETS.map((target) => renderMessage(VIDEO_MESSAGES.shareNotConfigured(target)))).toEqual([
       'YouTube sharing is not configured on this server',
       'Facebook sharing is not configured on this server',
       'Twitter sharing is not configured on this server',

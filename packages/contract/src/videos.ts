@@ -181,5 +181,11 @@ export const VIDEO_MESSAGES = messageCatalog('VIDEO_MESSAGES', {
     `The video is larger than ${SHARE_TARGET_NAMES[target]} accepts (${Math.round(limitBytes / 1024 ** 2)} MiB)`,
   uploadNotCompleted: 'The upload was not completed in time',
   mediaNotFound: 'Media file not found',
+  originalMissing: 'The original file is missing from storage',
+  importStalled: 'The server stopped sending data',
+  importCutShort: (bytes: number, size: number) => `The download stopped after ${bytes} of ${size} bytes`,
+  /** A subtitle file's first mistake; the mistake is the parser's words (they quote the file). */
+  subtitleMistake: (line: number, mistake: string) => `Line ${line}: ${mistake}`,
+  subtitleMistakeAlone: (mistake: string) => mistake,
   encodeStillRunning: (id: number | string) => `Video ${id} is already being encoded`,
 });

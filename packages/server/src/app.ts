@@ -17,6 +17,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
 import { registerJsonParser } from './http/json.parser.ts';
+import { serveInRequestLanguage } from './http/localize.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
 import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
 import { checkResponses, type ResponseMismatch } from './http/response-check.hook.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  serveInRequestLanguage(app);
   registerJsonParser(app, JSON_BODY_LIMIT_BYTES);
   decorateRequests(app);
   app.addHook('onRequest', checkApiVersion);

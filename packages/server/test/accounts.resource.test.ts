@@ -1,6 +1,7 @@
 import { paths, USERS_API } from '@regie/contract/api';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { renderMessage } from '@regie/contract/messages.render';
 import { THEME_PRIMARY_COLOR } from '@regie/contract/ui';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -96,7 +97,7 @@ describe('accounts (resource)', () => {
     const platform = await ctx.accountByName(DEMO_ACCOUNTS.platform);
     const own = await ctx.request({ method: 'DELETE', url: `${ACCOUNTS}/${platform.id}`, token: adminToken });
     expect(own.statusCode).toBe(400);
-    expect(own.json().message).toBe(HTTP_MESSAGES.deleteOwnAccount);
+    expect(own.json().message).toBe(renderMessage(HTTP_MESSAGES.deleteOwnAccount));
     const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
     const used = await ctx.request({ method: 'DELETE', url: `${ACCOUNTS}/${club.id}`, token: adminToken });
     expect(used.statusCode).toBe(409);

@@ -1,6 +1,7 @@
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES, loginResponse, TOKEN_TTL_MS } from '@regie/contract/auth';
 import { DEMO_PASSWORD } from '@regie/contract/demo';
+import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/auth/sessions.service.ts';
@@ -53,7 +54,7 @@ describe('POST /users-service-api/auth/login', () => {
     expect(unknown.json()).toEqual({
       statusCode: 401,
       error: 'Unauthorized',
-      message: AUTH_MESSAGES.invalidCredentials,
+      message: renderMessage(AUTH_MESSAGES.invalidCredentials),
     });
     expect(wrong.json()).toEqual(unknown.json());
   });
@@ -108,8 +109,12 @@ describe('tokens', () => {
       .where(eq(sessions.tokenHash, hashToken(token)));
     const response = await ctx.request({ url: paths.me, token });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: AUTH_MESSAGES.expiredToken });
-    expect(AUTH_MESSAGES.expiredToken).toContain('token');
+    expect(response.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: renderMessage(AUTH_MESSAGES.expiredToken),
+    });
+    expect(renderMessage(AUTH_MESSAGES.expiredToken)).toContain('token');
   });
 
   it('extends a session on use', async () => {

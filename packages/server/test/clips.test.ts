@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CLIP_MESSAGES, clipPaths } from '@regie/contract/clips';
 import type { ClipResponse } from '@regie/contract/clips.schemas';
 import { jobPaths } from '@regie/contract/jobs';
+import { renderMessage } from '@regie/contract/messages.render';
 import { videoPaths } from '@regie/contract/videos';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeColourPng, near, pixelAt, uploadSkinImage, videoSeconds } from './clips-fixtures.ts';
@@ -121,16 +122,16 @@ describe('POST /main-api/videos/{id}/clips', () => {
       }>();
       return [message, ...errors.map((error) => `${error.path}: ${error.message}`)].join(' | ');
     };
-    expect(await refused({ inSeconds: 2, outSeconds: 2 })).toMatch(CLIP_MESSAGES.inNotBeforeOut);
+    expect(await refused({ inSeconds: 2, outSeconds: 2 })).toMatch(renderMessage(CLIP_MESSAGES.inNotBeforeOut));
     expect(await refused({ inSeconds: 1, outSeconds: 9 })).toMatch(/must end within the video \(it lasts 4\.\d\d s\)/);
-    expect(await refused({ inSeconds: 0, outSeconds: 601 })).toMatch(CLIP_MESSAGES.tooLong);
+    expect(await refused({ inSeconds: 0, outSeconds: 601 })).toMatch(renderMessage(CLIP_MESSAGES.tooLong));
     expect(await refused({ inSeconds: -1, outSeconds: 2 })).toMatch(/inSeconds/);
     expect(await refused({ inSeconds: 0, outSeconds: 1, fps: 60 })).toMatch(/fps/);
     expect(await refused({ inSeconds: 0, outSeconds: 1, clipSkinId: 999_999 })).toMatch(
-      CLIP_MESSAGES.skinNotFound(999_999),
+      renderMessage(CLIP_MESSAGES.skinNotFound(999_999)),
     );
     expect(await refused({ inSeconds: 0, outSeconds: 1, clipTemplateId: 999_999 })).toMatch(
-      CLIP_MESSAGES.templateNotFound(999_999),
+      renderMessage(CLIP_MESSAGES.templateNotFound(999_999)),
     );
     const pending = await ctx.request({
       method: 'POST',
@@ -140,7 +141,7 @@ describe('POST /main-api/videos/{id}/clips', () => {
     });
     const notReady = await postClip('clipper', pending.json().id, { inSeconds: 0, outSeconds: 1 });
     expect(notReady.statusCode).toBe(409);
-    expect(notReady.json().message).toBe(CLIP_MESSAGES.notReady);
+    expect(notReady.json().message).toBe(renderMessage(CLIP_MESSAGES.notReady));
   });
 
   it('keeps accounts apart (404), refuses users without the clip rule (403), narrows own_videos_only users', async () => {
@@ -166,7 +167,7 @@ describe('POST /main-api/videos/{id}/clips', () => {
     expect(bSkin.statusCode, bSkin.body).toBe(201);
     const borrowed = await postClip('clipper', sourceId, { inSeconds: 0, outSeconds: 1, clipSkinId: bSkin.json().id });
     expect(borrowed.statusCode).toBe(400);
-    expect(borrowed.json().message).toBe(CLIP_MESSAGES.skinNotFound(bSkin.json().id));
+    expect(borrowed.json().message).toBe(renderMessage(CLIP_MESSAGES.skinNotFound(bSkin.json().id)));
 
     expect((await postClip('downloader', sourceId, { inSeconds: 0, outSeconds: 1 })).statusCode).toBe(403);
     expect((await ctx.request({ url: clipPaths.sources, token: token('downloader') })).statusCode).toBe(403);
@@ -279,7 +280,7 @@ describe('POST /main-api/events/{id}/markers/{markerId}/clips', () => {
       payload: {},
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(CLIP_MESSAGES.markerNotFound(999_999));
+    expect(missing.json().message).toBe(renderMessage(CLIP_MESSAGES.markerNotFound(999_999)));
     // The clips are not needed further: deleting them cancels their jobs.
     for (const response of [withOffset, byDefault]) {
       await ctx.request({ method: 'DELETE', url: videoPaths.video(response.json().video.id), token: token('writerA') });
@@ -296,15 +297,17 @@ describe('a source deleted before its clip is cut', () => {
     expect(deleted.statusCode).toBe(204);
     ctx.workers();
     const failed = await waitForVideo(ctx, video.id, ['failed', 'ready']);
-    expect(failed.failureReason).toBe(CLIP_MESSAGES.sourceDeleted);
+    expect(failed.failureReason).toBe(renderMessage(CLIP_MESSAGES.sourceDeleted));
     expect((await waitForState(ctx.db, job.id, ['failed'])).attempts).toBe(1);
     const read = await ctx.request({ url: videoPaths.video(video.id), token: token('writerA') });
-    expect(read.json()).toMatchObject({ state: 'failed', failureReason: CLIP_MESSAGES.sourceDeleted });
+    expect(read.json()).toMatchObject({ state: 'failed', failureReason: renderMessage(CLIP_MESSAGES.sourceDeleted) });
     expect(read.json().clip).toMatchObject({ sourceVideoId: null, inSeconds: 0, outSeconds: 1 });
 
     const retry = await ctx.request({ method: 'POST', url: jobPaths.retry(job.id), token: token('writerA') });
     expect(retry.statusCode, retry.body).toBe(200);
     await waitForState(ctx.db, job.id, ['failed']);
-    expect((await waitForVideo(ctx, video.id, ['failed'])).failureReason).toBe(CLIP_MESSAGES.sourceDeleted);
+    expect((await waitForVideo(ctx, video.id, ['failed'])).failureReason).toBe(
+      renderMessage(CLIP_MESSAGES.sourceDeleted),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES, adminPayloadResponse, MARKER_NOTIFICATION_GROUPS } from '@regie/contract/auth';
+import { renderMessage } from '@regie/contract/messages.render';
 import { MODULES } from '@regie/contract/modules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ describe('GET /main-api/common/admin-payload', () => {
 
     const payload = await ctx.request({ url: paths.adminPayload, token });
     expect(payload.statusCode).toBe(403);
-    expect(payload.json().message).toBe(AUTH_MESSAGES.invalidToken);
+    expect(payload.json().message).toBe(renderMessage(AUTH_MESSAGES.invalidToken));
     const french = await ctx.request({ url: paths.adminPayload, token, headers: { 'accept-language': 'fr' } });
     expect(french.statusCode).toBe(403);
     expect(french.json().message).toMatch(/token/);

@@ -1,3 +1,4 @@
+import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import { ITEM_LINK_MESSAGES } from '@regie/contract/resources/item-links';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +62,7 @@ describe("a category's linked items", () => {
     expect(linked.json()).toMatchObject({ position: 0, item: { id: playlist.id } });
     const again = await post(url, editor, { itemType: 'playlist', itemId: playlist.id });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(ITEM_LINK_MESSAGES.duplicate);
+    expect(again.json().message).toBe(renderMessage(ITEM_LINK_MESSAGES.duplicate));
     const academy = await byName('playlists', 'Academy');
     expect((await post(url, editor, { itemType: 'playlist', itemId: academy.id })).json().position).toBe(1);
     const removed = await ctx.request({ method: 'DELETE', url: `${url}/${linked.json().id}`, token: editor });
@@ -80,11 +81,11 @@ describe("a category's linked items", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0]).toEqual({
       path: 'itemId',
-      message: ITEM_LINK_MESSAGES.unknownItem('playlist', foreign.id),
+      message: renderMessage(ITEM_LINK_MESSAGES.unknownItem('playlist', foreign.id)),
     });
     const video = await post(url, editor, { itemType: 'video', itemId: 1 });
     expect(video.statusCode).toBe(400);
-    expect(video.json().message).toBe(ITEM_LINK_MESSAGES.notServed('video'));
+    expect(video.json().message).toBe(renderMessage(ITEM_LINK_MESSAGES.notServed('video')));
     expect((await post(url, editor, { itemType: 'event', itemId: 1 })).statusCode).toBe(400);
     expect((await ctx.request({ url, token: stranger })).statusCode).toBe(404);
   });

@@ -1,4 +1,5 @@
 import { DATA_PROVIDER_MESSAGES, dataProviderPaths } from '@regie/contract/data-providers';
+import { renderMessage } from '@regie/contract/messages.render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -30,7 +31,7 @@ describe('data-provider-mapping generic calls (spec §5)', () => {
       });
       expect(response.statusCode).toBe(405);
       expect(response.headers.allow).toBe('');
-      expect(response.json().message).toBe(DATA_PROVIDER_MESSAGES.notAvailable(call.operation));
+      expect(response.json().message).toBe(renderMessage(DATA_PROVIDER_MESSAGES.notAvailable(call.operation)));
       expect(response.json().message).toContain('not available');
     });
   }

@@ -1,5 +1,6 @@
 import { JOB_MESSAGES, jobPaths } from '@regie/contract/jobs';
 import { jobListResponse, jobResponse } from '@regie/contract/jobs.schemas';
+import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -105,7 +106,10 @@ describe('tenancy', () => {
   it("never shows, cancels or retries another account's jobs", async () => {
     const resource = { type: 'Event', id: '7' };
     const job = await enqueueFor(writerA, resource);
-    await ctx.db.update(jobs).set({ state: 'failed', lastError: 'x' }).where(eq(jobs.id, job.id));
+    await ctx.db
+      .update(jobs)
+      .set({ state: 'failed', lastError: JOB_MESSAGES.failed('x') })
+      .where(eq(jobs.id, job.id));
     const waiting = await enqueueFor(writerA, resource);
 
     const list = await ctx.request({ url: jobPaths.jobs, token: tokenOf(writerB) });
@@ -113,7 +117,7 @@ describe('tenancy', () => {
     expect((await ctx.request({ url: jobPaths.job(job.id), token: tokenOf(writerB) })).json()).toEqual({
       statusCode: 404,
       error: 'Not Found',
-      message: JOB_MESSAGES.notFound(job.id),
+      message: renderMessage(JOB_MESSAGES.notFound(job.id)),
     });
     expect(
       (await ctx.request({ method: 'POST', url: jobPaths.retry(job.id), token: tokenOf(writerB) })).statusCode,
@@ -202,8 +206,18 @@ describe("a clipper's jobs", () => {
       .values([
         { ...resource, type: 'video.clip' },
         { ...resource, type: 'video.encode' },
-        { ...resource, type: 'video.clip', state: 'failed', lastError: 'ffmpeg exited with code 1' },
-        { ...resource, type: 'video.encode', state: 'failed', lastError: 'ffmpeg exited with code 1' },
+        {
+          ...resource,
+          type: 'video.clip',
+          state: 'failed',
+          lastError: JOB_MESSAGES.failed('ffmpeg exited with code 1'),
+        },
+        {
+          ...resource,
+          type: 'video.encode',
+          state: 'failed',
+          lastError: JOB_MESSAGES.failed('ffmpeg exited with code 1'),
+        },
       ])
       .returning();
     if (!clip || !encode || !failedClip || !failedEncode) throw new Error('fixtures not inserted');
@@ -261,7 +275,7 @@ describe('GET /main-api/jobs/{id} and POST …/retry', () => {
 
     const again = await ctx.request({ method: 'POST', url: jobPaths.retry(job.id), token: tokenOf(writerA) });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(JOB_MESSAGES.notFailed(job.id, 'waiting'));
+    expect(again.json().message).toBe(renderMessage(JOB_MESSAGES.notFailed(job.id, 'waiting')));
   });
 
   it('answers 404 for an unknown job and 400 for a bad id', async () => {
@@ -309,7 +323,7 @@ describe('resourceType=Job: a job named by its own id (spec §7)', () => {
       token: tokenOf(writerA),
     });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe(JOB_MESSAGES.notActive(finished.id, 'done'));
+    expect(over.json().message).toBe(renderMessage(JOB_MESSAGES.notActive(finished.id, 'done')));
     expect(await jobRow(ctx.db, finished.id)).toMatchObject({ state: 'done' });
 
     const theirs = await enqueueFor(writerB, { type: 'Video', id: '702' });
@@ -344,7 +358,7 @@ describe('resourceType=Job: a job named by its own id (spec §7)', () => {
       token,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(JOB_MESSAGES.notYourType(encode.id, 'test.slow'));
+    expect(response.json().message).toBe(renderMessage(JOB_MESSAGES.notYourType(encode.id, 'test.slow')));
     expect(await jobRow(ctx.db, encode.id)).toMatchObject({ state: 'waiting' });
   });
 });

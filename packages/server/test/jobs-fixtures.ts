@@ -1,3 +1,6 @@
+import { JOB_MESSAGES } from '@regie/contract/jobs';
+import type { Message } from '@regie/contract/messages';
+import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../src/db/database.ts';
@@ -18,12 +21,16 @@ export async function waitFor<T>(
   }
 }
 
-export async function jobRow(db: Db, id: number): Promise<JobRow | undefined> {
+/** A stored job as a person reads it: its reason in English words, the stored Message beside. */
+export type ReadJobRow = Omit<JobRow, 'lastError'> & { lastError: string | null; lastErrorMessage: Message | null };
+
+export async function jobRow(db: Db, id: number): Promise<ReadJobRow | undefined> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
-  return row;
+  if (!row) return undefined;
+  return { ...row, lastError: row.lastError ? renderMessage(row.lastError) : null, lastErrorMessage: row.lastError };
 }
 
-export function waitForState(db: Db, id: number, states: JobRow['state'][], timeoutMs = 10_000): Promise<JobRow> {
+export function waitForState(db: Db, id: number, states: JobRow['state'][], timeoutMs = 10_000): Promise<ReadJobRow> {
   return waitFor(
     async () => {
       const row = await jobRow(db, id);
@@ -86,7 +93,7 @@ export function testJobTypes() {
     payload: z.object({}),
     async perform({ job }) {
       note(job.id);
-      throw new PermanentJobError('The source file is corrupt');
+      throw new PermanentJobError(JOB_MESSAGES.failed('The source file is corrupt'));
     },
   });
 

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JOB_EVENTS, JOB_MESSAGES, JOBS_TOPIC } from '@regie/contract/jobs';
+import { renderMessage } from '@regie/contract/messages.render';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/database.ts';
@@ -98,7 +99,7 @@ describe('a job', () => {
     workers();
     const firstRetry = await waitFor(
       async () => {
-        const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, job.id));
+        const row = await jobRow(ctx.db, job.id);
         return row?.state === 'waiting' && row.attempts === 1 ? row : undefined;
       },
       { what: 'the first failed attempt' },
@@ -223,7 +224,7 @@ describe('leases', () => {
     workers();
     expect(await waitForState(ctx.db, job.id, ['failed'])).toMatchObject({
       attempts: 1,
-      lastError: JOB_MESSAGES.leaseExpired,
+      lastError: renderMessage(JOB_MESSAGES.leaseExpired),
     });
   });
 

@@ -1,3 +1,4 @@
+import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import { STRIPE_MESSAGES, STRIPE_PRICES_PATH, type StripePricesResponse } from '@regie/contract/payments';
 import { ITEM_LINK_MESSAGES } from '@regie/contract/resources/item-links';
@@ -66,7 +67,7 @@ describe("a product's offers, items and fans", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([
-      { path: 'paymentOfferId', message: CRUD_MESSAGES.unknownReference('paymentOfferId') },
+      { path: 'paymentOfferId', message: renderMessage(CRUD_MESSAGES.unknownReference('paymentOfferId')) },
     ]);
   });
 
@@ -92,7 +93,7 @@ describe("a product's offers, items and fans", () => {
     expect((await post(url, manager, { itemType: 'video', itemId: replay.id })).statusCode).toBe(201);
     const refused = await post(url, manager, { itemType: 'video', itemId: foreign.id });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(ITEM_LINK_MESSAGES.unknownItem('video', foreign.id));
+    expect(refused.json().message).toBe(renderMessage(ITEM_LINK_MESSAGES.unknownItem('video', foreign.id)));
     expect((await post(url, manager, { itemType: 'playlist', itemId: 1 })).statusCode).toBe(400);
     const listed = (await ctx.request({ url, token: manager })).json();
     expect(
@@ -139,7 +140,7 @@ describe('the Stripe catalogue', () => {
   it('answers 503 "Stripe is not configured" without a key, and 403 without a payment role', async () => {
     const response = await ctx.request({ url: `${STRIPE_PRICES_PATH}?active=true&limit=100`, token: manager });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ statusCode: 503, message: STRIPE_MESSAGES.notConfigured });
+    expect(response.json()).toMatchObject({ statusCode: 503, message: renderMessage(STRIPE_MESSAGES.notConfigured) });
     expect((await ctx.request({ url: STRIPE_PRICES_PATH, token: await ctx.login('producer') })).statusCode).toBe(403);
     expect((await ctx.request({ url: `${STRIPE_PRICES_PATH}?limit=101`, token: manager })).statusCode).toBe(400);
   });

@@ -1,5 +1,6 @@
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
+import { renderMessage } from '@regie/contract/messages.render';
 import { REALTIME_CLOSE } from '@regie/contract/realtime';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -70,7 +71,7 @@ describe('an open socket whose session ends', () => {
     expect(logout.statusCode).toBe(204);
     expect(await closedWithin(socket, CHECK_MS * 10)).toEqual({
       code: REALTIME_CLOSE.unauthorized,
-      reason: AUTH_MESSAGES.invalidToken,
+      reason: renderMessage(AUTH_MESSAGES.invalidToken),
     });
     // The same user's other session stays connected.
     expect(await closedWithin(other, CHECK_MS * 3)).toBeNull();
@@ -85,7 +86,7 @@ describe('an open socket whose session ends', () => {
       .where(eq(sessions.id, sessionId));
     expect(await closedWithin(socket, CHECK_MS * 10)).toEqual({
       code: REALTIME_CLOSE.unauthorized,
-      reason: AUTH_MESSAGES.expiredToken,
+      reason: renderMessage(AUTH_MESSAGES.expiredToken),
     });
   });
 
@@ -104,7 +105,7 @@ describe('an open socket whose session ends', () => {
       // ...past it, one check sees the revocation.
       clock += 60_000;
       expect(await watch.live(sessionId)).toBe(false);
-      expect(ended).toEqual([AUTH_MESSAGES.invalidToken]);
+      expect(ended).toEqual([renderMessage(AUTH_MESSAGES.invalidToken)]);
       expect(watch.live(sessionId)).toBe(false);
     } finally {
       watch.stop();

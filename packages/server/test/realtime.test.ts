@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { JOB_EVENTS } from '@regie/contract/jobs';
+import { renderMessage } from '@regie/contract/messages.render';
 import { MESSAGES_PATH, messageEventType, REALTIME_CLOSE } from '@regie/contract/realtime';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -158,13 +159,19 @@ describe('the connection', () => {
   it('is closed for a bad token', async () => {
     const socket = client();
     await socket.send({ type: 'auth', token: 'not-a-token' });
-    expect(await socket.closed).toEqual({ code: REALTIME_CLOSE.unauthorized, reason: AUTH_MESSAGES.invalidToken });
+    expect(await socket.closed).toEqual({
+      code: REALTIME_CLOSE.unauthorized,
+      reason: renderMessage(AUTH_MESSAGES.invalidToken),
+    });
   });
 
   it("is closed for a customer user presenting another account's key", async () => {
     const socket = client();
     await socket.send({ type: 'auth', token: tokenOf(editorA), accountKey: managerB.accountKey });
-    expect(await socket.closed).toEqual({ code: REALTIME_CLOSE.forbidden, reason: AUTH_MESSAGES.notAuthorised });
+    expect(await socket.closed).toEqual({
+      code: REALTIME_CLOSE.forbidden,
+      reason: renderMessage(AUTH_MESSAGES.notAuthorised),
+    });
   });
 
   it('is closed when it subscribes before authenticating, or sends nonsense', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { satisfies } from '@regie/contract/access';
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
+import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { eq } from 'drizzle-orm';
@@ -221,7 +222,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
     ] as const) {
       const response = await call(method, url, tokens.noRole, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json().message).toBe(AUTH_MESSAGES.notAuthorised);
+      expect(response.json().message).toBe(renderMessage(AUTH_MESSAGES.notAuthorised));
     }
   });
 
@@ -276,7 +277,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
     expect(wrongField.json().errors[0].path).toBe('values.id');
     const wrongLanguage = await call('POST', url, tokens.writer, { LanguageId: 99, values: { [field]: 'x' } });
     expect(wrongLanguage.statusCode).toBe(400);
-    expect(wrongLanguage.json().message).toBe(CRUD_MESSAGES.unknownLanguage(99));
+    expect(wrongLanguage.json().message).toBe(renderMessage(CRUD_MESSAGES.unknownLanguage(99)));
     if (!platformOwned) expect((await call('GET', url, tokens.otherAccount)).statusCode).toBe(404);
     expect((await call('POST', url, tokens.readOnly, { LanguageId: 1, values: {} })).statusCode).toBe(403);
     expect((await call('DELETE', `${url}/2`, tokens.writer)).statusCode).toBe(204);
@@ -290,7 +291,7 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
     const again = await call('POST', base, tokens.writer, payload);
     expect(again.statusCode).toBe(409);
     const field = definition.unique?.[0]?.[0] ?? '';
-    expect(again.json().message).toBe(CRUD_MESSAGES.duplicate(field));
+    expect(again.json().message).toBe(renderMessage(CRUD_MESSAGES.duplicate(field)));
     expect(again.json().errors.map((error: { path: string }) => error.path)).toContain(field);
   });
 

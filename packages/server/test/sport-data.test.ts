@@ -1,4 +1,5 @@
 import { SEARCH_MESSAGES } from '@regie/contract/accounts';
+import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +92,9 @@ describe('competitions, seasons and rounds', () => {
     const own = (await post('/main-api/sports', stranger, { name: 'Padel' })).json();
     const refused = await post('/main-api/competitions', producer, { name: 'Padel tour', sportId: own.id });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual([{ path: 'sportId', message: CRUD_MESSAGES.unknownReference('sportId') }]);
+    expect(refused.json().errors).toEqual([
+      { path: 'sportId', message: renderMessage(CRUD_MESSAGES.unknownReference('sportId')) },
+    ]);
     expect((await post('/main-api/competitions', producer, { name: 'Nowhere', sportId: 999_999 })).statusCode).toBe(
       400,
     );
@@ -165,7 +168,7 @@ describe('challengers', () => {
     expect(found[0].name).toBe('Jordan Miles');
     const none = await ctx.request({ url: '/main-api/challengers/search', token: producer });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(SEARCH_MESSAGES.noParam);
+    expect(none.json().message).toBe(renderMessage(SEARCH_MESSAGES.noParam));
     expect((await ctx.request({ url: '/main-api/challengers/search?search=mi', token: stranger })).json()).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { PLATFORM_ADMIN_ACCESS_LEVEL } from '@regie/contract/access';
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
+import { renderMessage } from '@regie/contract/messages.render';
 import type { Role } from '@regie/contract/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ describe.each(combinations)('another account key sent by $who', ({ roles, access
   ])('is refused %s', async (_what, url) => {
     const response = await ctx.request({ url, token, accountKey: club.accountKey });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(AUTH_MESSAGES.notAuthorised);
+    expect(response.json().message).toBe(renderMessage(AUTH_MESSAGES.notAuthorised));
   });
 
   it('creates nothing in that account', async () => {

@@ -1,6 +1,7 @@
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES, meContextResponse } from '@regie/contract/auth';
 import { jobPaths } from '@regie/contract/jobs';
+import { renderMessage } from '@regie/contract/messages.render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sports } from '../src/db/sports.table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -65,7 +66,7 @@ describe('the simulated account in queries', () => {
     for (const url of [`/main-api/sports?AccountId=${other.id}`, `${jobPaths.jobs}?AccountId=${other.id}`]) {
       const response = await asAdminFor(single, url);
       expect(response.statusCode, url).toBe(403);
-      expect(response.json().message).toBe(AUTH_MESSAGES.notAuthorised);
+      expect(response.json().message).toBe(renderMessage(AUTH_MESSAGES.notAuthorised));
     }
   });
 });

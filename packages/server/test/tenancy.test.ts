@@ -1,6 +1,7 @@
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES, meContextResponse } from '@regie/contract/auth';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
+import { renderMessage } from '@regie/contract/messages.render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -54,7 +55,11 @@ describe('x-account-key', () => {
     for (const accountKey of [events.accountKey, 'no-such-key']) {
       const response = await ctx.request({ url: paths.meContext, token: producerToken, accountKey });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: AUTH_MESSAGES.notAuthorised });
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: renderMessage(AUTH_MESSAGES.notAuthorised),
+      });
     }
   });
 
@@ -79,7 +84,7 @@ describe('x-account-key', () => {
   it('refuses an admin an unknown account key', async () => {
     const response = await ctx.request({ url: paths.meContext, token: adminToken, accountKey: 'no-such-key' });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe(AUTH_MESSAGES.notAuthorised);
+    expect(response.json().message).toBe(renderMessage(AUTH_MESSAGES.notAuthorised));
   });
 
   it('keeps users/me about the admin themself while simulating', async () => {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { renderMessage } from '@regie/contract/messages.render';
 import { VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +78,7 @@ describe('the upload sweep', () => {
       { what: 'the abandoned video to fail' },
     );
     await ctx.stopWorkers();
-    expect(failed.failureReason).toBe(VIDEO_MESSAGES.uploadNotCompleted);
+    expect(failed.failureReason).toBe(renderMessage(VIDEO_MESSAGES.uploadNotCompleted));
     expect(existsSync(expired.parts)).toBe(false);
     const after = await ctx.request({
       url: videoPaths.uploadSession(expired.session.uploadId),

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { renderMessage } from '@regie/contract/messages.render';
 import { IMAGE_CACHE_CONTROL, IMAGE_MAX_BYTES, UPLOAD_IMAGES_PATH, UPLOAD_MESSAGES } from '@regie/contract/uploads';
 import { uploadedImage } from '@regie/contract/uploads.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,14 +107,14 @@ describe('POST /main-api/uploads/images and GET /images/{key}', () => {
   it('refuses a text file renamed .png, naming the accepted types', async () => {
     const response = await upload(Buffer.from('just some text, not an image'), 'fake.png');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(UPLOAD_MESSAGES.unsupportedType);
+    expect(response.json().message).toBe(renderMessage(UPLOAD_MESSAGES.unsupportedType));
   });
 
   it(`refuses a file over ${IMAGE_MAX_BYTES / 1024 / 1024} MiB with 413`, async () => {
     const big = Buffer.concat([tinyPng(), Buffer.alloc(IMAGE_MAX_BYTES)]);
     const response = await upload(big, 'big.png');
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe(UPLOAD_MESSAGES.tooLarge);
+    expect(response.json().message).toBe(renderMessage(UPLOAD_MESSAGES.tooLarge));
   });
 
   it('accepts a clean SVG and refuses one with a script or an event handler', async () => {
@@ -132,12 +133,14 @@ describe('POST /main-api/uploads/images and GET /images/{key}', () => {
     ]) {
       const refused = await upload(Buffer.from(svg), 'evil.svg', 'icon');
       expect(refused.statusCode, svg).toBe(400);
-      expect(refused.json().message).toBe(UPLOAD_MESSAGES.unsafeSvg);
+      expect(refused.json().message).toBe(renderMessage(UPLOAD_MESSAGES.unsafeSvg));
     }
   });
 
   it('needs a known kind, a file, a token and a role that writes', async () => {
-    expect((await upload(tinyPng(), 'a.png', 'wallpaper')).json().message).toBe(UPLOAD_MESSAGES.unknownKind);
+    expect((await upload(tinyPng(), 'a.png', 'wallpaper')).json().message).toBe(
+      renderMessage(UPLOAD_MESSAGES.unknownKind),
+    );
     const json = await ctx.request({
       method: 'POST',
       url: UPLOAD_IMAGES_PATH,

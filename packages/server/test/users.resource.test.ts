@@ -1,6 +1,7 @@
 import { paths, USERS_API } from '@regie/contract/api';
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/users.table.ts';
@@ -159,6 +160,6 @@ describe('users (resource)', () => {
     const me = (await ctx.request({ url: paths.me, token: managerToken })).json();
     const response = await ctx.request({ method: 'DELETE', url: `${USERS}/${me.id}`, token: managerToken });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(HTTP_MESSAGES.deleteSelf);
+    expect(response.json().message).toBe(renderMessage(HTTP_MESSAGES.deleteSelf));
   });
 });

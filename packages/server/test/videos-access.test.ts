@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@regie/contract/auth';
+import { renderMessage } from '@regie/contract/messages.render';
 import { SHARE_TARGETS, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ describe('GET /main-api/videos/{id}/download', () => {
     for (const name of ['streamer', 'reader']) {
       const response = await ctx.request({ url: videoPaths.download(videoId), token: token(name) });
       expect(response.statusCode, name).toBe(403);
-      expect(response.json().message).toBe(AUTH_MESSAGES.notAuthorised);
+      expect(response.json().message).toBe(renderMessage(AUTH_MESSAGES.notAuthorised));
     }
     expect((await ctx.request({ url: videoPaths.download(videoId), token: token('downloaderB') })).statusCode).toBe(
       404,
@@ -94,7 +95,7 @@ describe('GET /main-api/videos/{id}/download-link', () => {
     const forged = `${token_.split('.')[0]}.${'A'.repeat(32)}`;
     const refused = await ctx.request({ url: `${videoPaths.download(videoId)}?t=${forged}` });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(VIDEO_MESSAGES.downloadLinkExpired);
+    expect(refused.json().message).toBe(renderMessage(VIDEO_MESSAGES.downloadLinkExpired));
   });
 
   it('is refused to those who may not download, and to other accounts', async () => {
@@ -176,7 +177,7 @@ describe('POST /main-api/videos/{id}/share/{target}', () => {
       token: token('writerA'),
     });
     expect(response.statusCode).toBe(503);
-    expect(response.json().message).toBe(VIDEO_MESSAGES.shareNotConfigured(target));
+    expect(response.json().message).toBe(renderMessage(VIDEO_MESSAGES.shareNotConfigured(target)));
   });
 
   it('names YouTube in its message, refuses unknown targets and readers', async () => {

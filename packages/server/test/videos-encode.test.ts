@@ -1,5 +1,6 @@
 import { copyFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { renderMessage } from '@regie/contract/messages.render';
 import { VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +84,7 @@ describe('POST /main-api/videos/{id}/encoding-job', () => {
     const id = created.json().id;
     const empty = await ctx.request({ method: 'POST', url: videoPaths.encodingJob(id), token: token() });
     expect(empty.statusCode).toBe(409);
-    expect(empty.json().message).toBe(VIDEO_MESSAGES.noOriginal(id));
+    expect(empty.json().message).toBe(renderMessage(VIDEO_MESSAGES.noOriginal(id)));
     const other = await ctx.request({
       method: 'POST',
       url: videoPaths.encodingJob(id),

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Message } from '@regie/contract/messages';
+import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import type { Role } from '@regie/contract/roles';
 import { videoPaths } from '@regie/contract/videos';
@@ -100,9 +102,17 @@ async function build(
   };
 }
 
-export async function videoRow(ctx: TestContext, id: number): Promise<VideoRow | undefined> {
+/** A stored video as a person reads it: its failure reason in English words, the stored Message beside. */
+export type ReadVideoRow = Omit<VideoRow, 'failureReason'> & {
+  failureReason: string | null;
+  failureReasonMessage: Message | null;
+};
+
+export async function videoRow(ctx: TestContext, id: number): Promise<ReadVideoRow | undefined> {
   const [row] = await ctx.db.select().from(videos).where(eq(videos.id, id));
-  return row;
+  if (!row) return undefined;
+  const failureReason = row.failureReason ? renderMessage(row.failureReason) : null;
+  return { ...row, failureReason, failureReasonMessage: row.failureReason };
 }
 
 /** Waits until the video reaches one of the states (fails with its state and reason otherwise). */

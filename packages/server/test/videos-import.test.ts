@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
+import { renderMessage } from '@regie/contract/messages.render';
 import { VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ImportError, openRemoteFile } from '../src/videos/import.fetch.ts';
@@ -106,23 +107,33 @@ describe('POST /main-api/videos/import-url', () => {
     const response = await importUrl(strict, url);
     expect(response.statusCode).toBe(400);
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    expect(response.json().message).toBe(VIDEO_MESSAGES.importRefused(host, address));
-    expect(response.json().errors).toEqual([{ path: 'url', message: VIDEO_MESSAGES.importRefused(host, address) }]);
+    expect(response.json().message).toBe(renderMessage(VIDEO_MESSAGES.importRefused(host, address)));
+    expect(response.json().errors).toEqual([
+      { path: 'url', message: renderMessage(VIDEO_MESSAGES.importRefused(host, address)) },
+    ]);
     const after = (await strict.request({ url: videoPaths.videos, token: strict.tokens.writerA ?? '' })).json().total;
     expect(after).toBe(before);
   });
 
   it('refuses other schemes and non-URLs', async () => {
-    expect((await importUrl(strict, 'ftp://example.com/video.mp4')).json().message).toBe(VIDEO_MESSAGES.importScheme);
-    expect((await importUrl(strict, 'file:///etc/passwd')).json().message).toBe(VIDEO_MESSAGES.importScheme);
-    expect((await importUrl(strict, 'not a url')).json().message).toBe(VIDEO_MESSAGES.importBadUrl);
+    expect((await importUrl(strict, 'ftp://example.com/video.mp4')).json().message).toBe(
+      renderMessage(VIDEO_MESSAGES.importScheme),
+    );
+    expect((await importUrl(strict, 'file:///etc/passwd')).json().message).toBe(
+      renderMessage(VIDEO_MESSAGES.importScheme),
+    );
+    expect((await importUrl(strict, 'not a url')).json().message).toBe(renderMessage(VIDEO_MESSAGES.importBadUrl));
   });
 
   it.each([
-    ['a private address', '/to-private', VIDEO_MESSAGES.importRefused('10.0.0.1', '10.0.0.1')],
-    ['the metadata service', '/to-metadata', VIDEO_MESSAGES.importRefused('::ffff:a9fe:a9fe', '::ffff:a9fe:a9fe')],
-    ['itself, more than 5 times', '/loop', VIDEO_MESSAGES.importTooManyRedirects],
-    ['a missing file', '/missing.mp4', VIDEO_MESSAGES.importHttpStatus(404)],
+    ['a private address', '/to-private', renderMessage(VIDEO_MESSAGES.importRefused('10.0.0.1', '10.0.0.1'))],
+    [
+      'the metadata service',
+      '/to-metadata',
+      renderMessage(VIDEO_MESSAGES.importRefused('::ffff:a9fe:a9fe', '::ffff:a9fe:a9fe')),
+    ],
+    ['itself, more than 5 times', '/loop', renderMessage(VIDEO_MESSAGES.importTooManyRedirects)],
+    ['a missing file', '/missing.mp4', renderMessage(VIDEO_MESSAGES.importHttpStatus(404))],
   ])('fails the video when the server redirects to %s', async (_name, path, reason) => {
     const response = await importUrl(allowing, `${base}${path}`);
     expect(response.statusCode).toBe(202);
@@ -180,12 +191,14 @@ describe('the download of an import', () => {
       },
       AbortSignal.timeout(5_000),
     );
-    await expect(opened).rejects.toThrow(VIDEO_MESSAGES.importRefused('mixed.example.test', '192.168.1.20'));
+    await expect(opened).rejects.toThrow(
+      renderMessage(VIDEO_MESSAGES.importRefused('mixed.example.test', '192.168.1.20')),
+    );
   });
 
   it('refuses a file larger than the limit before reading it', async () => {
     const opened = openRemoteFile(`${base}/files/match.mp4`, { ...policy, maxBytes: 1000 }, AbortSignal.timeout(5_000));
     await expect(opened).rejects.toBeInstanceOf(ImportError);
-    await expect(opened).rejects.toThrow(VIDEO_MESSAGES.importTooLarge(1000));
+    await expect(opened).rejects.toThrow(renderMessage(VIDEO_MESSAGES.importTooLarge(1000)));
   });
 });

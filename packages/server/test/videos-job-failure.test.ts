@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { JOB_MESSAGES, jobPaths } from '@regie/contract/jobs';
+import { renderMessage } from '@regie/contract/messages.render';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,10 +37,10 @@ describe('an encode whose worker died on its last attempt', () => {
 
     ctx.workers();
     const failed = await waitForVideo(ctx, completed.video.id, ['failed']);
-    expect(failed.failureReason).toBe(JOB_MESSAGES.leaseExpired);
-    expect((await waitForState(ctx.db, jobId, ['failed'])).lastError).toBe(JOB_MESSAGES.leaseExpired);
+    expect(failed.failureReason).toBe(renderMessage(JOB_MESSAGES.leaseExpired));
+    expect((await waitForState(ctx.db, jobId, ['failed'])).lastError).toBe(renderMessage(JOB_MESSAGES.leaseExpired));
     const shown = await ctx.request({ url: `/main-api/videos/${completed.video.id}`, token: ctx.tokens.writerA });
-    expect(shown.json()).toMatchObject({ state: 'failed', failureReason: JOB_MESSAGES.leaseExpired });
+    expect(shown.json()).toMatchObject({ state: 'failed', failureReason: renderMessage(JOB_MESSAGES.leaseExpired) });
 
     await ctx.stopWorkers();
     const retried = await ctx.request({ method: 'POST', url: jobPaths.retry(jobId), token: ctx.tokens.writerA });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { renderMessage } from '@regie/contract/messages.render';
 import { type ShareTarget, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import type { ShareResult } from '@regie/contract/videos.schemas';
 import { eq } from 'drizzle-orm';
@@ -115,7 +116,7 @@ describe('POST videos/{id}/share/{target}', () => {
     const uploading = await storedVideo('Not encoded yet', 'uploading');
     const notReady = await share(uploading, 'facebook');
     expect(notReady.statusCode).toBe(409);
-    expect(notReady.json().message).toBe(VIDEO_MESSAGES.shareNotReady(uploading, 'uploading'));
+    expect(notReady.json().message).toBe(renderMessage(VIDEO_MESSAGES.shareNotReady(uploading, 'uploading')));
   });
 
   it("keeps other accounts' videos and shares out of reach", async () => {
@@ -136,7 +137,7 @@ describe('POST videos/{id}/share/{target}', () => {
     const failed = await waitForState(ctx.db, response.json().job.id, ['done', 'failed'], 20_000);
     expect(failed.state).toBe('failed');
     expect(failed.attempts).toBe(1);
-    expect(failed.lastError).toBe(VIDEO_MESSAGES.shareLinkExpired(target));
+    expect(failed.lastError).toBe(renderMessage(VIDEO_MESSAGES.shareLinkExpired(target)));
   });
 });
 

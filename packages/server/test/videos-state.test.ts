@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
+import { JOB_MESSAGES } from '@regie/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../src/db/videos.table.ts';
 import { videoStates } from '../src/videos/videos.state.ts';
@@ -42,9 +43,9 @@ describe("a video's state", () => {
     it('go from uploading to ready, a failure reason cleared on the way', async () => {
       const video = await newVideo();
       expect(video.state).toBe('uploading');
-      expect(await videoStates.failed(ctx.db, video.id, 'No file')).toMatchObject({
+      expect(await videoStates.failed(ctx.db, video.id, JOB_MESSAGES.failed('No file'))).toMatchObject({
         state: 'failed',
-        failureReason: 'No file',
+        failureReason: JOB_MESSAGES.failed('No file'),
       });
       expect(await videoStates.uploaded(ctx.db, video.id)).toMatchObject({ state: 'uploaded', failureReason: null });
       expect(await videoStates.processing(ctx.db, video.id, { duration: 12 })).toMatchObject({
@@ -60,9 +61,9 @@ describe("a video's state", () => {
     it('fail only from the states named, and leave failed only by a retry', async () => {
       const video = await newVideo();
       await videoStates.uploaded(ctx.db, video.id);
-      expect(await videoStates.failed(ctx.db, video.id, 'Expired', ['uploading'])).toBeNull();
+      expect(await videoStates.failed(ctx.db, video.id, JOB_MESSAGES.failed('Expired'), ['uploading'])).toBeNull();
       expect(await videoStates.retried(ctx.db, video.id, 'uploading')).toBeNull();
-      await videoStates.failed(ctx.db, video.id, 'Encode failed');
+      await videoStates.failed(ctx.db, video.id, JOB_MESSAGES.failed('Encode failed'));
       expect(await videoStates.retried(ctx.db, video.id, 'uploaded')).toMatchObject({
         state: 'uploaded',
         failureReason: null,
@@ -70,7 +71,7 @@ describe("a video's state", () => {
     });
 
     it('answer null for a video that is gone', async () => {
-      expect(await videoStates.failed(ctx.db, 999_999, 'Gone')).toBeNull();
+      expect(await videoStates.failed(ctx.db, 999_999, JOB_MESSAGES.failed('Gone'))).toBeNull();
     });
   });
 });

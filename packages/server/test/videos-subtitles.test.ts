@@ -1,3 +1,4 @@
+import { renderMessage } from '@regie/contract/messages.render';
 import { VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import { eq } from 'drizzle-orm';
@@ -156,7 +157,7 @@ describe('subtitles', () => {
     expect(removed.statusCode).toBe(204);
     const gone = await ctx.request({ url: videoPaths.subtitles(videoId, 'en'), token: token('writerA') });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe(VIDEO_MESSAGES.subtitlesNotFound(videoId, 'en'));
+    expect(gone.json().message).toBe(renderMessage(VIDEO_MESSAGES.subtitlesNotFound(videoId, 'en')));
     expect((await ctx.request({ url: videoPaths.subtitles(videoId, 'de'), token: token('writerA') })).statusCode).toBe(
       400,
     );

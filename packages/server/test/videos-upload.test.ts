@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HLS_MASTER_PLAYLIST } from '@regie/contract/media';
+import { renderMessage } from '@regie/contract/messages.render';
 import { MEDIA_CONTENT_TYPES, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import type { MultipartUploadResponse, VideoPlayback } from '@regie/contract/videos.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +69,7 @@ describe('resumable upload', () => {
     });
     expect(early.statusCode).toBe(400);
     const missing = started.parts.slice(2).map((part) => part.partNumber);
-    expect(early.json().message).toBe(VIDEO_MESSAGES.missingParts(missing));
+    expect(early.json().message).toBe(renderMessage(VIDEO_MESSAGES.missingParts(missing)));
 
     for (const n of missing) expect((await putPart(ctx, token, started, source, n)).statusCode).toBe(200);
     const completed = await ctx.request({
@@ -111,7 +112,7 @@ describe('resumable upload', () => {
       payload: source.subarray(0, 1000),
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(VIDEO_MESSAGES.badPartLength(1, TEST_PART_SIZE, 1000));
+    expect(short.json().message).toBe(renderMessage(VIDEO_MESSAGES.badPartLength(1, TEST_PART_SIZE, 1000)));
     const beyond = await putPart(ctx, token, started, source, started.parts.length + 1);
     expect(beyond.statusCode).toBe(400);
     expect(((await session(started.uploadId)).json() as MultipartUploadResponse).receivedParts).toEqual([]);
@@ -184,7 +185,7 @@ describe('resumable upload', () => {
       payload: { uploadId: started.uploadId },
     });
     expect(complete.statusCode).toBe(404);
-    expect(complete.json().message).toBe(VIDEO_MESSAGES.uploadNotFound(started.uploadId));
+    expect(complete.json().message).toBe(renderMessage(VIDEO_MESSAGES.uploadNotFound(started.uploadId)));
     const intoOtherVideo = await ctx.request({
       method: 'POST',
       url: videoPaths.uploadUrlMultipart,

@@ -5,6 +5,7 @@ import { CLIP_MAX_SECONDS, type CLIP_MESSAGES } from '../clips.ts';
 import type { DATA_PROVIDER_MESSAGES } from '../data-providers.ts';
 import type { FIELD_MESSAGES, HTTP_MESSAGES } from '../errors.ts';
 import type { JOB_MESSAGES } from '../jobs.ts';
+import type { MEDIA_MESSAGES } from '../media.ts';
 import type { Translation } from '../messages.ts';
 import type { STRIPE_MESSAGES } from '../payments.ts';
 import type { ITEM_LINK_MESSAGES } from '../resources/item-links.ts';
@@ -60,6 +61,7 @@ export const SERVER_MESSAGES_FR = {
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,
+    notSearchField: (resource) => `Ce champ ne sert pas à la recherche dans ${resource}`,
     unknownEntity: (entity) => `Recherche : entité inconnue ${entity}`,
   } satisfies Translation<typeof SEARCH_MESSAGES>,
   STRIPE_MESSAGES: {
@@ -85,6 +87,8 @@ export const SERVER_MESSAGES_FR = {
     invalidToken: 'Jeton d’accès (token) invalide ou expiré',
     expiredToken: 'Session expirée, veuillez vous reconnecter (token expiré)',
     notAuthorised: 'Action non autorisée !',
+    tooManyLoginAttempts: (minutes) =>
+      `Trop de tentatives de connexion échouées. Réessayez dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   } satisfies Translation<typeof AUTH_MESSAGES>,
   UPLOAD_MESSAGES: {
     notMultipart: 'Envoyez l’image en multipart/form-data, le fichier dans le champ « file »',
@@ -108,6 +112,7 @@ export const SERVER_MESSAGES_FR = {
     markerNotFound: (id) => `Marqueur ${id} introuvable`,
     eventHasNoVideo: (id) => `L’événement ${id} n’a pas de vidéo à découper : choisissez d’abord sa vidéo`,
     markerBeyondVideo: 'Le marqueur se situe après la fin de la vidéo de l’événement',
+    notAClip: (id) => `La vidéo ${id} n’est pas un clip`,
     sourceDeleted: 'La vidéo source a été supprimée avant la découpe du clip',
     skinImageMissing: (key) => `L’image d’habillage ${key} est absente du stockage`,
   } satisfies Translation<typeof CLIP_MESSAGES>,
@@ -153,6 +158,11 @@ export const SERVER_MESSAGES_FR = {
       `La vidéo dépasse ce qu’accepte ${SHARE_TARGET_NAMES[target]} (${Math.round(limitBytes / 1024 ** 2)} Mio)`,
     uploadNotCompleted: 'L’envoi n’a pas été terminé à temps',
     mediaNotFound: 'Fichier média introuvable',
+    originalMissing: 'Le fichier original est absent du stockage',
+    importStalled: 'Le serveur a cessé d’envoyer des données',
+    importCutShort: (bytes, size) => `Le téléchargement s’est arrêté après ${bytes} octets sur ${size}`,
+    subtitleMistake: (line, mistake) => `Ligne ${line} : ${mistake}`,
+    subtitleMistakeAlone: (mistake) => mistake,
     encodeStillRunning: (id) => `La vidéo ${id} est déjà en cours d’encodage`,
   } satisfies Translation<typeof VIDEO_MESSAGES>,
   DATA_PROVIDER_MESSAGES: {
@@ -169,6 +179,11 @@ export const SERVER_MESSAGES_FR = {
       `La tâche ${id} est ${word(state)} : seule une tâche en attente ou en cours peut être annulée`,
     notYourType: (id, type) => `Vos rôles ne permettent pas d’annuler la tâche ${id} (${type})`,
     badJobId: (id) => `Un identifiant de tâche est un nombre entier positif, pas « ${id} »`,
+    failed: (detail) => `La tâche a échoué : ${detail}`,
+    failedUnknown: 'La tâche a échoué',
+    shuttingDown: 'Arrêt du processus en cours',
+    timedOut: (seconds) => `Délai dépassé après ${String(seconds).replace('.', ',')} s`,
+    invalidPayload: (detail) => `Données de tâche non valides : ${detail}`,
   } satisfies Translation<typeof JOB_MESSAGES>,
   ITEM_LINK_MESSAGES: {
     notServed: (itemType) =>
@@ -192,6 +207,9 @@ export const SERVER_MESSAGES_FR = {
     notTranslatable: (field) => `${field} n’est pas traduisible`,
     translationNotFound: (languageId) => `Aucune traduction pour la langue ${languageId}`,
     unknownReference: (field) => `${field} désigne un enregistrement qui n’existe pas`,
+    unknownLinked: (field, missing) => `${field} inconnu(s) : ${missing.join(', ')}`,
+    roleNeedsModules: (role, modules) =>
+      `Le rôle ${role} demande l’un des modules ${modules.join(', ')}, que le compte n’a pas`,
   } satisfies Translation<typeof CRUD_MESSAGES>,
   CACHE_MESSAGES: {
     unknownKey: (key) => `Clé de cache inconnue ${key} : utilisez all, admin-payload ou admin-payload:<accountId>`,
@@ -217,7 +235,19 @@ export const SERVER_MESSAGES_FR = {
     deleteOwnAccount: 'Vous ne pouvez pas supprimer le compte auquel vous appartenez',
     noSprite: (filename, sportId) => `Aucun sprite ${filename} pour le sport ${sportId}`,
     mediaLinkExpired: 'Ce lien média a expiré ou n’est pas valide : rechargez la page pour en obtenir un nouveau',
+    // The words of the framework or plugin that refused the request: not ours to translate.
+    clientError: (detail) => detail,
   } satisfies Translation<typeof HTTP_MESSAGES>,
+  MEDIA_MESSAGES: {
+    notVideo: (reason) => `Le fichier n’est pas une vidéo que ffmpeg sait lire : ${reason}`,
+    missing: (path) => `Le fichier n’existe pas : ${path}`,
+    notInstalled: (binary) => `${binary} n’est pas installé ou n’est pas dans le PATH`,
+    badCut: (inSeconds, outSeconds, durationSeconds) =>
+      `Une découpe doit commencer avant sa fin et rester dans la vidéo (demandé ${inSeconds}–${outSeconds} s sur ${durationSeconds} s)`,
+    toolFailed: (command, exitCode, stderrTail) =>
+      `${command} a échoué (code de sortie ${exitCode ?? 'aucun'}) : ${stderrTail || 'aucune sortie d’erreur'}`,
+    outsideDataDir: 'Le chemin doit rester dans le dossier de données',
+  } satisfies Translation<typeof MEDIA_MESSAGES>,
   FIELD_MESSAGES: {
     uploadId: 'Identifiant d’envoi non valide',
     contentType: 'Type de contenu non valide',

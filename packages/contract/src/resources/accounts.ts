@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '../errors.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
+import { schemaMessage } from '../messages.ts';
 import { MODULE_CODES } from '../modules.ts';
 import { THEME_PRIMARY_COLOR } from '../ui.ts';
 import { imageKey } from '../uploads.schemas.ts';
@@ -9,7 +10,7 @@ import { defineResource } from './define.ts';
 export const ACCOUNT_NAME_MAX = 120;
 
 /** A colour as the theme stores it: #RRGGBB. */
-export const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, FIELD_MESSAGES.hexColor);
+export const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, schemaMessage(FIELD_MESSAGES.hexColor));
 
 /**
  * A customer's settings (the 'config' tab). Every key has a default, so `{}` is a valid config
@@ -37,7 +38,7 @@ export const accountConfig = z
       })
       .strict()
       .refine((languages) => languages.available.includes(languages.default), {
-        message: FIELD_MESSAGES.defaultLanguage,
+        message: schemaMessage(FIELD_MESSAGES.defaultLanguage),
         path: ['default'],
       })
       .prefault({}),

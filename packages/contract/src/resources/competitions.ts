@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '../errors.ts';
+import { schemaMessage } from '../messages.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
 import { referenceId } from './shapes.ts';
@@ -11,7 +12,7 @@ export const countryCode = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, FIELD_MESSAGES.countryCode);
+  .regex(/^[A-Z]{2}$/, schemaMessage(FIELD_MESSAGES.countryCode));
 
 /** Sport data (spec §2 account/competitions): one rule for competitions, their seasons and rounds. */
 export const SPORT_DATA_RULE = { authorizedRoles: ['sport_player_write'] } as const;

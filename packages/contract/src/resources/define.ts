@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import type { MessageKey } from '../i18n/en.ts';
+import type { Message } from '../messages.ts';
 import type { ImageKind } from '../uploads.ts';
 
 /**
@@ -95,8 +96,8 @@ export interface FieldRule {
   field: string;
   /** True when the values are acceptable; a value may be absent or null (then the rule holds). */
   holds(values: Readonly<Record<string, unknown>>): boolean;
-  /** English, for the API's error. */
-  message: string;
+  /** The API's error (rendered in the request's language). */
+  message: Message;
   /** The same, for the form, in the user's language. */
   messageKey: MessageKey;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API } from '../api.ts';
-import { messageCatalog } from '../messages.ts';
+import { messageCatalog, refineMessage } from '../messages.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { CONTENT_RULE } from './categories.ts';
 import { defineResource } from './define.ts';
@@ -63,7 +63,7 @@ export const playlistVideosBody = z
         context.addIssue({
           code: 'custom',
           path: ['videoIds', index],
-          message: PLAYLIST_VIDEO_MESSAGES.twice(videoId),
+          ...refineMessage(PLAYLIST_VIDEO_MESSAGES.twice(videoId)),
         });
       }
       seen.add(videoId);

@@ -89,4 +89,7 @@ export const CRUD_MESSAGES = messageCatalog('CRUD_MESSAGES', {
   notTranslatable: (field: string) => `${field} is not translatable`,
   translationNotFound: (languageId: number | string) => `No translation for language ${languageId}`,
   unknownReference: (field: string) => `${field} refers to a record that does not exist`,
+  unknownLinked: (field: string, missing: readonly (number | string)[]) => `Unknown ${field}: ${missing.join(', ')}`,
+  roleNeedsModules: (role: string, modules: readonly string[]) =>
+    `Role ${role} needs one of the modules ${modules.join(', ')}, which the account does not have`,
 });

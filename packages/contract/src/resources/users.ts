@@ -3,6 +3,7 @@ import { ACCOUNT_DIRECTORY_RULE } from '../accounts.ts';
 import { LOGIN_LIMITS } from '../auth.ts';
 import { FIELD_MESSAGES } from '../errors.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
+import { schemaMessage } from '../messages.ts';
 import { defineResource } from './define.ts';
 import { referenceId } from './shapes.ts';
 
@@ -26,7 +27,7 @@ export const usersResource = defineResource({
       .toLowerCase()
       .min(3)
       .max(LOGIN_LIMITS.usernameMax)
-      .regex(/^[a-z0-9._@+-]+$/, FIELD_MESSAGES.username),
+      .regex(/^[a-z0-9._@+-]+$/, schemaMessage(FIELD_MESSAGES.username)),
     name: z.string().trim().min(1).max(USER_NAME_MAX),
     password: z.string().min(PASSWORD_MIN_LENGTH).max(LOGIN_LIMITS.passwordMax),
     /** Preferences; the interface language defaults to en (spec §1). */

@@ -10,6 +10,7 @@ import {
   rolesCatalogResponse,
 } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { isRole, ROLE_MODULES } from '@regie/contract/roles';
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,13 +51,13 @@ function directoryRoute<Response>(guards: Guards, summary: string, response: Res
 /** The group, once checked to be in scope. */
 async function scopedGroup(db: Db, request: Parameters<typeof authOf>[0], groupId: number) {
   const group = await findGroup(db, groupId);
-  assertInScope(authOf(request), group.accountId, `Group ${groupId} not found`);
+  assertInScope(authOf(request), group.accountId, HTTP_MESSAGES.groupNotFound(groupId));
   return group;
 }
 
 async function scopedAccount(db: Db, request: Parameters<typeof authOf>[0], accountId: number) {
   const account = await findAccount(db, accountId);
-  assertInScope(authOf(request), account.id, `Account ${accountId} not found`);
+  assertInScope(authOf(request), account.id, HTTP_MESSAGES.accountNotFound(accountId));
   return account;
 }
 

@@ -1,4 +1,6 @@
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { groupsResource } from '@regie/contract/resources/groups';
+import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { ADMIN_ROLE, isRole, ROLE_MODULES, rolesAvailableFor } from '@regie/contract/roles';
 import { and, eq } from 'drizzle-orm';
 import { accounts, groupRoles, groups } from '../db/accounts.table.ts';
@@ -52,9 +54,9 @@ async function checkRoles(requested: readonly unknown[], context: WriteContext):
     .filter((name) => !available.has(name))
     .map((name) => ({
       path: 'roles',
-      message: `Role ${name} needs one of the modules ${(isRole(name) ? (ROLE_MODULES[name] ?? []) : []).join(', ')}, which the account does not have`,
+      message: CRUD_MESSAGES.roleNeedsModules(name, isRole(name) ? (ROLE_MODULES[name] ?? []) : []),
     }));
-  if (errors.length) throw badRequest(errors[0]?.message ?? 'Validation failed', errors);
+  if (errors.length) throw badRequest(errors[0]?.message ?? HTTP_MESSAGES.validationFailed, errors);
 }
 
 /** Only a platform admin may change or delete a group granting the platform admin role. */

@@ -7,6 +7,7 @@ import type { TechnicalMetadata } from '@regie/contract/media';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { reasonOf } from '../common/message.error.ts';
 import { clipSkins } from '../db/clip-skins.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
@@ -70,7 +71,7 @@ async function sourceMetadata(source: VideoRow, file: string, signal: AbortSigna
     return await probeMedia(file, { signal });
   } catch (error) {
     if (error instanceof MediaError && error.code !== 'tooling')
-      throw new PermanentJobError(error.message, { cause: error });
+      throw new PermanentJobError(reasonOf(error), { cause: error });
     throw error;
   }
 }
@@ -153,7 +154,7 @@ export const clipVideoJob = defineJob({
     const clip = await findVideo(db, payload.videoId);
     if (!clip) return skipped(`Video ${payload.videoId} no longer exists`);
     const { clipInSeconds: inSeconds, clipOutSeconds: outSeconds } = clip;
-    if (inSeconds === null || outSeconds === null) throw new PermanentJobError(`Video ${clip.id} is not a clip`);
+    if (inSeconds === null || outSeconds === null) throw new PermanentJobError(CLIP_MESSAGES.notAClip(clip.id));
     const source = clip.sourceVideoId === null ? null : await findVideo(db, clip.sourceVideoId);
     if (!source?.originalKey || source.accountId !== clip.accountId) {
       throw new PermanentJobError(CLIP_MESSAGES.sourceDeleted);

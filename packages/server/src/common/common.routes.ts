@@ -69,7 +69,7 @@ export const commonRoutes: FastifyPluginAsyncZod<{
       await guards.requireAuth(request);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 401) {
-        throw new HttpError(ADMIN_PAYLOAD_TOKEN_STATUS, error.message);
+        throw new HttpError(ADMIN_PAYLOAD_TOKEN_STATUS, error.reason);
       }
       throw error;
     }

@@ -1,4 +1,5 @@
 import { recordId } from '@regie/contract/accounts';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import {
   PLAYLIST_VIDEO_MESSAGES,
   playlistsResource,
@@ -68,7 +69,7 @@ export const playlistVideosRoutes: FastifyPluginAsyncZod<{ engine: Engine; guard
           path: `videoIds.${index}`,
           message: PLAYLIST_VIDEO_MESSAGES.unknownVideo(videoId),
         }));
-        throw badRequest(errors[0]?.message ?? 'Validation failed', errors);
+        throw badRequest(errors[0]?.message ?? HTTP_MESSAGES.validationFailed, errors);
       }
       await transaction(engine.db, async (tx) => {
         // Two saves of one playlist at once: the second waits, then replaces the first's list.

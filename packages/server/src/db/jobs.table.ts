@@ -1,4 +1,5 @@
 import { JOB_STATES, type JobState } from '@regie/contract/jobs';
+import type { Message } from '@regie/contract/messages';
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
@@ -31,7 +32,8 @@ export const jobs = pgTable(
     /** The worker holding the lease, and until when; a lease in the past is free to take. */
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
+    /** Why the last attempt failed, or why the job failed: a Message of the contract's catalogs. */
+    lastError: jsonb('last_error').$type<Message>(),
     result: jsonb('result').$type<unknown>(),
     ...timestamps(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import type { TechnicalMetadata } from '@regie/contract/media';
+import type { Message } from '@regie/contract/messages';
 import { VIDEO_STATES, type VideoState } from '@regie/contract/videos';
 import { sql } from 'drizzle-orm';
 import {
@@ -35,7 +36,8 @@ export const videos = pgTable(
     published: boolean('published').notNull().default(false),
     sportId: integer('sport_id').references(() => sports.id, { onDelete: 'set null' }),
     state: text('state').$type<VideoState>().notNull().default('uploading'),
-    failureReason: text('failure_reason'),
+    /** Why the video is failed: a Message of the contract's catalogs (rendered where shown). */
+    failureReason: jsonb('failure_reason').$type<Message>(),
     duration: doublePrecision('duration'),
     width: integer('width'),
     height: integer('height'),

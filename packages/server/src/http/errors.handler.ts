@@ -1,13 +1,14 @@
 import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import type { ErrorBody } from '@regie/contract/auth';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { type Message, schemaIssueMessage } from '@regie/contract/messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldError, HttpError, statusText } from './http.errors.ts';
 import { localize, localizeZodIssue, type MessageLanguage, requestLanguage } from './localize.ts';
 
 /** Fastify's own client errors, reworded for people. */
-const FASTIFY_MESSAGES: Record<string, () => string> = {
+const FASTIFY_MESSAGES: Record<string, () => Message> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => HTTP_MESSAGES.malformedJson,
   FST_ERR_CTP_BODY_TOO_LARGE: () => HTTP_MESSAGES.bodyTooLarge(JSON_BODY_LIMIT_BYTES / 1024 / 1024),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => HTTP_MESSAGES.unsupportedMediaType,
@@ -21,26 +22,45 @@ interface ZodIssueLike {
   params: Record<string, unknown>;
 }
 
+/** A field error as the body sends it: its message in words. */
+type RenderedFieldError = { path: string; message: string };
+
+/** The message of a zod issue in `language`: ours by its Message, zod's own from its locales. */
+function issueText(issue: ZodIssueLike, language: MessageLanguage): string {
+  // A refinement's issue keeps its own params under `params` (fastify-type-provider-zod).
+  const params = issue.params.params;
+  const ours = schemaIssueMessage({
+    message: issue.message,
+    params: typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : undefined,
+  });
+  if (ours) return localize(ours, language);
+  return localizeZodIssue(issue, language) ?? issue.message ?? localize(HTTP_MESSAGES.invalidValue, language);
+}
+
 /**
  * Zod issues → `{path, message}` with dotted paths; unknown keys get one entry each. Zod's own
- * messages come in `language` from its locales; ours are translated with the rest of the body.
+ * messages come in `language` from its locales; ours are rendered from their Message.
  */
-export function toFieldErrors(issues: readonly ZodIssueLike[], language: MessageLanguage = 'en'): FieldError[] {
+export function toFieldErrors(issues: readonly ZodIssueLike[], language: MessageLanguage = 'en'): RenderedFieldError[] {
   return issues.flatMap((issue) => {
     const base = issue.instancePath.split('/').filter(Boolean);
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
       return issue.params.keys.map((key) => ({
         path: [...base, String(key)].join('.'),
-        message: HTTP_MESSAGES.unknownField,
+        message: localize(HTTP_MESSAGES.unknownField, language),
       }));
     }
-    const message = localizeZodIssue(issue, language) ?? issue.message ?? HTTP_MESSAGES.invalidValue;
-    return [{ path: base.join('.'), message }];
+    return [{ path: base.join('.'), message: issueText(issue, language) }];
   });
 }
 
 /** The error body, its messages in the language the request asked for (Accept-Language). */
-function body(request: FastifyRequest, statusCode: number, message: string, errors?: FieldError[]): ErrorBody {
+function body(
+  request: FastifyRequest,
+  statusCode: number,
+  message: Message,
+  errors?: readonly (FieldError | RenderedFieldError)[],
+): ErrorBody {
   const language = requestLanguage(request);
   const text = localize(message, language);
   return errors?.length
@@ -48,7 +68,10 @@ function body(request: FastifyRequest, statusCode: number, message: string, erro
         statusCode,
         error: statusText(statusCode),
         message: text,
-        errors: errors.map((error) => ({ ...error, message: localize(error.message, language) })),
+        errors: errors.map((error) => ({
+          ...error,
+          message: typeof error.message === 'string' ? error.message : localize(error.message, language),
+        })),
       }
     : { statusCode, error: statusText(statusCode), message: text };
 }
@@ -70,7 +93,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return reply
       .code(error.statusCode)
       .headers(error.headers)
-      .send(body(request, error.statusCode, error.message, error.errors));
+      .send(body(request, error.statusCode, error.reason, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = toFieldErrors(error.validation, requestLanguage(request));
@@ -79,7 +102,9 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (statusCode >= 400 && statusCode < 500) {
     const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
-    return reply.code(statusCode).send(body(request, statusCode, FASTIFY_MESSAGES[code]?.() ?? error.message));
+    return reply
+      .code(statusCode)
+      .send(body(request, statusCode, FASTIFY_MESSAGES[code]?.() ?? HTTP_MESSAGES.clientError(error.message)));
   }
   if (sqlState(error)?.startsWith('22')) {
     return reply.code(400).send(body(request, 400, HTTP_MESSAGES.invalidValueInRequest));

@@ -1,20 +1,25 @@
 import { STATUS_CODES } from 'node:http';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
+import type { Message } from '@regie/contract/messages';
+import { MessageError } from '../common/message.error.ts';
 
 export interface FieldError {
   path: string;
-  message: string;
+  message: Message;
 }
 
-/** An error meant for the client: the error handler sends its status and message as they are. */
-export class HttpError extends Error {
+/**
+ * An error meant for the client: the error handler sends its status, and its message rendered in
+ * the request's language.
+ */
+export class HttpError extends MessageError {
   readonly statusCode: number;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
     statusCode: number,
-    message: string,
+    message: Message,
     options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
@@ -29,8 +34,8 @@ export function statusText(statusCode: number): string {
   return STATUS_CODES[statusCode] ?? 'Error';
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) =>
+export const badRequest = (message: Message, errors?: FieldError[]) =>
   new HttpError(400, message, errors ? { errors } : {});
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message: string = AUTH_MESSAGES.notAuthorised) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
+export const unauthorized = (message: Message) => new HttpError(401, message);
+export const forbidden = (message: Message = AUTH_MESSAGES.notAuthorised) => new HttpError(403, message);
+export const notFound = (message: Message) => new HttpError(404, message);

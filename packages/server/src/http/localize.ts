@@ -1,15 +1,12 @@
-import { SERVER_MESSAGES_FR } from '@regie/contract/i18n/server.fr';
-import { type Translations, translateMessage } from '@regie/contract/messages';
-import type { FastifyRequest } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { type Message, schemaIssueMessage } from '@regie/contract/messages';
+import { type MessageLanguage, renderMessage } from '@regie/contract/messages.render';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import enLocale from 'zod/v4/locales/en.js';
 import frLocale from 'zod/v4/locales/fr.js';
 
-/** Languages the server answers its messages in; English is the language they are written in. */
-export type MessageLanguage = 'en' | 'fr';
-
-const TRANSLATIONS: Readonly<Record<Exclude<MessageLanguage, 'en'>, Translations>> = {
-  fr: SERVER_MESSAGES_FR as unknown as Translations,
-};
+export type { MessageLanguage };
 
 /** The first language of Accept-Language the server speaks (`fr-FR;q=0.9` counts as fr), else en. */
 export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): MessageLanguage {
@@ -35,10 +32,39 @@ export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Messa
   return 'en';
 }
 
-/** A message of the contract's catalogs in `language`; any other text as it is. */
-export function localize(message: string, language: MessageLanguage): string {
-  if (language === 'en') return message;
-  return translateMessage(message, TRANSLATIONS[language]) ?? message;
+/**
+ * The Message of a zod issue: ours (schemaMessage, refineMessage), else zod's words as they are
+ * (`HTTP_MESSAGES.clientError`).
+ */
+export function issueMessage(issue: { message: string; params?: Record<string, unknown> }): Message {
+  return schemaIssueMessage(issue) ?? HTTP_MESSAGES.clientError(issue.message);
+}
+
+/** A message of the contract's catalogs in `language`. */
+export function localize(message: Message, language: MessageLanguage): string {
+  return renderMessage(message, language);
+}
+
+/**
+ * The language of the request being served, for what is rendered deep in a presenter (a video's
+ * failureReason) without a request at hand; English outside any request (a socket event, a job).
+ */
+const requestLanguages = new AsyncLocalStorage<MessageLanguage>();
+
+export function currentLanguage(): MessageLanguage {
+  return requestLanguages.getStore() ?? 'en';
+}
+
+/** A Message rendered in the language of the request being served (currentLanguage). */
+export function localizeHere(message: Message): string {
+  return renderMessage(message, currentLanguage());
+}
+
+/** Serves every request of `app` within its language (the pattern of @fastify/request-context). */
+export function serveInRequestLanguage(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestLanguages.run(requestLanguage(request), done);
+  });
 }
 
 const en = enLocale().localeError;
@@ -62,7 +88,7 @@ type LocaleIssue = Parameters<typeof en>[0];
 
 /**
  * A zod issue's default (English) message in `language`; null when the message is not zod's
- * default (a message of ours, translated through the catalogs instead).
+ * default (a message of ours: errors.handler renders its Message instead).
  */
 export function localizeZodIssue(
   issue: { keyword: string; message?: string; params: Record<string, unknown> },

@@ -1,4 +1,7 @@
+import { JOB_MESSAGES } from '@regie/contract/jobs';
+import type { Message } from '@regie/contract/messages';
 import { z } from 'zod';
+import { MessageError } from '../common/message.error.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
@@ -15,7 +18,7 @@ import type { ObjectStorage } from '../storage/storage.types.ts';
  *     async perform({ payload, db, signal, reportProgress }) {
  *       const video = await findVideo(db, payload.videoId);
  *       if (!video) return skipped(`Video ${payload.videoId} no longer exists`);
- *       ...; // throw new PermanentJobError('…') when trying again cannot help
+ *       ...; // throw new PermanentJobError(X_MESSAGES.…) when trying again cannot help
  *       return { rungs: ['720p', '360p'] };
  *     },
  *   });
@@ -38,8 +41,8 @@ export function backoffDelayMs(policy: RetryPolicy, attempt: number): number {
 }
 
 /** A failure that another attempt cannot fix (bad input, unreadable file): the job fails at once. */
-export class PermanentJobError extends Error {
-  constructor(reason: string, options?: { cause?: unknown }) {
+export class PermanentJobError extends MessageError {
+  constructor(reason: Message, options?: { cause?: unknown }) {
     super(reason, options);
     this.name = 'PermanentJobError';
   }
@@ -138,7 +141,7 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobType<
     parsePayload: (input) => definition.payload.parse(input),
     async run(context, input) {
       const parsed = definition.payload.safeParse(input);
-      if (!parsed.success) throw new PermanentJobError(`Invalid payload: ${z.prettifyError(parsed.error)}`);
+      if (!parsed.success) throw new PermanentJobError(JOB_MESSAGES.invalidPayload(z.prettifyError(parsed.error)));
       return (await definition.perform({ ...context, payload: parsed.data })) ?? null;
     },
     onFailed: async (context) => definition.onFailed?.(context),

@@ -20,7 +20,7 @@ export function createJobEvents(hub: RealtimeHub | null, onError: (error: unknow
       const { id, type, resourceType, resourceId } = row;
       publish(row.accountId, JOB_EVENTS.progress, { id, type, progress, resourceType, resourceId });
     },
-    state: (row) => publish(row.accountId, JOB_EVENTS.state, presentJob(row)),
+    state: (row) => publish(row.accountId, JOB_EVENTS.state, presentJob(row, 'en')),
     cancelled(row) {
       const { id, type, resourceType, resourceId } = row;
       publish(row.accountId, JOB_EVENTS.cancelled, { id, type, resourceType, resourceId });

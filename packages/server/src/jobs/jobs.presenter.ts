@@ -1,8 +1,12 @@
 import type { JobResponse } from '@regie/contract/jobs.schemas';
 import type { JobRow } from '../db/jobs.table.ts';
+import { currentLanguage, localize, type MessageLanguage } from '../http/localize.ts';
 
-/** A job as it leaves the server: never the lease columns. */
-export function presentJob(row: JobRow): JobResponse {
+/**
+ * A job as it leaves the server: never the lease columns. Its reason in words in `language` (by
+ * default the request's) and as its Message, for a client to render in its user's language.
+ */
+export function presentJob(row: JobRow, language: MessageLanguage = currentLanguage()): JobResponse {
   return {
     id: row.id,
     type: row.type,
@@ -15,7 +19,8 @@ export function presentJob(row: JobRow): JobResponse {
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     runAt: row.runAt.toISOString(),
-    lastError: row.lastError,
+    lastError: row.lastError ? localize(row.lastError, language) : null,
+    lastErrorMessage: row.lastError ?? null,
     result: row.result ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
 import { JOB_ERROR_MAX_CHARS, JOB_MESSAGES, jobResourceTypeOf } from '@regie/contract/jobs';
+import type { Message } from '@regie/contract/messages';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
@@ -16,8 +17,17 @@ function msFromNow(ms: number) {
   return sql`now() + (${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
 }
 
-function trimError(message: string): string {
-  return message.length <= JOB_ERROR_MAX_CHARS ? message : `…${message.slice(-(JOB_ERROR_MAX_CHARS - 1))}`;
+function trimText(text: string): string {
+  return text.length <= JOB_ERROR_MAX_CHARS ? text : `…${text.slice(-(JOB_ERROR_MAX_CHARS - 1))}`;
+}
+
+/** The reason as stored: its text parameters (an ffmpeg error's tail) keep their last characters. */
+function trimError(reason: Message): Message {
+  if (!reason.params) return reason;
+  return {
+    code: reason.code,
+    params: reason.params.map((param) => (typeof param === 'string' ? trimText(param) : param)),
+  };
 }
 
 /**
@@ -176,7 +186,7 @@ export async function completeJob(db: Db, id: number, token: string, result: Job
   return row ?? null;
 }
 
-export async function failJob(db: Db, id: number, token: string, reason: string): Promise<JobRow | null> {
+export async function failJob(db: Db, id: number, token: string, reason: Message): Promise<JobRow | null> {
   const [row] = await db
     .update(jobs)
     .set({ ...released, state: 'failed', lastError: trimError(reason), finishedAt: sql`now()` })
@@ -190,7 +200,7 @@ export async function scheduleRetry(
   db: Db,
   id: number,
   token: string,
-  reason: string,
+  reason: Message,
   delayMs: number,
 ): Promise<JobRow | null> {
   const [row] = await db

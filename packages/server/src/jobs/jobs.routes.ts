@@ -43,7 +43,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
         response: { 200: jobListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => (await listJobs(db, authOf(request).account.id, request.query)).map(presentJob),
+    async (request) => (await listJobs(db, authOf(request).account.id, request.query)).map((row) => presentJob(row)),
   );
 
   app.delete(

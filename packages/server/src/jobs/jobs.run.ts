@@ -1,4 +1,6 @@
 import { JOB_MESSAGES } from '@regie/contract/jobs';
+import type { Message } from '@regie/contract/messages';
+import { MessageError, reasonOf } from '../common/message.error.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -18,10 +20,10 @@ import { completeJob, failJob, releaseJob, renewLease, saveProgress, scheduleRet
 type AbortKind = 'cancelled' | 'shutdown' | 'timeout';
 
 /** Why a running job's signal was aborted; settle reads it to end the row the right way. */
-export class JobAbort extends Error {
+export class JobAbort extends MessageError {
   constructor(
     readonly kind: AbortKind,
-    message: string,
+    message: Message,
   ) {
     super(message);
     this.name = 'JobAbort';
@@ -52,10 +54,6 @@ export interface JobRunner {
   running: Map<number, Running>;
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The entity of a job that ended failed follows it (a video becomes failed); never fatal here. */
 export async function afterFailure(runner: JobRunner, row: JobRow): Promise<void> {
   try {
@@ -82,7 +80,7 @@ async function settle(runner: JobRunner, entry: Running, outcome: Outcome): Prom
   } else if (outcome.ok) {
     ended = await completeJob(db, row.id, token, outcome.result);
   } else {
-    const reason = abort?.kind === 'timeout' ? abort.message : errorMessage(outcome.error);
+    const reason = abort?.kind === 'timeout' ? abort.reason : reasonOf(outcome.error);
     const permanent = outcome.error instanceof PermanentJobError && !abort;
     const jobType = registry.get(row.type);
     if (permanent || row.attempts >= row.maxAttempts || !jobType) {
@@ -120,7 +118,7 @@ function startLeaseRenewal(runner: JobRunner, entry: Running, cancel: () => void
 /** Aborts the job once its type's timeout has passed; a type without one runs unbounded. */
 function startTimeout(controller: AbortController, timeoutMs: number | null | undefined): () => void {
   const timeout = timeoutMs
-    ? setTimeout(() => controller.abort(new JobAbort('timeout', `Timed out after ${timeoutMs / 1000} s`)), timeoutMs)
+    ? setTimeout(() => controller.abort(new JobAbort('timeout', JOB_MESSAGES.timedOut(timeoutMs / 1000))), timeoutMs)
     : null;
   return () => {
     if (timeout) clearTimeout(timeout);

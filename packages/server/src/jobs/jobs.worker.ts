@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { JOB_MESSAGES } from '@regie/contract/jobs';
 import { IMAGES_PATH } from '@regie/contract/uploads';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -136,7 +137,7 @@ async function abortAndRelease(runner: JobRunner, loopsDone: Promise<unknown>, g
   const { running } = runner;
   await Promise.race([loopsDone, delay(graceMs)]);
   if (running.size === 0) return;
-  for (const entry of running.values()) entry.controller.abort(new JobAbort('shutdown', 'Worker shutting down'));
+  for (const entry of running.values()) entry.controller.abort(new JobAbort('shutdown', JOB_MESSAGES.shuttingDown));
   await Promise.race([loopsDone, delay(ABORT_WAIT_MS)]);
   for (const entry of [...running.values()]) {
     const released = await releaseJob(runner.db, entry.row.id, entry.token).catch(() => null);

@@ -1,4 +1,5 @@
-import { MEDIA_MESSAGES, MediaError } from './media.errors.ts';
+import { MEDIA_MESSAGES } from '@regie/contract/media';
+import { MediaError } from './media.errors.ts';
 import { formatSeconds } from './thumbnails.args.ts';
 
 export interface CutPlan {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { MEDIA_MESSAGES } from '@regie/contract/media';
 import { createProgressParser } from './ffmpeg.progress.ts';
-import { FfmpegError, MEDIA_MESSAGES, MediaError } from './media.errors.ts';
+import { FfmpegError, MediaError } from './media.errors.ts';
 
 /** Found on the PATH (Debian's ffmpeg package puts both in /usr/bin). */
 export const MEDIA_BINARIES = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' } as const;

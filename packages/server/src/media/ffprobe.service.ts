@@ -1,8 +1,9 @@
 import { access } from 'node:fs/promises';
 import type { TechnicalMetadata } from '@regie/contract/media';
+import { MEDIA_MESSAGES } from '@regie/contract/media';
 import { keyframeProbeArgs, parseKeyframes } from './cut.args.ts';
 import { MEDIA_BINARIES, runProcess } from './ffmpeg.runner.ts';
-import { FfmpegError, MEDIA_MESSAGES, MediaError } from './media.errors.ts';
+import { FfmpegError, MediaError } from './media.errors.ts';
 
 /** ffprobe's JSON description of the container and every stream. */
 export function probeArgs(input: string): string[] {

@@ -1,6 +1,7 @@
 import { resolve, sep } from 'node:path';
-import { MEDIA_JOB_TYPES } from '@regie/contract/media';
+import { MEDIA_JOB_TYPES, MEDIA_MESSAGES } from '@regie/contract/media';
 import { z } from 'zod';
+import { reasonOf } from '../common/message.error.ts';
 import { defineJob, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { probeMedia } from './ffprobe.service.ts';
 import { MediaError } from './media.errors.ts';
@@ -19,7 +20,7 @@ export const probeMediaJob = defineJob({
   timeoutMs: 60_000,
   async perform({ payload, dataDir, signal, reportProgress }) {
     const file = resolve(dataDir, payload.path);
-    if (!file.startsWith(`${dataDir}${sep}`)) throw new PermanentJobError('The path must stay inside the data folder');
+    if (!file.startsWith(`${dataDir}${sep}`)) throw new PermanentJobError(MEDIA_MESSAGES.outsideDataDir);
     reportProgress(10);
     try {
       return { path: payload.path, metadata: await probeMedia(file, { signal }) };
@@ -27,7 +28,7 @@ export const probeMediaJob = defineJob({
       // Not installed ffmpeg and crashes are worth another attempt; a bad or missing file is not.
       if (!(error instanceof MediaError) || error.code === 'tooling') throw error;
       if (error.code === 'missing') return skipped(error.message);
-      throw new PermanentJobError(error.message, { cause: error });
+      throw new PermanentJobError(reasonOf(error), { cause: error });
     }
   },
 });

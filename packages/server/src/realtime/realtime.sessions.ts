@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@regie/contract/auth';
+import { renderMessage } from '@regie/contract/messages.render';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/sessions.table.ts';
@@ -57,8 +58,8 @@ async function checkSessions(
     const entry = watched.get(id);
     if (!entry) continue;
     // A missing row is a deleted user's session: as dead as a revoked one.
-    if (!row || row.revokedAt) endSession(watched, id, AUTH_MESSAGES.invalidToken);
-    else if (row.expiresAt.getTime() <= at) endSession(watched, id, AUTH_MESSAGES.expiredToken);
+    if (!row || row.revokedAt) endSession(watched, id, renderMessage(AUTH_MESSAGES.invalidToken));
+    else if (row.expiresAt.getTime() <= at) endSession(watched, id, renderMessage(AUTH_MESSAGES.expiredToken));
     else {
       entry.checkedAt = at;
       entry.expiresAt = row.expiresAt.getTime();

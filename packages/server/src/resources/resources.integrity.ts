@@ -1,3 +1,4 @@
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { badRequest, type FieldError } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
@@ -44,5 +45,5 @@ export async function checkIntegrity(
   for (const rule of definition.rules ?? []) {
     if (!rule.holds(merged)) errors.push({ path: rule.field, message: rule.message });
   }
-  if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Validation failed', errors);
+  if (errors.length > 0) throw badRequest(errors[0]?.message ?? HTTP_MESSAGES.validationFailed, errors);
 }

@@ -1,3 +1,4 @@
+import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
@@ -79,7 +80,7 @@ async function targetIds(
   const known = new Set(found.map((row) => row.value));
   const missing = unique.filter((value) => !known.has(value));
   if (missing.length > 0) {
-    const message = `Unknown ${field}: ${missing.join(', ')}`;
+    const message = CRUD_MESSAGES.unknownLinked(field, missing.map(String));
     throw badRequest(message, [{ path: field, message }]);
   }
   return found.map((row) => Number(row.id));

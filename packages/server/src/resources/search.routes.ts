@@ -1,5 +1,6 @@
 import { SEARCH_MESSAGES } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { SEARCH_LIMITS } from '@regie/contract/resources/shapes';
 import { ACCOUNT_SEARCH_MIN_CHARS } from '@regie/contract/search';
 import { asc, sql } from 'drizzle-orm';
@@ -46,8 +47,8 @@ export async function recordSearch(engine: Engine, entry: ResourceEntry, auth: A
   const unknown = Object.keys(byField).filter((key) => !fields.includes(key));
   if (unknown.length) {
     throw badRequest(
-      'Validation failed',
-      unknown.map((key) => ({ path: key, message: `Not a search field of ${entry.definition.name}` })),
+      HTTP_MESSAGES.validationFailed,
+      unknown.map((key) => ({ path: key, message: SEARCH_MESSAGES.notSearchField(entry.definition.name) })),
     );
   }
   const texts = Object.entries(byField).filter(([, value]) => value.trim() !== '');

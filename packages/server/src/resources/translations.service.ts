@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { languages } from '../db/reference.table.ts';
 import { translations } from '../db/translations.table.ts';
 import { badRequest, type FieldError, notFound } from '../http/http.errors.ts';
+import { issueMessage } from '../http/localize.ts';
 import { withoutDefaults } from './resources.schemas.ts';
 import type { ResourceEntry } from './resources.types.ts';
 
@@ -59,7 +60,8 @@ function checkValues(entry: ResourceEntry, values: Record<string, string>): Reco
     }
     const parsed = safeParse(withoutDefaults(schema), value);
     if (!parsed.success || typeof parsed.data !== 'string') {
-      errors.push({ path: `values.${field}`, message: parsed.error?.issues[0]?.message ?? 'Invalid value' });
+      const issue = parsed.error?.issues[0];
+      errors.push({ path: `values.${field}`, message: issue ? issueMessage(issue) : HTTP_MESSAGES.invalidValue });
       continue;
     }
     checked[field] = parsed.data;

@@ -1,3 +1,4 @@
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { type MapZone, SPORT_MAP_MESSAGES } from '@regie/contract/sport-maps';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { markerTypes } from '../db/marker-types.table.ts';
@@ -38,5 +39,5 @@ export async function checkMarkerTypes(engine: Engine, sport: Row, zones: readon
       });
     }
   });
-  if (errors.length) throw badRequest(errors[0]?.message ?? 'Validation failed', errors);
+  if (errors.length) throw badRequest(errors[0]?.message ?? HTTP_MESSAGES.validationFailed, errors);
 }

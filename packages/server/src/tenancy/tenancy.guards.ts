@@ -2,6 +2,7 @@ import type { AccessRule, AccessSubject } from '@regie/contract/access';
 import { satisfies } from '@regie/contract/access';
 import { HEADER_ACCOUNT_KEY } from '@regie/contract/api';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
+import type { Message } from '@regie/contract/messages';
 import type { Role } from '@regie/contract/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../http/http.errors.ts';
@@ -49,7 +50,7 @@ export function accessSubject(auth: RequestContext): AccessSubject {
 }
 
 /** Reading a record of another account: 404 unless an admin who is not acting for an account. */
-export function assertInScope(auth: RequestContext, recordAccountId: number, notFoundMessage: string): void {
+export function assertInScope(auth: RequestContext, recordAccountId: number, notFoundMessage: Message): void {
   if (auth.user.isAdmin && !auth.simulated) return;
   if (recordAccountId !== auth.account.id) throw notFound(notFoundMessage);
 }

@@ -9,6 +9,7 @@ import {
   updateMeBody,
   updateMeResponse,
 } from '@regie/contract/auth';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { groupsOfUser } from '../accounts/accounts.service.ts';
 import type { Cache } from '../cache/cache.service.ts';
@@ -139,7 +140,7 @@ function userGroupsRoute(app: App, { db, guards }: UsersRoutesOptions): void {
       if (!mayReadGroupsOf(request.params.id, auth.user.id, directory)) throw forbidden();
       // One's own groups stay readable while an admin acts for another account.
       if (request.params.id !== auth.user.id) {
-        const message = `User ${request.params.id} not found`;
+        const message = HTTP_MESSAGES.userNotFound(request.params.id);
         assertInScope(auth, await findUserAccountId(db, request.params.id), message);
       }
       return groupsOfUser(db, request.params.id);

@@ -15,6 +15,7 @@ import type { Db } from '../db/database.ts';
 import { sports } from '../db/sports.table.ts';
 import { type StoredOauth, users } from '../db/users.table.ts';
 import { badRequest, notFound } from '../http/http.errors.ts';
+import { issueMessage } from '../http/localize.ts';
 import type { RequestContext } from '../tenancy/tenancy.service.ts';
 
 async function findUser(db: Db, userId: number) {
@@ -112,8 +113,8 @@ export async function updateMeta(db: Db, userId: number, patch: UpdateMeBody['me
   const checked = userMeta.safeParse(merged);
   if (!checked.success) {
     throw badRequest(
-      'Validation failed',
-      checked.error.issues.map((issue) => ({ path: ['meta', ...issue.path].join('.'), message: issue.message })),
+      HTTP_MESSAGES.validationFailed,
+      checked.error.issues.map((issue) => ({ path: ['meta', ...issue.path].join('.'), message: issueMessage(issue) })),
     );
   }
   await db.update(users).set({ meta: checked.data }).where(eq(users.id, userId));

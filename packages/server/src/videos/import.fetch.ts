@@ -2,7 +2,9 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import type { Message } from '@regie/contract/messages';
 import { VIDEO_IMPORT_MAX_REDIRECTS, VIDEO_MESSAGES } from '@regie/contract/videos';
+import { MessageError } from '../common/message.error.ts';
 import { bareHost, isPublicAddress } from './import.addresses.ts';
 
 /**
@@ -24,9 +26,9 @@ export interface ImportPolicy {
 }
 
 /** A URL that cannot be imported; `permanent` when trying again cannot help. */
-export class ImportError extends Error {
+export class ImportError extends MessageError {
   constructor(
-    message: string,
+    message: Message,
     readonly permanent: boolean,
   ) {
     super(message);
@@ -101,7 +103,7 @@ function get(target: ImportTarget, signal: AbortSignal): Promise<IncomingMessage
       },
       resolve,
     );
-    request.on('timeout', () => request.destroy(new ImportError('The server stopped sending data', false)));
+    request.on('timeout', () => request.destroy(new ImportError(VIDEO_MESSAGES.importStalled, false)));
     request.on('error', reject);
   });
 }

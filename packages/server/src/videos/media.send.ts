@@ -1,4 +1,5 @@
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import type { Message } from '@regie/contract/messages';
 import type { FastifyReply } from 'fastify';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import type { ByteRange, ObjectStorage } from '../storage/storage.types.ts';
@@ -31,7 +32,7 @@ export interface SendOptions {
   cacheControl: string;
   /** Content-Disposition, for downloads. */
   disposition?: string;
-  notFoundMessage: string;
+  notFoundMessage: Message;
 }
 
 /** Streams an object, the requested range of it (206) or 416; never holds it in memory. */

@@ -56,7 +56,7 @@ export const shareVideoJob = defineJob({
       });
       return { target: payload.target, ...shared };
     } catch (error) {
-      if (error instanceof ShareError && error.permanent) throw new PermanentJobError(error.message, { cause: error });
+      if (error instanceof ShareError && error.permanent) throw new PermanentJobError(error.reason, { cause: error });
       throw error;
     } finally {
       await rm(work, { recursive: true, force: true });

@@ -142,7 +142,7 @@ function sharesRoute(app: App, { engine, entry, guards }: ShareRoutesOptions): v
         )
         .orderBy(desc(jobs.id))
         .limit(100);
-      return rows.map(presentJob);
+      return rows.map((row) => presentJob(row));
     },
   );
 }

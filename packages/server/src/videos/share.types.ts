@@ -1,6 +1,8 @@
+import type { Message } from '@regie/contract/messages';
 import type { ShareTarget } from '@regie/contract/videos';
 import { VIDEO_MESSAGES } from '@regie/contract/videos';
 import type { ShareResult } from '@regie/contract/videos.schemas';
+import { MessageError } from '../common/message.error.ts';
 import type { ShareCredentials } from '../config.ts';
 import type { StoredOauth } from '../db/users.table.ts';
 
@@ -34,9 +36,9 @@ export interface ShareAdapter {
 }
 
 /** A platform's refusal or failure, in words a user understands; `permanent`: trying again cannot help. */
-export class ShareError extends Error {
+export class ShareError extends MessageError {
   constructor(
-    message: string,
+    message: Message,
     readonly permanent: boolean,
   ) {
     super(message);

@@ -5,6 +5,7 @@ import { type SubtitleCue, subtitleCues, subtitleJsonBody, subtitleParams } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
+import { issueMessage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { readGuards, writeGuards } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
@@ -31,7 +32,9 @@ function parseFile(content: string, format: 'vtt' | 'srt' | 'auto'): SubtitleCue
     return parseSubtitles(content, format);
   } catch (error) {
     if (!(error instanceof SubtitleError)) throw error;
-    throw badRequest(error.message, [{ path: `line ${error.line}`, message: error.reason }]);
+    throw badRequest(VIDEO_MESSAGES.subtitleMistake(error.line, error.reason), [
+      { path: `line ${error.line}`, message: VIDEO_MESSAGES.subtitleMistakeAlone(error.reason) },
+    ]);
   }
 }
 
@@ -42,7 +45,7 @@ function cuesOf(body: unknown, contentType: string | undefined): SubtitleCue[] {
   const parsed = subtitleJsonBody.safeParse(body);
   if (!parsed.success) {
     if (typeof body !== 'object' || body === null) throw new HttpError(415, VIDEO_MESSAGES.subtitlesContentType);
-    const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+    const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issueMessage(issue) }));
     throw badRequest(HTTP_MESSAGES.validationFailed, errors);
   }
   return Array.isArray(parsed.data) ? parsed.data : parseFile(parsed.data.content, parsed.data.format);

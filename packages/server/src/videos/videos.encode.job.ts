@@ -3,9 +3,10 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { TechnicalMetadata } from '@regie/contract/media';
-import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES, VIDEO_MESSAGES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { reasonOf } from '../common/message.error.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
@@ -42,7 +43,7 @@ export async function sourceFile(storage: ObjectStorage, video: VideoRow, work: 
   const local = storage.localPath(key);
   if (local && (await storage.exists(key))) return local;
   const object = await storage.get(key);
-  if (!object) throw new PermanentJobError('The original file is missing from storage');
+  if (!object) throw new PermanentJobError(VIDEO_MESSAGES.originalMissing);
   const target = join(work, `source.${originalExtension(key)}`);
   await pipeline(object.body, createWriteStream(target));
   return target;
@@ -108,7 +109,7 @@ async function probe(source: string, signal: AbortSignal): Promise<TechnicalMeta
   } catch (error) {
     // A file ffprobe cannot read will not get better: the video fails, its original is kept.
     if (error instanceof MediaError && error.code !== 'tooling') {
-      throw new PermanentJobError(error.message, { cause: error });
+      throw new PermanentJobError(reasonOf(error), { cause: error });
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import { VIDEO_JOB_TYPES, VIDEO_MESSAGES } from '@regie/contract/videos';
 import { z } from 'zod';
+import { reasonOf } from '../common/message.error.ts';
 import { defineJob, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { byteCounter, through } from '../storage/storage.streams.ts';
 import { ImportError, openRemoteFile } from './import.fetch.ts';
@@ -53,7 +54,7 @@ export const importVideoJob = defineJob({
         clearInterval(progress);
       }
       if (remote.size !== null && bytes !== remote.size) {
-        throw new ImportError(`The download stopped after ${bytes} of ${remote.size} bytes`, false);
+        throw new ImportError(VIDEO_MESSAGES.importCutShort(bytes, remote.size), false);
       }
       const stored = await videoStates.stored(db, video.id, {
         originalKey: key,
@@ -72,7 +73,7 @@ export const importVideoJob = defineJob({
       if (deadline.aborted && !signal.aborted) {
         error = new PermanentJobError(VIDEO_MESSAGES.importTimedOut(policy.timeoutMs / 1000));
       } else if (caught instanceof ImportError && caught.permanent) {
-        error = new PermanentJobError(caught.message, { cause: caught });
+        error = new PermanentJobError(reasonOf(caught), { cause: caught });
       }
       // Failed for good (last attempt or permanent), the worker marks the video failed (onFailed).
       throw error;

@@ -1,3 +1,4 @@
+import { JOB_MESSAGES } from '@regie/contract/jobs';
 import { VIDEO_RESOURCE_TYPE, type VideoState } from '@regie/contract/videos';
 import type { JobHookContext } from '../jobs/jobs.define.ts';
 import { videoStates } from './videos.state.ts';
@@ -19,7 +20,7 @@ export function followedByVideo(retryState: VideoState) {
     async onFailed({ db, job }: JobHookContext): Promise<void> {
       const id = videoIdOf(job);
       if (id === null) return;
-      await videoStates.failed(db, id, job.lastError ?? 'The job failed');
+      await videoStates.failed(db, id, job.lastError ?? JOB_MESSAGES.failedUnknown);
     },
     async onRetried({ db, job }: JobHookContext): Promise<void> {
       const id = videoIdOf(job);

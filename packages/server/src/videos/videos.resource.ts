@@ -1,9 +1,11 @@
 import { hasRole } from '@regie/contract/access';
 import { videoClipInfo } from '@regie/contract/clips.schemas';
+import { messageSchema } from '@regie/contract/messages.schemas';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { videosResource } from '@regie/contract/resources/videos';
 import { type VideoJobResponse, type VideoPlayback, videoPlayback } from '@regie/contract/videos.schemas';
 import { and, eq, isNull, or } from 'drizzle-orm';
+import { z } from 'zod';
 import { clipOf } from '../clips/clips.present.ts';
 import { CATEGORY_ITEM_LINKS } from '../content/category-items.ts';
 import type { Db } from '../db/database.ts';
@@ -11,6 +13,7 @@ import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
 import { uploadSessions, type VideoRow, videos, videoTags } from '../db/videos.table.ts';
 import { badRequest } from '../http/http.errors.ts';
+import { localizeHere } from '../http/localize.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { PRODUCT_ITEM_LINKS } from '../payments/product-items.ts';
 import { deleteItemLinks } from '../resources/item-links.ts';
@@ -115,7 +118,18 @@ export const videosEntry = resourceEntry({
   },
   scope: (auth) => (ownVideosOnly(auth) ? eq(videos.ownerId, auth.user.id) : undefined),
   present: {
-    fields: { playback: videoPlayback, clip: videoClipInfo },
-    add: (row, context) => ({ playback: playbackOf(row, context), clip: clipOf(row) }),
+    fields: {
+      failureReason: z.string().nullable(),
+      failureReasonMessage: messageSchema.nullable(),
+      playback: videoPlayback,
+      clip: videoClipInfo,
+    },
+    add: (row, context) => ({
+      // The stored Message, in words in the request's language, and as it is for the web.
+      failureReason: row.failureReason ? localizeHere(row.failureReason) : null,
+      failureReasonMessage: row.failureReason ?? null,
+      playback: playbackOf(row, context),
+      clip: clipOf(row),
+    }),
   },
 });

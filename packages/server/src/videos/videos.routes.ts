@@ -73,7 +73,7 @@ function importUrlRoute(app: App, { engine, entry, config }: VideoRoutesOptions,
       const target = await resolveImportTarget(request.body.url, { allowHosts: config.videos.importAllowHosts }).catch(
         (error: unknown) => {
           if (!(error instanceof ImportError)) throw error;
-          throw badRequest(error.message, [{ path: 'url', message: error.message }]);
+          throw badRequest(error.reason, [{ path: 'url', message: error.reason }]);
         },
       );
       const title = request.body.title ?? titleFromFilename(remoteFilename(undefined, target.url));

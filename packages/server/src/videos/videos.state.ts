@@ -1,3 +1,4 @@
+import type { Message } from '@regie/contract/messages';
 import type { VideoState } from '@regie/contract/videos';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
@@ -19,7 +20,7 @@ export type VideoStepChanges = Partial<
 async function change(
   db: Db,
   id: number,
-  set: { state?: VideoState; failureReason: string | null } & VideoStepChanges,
+  set: { state?: VideoState; failureReason: Message | null } & VideoStepChanges,
   from?: readonly VideoState[],
 ): Promise<VideoRow | null> {
   const [row] = await db
@@ -42,7 +43,7 @@ export const videoStates = {
   ready: (db: Db, id: number, media: VideoStepChanges) =>
     change(db, id, { ...media, state: 'ready', failureReason: null }),
   /** Failed with the reason; with `from`, only a video still in one of those states. */
-  failed: (db: Db, id: number, reason: string, from?: readonly VideoState[]) =>
+  failed: (db: Db, id: number, reason: Message, from?: readonly VideoState[]) =>
     change(db, id, { state: 'failed', failureReason: reason }, from),
   /** Its failed job runs again: it leaves `failed` for the state that job starts from. */
   retried: (db: Db, id: number, state: VideoState) => change(db, id, { state, failureReason: null }, ['failed']),

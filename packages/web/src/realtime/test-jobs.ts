@@ -15,6 +15,7 @@ export function job(overrides: Partial<Job> = {}): Job {
     maxAttempts: 3,
     runAt: '2026-01-01T00:00:00.000Z',
     lastError: null,
+    lastErrorMessage: null,
     result: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

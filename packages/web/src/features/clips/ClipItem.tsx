@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ClipListResponse } from '@regie/contract/clips.schemas';
 import { videosResource } from '@regie/contract/resources/videos';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { ServerReason } from '../../i18n/server-message.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
@@ -59,7 +60,7 @@ export function ClipItem({ clip, playing, onPlay }: Props) {
       {WORKING.has(state) && <EncodeProgress videoId={clip.id} />}
       {state === 'failed' && (
         <Text size="sm" c="red.8">
-          {String(clip.failureReason ?? '')}
+          <ServerReason message={clip.failureReasonMessage} text={clip.failureReason} fallback="" />
         </Text>
       )}
       {playing && playback && <VideoPlayer playback={playback} title={title} />}

@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconShare } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { ServerReason } from '../../../i18n/server-message.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { resultOf, targetOf, useShareAction, useShares, useShareTargets } from './share-calls.ts';
 
@@ -150,7 +151,7 @@ function ShareJob({ job, name }: { job: JobResponse; name: string }) {
   if (job.state === 'failed') {
     return (
       <Text size="sm" c="red.8">
-        {job.lastError ?? t('videos.share.failed')}
+        <ServerReason message={job.lastErrorMessage} text={job.lastError} fallback={t('videos.share.failed')} />
       </Text>
     );
   }

@@ -6,6 +6,7 @@ import { IconAlertCircle, IconDownload, IconRefresh, IconScissors } from '@table
 import { Link } from 'react-router';
 import { useAction } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
+import { ServerReason } from '../../../i18n/server-message.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../../resources/any-resource.ts';
 import type { ResourceLabels } from '../../../resources/resource-labels.ts';
@@ -66,6 +67,7 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
           <EncodeFailure
             videoId={id}
             reason={record.failureReason}
+            reasonMessage={record.failureReasonMessage}
             mayRetry={canWrite && Boolean(record.originalKey)}
           />
         )}
@@ -92,13 +94,25 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
 }
 
 /** The encode failed: the reason, and a retry for whoever may write (when the original is kept). */
-function EncodeFailure({ videoId, reason, mayRetry }: { videoId: number; reason: unknown; mayRetry: boolean }) {
+function EncodeFailure({
+  videoId,
+  reason,
+  reasonMessage,
+  mayRetry,
+}: {
+  videoId: number;
+  reason: unknown;
+  reasonMessage: unknown;
+  mayRetry: boolean;
+}) {
   const t = useT();
   const retry = useRetryEncoding(videoId);
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('videos.edit.failed')}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{String(reason ?? t('videos.edit.failedUnknown'))}</Text>
+        <Text size="sm">
+          <ServerReason message={reasonMessage} text={reason} fallback={t('videos.edit.failedUnknown')} />
+        </Text>
         {mayRetry && (
           <Button
             size="xs"

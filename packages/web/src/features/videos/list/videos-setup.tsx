@@ -5,6 +5,7 @@ import { videosResource } from '@regie/contract/resources/videos';
 import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { IconMovie } from '@tabler/icons-react';
 import { createContext, useContext, useMemo } from 'react';
+import { useReasonText } from '../../../i18n/server-message.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { type Job, useActiveJobs } from '../../../realtime/use-jobs.ts';
 import type { ResourceRecord } from '../../../resources/any-resource.ts';
@@ -44,6 +45,7 @@ function VideosList(props: ResourceScreenProps) {
 
 function StateCell({ value, record }: { value: unknown; record: ResourceRecord }) {
   const t = useT();
+  const reasonText = useReasonText();
   const job = useContext(JobsByVideo).get(String(record.id));
   const state = isVideoState(value) ? value : 'uploading';
   const label = t(`resource.videos.state.${state}` as 'resource.videos.state.ready');
@@ -58,7 +60,7 @@ function StateCell({ value, record }: { value: unknown; record: ResourceRecord }
       // The whole state and percent, never cut to an ellipsis by a narrow column.
       styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
       data-state={state}
-      title={typeof record.failureReason === 'string' ? record.failureReason : undefined}
+      title={reasonText(record.failureReasonMessage, record.failureReason) ?? undefined}
     >
       {working ? t('videos.list.stateProgress', { state: label, percent: job.progress }) : label}
     </Badge>
