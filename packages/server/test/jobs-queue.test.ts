@@ -135,11 +135,14 @@ describe('a job', () => {
   });
 
   it('fails at once when its stored payload is invalid', async () => {
+    // Queued valid, then its stored payload spoilt before any worker runs it.
+    const queued = await enqueueJob(ctx.db, fixtures.flaky, { failures: 0 }, { accountId, maxAttempts: 3 });
     const [row] = await ctx.db
-      .insert(jobs)
-      .values({ type: fixtures.flaky.type, payload: { failures: 'many' }, accountId, maxAttempts: 3 })
+      .update(jobs)
+      .set({ payload: { failures: 'many' } })
+      .where(eq(jobs.id, queued.id))
       .returning();
-    if (!row) throw new Error('not inserted');
+    if (!row) throw new Error('not updated');
     workers();
     const failed = await waitForState(ctx.db, row.id, ['failed']);
     expect(failed.attempts).toBe(1);

@@ -1,13 +1,14 @@
 import { JOB_STATES, type JobState } from '@regie/contract/jobs';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
 
 /**
- * The durable job queue (src/jobs): a worker claims the oldest runnable row with
- * `FOR UPDATE SKIP LOCKED`, holds it under a lease it renews while it works, and ends it done or
- * failed. A row whose lease ran out (its worker died) is claimed again.
+ * The jobs as the app and its screens see them (src/jobs): pg-boss stores, schedules and claims
+ * each attempt (`queue_job_id` names the current one); a worker that claimed one holds this row
+ * under a lease it renews while it works, and ends it done or failed. A row whose lease ran out
+ * (its worker died) is queued again at once.
  */
 export const jobs = pgTable(
   'jobs',
@@ -32,6 +33,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The pg-boss job of the current attempt (pgboss.job id); null once the job is over. */
+    queueJobId: uuid('queue_job_id'),
     result: jsonb('result').$type<unknown>(),
     ...timestamps(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
