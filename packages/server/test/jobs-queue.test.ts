@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JOB_EVENTS, JOB_MESSAGES, JOBS_TOPIC } from '@regie/contract/jobs';
+import type { JobResponse } from '@regie/contract/jobs.schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/database.ts';
@@ -94,15 +95,21 @@ describe('a job', () => {
   });
 
   it('is retried with exponential backoff, then succeeds', async () => {
+    // The row as the worker left it after the first attempt, from its job.state event: a poll of
+    // the table could miss the 300 ms it stays so.
+    const states: JobResponse[] = [];
+    const unsubscribe = ctx.app.realtime.subscribe(`${accountId}${JOBS_TOPIC}`, (_topic, event) => {
+      if (event.type === JOB_EVENTS.state) states.push(event.payload as JobResponse);
+    });
     const job = await enqueueJob(ctx.db, fixtures.flaky, { failures: 2 }, { accountId });
     workers();
     const firstRetry = await waitFor(
-      async () => {
-        const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, job.id));
-        return row?.state === 'waiting' && row.attempts === 1 ? row : undefined;
+      () => {
+        const row = states.find((state) => state.id === job.id && state.state === 'waiting' && state.attempts === 1);
+        return row && { ...row, runAt: new Date(row.runAt), updatedAt: new Date(row.updatedAt) };
       },
       { what: 'the first failed attempt' },
-    );
+    ).finally(unsubscribe);
     expect(firstRetry.lastError).toBe('boom 1');
     expect(firstRetry.runAt.getTime()).toBeGreaterThan(firstRetry.updatedAt.getTime());
 
