@@ -40,7 +40,7 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    // The claim query's scan: runnable rows by state and time.
+    // The lease sweep's scan: rows by state (in_progress) and time.
     index('jobs_state_run_at_idx').on(table.state, table.runAt),
     index('jobs_account_resource_idx').on(table.accountId, table.resourceType, table.resourceId),
     check('jobs_state_valid', sql.raw(`state in (${JOB_STATES.map((state) => `'${state}'`).join(', ')})`)),
