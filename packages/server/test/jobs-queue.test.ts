@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JOB_EVENTS, JOB_MESSAGES, JOBS_TOPIC } from '@regie/contract/jobs';
 import { renderMessage } from '@regie/contract/messages.render';
+import type { JobResponse } from '@regie/contract/jobs.schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/database.ts';
@@ -95,15 +96,21 @@ describe('a job', () => {
   });
 
   it('is retried with exponential backoff, then succeeds', async () => {
+    // The row as the worker left it after the first attempt, from its job.state event: a poll of
+    // the table could miss the 300 ms it stays so.
+    const states: JobResponse[] = [];
+    const unsubscribe = ctx.app.realtime.subscribe(`${accountId}${JOBS_TOPIC}`, (_topic, event) => {
+      if (event.type === JOB_EVENTS.state) states.push(event.payload as JobResponse);
+    });
     const job = await enqueueJob(ctx.db, fixtures.flaky, { failures: 2 }, { accountId });
     workers();
     const firstRetry = await waitFor(
-      async () => {
-        const row = await jobRow(ctx.db, job.id);
-        return row?.state === 'waiting' && row.attempts === 1 ? row : undefined;
+      () => {
+        const row = states.find((state) => state.id === job.id && state.state === 'waiting' && state.attempts === 1);
+        return row && { ...row, runAt: new Date(row.runAt), updatedAt: new Date(row.updatedAt) };
       },
       { what: 'the first failed attempt' },
-    );
+    ).finally(unsubscribe);
     expect(firstRetry.lastError).toBe('boom 1');
     expect(firstRetry.runAt.getTime()).toBeGreaterThan(firstRetry.updatedAt.getTime());
 
@@ -136,11 +143,14 @@ describe('a job', () => {
   });
 
   it('fails at once when its stored payload is invalid', async () => {
+    // Queued valid, then its stored payload spoilt before any worker runs it.
+    const queued = await enqueueJob(ctx.db, fixtures.flaky, { failures: 0 }, { accountId, maxAttempts: 3 });
     const [row] = await ctx.db
-      .insert(jobs)
-      .values({ type: fixtures.flaky.type, payload: { failures: 'many' }, accountId, maxAttempts: 3 })
+      .update(jobs)
+      .set({ payload: { failures: 'many' } })
+      .where(eq(jobs.id, queued.id))
       .returning();
-    if (!row) throw new Error('not inserted');
+    if (!row) throw new Error('not updated');
     workers();
     const failed = await waitForState(ctx.db, row.id, ['failed']);
     expect(failed.attempts).toBe(1);

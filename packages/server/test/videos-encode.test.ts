@@ -1,7 +1,7 @@
 import { copyFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderMessage } from '@regie/contract/messages.render';
-import { VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
+import { VIDEO_JOB_TYPES, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/jobs.table.ts';
@@ -153,9 +153,15 @@ describe('a video that is gone', () => {
     expect(await ctx.storage.exists(video.posterKey ?? '')).toBe(true);
     const removed = await ctx.request({ method: 'DELETE', url: videoPaths.video(video.id), token: token() });
     expect(removed.statusCode).toBe(204);
-    await waitFor(async () => !(await ctx.storage.exists(video.originalKey ?? '')), {
-      what: 'the original to be removed',
-    });
+    // The purge job ends once the whole folder is gone (the original can go before the rest).
+    await waitFor(
+      async () => {
+        const purges = await ctx.db.select().from(jobs).where(eq(jobs.type, VIDEO_JOB_TYPES.purge));
+        return purges.some((row) => row.state === 'done' && (row.payload as { videoId?: number }).videoId === video.id);
+      },
+      { what: 'the purge job to be done' },
+    );
+    expect(await ctx.storage.exists(video.originalKey ?? '')).toBe(false);
     expect(await ctx.storage.exists(video.posterKey ?? '')).toBe(false);
     expect(await ctx.storage.exists(video.hlsKey ?? '')).toBe(false);
   });

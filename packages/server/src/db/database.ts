@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installQueue } from '../jobs/jobs.boss.ts';
 import { PACKAGE_PATHS } from '../package-paths.ts';
 import { seedReferenceData } from './reference.seed.ts';
 
@@ -15,7 +16,7 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** Applies the committed migrations, then mirrors the contract's reference data. */
+  /** Applies the committed migrations and pg-boss's schema, then mirrors the contract's reference data. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -30,6 +31,7 @@ export function fromPglite(client: PGlite): Database {
     driver: 'pglite',
     async migrate() {
       await migratePglite(db, { migrationsFolder: PACKAGE_PATHS.migrations });
+      await installQueue(db);
       await seedReferenceData(db);
     },
     close: () => client.close(),
@@ -47,6 +49,7 @@ export function fromPool(pool: pg.Pool): Database {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         const db = drizzlePg(client);
         await migratePg(db, { migrationsFolder: PACKAGE_PATHS.migrations });
+        await installQueue(db);
         await seedReferenceData(db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

@@ -1,14 +1,15 @@
 import { JOB_STATES, type JobState } from '@regie/contract/jobs';
 import type { Message } from '@regie/contract/messages';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
 
 /**
- * The durable job queue (src/jobs): a worker claims the oldest runnable row with
- * `FOR UPDATE SKIP LOCKED`, holds it under a lease it renews while it works, and ends it done or
- * failed. A row whose lease ran out (its worker died) is claimed again.
+ * The jobs as the app and its screens see them (src/jobs): pg-boss stores, schedules and claims
+ * each attempt (`queue_job_id` names the current one); a worker that claimed one holds this row
+ * under a lease it renews while it works, and ends it done or failed. A row whose lease ran out
+ * (its worker died) is queued again at once.
  */
 export const jobs = pgTable(
   'jobs',
@@ -34,12 +35,14 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Why the last attempt failed, or why the job failed: a Message of the contract's catalogs. */
     lastError: jsonb('last_error').$type<Message>(),
+    /** The pg-boss job of the current attempt (pgboss.job id); null once the job is over. */
+    queueJobId: uuid('queue_job_id'),
     result: jsonb('result').$type<unknown>(),
     ...timestamps(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    // The claim query's scan: runnable rows by state and time.
+    // The lease sweep's scan: rows by state (in_progress) and time.
     index('jobs_state_run_at_idx').on(table.state, table.runAt),
     index('jobs_account_resource_idx').on(table.accountId, table.resourceType, table.resourceId),
     check('jobs_state_valid', sql.raw(`state in (${JOB_STATES.map((state) => `'${state}'`).join(', ')})`)),

@@ -1,14 +1,25 @@
 import { JOB_ERROR_MAX_CHARS, JOB_MESSAGES, jobResourceTypeOf } from '@regie/contract/jobs';
 import type { Message } from '@regie/contract/messages';
-import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
+import { transaction } from '../db/transactions.ts';
+import {
+  completeAttempt,
+  failAttempts,
+  fetchAttempt,
+  newAttemptId,
+  type QueuedAttempt,
+  sendAttempt,
+} from './jobs.boss.ts';
 import type { JobResult, JobType } from './jobs.define.ts';
 import { publishQueuedAfterCommit } from './jobs.published.ts';
 
 /**
- * The queue's row operations. Every write a worker makes after claiming a job is guarded by its
- * claim token (`locked_by`): once the job is cancelled (deleted) or re-claimed after a lost
+ * The queue's operations: pg-boss holds and hands out each attempt (jobs.boss.ts), the `jobs`
+ * row says what screens see. Every write a worker makes after claiming a job is guarded by its
+ * claim token (`locked_by`): once the job is cancelled (deleted) or queued again after a lost
  * lease, the old worker's writes change nothing and tell it so (null / false).
  */
 
@@ -74,22 +85,25 @@ export async function enqueueJob<Payload>(
   payload: Payload,
   options: EnqueueOptions,
 ): Promise<JobRow> {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      type: jobType.type,
-      payload: jobType.parsePayload(payload),
-      accountId: options.accountId,
-      resourceType: resourceTypeOf(jobType, options.resourceType),
-      resourceId: options.resourceId === undefined ? null : String(options.resourceId),
-      maxAttempts: options.maxAttempts ?? jobType.retry.maxAttempts,
-      ...(options.runAt ? { runAt: options.runAt } : {}),
-    })
-    .returning();
-  if (!row) throw new Error('job not inserted');
-  // This process's workers hear of it after its 'queued' event, so that event comes first.
-  publishQueuedAfterCommit(db, row, announceEnqueued);
-  return row;
+  const values = {
+    type: jobType.type,
+    payload: jobType.parsePayload(payload),
+    accountId: options.accountId,
+    resourceType: resourceTypeOf(jobType, options.resourceType),
+    resourceId: options.resourceId === undefined ? null : String(options.resourceId),
+    maxAttempts: options.maxAttempts ?? jobType.retry.maxAttempts,
+    queueJobId: newAttemptId(),
+    ...(options.runAt ? { runAt: options.runAt } : {}),
+  };
+  // The row and its pg-boss job commit together, with the caller's transaction when there is one.
+  return transaction(db, async (tx) => {
+    const [row] = await tx.insert(jobs).values(values).returning();
+    if (!row) throw new Error('job not inserted');
+    await sendAttempt(tx, row.id, values.queueJobId, row.runAt);
+    // This process's workers hear of it after its 'queued' event, so that event comes first.
+    publishQueuedAfterCommit(tx, row, announceEnqueued);
+    return row;
+  });
 }
 
 /** The resource a job is about: its type's in the contract (JOB_TYPE_RESOURCE_TYPES), else the caller's. */
@@ -102,27 +116,35 @@ function resourceTypeOf(jobType: { type: string }, given: string | undefined): s
   return declared;
 }
 
+/** How long a job of a type this worker does not run waits before it is offered again. */
+const FOREIGN_TYPE_DELAY_MS = 1_000;
+
 /**
- * Takes the next runnable job of one of `types`: a waiting one whose time has come, or one whose
- * worker died (lease expired) with attempts left. SKIP LOCKED lets workers claim side by side
- * without ever taking the same row.
+ * Takes the next runnable job of one of `types`: pg-boss hands out the next attempt whose time
+ * has come (SKIP LOCKED, so workers claim side by side without ever taking the same one), and
+ * its row becomes this claim's. An attempt whose row is gone (cancelled) or names another attempt
+ * is closed and skipped.
  */
 export async function claimJob(
   db: Db,
   options: { types: string[]; token: string; leaseMs: number },
 ): Promise<JobRow | null> {
   if (options.types.length === 0) return null;
-  const runnable = or(
-    and(eq(jobs.state, 'waiting'), lte(jobs.runAt, sql`now()`)),
-    and(eq(jobs.state, 'in_progress'), lt(jobs.lockedUntil, sql`now()`), lt(jobs.attempts, jobs.maxAttempts)),
-  );
-  const next = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(inArray(jobs.type, options.types), runnable))
-    .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
+  for (let tries = 0; tries < 5; tries += 1) {
+    const attempt = await fetchAttempt(db);
+    if (!attempt) return null;
+    const row = await claimRow(db, attempt, options);
+    if (row) return row;
+  }
+  return null;
+}
+
+async function claimRow(
+  db: Db,
+  attempt: { id: string; data: QueuedAttempt },
+  options: { types: string[]; token: string; leaseMs: number },
+): Promise<JobRow | null> {
+  const current = and(eq(jobs.id, attempt.data.jobId), eq(jobs.queueJobId, attempt.id), eq(jobs.state, 'waiting'));
   const [row] = await db
     .update(jobs)
     .set({
@@ -133,28 +155,99 @@ export async function claimJob(
       lockedUntil: msFromNow(options.leaseMs),
       updatedAt: sql`now()`,
     })
-    .where(eq(jobs.id, sql`(${next})`))
+    .where(and(current, inArray(jobs.type, options.types)))
     .returning();
-  return row ?? null;
+  if (row) return row;
+  // Another worker's type: offered again a moment later; anything else is over for pg-boss.
+  const offeredAgain = await requeue(
+    db,
+    current ?? sql`false`,
+    { runAt: msFromNow(FOREIGN_TYPE_DELAY_MS) },
+    completeAttempt,
+  );
+  if (!offeredAgain) await completeAttempt(db, attempt.id);
+  return null;
 }
 
-/** Jobs whose worker died on their last attempt: failed, with the reason. */
-export async function failExpiredLeases(db: Db): Promise<JobRow[]> {
-  return db
-    .update(jobs)
-    .set({
-      state: 'failed',
-      lastError: JOB_MESSAGES.leaseExpired,
-      lockedBy: null,
-      lockedUntil: null,
-      finishedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(jobs.state, 'in_progress'), lt(jobs.lockedUntil, sql`now()`), gte(jobs.attempts, jobs.maxAttempts)))
-    .returning();
+/**
+ * Moves a row to a new pg-boss attempt in one transaction: the row (matched by `where`, locked)
+ * gets `set` and the new attempt's id, its former attempt is ended by `endFormer`, and the new
+ * one is sent for the row's run_at. Null when no row matched.
+ */
+async function requeue(
+  db: Db,
+  where: SQL,
+  set: PgUpdateSetSource<typeof jobs>,
+  endFormer: (tx: Db, attemptId: string | null) => Promise<void>,
+): Promise<JobRow | null> {
+  return transaction(db, async (tx) => {
+    const [before] = await tx.select({ queueJobId: jobs.queueJobId }).from(jobs).where(where).for('update');
+    if (!before) return null;
+    const attemptId = newAttemptId();
+    const [row] = await tx
+      .update(jobs)
+      .set({ ...set, queueJobId: attemptId })
+      .where(where)
+      .returning();
+    if (!row) return null;
+    await endFormer(tx, before.queueJobId);
+    await sendAttempt(tx, row.id, attemptId, row.runAt);
+    return row;
+  });
 }
 
-const owned = (id: number, token: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, token));
+const released = { lockedBy: null, lockedUntil: null, updatedAt: sql`now()` } as const;
+
+const expiredLease = and(eq(jobs.state, 'in_progress'), lt(jobs.lockedUntil, sql`now()`));
+
+/**
+ * Jobs whose worker died (their lease ran out): with attempts left, waiting again at once on a
+ * new pg-boss attempt (the dead one's is failed); on their last attempt, failed with the reason.
+ */
+export async function sweepExpiredLeases(db: Db): Promise<{ requeued: JobRow[]; failed: JobRow[] }> {
+  const expired = await db
+    .select({ id: jobs.id, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
+    .from(jobs)
+    .where(expiredLease);
+  const swept = { requeued: [] as JobRow[], failed: [] as JobRow[] };
+  for (const job of expired) {
+    const where = and(eq(jobs.id, job.id), expiredLease) ?? sql`false`;
+    if (job.attempts >= job.maxAttempts) {
+      const row = await endRow(
+        db,
+        where,
+        { ...released, state: 'failed', lastError: JOB_MESSAGES.leaseExpired, finishedAt: sql`now()` },
+        (tx, attemptId) => failAttempts(tx, [attemptId], JOB_MESSAGES.leaseExpired),
+      );
+      if (row) swept.failed.push(row);
+    } else {
+      const row = await requeue(
+        db,
+        where,
+        { ...released, state: 'waiting', progress: 0, runAt: sql`now()` },
+        (tx, id) => failAttempts(tx, [id], JOB_MESSAGES.leaseExpired),
+      );
+      if (row) swept.requeued.push(row);
+    }
+  }
+  return swept;
+}
+
+/** Ends a row (done or failed) and its pg-boss attempt together. */
+async function endRow(
+  db: Db,
+  where: SQL,
+  set: PgUpdateSetSource<typeof jobs>,
+  endAttempt: (tx: Db, attemptId: string | null) => Promise<void>,
+): Promise<JobRow | null> {
+  return transaction(db, async (tx) => {
+    const [row] = await tx.update(jobs).set(set).where(where).returning();
+    if (row) await endAttempt(tx, row.queueJobId);
+    return row ?? null;
+  });
+}
+
+const owned = (id: number, token: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, token)) ?? sql`false`;
 
 /** Extends the lease; false when the job is no longer this claim's (cancelled or re-claimed). */
 export async function renewLease(db: Db, id: number, token: string, leaseMs: number): Promise<boolean> {
@@ -175,27 +268,23 @@ export async function saveProgress(db: Db, id: number, token: string, progress: 
   return rows.length > 0;
 }
 
-const released = { lockedBy: null, lockedUntil: null, updatedAt: sql`now()` } as const;
-
 export async function completeJob(db: Db, id: number, token: string, result: JobResult): Promise<JobRow | null> {
-  const [row] = await db
-    .update(jobs)
-    .set({ ...released, state: 'done', progress: 100, result: result ?? null, lastError: null, finishedAt: sql`now()` })
-    .where(owned(id, token))
-    .returning();
-  return row ?? null;
+  return endRow(
+    db,
+    owned(id, token),
+    { ...released, state: 'done', progress: 100, result: result ?? null, lastError: null, finishedAt: sql`now()` },
+    completeAttempt,
+  );
 }
 
 export async function failJob(db: Db, id: number, token: string, reason: Message): Promise<JobRow | null> {
-  const [row] = await db
-    .update(jobs)
-    .set({ ...released, state: 'failed', lastError: trimError(reason), finishedAt: sql`now()` })
-    .where(owned(id, token))
-    .returning();
-  return row ?? null;
+  const lastError = trimError(reason);
+  return endRow(db, owned(id, token), { ...released, state: 'failed', lastError, finishedAt: sql`now()` }, (tx, at) =>
+    failAttempts(tx, [at], lastError),
+  );
 }
 
-/** A failed attempt with attempts left: waiting again, not before the backoff delay. */
+/** A failed attempt with attempts left: waiting again, its next pg-boss attempt not before the backoff delay. */
 export async function scheduleRetry(
   db: Db,
   id: number,
@@ -203,26 +292,27 @@ export async function scheduleRetry(
   reason: Message,
   delayMs: number,
 ): Promise<JobRow | null> {
-  const [row] = await db
-    .update(jobs)
-    .set({ ...released, state: 'waiting', progress: 0, lastError: trimError(reason), runAt: msFromNow(delayMs) })
-    .where(owned(id, token))
-    .returning();
-  return row ?? null;
+  const lastError = trimError(reason);
+  return requeue(
+    db,
+    owned(id, token),
+    { ...released, state: 'waiting', progress: 0, lastError, runAt: msFromNow(delayMs) },
+    (tx, attemptId) => failAttempts(tx, [attemptId], lastError),
+  );
 }
 
 /** Gives a job back untouched (the worker is shutting down): its attempt does not count. */
 export async function releaseJob(db: Db, id: number, token: string): Promise<JobRow | null> {
-  const [row] = await db
-    .update(jobs)
-    .set({
+  return requeue(
+    db,
+    owned(id, token),
+    {
       ...released,
       state: 'waiting',
       progress: 0,
       attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
       runAt: sql`now()`,
-    })
-    .where(owned(id, token))
-    .returning();
-  return row ?? null;
+    },
+    completeAttempt,
+  );
 }

@@ -6,6 +6,7 @@ import { encodeVideoJob } from '../videos/videos.encode.job.ts';
 import { importVideoJob } from '../videos/videos.import.job.ts';
 import { purgeVideoJob } from '../videos/videos.purge.job.ts';
 import { uploadSweepTask } from '../videos/videos.upload-sweep.ts';
+import { maintainQueue } from './jobs.boss.ts';
 import { type AnyJobType, createJobRegistry, type PeriodicTask } from './jobs.define.ts';
 
 /** Every job type the workers run. A new type is defined beside its domain and listed here. */
@@ -20,7 +21,17 @@ export const JOB_TYPES: readonly AnyJobType[] = [
 
 export const JOB_REGISTRY = createJobRegistry(JOB_TYPES);
 
+/**
+ * pg-boss's housekeeping (expire, archive and drop old attempts), which its own supervisor would
+ * run: under pg-boss's advisory lock, so several processes may run it side by side.
+ */
+const QUEUE_MAINTENANCE: PeriodicTask = {
+  name: 'queue.maintain',
+  everyMs: 10 * 60_000,
+  run: ({ db }) => maintainQueue(db),
+};
+
 /** What workers do between jobs: housekeeping each of them runs on its own timer. */
 export function periodicTasks(config: Pick<AppConfig, 'uploadSweepMs'>): PeriodicTask[] {
-  return [uploadSweepTask(config.uploadSweepMs)];
+  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE];
 }

@@ -3,7 +3,9 @@ import type { CancelJobsQuery, JobListQuery } from '@regie/contract/jobs.schemas
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { cancelAttempts, newAttemptId, sendAttempt } from './jobs.boss.ts';
 import type { JobRegistry } from './jobs.define.ts';
 import type { JobEvents } from './jobs.events.ts';
 import { JOB_REGISTRY } from './jobs.registry.ts';
@@ -67,13 +69,17 @@ async function cancelOneJob(
     .returning();
   // Read again: the job may have ended between the read above and the delete.
   if (rows.length === 0) throw new HttpError(409, JOB_MESSAGES.notActive(id, (await getJob(db, accountId, id)).state));
+  await cancelAttempts(
+    db,
+    rows.map((row) => row.queueJobId),
+  );
   for (const row of rows) events.cancelled(row);
   return rows;
 }
 
 /**
- * Cancels the jobs of a resource that are not over, by deleting them: a waiting job simply
- * never runs; the worker of an in_progress job sees its row gone at its next heartbeat or
+ * Cancels the jobs of a resource that are not over, by deleting them and cancelling their
+ * pg-boss attempt: a waiting job simply never runs; the worker of an in_progress job sees its row gone at its next heartbeat or
  * progress write and aborts it (the ffmpeg process is killed).
  */
 export async function cancelJobs(
@@ -96,11 +102,18 @@ export async function cancelJobs(
       ),
     )
     .returning();
+  await cancelAttempts(
+    db,
+    rows.map((row) => row.queueJobId),
+  );
   for (const row of rows) events.cancelled(row);
   return rows;
 }
 
-/** Runs a failed job again from scratch: attempts reset, waiting now; its entity leaves `failed`. */
+/**
+ * Runs a failed job again from scratch: attempts reset, waiting now on a new pg-boss attempt sent
+ * in the same transaction; its entity leaves `failed`.
+ */
 export async function retryJob(
   db: Db,
   accountId: number,
@@ -110,22 +123,28 @@ export async function retryJob(
   types: 'all' | readonly string[] = 'all',
 ): Promise<JobRow> {
   if (types !== 'all' && !types.includes((await getJob(db, accountId, id)).type)) throw forbidden();
-  const [row] = await db
-    .update(jobs)
-    .set({
-      state: 'waiting',
-      attempts: 0,
-      progress: 0,
-      runAt: sql`now()`,
-      lastError: null,
-      result: null,
-      finishedAt: null,
-      lockedBy: null,
-      lockedUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), eq(jobs.state, 'failed')))
-    .returning();
+  const attemptId = newAttemptId();
+  const row = await transaction(db, async (tx) => {
+    const [updated] = await tx
+      .update(jobs)
+      .set({
+        queueJobId: attemptId,
+        state: 'waiting',
+        attempts: 0,
+        progress: 0,
+        runAt: sql`now()`,
+        lastError: null,
+        result: null,
+        finishedAt: null,
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), eq(jobs.state, 'failed')))
+      .returning();
+    if (updated) await sendAttempt(tx, updated.id, attemptId, updated.runAt);
+    return updated;
+  });
   if (row) {
     await registry.get(row.type)?.onRetried({ db, job: row });
     events.state(row);

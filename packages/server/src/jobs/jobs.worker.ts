@@ -11,7 +11,7 @@ import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { JobConfig, JobLogger, JobRegistry, PeriodicTask } from './jobs.define.ts';
 import { createJobEvents } from './jobs.events.ts';
 import { createPeriodicRunner } from './jobs.periodic.ts';
-import { claimJob, failExpiredLeases, onJobEnqueued, releaseJob } from './jobs.queue.ts';
+import { claimJob, onJobEnqueued, releaseJob, sweepExpiredLeases } from './jobs.queue.ts';
 import { JOB_REGISTRY } from './jobs.registry.ts';
 import { afterFailure, JobAbort, type JobRunner, runJob } from './jobs.run.ts';
 
@@ -95,12 +95,20 @@ interface WorkerLoops {
   lastSweep: number;
 }
 
-/** At most once per poll: fails the jobs whose worker died on their last attempt. */
-async function sweepExpiredLeases(loops: WorkerLoops): Promise<void> {
+/**
+ * At most once per poll: the jobs whose worker died (lease expired) are queued again at once,
+ * or failed when that was their last attempt.
+ */
+async function sweepLeases(loops: WorkerLoops): Promise<void> {
   if (Date.now() - loops.lastSweep < loops.pollMs) return;
   loops.lastSweep = Date.now();
   const { runner } = loops;
-  for (const row of await failExpiredLeases(runner.db)) {
+  const { requeued, failed } = await sweepExpiredLeases(runner.db);
+  for (const row of requeued) {
+    runner.logger.warn({ jobId: row.id, type: row.type }, 'job queued again: its worker stopped');
+    runner.events.state(row);
+  }
+  for (const row of failed) {
     runner.logger.warn({ jobId: row.id, type: row.type }, 'job failed: its worker stopped on the last attempt');
     runner.events.state(row);
     await afterFailure(runner, row);
@@ -109,7 +117,7 @@ async function sweepExpiredLeases(loops: WorkerLoops): Promise<void> {
 
 /** One look at the queue: housekeeping, then claim and run one job; false when none was waiting. */
 async function tick(loops: WorkerLoops): Promise<boolean> {
-  await sweepExpiredLeases(loops);
+  await sweepLeases(loops);
   await loops.runPeriodic();
   const { runner } = loops;
   loops.claims += 1;

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
+import { cancelAttempts } from '../jobs/jobs.boss.ts';
 import type { VideoStepChanges } from './videos.state.ts';
 
 /** Reads and changes of a video shared by its routes and its jobs (its state: videos.state.ts). */
@@ -59,8 +60,13 @@ export async function latestJob(db: Db, video: VideoRef, type: string): Promise<
 
 /** Cancels (deletes) the waiting and running jobs of a video; a running one is aborted by its worker. */
 export async function cancelVideoJobs(db: Db, video: VideoRef): Promise<JobRow[]> {
-  return db
+  const rows = await db
     .delete(jobs)
     .where(and(ofVideo(video), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
     .returning();
+  await cancelAttempts(
+    db,
+    rows.map((row) => row.queueJobId),
+  );
+  return rows;
 }

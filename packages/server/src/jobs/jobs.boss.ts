@@ -1,0 +1,152 @@
+import type { Message } from '@regie/contract/messages';
+import { randomUUID } from 'node:crypto';
+import { type SQLChunk, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/database.ts';
+import { rootOf } from '../db/transactions.ts';
+
+/**
+ * pg-boss 10 under the app's `jobs` table: it stores, schedules (`startAfter`) and claims
+ * (`fetch`, SKIP LOCKED) the work; `jobs` stays the read model (state, progress, attempts,
+ * lease, failure reason) and names its current pg-boss job (`queue_job_id`). Every attempt is
+ * one pg-boss job sent with no retry of its own: the app decides when the next one starts (its
+ * backoff in milliseconds, capped; at once after a dead worker's lease), which pg-boss's
+ * whole-second, jittered, uncapped retries cannot do.
+ *
+ * pg-boss runs on the app's own connections through its `db` option: PGlite's `exec` or pg's
+ * simple protocol for SQL without parameters (pg-boss sends its schema and maintenance as
+ * several statements), `query` otherwise; inside a Drizzle transaction, as Drizzle `sql` chunks
+ * so a job commits or rolls back with its caller's work.
+ */
+export const QUEUE = 'regie-jobs';
+const SCHEMA = 'pgboss';
+/** pg-boss's own expiry, a last resort: the app's lease finds a dead worker long before. */
+const EXPIRE_IN_SECONDS = 23 * 60 * 60;
+
+type Rows = { rows: unknown[] };
+
+interface RawClient {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  exec?(text: string): Promise<unknown>;
+}
+
+function rowsOf(result: unknown): Rows {
+  const last = Array.isArray(result) ? result.at(-1) : result;
+  const rows = (last as { rows?: unknown[] } | undefined)?.rows;
+  return { rows: rows ?? [] };
+}
+
+/** The driver's client under a Drizzle database (a PGlite instance, a pg Pool or PoolClient). */
+function clientOf(db: Db): RawClient {
+  const client = (db as unknown as { $client?: RawClient }).$client;
+  if (!client) throw new Error('pg-boss needs the database client under Drizzle');
+  return client;
+}
+
+/** pg-boss's SQL straight on the driver (outside any transaction). */
+function clientExecutor(client: RawClient): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        return rowsOf(client.exec ? await client.exec(text) : await client.query(text));
+      }
+      return rowsOf(
+        await client.query(
+          text,
+          values.map((value) => value ?? null),
+        ),
+      );
+    },
+  };
+}
+
+/** pg-boss's `$n` SQL as Drizzle chunks on a transaction; each value stays one parameter. */
+function transactionExecutor(tx: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQLChunk[] = parts.map((part, index) =>
+        index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null),
+      );
+      return rowsOf(await tx.execute(sql.join(chunks, sql.raw(''))));
+    },
+  };
+}
+
+/** The executor for `db`: its transaction when it is one, else the driver. */
+export function executorOf(db: Db): PgBoss.Db {
+  return rootOf(db) === db ? clientExecutor(clientOf(db)) : transactionExecutor(db);
+}
+
+const bosses = new WeakMap<Db, PgBoss>();
+
+/**
+ * The pg-boss of a database (its root, not a transaction): never started, so it runs no timer
+ * of its own; its schema is made by `installQueue` (database migrate), its housekeeping is a
+ * periodic task (`maintainQueue`).
+ */
+export function bossOf(db: Db): PgBoss {
+  const root = rootOf(db);
+  let boss = bosses.get(root);
+  if (!boss) {
+    boss = new PgBoss({ db: executorOf(root), schema: SCHEMA, supervise: false, schedule: false, migrate: false });
+    bosses.set(root, boss);
+  }
+  return boss;
+}
+
+/** Creates or migrates pg-boss's schema and the app's queue; part of the database's migrate. */
+export async function installQueue(db: Db): Promise<void> {
+  const boss = new PgBoss({ db: executorOf(db), schema: SCHEMA, supervise: false, schedule: false, migrate: true });
+  await boss.start();
+  if (!(await boss.getQueue(QUEUE))) await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0 });
+  await boss.stop({ graceful: false, close: false });
+}
+
+/** Expires, archives and drops old pg-boss jobs (under pg-boss's own advisory lock). */
+export async function maintainQueue(db: Db): Promise<void> {
+  await bossOf(db).maintain();
+}
+
+export interface QueuedAttempt {
+  jobId: number;
+}
+
+/** A new attempt's pg-boss id, chosen by the app so its row can name it in the same write. */
+export const newAttemptId = (): string => randomUUID();
+
+/**
+ * Sends one attempt of an app job, in `db`'s transaction when it is one (it commits or rolls back
+ * with it). `startAfter` is a time of the database's clock (a row's run_at).
+ */
+export async function sendAttempt(db: Db, jobId: number, attemptId: string, startAfter: Date): Promise<void> {
+  const data: QueuedAttempt = { jobId };
+  const sent = await bossOf(db).send(QUEUE, data, {
+    id: attemptId,
+    startAfter,
+    retryLimit: 0,
+    expireInSeconds: EXPIRE_IN_SECONDS,
+    db: executorOf(db),
+  });
+  if (sent !== attemptId) throw new Error(`pg-boss did not take job ${jobId}`);
+}
+
+/** Claims the next attempt whose time has come. */
+export async function fetchAttempt(db: Db): Promise<{ id: string; data: QueuedAttempt } | null> {
+  const [job] = await bossOf(db).fetch<QueuedAttempt>(QUEUE, { batchSize: 1 });
+  return job ? { id: job.id, data: job.data } : null;
+}
+
+export async function completeAttempt(db: Db, id: string | null): Promise<void> {
+  // Four arguments: pg-boss reads the third as the job's output, whatever its types say.
+  if (id) await bossOf(db).complete(QUEUE, id, {}, { db: executorOf(db) });
+}
+
+export async function failAttempts(db: Db, ids: readonly (string | null)[], reason: Message): Promise<void> {
+  for (const id of ids) if (id) await bossOf(db).fail(QUEUE, id, { reason }, { db: executorOf(db) });
+}
+
+export async function cancelAttempts(db: Db, ids: readonly (string | null)[]): Promise<void> {
+  const present = ids.filter((id): id is string => id !== null);
+  if (present.length > 0) await bossOf(db).cancel(QUEUE, present, { db: executorOf(db) });
+}
