@@ -1,5 +1,7 @@
 import type { AccessRule } from './access.ts';
 import type { ModuleCode } from './modules.ts';
+import { RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
+import type { Role } from './roles.ts';
 
 /**
  * The whole route and menu tree of the back-office (spec §2), as data. The web app registers a
@@ -41,17 +43,92 @@ function node(path: string, labelKey: string, options: Options = {}, children?: 
   return children ? { path, labelKey, ...options, children } : { path, labelKey, ...options };
 }
 
-/** The list / new / edit trio most resources share. */
+/** The list / new / edit trio most screens share. */
 function crud(
   editPath: string,
-  options: { newPath?: string; editTabs?: MenuNode[]; newTabs?: MenuNode[] } = {},
+  options: { newPath?: string; editTabs?: MenuNode[]; newTabs?: MenuNode[]; pages?: Options } = {},
 ): MenuNode[] {
   const newPath = options.newPath ?? 'new';
+  const pages = options.pages ?? {};
   return [
     node('list', 'menu.list'),
-    node(newPath, 'menu.new', options.newTabs ? { tabs: true, creation: true } : {}, options.newTabs),
-    node(editPath, 'menu.edit', options.editTabs ? { hidden: true, tabs: true } : { hidden: true }, options.editTabs),
+    node(newPath, 'menu.new', options.newTabs ? { ...pages, tabs: true, creation: true } : pages, options.newTabs),
+    node(
+      editPath,
+      'menu.edit',
+      options.editTabs ? { ...pages, hidden: true, tabs: true } : { ...pages, hidden: true },
+      options.editTabs,
+    ),
   ];
+}
+
+/** What a registered resource's menu entry adds to its registration (route and write rule). */
+interface ResourceNodeOptions extends Omit<Options, 'authorizedRoles'> {
+  /**
+   * Who opens the entry and its list when that is wider than the writers (videos): its new and
+   * edit pages then take the write roles. Without it, the whole entry takes the write roles.
+   */
+  listRoles?: readonly Role[];
+  /** The creation page's path; default 'new'. */
+  newPath?: string;
+  /** The edit page's parameter holding the record id; default 'id'. */
+  editParam?: string;
+  newTabs?: MenuNode[];
+  editTabs?: MenuNode[];
+}
+
+/** The registration of a resource that has screens (registry.ts `route`). */
+function registered(name: ResourceName): { route: string; segment: string; writeRoles: readonly Role[] | undefined } {
+  const { route, write } = RESOURCE_REGISTRY[name];
+  if (!route) throw new Error(`Menu configuration error: resource ${name} has no route in the registry`);
+  return { route, segment: route.slice(route.lastIndexOf('/') + 1), writeRoles: write.authorizedRoles };
+}
+
+/** Menu nodes made from the registry, by resource (the test checks each sits at its route). */
+export const RESOURCE_NODES = new Map<MenuNode, ResourceName>();
+
+function derived(name: ResourceName, made: MenuNode): MenuNode {
+  RESOURCE_NODES.set(made, name);
+  return made;
+}
+
+/**
+ * A registered resource's entry with its list / new / edit pages: its path is the last segment
+ * of the registration's route (it must sit under the entry holding the rest), its roles the
+ * registration's write roles (registry.ts), so neither is written here.
+ */
+function resourceNode(
+  name: ResourceName,
+  labelKey: string,
+  options: ResourceNodeOptions = {},
+  more: readonly MenuNode[] = [],
+): MenuNode {
+  const { segment, writeRoles } = registered(name);
+  const { listRoles, newPath, editParam = 'id', newTabs, editTabs, ...rest } = options;
+  const writers: Options = writeRoles ? { authorizedRoles: writeRoles } : {};
+  const pages = crud(`edit/:${editParam}`, {
+    ...(newPath ? { newPath } : {}),
+    ...(newTabs ? { newTabs } : {}),
+    ...(editTabs ? { editTabs } : {}),
+    ...(listRoles ? { pages: writers } : {}),
+  });
+  return derived(
+    name,
+    node(segment, labelKey, { ...rest, ...(listRoles ? { authorizedRoles: listRoles } : writers) }, [
+      ...pages,
+      ...more,
+    ]),
+  );
+}
+
+/**
+ * A page of a registered resource whose screens sit under another entry (groups under users,
+ * subcategories under categories): `page` below the last segment of its route, the roles
+ * inherited from that entry.
+ */
+function resourcePage(name: ResourceName, page: string, labelKey: string, options: Options = {}): MenuNode {
+  const { segment } = registered(name);
+  return derived(name, node(page ? `${segment}/${page}` : segment, labelKey, options));
 }
 
 function tabs(names: readonly (string | MenuNode)[]): MenuNode[] {
@@ -89,11 +166,10 @@ const CUSTOMER_TABS = ['infos', 'modules', 'config', 'cache'] as const;
 const MEDIA_ROLES = ['video_download', 'video_write', 'own_videos_only', 'use_stream'] as const;
 /** The modules of the media roles (spec §6 "Role to module": video roles → VIDEOS, stream → AWS_STREAM). */
 const MEDIA_MODULES = ['VIDEOS', 'AWS_STREAM'] as const;
-/** Sports, competitions, tags, challengers: sport_player_write, whose module is SPORT_EVENTS. */
-const SPORT_DATA: Options = { authorizedRoles: ['sport_player_write'], requiredModules: ['SPORT_EVENTS'] };
-/** Categories and playlists: video_write (VIDEOS) or use_cms (CMS). */
-const CONTENT: Options = { authorizedRoles: ['video_write', 'use_cms'], authorizedModules: ['VIDEOS', 'CMS'] };
-const PAYMENT_ROLES = ['manage_payments', 'payment_offer_write'] as const;
+/** Sports, competitions, tags, challengers: sport_player_write (registry.ts), whose module is SPORT_EVENTS. */
+const SPORT_DATA: ResourceNodeOptions = { requiredModules: ['SPORT_EVENTS'] };
+/** Categories and playlists: video_write (VIDEOS) or use_cms (CMS), registry.ts. */
+const CONTENT: ResourceNodeOptions = { authorizedModules: ['VIDEOS', 'CMS'] };
 
 /**
  * Spec §6: a role kept after its module was removed must not open its screens. So every entry
@@ -119,65 +195,50 @@ export const MENU: readonly MenuNode[] = [
       { icon: 'IconSettings', hiddenForAdmin: true, redirectAdminTo: '/account/users', tabs: true },
       tabs(['infos', 'subscription', 'social-networks']),
     ),
-    node(
-      'customers',
-      'menu.account.customers',
-      { icon: 'IconBuildingStadium', authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
-      crud('edit/:accountId', { newTabs: tabs(CUSTOMER_TABS), editTabs: tabs(CUSTOMER_TABS) }),
-    ),
-    node('users', 'menu.account.users', { icon: 'IconUsers', authorizedRoles: ['manage_users'] }, [
-      ...crud('edit/:userId'),
-      node('group/new', 'menu.account.users.groupNew'),
-      node('group/:groupId', 'menu.account.users.groupEdit', { hidden: true }),
+    resourceNode('accounts', 'menu.account.customers', {
+      icon: 'IconBuildingStadium',
+      accessLevel: 1,
+      editParam: 'accountId',
+      newTabs: tabs(CUSTOMER_TABS),
+      editTabs: tabs(CUSTOMER_TABS),
+    }),
+    resourceNode('users', 'menu.account.users', { icon: 'IconUsers', editParam: 'userId' }, [
+      resourcePage('groups', 'new', 'menu.account.users.groupNew'),
+      resourcePage('groups', ':groupId', 'menu.account.users.groupEdit', { hidden: true }),
     ]),
-    node(
-      'themes',
-      'menu.account.themes',
-      { icon: 'IconPalette', authorizedRoles: ['sport_player_write', 'conf_player_write'], requiredModules: ['THEME'] },
-      crud('edit/:themeId', { editTabs: tabs(['config', 'markers']) }),
-    ),
-    node('sports', 'menu.account.sports', { icon: 'IconBallFootball', ...SPORT_DATA }, [
-      ...crud('edit/:sportId'),
+    resourceNode('themes', 'menu.account.themes', {
+      icon: 'IconPalette',
+      requiredModules: ['THEME'],
+      editParam: 'themeId',
+      editTabs: tabs(['config', 'markers']),
+    }),
+    resourceNode('sports', 'menu.account.sports', { icon: 'IconBallFootball', ...SPORT_DATA, editParam: 'sportId' }, [
       node('map/:sportId', 'menu.account.sports.map', { hidden: true }),
     ]),
-    node(
-      'marker-types',
-      'menu.account.markerTypes',
-      {
-        icon: 'IconMapPin',
-        authorizedRoles: ['sport_player_write', 'liveclipping_write'],
-        authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
-      },
-      crud('edit/:id', { newPath: 'create' }),
-    ),
-    node(
-      'clip-skins',
-      'menu.account.clipSkins',
-      { icon: 'IconMovie', authorizedRoles: ['liveclipping_write'], requiredModules: ['STREAM_CLIPPING'] },
-      crud('edit/:id'),
-    ),
-    node('competitions', 'menu.account.competitions', { icon: 'IconTrophy', ...SPORT_DATA }, crud('edit/:id')),
-    node('tags', 'menu.account.tags', { icon: 'IconTags', ...SPORT_DATA }, crud('edit/:id')),
-    node(
-      'payment-offers',
-      'menu.account.paymentOffers',
-      { icon: 'IconCreditCard', authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_RESTRICTION'] },
-      crud('edit/:id'),
-    ),
-    node(
-      'products',
-      'menu.account.products',
-      { icon: 'IconShoppingCart', authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_PRODUCT'] },
-      crud('edit/:productId', { editTabs: tabs(['infos', 'items', 'fans']) }),
-    ),
-    node('categories', 'menu.account.categories', { icon: 'IconCategory', ...CONTENT }, [
-      ...crud('edit/:id'),
+    resourceNode('marker-types', 'menu.account.markerTypes', {
+      icon: 'IconMapPin',
+      authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
+      newPath: 'create',
+    }),
+    resourceNode('clip-skins', 'menu.account.clipSkins', { icon: 'IconMovie', requiredModules: ['STREAM_CLIPPING'] }),
+    resourceNode('competitions', 'menu.account.competitions', { icon: 'IconTrophy', ...SPORT_DATA }),
+    resourceNode('tags', 'menu.account.tags', { icon: 'IconTags', ...SPORT_DATA }),
+    resourceNode('payment-offers', 'menu.account.paymentOffers', {
+      icon: 'IconCreditCard',
+      requiredModules: ['PAYMENT_RESTRICTION'],
+    }),
+    resourceNode('products', 'menu.account.products', {
+      icon: 'IconShoppingCart',
+      requiredModules: ['PAYMENT_PRODUCT'],
+      editParam: 'productId',
+      editTabs: tabs(['infos', 'items', 'fans']),
+    }),
+    resourceNode('categories', 'menu.account.categories', { icon: 'IconCategory', ...CONTENT }, [
       node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
-      node('subcategories/new', 'menu.account.categories.subcategoryNew', { hidden: true }),
-      node('subcategories/edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
+      resourcePage('subcategories', 'new', 'menu.account.categories.subcategoryNew', { hidden: true }),
+      resourcePage('subcategories', 'edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
     ]),
-    node('playlists', 'menu.account.playlists', { icon: 'IconPlaylist', ...CONTENT }, [
-      ...crud('edit/:id'),
+    resourceNode('playlists', 'menu.account.playlists', { icon: 'IconPlaylist', ...CONTENT }, [
       node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true }),
     ]),
     node('gamification', 'menu.account.gamification', { icon: 'IconDeviceGamepad2' }, [
@@ -206,12 +267,12 @@ export const MENU: readonly MenuNode[] = [
     [node('all', 'menu.dashboard.all'), node('detail', 'menu.dashboard.detail', { disabled: true })],
   ),
   node('events', 'menu.events', { icon: 'IconCalendarEvent' }, [
-    node(
-      'sports',
-      'menu.events.sports',
-      { icon: 'IconBallFootball', authorizedRoles: ['sport_player_write'], requiredModules: ['SPORT_EVENTS'] },
-      crud('edit/:id', { newTabs: tabs(SPORT_EVENT_TABS), editTabs: tabs(SPORT_EVENT_TABS) }),
-    ),
+    resourceNode('events', 'menu.events.sports', {
+      icon: 'IconBallFootball',
+      requiredModules: ['SPORT_EVENTS'],
+      newTabs: tabs(SPORT_EVENT_TABS),
+      editTabs: tabs(SPORT_EVENT_TABS),
+    }),
     node(
       'conferences',
       'menu.events.conferences',
@@ -242,7 +303,7 @@ export const MENU: readonly MenuNode[] = [
     [
       node('event', 'menu.clipping.event'),
       node('conference', 'menu.clipping.conference', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
-      node('template', 'menu.clipping.template'),
+      resourcePage('clip-templates', '', 'menu.clipping.template'),
     ],
   ),
   node('cms', 'menu.cms', {
@@ -258,42 +319,23 @@ export const MENU: readonly MenuNode[] = [
     externalUrlKey: 'pushNotificationsUrl',
   }),
   node('actors', 'menu.actors', { icon: 'IconUsersGroup' }, [
-    node(
-      'challengers',
-      'menu.actors.challengers',
-      { icon: 'IconRun', ...SPORT_DATA },
-      crud('edit/:id', { newPath: 'create' }),
-    ),
-    node(
-      'speakers',
-      'menu.actors.speakers',
-      { icon: 'IconMicrophone', authorizedRoles: ['conf_player_write'], requiredModules: ['BUSINESS_PLAYERS'] },
-      crud('edit/:id', { newPath: 'create' }),
-    ),
+    resourceNode('challengers', 'menu.actors.challengers', { icon: 'IconRun', ...SPORT_DATA, newPath: 'create' }),
+    resourceNode('speakers', 'menu.actors.speakers', {
+      icon: 'IconMicrophone',
+      requiredModules: ['BUSINESS_PLAYERS'],
+      newPath: 'create',
+    }),
   ]),
   node('medias', 'menu.medias', { icon: 'IconMovie', authorizedRoles: MEDIA_ROLES, authorizedModules: MEDIA_MODULES }, [
-    node(
-      'videos',
-      'menu.medias.videos',
-      {
-        icon: 'IconVideo',
-        authorizedRoles: ['video_download', 'video_write', 'own_videos_only'],
-        requiredModules: ['VIDEOS'],
-      },
-      [
-        node('list', 'menu.list'),
-        node('create', 'menu.new', { authorizedRoles: ['video_write'], tabs: true, creation: true }, [
-          node('infos', 'tab.infos'),
-          node('subtitles', 'tab.subtitles', { disabled: true }),
-        ]),
-        node(
-          'edit/:videoId',
-          'menu.edit',
-          { authorizedRoles: ['video_write'], hidden: true, tabs: true },
-          tabs(['infos', 'subtitles']),
-        ),
-      ],
-    ),
+    resourceNode('videos', 'menu.medias.videos', {
+      icon: 'IconVideo',
+      listRoles: ['video_download', 'video_write', 'own_videos_only'],
+      requiredModules: ['VIDEOS'],
+      newPath: 'create',
+      editParam: 'videoId',
+      newTabs: [node('infos', 'tab.infos'), node('subtitles', 'tab.subtitles', { disabled: true })],
+      editTabs: tabs(['infos', 'subtitles']),
+    }),
     node(
       'streams',
       'menu.medias.streams',
@@ -304,12 +346,7 @@ export const MENU: readonly MenuNode[] = [
   node('faq', 'menu.faq', { icon: 'IconHelp' }, [
     node('main', 'menu.faq.main'),
     // The entries behind the FAQ page, written by platform admins (its 'Edit entries' link).
-    node(
-      'entries',
-      'menu.faq.entries',
-      { hidden: true, authorizedRoles: ['manage_customer_accounts'] },
-      crud('edit/:id'),
-    ),
+    resourceNode('faq', 'menu.faq.entries', { hidden: true }),
   ]),
   node(
     'data-import',

@@ -4,6 +4,7 @@ import { LOGIN_LIMITS } from '../auth.ts';
 import { FIELD_MESSAGES } from '../errors.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -56,6 +57,6 @@ export const usersResource = defineResource({
   search: ['username', 'name'],
   unique: [['username']],
   relations: { Groups: { resource: 'groups', kind: 'manyToMany', through: 'user_groups' } },
-  access: { read: ACCOUNT_DIRECTORY_RULE, write: { authorizedRoles: ['manage_users'] } },
+  access: { read: ACCOUNT_DIRECTORY_RULE, write: registeredWriteRule('users') },
   tenancy: 'account',
 });
