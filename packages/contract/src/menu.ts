@@ -1,6 +1,6 @@
 import type { AccessRule } from './access.ts';
 import type { ModuleCode } from './modules.ts';
-import { RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
+import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
 import type { Role } from './roles.ts';
 
 /**
@@ -62,75 +62,6 @@ function crud(
   ];
 }
 
-/** What a registered resource's menu entry adds to its registration (route and write rule). */
-interface ResourceNodeOptions extends Omit<Options, 'authorizedRoles'> {
-  /**
-   * Who opens the entry and its list when that is wider than the writers (videos): its new and
-   * edit pages then take the write roles. Without it, the whole entry takes the write roles.
-   */
-  listRoles?: readonly Role[];
-  /** The creation page's path; default 'new'. */
-  newPath?: string;
-  /** The edit page's parameter holding the record id; default 'id'. */
-  editParam?: string;
-  newTabs?: MenuNode[];
-  editTabs?: MenuNode[];
-}
-
-/** The registration of a resource that has screens (registry.ts `route`). */
-function registered(name: ResourceName): { route: string; segment: string; writeRoles: readonly Role[] | undefined } {
-  const { route, write } = RESOURCE_REGISTRY[name];
-  if (!route) throw new Error(`Menu configuration error: resource ${name} has no route in the registry`);
-  return { route, segment: route.slice(route.lastIndexOf('/') + 1), writeRoles: write.authorizedRoles };
-}
-
-/** Menu nodes made from the registry, by resource (the test checks each sits at its route). */
-export const RESOURCE_NODES = new Map<MenuNode, ResourceName>();
-
-function derived(name: ResourceName, made: MenuNode): MenuNode {
-  RESOURCE_NODES.set(made, name);
-  return made;
-}
-
-/**
- * A registered resource's entry with its list / new / edit pages: its path is the last segment
- * of the registration's route (it must sit under the entry holding the rest), its roles the
- * registration's write roles (registry.ts), so neither is written here.
- */
-function resourceNode(
-  name: ResourceName,
-  labelKey: string,
-  options: ResourceNodeOptions = {},
-  more: readonly MenuNode[] = [],
-): MenuNode {
-  const { segment, writeRoles } = registered(name);
-  const { listRoles, newPath, editParam = 'id', newTabs, editTabs, ...rest } = options;
-  const writers: Options = writeRoles ? { authorizedRoles: writeRoles } : {};
-  const pages = crud(`edit/:${editParam}`, {
-    ...(newPath ? { newPath } : {}),
-    ...(newTabs ? { newTabs } : {}),
-    ...(editTabs ? { editTabs } : {}),
-    ...(listRoles ? { pages: writers } : {}),
-  });
-  return derived(
-    name,
-    node(segment, labelKey, { ...rest, ...(listRoles ? { authorizedRoles: listRoles } : writers) }, [
-      ...pages,
-      ...more,
-    ]),
-  );
-}
-
-/**
- * A page of a registered resource whose screens sit under another entry (groups under users,
- * subcategories under categories): `page` below the last segment of its route, the roles
- * inherited from that entry.
- */
-function resourcePage(name: ResourceName, page: string, labelKey: string, options: Options = {}): MenuNode {
-  const { segment } = registered(name);
-  return derived(name, node(page ? `${segment}/${page}` : segment, labelKey, options));
-}
-
 function tabs(names: readonly (string | MenuNode)[]): MenuNode[] {
   return names.map((entry) => (typeof entry === 'string' ? node(entry, `tab.${entry}`) : entry));
 }
@@ -166,10 +97,110 @@ const CUSTOMER_TABS = ['infos', 'modules', 'config', 'cache'] as const;
 const MEDIA_ROLES = ['video_download', 'video_write', 'own_videos_only', 'use_stream'] as const;
 /** The modules of the media roles (spec §6 "Role to module": video roles → VIDEOS, stream → AWS_STREAM). */
 const MEDIA_MODULES = ['VIDEOS', 'AWS_STREAM'] as const;
-/** Sports, competitions, tags, challengers: sport_player_write (registry.ts), whose module is SPORT_EVENTS. */
-const SPORT_DATA: ResourceNodeOptions = { requiredModules: ['SPORT_EVENTS'] };
-/** Categories and playlists: video_write (VIDEOS) or use_cms (CMS), registry.ts. */
-const CONTENT: ResourceNodeOptions = { authorizedModules: ['VIDEOS', 'CMS'] };
+
+/** The registration of a resource that has screens (registry.ts `route`). */
+function registered(name: ResourceName): { route: string; segment: string } {
+  const { route } = RESOURCE_REGISTRY[name];
+  if (!route) throw new Error(`Menu configuration error: resource ${name} has no route in the registry`);
+  return { route, segment: route.slice(route.lastIndexOf('/') + 1) };
+}
+
+/** Menu nodes made from the registry, by resource (resources.test.ts checks each sits at its route). */
+export const RESOURCE_NODES = new Map<MenuNode, ResourceName>();
+
+function derived(name: ResourceName, made: MenuNode): MenuNode {
+  RESOURCE_NODES.set(made, name);
+  return made;
+}
+
+/**
+ * A page of a registered resource whose screens sit under another entry (groups under users,
+ * subcategories under categories): `page` below the last segment of its route, the roles
+ * inherited from that entry.
+ */
+function resourcePage(name: ResourceName, page: string, labelKey: string, options: Options = {}): MenuNode {
+  const { segment } = registered(name);
+  return derived(name, node(page ? `${segment}/${page}` : segment, labelKey, options));
+}
+
+/** What a resource's entry has beyond its registration's menu entry: tabs and pages of its own. */
+interface ResourceMenuMore {
+  /**
+   * Who opens the entry and its list when that is wider than the writers (videos): its new and
+   * edit pages then take the write roles. Without it, the whole entry takes the write roles.
+   */
+  listRoles?: readonly Role[];
+  newTabs?: MenuNode[];
+  editTabs?: MenuNode[];
+  /** Pages after list / new / edit. */
+  more?: MenuNode[];
+}
+
+const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore } = {
+  accounts: { newTabs: tabs(CUSTOMER_TABS), editTabs: tabs(CUSTOMER_TABS) },
+  users: {
+    more: [
+      resourcePage('groups', 'new', 'menu.account.users.groupNew'),
+      resourcePage('groups', ':groupId', 'menu.account.users.groupEdit', { hidden: true }),
+    ],
+  },
+  themes: { editTabs: tabs(['config', 'markers']) },
+  sports: { more: [node('map/:sportId', 'menu.account.sports.map', { hidden: true })] },
+  products: { editTabs: tabs(['infos', 'items', 'fans']) },
+  categories: {
+    more: [
+      node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
+      resourcePage('subcategories', 'new', 'menu.account.categories.subcategoryNew', { hidden: true }),
+      resourcePage('subcategories', 'edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
+    ],
+  },
+  playlists: { more: [node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true })] },
+  events: { newTabs: tabs(SPORT_EVENT_TABS), editTabs: tabs(SPORT_EVENT_TABS) },
+  videos: {
+    listRoles: ['video_download', 'video_write', 'own_videos_only'],
+    newTabs: [node('infos', 'tab.infos'), node('subtitles', 'tab.subtitles', { disabled: true })],
+    editTabs: tabs(['infos', 'subtitles']),
+  },
+};
+
+/** `/account/marker-types` → `menu.account.markerTypes`. */
+export function resourceMenuLabel(route: string): string {
+  const segments = route.split('/').filter(Boolean);
+  return [
+    'menu',
+    ...segments.map((segment) => segment.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())),
+  ].join('.');
+}
+
+/**
+ * A registered resource's entry with its list / new / edit pages, all from its registration
+ * (registry.ts): the path is the last segment of its route, the label follows the route, the
+ * roles are its write rule's, icon, modules and page paths its `menu`; RESOURCE_MENU_MORE adds
+ * tabs and pages.
+ */
+function resourceNode(name: ResourceName): MenuNode {
+  const { route, segment } = registered(name);
+  const { write, menu } = RESOURCE_REGISTRY[name];
+  const { newPath, editParam = 'id', ...own } = menu ?? {};
+  const { listRoles, newTabs, editTabs, more = [] } = RESOURCE_MENU_MORE[name] ?? {};
+  const writers: Options = write.authorizedRoles ? { authorizedRoles: write.authorizedRoles } : {};
+  const pages = crud(`edit/:${editParam}`, {
+    ...(newPath ? { newPath } : {}),
+    ...(newTabs ? { newTabs } : {}),
+    ...(editTabs ? { editTabs } : {}),
+    ...(listRoles ? { pages: writers } : {}),
+  });
+  const rule = listRoles ? { authorizedRoles: listRoles } : writers;
+  return derived(name, node(segment, resourceMenuLabel(route), { ...own, ...rule }, [...pages, ...more]));
+}
+
+/** The entries of the registered resources with a menu entry under `area` (`/account`), in the registry's order. */
+function registeredNodes(area: string): MenuNode[] {
+  return RESOURCE_NAMES.filter((name) => {
+    const { route, menu } = RESOURCE_REGISTRY[name];
+    return menu !== undefined && route?.slice(0, route.lastIndexOf('/')) === area;
+  }).map(resourceNode);
+}
 
 /**
  * Spec §6: a role kept after its module was removed must not open its screens. So every entry
@@ -195,52 +226,7 @@ export const MENU: readonly MenuNode[] = [
       { icon: 'IconSettings', hiddenForAdmin: true, redirectAdminTo: '/account/users', tabs: true },
       tabs(['infos', 'subscription', 'social-networks']),
     ),
-    resourceNode('accounts', 'menu.account.customers', {
-      icon: 'IconBuildingStadium',
-      accessLevel: 1,
-      editParam: 'accountId',
-      newTabs: tabs(CUSTOMER_TABS),
-      editTabs: tabs(CUSTOMER_TABS),
-    }),
-    resourceNode('users', 'menu.account.users', { icon: 'IconUsers', editParam: 'userId' }, [
-      resourcePage('groups', 'new', 'menu.account.users.groupNew'),
-      resourcePage('groups', ':groupId', 'menu.account.users.groupEdit', { hidden: true }),
-    ]),
-    resourceNode('themes', 'menu.account.themes', {
-      icon: 'IconPalette',
-      requiredModules: ['THEME'],
-      editParam: 'themeId',
-      editTabs: tabs(['config', 'markers']),
-    }),
-    resourceNode('sports', 'menu.account.sports', { icon: 'IconBallFootball', ...SPORT_DATA, editParam: 'sportId' }, [
-      node('map/:sportId', 'menu.account.sports.map', { hidden: true }),
-    ]),
-    resourceNode('marker-types', 'menu.account.markerTypes', {
-      icon: 'IconMapPin',
-      authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
-      newPath: 'create',
-    }),
-    resourceNode('clip-skins', 'menu.account.clipSkins', { icon: 'IconMovie', requiredModules: ['STREAM_CLIPPING'] }),
-    resourceNode('competitions', 'menu.account.competitions', { icon: 'IconTrophy', ...SPORT_DATA }),
-    resourceNode('tags', 'menu.account.tags', { icon: 'IconTags', ...SPORT_DATA }),
-    resourceNode('payment-offers', 'menu.account.paymentOffers', {
-      icon: 'IconCreditCard',
-      requiredModules: ['PAYMENT_RESTRICTION'],
-    }),
-    resourceNode('products', 'menu.account.products', {
-      icon: 'IconShoppingCart',
-      requiredModules: ['PAYMENT_PRODUCT'],
-      editParam: 'productId',
-      editTabs: tabs(['infos', 'items', 'fans']),
-    }),
-    resourceNode('categories', 'menu.account.categories', { icon: 'IconCategory', ...CONTENT }, [
-      node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
-      resourcePage('subcategories', 'new', 'menu.account.categories.subcategoryNew', { hidden: true }),
-      resourcePage('subcategories', 'edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
-    ]),
-    resourceNode('playlists', 'menu.account.playlists', { icon: 'IconPlaylist', ...CONTENT }, [
-      node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true }),
-    ]),
+    ...registeredNodes('/account'),
     node('gamification', 'menu.account.gamification', { icon: 'IconDeviceGamepad2' }, [
       node('trivia', 'menu.account.gamification.trivia', {
         authorizedRoles: ['trivia_write'],
@@ -267,12 +253,7 @@ export const MENU: readonly MenuNode[] = [
     [node('all', 'menu.dashboard.all'), node('detail', 'menu.dashboard.detail', { disabled: true })],
   ),
   node('events', 'menu.events', { icon: 'IconCalendarEvent' }, [
-    resourceNode('events', 'menu.events.sports', {
-      icon: 'IconBallFootball',
-      requiredModules: ['SPORT_EVENTS'],
-      newTabs: tabs(SPORT_EVENT_TABS),
-      editTabs: tabs(SPORT_EVENT_TABS),
-    }),
+    ...registeredNodes('/events'),
     node(
       'conferences',
       'menu.events.conferences',
@@ -318,24 +299,9 @@ export const MENU: readonly MenuNode[] = [
     requiredModules: ['PUSH_NOTIFICATIONS'],
     externalUrlKey: 'pushNotificationsUrl',
   }),
-  node('actors', 'menu.actors', { icon: 'IconUsersGroup' }, [
-    resourceNode('challengers', 'menu.actors.challengers', { icon: 'IconRun', ...SPORT_DATA, newPath: 'create' }),
-    resourceNode('speakers', 'menu.actors.speakers', {
-      icon: 'IconMicrophone',
-      requiredModules: ['BUSINESS_PLAYERS'],
-      newPath: 'create',
-    }),
-  ]),
+  node('actors', 'menu.actors', { icon: 'IconUsersGroup' }, [...registeredNodes('/actors')]),
   node('medias', 'menu.medias', { icon: 'IconMovie', authorizedRoles: MEDIA_ROLES, authorizedModules: MEDIA_MODULES }, [
-    resourceNode('videos', 'menu.medias.videos', {
-      icon: 'IconVideo',
-      listRoles: ['video_download', 'video_write', 'own_videos_only'],
-      requiredModules: ['VIDEOS'],
-      newPath: 'create',
-      editParam: 'videoId',
-      newTabs: [node('infos', 'tab.infos'), node('subtitles', 'tab.subtitles', { disabled: true })],
-      editTabs: tabs(['infos', 'subtitles']),
-    }),
+    ...registeredNodes('/medias'),
     node(
       'streams',
       'menu.medias.streams',
@@ -345,8 +311,8 @@ export const MENU: readonly MenuNode[] = [
   ]),
   node('faq', 'menu.faq', { icon: 'IconHelp' }, [
     node('main', 'menu.faq.main'),
-    // The entries behind the FAQ page, written by platform admins (its 'Edit entries' link).
-    resourceNode('faq', 'menu.faq.entries', { hidden: true }),
+    // The entries behind the FAQ page (registry.ts).
+    ...registeredNodes('/faq'),
   ]),
   node(
     'data-import',
