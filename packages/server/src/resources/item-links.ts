@@ -58,6 +58,10 @@ interface LinkRow {
   createdAt: Date | string;
 }
 
+function isItemType(type: string): type is ItemType {
+  return Object.hasOwn(ITEM_TYPE_RESOURCES, type);
+}
+
 /** Removes every link to an item, wherever it is linked (the item's resource calls it on delete). */
 export async function deleteItemLinks(db: Db, link: ItemLinkTable, itemType: ItemType, itemId: number): Promise<void> {
   await db.delete(link.table).where(and(eq(link.itemType, itemType), eq(link.itemId, itemId)));
@@ -72,7 +76,7 @@ async function linkedItems(
   const found = new Map<string, NonNullable<ItemLink['item']>>();
   const types = [...new Set(rows.map((row) => row.itemType))];
   for (const type of types) {
-    const related = engine.byName(ITEM_TYPE_RESOURCES[type as ItemType] ?? '');
+    const related = isItemType(type) ? engine.byName(ITEM_TYPE_RESOURCES[type]) : undefined;
     if (!related) continue;
     const ids = rows.filter((row) => row.itemType === type).map((row) => row.itemId);
     const records = await engine.db
