@@ -1,5 +1,7 @@
 import type { AccessRule } from './access.ts';
 import type { ModuleCode } from './modules.ts';
+import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
+import type { Role } from './roles.ts';
 
 /**
  * The whole route and menu tree of the back-office (spec §2), as data. The web app registers a
@@ -41,16 +43,22 @@ function node(path: string, labelKey: string, options: Options = {}, children?: 
   return children ? { path, labelKey, ...options, children } : { path, labelKey, ...options };
 }
 
-/** The list / new / edit trio most resources share. */
+/** The list / new / edit trio most screens share. */
 function crud(
   editPath: string,
-  options: { newPath?: string; editTabs?: MenuNode[]; newTabs?: MenuNode[] } = {},
+  options: { newPath?: string; editTabs?: MenuNode[]; newTabs?: MenuNode[]; pages?: Options } = {},
 ): MenuNode[] {
   const newPath = options.newPath ?? 'new';
+  const pages = options.pages ?? {};
   return [
     node('list', 'menu.list'),
-    node(newPath, 'menu.new', options.newTabs ? { tabs: true, creation: true } : {}, options.newTabs),
-    node(editPath, 'menu.edit', options.editTabs ? { hidden: true, tabs: true } : { hidden: true }, options.editTabs),
+    node(newPath, 'menu.new', options.newTabs ? { ...pages, tabs: true, creation: true } : pages, options.newTabs),
+    node(
+      editPath,
+      'menu.edit',
+      options.editTabs ? { ...pages, hidden: true, tabs: true } : { ...pages, hidden: true },
+      options.editTabs,
+    ),
   ];
 }
 
@@ -89,11 +97,110 @@ const CUSTOMER_TABS = ['infos', 'modules', 'config', 'cache'] as const;
 const MEDIA_ROLES = ['video_download', 'video_write', 'own_videos_only', 'use_stream'] as const;
 /** The modules of the media roles (spec §6 "Role to module": video roles → VIDEOS, stream → AWS_STREAM). */
 const MEDIA_MODULES = ['VIDEOS', 'AWS_STREAM'] as const;
-/** Sports, competitions, tags, challengers: sport_player_write, whose module is SPORT_EVENTS. */
-const SPORT_DATA: Options = { authorizedRoles: ['sport_player_write'], requiredModules: ['SPORT_EVENTS'] };
-/** Categories and playlists: video_write (VIDEOS) or use_cms (CMS). */
-const CONTENT: Options = { authorizedRoles: ['video_write', 'use_cms'], authorizedModules: ['VIDEOS', 'CMS'] };
-const PAYMENT_ROLES = ['manage_payments', 'payment_offer_write'] as const;
+
+/** The registration of a resource that has screens (registry.ts `route`). */
+function registered(name: ResourceName): { route: string; segment: string } {
+  const { route } = RESOURCE_REGISTRY[name];
+  if (!route) throw new Error(`Menu configuration error: resource ${name} has no route in the registry`);
+  return { route, segment: route.slice(route.lastIndexOf('/') + 1) };
+}
+
+/** Menu nodes made from the registry, by resource (resources.test.ts checks each sits at its route). */
+export const RESOURCE_NODES = new Map<MenuNode, ResourceName>();
+
+function derived(name: ResourceName, made: MenuNode): MenuNode {
+  RESOURCE_NODES.set(made, name);
+  return made;
+}
+
+/**
+ * A page of a registered resource whose screens sit under another entry (groups under users,
+ * subcategories under categories): `page` below the last segment of its route, the roles
+ * inherited from that entry.
+ */
+function resourcePage(name: ResourceName, page: string, labelKey: string, options: Options = {}): MenuNode {
+  const { segment } = registered(name);
+  return derived(name, node(page ? `${segment}/${page}` : segment, labelKey, options));
+}
+
+/** What a resource's entry has beyond its registration's menu entry: tabs and pages of its own. */
+interface ResourceMenuMore {
+  /**
+   * Who opens the entry and its list when that is wider than the writers (videos): its new and
+   * edit pages then take the write roles. Without it, the whole entry takes the write roles.
+   */
+  listRoles?: readonly Role[];
+  newTabs?: MenuNode[];
+  editTabs?: MenuNode[];
+  /** Pages after list / new / edit. */
+  more?: MenuNode[];
+}
+
+const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore } = {
+  accounts: { newTabs: tabs(CUSTOMER_TABS), editTabs: tabs(CUSTOMER_TABS) },
+  users: {
+    more: [
+      resourcePage('groups', 'new', 'menu.account.users.groupNew'),
+      resourcePage('groups', ':groupId', 'menu.account.users.groupEdit', { hidden: true }),
+    ],
+  },
+  themes: { editTabs: tabs(['config', 'markers']) },
+  sports: { more: [node('map/:sportId', 'menu.account.sports.map', { hidden: true })] },
+  products: { editTabs: tabs(['infos', 'items', 'fans']) },
+  categories: {
+    more: [
+      node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
+      resourcePage('subcategories', 'new', 'menu.account.categories.subcategoryNew', { hidden: true }),
+      resourcePage('subcategories', 'edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
+    ],
+  },
+  playlists: { more: [node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true })] },
+  events: { newTabs: tabs(SPORT_EVENT_TABS), editTabs: tabs(SPORT_EVENT_TABS) },
+  videos: {
+    listRoles: ['video_download', 'video_write', 'own_videos_only'],
+    newTabs: [node('infos', 'tab.infos'), node('subtitles', 'tab.subtitles', { disabled: true })],
+    editTabs: tabs(['infos', 'subtitles']),
+  },
+};
+
+/** `/account/marker-types` → `menu.account.markerTypes`. */
+export function resourceMenuLabel(route: string): string {
+  const segments = route.split('/').filter(Boolean);
+  return [
+    'menu',
+    ...segments.map((segment) => segment.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())),
+  ].join('.');
+}
+
+/**
+ * A registered resource's entry with its list / new / edit pages, all from its registration
+ * (registry.ts): the path is the last segment of its route, the label follows the route, the
+ * roles are its write rule's, icon, modules and page paths its `menu`; RESOURCE_MENU_MORE adds
+ * tabs and pages.
+ */
+function resourceNode(name: ResourceName): MenuNode {
+  const { route, segment } = registered(name);
+  const { write, menu } = RESOURCE_REGISTRY[name];
+  const { newPath, editParam = 'id', ...own } = menu ?? {};
+  const { listRoles, newTabs, editTabs, more = [] } = RESOURCE_MENU_MORE[name] ?? {};
+  const writers: Options = write.authorizedRoles ? { authorizedRoles: write.authorizedRoles } : {};
+  const pages = crud(`edit/:${editParam}`, {
+    ...(newPath ? { newPath } : {}),
+    ...(newTabs ? { newTabs } : {}),
+    ...(editTabs ? { editTabs } : {}),
+    ...(listRoles ? { pages: writers } : {}),
+  });
+  const rule = listRoles ? { authorizedRoles: listRoles } : writers;
+  return derived(name, node(segment, resourceMenuLabel(route), { ...own, ...rule }, [...pages, ...more]));
+}
+
+/** The entries of the registered resources with a menu entry under `area` (`/account`), in the registry's order. */
+function registeredNodes(area: string): MenuNode[] {
+  return RESOURCE_NAMES.filter((name) => {
+    const { route, menu } = RESOURCE_REGISTRY[name];
+    return menu !== undefined && route?.slice(0, route.lastIndexOf('/')) === area;
+  }).map(resourceNode);
+}
 
 /**
  * Spec §6: a role kept after its module was removed must not open its screens. So every entry
@@ -119,67 +226,7 @@ export const MENU: readonly MenuNode[] = [
       { icon: 'IconSettings', hiddenForAdmin: true, redirectAdminTo: '/account/users', tabs: true },
       tabs(['infos', 'subscription', 'social-networks']),
     ),
-    node(
-      'customers',
-      'menu.account.customers',
-      { icon: 'IconBuildingStadium', authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
-      crud('edit/:accountId', { newTabs: tabs(CUSTOMER_TABS), editTabs: tabs(CUSTOMER_TABS) }),
-    ),
-    node('users', 'menu.account.users', { icon: 'IconUsers', authorizedRoles: ['manage_users'] }, [
-      ...crud('edit/:userId'),
-      node('group/new', 'menu.account.users.groupNew'),
-      node('group/:groupId', 'menu.account.users.groupEdit', { hidden: true }),
-    ]),
-    node(
-      'themes',
-      'menu.account.themes',
-      { icon: 'IconPalette', authorizedRoles: ['sport_player_write', 'conf_player_write'], requiredModules: ['THEME'] },
-      crud('edit/:themeId', { editTabs: tabs(['config', 'markers']) }),
-    ),
-    node('sports', 'menu.account.sports', { icon: 'IconBallFootball', ...SPORT_DATA }, [
-      ...crud('edit/:sportId'),
-      node('map/:sportId', 'menu.account.sports.map', { hidden: true }),
-    ]),
-    node(
-      'marker-types',
-      'menu.account.markerTypes',
-      {
-        icon: 'IconMapPin',
-        authorizedRoles: ['sport_player_write', 'liveclipping_write'],
-        authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
-      },
-      crud('edit/:id', { newPath: 'create' }),
-    ),
-    node(
-      'clip-skins',
-      'menu.account.clipSkins',
-      { icon: 'IconMovie', authorizedRoles: ['liveclipping_write'], requiredModules: ['STREAM_CLIPPING'] },
-      crud('edit/:id'),
-    ),
-    node('competitions', 'menu.account.competitions', { icon: 'IconTrophy', ...SPORT_DATA }, crud('edit/:id')),
-    node('tags', 'menu.account.tags', { icon: 'IconTags', ...SPORT_DATA }, crud('edit/:id')),
-    node(
-      'payment-offers',
-      'menu.account.paymentOffers',
-      { icon: 'IconCreditCard', authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_RESTRICTION'] },
-      crud('edit/:id'),
-    ),
-    node(
-      'products',
-      'menu.account.products',
-      { icon: 'IconShoppingCart', authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_PRODUCT'] },
-      crud('edit/:productId', { editTabs: tabs(['infos', 'items', 'fans']) }),
-    ),
-    node('categories', 'menu.account.categories', { icon: 'IconCategory', ...CONTENT }, [
-      ...crud('edit/:id'),
-      node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
-      node('subcategories/new', 'menu.account.categories.subcategoryNew', { hidden: true }),
-      node('subcategories/edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
-    ]),
-    node('playlists', 'menu.account.playlists', { icon: 'IconPlaylist', ...CONTENT }, [
-      ...crud('edit/:id'),
-      node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true }),
-    ]),
+    ...registeredNodes('/account'),
     node('gamification', 'menu.account.gamification', { icon: 'IconDeviceGamepad2' }, [
       node('trivia', 'menu.account.gamification.trivia', {
         authorizedRoles: ['trivia_write'],
@@ -206,12 +253,7 @@ export const MENU: readonly MenuNode[] = [
     [node('all', 'menu.dashboard.all'), node('detail', 'menu.dashboard.detail', { disabled: true })],
   ),
   node('events', 'menu.events', { icon: 'IconCalendarEvent' }, [
-    node(
-      'sports',
-      'menu.events.sports',
-      { icon: 'IconBallFootball', authorizedRoles: ['sport_player_write'], requiredModules: ['SPORT_EVENTS'] },
-      crud('edit/:id', { newTabs: tabs(SPORT_EVENT_TABS), editTabs: tabs(SPORT_EVENT_TABS) }),
-    ),
+    ...registeredNodes('/events'),
     node(
       'conferences',
       'menu.events.conferences',
@@ -242,7 +284,7 @@ export const MENU: readonly MenuNode[] = [
     [
       node('event', 'menu.clipping.event'),
       node('conference', 'menu.clipping.conference', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
-      node('template', 'menu.clipping.template'),
+      resourcePage('clip-templates', '', 'menu.clipping.template'),
     ],
   ),
   node('cms', 'menu.cms', {
@@ -257,43 +299,9 @@ export const MENU: readonly MenuNode[] = [
     requiredModules: ['PUSH_NOTIFICATIONS'],
     externalUrlKey: 'pushNotificationsUrl',
   }),
-  node('actors', 'menu.actors', { icon: 'IconUsersGroup' }, [
-    node(
-      'challengers',
-      'menu.actors.challengers',
-      { icon: 'IconRun', ...SPORT_DATA },
-      crud('edit/:id', { newPath: 'create' }),
-    ),
-    node(
-      'speakers',
-      'menu.actors.speakers',
-      { icon: 'IconMicrophone', authorizedRoles: ['conf_player_write'], requiredModules: ['BUSINESS_PLAYERS'] },
-      crud('edit/:id', { newPath: 'create' }),
-    ),
-  ]),
+  node('actors', 'menu.actors', { icon: 'IconUsersGroup' }, [...registeredNodes('/actors')]),
   node('medias', 'menu.medias', { icon: 'IconMovie', authorizedRoles: MEDIA_ROLES, authorizedModules: MEDIA_MODULES }, [
-    node(
-      'videos',
-      'menu.medias.videos',
-      {
-        icon: 'IconVideo',
-        authorizedRoles: ['video_download', 'video_write', 'own_videos_only'],
-        requiredModules: ['VIDEOS'],
-      },
-      [
-        node('list', 'menu.list'),
-        node('create', 'menu.new', { authorizedRoles: ['video_write'], tabs: true, creation: true }, [
-          node('infos', 'tab.infos'),
-          node('subtitles', 'tab.subtitles', { disabled: true }),
-        ]),
-        node(
-          'edit/:videoId',
-          'menu.edit',
-          { authorizedRoles: ['video_write'], hidden: true, tabs: true },
-          tabs(['infos', 'subtitles']),
-        ),
-      ],
-    ),
+    ...registeredNodes('/medias'),
     node(
       'streams',
       'menu.medias.streams',
@@ -303,13 +311,8 @@ export const MENU: readonly MenuNode[] = [
   ]),
   node('faq', 'menu.faq', { icon: 'IconHelp' }, [
     node('main', 'menu.faq.main'),
-    // The entries behind the FAQ page, written by platform admins (its 'Edit entries' link).
-    node(
-      'entries',
-      'menu.faq.entries',
-      { hidden: true, authorizedRoles: ['manage_customer_accounts'] },
-      crud('edit/:id'),
-    ),
+    // The entries behind the FAQ page (registry.ts).
+    ...registeredNodes('/faq'),
   ]),
   node(
     'data-import',

@@ -69,16 +69,20 @@ export interface AppDependencies {
   responseCheck?: (mismatch: ResponseMismatch) => void;
 }
 
-/** The whole HTTP application, ready but not listening: tests drive it with inject(). */
-export async function buildApp(config: AppConfig, dependencies: AppDependencies = {}) {
-  const app = Fastify({
+function createFastify(config: AppConfig) {
+  return Fastify({
     logger: { level: config.logLevel },
     // One line per request is noise at this scale; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+}
 
+type AppInstance = ReturnType<typeof createFastify>;
+
+/** The given database, or one opened and migrated from config that closes with the app. */
+async function appDatabase(app: AppInstance, config: AppConfig, dependencies: AppDependencies): Promise<Database> {
   let database = dependencies.database;
   if (!database) {
     database = await openDatabase(config);
@@ -86,7 +90,50 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     const owned = database;
     app.addHook('onClose', () => owned.close());
   }
-  const { db } = database;
+  return database;
+}
+
+/** Validation, serialisation, errors, the JSON parser and the hooks every request goes through. */
+function registerRequestHandling(app: AppInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  serveInRequestLanguage(app);
+  registerJsonParser(app, JSON_BODY_LIMIT_BYTES);
+  decorateRequests(app);
+  app.addHook('onRequest', checkApiVersion);
+  app.addHook('preHandler', refuseReadOnlyWrites);
+  app.addHook('preValidation', checkSimulationQuery);
+}
+
+/** The given Stripe catalogue, else the official client when a key is configured, else none. */
+function appStripe(config: AppConfig, dependencies: AppDependencies): StripePrices | null {
+  if (dependencies.stripe !== undefined) return dependencies.stripe;
+  return config.stripeSecretKey ? stripePrices(config.stripeSecretKey) : null;
+}
+
+/**
+ * Purges of the in-memory cache reach every process through the hub (Redis across processes),
+ * revocations of signed-in contexts too; both stop when the app closes.
+ */
+function shareCaches(app: AppInstance, hub: RealtimeHub, cache: Cache, signedIn: Cache): void {
+  const stopSharingPurges = shareCachePurges(cache, hub, (error) => app.log.warn({ err: error }, 'cache purge lost'));
+  const stopSharingRevocations = shareCachePurges(
+    signedIn,
+    hub,
+    (error) => app.log.warn({ err: error }, 'session revocation not shared'),
+    AUTH_PURGE_TOPIC,
+  );
+  app.addHook('onClose', async () => {
+    stopSharingPurges();
+    stopSharingRevocations();
+  });
+}
+
+/** The whole HTTP application, ready but not listening: tests drive it with inject(). */
+export async function buildApp(config: AppConfig, dependencies: AppDependencies = {}) {
+  const app = createFastify(config);
+  const { db } = await appDatabase(app, config, dependencies);
   const signedIn =
     dependencies.signedIn ?? createMemoryCache(config.authCacheTtlMs, { maxEntries: SIGNED_IN_MAX_ENTRIES });
   const guards = createGuards(
@@ -97,16 +144,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const media = createMediaUrls(config);
   const engine = createEngine(db, cache, dependencies.resources, media.present, signedIn);
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(handleError);
-  serveInRequestLanguage(app);
-  registerJsonParser(app, JSON_BODY_LIMIT_BYTES);
-  decorateRequests(app);
-  app.addHook('onRequest', checkApiVersion);
-  app.addHook('preHandler', refuseReadOnlyWrites);
-  app.addHook('preValidation', checkSimulationQuery);
-
+  registerRequestHandling(app);
   if (dependencies.responseCheck) checkResponses(app, dependencies.responseCheck);
   await registerCompression(app);
   await registerOpenApi(app);
@@ -118,32 +156,14 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(contentRoutes, { engine, guards });
   await app.register(sportMapsRoutes, { engine, guards });
   await app.register(actorsRoutes, { engine, guards });
-  const stripe =
-    dependencies.stripe === undefined
-      ? config.stripeSecretKey
-        ? stripePrices(config.stripeSecretKey)
-        : null
-      : dependencies.stripe;
-  await app.register(paymentsRoutes, { engine, guards, stripe });
+  await app.register(paymentsRoutes, { engine, guards, stripe: appStripe(config, dependencies) });
   await app.register(commonRoutes, { db, guards, config, cache });
   await app.register(cacheRoutes, { guards, cache });
   await app.register(dataProviderMappingRoutes, { guards });
   await app.register(uploadsRoutes, { guards, storage });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
-  // Purges of the in-memory cache reach every process through the hub (Redis across processes).
-  const stopSharingPurges = shareCachePurges(cache, hub, (error) => app.log.warn({ err: error }, 'cache purge lost'));
-  // Revocations drop signed-in contexts in every process the same way.
-  const stopSharingRevocations = shareCachePurges(
-    signedIn,
-    hub,
-    (error) => app.log.warn({ err: error }, 'session revocation not shared'),
-    AUTH_PURGE_TOPIC,
-  );
-  app.addHook('onClose', async () => {
-    stopSharingPurges();
-    stopSharingRevocations();
-  });
+  shareCaches(app, hub, cache, signedIn);
   const jobEventError = (error: unknown) => app.log.warn({ err: error }, 'job event not published');
   const jobEvents = createJobEvents(hub, jobEventError);
   // Jobs queued on this database (by a request, a hook or a job) are announced once committed.

@@ -6,6 +6,7 @@ import { MODULE_CODES } from '../modules.ts';
 import { THEME_PRIMARY_COLOR } from '../ui.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 
 export const ACCOUNT_NAME_MAX = 120;
 
@@ -84,7 +85,7 @@ export const accountsResource = defineResource({
   },
   access: {
     read: { authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
-    write: { authorizedRoles: ['manage_customer_accounts'], accessLevel: 1 },
+    write: registeredWriteRule('accounts'),
   },
   tenancy: 'platform',
 });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
+import { CONTENT_RULE, registeredWriteRule } from './registry.ts';
 
 export const CATEGORY_NAME_MAX = 80;
 export const CATEGORY_DESCRIPTION_MAX = 500;
 export const CATEGORY_POSITION_MAX = 10_000;
 
 /** Content organisation (spec §6: video_write or use_cms), shared by categories, subcategories and playlists. */
-export const CONTENT_RULE = { authorizedRoles: ['video_write', 'use_cms'] } as const;
 
 /**
  * How an account's content is organised for fans (menu account/categories). A category holds
@@ -43,6 +43,6 @@ export const categoriesResource = defineResource({
   translatable: ['name', 'description'],
   unique: [['name']],
   relations: { Subcategories: { resource: 'subcategories', kind: 'many', foreignKey: 'categoryId' } },
-  access: { read: CONTENT_RULE, write: CONTENT_RULE },
+  access: { read: CONTENT_RULE, write: registeredWriteRule('categories') },
   tenancy: 'account',
 });

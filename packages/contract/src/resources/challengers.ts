@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { imageKey } from '../uploads.schemas.ts';
-import { countryCode, SPORT_DATA_RULE } from './competitions.ts';
+import { countryCode } from './competitions.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule, SPORT_DATA_RULE } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const CHALLENGER_NAME_MAX = 100;
@@ -46,7 +47,7 @@ export const challengersResource = defineResource({
   search: ['name', 'shortName'],
   unique: [['name', 'type']],
   relations: { Sport: { resource: 'sports', kind: 'one', foreignKey: 'sportId' } },
-  access: { read: SPORT_DATA_RULE, write: SPORT_DATA_RULE },
+  access: { read: SPORT_DATA_RULE, write: registeredWriteRule('challengers') },
   tenancy: 'account',
 });
 

@@ -3,6 +3,7 @@ import type { AccessRule } from '../access.ts';
 import { CLIP_ROLL_SECONDS } from '../clips.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 
 export const CLIP_SKIN_NAME_MAX = 80;
 /** Where the overlay sits on the clip. */
@@ -10,7 +11,7 @@ export const OVERLAY_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'botto
 /** Spec §5: the animation's initial value lies between 0 and 1. */
 export const OVERLAY_OPACITY = { min: 0, max: 1 } as const;
 
-const CLIP_SKIN_RULE: AccessRule = { authorizedRoles: ['liveclipping_write'], requiredModules: ['STREAM_CLIPPING'] };
+const CLIP_SKIN_RULE: AccessRule = registeredWriteRule('clip-skins');
 
 /**
  * What dresses a clip (admin payload aws.prefix.clips: skins, skinPreRoll, skinPostRoll): an

@@ -2,18 +2,13 @@ import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import { CLIP_RULE, CLIP_TEMPLATE_SECONDS } from '../clips.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const CLIP_TEMPLATE_NAME_MAX = 80;
 
-/**
- * Who reads and writes clip templates: the clip rule (contract clips.ts), narrowed to the
- * clipping module since templates belong to the Clipping menu area.
- */
-export const CLIP_TEMPLATE_RULE: AccessRule = {
-  authorizedRoles: ['liveclipping_write', 'clip_only'],
-  requiredModules: ['STREAM_CLIPPING'],
-};
+/** Who writes clip templates: their registration's rule (registry.ts). */
+export const CLIP_TEMPLATE_RULE: AccessRule = registeredWriteRule('clip-templates');
 /** Listing templates is also open to video writers who clip (the clip screens offer them). */
 const CLIP_TEMPLATE_READ_RULE: AccessRule = CLIP_RULE;
 

@@ -3,6 +3,7 @@ import { FIELD_MESSAGES } from '../errors.ts';
 import { schemaMessage } from '../messages.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule, SPORT_DATA_RULE } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const COMPETITION_NAME_MAX = 100;
@@ -15,7 +16,6 @@ export const countryCode = z
   .regex(/^[A-Z]{2}$/, schemaMessage(FIELD_MESSAGES.countryCode));
 
 /** Sport data (spec §2 account/competitions): one rule for competitions, their seasons and rounds. */
-export const SPORT_DATA_RULE = { authorizedRoles: ['sport_player_write'] } as const;
 
 /**
  * A league or a cup (menu account/competitions). Its seasons live under it
@@ -52,6 +52,6 @@ export const competitionsResource = defineResource({
     Sport: { resource: 'sports', kind: 'one', foreignKey: 'sportId' },
     Seasons: { resource: 'seasons', kind: 'many', foreignKey: 'competitionId' },
   },
-  access: { read: SPORT_DATA_RULE, write: SPORT_DATA_RULE },
+  access: { read: SPORT_DATA_RULE, write: registeredWriteRule('competitions') },
   tenancy: 'account',
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import { MODULE_CODES } from '../modules.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 import { isoDateTime } from './seasons.ts';
 import { referenceId } from './shapes.ts';
 
@@ -11,21 +12,15 @@ export const MARKER_LABEL_MAX = 120;
 export const EVENT_STATES = ['upcoming', 'live', 'replay'] as const;
 export type EventState = (typeof EVENT_STATES)[number];
 
-/** Sport events are written by sport player writers (menu events/sports). */
-export const EVENT_WRITE_RULE: AccessRule = {
-  authorizedRoles: ['sport_player_write'],
-  requiredModules: ['SPORT_EVENTS'],
-};
+/** Sport events are written by sport player writers (menu events/sports): registry.ts. */
+export const EVENT_WRITE_RULE: AccessRule = registeredWriteRule('events');
 /** Clippers read events and their markers to cut clips from them. */
 export const EVENT_READ_RULE: AccessRule = {
   authorizedRoles: ['sport_player_write', 'liveclipping_write', 'clip_only'],
   authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
 };
-/** Operators drop markers live, clippers too. */
-export const MARKER_WRITE_RULE: AccessRule = {
-  authorizedRoles: ['sport_player_write', 'liveclipping_write'],
-  authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
-};
+/** Operators drop markers live, clippers too: registry.ts. */
+export const MARKER_WRITE_RULE: AccessRule = registeredWriteRule('markers');
 
 /**
  * A sport event (menu events/sports; spec §4 "Event": state, name, Markers, Challengers,

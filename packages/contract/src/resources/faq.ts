@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { PLATFORM_ADMIN_ACCESS_LEVEL } from '../access.ts';
-import { ADMIN_ROLE } from '../roles.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 
 export const FAQ_QUESTION_MAX = 200;
 export const FAQ_ANSWER_MAX = 4000;
@@ -39,6 +38,6 @@ export const faqResource = defineResource({
   translatable: ['question', 'answer'],
   unique: [['question']],
   // Written by the platform's administrators for every account.
-  access: { read: {}, write: { authorizedRoles: [ADMIN_ROLE], accessLevel: PLATFORM_ADMIN_ACCESS_LEVEL } },
+  access: { read: {}, write: registeredWriteRule('faq') },
   tenancy: 'shared',
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_DIRECTORY_RULE } from '../accounts.ts';
 import { ROLES } from '../roles.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const GROUP_NAME_MAX = 80;
@@ -33,6 +34,6 @@ export const groupsResource = defineResource({
   search: ['name'],
   unique: [['name']],
   relations: { Users: { resource: 'users', kind: 'manyToMany', through: 'user_groups' } },
-  access: { read: ACCOUNT_DIRECTORY_RULE, write: { authorizedRoles: ['manage_users'] } },
+  access: { read: ACCOUNT_DIRECTORY_RULE, write: registeredWriteRule('groups') },
   tenancy: 'account',
 });

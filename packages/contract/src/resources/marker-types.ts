@@ -4,6 +4,7 @@ import { THEME_PRIMARY_COLOR } from '../ui.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { hexColor } from './accounts.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const MARKER_TYPE_NAME_MAX = 60;
@@ -59,7 +60,7 @@ export const markerTypesResource = defineResource({
   relations: { Sport: { resource: 'sports', kind: 'one', foreignKey: 'sportId' } },
   access: {
     read: { authorizedRoles: ['sport_player_write', 'liveclipping_write'] },
-    write: { authorizedRoles: ['sport_player_write', 'liveclipping_write'] },
+    write: registeredWriteRule('marker-types'),
   },
   tenancy: 'account',
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 
 export const PAYMENT_OFFER_NAME_MAX = 80;
 export const PAYMENT_OFFER_DESCRIPTION_MAX = 500;
@@ -12,8 +13,8 @@ export const BILLING_PERIODS = ['one_time', 'monthly', 'yearly'] as const;
 export const STRIPE_PRICE_ID_MAX = 255;
 
 /** Spec §6: payment offers and products need manage_payments (also seen as payment_offer_write). */
-export const PAYMENT_ROLES = ['manage_payments', 'payment_offer_write'] as const;
-const PAYMENT_OFFER_RULE: AccessRule = { authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_RESTRICTION'] };
+/** Read and written by the same people. */
+const PAYMENT_OFFER_RULE: AccessRule = registeredWriteRule('payment-offers');
 
 /**
  * What a fan pays (menu account/payment-offers): a price in cents of a currency, once or per

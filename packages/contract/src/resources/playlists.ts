@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MAIN_API } from '../api.ts';
 import { messageCatalog, refineMessage } from '../messages.ts';
 import { imageKey } from '../uploads.schemas.ts';
-import { CONTENT_RULE } from './categories.ts';
 import { defineResource } from './define.ts';
+import { CONTENT_RULE, registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const PLAYLIST_NAME_MAX = 80;
@@ -38,7 +38,7 @@ export const playlistsResource = defineResource({
   translatable: ['name', 'description'],
   unique: [['name']],
   relations: { Video: { resource: 'videos', kind: 'manyToMany', through: 'playlist_videos' } },
-  access: { read: CONTENT_RULE, write: CONTENT_RULE },
+  access: { read: CONTENT_RULE, write: registeredWriteRule('playlists') },
   tenancy: 'account',
 });
 

@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import type { AccessRule } from '../access.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
-import { PAYMENT_ROLES } from './payment-offers.ts';
+import { PRODUCT_RULE, registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const PRODUCT_NAME_MAX = 80;
 export const PRODUCT_DESCRIPTION_MAX = 1000;
-
-export const PRODUCT_RULE: AccessRule = { authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_PRODUCT'] };
 
 /**
  * What fans buy (menu account/products, tabs infos, items, fans): sold through payment offers
@@ -40,7 +37,7 @@ export const productsResource = defineResource({
   translatable: ['name', 'description'],
   unique: [['name']],
   relations: { PaymentOffers: { resource: 'paymentOffers', kind: 'many', foreignKey: 'productId' } },
-  access: { read: PRODUCT_RULE, write: PRODUCT_RULE },
+  access: { read: PRODUCT_RULE, write: registeredWriteRule('products') },
   tenancy: 'account',
 });
 
@@ -76,7 +73,7 @@ export const productPaymentOffersResource = defineResource({
   search: [],
   unique: [['paymentOfferId', 'productId']],
   relations: { PaymentOffer: { resource: 'payment-offers', kind: 'one', foreignKey: 'paymentOfferId' } },
-  access: { read: PRODUCT_RULE, write: PRODUCT_RULE },
+  access: { read: PRODUCT_RULE, write: registeredWriteRule('paymentOffers') },
   tenancy: 'account',
 });
 

@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findRouteByPath } from '../routes.ts';
+import { RESOURCE_NODES } from '../menu.ts';
+import { findRouteByPath, ROUTES } from '../routes.ts';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_KINDS, UPLOAD_RULE } from '../uploads.ts';
 import { accountConfig } from './accounts.ts';
 import { type FieldUi, type ResourceDefinition, SYSTEM_FIELDS } from './define.ts';
-import { RESOURCE_NAMES, RESOURCE_REGISTRY, resourceRoute } from './registry.ts';
+import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName, resourceRoute } from './registry.ts';
 import { SEASON_DATES_RULE } from './seasons.ts';
 
 /** Every declaration, from the one list (registry.ts). */
@@ -37,6 +38,60 @@ describe('the resource registry', () => {
       const route = resourceRoute(name);
       // Its base, or (groups: pages under /account/users/group/…) its creation page.
       if (route) expect(findRouteByPath(route) ?? findRouteByPath(`${route}/new`), name).toBeDefined();
+    }
+  });
+});
+
+/** Resources whose menu page opens to fewer roles than may write them through the API, and why. */
+const MENU_NARROWER_THAN_WRITE: Readonly<Record<string, string>> = {
+  'clip-templates':
+    "its page sits in the Clipping area and keeps that area's roles (liveclipping_write); clip_only users reach templates from the clip screens",
+};
+
+describe('one registration per resource (registry.ts)', () => {
+  it("gives every declaration its registration's write rule, the same object", () => {
+    for (const declaration of DECLARATIONS) {
+      expect(declaration.access.write, declaration.name).toBe(
+        RESOURCE_REGISTRY[declaration.name as ResourceName].write,
+      );
+    }
+  });
+
+  it('places every registered route in the menu from the registry only, never by hand', () => {
+    for (const name of RESOURCE_NAMES) {
+      const route = resourceRoute(name);
+      for (const entry of ROUTES.filter((item) => item.fullPath === route)) {
+        expect(RESOURCE_NODES.get(entry.node), entry.fullPath).toBe(name);
+      }
+    }
+  });
+
+  it("makes every resource's menu nodes from its registration: at its route, with its write roles", () => {
+    const derived = ROUTES.filter((entry) => RESOURCE_NODES.has(entry.node));
+    for (const name of RESOURCE_NAMES) {
+      const { route, write } = RESOURCE_REGISTRY[name];
+      const entries = derived.filter((entry) => RESOURCE_NODES.get(entry.node) === name);
+      if (!route) {
+        expect(entries, name).toEqual([]);
+        continue;
+      }
+      expect(entries.length, name).toBeGreaterThan(0);
+      for (const entry of entries) {
+        expect(entry.fullPath === route || entry.fullPath.startsWith(`${route}/`), entry.fullPath).toBe(true);
+        // Whoever may write may open its pages (roles, here or inherited from the entry above).
+        if (!Object.hasOwn(MENU_NARROWER_THAN_WRITE, name))
+          expect(entry.rule.authorizedRoles, entry.fullPath).toEqual(
+            expect.arrayContaining([...(write.authorizedRoles ?? [])]),
+          );
+      }
+      const base = entries.find((entry) => entry.fullPath === route && entry.children.length > 0);
+      if (!base) continue;
+      // A list / new / edit entry: its own roles are the registration's (or, with wider list
+      // roles, those of its new and edit pages), the very array the declaration reads.
+      const pages = base.children.filter((child) => child.node.labelKey !== 'menu.list' && child.node.authorizedRoles);
+      const holders = base.node.authorizedRoles === write.authorizedRoles ? [base] : pages;
+      expect(holders.length, name).toBeGreaterThan(0);
+      for (const holder of holders) expect(holder.node.authorizedRoles, holder.fullPath).toBe(write.authorizedRoles);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SPORT_DATA_RULE } from './competitions.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule, SPORT_DATA_RULE } from './registry.ts';
 import { isoDateTime } from './seasons.ts';
 import { referenceId } from './shapes.ts';
 
@@ -33,6 +33,6 @@ export const roundsResource = defineResource({
   search: ['name'],
   translatable: ['name'],
   unique: [['number', 'seasonId']],
-  access: { read: SPORT_DATA_RULE, write: SPORT_DATA_RULE },
+  access: { read: SPORT_DATA_RULE, write: registeredWriteRule('rounds') },
   tenancy: 'account',
 });

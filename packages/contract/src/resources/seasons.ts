@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '../errors.ts';
-import { SPORT_DATA_RULE } from './competitions.ts';
 import { defineResource, type FieldRule } from './define.ts';
+import { registeredWriteRule, SPORT_DATA_RULE } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const SEASON_NAME_MAX = 40;
@@ -61,6 +61,6 @@ export const seasonsResource = defineResource({
   unique: [['name', 'competitionId']],
   rules: [SEASON_DATES_RULE],
   relations: { Rounds: { resource: 'rounds', kind: 'many', foreignKey: 'seasonId' } },
-  access: { read: SPORT_DATA_RULE, write: SPORT_DATA_RULE },
+  access: { read: SPORT_DATA_RULE, write: registeredWriteRule('seasons') },
   tenancy: 'account',
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 
 export const SPEAKER_NAME_MAX = 100;
 export const SPEAKER_TITLE_MAX = 120;
@@ -11,7 +12,8 @@ export const SPEAKER_EMAIL_MAX = 200;
 /** Spec §7: GET /main-api/speakers/account/csv exports the account's speakers. */
 export const SPEAKERS_CSV_PATH = '/main-api/speakers/account/csv';
 
-const SPEAKER_RULE = { authorizedRoles: ['conf_player_write'] } as const;
+/** Read and written by the same people. */
+const SPEAKER_RULE = registeredWriteRule('speakers');
 
 /** Who speaks at conferences (menu actors/speakers). */
 export const speakersResource = defineResource({

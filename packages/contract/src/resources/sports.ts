@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 
 export const SPORT_NAME_MAX = 60;
 /** The sprite files the server ships (packages/server/assets/sports), served by sportId. */
@@ -36,7 +37,7 @@ export const sportsResource = defineResource({
   unique: [['name']],
   access: {
     read: { authorizedRoles: ['sport_player_write', 'liveclipping_write', 'conf_player_write', 'video_write'] },
-    write: { authorizedRoles: ['sport_player_write'] },
+    write: registeredWriteRule('sports'),
   },
   tenancy: 'shared',
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_POSITION_MAX, CONTENT_RULE } from './categories.ts';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_POSITION_MAX } from './categories.ts';
 import { defineResource } from './define.ts';
+import { CONTENT_RULE, registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 /**
@@ -36,6 +37,6 @@ export const subcategoriesResource = defineResource({
   translatable: ['name', 'description'],
   unique: [['name', 'categoryId']],
   relations: { Category: { resource: 'categories', kind: 'one', foreignKey: 'categoryId' } },
-  access: { read: CONTENT_RULE, write: CONTENT_RULE },
+  access: { read: CONTENT_RULE, write: registeredWriteRule('subcategories') },
   tenancy: 'account',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 
 export const TAG_TYPES = ['player', 'team', 'action', 'theme', 'sponsor', 'other'] as const;
 export const TAG_NAME_MAX = 60;
@@ -26,7 +27,7 @@ export const tagsResource = defineResource({
   unique: [['name', 'tagType']],
   access: {
     read: { authorizedRoles: ['sport_player_write', 'liveclipping_write', 'video_write'] },
-    write: { authorizedRoles: ['sport_player_write'] },
+    write: registeredWriteRule('tags'),
   },
   tenancy: 'account',
 });

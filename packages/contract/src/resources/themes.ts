@@ -4,6 +4,7 @@ import { THEME_PRIMARY_COLOR } from '../ui.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { hexColor } from './accounts.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const THEME_NAME_MAX = 80;
@@ -13,10 +14,8 @@ export const THEME_FONTS = ['inter', 'roboto', 'montserrat', 'open-sans', 'oswal
 /** How the player draws markers on its timeline. */
 export const MARKER_ICON_STYLES = ['filled', 'outlined', 'minimal'] as const;
 
-const THEME_RULE: AccessRule = {
-  authorizedRoles: ['sport_player_write', 'conf_player_write'],
-  requiredModules: ['THEME'],
-};
+/** Read and written by the same people. */
+const THEME_RULE: AccessRule = registeredWriteRule('themes');
 
 /**
  * The look of an account's players (menu account/themes): colours, logo and font on the config

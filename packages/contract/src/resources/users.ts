@@ -5,6 +5,7 @@ import { FIELD_MESSAGES } from '../errors.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
 import { schemaMessage } from '../messages.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -57,6 +58,6 @@ export const usersResource = defineResource({
   search: ['username', 'name'],
   unique: [['username']],
   relations: { Groups: { resource: 'groups', kind: 'manyToMany', through: 'user_groups' } },
-  access: { read: ACCOUNT_DIRECTORY_RULE, write: { authorizedRoles: ['manage_users'] } },
+  access: { read: ACCOUNT_DIRECTORY_RULE, write: registeredWriteRule('users') },
   tenancy: 'account',
 });

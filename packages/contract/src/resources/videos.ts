@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
-import { VIDEO_DESCRIPTION_MAX, VIDEO_READ_RULE, VIDEO_STATES, VIDEO_TITLE_MAX, VIDEO_WRITE_RULE } from '../videos.ts';
+import { VIDEO_DESCRIPTION_MAX, VIDEO_READ_RULE, VIDEO_STATES, VIDEO_TITLE_MAX } from '../videos.ts';
 import { defineResource } from './define.ts';
+import { registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 /** What ffprobe told of the original (contract media.ts TechnicalMetadata). */
@@ -95,6 +96,6 @@ export const videosResource = defineResource({
     Tags: { resource: 'tags', kind: 'manyToMany', through: 'video_tags' },
     Sport: { resource: 'sports', kind: 'one', foreignKey: 'sportId' },
   },
-  access: { read: VIDEO_READ_RULE, write: VIDEO_WRITE_RULE },
+  access: { read: VIDEO_READ_RULE, write: registeredWriteRule('videos') },
   tenancy: 'account',
 });

@@ -17,7 +17,7 @@ export const accountsEntry = resourceEntry({
       if (row.id === auth.ownAccount.id) throw badRequest(HTTP_MESSAGES.deleteOwnAccount);
     },
   },
-  purges: (row) => [CACHE_KEYS.adminPayload(Number(row.id))],
+  purges: (row) => [CACHE_KEYS.adminPayload(row.id)],
   // Its modules, name and key are part of every signed-in context of its users and simulators.
-  revokes: (row) => [AUTH_TAGS.account(Number(row.id))],
+  revokes: (row) => [AUTH_TAGS.account(row.id)],
 });

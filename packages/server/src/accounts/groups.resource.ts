@@ -40,7 +40,7 @@ export async function grantsAdminRole(db: Db, groupIds: readonly number[]): Prom
  * modules the account has, plus those it already grants (an account that lost a module keeps
  * its groups editable). The platform admin role only from a platform admin.
  */
-async function checkRoles(requested: readonly unknown[], context: WriteContext): Promise<void> {
+async function checkRoles(requested: readonly unknown[], context: WriteContext<typeof groups>): Promise<void> {
   const names = requested.map(String);
   if (names.includes(ADMIN_ROLE) && !context.auth.user.isAdmin) throw forbidden();
   const [account] = await context.db
@@ -48,7 +48,7 @@ async function checkRoles(requested: readonly unknown[], context: WriteContext):
     .from(accounts)
     .where(eq(accounts.id, context.accountId ?? 0))
     .limit(1);
-  const kept = context.existing ? await rolesOfGroupNamed(context.db, Number(context.existing.id)) : [];
+  const kept = context.existing ? await rolesOfGroupNamed(context.db, context.existing.id) : [];
   const available = new Set<string>([...rolesAvailableFor(account?.modules ?? []), ...kept]);
   const errors: FieldError[] = names
     .filter((name) => !available.has(name))
@@ -83,12 +83,12 @@ export const groupsEntry = resourceEntry({
   },
   hooks: {
     async prepare(values: Row, context) {
-      if (context.existing) await assertMayTouch(context.db, context.auth.user.isAdmin, Number(context.existing.id));
+      if (context.existing) await assertMayTouch(context.db, context.auth.user.isAdmin, context.existing.id);
       if (Array.isArray(values.roles)) await checkRoles(values.roles, context);
       return values;
     },
-    beforeDelete: (row, { db, auth }) => assertMayTouch(db, auth.user.isAdmin, Number(row.id)),
+    beforeDelete: (row, { db, auth }) => assertMayTouch(db, auth.user.isAdmin, row.id),
   },
   // A group's roles and members make the roles of its account and of each of its users.
-  revokes: (row) => [AUTH_TAGS.account(Number(row.accountId))],
+  revokes: (row) => [AUTH_TAGS.account(row.accountId)],
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isRecord } from '../common/is-record.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { Cache } from './cache.service.ts';
 
@@ -18,9 +19,7 @@ interface PurgePayload {
 }
 
 function isPurgePayload(value: unknown): value is PurgePayload {
-  if (typeof value !== 'object' || value === null) return false;
-  const { key, origin } = value as Partial<PurgePayload>;
-  return typeof key === 'string' && typeof origin === 'string';
+  return isRecord(value) && typeof value.key === 'string' && typeof value.origin === 'string';
 }
 
 /**

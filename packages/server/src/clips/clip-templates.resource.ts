@@ -15,7 +15,7 @@ export const clipTemplatesEntry = resourceEntry({
     async prepare(values, context) {
       if (values.isDefault !== true || context.accountId === null) return values;
       const others = context.existing
-        ? and(eq(clipTemplates.accountId, context.accountId), ne(clipTemplates.id, Number(context.existing.id)))
+        ? and(eq(clipTemplates.accountId, context.accountId), ne(clipTemplates.id, context.existing.id))
         : eq(clipTemplates.accountId, context.accountId);
       await context.db
         .update(clipTemplates)

@@ -21,7 +21,7 @@ import { followedByVideo } from '../videos/videos.job-hooks.ts';
 import { originalKey, videoFolder } from '../videos/videos.keys.ts';
 import { findVideo, updateVideo } from '../videos/videos.service.ts';
 import { videoStates } from '../videos/videos.state.ts';
-import { type OverlayPosition, skinnedClipArgs, skinnedDuration } from './skin.args.ts';
+import { skinnedClipArgs, skinnedDuration } from './skin.args.ts';
 
 /** Where the clip job's progress goes: keyframes found, ffmpeg up to RENDERED, the upload to STORED. */
 const PROGRESS = { planned: 3, rendered: 90, stored: 98 } as const;
@@ -107,7 +107,7 @@ export async function renderClip(
       overlay: skin.overlayKey
         ? {
             image: await imageFile(storage, skin.overlayKey, work, 'overlay'),
-            position: skin.overlayPosition as OverlayPosition,
+            position: skin.overlayPosition,
             opacity: skin.overlayOpacity,
           }
         : null,

@@ -18,6 +18,6 @@ export const playlistsEntry = resourceEntry({
   ],
   hooks: {
     // A deleted playlist leaves the categories that showed it.
-    beforeDelete: (row, { db }) => deleteItemLinks(db, CATEGORY_ITEM_LINKS, 'playlist', Number(row.id)),
+    beforeDelete: (row, { db }) => deleteItemLinks(db, CATEGORY_ITEM_LINKS, 'playlist', row.id),
   },
 });

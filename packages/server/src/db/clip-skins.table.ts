@@ -1,3 +1,4 @@
+import type { OVERLAY_POSITIONS } from '@regie/contract/resources/clip-skins';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,6 +14,9 @@ import {
 import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
 
+/** Where a skin's overlay sits (the declaration's select). */
+type OverlayPosition = (typeof OVERLAY_POSITIONS)[number];
+
 /** Clip skins of an account (contract resources/clip-skins.ts); the three keys are storage keys. */
 export const clipSkins = pgTable(
   'clip_skins',
@@ -20,7 +24,7 @@ export const clipSkins = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     overlayKey: text('overlay_key'),
-    overlayPosition: text('overlay_position').notNull().default('top-right'),
+    overlayPosition: text('overlay_position').$type<OverlayPosition>().notNull().default('top-right'),
     overlayOpacity: doublePrecision('overlay_opacity').notNull().default(1),
     preRollKey: text('pre_roll_key'),
     postRollKey: text('post_roll_key'),

@@ -95,7 +95,7 @@ export function localizeZodIssue(
   language: MessageLanguage,
 ): string | null {
   if (language === 'en' || !issue.message) return null;
-  const raw = { code: issue.keyword, ...issue.params } as Record<string, unknown>;
+  const raw: Record<string, unknown> = { code: issue.keyword, ...issue.params };
   const received = /received (\w+)$/.exec(issue.message)?.[1];
   if (issue.keyword === 'invalid_type' && received !== undefined && received in SAMPLES) raw.input = SAMPLES[received];
   const asText = (result: ReturnType<typeof en>) => (typeof result === 'string' ? result : result?.message);

@@ -1,4 +1,5 @@
 import { createClient } from 'redis';
+import { isRecord } from '../common/is-record.ts';
 import { type HubEvent, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
 
 export interface RedisHubOptions {
@@ -16,9 +17,9 @@ interface Envelope {
 }
 
 function isEnvelope(value: unknown): value is Envelope {
-  if (typeof value !== 'object' || value === null) return false;
-  const { topic, event } = value as Partial<Envelope>;
-  return typeof topic === 'string' && typeof event === 'object' && event !== null && typeof event.type === 'string';
+  return (
+    isRecord(value) && typeof value.topic === 'string' && isRecord(value.event) && typeof value.event.type === 'string'
+  );
 }
 
 /**

@@ -58,6 +58,10 @@ interface LinkRow {
   createdAt: Date | string;
 }
 
+function isItemType(type: string): type is ItemType {
+  return Object.hasOwn(ITEM_TYPE_RESOURCES, type);
+}
+
 /** Removes every link to an item, wherever it is linked (the item's resource calls it on delete). */
 export async function deleteItemLinks(db: Db, link: ItemLinkTable, itemType: ItemType, itemId: number): Promise<void> {
   await db.delete(link.table).where(and(eq(link.itemType, itemType), eq(link.itemId, itemId)));
@@ -72,7 +76,7 @@ async function linkedItems(
   const found = new Map<string, NonNullable<ItemLink['item']>>();
   const types = [...new Set(rows.map((row) => row.itemType))];
   for (const type of types) {
-    const related = engine.byName(ITEM_TYPE_RESOURCES[type as ItemType] ?? '');
+    const related = isItemType(type) ? engine.byName(ITEM_TYPE_RESOURCES[type]) : undefined;
     if (!related) continue;
     const ids = rows.filter((row) => row.itemType === type).map((row) => row.itemId);
     const records = await engine.db
@@ -125,21 +129,44 @@ const listQuery = z
 
 /** The three routes of one owner's items. */
 export function registerItemLinks(app: FastifyInstance, engine: Engine, guards: Guards, spec: ItemLinks): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const parts = itemLinkParts(engine, spec);
+  registerItemList(app, engine, guards, spec, parts);
+  registerItemLink(app, engine, guards, spec, parts);
+  registerItemUnlink(app, engine, guards, spec, parts);
+}
+
+/** What the three routes share: the owner's entry, the link table's columns, path and documentation. */
+function itemLinkParts(engine: Engine, spec: ItemLinks) {
   const ownerEntry = engine.byName(spec.owner);
   if (!ownerEntry) throw new Error(`Item links: no resource ${spec.owner}`);
   const { links } = spec;
-  const path = paths.itemLinks(spec.owner);
-  const doc = { tags: [spec.owner], security: BEARER };
-  const columns = {
-    id: links.id,
-    itemType: links.itemType,
-    itemId: links.itemId,
-    position: links.position,
-    createdAt: links.createdAt,
+  return {
+    ownerEntry,
+    links,
+    path: paths.itemLinks(spec.owner),
+    doc: { tags: [spec.owner], security: BEARER },
+    columns: {
+      id: links.id,
+      itemType: links.itemType,
+      itemId: links.itemId,
+      position: links.position,
+      createdAt: links.createdAt,
+    },
+    ofOwner: (ownerId: number): SQL => eq(links.owner, ownerId),
   };
-  const ofOwner = (ownerId: number): SQL => eq(links.owner, ownerId);
+}
 
+type ItemLinkParts = ReturnType<typeof itemLinkParts>;
+
+/** GET {owner}/{id}/items: the owner's items, in their order. */
+function registerItemList(
+  app: FastifyInstance,
+  engine: Engine,
+  guards: Guards,
+  spec: ItemLinks,
+  { ownerEntry, links, path, doc, columns, ofOwner }: ItemLinkParts,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     path,
     {
@@ -173,7 +200,17 @@ export function registerItemLinks(app: FastifyInstance, engine: Engine, guards: 
       return { data, total: totals[0]?.total ?? 0, offset, limit, nextCursor: null };
     },
   );
+}
 
+/** POST {owner}/{id}/items: links one item, at the end unless a position is given. */
+function registerItemLink(
+  app: FastifyInstance,
+  engine: Engine,
+  guards: Guards,
+  spec: ItemLinks,
+  { ownerEntry, links, path, doc, columns, ofOwner }: ItemLinkParts,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     path,
     {
@@ -216,7 +253,17 @@ export function registerItemLinks(app: FastifyInstance, engine: Engine, guards: 
       return reply.code(201).send(presented);
     },
   );
+}
 
+/** DELETE {owner}/{id}/items/{linkId}: unlinks one item. */
+function registerItemUnlink(
+  app: FastifyInstance,
+  engine: Engine,
+  guards: Guards,
+  spec: ItemLinks,
+  { ownerEntry, links, path, doc, ofOwner }: ItemLinkParts,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.delete(
     `${path}/:linkId`,
     {

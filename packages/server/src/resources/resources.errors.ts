@@ -1,5 +1,5 @@
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
-import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { HttpError } from '../http/http.errors.ts';
 import { columnsOf, singular } from './resources.columns.ts';
 import type { ResourceEntry } from './resources.types.ts';
@@ -19,10 +19,10 @@ export function databaseError(error: unknown): DatabaseErrorLike | null {
 
 /** Unique indexes and constraints of the table: name → the field names they cover. */
 function uniqueKeys(entry: ResourceEntry): Map<string, string[]> {
-  const keyOf = new Map<PgColumn, string>(Object.entries(columnsOf(entry)).map(([key, column]) => [column, key]));
+  const keyOf = new Map<unknown, string>(Object.entries(columnsOf(entry)).map(([key, column]) => [column, key]));
   const names = (columns: readonly unknown[]) =>
     columns.flatMap((column) => {
-      const key = keyOf.get(column as PgColumn);
+      const key = keyOf.get(column);
       return key ? [key] : [];
     });
   const config = getTableConfig(entry.table);

@@ -2,6 +2,7 @@ import type { Relation } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { asc, inArray } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { isRecord } from '../common/is-record.ts';
 import { badRequest } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { assertMayRead, visibleRows } from './resources.access.ts';
@@ -125,7 +126,7 @@ async function collect(
     const records = through.get(Number(row.id));
     const values = new Set<string>();
     for (const record of Array.isArray(records) ? records : [records]) {
-      const list = (record as Row | null)?.[relation.field ?? ''];
+      const list = isRecord(record) ? record[relation.field ?? ''] : undefined;
       if (Array.isArray(list)) for (const value of list) values.add(String(value));
     }
     result.set(

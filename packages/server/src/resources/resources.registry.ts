@@ -76,7 +76,7 @@ export const ENTRIES: { readonly [Name in ResourceName]: ResourceEntry } = {
   events: resourceEntry({
     definition: eventsResource,
     table: events,
-    hooks: { beforeDelete: (row, { db }) => deleteItemLinks(db, PRODUCT_ITEM_LINKS, 'event', Number(row.id)) },
+    hooks: { beforeDelete: (row, { db }) => deleteItemLinks(db, PRODUCT_ITEM_LINKS, 'event', row.id) },
   }),
   markers: resourceEntry({ definition: markersResource, table: markers }),
 };

@@ -29,20 +29,34 @@ import {
 import type { Engine, ResourceEntry } from './resources.types.ts';
 import { registerTranslations } from './translations.routes.ts';
 
-/** The routes of one declared resource (spec §7 "Generic CRUD"): thin, the service does the work. */
-function registerResource(app: FastifyInstance, engine: Engine, guards: Guards, entry: ResourceEntry): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const schemas = buildSchemas(entry);
-  const base = basePath(entry);
+/** What every route of one resource shares: its schemas, base path, hooks and documentation. */
+function resourceRouteParts(entry: ResourceEntry) {
   const { name } = entry.definition;
-  const common = {
-    preValidation: normaliseRequest(entry),
-    serializerCompiler: plainJson,
-    // Its lists and reads filter by AccountId and SportId (resources.query.ts).
-    config: { keepsSimulationQuery: true },
+  return {
+    name,
+    schemas: buildSchemas(entry),
+    base: basePath(entry),
+    common: {
+      preValidation: normaliseRequest(entry),
+      serializerCompiler: plainJson,
+      // Its lists and reads filter by AccountId and SportId (resources.query.ts).
+      config: { keepsSimulationQuery: true },
+    },
+    doc: { tags: [name], security: BEARER },
   };
-  const doc = { tags: [name], security: BEARER };
+}
 
+type ResourceRouteParts = ReturnType<typeof resourceRouteParts>;
+
+/** GET and POST on the resource's collection: the list and creation. */
+function registerCollectionRoutes(
+  app: FastifyInstance,
+  engine: Engine,
+  guards: Guards,
+  entry: ResourceEntry,
+  { name, schemas, base, common, doc }: ResourceRouteParts,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     base,
     {
@@ -86,7 +100,17 @@ function registerResource(app: FastifyInstance, engine: Engine, guards: Guards, 
       return reply.code(201).send(await presentOne(engine, entry, row));
     },
   );
+}
 
+/** GET, PUT and DELETE on one record of the resource. */
+function registerRecordRoutes(
+  app: FastifyInstance,
+  engine: Engine,
+  guards: Guards,
+  entry: ResourceEntry,
+  { name, schemas, base, common, doc }: ResourceRouteParts,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     `${base}/:id`,
     {
@@ -150,8 +174,14 @@ function registerResource(app: FastifyInstance, engine: Engine, guards: Guards, 
       return reply.code(204).send(null);
     },
   );
+}
 
-  if (entry.definition.translatable?.length) registerTranslations(typed, engine, guards, entry);
+/** The routes of one declared resource (spec §7 "Generic CRUD"): thin, the service does the work. */
+function registerResource(app: FastifyInstance, engine: Engine, guards: Guards, entry: ResourceEntry): void {
+  const parts = resourceRouteParts(entry);
+  registerCollectionRoutes(app, engine, guards, entry, parts);
+  registerRecordRoutes(app, engine, guards, entry, parts);
+  if (entry.definition.translatable?.length) registerTranslations(app, engine, guards, entry);
 }
 
 /** Every declared resource of the engine's registry. */

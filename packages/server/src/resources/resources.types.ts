@@ -35,26 +35,33 @@ export interface LinkField {
   position?: PgColumn;
 }
 
+/** A stored row of one table, as Drizzle reads it. */
+export type RowOf<Table extends PgTable> = Table['$inferSelect'];
+
 /** What a hook knows of a write. `db` is the write's transaction. */
-export interface WriteContext {
+export interface WriteContext<Table extends PgTable = PgTable> {
   db: Db;
   auth: AuthContext;
   action: 'create' | 'update';
   /** The account owning the record; null for a platform record. */
   accountId: number | null;
   /** The stored row, on update. */
-  existing: Row | null;
+  existing: RowOf<Table> | null;
 }
 
-/** What a resource that is more than a plain table adds to the engine (users, groups, accounts). */
-export interface ResourceHooks {
+/**
+ * What a resource that is more than a plain table adds to the engine (users, groups, accounts).
+ * Methods, not function properties: an entry of one table stays an entry of the engine's list
+ * (`ResourceEntry<PgTable>`), which hands each hook only rows of that entry's table.
+ */
+export interface ResourceHooks<Table extends PgTable = PgTable> {
   /**
    * Validated fields (links included) → what is stored: hash a password, make a key, refuse what
    * the caller may not do (throw an HttpError). Runs inside the write's transaction.
    */
-  prepare?(values: Row, context: WriteContext): Promise<Row> | Row;
+  prepare?(values: Row, context: WriteContext<Table>): Promise<Row> | Row;
   /** Before a delete, inside its transaction: refuse it by throwing. */
-  beforeDelete?(row: Row, context: Omit<WriteContext, 'action' | 'existing'>): Promise<void> | void;
+  beforeDelete?(row: RowOf<Table>, context: Omit<WriteContext<Table>, 'action' | 'existing'>): Promise<void> | void;
 }
 
 /** What a presenter may need beyond the row. */
@@ -62,9 +69,6 @@ export interface PresentContext {
   /** Where a browser fetches a stored media file (videos/…): a signed URL under /media. */
   mediaUrl(key: string): string;
 }
-
-/** A stored row of one table, as Drizzle reads it. */
-export type RowOf<Table extends PgTable> = Table['$inferSelect'];
 
 export interface ResourceEntry<Table extends PgTable = PgTable> {
   definition: EngineDefinition;
@@ -76,18 +80,18 @@ export interface ResourceEntry<Table extends PgTable = PgTable> {
    * playlist's videos are ordered on their own screen): `expand` reads them.
    */
   joins?: readonly LinkField[];
-  hooks?: ResourceHooks;
+  hooks?: ResourceHooks<Table>;
   /** Cache keys to purge once a write of this row is committed. */
-  purges?: (row: Row) => string[];
+  purges?(row: RowOf<Table>): string[];
   /** Signed-in contexts to drop once a write of this row is committed (tenancy.cache.ts AUTH_TAGS). */
-  revokes?: (row: Row) => string[];
+  revokes?(row: RowOf<Table>): string[];
   /**
    * Narrows the rows a request sees within its account, on top of the tenancy (videos: a user
    * holding only own_videos_only sees their own). Undefined: no narrowing.
    */
   scope?: (auth: AuthContext) => SQL | undefined;
   /** Adds computed values to a presented record (videos: the signed playback URLs). */
-  present?: (record: Row, row: Row, context: PresentContext) => Row;
+  present?(record: Row, row: RowOf<Table>, context: PresentContext): Row;
   /** The schemas of what `present` adds: the output schema (OpenAPI) documents them. */
   presentedFields?: Readonly<Record<string, z.core.$ZodType>>;
 }
@@ -108,9 +112,9 @@ export function resourceEntry<
   table: Table;
   links?: Partial<Record<keyof Shape & string, LinkField>>;
   joins?: readonly LinkField[];
-  hooks?: ResourceHooks;
-  purges?: (row: Row) => string[];
-  revokes?: (row: Row) => string[];
+  hooks?: ResourceHooks<Table>;
+  purges?: (row: RowOf<Table>) => string[];
+  revokes?: (row: RowOf<Table>) => string[];
   scope?: (auth: AuthContext) => SQL | undefined;
   present?: Presented<Added, Table>;
 }): ResourceEntry<Table> {
@@ -124,7 +128,7 @@ export function resourceEntry<
     definition: widened,
     links: linkFields,
     // The engine presents only rows it read from this entry's table.
-    present: (record, row, context) => ({ ...record, ...present.add(row as RowOf<Table>, context) }),
+    present: (record, row, context) => ({ ...record, ...present.add(row, context) }),
     presentedFields: present.fields,
   };
 }

@@ -16,24 +16,34 @@ import { deleteTranslation, listTranslations, saveTranslation } from './translat
  * changing needs its write access, on a record the request may see (and change).
  */
 export function registerTranslations(app: FastifyInstance, engine: Engine, guards: Guards, entry: ResourceEntry): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const path = `${basePath(entry)}/:id/translations`;
-  const doc = { tags: [entry.definition.name], security: BEARER };
-  const withLanguage = recordParamsOf(entry).extend({ langId: recordId });
+  registerTranslationList(app, engine, guards, entry);
+  registerLanguageRoutes(app, engine, guards, entry);
+}
 
-  /** The record, checked visible (and changeable for writes). */
-  const record = async (
-    request: Parameters<typeof authOf>[0],
-    params: { id: number; parentId?: number },
-    write: boolean,
-  ) => {
+/** The path and documentation the translation routes of one resource share. */
+function translationParts(entry: ResourceEntry) {
+  return {
+    path: `${basePath(entry)}/:id/translations`,
+    doc: { tags: [entry.definition.name], security: BEARER },
+  };
+}
+
+/** The record of a translation call, checked visible (and changeable for writes). */
+function translatedRecord(engine: Engine, entry: ResourceEntry) {
+  return async (request: Parameters<typeof authOf>[0], params: { id: number; parentId?: number }, write: boolean) => {
     const auth = authOf(request);
     const { scope } = await parentScope(engine, entry, auth, params);
     const row = await findVisible(engine, entry, auth, params.id, scope);
     if (write) assertMayChange(entry, auth, row);
     return row;
   };
+}
 
+/** GET and POST {base}/{id}/translations: every language's values, and one language's set. */
+function registerTranslationList(app: FastifyInstance, engine: Engine, guards: Guards, entry: ResourceEntry): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { path, doc } = translationParts(entry);
+  const record = translatedRecord(engine, entry);
   typed.get(
     path,
     {
@@ -69,7 +79,14 @@ export function registerTranslations(app: FastifyInstance, engine: Engine, guard
       return reply.code(201).send(await saveTranslation(engine.db, entry, request.params.id, LanguageId, values));
     },
   );
+}
 
+/** PUT and DELETE {base}/{id}/translations/{langId}: one language's values. */
+function registerLanguageRoutes(app: FastifyInstance, engine: Engine, guards: Guards, entry: ResourceEntry): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { path, doc } = translationParts(entry);
+  const record = translatedRecord(engine, entry);
+  const withLanguage = recordParamsOf(entry).extend({ langId: recordId });
   typed.put(
     `${path}/:langId`,
     {

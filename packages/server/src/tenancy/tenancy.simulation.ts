@@ -1,5 +1,6 @@
 import { SIMULATION_QUERY_KEYS } from '@regie/contract/auth';
 import type { FastifyRequest } from 'fastify';
+import { isRecord } from '../common/is-record.ts';
 import { forbidden } from '../http/http.errors.ts';
 
 declare module 'fastify' {
@@ -20,9 +21,8 @@ function values(value: unknown): unknown[] {
  * Registered app-wide as a preValidation hook: the routes' onRequest guards have run by then.
  */
 export async function checkSimulationQuery(request: FastifyRequest): Promise<void> {
-  const query = request.query;
-  if (typeof query !== 'object' || query === null) return;
-  const record = query as Record<string, unknown>;
+  const record = request.query;
+  if (!isRecord(record)) return;
   if (!SIMULATION_QUERY_KEYS.some((key) => key in record)) return;
   const auth = request.auth;
   if (auth?.simulated && 'AccountId' in record) {

@@ -30,9 +30,9 @@ async function isAdminUser(db: Db, userId: number): Promise<boolean> {
  * What only a platform admin may do: change or delete a platform admin (their password
  * included), give an access level above 0, or put someone in a group granting the admin role.
  */
-async function assertAllowed(values: Row, context: WriteContext): Promise<void> {
+async function assertAllowed(values: Row, context: WriteContext<typeof users>): Promise<void> {
   if (context.auth.user.isAdmin) return;
-  if (context.existing && (await isAdminUser(context.db, Number(context.existing.id)))) throw forbidden();
+  if (context.existing && (await isAdminUser(context.db, context.existing.id))) throw forbidden();
   const level = values.accessLevel;
   if (typeof level === 'number' && level > 0 && level !== context.existing?.accessLevel) throw forbidden();
   if (Array.isArray(values.groups) && (await grantsAdminRole(context.db, values.groups.map(Number)))) {
@@ -63,9 +63,9 @@ export const usersEntry = resourceEntry({
     },
     beforeDelete: async (row, { db, auth }) => {
       if (row.id === auth.user.id) throw badRequest(HTTP_MESSAGES.deleteSelf);
-      if (!auth.user.isAdmin && (await isAdminUser(db, Number(row.id)))) throw forbidden();
+      if (!auth.user.isAdmin && (await isAdminUser(db, row.id))) throw forbidden();
     },
   },
   // Disabled, deleted, regrouped or renamed: their open sessions see it on the next request.
-  revokes: (row) => [AUTH_TAGS.user(Number(row.id))],
+  revokes: (row) => [AUTH_TAGS.user(row.id)],
 });

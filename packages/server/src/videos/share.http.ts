@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ShareTarget } from '@regie/contract/videos';
+import { isRecord } from '../common/is-record.ts';
 import { type ShareFile, shareErrorFor } from './share.types.ts';
 
 /**
@@ -65,10 +66,10 @@ export function fileForm(
 
 /** The platform's own words in an error answer: `{error: {message}}`, `{error_description}`, … */
 function detailOf(body: unknown, status: number): { detail: string; code: unknown; type: unknown } {
-  const object = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const object = isRecord(body) ? body : {};
   const error = object.error;
-  if (typeof error === 'object' && error !== null) {
-    const { message, code, type } = error as Record<string, unknown>;
+  if (isRecord(error)) {
+    const { message, code, type } = error;
     return { detail: typeof message === 'string' ? message : `HTTP ${status}`, code, type };
   }
   const description = object.error_description ?? object.message ?? error;
@@ -104,7 +105,7 @@ export async function platformJson(
     const expired = code === 190 || type === 'invalid_token' || type === 'OAuthException';
     throw shareErrorFor(target, response.status, detail, expired && response.status < 500);
   }
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return isRecord(body) ? body : {};
 }
 
 /** A string field of a platform's answer, or a refusal naming what is missing. */

@@ -98,11 +98,11 @@ export const videosEntry = resourceEntry({
       return context.action === 'create' ? { ...values, ownerId: context.auth.user.id } : values;
     },
     async beforeDelete(row, context) {
-      const id = Number(row.id);
+      const id = row.id;
       // A deleted video leaves no category or product pointing at it.
       await deleteItemLinks(context.db, CATEGORY_ITEM_LINKS, 'video', id);
       await deleteItemLinks(context.db, PRODUCT_ITEM_LINKS, 'video', id);
-      await cancelVideoJobs(context.db, { id, accountId: Number(row.accountId) });
+      await cancelVideoJobs(context.db, { id, accountId: row.accountId });
       const uploads = await context.db
         .select({ key: uploadSessions.storageKey, uploadId: uploadSessions.storageUploadId })
         .from(uploadSessions)
@@ -111,8 +111,8 @@ export const videosEntry = resourceEntry({
       await enqueueJob(
         context.db,
         purgeVideoJob,
-        { accountId: Number(row.accountId), videoId: id, uploads },
-        { accountId: Number(row.accountId) },
+        { accountId: row.accountId, videoId: id, uploads },
+        { accountId: row.accountId },
       );
     },
   },

@@ -19,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isRecord } from '../common/is-record.ts';
 import type { AppConfig } from '../config.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
@@ -149,8 +150,8 @@ function downloadRoutes(app: App, { engine, entry, guards, storage, tokens }: Vi
     {
       // A download link's token stands in for the Bearer token; without one, the session decides.
       onRequest: async (request) => {
-        const query = request.query as Record<string, unknown> | undefined;
-        if (typeof query?.[MEDIA_TOKEN_PARAM] !== 'string') await guards.requireAuth(request);
+        const query = request.query;
+        if (!isRecord(query) || typeof query[MEDIA_TOKEN_PARAM] !== 'string') await guards.requireAuth(request);
       },
       schema: {
         ...common,
