@@ -31,6 +31,11 @@ export function lineage(entry: RouteEntry): RouteEntry[] {
   return chain;
 }
 
+/** The entry whose label titles a page: its section (the second step of the trail), else the top. */
+export function titleEntry(trail: readonly RouteEntry[]): RouteEntry | undefined {
+  return trail[1] ?? trail[0];
+}
+
 /** The label key of an entry (data, so unchecked by the type: a missing one shows the red notice). */
 export function labelKey(entry: RouteEntry): MessageKey {
   return entry.node.labelKey as MessageKey;

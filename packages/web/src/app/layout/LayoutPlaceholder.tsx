@@ -3,7 +3,7 @@ import { matchRoute } from '@regie/contract/routes';
 import { useLocation } from 'react-router';
 import { useLabel } from '../../i18n/use-t.ts';
 import { Spinner } from '../../widgets/Spinner.tsx';
-import { lineage } from '../route-entry.ts';
+import { lineage, titleEntry } from '../route-entry.ts';
 import classes from './layout.module.css';
 
 /**
@@ -17,7 +17,7 @@ export function LayoutPlaceholder() {
   const { pathname } = useLocation();
   const match = matchRoute(pathname);
   const trail = match ? lineage(match.entry) : [];
-  const section = trail[1] ?? trail[0];
+  const section = titleEntry(trail);
   return (
     <div className={classes.shell}>
       <div className={classes.rail} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLabel, useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
 import { useDocumentTitle } from '../../widgets/use-document-title.ts';
+import { titleEntry } from '../route-entry.ts';
 import classes from './layout.module.css';
 import type { PageTabs } from './navigation.ts';
 import { menuTarget } from './navigation.ts';
@@ -23,7 +24,7 @@ export function TopBar({ trail, tabs, fallbackTitle }: Props) {
   const t = useT();
   const label = useLabel();
   const subject = useAccessSubject();
-  const section = trail[1] ?? trail[0];
+  const section = titleEntry(trail);
   const title = section ? label(section.node.labelKey) : fallbackTitle;
 
   useDocumentTitle(title);
