@@ -49,10 +49,12 @@ export function localize(message: Message, language: MessageLanguage): string {
  * The language of the request being served, for what is rendered deep in a presenter (a video's
  * failureReason) without a request at hand; English outside any request (a socket event, a job).
  */
-const requestLanguages = new AsyncLocalStorage<MessageLanguage>();
+const requestsServed = new AsyncLocalStorage<Pick<FastifyRequest, 'headers'>>();
 
 export function currentLanguage(): MessageLanguage {
-  return requestLanguages.getStore() ?? 'en';
+  const request = requestsServed.getStore();
+  // Worked out only when a message is rendered, not on every request.
+  return request ? requestLanguage(request) : 'en';
 }
 
 /** A Message rendered in the language of the request being served (currentLanguage). */
@@ -63,7 +65,7 @@ export function localizeHere(message: Message): string {
 /** Serves every request of `app` within its language (the pattern of @fastify/request-context). */
 export function serveInRequestLanguage(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    requestLanguages.run(requestLanguage(request), done);
+    requestsServed.run(request, done);
   });
 }
 

@@ -1,5 +1,5 @@
-import type { Message } from '@regie/contract/messages';
 import { randomUUID } from 'node:crypto';
+import type { Message } from '@regie/contract/messages';
 import { type SQLChunk, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/database.ts';
