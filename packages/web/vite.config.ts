@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { API_PREFIXES } from '../contract/src/api.ts';
 import { BACKGROUND_WORKER_PATH } from '../contract/src/ui.ts';
 import { catalogPreload } from './catalog-preload.plugin.ts';
+import { embedPage } from './embed.plugin.ts';
 import { precompress } from './precompress.plugin.ts';
 
 // Build environment: development (default), staging or production. Only development builds show
@@ -67,7 +68,7 @@ const backgroundWorker: Plugin[] = [
 ];
 
 export default defineConfig({
-  plugins: [react(), ...backgroundWorker, catalogPreload(), precompress()],
+  plugins: [react(), ...backgroundWorker, ...embedPage(), catalogPreload(), precompress()],
   define: { 'import.meta.env.VITE_REGIE_ENV': JSON.stringify(environment) },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true, ws: true }])),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
 import { CLIP_MAX_SECONDS, CLIP_MESSAGES, CLIP_SOURCES_LIMIT } from './clips.ts';
+import { clipGraphicIds } from './graphics.ts';
 import { jobResponse } from './jobs.schemas.ts';
 import { schemaMessage } from './messages.ts';
 import { referenceId } from './resources/shapes.ts';
@@ -23,6 +24,8 @@ export const createClipBody = z
     title: clipTitle.optional(),
     clipSkinId: referenceId.nullable().optional(),
     clipTemplateId: referenceId.nullable().optional(),
+    /** Graphics of the account burnt into the cut, in order (contract graphics.ts). */
+    graphicIds: clipGraphicIds.optional(),
   })
   .strict()
   .refine((body) => body.outSeconds > body.inSeconds, {
@@ -42,7 +45,14 @@ export type CreateClipBody = z.infer<typeof createClipBody>;
  * account's default one, else CLIP_TEMPLATE_SECONDS' defaults without a skin.
  */
 export const markerClipBody = z
-  .object({ clipTemplateId: referenceId.nullable().optional(), title: clipTitle.optional() })
+  .object({
+    clipTemplateId: referenceId.nullable().optional(),
+    /** Graphics of this event burnt into the cut, in order (contract graphics.ts). */
+    graphicIds: clipGraphicIds.optional(),
+    /** Dresses the clip in this skin instead of the template's (null: no skin). */
+    clipSkinId: referenceId.nullable().optional(),
+    title: clipTitle.optional(),
+  })
   .strict();
 export type MarkerClipBody = z.infer<typeof markerClipBody>;
 export const markerClipQuery = z

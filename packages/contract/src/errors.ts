@@ -38,4 +38,5 @@ export const FIELD_MESSAGES = messageCatalog('FIELD_MESSAGES', {
   seasonDates: 'The end date must be on or after the start date',
   countryCode: 'Use a two-letter country code, like FR or GB',
   topic: 'A topic is /admin, /admin/<name>… optionally ending in /* or /**',
+  dateRange: 'Use a range of date-times, from..to (either end may be left out)',
 });

@@ -1,4 +1,5 @@
 import type { AccessRule } from './access.ts';
+import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES } from './events.ts';
 import type { ModuleCode } from './modules.ts';
 import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
 import type { Role } from './roles.ts';
@@ -46,17 +47,18 @@ function node(path: string, labelKey: string, options: Options = {}, children?: 
 /** The list / new / edit trio most screens share. */
 function crud(
   editPath: string,
-  options: { newPath?: string; editTabs?: MenuNode[]; newTabs?: MenuNode[]; pages?: Options } = {},
+  options: { newPath?: string; editTabs?: MenuNode[]; newTabs?: MenuNode[]; pages?: Options; editPages?: Options } = {},
 ): MenuNode[] {
   const newPath = options.newPath ?? 'new';
   const pages = options.pages ?? {};
+  const editPages = options.editPages ?? pages;
   return [
     node('list', 'menu.list'),
     node(newPath, 'menu.new', options.newTabs ? { ...pages, tabs: true, creation: true } : pages, options.newTabs),
     node(
       editPath,
       'menu.edit',
-      options.editTabs ? { ...pages, hidden: true, tabs: true } : { ...pages, hidden: true },
+      options.editTabs ? { ...editPages, hidden: true, tabs: true } : { ...editPages, hidden: true },
       options.editTabs,
     ),
   ];
@@ -66,29 +68,21 @@ function tabs(names: readonly (string | MenuNode)[]): MenuNode[] {
   return names.map((entry) => (typeof entry === 'string' ? node(entry, `tab.${entry}`) : entry));
 }
 
-const SPORT_EVENT_TABS: readonly (string | MenuNode)[] = [
-  'info',
-  'stream',
-  node('360', 'tab.360', { eventModules: ['IMMERSIVE', 'AWS_STREAM'] }),
-  node('multicam', 'tab.multicam', { eventModules: ['MULTICAM'] }),
-  'theme',
-  'challengers',
-  'markers',
-  node('clip', 'tab.clip', { authorizedRoles: ['liveclipping_write'] }),
-  node('chat', 'tab.chat', { eventModules: ['CHAT'] }),
-  'settings',
-  'stats',
-  node('predictor', 'tab.predictor', { eventModules: ['ADDON_PREDICTOR'] }),
-  node('motm', 'tab.motm', { eventModules: ['ADDON_MOTM'] }),
-  node('graphics', 'tab.graphics', { eventModules: ['GRAPHICS'] }),
-];
+/** The sport event's tabs (contract events.ts): the modules each needs, clip for clippers only. */
+const SPORT_EVENT_TABS: readonly (string | MenuNode)[] = SPORT_EVENT_TAB_NAMES.map((tab) => {
+  const eventModules = EVENT_TAB_MODULES[tab];
+  if (eventModules) return node(tab, `tab.${tab}`, { eventModules });
+  return tab === 'clip' ? node('clip', 'tab.clip', { authorizedRoles: ['liveclipping_write'] }) : tab;
+});
 
+/** The edit page opens to clip_only too (spec §6): the other tabs stay the writers'. */
+const CONFERENCE_WRITERS: Options = { authorizedRoles: ['conf_player_write'] };
 const CONFERENCE_TABS: readonly (string | MenuNode)[] = [
-  'info',
-  'stream',
-  'chapters',
+  node('info', 'tab.info', CONFERENCE_WRITERS),
+  node('stream', 'tab.stream', CONFERENCE_WRITERS),
+  node('chapters', 'tab.chapters', CONFERENCE_WRITERS),
   node('clip', 'tab.clip', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
-  'stats',
+  node('stats', 'tab.stats', CONFERENCE_WRITERS),
 ];
 
 /** On 'new' only the first is enabled (spec §2): modules, config and cache need the account made. */
@@ -130,6 +124,8 @@ interface ResourceMenuMore {
    * edit pages then take the write roles. Without it, the whole entry takes the write roles.
    */
   listRoles?: readonly Role[];
+  /** Who opens the edit page when that is wider than the writers (a conference's clip tab). */
+  editRoles?: readonly Role[];
   newTabs?: MenuNode[];
   editTabs?: MenuNode[];
   /** Pages after list / new / edit. */
@@ -156,6 +152,12 @@ const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore }
   },
   playlists: { more: [node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true })] },
   events: { newTabs: tabs(SPORT_EVENT_TABS), editTabs: tabs(SPORT_EVENT_TABS) },
+  'business-players': {
+    listRoles: ['conf_player_write', 'clip_only'],
+    editRoles: ['conf_player_write', 'clip_only'],
+    newTabs: tabs(CONFERENCE_TABS),
+    editTabs: tabs(CONFERENCE_TABS),
+  },
   videos: {
     listRoles: ['video_download', 'video_write', 'own_videos_only'],
     newTabs: [node('infos', 'tab.infos'), node('subtitles', 'tab.subtitles', { disabled: true })],
@@ -182,13 +184,14 @@ function resourceNode(name: ResourceName): MenuNode {
   const { route, segment } = registered(name);
   const { write, menu } = RESOURCE_REGISTRY[name];
   const { newPath, editParam = 'id', ...own } = menu ?? {};
-  const { listRoles, newTabs, editTabs, more = [] } = RESOURCE_MENU_MORE[name] ?? {};
+  const { listRoles, editRoles, newTabs, editTabs, more = [] } = RESOURCE_MENU_MORE[name] ?? {};
   const writers: Options = write.authorizedRoles ? { authorizedRoles: write.authorizedRoles } : {};
   const pages = crud(`edit/:${editParam}`, {
     ...(newPath ? { newPath } : {}),
     ...(newTabs ? { newTabs } : {}),
     ...(editTabs ? { editTabs } : {}),
     ...(listRoles ? { pages: writers } : {}),
+    ...(editRoles ? { editPages: { authorizedRoles: editRoles } } : {}),
   });
   const rule = listRoles ? { authorizedRoles: listRoles } : writers;
   return derived(name, node(segment, resourceMenuLabel(route), { ...own, ...rule }, [...pages, ...more]));
@@ -255,16 +258,6 @@ export const MENU: readonly MenuNode[] = [
   node('events', 'menu.events', { icon: 'IconCalendarEvent' }, [
     ...registeredNodes('/events'),
     node(
-      'conferences',
-      'menu.events.conferences',
-      {
-        icon: 'IconPresentation',
-        authorizedRoles: ['conf_player_write', 'clip_only'],
-        requiredModules: ['BUSINESS_PLAYERS'],
-      },
-      crud('edit/:id', { newTabs: tabs(CONFERENCE_TABS), editTabs: tabs(CONFERENCE_TABS) }),
-    ),
-    node(
       'simulcasts',
       'menu.events.simulcasts',
       { icon: 'IconBroadcast', authorizedRoles: ['simulcast_write'], requiredModules: ['SIMULCAST'] },
@@ -280,9 +273,14 @@ export const MENU: readonly MenuNode[] = [
   node(
     'clipping',
     'menu.clipping',
-    { icon: 'IconScissors', authorizedRoles: ['liveclipping_write'], requiredModules: ['STREAM_CLIPPING'] },
+    // clip_only opens the area for its conference page (spec §6); the event page stays liveclipping_write's.
+    {
+      icon: 'IconScissors',
+      authorizedRoles: ['liveclipping_write', 'clip_only'],
+      requiredModules: ['STREAM_CLIPPING'],
+    },
     [
-      node('event', 'menu.clipping.event'),
+      node('event', 'menu.clipping.event', { authorizedRoles: ['liveclipping_write'] }),
       node('conference', 'menu.clipping.conference', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
       resourcePage('clip-templates', '', 'menu.clipping.template'),
     ],

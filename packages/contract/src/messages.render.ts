@@ -5,20 +5,28 @@
  * "unexpected error": rendering never throws.
  */
 import './accounts.ts';
+import './attachments.ts';
 import './auth.ts';
 import './cache.ts';
 import './clips.ts';
+import './conferences.ts';
 import './data-providers.ts';
+import './graphics.ts';
+import './embed.ts';
 import { HTTP_MESSAGES } from './errors.ts';
+import './events.ts';
 import { SERVER_MESSAGES_FR } from './i18n/server.fr.ts';
 import './jobs.ts';
+import './lifecycle.ts';
 import './media.ts';
 import { catalogEntry, type Message, type MessageEntry } from './messages.ts';
 import './payments.ts';
 import './resources/item-links.ts';
 import './resources/playlists.ts';
+import './reposts.ts';
 import './resources/shapes.ts';
 import './sport-maps.ts';
+import './stats.ts';
 import './uploads.ts';
 import './videos.ts';
 
@@ -26,7 +34,7 @@ import './videos.ts';
 export const MESSAGE_LANGUAGES = ['en', 'fr'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
-const FRENCH = SERVER_MESSAGES_FR as unknown as Readonly<Record<string, Readonly<Record<string, MessageEntry>>>>;
+const FRENCH: Readonly<Record<string, Readonly<Record<string, MessageEntry>>>> = SERVER_MESSAGES_FR;
 
 function entryIn(code: string, language: MessageLanguage): MessageEntry | undefined {
   if (language === 'en') return catalogEntry(code);

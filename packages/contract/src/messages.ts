@@ -1,3 +1,4 @@
+import { isRecord } from './guards.ts';
 /**
  * The server's messages (errors, reasons of failed jobs and videos) are codes with parameters:
  * a `Message` `{ code, params }` (JSON-safe) is what errors carry, what the database stores and
@@ -69,10 +70,7 @@ export function catalogEntry(code: string): MessageEntry | undefined {
 
 export function isMessage(value: unknown): value is Message {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Message).code === 'string' &&
-    ((value as Message).params === undefined || Array.isArray((value as Message).params))
+    isRecord(value) && typeof value.code === 'string' && (value.params === undefined || Array.isArray(value.params))
   );
 }
 

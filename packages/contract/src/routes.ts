@@ -1,4 +1,5 @@
 import { type AccessRule, type AccessSubject, hasRole, inheritRule, isPlatformAdmin, satisfies } from './access.ts';
+import { missingModules } from './events.ts';
 import { MENU, type MenuNode, type RouteEntry } from './menu.ts';
 
 function joinPath(parent: string | null, segment: string): string {
@@ -87,9 +88,7 @@ export function isTabEnabled(entry: RouteEntry, context: { activeEventModules?: 
   if (entry.node.disabled) return false;
   const parent = entry.parentPath ? findRouteByPath(entry.parentPath) : undefined;
   if (parent?.node.creation && entry.index > 0) return false;
-  const needed = entry.node.eventModules;
-  if (needed && !needed.every((code) => context.activeEventModules?.includes(code))) return false;
-  return true;
+  return missingModules(entry.node.eventModules, context.activeEventModules ?? []).length === 0;
 }
 
 export function findRouteByPath(fullPath: string): RouteEntry | undefined {

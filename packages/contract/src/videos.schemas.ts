@@ -9,7 +9,7 @@ import { SHARE_TARGETS, SUBTITLE_LANGUAGES, VIDEO_MAX_BYTES, VIDEO_TITLE_MAX } f
 /** zod schemas of the video calls (spec §7 "Videos", "Streaming upload"); constants in videos.ts. */
 
 /** A video as GET /main-api/videos/{id} answers it: the resource's fields (documented by the engine) and more. */
-const videoRecord = z.looseObject({ id: z.number(), state: z.string() });
+export const videoRecord = z.looseObject({ id: z.number(), state: z.string() });
 
 /**
  * Added to every presented video: null until the video is ready. URLs are absolute paths (or
@@ -80,6 +80,8 @@ export const completeMultipartRequest = z.object({ uploadId }).strict();
 /** complete-multipart and import-url (202): the video and the job now working on it. */
 export const videoJobResponse = z.object({ video: videoRecord, job: jobResponse.nullable() });
 export type VideoJobResponse = z.infer<typeof videoJobResponse>;
+/** A video as the API presents it (GET videos/{id}). */
+export type PresentedVideo = z.infer<typeof videoRecord>;
 
 /** POST /main-api/videos/import-url: the file is downloaded by a job (GET jobs?resourceType=Video…). */
 export const importUrlRequest = z

@@ -10,10 +10,14 @@ import { AUTH_PURGE_TOPIC, shareCachePurges } from './cache/cache.shared.ts';
 import { clipRoutes } from './clips/clips.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
+import { conferenceRoutes } from './conferences/conferences.routes.ts';
 import type { AppConfig } from './config.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { dataProviderMappingRoutes } from './data-providers/data-provider-mapping.routes.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { embedRoutes } from './embed/embed.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
+import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
 import { registerJsonParser } from './http/json.parser.ts';
@@ -25,6 +29,8 @@ import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { publishMarkerChanges } from './markers/markers.published.ts';
+import { eventMarkersRoutes } from './markers/markers.routes.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { type StripePrices, stripePrices } from './payments/stripe.prices.ts';
@@ -35,6 +41,7 @@ import { resourcesRoutes } from './resources/resources.routes.ts';
 import type { ResourceEntry } from './resources/resources.types.ts';
 import { searchRoutes } from './resources/search.routes.ts';
 import { sportMapsRoutes } from './sports/sport-maps.routes.ts';
+import { statsRoutes } from './stats/stats.routes.ts';
 import { openStorage } from './storage/storage.factory.ts';
 import type { ObjectStorage } from './storage/storage.types.ts';
 import { uploadsRoutes } from './storage/uploads.routes.ts';
@@ -156,6 +163,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(contentRoutes, { engine, guards });
   await app.register(sportMapsRoutes, { engine, guards });
   await app.register(actorsRoutes, { engine, guards });
+  await app.register(eventsRoutes, { engine, guards });
   await app.register(paymentsRoutes, { engine, guards, stripe: appStripe(config, dependencies) });
   await app.register(commonRoutes, { db, guards, config, cache });
   await app.register(cacheRoutes, { guards, cache });
@@ -169,9 +177,18 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   // Jobs queued on this database (by a request, a hook or a job) are announced once committed.
   const stopPublishingQueued = publishQueuedJobs(db, jobEvents);
   app.addHook('onClose', async () => stopPublishingQueued());
+  const stopPublishingMarkers = publishMarkerChanges(db, hub, (error) =>
+    app.log.warn({ err: error }, 'marker event lost'),
+  );
+  app.addHook('onClose', async () => stopPublishingMarkers());
+  await app.register(eventMarkersRoutes, { engine, guards });
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens });
   await app.register(clipRoutes, { engine, guards });
+  await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });
+  await app.register(conferenceRoutes, { engine, guards });
+  await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl });
+  await app.register(statsRoutes, { engine, guards });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

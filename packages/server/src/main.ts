@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
+import { seedConferenceVideo } from './seed/conferences.seed.ts';
 import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
 import { seedDemoVideo } from './seed/video.seed.ts';
 import { openStorage } from './storage/storage.factory.ts';
@@ -67,10 +68,12 @@ async function main(): Promise<void> {
   );
   // In the background, once the first page can be served: ffmpeg makes the demo video, a worker encodes it.
   if (seeded) {
-    seedDemoVideo(database.db, storage, config.dataDir, app.log).then(
-      () => workers?.wake(),
-      (error: unknown) => app.log.warn({ err: error }, 'demo video not seeded'),
-    );
+    seedDemoVideo(database.db, storage, config.dataDir, app.log)
+      .then(() => seedConferenceVideo(database.db, storage, config.dataDir, app.log))
+      .then(
+        () => workers?.wake(),
+        (error: unknown) => app.log.warn({ err: error }, 'demo video not seeded'),
+      );
   }
 }
 

@@ -70,7 +70,13 @@ describe('events and their markers', () => {
   it('are written by producers, read by clippers, and nested per event', async () => {
     const event = await call('POST', '/main-api/events', 'producer', { name: 'Derby' });
     expect(event.statusCode, event.body).toBe(201);
-    expect(event.json()).toMatchObject({ state: 'replay', videoId: null, activatedModules: [], startsAt: null });
+    // A new event starts now unless told (the events list sorts by the start).
+    expect(event.json()).toMatchObject({
+      state: 'replay',
+      videoId: null,
+      activatedModules: [],
+      startsAt: expect.any(String),
+    });
     const eventId = event.json().id;
     expect((await call('POST', '/main-api/events', 'clipper', { name: 'Not mine to make' })).statusCode).toBe(403);
     expect((await call('GET', `/main-api/events/${eventId}`, 'clipOnly')).statusCode).toBe(200);

@@ -125,6 +125,15 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
     bio: `Speaker ${n}`,
     email: `${token}.speaker${n}@example.com`,
   }),
+  'business-players': (token, n) => ({
+    name: `${token} conference ${n}`,
+    description: `Talk ${n}`,
+    startsAt: iso(2026, 1 + (n % 12), 1 + (n % 28)),
+    endsAt: n % 2 ? iso(2027, 1) : null,
+    venue: `Room ${n}`,
+    state: n % 2 ? 'upcoming' : 'replay',
+    published: n % 2 === 0,
+  }),
   faq: (token, n) => ({
     question: `${token} question ${n}?`,
     answer: `Answer ${n}.`,
@@ -143,7 +152,9 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
   events: async (token, n, refs) => ({
     name: `${token} event ${n}`,
     state: EVENT_STATES[n % EVENT_STATES.length],
-    startsAt: n % 2 ? iso(2026, 9, 1 + (n % 28)) : null,
+    // Every event starts somewhere: the list sorts by it.
+    startsAt: iso(2026, 9, 1 + (n % 28)),
+    venue: n % 2 ? `Stadium ${n}` : '',
     sportId: n % 2 ? await refs.id('sports') : null,
     activatedModules: n % 2 ? ['CHAT'] : [],
   }),

@@ -4,6 +4,7 @@ import { MODULE_CODES } from '@regie/contract/modules';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengerAppearances } from '../src/db/actors.table.ts';
+import { events } from '../src/db/events.table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 /** Competitions with their seasons and rounds, marker types, themes and challengers. */
@@ -173,17 +174,34 @@ describe('challengers', () => {
   });
 
   it("lists a challenger's appearances from challenger_appearances, the latest first", async () => {
-    const miles = (await ctx.request({ url: '/main-api/challengers?search=Jordan', token: producer })).json().data[0];
+    // Luca Bernardi is in no demo event.
+    const miles = (await ctx.request({ url: '/main-api/challengers?search=Bernardi', token: producer })).json().data[0];
     const url = `/main-api/challengers/${miles.id}/appearances`;
     expect((await ctx.request({ url, token: producer })).json()).toEqual([]);
-    // Sport events write these rows (a later issue); here they are stored directly.
+    // PATCH events/{id}/relationships/challengers writes these rows (events.test.ts); here they are stored directly.
+    const made = await ctx.db
+      .insert(events)
+      .values(
+        ['Cup tie', 'League match'].map((name) => ({
+          name,
+          accountId: miles.AccountId,
+          startsAt: new Date('2026-09-01T18:00:00Z'),
+        })),
+      )
+      .returning({ id: events.id });
+    const [first, second] = made.map((row) => row.id);
     await ctx.db.insert(challengerAppearances).values([
-      { eventId: 41, challengerId: miles.id, createdAt: new Date('2026-09-01T18:00:00Z') },
-      { eventId: 42, challengerId: miles.id, createdAt: new Date('2026-09-08T18:00:00Z') },
+      { eventId: Number(first), challengerId: miles.id, createdAt: new Date('2026-09-01T18:00:00Z') },
+      { eventId: Number(second), challengerId: miles.id, createdAt: new Date('2026-09-08T18:00:00Z') },
     ]);
     expect((await ctx.request({ url, token: producer })).json()).toEqual([
-      { eventId: 42, createdAt: '2026-09-08T18:00:00.000Z' },
-      { eventId: 41, createdAt: '2026-09-01T18:00:00.000Z' },
+      {
+        eventId: second,
+        name: 'League match',
+        startsAt: '2026-09-01T18:00:00.000Z',
+        createdAt: '2026-09-08T18:00:00.000Z',
+      },
+      { eventId: first, name: 'Cup tie', startsAt: '2026-09-01T18:00:00.000Z', createdAt: '2026-09-01T18:00:00.000Z' },
     ]);
     expect((await ctx.request({ url, token: stranger })).statusCode).toBe(404);
   });

@@ -1,5 +1,10 @@
 import { actionsEn } from './actions.en.ts';
 import { clipsEn } from './clips.en.ts';
+import { conferencesEn } from './conferences.en.ts';
+import { eventsEn } from './events.en.ts';
+import { extrasEn } from './extras.en.ts';
+import { insightsEn } from './insights.en.ts';
+import { markersEn } from './markers.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
 import { videosEn } from './videos.en.ts';
 
@@ -776,6 +781,11 @@ export const en = {
   // Domains kept in files of their own (<domain>.en.ts), so parallel work does not edit one file.
   ...videosEn,
   ...clipsEn,
+  ...eventsEn,
+  ...extrasEn,
+  ...conferencesEn,
+  ...insightsEn,
+  ...markersEn,
   ...sportsMapEn,
   ...actionsEn,
 } as const satisfies Record<string, string>;

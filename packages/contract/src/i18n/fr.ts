@@ -1,6 +1,11 @@
 import { actionsFr } from './actions.fr.ts';
 import { clipsFr } from './clips.fr.ts';
+import { conferencesFr } from './conferences.fr.ts';
 import type { MessageKey } from './en.ts';
+import { eventsFr } from './events.fr.ts';
+import { extrasFr } from './extras.fr.ts';
+import { insightsFr } from './insights.fr.ts';
+import { markersFr } from './markers.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
 import { videosFr } from './videos.fr.ts';
 
@@ -775,6 +780,11 @@ export const fr: Record<MessageKey, string> = {
   'settings.social.unavailable': 'La connexion n’est pas disponible sur ce serveur.',
   ...videosFr,
   ...clipsFr,
+  ...eventsFr,
+  ...extrasFr,
+  ...conferencesFr,
+  ...insightsFr,
+  ...markersFr,
   ...sportsMapFr,
   ...actionsFr,
 };

@@ -4,6 +4,7 @@ import type { CACHE_MESSAGES } from '../cache.ts';
 import { CLIP_MAX_SECONDS, type CLIP_MESSAGES } from '../clips.ts';
 import type { DATA_PROVIDER_MESSAGES } from '../data-providers.ts';
 import type { FIELD_MESSAGES, HTTP_MESSAGES } from '../errors.ts';
+import type { EVENT_MESSAGES } from '../events.ts';
 import type { JOB_MESSAGES } from '../jobs.ts';
 import type { MEDIA_MESSAGES } from '../media.ts';
 import type { Translation } from '../messages.ts';
@@ -21,6 +22,9 @@ import {
   VIDEO_MAX_BYTES,
   type VIDEO_MESSAGES,
 } from '../videos.ts';
+import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
+import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
+import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 
 /** Words of the messages' parameters that are English themselves (states, item types). */
 const WORDS: Readonly<Record<string, string>> = {
@@ -58,6 +62,9 @@ const OPERATIONS_FR = {
  * added there without its French here does not compile.
  */
 export const SERVER_MESSAGES_FR = {
+  ...EXTRAS_SERVER_MESSAGES_FR,
+  CONFERENCE_MESSAGES: CONFERENCE_MESSAGES_FR,
+  ...INSIGHTS_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,
@@ -259,5 +266,21 @@ export const SERVER_MESSAGES_FR = {
     seasonDates: 'La date de fin doit être égale ou postérieure à la date de début',
     countryCode: 'Utilisez un code pays à deux lettres, comme FR ou GB',
     topic: 'Un sujet est /admin, /admin/<nom>… pouvant se terminer par /* ou /**',
+    dateRange: 'Utilisez une plage de dates, début..fin (l’une des deux bornes peut manquer)',
   } satisfies Translation<typeof FIELD_MESSAGES>,
+  EVENT_MESSAGES: {
+    endBeforeStart: 'La fin doit être postérieure au début',
+    sameChallenger: 'Les équipes ou joueurs à domicile et à l’extérieur doivent être différents',
+    seasonWithoutCompetition: 'Choisissez la compétition avant sa saison',
+    seasonOfOtherCompetition: (seasonId, competitionId) =>
+      `La saison ${seasonId} n’appartient pas à la compétition ${competitionId}`,
+    roundWithoutSeason: 'Choisissez la saison avant sa journée',
+    roundOfOtherSeason: (roundId, seasonId) => `La journée ${roundId} n’appartient pas à la saison ${seasonId}`,
+    moduleNotInAccount: (modules) =>
+      modules.length > 1
+        ? `Le compte n’a pas les modules ${modules.join(', ')}`
+        : `Le compte n’a pas le module ${modules.join(', ')}`,
+    duplicateChallenger: (id) => `Le participant ${id} figure deux fois`,
+    unknownChallengers: (ids) => `Participants inconnus : ${ids.join(', ')}`,
+  } satisfies Translation<typeof EVENT_MESSAGES>,
 };

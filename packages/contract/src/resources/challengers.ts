@@ -54,6 +54,10 @@ export const challengersResource = defineResource({
 /** GET /main-api/challengers/{id}/appearances: one event the challenger took part in. */
 export const challengerAppearance = z.object({
   eventId: z.number(),
+  /** The event's name and start, to show the appearance without another call. */
+  name: z.string(),
+  startsAt: z.string(),
+  /** When the challenger was put on the event. */
   createdAt: z.string(),
 });
 export type ChallengerAppearance = z.infer<typeof challengerAppearance>;

@@ -133,7 +133,10 @@ export interface ResourceDefinition<Shape extends z.ZodRawShape = z.ZodRawShape>
   ui: { readonly [K in keyof Shape]: FieldUi };
   /** Columns of the list screen, in order. */
   columns: readonly ((keyof Shape & string) | SystemField)[];
-  /** Query filters accepted as `field=value` or `field[]=value` (any of the values; an array field: contains one). */
+  /**
+   * Query filters accepted as `field=value` or `field[]=value` (any of the values; an array field:
+   * contains one; a date-time field: within the range `from..to`, see DATE_RANGE_SEPARATOR).
+   */
   filters: readonly ((keyof Shape & string) | 'AccountId')[];
   /** Fields `sort` accepts; each must be stored NOT NULL (keyset paging compares them). */
   sortable: readonly ((keyof Shape & string) | SystemField)[];
@@ -163,6 +166,31 @@ export function defineResource<Shape extends z.ZodRawShape>(
   definition: ResourceDefinition<Shape>,
 ): ResourceDefinition<Shape> {
   return definition;
+}
+
+/**
+ * A date-time field's list filter is a range, `from..to` (ISO 8601 date-times, inclusive; either
+ * end may be left out: `2026-01-01T00:00:00.000Z..`). Several ranges mean any of them.
+ */
+export const DATE_RANGE_SEPARATOR = '..';
+
+export interface DateRange {
+  from: string | null;
+  to: string | null;
+}
+
+export function formatDateRange(range: DateRange): string {
+  return `${range.from ?? ''}${DATE_RANGE_SEPARATOR}${range.to ?? ''}`;
+}
+
+/** The range of a filter value; null when it is not one (no separator, a bad date, both ends empty). */
+export function parseDateRange(value: string): DateRange | null {
+  const parts = value.split(DATE_RANGE_SEPARATOR);
+  if (parts.length !== 2) return null;
+  const [from = '', to = ''] = parts.map((part) => part.trim());
+  if (!from && !to) return null;
+  if ([from, to].some((part) => part !== '' && Number.isNaN(Date.parse(part)))) return null;
+  return { from: from || null, to: to || null };
 }
 
 /** Paging limits of every list (spec §7 offset/limit). */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
+import { EVENT_MESSAGES } from '../events.ts';
 import { MODULE_CODES } from '../modules.ts';
-import { defineResource } from './define.ts';
+import { imageKey } from '../uploads.schemas.ts';
+import { defineResource, type FieldRule } from './define.ts';
 import { registeredWriteRule } from './registry.ts';
 import { isoDateTime } from './seasons.ts';
 import { referenceId } from './shapes.ts';
@@ -22,10 +24,42 @@ export const EVENT_READ_RULE: AccessRule = {
 /** Operators drop markers live, clippers too: registry.ts. */
 export const MARKER_WRITE_RULE: AccessRule = registeredWriteRule('markers');
 
+export const EVENT_VENUE_MAX = 120;
+
+/** A stored row holds a Date, a body or a form a string. */
+function time(value: unknown): number | null {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value !== 'string' || value === '') return null;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+/** An event ends after it starts (strictly: a match has a length). */
+export const EVENT_DATES_RULE: FieldRule = {
+  field: 'endsAt',
+  holds: (values) => {
+    const from = time(values.startsAt);
+    const to = time(values.endsAt);
+    return from === null || to === null || to > from;
+  },
+  message: EVENT_MESSAGES.endBeforeStart,
+  messageKey: 'resource.events.rule.endBeforeStart',
+};
+
+/** Home and away are two different challengers. */
+export const EVENT_SIDES_RULE: FieldRule = {
+  field: 'awayChallengerId',
+  holds: (values) => typeof values.homeChallengerId !== 'number' || values.homeChallengerId !== values.awayChallengerId,
+  message: EVENT_MESSAGES.sameChallenger,
+  messageKey: 'resource.events.rule.sameChallenger',
+};
+
 /**
  * A sport event (menu events/sports; spec §4 "Event": state, name, Markers, Challengers,
- * activatedModules). This is the part clips need; its screens and the rest of its fields come
- * with the events issue. `videoId` is the replay the markers' times point into.
+ * activatedModules). `videoId` is the replay the markers' times point into; the competition,
+ * season and round cascade (the server refuses a season of another competition, a round of
+ * another season); `activatedModules` is a subset of the account's modules and opens the tabs
+ * that need them (contract events.ts EVENT_TAB_MODULES).
  */
 export const eventsResource = defineResource({
   name: 'events',
@@ -33,31 +67,59 @@ export const eventsResource = defineResource({
   labelKey: 'resource.events',
   fields: z.object({
     name: z.string().trim().min(1).max(EVENT_NAME_MAX),
-    state: z.enum(EVENT_STATES).default('replay'),
-    startsAt: isoDateTime.nullable().default(null),
     sportId: referenceId.nullable().default(null),
+    competitionId: referenceId.nullable().default(null),
+    seasonId: referenceId.nullable().default(null),
+    roundId: referenceId.nullable().default(null),
+    /** Stored for every event: the list sorts by it. A new event starts now unless told. */
+    startsAt: isoDateTime.default(() => new Date().toISOString()),
+    endsAt: isoDateTime.nullable().default(null),
+    venue: z.string().trim().max(EVENT_VENUE_MAX).default(''),
+    homeChallengerId: referenceId.nullable().default(null),
+    awayChallengerId: referenceId.nullable().default(null),
+    /** An uploaded image key (kind 'picture'). */
+    poster: imageKey.nullable().default(null),
+    state: z.enum(EVENT_STATES).default('replay'),
     /** A video of the account: the replay markers point into and clips are cut from. */
     videoId: referenceId.nullable().default(null),
+    /** One of the account's themes: the player's colours, logo and font. */
+    themeId: referenceId.nullable().default(null),
+    /** Shown to fans (embed, apps) once published. */
+    published: z.boolean().default(false),
     /** Modules switched on for this event (chat, predictor, …), a subset of the account's. */
     activatedModules: z.array(z.enum(MODULE_CODES)).max(MODULE_CODES.length).default([]),
   }),
   ui: {
     name: { widget: 'limitedText', textLimit: EVENT_NAME_MAX },
-    state: { widget: 'select', options: EVENT_STATES },
-    startsAt: { widget: 'dateTime' },
     sportId: { widget: 'reference', reference: 'sports' },
+    competitionId: { widget: 'reference', reference: 'competitions' },
+    seasonId: { widget: 'reference', reference: 'seasons' },
+    roundId: { widget: 'reference', reference: 'rounds' },
+    startsAt: { widget: 'dateTime' },
+    endsAt: { widget: 'dateTime' },
+    venue: { widget: 'limitedText', textLimit: EVENT_VENUE_MAX },
+    homeChallengerId: { widget: 'reference', reference: 'challengers' },
+    awayChallengerId: { widget: 'reference', reference: 'challengers' },
+    poster: { widget: 'image', imageKind: 'picture' },
+    state: { widget: 'select', options: EVENT_STATES },
     videoId: { widget: 'reference', reference: 'videos' },
-    activatedModules: { widget: 'multiSelect', options: MODULE_CODES },
+    themeId: { widget: 'reference', reference: 'themes', tab: 'theme' },
+    published: { widget: 'switch', tab: 'settings' },
+    activatedModules: { widget: 'multiSelect', options: MODULE_CODES, tab: 'settings' },
   },
-  columns: ['name', 'state', 'startsAt', 'sportId', 'updatedAt'],
-  filters: ['state', 'sportId', 'videoId'],
-  sortable: ['name', 'state', 'createdAt', 'updatedAt'],
-  defaultSort: { field: 'createdAt', direction: 'desc' },
-  search: ['name'],
+  columns: ['poster', 'name', 'state', 'startsAt', 'sportId', 'competitionId', 'venue', 'published'],
+  filters: ['state', 'sportId', 'competitionId', 'seasonId', 'roundId', 'startsAt', 'videoId', 'published'],
+  sortable: ['startsAt', 'name', 'state', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'startsAt', direction: 'desc' },
+  search: ['name', 'venue'],
   translatable: ['name'],
+  rules: [EVENT_DATES_RULE, EVENT_SIDES_RULE],
   relations: {
     Sport: { resource: 'sports', kind: 'one', foreignKey: 'sportId' },
+    Competition: { resource: 'competitions', kind: 'one', foreignKey: 'competitionId' },
     Markers: { resource: 'markers', kind: 'many', foreignKey: 'eventId' },
+    /** The challengers in their order (PATCH events/{id}/relationships/challengers). */
+    Challengers: { resource: 'challengers', kind: 'manyToMany', through: 'challenger_appearances' },
   },
   access: { read: EVENT_READ_RULE, write: EVENT_WRITE_RULE },
   tenancy: 'account',

@@ -157,6 +157,12 @@ export const RESOURCE_REGISTRY = {
       authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
     },
   }),
+  // Conferences (spec: business players); clippers read them too (business-players.ts).
+  'business-players': registration(() => import('./business-players.ts').then((m) => m.businessPlayersResource), {
+    route: '/events/conferences',
+    write: { authorizedRoles: ['conf_player_write'], requiredModules: ['BUSINESS_PLAYERS'] },
+    menu: { icon: 'IconPresentation', requiredModules: ['BUSINESS_PLAYERS'] },
+  }),
   // Its page sits in the Clipping area (menu.ts).
   'clip-templates': registration(() => import('./clip-templates.ts').then((m) => m.clipTemplatesResource), {
     route: '/clipping/template',

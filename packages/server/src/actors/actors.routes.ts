@@ -2,10 +2,11 @@ import { recordId } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
 import { challengerAppearance } from '@regie/contract/resources/challengers';
 import { SPEAKERS_CSV_PATH } from '@regie/contract/resources/speakers';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { challengerAppearances, speakers } from '../db/actors.table.ts';
+import { speakers } from '../db/actors.table.ts';
+import { challengerEvents } from '../events/events.appearances.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { assertMayRead } from '../resources/resources.access.ts';
 import { plainJson } from '../resources/resources.http.ts';
@@ -64,7 +65,8 @@ export const actorsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
       schema: {
         tags: ['challengers'],
         security: BEARER,
-        summary: 'The events a challenger took part in, the latest first',
+        summary:
+          'The events a challenger took part in (listed on the event, or its home or away side), the latest first',
         params: z.object({ id: recordId }),
         response: { 200: z.array(challengerAppearance), ...errorResponses(401, 403, 404) },
       },
@@ -73,12 +75,7 @@ export const actorsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
       const auth = authOf(request);
       assertMayRead(challengers.definition, auth);
       await findVisible(engine, challengers, auth, request.params.id);
-      const rows = await engine.db
-        .select()
-        .from(challengerAppearances)
-        .where(eq(challengerAppearances.challengerId, request.params.id))
-        .orderBy(desc(challengerAppearances.createdAt), asc(challengerAppearances.eventId));
-      return rows.map((row) => ({ eventId: row.eventId, createdAt: row.createdAt.toISOString() }));
+      return challengerEvents(engine.db, request.params.id);
     },
   );
 

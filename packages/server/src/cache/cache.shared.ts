@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isRecord } from '../common/is-record.ts';
+import { isRecord } from '@regie/contract/guards';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { Cache } from './cache.service.ts';
 

@@ -10,6 +10,8 @@ import { z } from 'zod';
 import { reasonOf } from '../common/message.error.ts';
 import { clipSkins } from '../db/clip-skins.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
+import type { GraphicOverlay } from '../graphics/graphics.args.ts';
+import { clipGraphicOverlays } from '../graphics/graphics.clips.ts';
 import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { type CutPlan, cutArgs, cutPlan } from '../media/cut.args.ts';
 import { runFfmpeg } from '../media/ffmpeg.runner.ts';
@@ -83,17 +85,18 @@ export async function renderClip(
   source: { file: string; metadata: TechnicalMetadata },
   skin: Skin | null,
   work: string,
+  graphics: readonly GraphicOverlay[] = [],
 ): Promise<RenderedClip> {
   const { storage, signal, reportProgress } = context;
   const output = join(work, 'clip.mp4');
   const { metadata } = source;
   const onProgress = (percent: number) =>
     reportProgress(PROGRESS.planned + ((PROGRESS.rendered - PROGRESS.planned) * percent) / 100);
-  const hasImages = Boolean(
-    skin && (skin.overlayKey || ((skin.preRollKey || skin.postRollKey) && skin.rollSeconds > 0)),
-  );
-  if (skin && hasImages) {
-    const rolls = skin.rollSeconds > 0;
+  const hasImages =
+    graphics.length > 0 ||
+    Boolean(skin && (skin.overlayKey || ((skin.preRollKey || skin.postRollKey) && skin.rollSeconds > 0)));
+  if (hasImages) {
+    const rolls = (skin?.rollSeconds ?? 0) > 0;
     const options = {
       input: source.file,
       output,
@@ -102,16 +105,17 @@ export async function renderClip(
       height: metadata.height,
       fps: metadata.fps,
       hasAudio: metadata.hasAudio,
-      preRoll: rolls && skin.preRollKey ? await imageFile(storage, skin.preRollKey, work, 'pre-roll') : null,
-      postRoll: rolls && skin.postRollKey ? await imageFile(storage, skin.postRollKey, work, 'post-roll') : null,
-      overlay: skin.overlayKey
+      preRoll: rolls && skin?.preRollKey ? await imageFile(storage, skin.preRollKey, work, 'pre-roll') : null,
+      postRoll: rolls && skin?.postRollKey ? await imageFile(storage, skin.postRollKey, work, 'post-roll') : null,
+      overlay: skin?.overlayKey
         ? {
             image: await imageFile(storage, skin.overlayKey, work, 'overlay'),
             position: skin.overlayPosition,
             opacity: skin.overlayOpacity,
           }
         : null,
-      rollSeconds: skin.rollSeconds,
+      rollSeconds: skin?.rollSeconds ?? 0,
+      graphics,
     };
     const durationSeconds = skinnedDuration(options);
     reportProgress(PROGRESS.planned);
@@ -170,6 +174,7 @@ export const clipVideoJob = defineJob({
         { file, metadata },
         await skinOf(context, clip),
         work,
+        await clipGraphicOverlays(context, clip.id, work),
       );
       const key = originalKey(clip.accountId, clip.id, 'clip.mp4');
       const { size } = await stat(rendered.file);

@@ -73,8 +73,11 @@ export async function markerClipRequest(
       outSeconds: source.duration === null ? end : Math.min(source.duration, end),
       title: input.body.title ?? defaultClipTitle(String(event.name), label),
       clipTemplateId: template?.id ?? null,
+      // Left out: the template's skin (createClip); given: this one, or none.
+      clipSkinId: input.body.clipSkinId,
       markerId: marker.id,
       eventId,
+      graphicIds: input.body.graphicIds,
     },
   };
 }

@@ -96,7 +96,8 @@ function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }:
         summary: "Cuts a clip around an event's marker, from the event's video",
         description:
           'Starts `offset` seconds before the marker (default: the template’s secondsBefore) and ends the template’s ' +
-          'secondsAfter after the marker’s end. The template is the given one, else the account’s default one.',
+          'secondsAfter after the marker’s end. The template is the given one, else the account’s default one; ' +
+          'the skin is clipSkinId when given (null: none), else the template’s.',
         params: markerClipParams,
         querystring: markerClipQuery,
         body: markerClipBody,

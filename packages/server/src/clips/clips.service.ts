@@ -1,7 +1,7 @@
 import { CLIP_MAX_SECONDS, CLIP_MESSAGES, CLIP_TEMPLATE_SECONDS } from '@regie/contract/clips';
 import type { JobResponse } from '@regie/contract/jobs.schemas';
 import { VIDEO_RESOURCE_TYPE, VIDEO_TITLE_MAX } from '@regie/contract/videos';
-import type { VideoJobResponse } from '@regie/contract/videos.schemas';
+import { type PresentedVideo, videoRecord } from '@regie/contract/videos.schemas';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { clipSkins } from '../db/clip-skins.table.ts';
 import { clipTemplates } from '../db/clip-templates.table.ts';
@@ -9,11 +9,12 @@ import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
+import { assertClipGraphics, linkClipGraphics } from '../graphics/graphics.clips.ts';
 import { badRequest, HttpError } from '../http/http.errors.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { visibleRows } from '../resources/resources.access.ts';
-import { presentRows } from '../resources/resources.service.ts';
+import { presentOne, presentRows } from '../resources/resources.service.ts';
 import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { clipVideoJob } from './clip.job.ts';
@@ -21,7 +22,6 @@ import { clipVideoJob } from './clip.job.ts';
 /** Two times closer than this are the same instant (a player's currentTime, ffprobe's microseconds). */
 const DURATION_TOLERANCE_SECONDS = 0.001;
 
-type PresentedVideo = VideoJobResponse['video'];
 export type ClipTemplateRow = typeof clipTemplates.$inferSelect;
 
 export interface ClipRequest {
@@ -33,6 +33,8 @@ export interface ClipRequest {
   /** Marker clips: where the clip was made from. */
   markerId?: number | null;
   eventId?: number | null;
+  /** Graphics burnt in (of the account; of `eventId` when set). */
+  graphicIds?: readonly number[] | undefined;
 }
 
 /** "<title> – clip", shortened to fit a video title. */
@@ -118,6 +120,8 @@ export async function createClip(
     typeof request.clipTemplateId === 'number' ? await findTemplate(db, accountId, request.clipTemplateId) : null;
   const clipSkinId = request.clipSkinId === undefined ? (template?.clipSkinId ?? null) : request.clipSkinId;
   if (typeof request.clipSkinId === 'number') await assertSkin(db, accountId, request.clipSkinId);
+  const graphicIds = request.graphicIds ?? [];
+  await assertClipGraphics(db, accountId, request.eventId ?? null, graphicIds);
   const inSeconds = Math.min(request.inSeconds, source.duration ?? request.inSeconds);
   const outSeconds = Math.min(request.outSeconds, source.duration ?? request.outSeconds);
   return transaction(db, async (tx) => {
@@ -139,6 +143,7 @@ export async function createClip(
       })
       .returning();
     if (!video) throw new Error('The clip video was not created');
+    await linkClipGraphics(tx, video.id, graphicIds);
     const job = await enqueueJob(
       tx,
       clipVideoJob,
@@ -155,8 +160,8 @@ export async function presentClip(
   entry: ResourceEntry,
   created: { video: VideoRow; job: JobRow },
 ): Promise<{ video: PresentedVideo; job: JobResponse }> {
-  const [video] = await presentRows(engine, entry, [created.video]);
-  return { video: video as PresentedVideo, job: presentJob(created.job) };
+  const video = videoRecord.parse(await presentOne(engine, entry, created.video));
+  return { video, job: presentJob(created.job) };
 }
 
 /** Clip videos the request may see matching `where`, newest first (at most `limit`). */
@@ -178,5 +183,6 @@ export async function listClips(
       .offset(page.offset),
     engine.db.select({ total: count() }).from(videos).where(condition),
   ]);
-  return { data: (await presentRows(engine, entry, rows)) as PresentedVideo[], total: totals[0]?.total ?? 0 };
+  const data = (await presentRows(engine, entry, rows)).map((video) => videoRecord.parse(video));
+  return { data, total: totals[0]?.total ?? 0 };
 }

@@ -1,4 +1,5 @@
 import type { OVERLAY_POSITIONS } from '@regie/contract/resources/clip-skins';
+import { type GraphicOverlay, graphicOverlayArgs } from '../graphics/graphics.args.ts';
 import { formatSeconds } from '../media/thumbnails.args.ts';
 
 export type OverlayPosition = (typeof OVERLAY_POSITIONS)[number];
@@ -27,6 +28,8 @@ export interface SkinnedClipOptions {
   overlay: { image: string; position: OverlayPosition; opacity: number } | null;
   /** Seconds each roll is shown. */
   rollSeconds: number;
+  /** The event's graphics the clip burns in over the cut, above the skin's overlay (contract graphics.ts). */
+  graphics?: readonly GraphicOverlay[];
 }
 
 /** An even number, at least 2 (libx264 with yuv420p wants even sizes). */
@@ -109,6 +112,11 @@ export function skinnedClipArgs(options: SkinnedClipOptions): string[] {
     // A still image ends after one frame: eof_action=repeat keeps it over the whole cut.
     main = `[cut][logo]overlay=x=${x}:y=${y}:eof_action=repeat:format=auto,format=yuv420p`;
   }
+  const graphics = graphicOverlayArgs(main, options.graphics ?? [], nextInput, width);
+  args.push(...graphics.inputs);
+  filters.push(...graphics.filters);
+  nextInput += (options.graphics ?? []).length;
+  main = graphics.main;
   filters.push(`${main}[mainv]`);
   if (options.hasAudio) filters.push(`[0:a:0]asetpts=PTS-STARTPTS,${AUDIO_FORMAT}[maina]`);
   segments.push({ video: '[mainv]', audio: '[maina]' });

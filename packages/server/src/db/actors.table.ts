@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
+import { events } from './events.table.ts';
 import { sports } from './sports.table.ts';
 
 /** Players and teams of an account (contract resources/challengers.ts). */
@@ -31,22 +32,26 @@ export const challengers = pgTable(
 );
 
 /**
- * The events a challenger took part in (/challengers/{id}/appearances). Sport events come with
- * their own issue, which adds the foreign key on event_id and writes these rows when challengers
- * are set on an event (PATCH events/{id}/relationships/challengers).
+ * The challengers of a sport event, in order (PATCH events/{id}/relationships/challengers),
+ * which GET challengers/{id}/appearances reads; they go with their event and their challenger.
  */
 export const challengerAppearances = pgTable(
   'challenger_appearances',
   {
-    eventId: integer('event_id').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
     challengerId: integer('challenger_id')
       .notNull()
       .references(() => challengers.id, { onDelete: 'cascade' }),
+    /** Order within the event, from 0. */
+    position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.challengerId] }),
     index('challenger_appearances_challenger_idx').on(table.challengerId, table.createdAt),
+    index('challenger_appearances_event_position_idx').on(table.eventId, table.position),
   ],
 );
 

@@ -1,24 +1,41 @@
 import { EVENT_STATES, type EventState } from '@regie/contract/resources/events';
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
+import { challengers } from './actors.table.ts';
 import { timestamps } from './columns.ts';
+import { competitions, rounds, seasons } from './competitions.table.ts';
 import { markerTypes } from './marker-types.table.ts';
 import { sports } from './sports.table.ts';
+import { themes } from './themes.table.ts';
 import { videos } from './videos.table.ts';
 
-/** Sport events of an account (contract resources/events.ts): what clips are cut from so far. */
+/**
+ * Sport events of an account (contract resources/events.ts). References to the account's sport
+ * data, challengers, theme and replay are cleared when those go (the event stays), except the
+ * sport: a sport used by events cannot be deleted (409), as with marker types.
+ */
 export const events = pgTable(
   'events',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     state: text('state').$type<EventState>().notNull().default('replay'),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    // A sport used by events cannot be deleted (409), as with marker types.
+    // The list sorts by it: keyset paging needs it on every row.
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     sportId: integer('sport_id').references(() => sports.id, { onDelete: 'restrict' }),
+    competitionId: integer('competition_id').references(() => competitions.id, { onDelete: 'set null' }),
+    seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
+    roundId: integer('round_id').references(() => rounds.id, { onDelete: 'set null' }),
+    venue: text('venue').notNull().default(''),
+    homeChallengerId: integer('home_challenger_id').references(() => challengers.id, { onDelete: 'set null' }),
+    awayChallengerId: integer('away_challenger_id').references(() => challengers.id, { onDelete: 'set null' }),
+    poster: text('poster'),
     // The replay may be deleted: the event stays, without a video to clip.
     videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    themeId: integer('theme_id').references(() => themes.id, { onDelete: 'set null' }),
+    published: boolean('published').notNull().default(false),
     activatedModules: text('activated_modules').array().notNull().default([]),
     accountId: integer('account_id')
       .notNull()
@@ -26,11 +43,19 @@ export const events = pgTable(
     ...timestamps(),
   },
   (table) => [
-    // The default sort (newest first) and its keyset condition within one account.
+    // The default sort (latest start first) and its keyset condition within one account.
+    index('events_account_starts_id_idx').on(table.accountId, table.startsAt, table.id),
     index('events_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
     index('events_sport_id_idx').on(table.sportId),
     index('events_video_id_idx').on(table.videoId),
+    index('events_competition_id_idx').on(table.competitionId),
+    index('events_season_id_idx').on(table.seasonId),
+    index('events_round_id_idx').on(table.roundId),
+    index('events_home_challenger_id_idx').on(table.homeChallengerId),
+    index('events_away_challenger_id_idx').on(table.awayChallengerId),
+    index('events_theme_id_idx').on(table.themeId),
     check('events_state_valid', sql.raw(`state in (${EVENT_STATES.map((state) => `'${state}'`).join(', ')})`)),
+    check('events_ends_after_start', sql`${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`),
   ],
 );
 

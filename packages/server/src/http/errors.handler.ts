@@ -1,6 +1,7 @@
 import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import type { ErrorBody } from '@regie/contract/auth';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { isRecord } from '@regie/contract/guards';
 import { type Message, schemaIssueMessage } from '@regie/contract/messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -31,7 +32,7 @@ function issueText(issue: ZodIssueLike, language: MessageLanguage): string {
   const params = issue.params.params;
   const ours = schemaIssueMessage({
     message: issue.message,
-    params: typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : undefined,
+    params: isRecord(params) ? params : undefined,
   });
   if (ours) return localize(ours, language);
   return localizeZodIssue(issue, language) ?? issue.message ?? localize(HTTP_MESSAGES.invalidValue, language);

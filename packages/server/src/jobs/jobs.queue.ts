@@ -209,7 +209,7 @@ export async function sweepExpiredLeases(db: Db): Promise<{ requeued: JobRow[]; 
     .select({ id: jobs.id, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts })
     .from(jobs)
     .where(expiredLease);
-  const swept = { requeued: [] as JobRow[], failed: [] as JobRow[] };
+  const swept: { requeued: JobRow[]; failed: JobRow[] } = { requeued: [], failed: [] };
   for (const job of expired) {
     const where = and(eq(jobs.id, job.id), expiredLease) ?? sql`false`;
     if (job.attempts >= job.maxAttempts) {

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import type { TechnicalMetadata } from '@regie/contract/media';
 import { MEDIA_MESSAGES } from '@regie/contract/media';
+import { z } from 'zod';
 import { keyframeProbeArgs, parseKeyframes } from './cut.args.ts';
 import { MEDIA_BINARIES, runProcess } from './ffmpeg.runner.ts';
 import { FfmpegError, MediaError } from './media.errors.ts';
@@ -10,23 +11,33 @@ export function probeArgs(input: string): string[] {
   return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
 }
 
-interface ProbeStream {
-  codec_type?: string;
-  codec_name?: string;
-  width?: number;
-  height?: number;
-  avg_frame_rate?: string;
-  r_frame_rate?: string;
-  duration?: string;
-  disposition?: { attached_pic?: number };
-  tags?: { rotate?: string };
-  side_data_list?: { rotation?: number }[];
-}
+/** What we read of ffprobe's JSON (every other key is ignored); checked, since a file can make ffprobe say odd things. */
+const probeStream = z.looseObject({
+  codec_type: z.string().optional(),
+  codec_name: z.string().optional(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  avg_frame_rate: z.string().optional(),
+  r_frame_rate: z.string().optional(),
+  duration: z.string().optional(),
+  disposition: z.looseObject({ attached_pic: z.number().optional() }).optional(),
+  tags: z.looseObject({ rotate: z.string().optional() }).optional(),
+  side_data_list: z.array(z.looseObject({ rotation: z.number().optional() })).optional(),
+});
+type ProbeStream = z.infer<typeof probeStream>;
 
-interface ProbeOutput {
-  streams?: ProbeStream[];
-  format?: { format_name?: string; duration?: string; bit_rate?: string; size?: string };
-}
+const probeOutput = z.looseObject({
+  streams: z.array(probeStream).optional(),
+  format: z
+    .looseObject({
+      format_name: z.string().optional(),
+      duration: z.string().optional(),
+      bit_rate: z.string().optional(),
+      size: z.string().optional(),
+    })
+    .optional(),
+});
+type ProbeOutput = z.infer<typeof probeOutput>;
 
 /** Containers of still images: ffprobe shows them as one-frame videos. */
 const IMAGE_FORMATS = /(^|,)(image2|png_pipe|jpeg_pipe|webp_pipe|gif|bmp_pipe|tiff_pipe|svg_pipe)(,|$)/;
@@ -52,7 +63,7 @@ function rotation(stream: ProbeStream): number {
 export function parseProbeOutput(json: string): TechnicalMetadata {
   let probe: ProbeOutput;
   try {
-    probe = JSON.parse(json) as ProbeOutput;
+    probe = probeOutput.parse(JSON.parse(json));
   } catch {
     throw new MediaError('unreadable', MEDIA_MESSAGES.notVideo('ffprobe gave no description of it'));
   }

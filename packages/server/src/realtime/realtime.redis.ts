@@ -1,5 +1,5 @@
+import { isRecord } from '@regie/contract/guards';
 import { createClient } from 'redis';
-import { isRecord } from '../common/is-record.ts';
 import { type HubEvent, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
 
 export interface RedisHubOptions {

@@ -58,6 +58,24 @@ interface LinkRow {
   createdAt: Date | string;
 }
 
+/**
+ * A link as read through the join table's columns (typed only as PgColumn, since the owners'
+ * tables differ): checked value by value.
+ */
+function linkRow(row: Record<string, unknown>): LinkRow {
+  const { id, itemType, itemId, position, createdAt } = row;
+  if (
+    typeof id !== 'number' ||
+    typeof itemType !== 'string' ||
+    typeof itemId !== 'number' ||
+    typeof position !== 'number' ||
+    !(createdAt instanceof Date || typeof createdAt === 'string')
+  ) {
+    throw new Error(`Item links: a link row of an unexpected shape (${JSON.stringify(row)})`);
+  }
+  return { id, itemType, itemId, position, createdAt };
+}
+
 function isItemType(type: string): type is ItemType {
   return Object.hasOwn(ITEM_TYPE_RESOURCES, type);
 }
@@ -196,7 +214,7 @@ function registerItemList(
           .offset(offset),
         engine.db.select({ total: count() }).from(links.table).where(where),
       ]);
-      const data = await present(engine, auth, rows as LinkRow[]);
+      const data = await present(engine, auth, rows.map(linkRow));
       return { data, total: totals[0]?.total ?? 0, offset, limit, nextCursor: null };
     },
   );
@@ -248,7 +266,7 @@ function registerItemLink(
           if (databaseError(error)?.code === '23505') throw new HttpError(409, ITEM_LINK_MESSAGES.duplicate);
           throw error;
         });
-      const [presented] = await present(engine, auth, row ? [row as LinkRow] : []);
+      const [presented] = await present(engine, auth, row ? [linkRow(row)] : []);
       if (!presented) throw new Error('Item links: the new link was not returned');
       return reply.code(201).send(presented);
     },

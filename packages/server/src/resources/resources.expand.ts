@@ -1,8 +1,8 @@
+import { isRecord } from '@regie/contract/guards';
 import type { Relation } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { asc, inArray } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { isRecord } from '../common/is-record.ts';
 import { badRequest } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { assertMayRead, visibleRows } from './resources.access.ts';

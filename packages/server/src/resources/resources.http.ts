@@ -99,8 +99,19 @@ export function expandOf(query: Record<string, unknown>): string[] {
   return Array.isArray(query.expand) ? query.expand.map(String) : [];
 }
 
-/** Presenters shape every response, so the JSON is written as is. */
-export const plainJson = () => (data: unknown) => JSON.stringify(data);
+/** The text written for each answer object: a kept list answer (list-cache.ts) is written once. */
+const written = new WeakMap<object, string>();
+
+/** Presenters shape every response, so the JSON is written as is (answers are never changed once sent). */
+export const plainJson = () => (data: unknown) => {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let text = written.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    written.set(data, text);
+  }
+  return text;
+};
 
 /** DELETE answers 204 with no body. */
 export const noContent = z.null().describe('No content');

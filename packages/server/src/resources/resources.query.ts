@@ -1,5 +1,20 @@
+import { parseDateRange } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
-import { and, arrayOverlaps, asc, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { badRequest } from '../http/http.errors.ts';
@@ -70,6 +85,10 @@ export function filterConditions(db: Db, entry: ResourceEntry, query: Record<str
     const target = findColumn(entry, field);
     // AccountId on a table without accounts: nothing to narrow.
     if (!target) continue;
+    if (target.columnType === 'PgTimestamp') {
+      conditions.push(or(...values.map((value) => rangeCondition(target, String(value)))) ?? sql`false`);
+      continue;
+    }
     conditions.push(target.columnType === 'PgArray' ? arrayOverlaps(target, values) : inArray(target, values));
   }
   const ids = query.id;
@@ -81,6 +100,18 @@ export function filterConditions(db: Db, entry: ResourceEntry, query: Record<str
     conditions.push(ids.length ? inArray(sport, ids) : sql`false`);
   }
   return conditions;
+}
+
+/** A date-time column within a `from..to` range (the query schema checked it is one). */
+function rangeCondition(target: PgColumn, value: string): SQL {
+  const range = parseDateRange(value);
+  if (!range) return sql`false`;
+  return (
+    and(
+      range.from ? gte(target, new Date(range.from)) : undefined,
+      range.to ? lte(target, new Date(range.to)) : undefined,
+    ) ?? sql`true`
+  );
 }
 
 export interface Sort {

@@ -3,7 +3,6 @@ import { categoriesResource } from '@regie/contract/resources/categories';
 import { challengersResource } from '@regie/contract/resources/challengers';
 import { clipSkinsResource } from '@regie/contract/resources/clip-skins';
 import { competitionsResource } from '@regie/contract/resources/competitions';
-import { eventsResource, markersResource } from '@regie/contract/resources/events';
 import { markerTypesResource } from '@regie/contract/resources/marker-types';
 import { paymentOffersResource } from '@regie/contract/resources/payment-offers';
 import { productPaymentOffersResource, productsResource } from '@regie/contract/resources/products';
@@ -19,6 +18,7 @@ import { groupsEntry } from '../accounts/groups.resource.ts';
 import { themesEntry } from '../accounts/themes.resource.ts';
 import { type Cache, createMemoryCache } from '../cache/cache.service.ts';
 import { clipTemplatesEntry } from '../clips/clip-templates.resource.ts';
+import { businessPlayersEntry } from '../conferences/conferences.resource.ts';
 import { faqEntry } from '../content/faq.resource.ts';
 import { playlistsEntry } from '../content/playlists.resource.ts';
 import { challengers, speakers } from '../db/actors.table.ts';
@@ -26,15 +26,15 @@ import { categories, subcategories } from '../db/categories.table.ts';
 import { clipSkins } from '../db/clip-skins.table.ts';
 import { competitions, rounds, seasons } from '../db/competitions.table.ts';
 import type { Db } from '../db/database.ts';
-import { events, markers } from '../db/events.table.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
 import { paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
-import { PRODUCT_ITEM_LINKS } from '../payments/product-items.ts';
+import { eventsEntry } from '../events/events.resource.ts';
+import { markersEntry } from '../markers/markers.resource.ts';
 import { usersEntry } from '../users/users.resource.ts';
 import { videosEntry } from '../videos/videos.resource.ts';
-import { deleteItemLinks } from './item-links.ts';
+import { createListCache } from './list-cache.ts';
 import { checkEntries } from './resources.check.ts';
 import { type Engine, type PresentContext, type ResourceEntry, resourceEntry } from './resources.types.ts';
 
@@ -73,12 +73,9 @@ export const ENTRIES: { readonly [Name in ResourceName]: ResourceEntry } = {
   faq: faqEntry,
   videos: videosEntry,
   'clip-templates': clipTemplatesEntry,
-  events: resourceEntry({
-    definition: eventsResource,
-    table: events,
-    hooks: { beforeDelete: (row, { db }) => deleteItemLinks(db, PRODUCT_ITEM_LINKS, 'event', row.id) },
-  }),
-  markers: resourceEntry({ definition: markersResource, table: markers }),
+  events: eventsEntry,
+  markers: markersEntry,
+  'business-players': businessPlayersEntry,
 };
 
 /** The entries in the contract list's order. */
@@ -94,5 +91,6 @@ export function createEngine(
 ): Engine {
   checkEntries(entries);
   const byName = new Map(entries.map((entry) => [entry.definition.name, entry]));
-  return { db, cache, signedIn, entries, byName: (name) => byName.get(name), present };
+  const lists = createListCache(db);
+  return { db, cache, signedIn, entries, byName: (name) => byName.get(name), present, lists };
 }

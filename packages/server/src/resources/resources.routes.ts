@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { seesEveryAccount } from './resources.access.ts';
 import { checkExpand, expandRecords } from './resources.expand.ts';
 import {
   basePath,
@@ -74,9 +75,16 @@ function registerCollectionRoutes(
       const auth = authOf(request);
       const expand = checkExpand(entry, expandOf(request.query));
       const { scope } = await parentScope(engine, entry, auth, request.params);
-      const { rows, ...page } = await listRows(engine, entry, auth, toListQuery(request.query), scope);
-      const data = await expandRecords(engine, entry, auth, rows, await presentRows(engine, entry, rows), expand);
-      return { data, ...page };
+      const query = toListQuery(request.query);
+      const read = async () => {
+        const { rows, ...page } = await listRows(engine, entry, auth, query, scope);
+        const data = await expandRecords(engine, entry, auth, rows, await presentRows(engine, entry, rows), expand);
+        return { data, ...page };
+      };
+      // An expanded list reads other resources' tables: it is read each time.
+      if (expand.length > 0) return read();
+      const account = seesEveryAccount(entry, auth) ? null : auth.account.id;
+      return engine.lists.answer(entry, { account, params: request.params, query }, read);
     },
   );
 

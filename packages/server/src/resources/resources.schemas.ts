@@ -1,4 +1,6 @@
-import { LIST_LIMITS } from '@regie/contract/resources/define';
+import { FIELD_MESSAGES } from '@regie/contract/errors';
+import { schemaMessage } from '@regie/contract/messages';
+import { LIST_LIMITS, parseDateRange } from '@regie/contract/resources/define';
 import { listResponse, systemFields } from '@regie/contract/resources/shapes';
 import { z } from 'zod';
 import type { EngineDefinition, ResourceEntry } from './resources.types.ts';
@@ -45,6 +47,12 @@ export function filterValueSchema(schema: z.core.$ZodType): z.ZodType | null {
   const base = baseSchema(schema);
   if (base instanceof z.ZodArray) return filterValueSchema(base.element);
   if (base instanceof z.ZodEnum) return base;
+  if (base instanceof z.ZodISODateTime) {
+    return z
+      .string()
+      .max(100)
+      .refine((value) => parseDateRange(value) !== null, schemaMessage(FIELD_MESSAGES.dateRange));
+  }
   if (base instanceof z.ZodString) return z.string().max(200);
   if (base instanceof z.ZodNumber)
     return z.coerce

@@ -283,6 +283,7 @@ export async function createRecord<Table extends PgTable>(
   });
   const row = await reread(engine, typed, id);
   purge(engine, entry, row);
+  entry.hooks?.committed?.(row, 'created', { db: engine.db, auth });
   return row;
 }
 
@@ -315,6 +316,7 @@ export async function updateRecord<Table extends PgTable>(
   });
   const row = await reread(engine, typed, id);
   purge(engine, entry, row);
+  entry.hooks?.committed?.(row, 'updated', { db: engine.db, auth });
   return row;
 }
 
@@ -335,4 +337,5 @@ export async function deleteRecord(
     throw toClientError(entry, 'delete', error);
   });
   purge(engine, entry, existing);
+  entry.hooks?.committed?.(existing, 'deleted', { db: engine.db, auth });
 }

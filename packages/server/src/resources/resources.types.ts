@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
+import type { ListCache } from './list-cache.ts';
 
 /** A stored record as the engine handles it: the table's JavaScript keys and their values. */
 export type Row = Record<string, unknown>;
@@ -62,7 +63,15 @@ export interface ResourceHooks<Table extends PgTable = PgTable> {
   prepare?(values: Row, context: WriteContext<Table>): Promise<Row> | Row;
   /** Before a delete, inside its transaction: refuse it by throwing. */
   beforeDelete?(row: RowOf<Table>, context: Omit<WriteContext<Table>, 'action' | 'existing'>): Promise<void> | void;
+  /**
+   * Once a write is committed: the row as stored (as it was, for a delete). For who follows the
+   * records as they change (markers: the event's realtime topic); it must not throw.
+   */
+  committed?(row: RowOf<Table>, change: RecordChange, context: { db: Db; auth: AuthContext }): void;
 }
+
+/** What a committed write did to a record. */
+export type RecordChange = 'created' | 'updated' | 'deleted';
 
 /** What a presenter may need beyond the row. */
 export interface PresentContext {
@@ -147,4 +156,6 @@ export interface Engine {
   entries: readonly ResourceEntry[];
   byName(name: string): ResourceEntry | undefined;
   present: PresentContext;
+  /** The list answers kept while their tables are unchanged (list-cache.ts). */
+  lists: ListCache;
 }

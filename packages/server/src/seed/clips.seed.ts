@@ -4,6 +4,7 @@ import { clipTemplates } from '../db/clip-templates.table.ts';
 import type { Db } from '../db/database.ts';
 import { events, markers } from '../db/events.table.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
+import { DEMO_MATCH_NAME } from './events.seed.ts';
 import { french, one } from './seed.rows.ts';
 
 /** An id of the account's rows named so (seeded just before), or a clear error. */
@@ -18,8 +19,8 @@ async function idOf(db: Db, table: typeof clipSkins | typeof markerTypes, accoun
 
 /**
  * The demo clipping data: a default clip template for each account with stream clipping (the
- * club and the organiser), and one replayed match of the club with two markers (no video yet:
- * none was uploaded, so its clips wait for one).
+ * club and the organiser), and one replayed match of the club with two markers (events.seed.ts
+ * gives it its league round, sides and theme; the demo video, once made, is its replay).
  */
 export async function seedClipsDemo(db: Db, club: number, organiser: number, football: number): Promise<void> {
   await db.insert(clipTemplates).values([
@@ -46,11 +47,11 @@ export async function seedClipsDemo(db: Db, club: number, organiser: number, foo
     await db
       .insert(events)
       .values({
-        name: 'Riverside vs Harbour City',
+        name: DEMO_MATCH_NAME,
         state: 'replay',
         startsAt: new Date('2026-09-12T18:00:00.000Z'),
         sportId: football,
-        activatedModules: ['CHAT', 'ADDON_PREDICTOR'],
+        activatedModules: ['MARKERS', 'STREAM_CLIPPING', 'CHAT', 'ADDON_PREDICTOR'],
         accountId: club,
       })
       .returning(),

@@ -12,6 +12,8 @@ import { FFMPEG_COMMON_ARGS, MEDIA_BINARIES, runProcess } from '../media/ffmpeg.
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { enqueueEncode } from '../videos/videos.encode.job.ts';
 import { originalKey } from '../videos/videos.keys.ts';
+import { attachDemoReplay } from './events.seed.ts';
+import { seedDemoMarkerClips } from './markers.seed.ts';
 import { one } from './seed.rows.ts';
 
 /** The demo clip: a moving test pattern with a tone, short enough to encode in seconds. */
@@ -83,7 +85,9 @@ export async function seedDemoVideo(db: Db, storage: ObjectStorage, dataDir: str
       .update(videos)
       .set({ originalKey: key, filename: DEMO_VIDEO.filename, size, contentType: 'video/mp4' })
       .where(eq(videos.id, video.id));
+    await attachDemoReplay(db, video.accountId, video.id);
     await enqueueEncode(db, video);
+    await seedDemoMarkerClips(db, video, DEMO_VIDEO.seconds, log);
     log.info({ videoId: video.id }, 'demo video stored, its encode job queued');
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -43,7 +43,7 @@ async function* chunksOf(body: Readable, size: number): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   for await (const chunk of body) {
-    let data = chunk as Buffer;
+    let data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     while (pendingBytes + data.length >= size) {
       const take = size - pendingBytes;
       pending.push(data.subarray(0, take));

@@ -1,6 +1,6 @@
 import { SIMULATION_QUERY_KEYS } from '@regie/contract/auth';
+import { isRecord } from '@regie/contract/guards';
 import type { FastifyRequest } from 'fastify';
-import { isRecord } from '../common/is-record.ts';
 import { forbidden } from '../http/http.errors.ts';
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { SHARE_TARGETS, type ShareTarget, VIDEO_MESSAGES } from '@regie/contract/videos';
+import { type ShareTarget, VIDEO_MESSAGES } from '@regie/contract/videos';
 import type { VideosConfig } from '../config.ts';
 import { dailymotionAdapter } from './share.dailymotion.ts';
 import { facebookAdapter } from './share.facebook.ts';
@@ -42,12 +42,16 @@ const FACTORIES = {
 export type ShareAdapters = Readonly<Record<ShareTarget, ShareAdapter>>;
 
 export function createShareAdapters(config: Pick<VideosConfig, 'share'>): ShareAdapters {
-  const adapters = {} as Record<ShareTarget, ShareAdapter>;
-  for (const target of SHARE_TARGETS) {
+  const adapter = (target: ShareTarget): ShareAdapter => {
     const credentials = config.share[target];
-    adapters[target] = credentials
+    return credentials
       ? { target, configured: true, linked: LINKED[target], share: FACTORIES[target](credentials) }
       : notConfigured(target, LINKED[target]);
-  }
-  return adapters;
+  };
+  return {
+    youtube: adapter('youtube'),
+    facebook: adapter('facebook'),
+    twitter: adapter('twitter'),
+    dailymotion: adapter('dailymotion'),
+  };
 }

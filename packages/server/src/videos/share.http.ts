@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { isRecord } from '@regie/contract/guards';
 import type { ShareTarget } from '@regie/contract/videos';
-import { isRecord } from '../common/is-record.ts';
 import { type ShareFile, shareErrorFor } from './share.types.ts';
 
 /**
@@ -47,7 +47,8 @@ export function fileForm(
     let sent = 0;
     if (length > 0) {
       for await (const chunk of createReadStream(file.path, { start: range.start, end: range.end - 1 })) {
-        const bytes = chunk as Buffer;
+        // A file stream without an encoding yields Buffers.
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
         sent += bytes.length;
         onProgress(sent / length);
         yield bytes;

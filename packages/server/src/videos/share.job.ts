@@ -1,4 +1,5 @@
 import { rm, stat } from 'node:fs/promises';
+import { REPOST_MESSAGE_MAX } from '@regie/contract/reposts';
 import { SHARE_TARGETS, VIDEO_JOB_TYPES, VIDEO_MESSAGES } from '@regie/contract/videos';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ export const shareVideoJob = defineJob({
     videoId: z.number().int().positive(),
     target: z.enum(SHARE_TARGETS),
     userId: z.number().int().positive(),
+    /** Posted as the description instead of the video's own (event reposts, contract reposts.ts). */
+    message: z.string().max(REPOST_MESSAGE_MAX).optional(),
   }),
   retry: { maxAttempts: 3, backoff: { initialMs: 60_000, maxMs: 900_000 } },
   timeoutMs: 3 * 60 * 60 * 1000,
@@ -43,7 +46,7 @@ export const shareVideoJob = defineJob({
       const { size } = await stat(path);
       const shared = await adapter.share(user.oauth, {
         title: video.title,
-        description: video.description,
+        description: payload.message ?? video.description,
         file: {
           path,
           size,

@@ -3,7 +3,7 @@ import { videoClipInfo } from '@regie/contract/clips.schemas';
 import { messageSchema } from '@regie/contract/messages.schemas';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { videosResource } from '@regie/contract/resources/videos';
-import { type VideoJobResponse, type VideoPlayback, videoPlayback } from '@regie/contract/videos.schemas';
+import { type PresentedVideo, type VideoPlayback, videoPlayback, videoRecord } from '@regie/contract/videos.schemas';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { clipOf } from '../clips/clips.present.ts';
@@ -31,8 +31,6 @@ import { subtitleKey, subtitleLanguagesOf } from './videos.keys.ts';
 import { purgeVideoJob } from './videos.purge.job.ts';
 import { cancelVideoJobs } from './videos.service.ts';
 
-type PresentedVideo = VideoJobResponse['video'];
-
 /** The videos' engine entry, typed by its table. */
 export type VideosEntry = ResourceEntry<typeof videos>;
 
@@ -48,7 +46,8 @@ export function ownVideosOnly(auth: AuthContext): boolean {
 
 /** A video as the API answers it (the engine's presenter: fields, then playback). */
 export async function presentVideo(engine: Engine, entry: ResourceEntry, row: Row): Promise<PresentedVideo> {
-  return (await presentOne(engine, entry, row)) as PresentedVideo;
+  // The loose check costs little and makes the presenter's output a typed video.
+  return videoRecord.parse(await presentOne(engine, entry, row));
 }
 
 /** The signed URLs a player needs, once the video is ready. */

@@ -1,4 +1,5 @@
 import { satisfies } from '@regie/contract/access';
+import { isRecord } from '@regie/contract/guards';
 import { jobResponse } from '@regie/contract/jobs.schemas';
 import {
   MEDIA_TOKEN_PARAM,
@@ -19,7 +20,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isRecord } from '../common/is-record.ts';
 import type { AppConfig } from '../config.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';

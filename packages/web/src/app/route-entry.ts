@@ -1,3 +1,4 @@
+import { isRecord } from '@regie/contract/guards';
 import type { MessageKey } from '@regie/contract/i18n/en';
 import type { RouteEntry } from '@regie/contract/menu';
 import { fillPath, findRouteByPath } from '@regie/contract/routes';
@@ -8,12 +9,15 @@ export interface RouteHandle {
   entry: RouteEntry;
 }
 
+function isRouteHandle(value: unknown): value is RouteHandle {
+  return isRecord(value) && isRecord(value.entry) && typeof value.entry.fullPath === 'string';
+}
+
 /** The route tree's entry of the page on screen, if it is one. */
 export function useCurrentEntry(): RouteEntry | undefined {
   const matches = useMatches();
   for (const match of [...matches].reverse()) {
-    const handle = match.handle as RouteHandle | undefined;
-    if (handle?.entry) return handle.entry;
+    if (isRouteHandle(match.handle)) return match.handle.entry;
   }
   return undefined;
 }

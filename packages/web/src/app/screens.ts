@@ -72,9 +72,14 @@ const RESOURCE_SCREENS: { readonly [Name in ResourceName]?: ResourceScreensOverr
       },
     },
   },
-  // The clip template screen and the events' pages are screens of their own (or not built yet).
+  // Conferences: their edit screen's tabs (features/conferences).
+  'business-players': {
+    load: () => import('../features/conferences/conferences-setup.tsx').then((m) => m.conferencesSetup),
+  },
+  // The clip template screen is a screen of its own.
   'clip-templates': false,
-  events: false,
+  // Sport events: the list and the edit screen's tabs (features/events/event-tabs.tsx).
+  events: { load: () => import('../features/events/events-setup.tsx').then((m) => m.eventsSetup) },
 };
 
 /** The list / new / edit screens of every resource of the contract's list that has a route. */
@@ -139,9 +144,21 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/videos/edit/VideoEdit.tsx'),
     (m) => m.VideoEdit,
   ),
+  '/clipping/conference': lazyScreen(
+    () => import('../features/conferences/ClipConferenceScreen.tsx'),
+    (m) => m.ClipConferenceScreen,
+  ),
+  '/clipping/event': lazyScreen(
+    () => import('../features/clipping/EventClipScreen.tsx'),
+    (m) => m.EventClipScreen,
+  ),
   '/clipping/template': lazyScreen(
     () => import('../features/clips/ClipTemplateScreen.tsx'),
     (m) => m.ClipTemplateScreen,
+  ),
+  '/dashboard/all': lazyScreen(
+    () => import('../features/dashboard/DashboardScreen.tsx'),
+    (m) => m.DashboardScreen,
   ),
   '/tests/widgets': lazyScreen(
     () => import('../features/tests/WidgetsGallery.tsx'),

@@ -1,5 +1,6 @@
+import { isRecord } from '@regie/contract/guards';
 import { ACTIVE_JOB_STATES, JOB_EVENTS, type JobState } from '@regie/contract/jobs';
-import type { JobResponse } from '@regie/contract/jobs.schemas';
+import { type JobResponse, jobResponse } from '@regie/contract/jobs.schemas';
 import type { RealtimeEvent } from '@regie/contract/realtime';
 
 /** A job as GET jobs answers it. */
@@ -28,7 +29,12 @@ interface JobRef {
 const active: readonly JobState[] = ACTIVE_JOB_STATES;
 
 function isJobRef(value: unknown): value is JobRef {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
+  return (
+    isRecord(value) &&
+    typeof value.id === 'number' &&
+    (value.resourceType === null || typeof value.resourceType === 'string') &&
+    (value.resourceId === null || typeof value.resourceId === 'string' || typeof value.resourceId === 'number')
+  );
 }
 
 export function matchesFilter(job: Pick<JobRef, 'resourceType' | 'resourceId'>, filter: JobFilter): boolean {
@@ -45,7 +51,7 @@ export function applyJobEvent(jobs: readonly Job[], event: RealtimeEvent, filter
   if (!isJobRef(payload) || !matchesFilter(payload, filter)) return null;
   const known = jobs.some((job) => job.id === payload.id);
   if (event.type === JOB_EVENTS.progress) {
-    const progress = (payload as { progress?: unknown }).progress;
+    const progress = isRecord(payload) ? payload.progress : undefined;
     if (!known || typeof progress !== 'number') return { jobs: [...jobs], refetch: !known, ended: false };
     return {
       jobs: jobs.map((job) =>
@@ -56,7 +62,9 @@ export function applyJobEvent(jobs: readonly Job[], event: RealtimeEvent, filter
     };
   }
   if (event.type === JOB_EVENTS.state) {
-    const job = payload as Job;
+    const parsed = jobResponse.safeParse(payload);
+    if (!parsed.success) return null;
+    const job = parsed.data;
     if (!active.includes(job.state)) {
       return { jobs: jobs.filter((item) => item.id !== job.id), refetch: true, ended: true };
     }

@@ -169,6 +169,42 @@ function createJoinedTopics(send: (message: RealtimeClientMessage) => void, isRe
 }
 
 /**
+ * The reconnection timer: each attempt waits longer (backoff) until reset, which the server's
+ * 'ready' and new credentials do.
+ */
+function createReconnectTimer(backoff: (attempt: number) => number, reconnect: () => void) {
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    schedule(): void {
+      const delay = backoff(attempt);
+      attempt += 1;
+      timer = setTimeout(() => {
+        timer = null;
+        reconnect();
+      }, delay);
+    },
+    cancel(): void {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+    reset(): void {
+      attempt = 0;
+    },
+  };
+}
+
+/** Closes a socket the connection let go of, without its handlers reacting to the close. */
+function closeQuietly(socket: SocketLike): void {
+  socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+  socket.close(1000, 'Signed out or switched account');
+}
+
+function sameCredentials(a: RealtimeCredentials | null, b: RealtimeCredentials | null): boolean {
+  return a?.token === b?.token && a?.accountKey === b?.accountKey;
+}
+
+/**
  * One realtime channel (contract realtime.ts): authenticates, subscribes to `/admin/**` (spec §7)
  * and to the topics screens join (`/admin/{event}`), hands each event to the handlers whose
  * pattern matches it, reconnects with backoff after a drop and subscribes again. The server sends
@@ -182,8 +218,7 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
   let socket: SocketLike | null = null;
   let ready = false;
   const account = createAccountWatch();
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  const retry = createReconnectTimer(backoff, () => connect());
 
   function send(message: RealtimeClientMessage): void {
     if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
@@ -191,25 +226,12 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
   const topics = createJoinedTopics(send, () => ready);
 
   function disconnect(): void {
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
+    retry.cancel();
     const current = socket;
     socket = null;
     ready = false;
-    if (current) {
-      current.onopen = current.onmessage = current.onclose = current.onerror = null;
-      current.close(1000, 'Signed out or switched account');
-    }
+    if (current) closeQuietly(current);
     account.set(null);
-  }
-
-  function scheduleReconnect(): void {
-    const delay = backoff(attempt);
-    attempt += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      connect();
-    }, delay);
   }
 
   function handleMessage(data: unknown): void {
@@ -218,7 +240,7 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
       handlers.dispatch(message.event);
     } else if (message?.type === 'ready') {
       ready = true;
-      attempt = 0;
+      retry.reset();
       topics.subscribeAll();
       account.set(message.accountId);
     } else if (message?.type === 'error') {
@@ -239,17 +261,17 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions) {
       socket = null;
       ready = false;
       account.set(null);
-      if (mayReconnect(event, logError)) scheduleReconnect();
+      if (mayReconnect(event, logError)) retry.schedule();
     };
   }
 
   return {
     /** Opens the channel for these credentials, or closes it for null (signed out). */
     setCredentials(next: RealtimeCredentials | null): void {
-      if (next?.token === credentials?.token && next?.accountKey === credentials?.accountKey) return;
+      if (sameCredentials(next, credentials)) return;
       disconnect();
       credentials = next;
-      attempt = 0;
+      retry.reset();
       connect();
     },
     /**

@@ -1,3 +1,4 @@
+import { isOneOf, isRecord } from '@regie/contract/guards';
 import { MESSAGES_TOPIC, messageEventType, type RealtimeEvent } from '@regie/contract/realtime';
 import { MESSAGE_TYPES } from '@regie/contract/ui';
 import type { NewMessage } from '../api/notify.ts';
@@ -9,9 +10,8 @@ import type { NewMessage } from '../api/notify.ts';
  */
 export function toastFromEvent(event: RealtimeEvent, accountId: number | null): NewMessage | null {
   if (accountId === null || event.topic !== MESSAGES_TOPIC || event.type !== messageEventType(accountId)) return null;
-  const payload = event.payload as { text?: unknown; type?: unknown } | null;
-  if (typeof payload?.text !== 'string' || !payload.text) return null;
-  const known: readonly unknown[] = MESSAGE_TYPES;
-  const type = known.includes(payload.type) ? (payload.type as NewMessage['type']) : 'info';
+  const payload = event.payload;
+  if (!isRecord(payload) || typeof payload.text !== 'string' || !payload.text) return null;
+  const type = isOneOf(MESSAGE_TYPES, payload.type) ? payload.type : 'info';
   return { type, text: payload.text, zone: 'floating' };
 }

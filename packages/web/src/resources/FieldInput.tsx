@@ -32,6 +32,12 @@ export interface FieldInputProps {
   labels: ResourceLabels;
   /** The record being edited; null on a creation page. */
   record: ResourceRecord | null;
+  /**
+   * The form's values and a way to set another field, for a custom input that depends on a
+   * sibling (an event's season offers the seasons of its competition and goes with it).
+   */
+  values?: Readonly<Record<string, unknown>>;
+  setField?: (field: string, value: unknown) => void;
 }
 
 function text(value: unknown): string {

@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import type { resourceCalls } from '../api/resource-api.ts';
 import { useT } from '../i18n/use-t.ts';
-import type { ResourceRecord, ScreenFieldUi } from './any-resource.ts';
+import { fieldUiOf, type ResourceRecord } from './any-resource.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { accepts, formFields, isRequired } from './form-state.ts';
 import type { ChildResource } from './nested-resource.ts';
@@ -53,7 +53,7 @@ export function NestedRecordDialog({ child, parentId, record, calls, labels, onC
           )}
           <Grid gap="md">
             {fields.map((field) => {
-              const ui = resource.ui[field] as ScreenFieldUi;
+              const ui = fieldUiOf(resource, field);
               const schema = resource.fields.shape[field];
               const display = form.display(field);
               return (

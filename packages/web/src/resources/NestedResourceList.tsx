@@ -79,28 +79,12 @@ export function NestedResourceList({
 
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label={labels.title()}>
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <Title order={3} size="h4">
-            {labels.title()}
-          </Title>
-          {list.data && (
-            <Badge variant="light" radius="sm">
-              {list.data.total}
-            </Badge>
-          )}
-        </Group>
-        {canWrite && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => dialogs.edit('new')}
-          >
-            {labels.newRecord()}
-          </Button>
-        )}
-      </Group>
+      <NestedListHeader
+        title={labels.title()}
+        total={list.data?.total}
+        newLabel={canWrite ? labels.newRecord() : null}
+        onNew={() => dialogs.edit('new')}
+      />
       {list.isError ? (
         <Text size="sm" c="red.8" role="alert">
           {t('resource.common.loadFailed')}
@@ -128,6 +112,40 @@ export function NestedResourceList({
       )}
       <RecordDialogs {...dialogs.dialogProps} />
     </Paper>
+  );
+}
+
+/** The list's title with its count, and the button making a new child (for writers). */
+function NestedListHeader({
+  title,
+  total,
+  newLabel,
+  onNew,
+}: {
+  title: string;
+  total: number | undefined;
+  /** Null: the user may not write. */
+  newLabel: string | null;
+  onNew(): void;
+}) {
+  return (
+    <Group justify="space-between" mb="sm">
+      <Group gap="xs">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {total !== undefined && (
+          <Badge variant="light" radius="sm">
+            {total}
+          </Badge>
+        )}
+      </Group>
+      {newLabel !== null && (
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onNew}>
+          {newLabel}
+        </Button>
+      )}
+    </Group>
   );
 }
 

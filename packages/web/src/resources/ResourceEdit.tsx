@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
-import { findRouteByPath } from '@regie/contract/routes';
+import { findRouteByPath, firstAccessibleChild } from '@regie/contract/routes';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { useResourceRecord } from '../api/resource-queries.ts';
 import { hrefOf, useCurrentEntry, useDefinedParams } from '../app/route-entry.ts';
 import { useT } from '../i18n/use-t.ts';
+import { useAccessSubject } from '../session/access.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { useResourceLabels } from './resource-labels.ts';
 import type { ResourceRoutes, ResourceScreenProps } from './resource-screens.ts';
@@ -18,6 +19,7 @@ import { useResourceAccess } from './use-resource-access.ts';
 /** The tab of the page on screen, from the route tree (contract menu.ts `tabs`). */
 function useTabs(routes: ResourceRoutes) {
   const entry = useCurrentEntry();
+  const subject = useAccessSubject();
   const container = entry?.isTab && entry.parentPath ? findRouteByPath(entry.parentPath) : undefined;
   // A creation page without tabs of its own, when the edit page has some, shows the fields of the
   // edit page's first tab: the others need the record to exist (spec §2).
@@ -26,8 +28,8 @@ function useTabs(routes: ResourceRoutes) {
     const first = editPage.children[0]?.node.path ?? null;
     return { tab: first, firstTab: first, redirect: null };
   }
-  // A tab container opened without a tab goes to its first tab.
-  const firstOfEntry = entry?.node.tabs ? entry.children[0] : undefined;
+  // A tab container opened without a tab goes to its first tab the user may open (a clipper: a conference's clip tab).
+  const firstOfEntry = entry?.node.tabs ? (firstAccessibleChild(subject, entry) ?? entry.children[0]) : undefined;
   return {
     tab: container ? (entry?.node.path ?? null) : null,
     firstTab: container?.children[0]?.node.path ?? null,
@@ -41,8 +43,6 @@ function useTabs(routes: ResourceRoutes) {
  * declaration's zod schema; translations below once the record exists.
  */
 export function ResourceEdit({ resource: declared, routes, custom }: ResourceScreenProps) {
-  const t = useT();
-  const navigate = useNavigate();
   const params = useParams();
   const definedParams = useDefinedParams();
   const access = useResourceAccess(declared);
@@ -53,52 +53,15 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
   const labels = useResourceLabels(resource);
   const [formDirty, setFormDirty] = useState(false);
   const [translationsDirty, setTranslationsDirty] = useState(false);
-  const bypass = useRef(false);
-
-  const leave = useCallback(
-    (to: string) => {
-      bypass.current = true;
-      navigate(to, { replace: true });
-      // The next form on this screen is guarded again.
-      setTimeout(() => {
-        bypass.current = false;
-      }, 0);
-    },
-    [navigate],
-  );
+  const { bypass, leave } = useGuardBypass();
 
   const redirect = tabs.redirect ? hrefOf(tabs.redirect, definedParams) : null;
   if (redirect) return <Navigate replace to={redirect} />;
 
   if (id !== null && record.isError) {
-    const missing = record.error instanceof ApiError && record.error.status === 404;
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden />}
-        title={t(missing ? 'resource.common.notFound' : 'resource.common.loadFailed')}
-        maw={640}
-      >
-        {!missing && record.error.message}
-        <Button component={Link} to={routes.list} variant="default" size="xs" mt="sm" display="block">
-          {t('resource.common.backToList')}
-        </Button>
-      </Alert>
-    );
+    return <RecordLoadError error={record.error} listHref={routes.list} />;
   }
-  if (id !== null && !record.data) {
-    return (
-      <Paper withBorder radius="lg" p="lg" aria-busy aria-label={t('app.loading')}>
-        <Stack gap="lg">
-          <Skeleton h={28} w="40%" />
-          <Skeleton h={56} />
-          <Skeleton h={56} />
-          <Skeleton h={36} w={140} ml="auto" />
-        </Stack>
-      </Paper>
-    );
-  }
+  if (id !== null && !record.data) return <RecordLoading />;
 
   const current = record.data ?? null;
   const Panel = current && tabs.tab ? custom?.tabPanels?.[tabs.tab] : undefined;
@@ -135,5 +98,58 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
       )}
       <UnsavedChangesGuard when={formDirty || translationsDirty} bypass={bypass} />
     </Stack>
+  );
+}
+
+/** Navigates past the unsaved-changes question (after a save or a delete), then guards again. */
+function useGuardBypass() {
+  const navigate = useNavigate();
+  const bypass = useRef(false);
+  const leave = useCallback(
+    (to: string) => {
+      bypass.current = true;
+      navigate(to, { replace: true });
+      // The next form on this screen is guarded again.
+      setTimeout(() => {
+        bypass.current = false;
+      }, 0);
+    },
+    [navigate],
+  );
+  return { bypass, leave };
+}
+
+/** The record could not be read: not found, or the server's reason; either way a way back to the list. */
+function RecordLoadError({ error, listHref }: { error: Error; listHref: string }) {
+  const t = useT();
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden />}
+      title={t(missing ? 'resource.common.notFound' : 'resource.common.loadFailed')}
+      maw={640}
+    >
+      {!missing && error.message}
+      <Button component={Link} to={listHref} variant="default" size="xs" mt="sm" display="block">
+        {t('resource.common.backToList')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** The form's outline while the record loads. */
+function RecordLoading() {
+  const t = useT();
+  return (
+    <Paper withBorder radius="lg" p="lg" aria-busy aria-label={t('app.loading')}>
+      <Stack gap="lg">
+        <Skeleton h={28} w="40%" />
+        <Skeleton h={56} />
+        <Skeleton h={56} />
+        <Skeleton h={36} w={140} ml="auto" />
+      </Stack>
+    </Paper>
   );
 }

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useResourceCalls } from '../api/resource-queries.ts';
 import { useT } from '../i18n/use-t.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
-import type { AnyResource, ResourceRecord, ScreenFieldUi } from './any-resource.ts';
+import { type AnyResource, fieldUiOf, type ResourceRecord } from './any-resource.ts';
 import { CELL_DATE_FORMAT } from './cell-format.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { accepts, type FieldMessage, fieldsOfTab, isRequired } from './form-state.ts';
@@ -45,25 +45,17 @@ export function ResourceForm({
   onDirtyChange,
   leave,
 }: Props) {
-  const t = useT();
-  const calls = useResourceCalls(resource);
-  const { form, save, remove, submit, deleteRecord, message } = useEditController(resource, record, {
-    calls,
+  const { form, save, remove, submit, deleteRecord, message } = useFormController(
+    resource,
+    record,
+    routes,
     onDirtyChange,
-    onSaved: (saved, created) => {
-      if (created && routes.edit && routes.idParam) leave(fillPath(routes.edit, { [routes.idParam]: saved.id }));
-    },
-    onDeleted: () => leave(routes.list),
-  });
+    leave,
+  );
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const shown = fieldsOfTab(resource, tab, firstTab);
 
-  // Errors of fields on other tabs would block the save without showing why.
-  const hiddenErrors = Object.keys(form.errors).filter((field) => !shown.includes(field) && form.display(field).error);
-  const general = [
-    ...form.serverErrors.general,
-    ...hiddenErrors.map((field) => `${labels.field(field)}: ${message(form.display(field).error)}`),
-  ];
+  const general = useGeneralErrors(form, shown, labels, message);
   const heading = record ? String(record.name ?? record.title ?? `#${record.id}`) : labels.newRecord();
 
   return (
@@ -79,15 +71,7 @@ export function ResourceForm({
     >
       <Stack gap="lg">
         <FormHeading heading={heading} record={record} labels={labels} />
-        {general.length > 0 && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {general.map((line) => (
-              <Text key={line} size="sm">
-                {line}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <GeneralErrors lines={general} />
         <Grid gap="lg">
           {shown.map((field) => (
             <FormField
@@ -98,6 +82,8 @@ export function ResourceForm({
               labels={labels}
               canWrite={canWrite}
               value={form.values[field]}
+              values={form.values}
+              setField={form.setValue}
               onChange={(value) => form.setValue(field, value)}
               onBlur={() => form.touch(field)}
               display={form.display(field)}
@@ -116,19 +102,15 @@ export function ResourceForm({
           onReset={form.reset}
         />
       </Stack>
-      <ConfirmDialog
+      <DeleteRecordDialog
         opened={confirmingDelete}
-        title={t('resource.common.deleteOneTitle')}
-        confirmLabel={t('resource.common.delete')}
-        danger
+        name={heading}
         onCancel={() => setConfirmingDelete(false)}
         onConfirm={() => {
           setConfirmingDelete(false);
           void deleteRecord();
         }}
-      >
-        <Text size="sm">{t('resource.common.deleteRecordWarning', { name: heading })}</Text>
-      </ConfirmDialog>
+      />
     </Paper>
   );
 }
@@ -175,6 +157,8 @@ function FormField({
   labels,
   canWrite,
   value,
+  values,
+  setField,
   onChange,
   onBlur,
   display,
@@ -186,13 +170,15 @@ function FormField({
   labels: ResourceLabels;
   canWrite: boolean;
   value: unknown;
+  values: Readonly<Record<string, unknown>>;
+  setField: (field: string, value: unknown) => void;
   onChange: (value: unknown) => void;
   onBlur: () => void;
   display: { error: FieldMessage | null; tone: 'error' | 'warning' | null };
   message: (error: FieldMessage | null) => string | null;
 }) {
   const t = useT();
-  const ui = resource.ui[field] as ScreenFieldUi;
+  const ui = fieldUiOf(resource, field);
   const schema = resource.fields.shape[field];
   const keepsValue = Boolean(ui.writeOnly && record);
   const wide = ui.custom?.wide ?? WIDE.has(ui.widget);
@@ -205,6 +191,8 @@ function FormField({
         description={keepsValue ? t('resource.common.writeOnlyUnchanged') : undefined}
         record={record}
         value={value}
+        values={values}
+        setField={setField}
         onChange={onChange}
         onBlur={onBlur}
         error={message(display.error)}
@@ -281,4 +269,80 @@ function FormActions({
       </Group>
     </Group>
   );
+}
+
+type EditForm = ReturnType<typeof useEditController>['form'];
+
+/** The server's general errors, plus the errors of fields on other tabs, which would block the save without showing why. */
+function useGeneralErrors(
+  form: EditForm,
+  shown: readonly string[],
+  labels: ResourceLabels,
+  message: (error: FieldMessage | null) => string | null,
+): string[] {
+  const hiddenErrors = Object.keys(form.errors).filter((field) => !shown.includes(field) && form.display(field).error);
+  return [
+    ...form.serverErrors.general,
+    ...hiddenErrors.map((field) => `${labels.field(field)}: ${message(form.display(field).error)}`),
+  ];
+}
+
+/** The errors not shown under a field, one line each. */
+function GeneralErrors({ lines }: { lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+      {lines.map((line) => (
+        <Text key={line} size="sm">
+          {line}
+        </Text>
+      ))}
+    </Alert>
+  );
+}
+
+/** Asks before the record is deleted, naming it. */
+function DeleteRecordDialog({
+  opened,
+  name,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean;
+  name: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useT();
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={t('resource.common.deleteOneTitle')}
+      confirmLabel={t('resource.common.delete')}
+      danger
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <Text size="sm">{t('resource.common.deleteRecordWarning', { name })}</Text>
+    </ConfirmDialog>
+  );
+}
+
+/** The edit controller of this form: a created record opens on its edit page, a deleted one goes back to the list. */
+function useFormController(
+  resource: AnyResource,
+  record: ResourceRecord | null,
+  routes: ResourceRoutes,
+  onDirtyChange: (dirty: boolean) => void,
+  leave: (to: string) => void,
+) {
+  const calls = useResourceCalls(resource);
+  return useEditController(resource, record, {
+    calls,
+    onDirtyChange,
+    onSaved: (saved, created) => {
+      if (created && routes.edit && routes.idParam) leave(fillPath(routes.edit, { [routes.idParam]: saved.id }));
+    },
+    onDeleted: () => leave(routes.list),
+  });
 }

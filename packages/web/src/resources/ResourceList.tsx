@@ -33,14 +33,13 @@ import { useResourceAccess } from './use-resource-access.ts';
  * resource, bulk delete and CSV export of the current filter.
  */
 export function ResourceList({ resource: declared, routes, custom }: ResourceScreenProps) {
-  const t = useT();
   const resource = useCustomizedResource(declared, custom, null, false);
   const labels = useResourceLabels(resource);
   const access = useResourceAccess(resource);
   const accountNames = useAccountNames(access.showAccount);
   const columns = useColumnChoice(resource, access.showAccount);
   const controller = useListController(resource);
-  const { state, update, list, rows, selection } = controller;
+  const { state, update, selection } = controller;
   const context = useCellContext(labels, accountNames);
   const exportCsv = useCsvExport(resource, controller.query, columns.visible, labels, context);
   const [confirming, setConfirming] = useState(false);
@@ -67,51 +66,108 @@ export function ResourceList({ resource: declared, routes, custom }: ResourceScr
       {selection.selected.size > 0 && (
         <BulkBar count={selection.selected.size} onClear={selection.clear} onDelete={() => setConfirming(true)} />
       )}
-      {list.isError && !rows ? (
-        <LoadFailed message={list.error.message} onRetry={() => void list.refetch()} />
-      ) : rows && rows.length === 0 && !list.isPlaceholderData ? (
-        <EmptyList
-          filtered={controller.filtered}
-          onClearFilters={controller.clearFilters}
-          title={labels.empty()}
-          createHref={createHref}
-        />
-      ) : (
-        <ListTable
-          resource={resource}
-          columns={columns.visible}
-          rows={rows}
-          sort={state.sort}
-          onSort={controller.sortBy}
-          selected={selection.selected}
-          onSelect={selection.set}
-          selectable={access.canWrite}
-          editHref={editHref}
-          context={context}
-          pageSize={state.pageSize}
-          fetching={list.isFetching}
-        />
-      )}
+      <ListBody
+        resource={resource}
+        controller={controller}
+        columns={columns.visible}
+        labels={labels}
+        context={context}
+        createHref={createHref}
+        editHref={editHref}
+        selectable={access.canWrite}
+      />
       <ListFooter controller={controller} />
-      <ConfirmDialog
+      <BulkDeleteDialog
         opened={confirming}
-        title={
-          selection.selected.size === 1
-            ? t('resource.common.deleteOneTitle')
-            : t('resource.common.deleteManyTitle', { count: selection.selected.size })
-        }
-        confirmLabel={t('resource.common.delete')}
-        danger
+        count={selection.selected.size}
         busy={controller.remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           controller.remove.mutate([...selection.selected], { onError: () => undefined });
         }}
-      >
-        <Text size="sm">{t('resource.common.deleteWarning')}</Text>
-      </ConfirmDialog>
+      />
     </Paper>
+  );
+}
+
+/** The page of rows, or why there is none: the load failed, or nothing matches (filters or not). */
+function ListBody({
+  resource,
+  controller,
+  columns,
+  labels,
+  context,
+  createHref,
+  editHref,
+  selectable,
+}: {
+  resource: AnyResource;
+  controller: ListController;
+  columns: readonly string[];
+  labels: ResourceLabels;
+  context: CellContext;
+  createHref: string | null | undefined;
+  editHref: ((id: number) => string) | null;
+  selectable: boolean;
+}) {
+  const { state, list, rows, selection } = controller;
+  if (list.isError && !rows) return <LoadFailed message={list.error.message} onRetry={() => void list.refetch()} />;
+  if (rows && rows.length === 0 && !list.isPlaceholderData) {
+    return (
+      <EmptyList
+        filtered={controller.filtered}
+        onClearFilters={controller.clearFilters}
+        title={labels.empty()}
+        createHref={createHref}
+      />
+    );
+  }
+  return (
+    <ListTable
+      resource={resource}
+      columns={columns}
+      rows={rows}
+      sort={state.sort}
+      onSort={controller.sortBy}
+      selected={selection.selected}
+      onSelect={selection.set}
+      selectable={selectable}
+      editHref={editHref}
+      context={context}
+      pageSize={state.pageSize}
+      fetching={list.isFetching}
+    />
+  );
+}
+
+/** Asks before deleting the selected records. */
+function BulkDeleteDialog({
+  opened,
+  count,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean;
+  count: number;
+  busy: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  const t = useT();
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={count === 1 ? t('resource.common.deleteOneTitle') : t('resource.common.deleteManyTitle', { count })}
+      confirmLabel={t('resource.common.delete')}
+      danger
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <Text size="sm">{t('resource.common.deleteWarning')}</Text>
+    </ConfirmDialog>
   );
 }
 

@@ -42,14 +42,8 @@ export function TranslationsPanel({ resource, record, labels, onDirtyChange }: P
   const calls = useResourceCalls(resource);
   const translations = useResourceTranslations(resource, String(record.id));
   const saved = useMemo(() => draftsOf(translations.data, fields), [translations.data, fields]);
-  const [drafts, setDrafts] = useState<Drafts>(saved);
-  const [shown, setShown] = useState(saved);
+  const [drafts, setDrafts] = useDraftsOf(saved);
   const [language, setLanguage] = useState<Language>(LANGUAGES[0]);
-  // New values from the server replace the drafts in the same render (never a flash of "changed").
-  if (shown !== saved) {
-    setShown(saved);
-    setDrafts(saved);
-  }
 
   const entryOf = (code: Language) => translations.data?.find((entry) => entry.language === code);
   // The language's id: from an existing entry, else from the languages the context lists.
@@ -106,29 +100,70 @@ export function TranslationsPanel({ resource, record, labels, onDirtyChange }: P
             {t('resource.common.languageUnavailable')}
           </Text>
         )}
-        <Group justify="flex-end" gap="sm">
-          {entry && (
-            <Button
-              variant="subtle"
-              color="red.8"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              loading={remove.isPending}
-              onClick={() => remove.mutate(entry.LanguageId, { onError: () => undefined })}
-            >
-              {t('resource.common.deleteTranslation')}
-            </Button>
-          )}
-          <Button
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            disabled={id === null || !dirtyLanguages.includes(language) || Object.keys(values).length === 0}
-            loading={save.isPending}
-            onClick={() => id !== null && save.mutate({ id, values }, { onError: () => undefined })}
-          >
-            {t('resource.common.saveTranslation')}
-          </Button>
-        </Group>
+        <TranslationButtons
+          removing={remove.isPending}
+          onRemove={entry ? () => remove.mutate(entry.LanguageId, { onError: () => undefined }) : null}
+          saving={save.isPending}
+          onSave={
+            id === null || !dirtyLanguages.includes(language) || Object.keys(values).length === 0
+              ? null
+              : () => save.mutate({ id, values }, { onError: () => undefined })
+          }
+        />
       </Stack>
     </Paper>
+  );
+}
+
+/** The drafts of every language; new values from the server replace them. */
+function useDraftsOf(saved: Drafts) {
+  const [drafts, setDrafts] = useState<Drafts>(saved);
+  const [shown, setShown] = useState(saved);
+  // Replaced during the render, not in an effect, so the form never flashes as "changed".
+  if (shown !== saved) {
+    setShown(saved);
+    setDrafts(saved);
+  }
+  return [drafts, setDrafts] as const;
+}
+
+/** Delete (when the language has a translation) and save (when there is something to save). */
+function TranslationButtons({
+  removing,
+  onRemove,
+  saving,
+  onSave,
+}: {
+  removing: boolean;
+  /** Null: the language has no translation to delete. */
+  onRemove: (() => void) | null;
+  saving: boolean;
+  /** Null: nothing to save (no change, all empty, or the language unknown to the account). */
+  onSave: (() => void) | null;
+}) {
+  const t = useT();
+  return (
+    <Group justify="flex-end" gap="sm">
+      {onRemove && (
+        <Button
+          variant="subtle"
+          color="red.8"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          loading={removing}
+          onClick={onRemove}
+        >
+          {t('resource.common.deleteTranslation')}
+        </Button>
+      )}
+      <Button
+        leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+        disabled={!onSave}
+        loading={saving}
+        onClick={() => onSave?.()}
+      >
+        {t('resource.common.saveTranslation')}
+      </Button>
+    </Group>
   );
 }
 

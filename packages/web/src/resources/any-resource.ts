@@ -47,3 +47,21 @@ export type ResourceRecord = { id: number } & Record<string, unknown>;
  * `resource.` (`resource.tags.title`, `resource.tags.field.name`, `resource.tags.tagType.player`).
  */
 export type ResourceLabelKey = `resource.${string}`;
+
+/** A field's widget: every declared field has one (contract define.ts types `ui` over the whole shape). */
+export function fieldUiOf(resource: Pick<AnyResource, 'ui' | 'name'>, field: string): ScreenFieldUi {
+  const ui = resource.ui[field];
+  if (!ui) throw new Error(`The field ${field} of ${resource.name} has no widget in its declaration`);
+  return ui;
+}
+
+/** The resource's message prefix; a declaration whose labelKey is not under `resource.` is a programming error. */
+export function labelPrefixOf(resource: Pick<AnyResource, 'labelKey'>): ResourceLabelKey {
+  const key = resource.labelKey;
+  if (!isResourceLabelKey(key)) throw new Error(`The labelKey ${key} does not start with 'resource.'`);
+  return key;
+}
+
+function isResourceLabelKey(key: string): key is ResourceLabelKey {
+  return key.startsWith('resource.');
+}

@@ -1,7 +1,14 @@
 import type { MessageKey } from '@regie/contract/i18n/en';
 import type { FieldUi } from '@regie/contract/resources/define';
 import { ApiError } from '../api/client.ts';
-import type { AnyResource, FieldSchema, ResourceRecord, SchemaIssue, ScreenFieldUi } from './any-resource.ts';
+import {
+  type AnyResource,
+  type FieldSchema,
+  fieldUiOf,
+  type ResourceRecord,
+  type SchemaIssue,
+  type ScreenFieldUi,
+} from './any-resource.ts';
 
 /**
  * The edit form of a resource, as pure functions: initial values from the record or the schema's
@@ -75,7 +82,7 @@ function toFormValue(ui: ScreenFieldUi, value: unknown, now: Date): unknown {
 export function initialValues(resource: AnyResource, record?: ResourceRecord | null, now = new Date()): FormValues {
   const values: Record<string, unknown> = {};
   for (const field of formFields(resource)) {
-    const ui = resource.ui[field] as ScreenFieldUi;
+    const ui = fieldUiOf(resource, field);
     const source = record ? record[field] : schemaDefault(resource.fields.shape[field]);
     values[field] = toFormValue(ui, source, now);
   }
@@ -106,7 +113,7 @@ export function formToBody(resource: AnyResource, values: FormValues, mode: Form
   const body: Record<string, unknown> = {};
   const conversionErrors: Record<string, FieldMessage> = {};
   for (const field of formFields(resource)) {
-    const ui = resource.ui[field] as ScreenFieldUi;
+    const ui = fieldUiOf(resource, field);
     if (ui.readOnly) continue;
     const schema = resource.fields.shape[field];
     const value = values[field];

@@ -2,7 +2,7 @@ import { SYSTEM_FIELDS } from '@regie/contract/resources/define';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLabel, useT } from '../i18n/use-t.ts';
-import type { AnyResource, ResourceLabelKey } from './any-resource.ts';
+import { type AnyResource, labelPrefixOf } from './any-resource.ts';
 
 const SYSTEM_LABELS = {
   id: 'resource.common.field.id',
@@ -24,7 +24,7 @@ export function useResourceLabels(resource: Pick<AnyResource, 'labelKey'> & Part
   const t = useT();
   const label = useLabel();
   const { i18n } = useTranslation();
-  const prefix = resource.labelKey as ResourceLabelKey;
+  const prefix = labelPrefixOf(resource);
   const ui = resource.ui;
   return useMemo(() => {
     const optional = (suffix: string, fallback: () => string) => {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Image, Input, Progress, Stack, Text } from '@mant
 import { ACCEPTED_IMAGE_TYPES, IMAGE_MAX_BYTES, type ImageKind } from '@regie/contract/uploads';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useImageUpload } from '../api/upload.ts';
+import { type UploadState, useImageUpload } from '../api/upload.ts';
 import { useT } from '../i18n/use-t.ts';
 import { FileDropzone } from './FileDropzone.tsx';
 import { useImageUrl } from './image-url.ts';
@@ -52,7 +52,7 @@ export function ImageUploadField({ label, value, onChange, kind, error, required
         {!disabled && (
           <FileDropzone
             key={dropKey}
-            accept={ACCEPTED_IMAGE_TYPES}
+            accept={[...ACCEPTED_IMAGE_TYPES]}
             maxSize={IMAGE_MAX_BYTES}
             onReject={(reason) =>
               setRefused(
@@ -69,19 +69,7 @@ export function ImageUploadField({ label, value, onChange, kind, error, required
             }}
           />
         )}
-        {status !== 'idle' && (
-          <Stack gap={4}>
-            <Progress
-              value={percent}
-              color={status === 'failed' ? 'red.8' : status === 'done' ? 'teal.8' : undefined}
-              animated={status === 'uploading'}
-              aria-label={t('widgets.image.progressLabel')}
-            />
-            <Text size="xs" c="dimmed" aria-live="polite">
-              {status === 'done' ? t('widgets.image.done') : t('widgets.image.progress', { percent })}
-            </Text>
-          </Stack>
-        )}
+        {status !== 'idle' && <UploadProgress status={status} percent={percent} />}
         {failure && (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" p="xs">
             {failure}
@@ -107,5 +95,23 @@ export function ImageUploadField({ label, value, onChange, kind, error, required
         )}
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+/** The upload's progress bar and its percentage, read out as it changes. */
+function UploadProgress({ status, percent }: Pick<UploadState, 'status' | 'percent'>) {
+  const t = useT();
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={percent}
+        color={status === 'failed' ? 'red.8' : status === 'done' ? 'teal.8' : undefined}
+        animated={status === 'uploading'}
+        aria-label={t('widgets.image.progressLabel')}
+      />
+      <Text size="xs" c="dimmed" aria-live="polite">
+        {status === 'done' ? t('widgets.image.done') : t('widgets.image.progress', { percent })}
+      </Text>
+    </Stack>
   );
 }

@@ -83,43 +83,15 @@ export function ItemsDrawer({ opened, onClose, title, groups, value, onChange, d
           radius="md"
           defaultValue={[...(defaultOpened ?? groups.slice(0, 1).map((group) => group.id))]}
         >
-          {groups.map((group) => {
-            const selection = groupSelection(group, chosen);
-            const count = group.items.filter((item) => chosen.has(item.id)).length;
-            return (
-              <Accordion.Item key={group.id} value={group.id}>
-                <Accordion.Control>
-                  <Group justify="space-between" wrap="nowrap" pr="xs">
-                    <Text fw={600}>{group.label}</Text>
-                    <Badge variant={count > 0 ? 'filled' : 'light'} size="sm">
-                      {t('widgets.itemsDrawer.count', { count, total: group.items.length })}
-                    </Badge>
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <Stack gap={8}>
-                    <Checkbox
-                      label={t('widgets.itemsDrawer.selectAll', { group: group.label })}
-                      checked={selection === 'all'}
-                      indeterminate={selection === 'some'}
-                      onChange={(event) => toggleGroup(group, event.currentTarget.checked)}
-                      fw={500}
-                    />
-                    {group.items.map((item) => (
-                      <Checkbox
-                        key={item.id}
-                        ml="md"
-                        label={item.label}
-                        description={item.description}
-                        checked={chosen.has(item.id)}
-                        onChange={(event) => toggleItem(item.id, event.currentTarget.checked)}
-                      />
-                    ))}
-                  </Stack>
-                </Accordion.Panel>
-              </Accordion.Item>
-            );
-          })}
+          {groups.map((group) => (
+            <ItemGroupPanel
+              key={group.id}
+              group={group}
+              chosen={chosen}
+              onToggleGroup={(checked) => toggleGroup(group, checked)}
+              onToggleItem={toggleItem}
+            />
+          ))}
         </Accordion>
         <Group justify="space-between">
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -129,5 +101,52 @@ export function ItemsDrawer({ opened, onClose, title, groups, value, onChange, d
         </Group>
       </Stack>
     </Drawer>
+  );
+}
+
+interface ItemGroupPanelProps {
+  group: ItemGroup;
+  chosen: ReadonlySet<string>;
+  onToggleGroup: (checked: boolean) => void;
+  onToggleItem: (id: string, checked: boolean) => void;
+}
+
+/** One expandable group: its label and count of chosen items, a choose-all checkbox, then its items. */
+function ItemGroupPanel({ group, chosen, onToggleGroup, onToggleItem }: ItemGroupPanelProps) {
+  const t = useT();
+  const selection = groupSelection(group, chosen);
+  const count = group.items.filter((item) => chosen.has(item.id)).length;
+  return (
+    <Accordion.Item value={group.id}>
+      <Accordion.Control>
+        <Group justify="space-between" wrap="nowrap" pr="xs">
+          <Text fw={600}>{group.label}</Text>
+          <Badge variant={count > 0 ? 'filled' : 'light'} size="sm">
+            {t('widgets.itemsDrawer.count', { count, total: group.items.length })}
+          </Badge>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap={8}>
+          <Checkbox
+            label={t('widgets.itemsDrawer.selectAll', { group: group.label })}
+            checked={selection === 'all'}
+            indeterminate={selection === 'some'}
+            onChange={(event) => onToggleGroup(event.currentTarget.checked)}
+            fw={500}
+          />
+          {group.items.map((item) => (
+            <Checkbox
+              key={item.id}
+              ml="md"
+              label={item.label}
+              description={item.description}
+              checked={chosen.has(item.id)}
+              onChange={(event) => onToggleItem(item.id, event.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
   );
 }

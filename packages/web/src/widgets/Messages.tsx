@@ -6,6 +6,9 @@ import { dismiss, type Message, type MessageZone, useMessages } from '../api/not
 import { useT } from '../i18n/use-t.ts';
 import classes from './messages.module.css';
 
+/** Inline style with CSS custom properties (the stylesheet reads them). */
+type CssVariables = CSSProperties & Record<`--${string}`, string>;
+
 const LOOK: Record<MessageType, { accent: string; background: string; border: string; Icon: typeof IconInfoCircle }> = {
   danger: { accent: '#c92a2a', background: '#fff5f5', border: '#ffc9c9', Icon: IconCircleX },
   warning: { accent: '#e67700', background: '#fff9db', border: '#ffe066', Icon: IconAlertTriangle },
@@ -17,13 +20,13 @@ function MessageItem({ message }: { message: Message }) {
   const t = useT();
   const look = LOOK[message.type];
   const urgent = message.type === 'danger' || message.type === 'warning';
-  const style = {
+  const style: CssVariables = {
     '--message-accent': look.accent,
     '--message-background': look.background,
     '--message-border': look.border,
     '--message-enter': `${TOAST_TIMING.enterMs}ms`,
     '--message-leave': message.zone === 'floating' ? `${TOAST_TIMING.leaveMs}ms` : '200ms',
-  } as CSSProperties;
+  };
   return (
     <div
       className={classes.message}
@@ -41,7 +44,7 @@ function MessageItem({ message }: { message: Message }) {
 
 function MessageList({ zone, className }: { zone: MessageZone; className: string | undefined }) {
   const messages = useMessages(zone);
-  const style = { '--toast-max-width': `${TOAST_MAX_WIDTH_PX}px` } as CSSProperties;
+  const style: CssVariables = { '--toast-max-width': `${TOAST_MAX_WIDTH_PX}px` };
   return (
     <div className={className} style={style}>
       {messages.map((message) => (

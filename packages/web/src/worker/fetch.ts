@@ -1,3 +1,4 @@
+import { isRecord } from '@regie/contract/guards';
 import { type BackgroundReply, type BackgroundRequest, collectPages, type PageOfRows, pageUrl } from './protocol.ts';
 
 /**
@@ -51,10 +52,21 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<u
 
 async function perform(request: BackgroundRequest): Promise<unknown> {
   if (request.kind === 'text') return String((await get(request.url)) ?? '');
-  return collectPages(
-    async (offset, after) =>
-      (await get(pageUrl(request.url, offset, request.pageSize, after), request.headers)) as PageOfRows<unknown>,
-    request.pageSize,
+  return collectPages(async (offset, after) => {
+    const url = pageUrl(request.url, offset, request.pageSize, after);
+    const page = await get(url, request.headers);
+    if (!isPageOfRows(page)) throw new FetchFailure(0, null, `Not a page of records: ${url}`);
+    return page;
+  }, request.pageSize);
+}
+
+/** A list call's answer: the rows, their total and the next page's cursor. */
+function isPageOfRows(value: unknown): value is PageOfRows<unknown> {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.data) &&
+    typeof value.total === 'number' &&
+    (value.nextCursor === undefined || value.nextCursor === null || typeof value.nextCursor === 'string')
   );
 }
 

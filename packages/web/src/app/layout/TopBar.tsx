@@ -1,6 +1,8 @@
-import { Anchor, Breadcrumbs, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { RouteEntry } from '@regie/contract/menu';
+import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useModuleNames } from '../../features/events/module-names.ts';
 import { useLabel, useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
 import { useDocumentTitle } from '../../widgets/use-document-title.ts';
@@ -24,6 +26,7 @@ export function TopBar({ trail, tabs, fallbackTitle }: Props) {
   const t = useT();
   const label = useLabel();
   const subject = useAccessSubject();
+  const moduleNames = useModuleNames();
   const section = titleEntry(trail);
   const title = section ? label(section.node.labelKey) : fallbackTitle;
 
@@ -51,11 +54,24 @@ export function TopBar({ trail, tabs, fallbackTitle }: Props) {
       </Title>
       {tabs.tabs.length > 0 && (
         <Tabs.List aria-label={t('layout.tabs')} mt="sm" style={{ borderBottom: 0 }}>
-          {tabs.tabs.map((tab) => (
-            <Tabs.Tab key={tab.href} value={tab.href} disabled={tab.disabled}>
-              {label(tab.entry.node.labelKey)}
-            </Tabs.Tab>
-          ))}
+          {tabs.tabs.map((tab) => {
+            // An event tab locked by its modules says which ones it needs (spec §6).
+            const reason = tab.missingModules
+              ? t('events.tab.needsModules', { modules: moduleNames(tab.missingModules) })
+              : undefined;
+            return (
+              <Tabs.Tab
+                key={tab.href}
+                value={tab.href}
+                disabled={tab.disabled}
+                title={reason}
+                leftSection={reason ? <IconLock size={14} aria-hidden /> : undefined}
+              >
+                {label(tab.entry.node.labelKey)}
+                {reason && <VisuallyHidden>{` ${reason}`}</VisuallyHidden>}
+              </Tabs.Tab>
+            );
+          })}
         </Tabs.List>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { missingModules } from '@regie/contract/events';
 import type { RouteEntry } from '@regie/contract/menu';
 import {
   canAccess,
@@ -36,6 +37,8 @@ export interface PageTab {
   entry: RouteEntry;
   href: string;
   disabled: boolean;
+  /** An event tab locked by modules the event has not activated: those modules (contract eventModules). */
+  missingModules?: readonly string[];
 }
 
 export interface PageTabs {
@@ -60,7 +63,10 @@ export function pageTabs(
   const container = current.isTab && current.parentPath ? findRouteByPath(current.parentPath) : undefined;
   const toTab = (entry: RouteEntry, disabled: boolean): PageTab | null => {
     const href = hrefOf(entry, params);
-    return href ? { entry, href, disabled } : null;
+    if (!href) return null;
+    // A creation page's tabs wait for the record, whatever their modules.
+    const missing = container?.node.creation ? [] : missingModules(entry.node.eventModules, activeEventModules);
+    return missing.length > 0 ? { entry, href, disabled, missingModules: missing } : { entry, href, disabled };
   };
 
   if (container) {

@@ -1,5 +1,6 @@
 import { CloseButton, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import { CACHE_KEYS } from '@regie/contract/cache';
+import { isOneOf } from '@regie/contract/guards';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SimulatedAccount } from '../../api/client.ts';
@@ -7,7 +8,8 @@ import { useT } from '../../i18n/use-t.ts';
 import { AccountSearch } from '../../widgets/AccountSearch.tsx';
 import { CachePurgeCard } from '../cache/CachePurgeCard.tsx';
 
-type Scope = 'all' | 'admin-payloads' | 'account';
+const SCOPES = ['all', 'admin-payloads', 'account'] as const;
+type Scope = (typeof SCOPES)[number];
 
 /** The cache key of a choice; null while 'one account' has no account yet. */
 export function purgeKey(scope: Scope, account: Pick<SimulatedAccount, 'id'> | null): string | null {
@@ -32,7 +34,11 @@ export function PurgeCache() {
         description={t('cache.tool.text')}
         cacheKey={purgeKey(scope, account)}
       >
-        <Radio.Group label={t('cache.tool.scope')} value={scope} onChange={(value) => setScope(value as Scope)}>
+        <Radio.Group
+          label={t('cache.tool.scope')}
+          value={scope}
+          onChange={(value) => isOneOf(SCOPES, value) && setScope(value)}
+        >
           <Stack gap="sm" mt="xs">
             <Radio value="account" label={t('cache.tool.account')} description={t('cache.tool.accountHint')} />
             <Radio

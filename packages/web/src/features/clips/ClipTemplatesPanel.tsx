@@ -5,7 +5,7 @@ import { useT } from '../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { RecordDialogs, RowActions, useRecordDialogs } from '../../resources/RecordDialogs.tsx';
 import { ReferenceCell } from '../../resources/ReferenceCell.tsx';
-import { useResourceLabels } from '../../resources/resource-labels.ts';
+import { type ResourceLabels, useResourceLabels } from '../../resources/resource-labels.ts';
 import { useLocalListController } from '../../resources/use-list-controller.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
 
@@ -21,7 +21,6 @@ const nameOf = (record: ResourceRecord) => String(record.name ?? '');
  * one), made and changed in the generic form's dialog.
  */
 export function ClipTemplatesPanel() {
-  const t = useT();
   const labels = useResourceLabels(templatesResource);
   const { canWrite } = useResourceAccess(templatesResource);
   const controller = useLocalListController(templatesResource, { initial: TEMPLATES_STATE });
@@ -52,59 +51,79 @@ export function ClipTemplatesPanel() {
           {labels.empty()}
         </Text>
       ) : (
-        <Table verticalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{labels.field('name')}</Table.Th>
-              <Table.Th>{labels.field('clipSkinId')}</Table.Th>
-              <Table.Th>{t('clips.ui.beforeAfter')}</Table.Th>
-              <Table.Th w={80}>
-                <VisuallyHidden>{t('clips.ui.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((record) => {
-              const name = String(record.name);
-              return (
-                <Table.Tr key={record.id}>
-                  <Table.Td fw={600}>
-                    {name}{' '}
-                    {record.isDefault === true && (
-                      <Badge size="xs" variant="light" ml={4}>
-                        {t('clips.ui.default')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {typeof record.clipSkinId === 'number' ? (
-                      <ReferenceCell reference="clip-skins" id={record.clipSkinId} />
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {t('clips.ui.secondsAround', {
-                      before: Number(record.secondsBefore),
-                      after: Number(record.secondsAfter),
-                    })}
-                  </Table.Td>
-                  <Table.Td>
-                    {canWrite && (
-                      <RowActions
-                        name={name}
-                        onEdit={() => dialogs.edit(record)}
-                        onDelete={() => dialogs.askDelete(record)}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <TemplatesTable
+          rows={rows}
+          labels={labels}
+          canWrite={canWrite}
+          onEdit={dialogs.edit}
+          onDelete={dialogs.askDelete}
+        />
       )}
       <RecordDialogs {...dialogs.dialogProps} />
     </Paper>
+  );
+}
+
+/** One row per template: name (and whether it is the default), skin, seconds kept around the marker. */
+function TemplatesTable({
+  rows,
+  labels,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  rows: readonly ResourceRecord[];
+  labels: ResourceLabels;
+  canWrite: boolean;
+  onEdit(record: ResourceRecord): void;
+  onDelete(record: ResourceRecord): void;
+}) {
+  const t = useT();
+  return (
+    <Table verticalSpacing="xs" fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{labels.field('name')}</Table.Th>
+          <Table.Th>{labels.field('clipSkinId')}</Table.Th>
+          <Table.Th>{t('clips.ui.beforeAfter')}</Table.Th>
+          <Table.Th w={80}>
+            <VisuallyHidden>{t('clips.ui.actions')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((record) => {
+          const name = String(record.name);
+          return (
+            <Table.Tr key={record.id}>
+              <Table.Td fw={600}>
+                {name}{' '}
+                {record.isDefault === true && (
+                  <Badge size="xs" variant="light" ml={4}>
+                    {t('clips.ui.default')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {typeof record.clipSkinId === 'number' ? (
+                  <ReferenceCell reference="clip-skins" id={record.clipSkinId} />
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>
+                {t('clips.ui.secondsAround', {
+                  before: Number(record.secondsBefore),
+                  after: Number(record.secondsAfter),
+                })}
+              </Table.Td>
+              <Table.Td>
+                {canWrite && <RowActions name={name} onEdit={() => onEdit(record)} onDelete={() => onDelete(record)} />}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -63,14 +63,9 @@ export function ModulesInput({ label, value, onChange, disabled, error }: FieldI
   const name = useLabel();
   const [filter, setFilter] = useState('');
   const chosen = new Set(Array.isArray(value) ? value.map(String) : []);
+  // Kept in the catalogue's order whatever order the switches were flipped in.
   const set = (codes: Iterable<string>) =>
     onChange(MODULES.map((module) => module.code).filter((code) => [...codes].includes(code)));
-  const toggle = (code: string, on: boolean) => {
-    const next = new Set(chosen);
-    if (on) next.add(code);
-    else next.delete(code);
-    set(next);
-  };
   const needle = filter.trim().toLowerCase();
   const matches = (code: string) =>
     !needle || code.toLowerCase().includes(needle) || name(`module.${code}`).toLowerCase().includes(needle);
@@ -95,53 +90,83 @@ export function ModulesInput({ label, value, onChange, disabled, error }: FieldI
         {MODULE_GROUPS.map((group) => {
           const shown = group.codes.filter(matches);
           if (shown.length === 0) return null;
-          const on = group.codes.filter((code) => chosen.has(code)).length;
-          const all = on === group.codes.length;
-          const headingId = `module-group-${group.id}`;
           return (
-            <Paper key={group.id} withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-              <Group justify="space-between" mb="sm" wrap="nowrap">
-                <Group gap="xs" wrap="nowrap">
-                  <Title order={3} size="h5" id={headingId}>
-                    {name(`moduleGroup.${group.id}`)}
-                  </Title>
-                  <Badge variant="light" radius="sm">
-                    {on} / {group.codes.length}
-                  </Badge>
-                </Group>
-                {!disabled && (
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    aria-label={`${t(all ? 'resource.accounts.groupOff' : 'resource.accounts.groupOn')} – ${name(`moduleGroup.${group.id}`)}`}
-                    onClick={() =>
-                      set(
-                        all
-                          ? [...chosen].filter((code) => !group.codes.some((item) => item === code))
-                          : [...chosen, ...group.codes],
-                      )
-                    }
-                  >
-                    {t(all ? 'resource.accounts.groupOff' : 'resource.accounts.groupOn')}
-                  </Button>
-                )}
-              </Group>
-              <Stack gap="sm">
-                {shown.map((code) => (
-                  <Switch
-                    key={code}
-                    checked={chosen.has(code)}
-                    onChange={(event) => toggle(code, event.currentTarget.checked)}
-                    disabled={disabled}
-                    label={name(`module.${code}`)}
-                    description={`${code} · #${MODULE_IDS.get(code) ?? ''}`}
-                  />
-                ))}
-              </Stack>
-            </Paper>
+            <ModuleGroupCard
+              key={group.id}
+              group={group}
+              shown={shown}
+              chosen={chosen}
+              disabled={disabled}
+              onChoose={set}
+            />
           );
         })}
       </SimpleGrid>
     </Input.Wrapper>
+  );
+}
+
+interface ModuleGroupCardProps {
+  group: (typeof MODULE_GROUPS)[number];
+  /** The group's codes the filter lets through (never empty). */
+  shown: readonly string[];
+  chosen: ReadonlySet<string>;
+  disabled: boolean;
+  onChoose: (codes: Iterable<string>) => void;
+}
+
+/** One group of modules: its heading with how many are on, a switch-all button and a switch per shown module. */
+function ModuleGroupCard({ group, shown, chosen, disabled, onChoose }: ModuleGroupCardProps) {
+  const t = useT();
+  const name = useLabel();
+  const on = group.codes.filter((code) => chosen.has(code)).length;
+  const all = on === group.codes.length;
+  const headingId = `module-group-${group.id}`;
+  const toggle = (code: string, checked: boolean) => {
+    const next = new Set(chosen);
+    if (checked) next.add(code);
+    else next.delete(code);
+    onChoose(next);
+  };
+  const toggleGroup = () =>
+    onChoose(
+      all ? [...chosen].filter((code) => !group.codes.some((item) => item === code)) : [...chosen, ...group.codes],
+    );
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <Title order={3} size="h5" id={headingId}>
+            {name(`moduleGroup.${group.id}`)}
+          </Title>
+          <Badge variant="light" radius="sm">
+            {on} / {group.codes.length}
+          </Badge>
+        </Group>
+        {!disabled && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            aria-label={`${t(all ? 'resource.accounts.groupOff' : 'resource.accounts.groupOn')} – ${name(`moduleGroup.${group.id}`)}`}
+            onClick={toggleGroup}
+          >
+            {t(all ? 'resource.accounts.groupOff' : 'resource.accounts.groupOn')}
+          </Button>
+        )}
+      </Group>
+      <Stack gap="sm">
+        {shown.map((code) => (
+          <Switch
+            key={code}
+            checked={chosen.has(code)}
+            onChange={(event) => toggle(code, event.currentTarget.checked)}
+            disabled={disabled}
+            label={name(`module.${code}`)}
+            description={`${code} · #${MODULE_IDS.get(code) ?? ''}`}
+          />
+        ))}
+      </Stack>
+    </Paper>
   );
 }

@@ -31,8 +31,15 @@ import { useT } from '../../i18n/use-t.ts';
 
 type Network = keyof OauthResponse;
 
+interface NetworkInfo {
+  id: Network;
+  name: string;
+  icon: Icon;
+  needs: MessageKey;
+}
+
 /** Spec §3 "Fan account OAuth links": what each link needs to count as connected. */
-const NETWORKS: readonly { id: Network; name: string; icon: Icon; needs: MessageKey }[] = [
+const NETWORKS: readonly NetworkInfo[] = [
   { id: 'facebook', name: 'Facebook', icon: IconBrandFacebook, needs: 'settings.social.needs.accessToken' },
   { id: 'dailymotion', name: 'Dailymotion', icon: IconPlayerPlay, needs: 'settings.social.needs.accessToken' },
   { id: 'twitter', name: 'X (Twitter)', icon: IconBrandX, needs: 'settings.social.needs.tokenSecret' },
@@ -81,53 +88,65 @@ export function SettingsSocialNetworks() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {NETWORKS.map((network) => {
-          const state = oauth.data?.[network.id];
-          const connected = state?.connected === true;
-          const pageId = network.id === 'facebook' && oauth.data ? oauth.data.facebook.pageId : null;
-          const headingId = `network-${network.id}`;
-          return (
-            <Paper key={network.id} withBorder radius="lg" p="lg" component="section" aria-labelledby={headingId}>
-              <Group justify="space-between" wrap="nowrap" mb="sm">
-                <Group gap="sm" wrap="nowrap">
-                  <ThemeIcon size={40} radius="xl" variant="light" color={connected ? 'teal' : 'gray'}>
-                    <network.icon size={22} aria-hidden />
-                  </ThemeIcon>
-                  <Title order={2} size="h4" id={headingId}>
-                    {network.name}
-                  </Title>
-                </Group>
-                {oauth.isPending ? (
-                  <Skeleton h={22} w={110} radius="xl" />
-                ) : (
-                  <Badge
-                    size="lg"
-                    radius="sm"
-                    tt="none"
-                    variant={connected ? 'filled' : 'outline'}
-                    color={connected ? 'teal.9' : 'gray.7'}
-                  >
-                    {t(connected ? 'settings.social.connected' : 'settings.social.notConnected')}
-                  </Badge>
-                )}
-              </Group>
-              <Stack gap={6}>
-                {connected && pageId && (
-                  <Text size="sm">
-                    {t('settings.social.pageId')} <Code>{pageId}</Code>
-                  </Text>
-                )}
-                <Text size="sm" c="dimmed">
-                  {t(network.needs)}
-                </Text>
-                <Text size="sm" c="dimmed" fs="italic">
-                  {t('settings.social.unavailable')}
-                </Text>
-              </Stack>
-            </Paper>
-          );
-        })}
+        {NETWORKS.map((network) => (
+          <NetworkCard key={network.id} network={network} oauth={oauth.data} pending={oauth.isPending} />
+        ))}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+interface NetworkCardProps {
+  network: NetworkInfo;
+  /** The user's links, undefined until loaded (or when loading failed). */
+  oauth: OauthResponse | undefined;
+  pending: boolean;
+}
+
+/** One network's card: connected or not, the Facebook page when there is one, and what the link needs. */
+function NetworkCard({ network, oauth, pending }: NetworkCardProps) {
+  const t = useT();
+  const connected = oauth?.[network.id]?.connected === true;
+  const pageId = network.id === 'facebook' && oauth ? oauth.facebook.pageId : null;
+  const headingId = `network-${network.id}`;
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" wrap="nowrap" mb="sm">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={40} radius="xl" variant="light" color={connected ? 'teal' : 'gray'}>
+            <network.icon size={22} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} size="h4" id={headingId}>
+            {network.name}
+          </Title>
+        </Group>
+        {pending ? (
+          <Skeleton h={22} w={110} radius="xl" />
+        ) : (
+          <Badge
+            size="lg"
+            radius="sm"
+            tt="none"
+            variant={connected ? 'filled' : 'outline'}
+            color={connected ? 'teal.9' : 'gray.7'}
+          >
+            {t(connected ? 'settings.social.connected' : 'settings.social.notConnected')}
+          </Badge>
+        )}
+      </Group>
+      <Stack gap={6}>
+        {connected && pageId && (
+          <Text size="sm">
+            {t('settings.social.pageId')} <Code>{pageId}</Code>
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          {t(network.needs)}
+        </Text>
+        <Text size="sm" c="dimmed" fs="italic">
+          {t('settings.social.unavailable')}
+        </Text>
+      </Stack>
+    </Paper>
   );
 }

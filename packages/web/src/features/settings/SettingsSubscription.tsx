@@ -26,7 +26,6 @@ import { MODULE_GROUPS } from '../modules/module-groups.ts';
  */
 export function SettingsSubscription() {
   const t = useT();
-  const name = useLabel();
   const { user } = useSession();
   if (!user) return null;
   const included = new Set(user.modules);
@@ -63,50 +62,53 @@ export function SettingsSubscription() {
         </Alert>
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
-        {MODULE_GROUPS.map((group) => {
-          const on = group.codes.filter((code) => included.has(code)).length;
-          const headingId = `plan-group-${group.id}`;
-          return (
-            <Paper key={group.id} withBorder radius="lg" p="lg" component="section" aria-labelledby={headingId}>
-              <Group justify="space-between" mb="sm" wrap="nowrap">
-                <Title order={3} size="h5" id={headingId}>
-                  {name(`moduleGroup.${group.id}`)}
-                </Title>
-                <Badge variant={on > 0 ? 'light' : 'outline'} color={on > 0 ? 'regie' : 'gray'} radius="sm">
-                  {on} / {group.codes.length}
-                </Badge>
-              </Group>
-              <List spacing={6} listStyleType="none" center>
-                {group.codes.map((code) => {
-                  const has = included.has(code);
-                  return (
-                    <List.Item
-                      key={code}
-                      icon={
-                        <ThemeIcon variant="transparent" size={20} color={has ? 'teal.8' : 'gray.6'}>
-                          {has ? (
-                            <IconCircleCheckFilled size={18} aria-hidden />
-                          ) : (
-                            <IconCircleDashed size={18} aria-hidden />
-                          )}
-                        </ThemeIcon>
-                      }
-                    >
-                      <Text span c={has ? undefined : 'dimmed'} fw={has ? 550 : 400} size="sm">
-                        {name(`module.${code}`)}
-                      </Text>
-                      <VisuallyHidden>
-                        {' '}
-                        — {t(has ? 'settings.subscription.included' : 'settings.subscription.notIncluded')}
-                      </VisuallyHidden>
-                    </List.Item>
-                  );
-                })}
-              </List>
-            </Paper>
-          );
-        })}
+        {MODULE_GROUPS.map((group) => (
+          <PlanGroupCard key={group.id} group={group} included={included} />
+        ))}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** One group of modules in the plan: how many are included, and each module ticked or not. */
+function PlanGroupCard({ group, included }: { group: (typeof MODULE_GROUPS)[number]; included: ReadonlySet<string> }) {
+  const t = useT();
+  const name = useLabel();
+  const on = group.codes.filter((code) => included.has(code)).length;
+  const headingId = `plan-group-${group.id}`;
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={3} size="h5" id={headingId}>
+          {name(`moduleGroup.${group.id}`)}
+        </Title>
+        <Badge variant={on > 0 ? 'light' : 'outline'} color={on > 0 ? 'regie' : 'gray'} radius="sm">
+          {on} / {group.codes.length}
+        </Badge>
+      </Group>
+      <List spacing={6} listStyleType="none" center>
+        {group.codes.map((code) => {
+          const has = included.has(code);
+          return (
+            <List.Item
+              key={code}
+              icon={
+                <ThemeIcon variant="transparent" size={20} color={has ? 'teal.8' : 'gray.6'}>
+                  {has ? <IconCircleCheckFilled size={18} aria-hidden /> : <IconCircleDashed size={18} aria-hidden />}
+                </ThemeIcon>
+              }
+            >
+              <Text span c={has ? undefined : 'dimmed'} fw={has ? 550 : 400} size="sm">
+                {name(`module.${code}`)}
+              </Text>
+              <VisuallyHidden>
+                {' '}
+                — {t(has ? 'settings.subscription.included' : 'settings.subscription.notIncluded')}
+              </VisuallyHidden>
+            </List.Item>
+          );
+        })}
+      </List>
+    </Paper>
   );
 }

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { ResourceList } from '../../resources/ResourceList.tsx';
 import type { ResourceScreenProps } from '../../resources/resource-screens.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
-import { useGroups } from './account-groups.ts';
+import { type GroupRecord, useGroups } from './account-groups.ts';
 import { useRoleName } from './UserFields.tsx';
 
 export const GROUP_PATHS = { create: '/account/users/group/new', edit: '/account/users/group/:groupId' } as const;
@@ -24,9 +24,9 @@ export function UsersListScreen(props: ResourceScreenProps) {
 
 function GroupsSection({ canWrite }: { canWrite: boolean }) {
   const t = useT();
-  const roleName = useRoleName();
   const { groups, total, list } = useGroups();
   const access = useResourceAccess({ access: { read: {}, write: {} }, tenancy: 'account' });
+  // Asked for here, alongside the groups, so the names are usually there when the table shows.
   const accountNames = useAccountNames(access.showAccount);
 
   return (
@@ -63,49 +63,7 @@ function GroupsSection({ canWrite }: { canWrite: boolean }) {
           {t('resource.groups.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('resource.groups.field.name')}</Table.Th>
-                <Table.Th>{t('resource.groups.field.roles')}</Table.Th>
-                <Table.Th>{t('resource.groups.field.users')}</Table.Th>
-                {access.showAccount && <Table.Th>{t('resource.common.field.AccountId')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {groups.map((group) => (
-                <Table.Tr key={group.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={fillPath(GROUP_PATHS.edit, { groupId: group.id })} fw={600}>
-                      {group.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {group.roles.length === 0 && (
-                        <Text span c="dimmed">
-                          —
-                        </Text>
-                      )}
-                      {group.roles.map((role) => (
-                        <Badge key={role} variant="light" radius="sm" tt="none">
-                          {roleName(role)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{group.users.length}</Table.Td>
-                  {access.showAccount && (
-                    <Table.Td>
-                      {group.AccountId === null ? '' : (accountNames.get(group.AccountId) ?? `#${group.AccountId}`)}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <GroupsTable groups={groups} showAccount={access.showAccount} accountNames={accountNames} />
       )}
       {total > groups.length && (
         <Text size="sm" c="dimmed" p="md">
@@ -113,5 +71,64 @@ function GroupsSection({ canWrite }: { canWrite: boolean }) {
         </Text>
       )}
     </Paper>
+  );
+}
+
+/** The groups, one row each: name (links to its edit page), roles, user count, and account for a platform admin. */
+function GroupsTable({
+  groups,
+  showAccount,
+  accountNames,
+}: {
+  groups: readonly GroupRecord[];
+  showAccount: boolean;
+  accountNames: ReadonlyMap<number, string>;
+}) {
+  const t = useT();
+  const roleName = useRoleName();
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="sm" horizontalSpacing="md">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('resource.groups.field.name')}</Table.Th>
+            <Table.Th>{t('resource.groups.field.roles')}</Table.Th>
+            <Table.Th>{t('resource.groups.field.users')}</Table.Th>
+            {showAccount && <Table.Th>{t('resource.common.field.AccountId')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {groups.map((group) => (
+            <Table.Tr key={group.id}>
+              <Table.Td>
+                <Anchor component={Link} to={fillPath(GROUP_PATHS.edit, { groupId: group.id })} fw={600}>
+                  {group.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {group.roles.length === 0 && (
+                    <Text span c="dimmed">
+                      —
+                    </Text>
+                  )}
+                  {group.roles.map((role) => (
+                    <Badge key={role} variant="light" radius="sm" tt="none">
+                      {roleName(role)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{group.users.length}</Table.Td>
+              {showAccount && (
+                <Table.Td>
+                  {group.AccountId === null ? '' : (accountNames.get(group.AccountId) ?? `#${group.AccountId}`)}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

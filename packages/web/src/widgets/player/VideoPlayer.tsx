@@ -35,21 +35,13 @@ interface Props {
 export function VideoPlayer({ playback, title, mediaRef }: Props) {
   const t = useT();
   const container = useRef<HTMLDivElement>(null);
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const { video, attach } = useVideoElement(mediaRef);
   const hls = useHls(video, playback.hlsUrl);
   const media = useMediaState();
   const { playing, currentTime, duration, volume, muted } = media.state;
   const languages = playback.subtitles.map((subtitle) => subtitle.language);
   const { captions, chooseCaptions, toggleCaptions } = useCaptions(video, languages);
   const { fullscreen, toggleFullscreen } = useFullscreen(container);
-
-  const attach = useCallback(
-    (element: HTMLVideoElement | null) => {
-      setVideo(element);
-      if (mediaRef) mediaRef.current = element;
-    },
-    [mediaRef],
-  );
 
   const { togglePlay, seek, run, onKeyDown } = usePlayerCommands(video, { toggleFullscreen, toggleCaptions });
 
@@ -80,15 +72,7 @@ export function VideoPlayer({ playback, title, mediaRef }: Props) {
         onDurationChange={media.handlers.onDurationChange}
         onVolumeChange={media.handlers.onVolumeChange}
       >
-        {playback.subtitles.map((subtitle) => (
-          <track
-            key={subtitle.language}
-            kind="subtitles"
-            srcLang={subtitle.language}
-            label={t(LANGUAGE_LABELS[subtitle.language])}
-            src={subtitle.url}
-          />
-        ))}
+        <SubtitleTracks subtitles={playback.subtitles} />
       </video>
       {hls.failed && (
         <div className={classes.message} role="alert">
@@ -120,6 +104,33 @@ export function VideoPlayer({ playback, title, mediaRef }: Props) {
       </div>
     </div>
   );
+}
+
+/** The <video> element in state (the hooks need it once mounted), also handed to the parent's ref. */
+function useVideoElement(mediaRef: RefObject<HTMLVideoElement | null> | undefined) {
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const attach = useCallback(
+    (element: HTMLVideoElement | null) => {
+      setVideo(element);
+      if (mediaRef) mediaRef.current = element;
+    },
+    [mediaRef],
+  );
+  return { video, attach };
+}
+
+/** One <track> per subtitle language, named in the user's language. */
+function SubtitleTracks({ subtitles }: { subtitles: NonNullable<VideoPlayback>['subtitles'] }) {
+  const t = useT();
+  return subtitles.map((subtitle) => (
+    <track
+      key={subtitle.language}
+      kind="subtitles"
+      srcLang={subtitle.language}
+      label={t(LANGUAGE_LABELS[subtitle.language])}
+      src={subtitle.url}
+    />
+  ));
 }
 
 /** The mute button and the volume slider. */

@@ -114,7 +114,8 @@ export function usePlayerCommands(
 
 /** Where a key belongs to the control that has focus rather than to the player. */
 function keyBelongsToControl(event: KeyboardEvent<HTMLElement>): boolean {
-  const target = event.target as HTMLElement;
+  const target = event.target;
+  if (!(target instanceof HTMLElement)) return false;
   if (target.closest('[role="menu"]')) return true;
   const isButton = target.tagName === 'BUTTON' || target.getAttribute('role') === 'menuitem';
   if (isButton && (event.key === ' ' || event.key === 'Enter')) return true;

@@ -1,18 +1,8 @@
+import { technicalMetadata } from '@regie/contract/resources/videos';
 import type { Translate } from '../../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../../resources/any-resource.ts';
 import type { ResourceLabels } from '../../../resources/resource-labels.ts';
 import { formatClock } from '../../../widgets/player/time-format.ts';
-
-/** What ffprobe found in the original (the video's `metadata`). */
-interface Metadata {
-  width: number;
-  height: number;
-  videoCodec: string;
-  audioCodec: string | null;
-  bitrate: number | null;
-  fps: number | null;
-  formatName: string;
-}
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -20,7 +10,9 @@ function megabytes(bytes: number): string {
 
 /** The facts shown about a video's file, as label and value: length, picture, codecs, file. */
 export function mediaFacts(record: ResourceRecord, labels: ResourceLabels, t: Translate): [string, string][] {
-  const metadata = record.metadata as Metadata | null;
+  // What ffprobe found in the original; null until probed.
+  const parsed = technicalMetadata.safeParse(record.metadata);
+  const metadata = parsed.success ? parsed.data : null;
   const facts: [string, string][] = [];
   if (typeof record.duration === 'number') facts.push([labels.field('duration'), formatClock(record.duration)]);
   if (metadata) {

@@ -1,6 +1,13 @@
+import { isOneOf, isRecord } from '@regie/contract/guards';
 import type { JobResponse } from '@regie/contract/jobs.schemas';
-import { type ShareTarget, VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE, videoPaths } from '@regie/contract/videos';
-import type { ShareResult, ShareTargetsResponse } from '@regie/contract/videos.schemas';
+import {
+  SHARE_TARGETS,
+  type ShareTarget,
+  VIDEO_JOB_TYPES,
+  VIDEO_RESOURCE_TYPE,
+  videoPaths,
+} from '@regie/contract/videos';
+import { type ShareResult, type ShareTargetsResponse, shareResult } from '@regie/contract/videos.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAction } from '../../../api/action.ts';
@@ -41,13 +48,13 @@ export function useShares(videoId: number) {
 
 /** The target a share job publishes to (its payload names it). */
 export function targetOf(job: JobResponse): ShareTarget | null {
-  const payload = job.payload as { target?: unknown } | null;
-  return typeof payload?.target === 'string' ? (payload.target as ShareTarget) : null;
+  const target = isRecord(job.payload) ? job.payload.target : null;
+  return isOneOf(SHARE_TARGETS, target) ? target : null;
 }
 
 export function resultOf(job: JobResponse): ShareResult | null {
-  const result = job.result as Partial<ShareResult> | null;
-  return typeof result?.url === 'string' ? (result as ShareResult) : null;
+  const result = shareResult.safeParse(job.result);
+  return result.success ? result.data : null;
 }
 
 export function useShareAction(videoId: number) {

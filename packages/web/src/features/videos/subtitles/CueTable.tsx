@@ -17,10 +17,6 @@ interface Props {
 /** The cues of one language as an editable table: start, end (HH:MM:SS.mmm), text. */
 export function CueTable({ rows, errors, showErrors, disabled, onChange, onRemove, onTouch }: Props) {
   const t = useT();
-  const error = (key: string, field: keyof CueRowErrors) => {
-    const found = showErrors(key) ? errors.get(key)?.[field] : undefined;
-    return found ? t(found) : undefined;
-  };
   return (
     <Table verticalSpacing="xs" aria-label={t('videos.subtitles.cues')}>
       <Table.Thead>
@@ -35,65 +31,95 @@ export function CueTable({ rows, errors, showErrors, disabled, onChange, onRemov
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map((row, index) => {
-          const number = index + 1;
-          return (
-            <Table.Tr key={row.key} style={{ verticalAlign: 'top' }}>
-              <Table.Td pt={14}>{number}</Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={t('videos.subtitles.startOf', { number })}
-                  value={row.start}
-                  onChange={(event) => onChange(row.key, { start: event.currentTarget.value })}
-                  onBlur={() => onTouch(row.key)}
-                  error={error(row.key, 'start')}
-                  disabled={disabled}
-                  ff="monospace"
-                  size="sm"
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={t('videos.subtitles.endOf', { number })}
-                  value={row.end}
-                  onChange={(event) => onChange(row.key, { end: event.currentTarget.value })}
-                  onBlur={() => onTouch(row.key)}
-                  error={error(row.key, 'end')}
-                  disabled={disabled}
-                  ff="monospace"
-                  size="sm"
-                />
-              </Table.Td>
-              <Table.Td>
-                <Textarea
-                  aria-label={t('videos.subtitles.textOf', { number })}
-                  value={row.text}
-                  onChange={(event) => onChange(row.key, { text: event.currentTarget.value })}
-                  onBlur={() => onTouch(row.key)}
-                  error={error(row.key, 'text')}
-                  disabled={disabled}
-                  autosize
-                  minRows={1}
-                  maxRows={4}
-                  size="sm"
-                />
-              </Table.Td>
-              <Table.Td pt={10}>
-                {!disabled && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.8"
-                    onClick={() => onRemove(row.key)}
-                    aria-label={t('videos.subtitles.removeCue', { number })}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
+        {rows.map((row, index) => (
+          <CueTableRow
+            key={row.key}
+            row={row}
+            number={index + 1}
+            errors={showErrors(row.key) ? errors.get(row.key) : undefined}
+            disabled={disabled}
+            onChange={(change) => onChange(row.key, change)}
+            onRemove={() => onRemove(row.key)}
+            onTouch={() => onTouch(row.key)}
+          />
+        ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+interface RowProps {
+  row: CueRow;
+  /** The cue's place in the table, from 1: it names the row's controls for screen readers. */
+  number: number;
+  /** Undefined while the row's errors are not to be shown yet. */
+  errors: CueRowErrors | undefined;
+  disabled: boolean;
+  onChange: (change: Partial<CueRow>) => void;
+  onRemove: () => void;
+  onTouch: () => void;
+}
+
+/** One cue: its start, end and text inputs, and a remove button while editing is allowed. */
+function CueTableRow({ row, number, errors, disabled, onChange, onRemove, onTouch }: RowProps) {
+  const t = useT();
+  const error = (field: keyof CueRowErrors) => {
+    const found = errors?.[field];
+    return found ? t(found) : undefined;
+  };
+  return (
+    <Table.Tr style={{ verticalAlign: 'top' }}>
+      <Table.Td pt={14}>{number}</Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={t('videos.subtitles.startOf', { number })}
+          value={row.start}
+          onChange={(event) => onChange({ start: event.currentTarget.value })}
+          onBlur={onTouch}
+          error={error('start')}
+          disabled={disabled}
+          ff="monospace"
+          size="sm"
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={t('videos.subtitles.endOf', { number })}
+          value={row.end}
+          onChange={(event) => onChange({ end: event.currentTarget.value })}
+          onBlur={onTouch}
+          error={error('end')}
+          disabled={disabled}
+          ff="monospace"
+          size="sm"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Textarea
+          aria-label={t('videos.subtitles.textOf', { number })}
+          value={row.text}
+          onChange={(event) => onChange({ text: event.currentTarget.value })}
+          onBlur={onTouch}
+          error={error('text')}
+          disabled={disabled}
+          autosize
+          minRows={1}
+          maxRows={4}
+          size="sm"
+        />
+      </Table.Td>
+      <Table.Td pt={10}>
+        {!disabled && (
+          <ActionIcon
+            variant="subtle"
+            color="red.8"
+            onClick={onRemove}
+            aria-label={t('videos.subtitles.removeCue', { number })}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 }

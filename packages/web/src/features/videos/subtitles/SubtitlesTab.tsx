@@ -1,4 +1,5 @@
 import { Grid, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { isOneOf } from '@regie/contract/guards';
 import { SUBTITLE_LANGUAGES, type SubtitleLanguage } from '@regie/contract/videos';
 import { useState } from 'react';
 import { LANGUAGE_LABELS } from '../../../i18n/language-labels.ts';
@@ -28,7 +29,7 @@ export function SubtitlesTab({ record, canWrite }: TabPanelProps) {
             <SegmentedControl
               aria-label={t('videos.subtitles.language')}
               value={language}
-              onChange={(value) => setLanguage(value as SubtitleLanguage)}
+              onChange={(value) => isOneOf(SUBTITLE_LANGUAGES, value) && setLanguage(value)}
               data={SUBTITLE_LANGUAGES.map((code) => ({
                 value: code,
                 label: `${t(LANGUAGE_LABELS[code])}${languages.includes(code) ? ' ✓' : ''}`,

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useT } from '../../../i18n/use-t.ts';
 import { megabytesPerSecond } from './upload-engine.ts';
-import type { VideoUploadState } from './use-video-upload.ts';
+import type { VideoUploadState } from './upload-state.ts';
 
 /** "1 h 02 min", "3 min 05 s", "42 s": what is left, at a glance. */
 export function formatSecondsLeft(seconds: number): string {

@@ -1,3 +1,4 @@
+import { isRecord } from '@regie/contract/guards';
 import { partLength } from '@regie/contract/videos';
 import { uploadPercent } from '../../../api/upload.ts';
 
@@ -40,15 +41,14 @@ function sameFile(a: FileIdentity, b: FileIdentity): boolean {
 }
 
 function isResumable(value: unknown): value is ResumableUpload {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Partial<ResumableUpload>;
+  if (!isRecord(value) || !isRecord(value.file)) return false;
   return (
-    typeof entry.uploadId === 'string' &&
-    typeof entry.videoId === 'number' &&
-    typeof entry.accountId === 'number' &&
-    typeof entry.file?.name === 'string' &&
-    typeof entry.file.size === 'number' &&
-    typeof entry.file.lastModified === 'number'
+    typeof value.uploadId === 'string' &&
+    typeof value.videoId === 'number' &&
+    typeof value.accountId === 'number' &&
+    typeof value.file.name === 'string' &&
+    typeof value.file.size === 'number' &&
+    typeof value.file.lastModified === 'number'
   );
 }
 

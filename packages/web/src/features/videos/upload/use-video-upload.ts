@@ -4,38 +4,10 @@ import { useApi } from '../../../api/api-context.ts';
 import { notify } from '../../../api/notify.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { useSession } from '../../../session/current-session.ts';
+import { transferVideo } from './transfer-video.ts';
 import { type VideoDetails, videoUploadCalls } from './upload-calls.ts';
 import { forgetUpload, type ResumableUpload, readResumable } from './upload-engine.ts';
-import { createProgress, openSession, rememberConfirmed, sendMissingParts } from './upload-session.ts';
-
-export type UploadStatus = 'idle' | 'preparing' | 'uploading' | 'completing' | 'done' | 'failed' | 'cancelled';
-
-export interface VideoUploadState {
-  status: UploadStatus;
-  fileName: string | null;
-  percent: number;
-  /** Smoothed bytes per second, null until the first part was confirmed. */
-  bytesPerSecond: number | null;
-  secondsLeft: number | null;
-  /** Bytes the server already had when this run started (a resumed upload). */
-  resumedBytes: number;
-  /** A part is waiting to be sent again after a dropped connection. */
-  retrying: boolean;
-  error: string | null;
-  videoId: number | null;
-}
-
-const IDLE: VideoUploadState = {
-  status: 'idle',
-  fileName: null,
-  percent: 0,
-  bytesPerSecond: null,
-  secondsLeft: null,
-  resumedBytes: 0,
-  retrying: false,
-  error: null,
-  videoId: null,
-};
+import { IDLE, type VideoUploadState } from './upload-state.ts';
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -68,35 +40,15 @@ export function useVideoUpload() {
       last.current = { file, details };
       setState({ ...IDLE, status: 'preparing', fileName: file.name });
       try {
-        const session = await openSession(calls, accountId, file, details);
-        controller.signal.throwIfAborted();
-        const { uploadId, videoId } = session;
-        const progress = createProgress(session);
-        const show = (patch: Partial<VideoUploadState>) =>
-          setState((current) => ({ ...current, ...progress.view(), ...patch }));
-        if (session.state !== 'open') {
-          // Completed before the page was left: the video is already on its way.
-          forgetUpload(localStorage, uploadId);
-          show({ status: 'done', percent: 100, videoId });
-          return;
-        }
-        show({ status: 'uploading', videoId, resumedBytes: progress.resumedBytes });
-        await sendMissingParts({
-          session,
+        await transferVideo({
+          calls,
+          accountId,
           file,
+          details,
           signal: controller.signal,
-          onPartDone: (bytes) => {
-            progress.add(bytes);
-            rememberConfirmed(accountId, file, progress.confirmed());
-            show({ retrying: false });
-          },
-          onRetry: () => show({ retrying: true }),
+          setState,
+          onCompleted: () => setUnfinished(readResumable(localStorage, accountId)),
         });
-        show({ status: 'completing', retrying: false });
-        await calls.complete(uploadId);
-        forgetUpload(localStorage, uploadId);
-        setUnfinished(readResumable(localStorage, accountId));
-        show({ status: 'done', percent: 100, secondsLeft: 0 });
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return;
         console.error(error);

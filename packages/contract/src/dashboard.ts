@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { AccessRule } from './access.ts';
+import { MAIN_API } from './api.ts';
+import { JOB_STATES } from './jobs.ts';
+import { EVENT_STATES } from './resources/events.ts';
+import { periodResponse } from './stats.ts';
+
+/**
+ * The producer's landing page (menu dashboard/all, spec §2): what happened in a period, in one
+ * call for the account acted for (an admin simulating an account sees that account's).
+ */
+
+/** Spec §6: conf_player_write or sport_player_write, with the DASHBOARD module (as its menu node). */
+export const DASHBOARD_RULE: AccessRule = {
+  authorizedRoles: ['conf_player_write', 'sport_player_write'],
+  requiredModules: ['DASHBOARD'],
+};
+
+/** Upcoming events and running jobs listed at most. */
+export const DASHBOARD_LIST_LIMIT = 10;
+/** The period presets the screen offers, in days (the custom range aside). */
+export const DASHBOARD_PRESET_DAYS = [7, 30, 90] as const;
+
+export const dashboardPath = `${MAIN_API}/dashboard`;
+
+export const dashboardPoint = z.object({
+  at: z.string(),
+  plays: z.number().int(),
+  clips: z.number().int(),
+  videos: z.number().int(),
+});
+export type DashboardPoint = z.infer<typeof dashboardPoint>;
+
+export const dashboardResponse = periodResponse.extend({
+  /** Events starting in the period (created in it when they have no start), by state. */
+  eventsByState: z.array(z.object({ state: z.enum(EVENT_STATES), count: z.number().int() })),
+  /** The next events to come (from now), soonest first. */
+  upcoming: z.array(z.object({ id: z.number(), name: z.string(), startsAt: z.string().nullable() })),
+  totals: z.object({
+    /** Videos uploaded or imported in the period (clips not counted). */
+    videosUploaded: z.number().int(),
+    /** Hours of video encoded in the period (uploads and clips that became playable). */
+    hoursEncoded: z.number(),
+    clips: z.number().int(),
+    plays: z.number().int(),
+  }),
+  series: z.array(dashboardPoint),
+  /** Jobs waiting or running right now (whatever the period). */
+  jobs: z.object({
+    total: z.number().int(),
+    running: z.array(
+      z.object({
+        id: z.number(),
+        type: z.string(),
+        state: z.enum(JOB_STATES),
+        progress: z.number().int(),
+        resourceType: z.string().nullable(),
+        resourceId: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { MAIN_API, pathParam } from './api.ts';
+import { messageCatalog } from './messages.ts';
+import type { ModuleCode } from './modules.ts';
+import { referenceId } from './resources/shapes.ts';
+
+/**
+ * Sport events beyond their plain fields (contract resources/events.ts): the edit screen's tabs
+ * and which modules each needs, the challengers relationship call and the event's messages.
+ */
+
+/** The edit screen's tabs, in the spec's order (§2 "Sport event tabs"). */
+export const SPORT_EVENT_TABS = [
+  'info',
+  'stream',
+  '360',
+  'multicam',
+  'theme',
+  'challengers',
+  'markers',
+  'clip',
+  'chat',
+  'settings',
+  'stats',
+  'predictor',
+  'motm',
+  'graphics',
+] as const;
+export type SportEventTab = (typeof SPORT_EVENT_TABS)[number];
+
+/**
+ * Spec §6: a tab is disabled unless the event has every one of these modules active. 360 needs
+ * IMMERSIVE and AWS_STREAM; multicam, chat, predictor and motm their own modules. Graphics
+ * (scoreboards and lower thirds drawn over the player and burnt into clips) is the GRAPHICS
+ * module (46): the account buys the overlays on their own, apart from the theme.
+ */
+export const EVENT_TAB_MODULES: { readonly [Tab in SportEventTab]?: readonly ModuleCode[] } = {
+  '360': ['IMMERSIVE', 'AWS_STREAM'],
+  multicam: ['MULTICAM'],
+  chat: ['CHAT'],
+  predictor: ['ADDON_PREDICTOR'],
+  motm: ['ADDON_MOTM'],
+  graphics: ['GRAPHICS'],
+};
+
+/** The modules of `needed` that `active` lacks, in `needed`'s order. */
+export function missingModules<Code extends string>(
+  needed: readonly Code[] | undefined,
+  active: readonly string[],
+): Code[] {
+  return (needed ?? []).filter((code) => !active.includes(code));
+}
+
+export type EventTabGate =
+  | { enabled: true }
+  /** A new event has only its info tab: the others need the event saved (spec §2). */
+  | { enabled: false; reason: 'creation' }
+  /** The event has not activated these modules. */
+  | { enabled: false; reason: 'modules'; missing: readonly ModuleCode[] };
+
+/** Whether a tab of the event's edit screen may be opened, and why not. */
+export function eventTabGate(
+  tab: SportEventTab,
+  event: { creating: boolean; activatedModules: readonly string[] },
+): EventTabGate {
+  if (event.creating && tab !== SPORT_EVENT_TABS[0]) return { enabled: false, reason: 'creation' };
+  const missing = missingModules(EVENT_TAB_MODULES[tab], event.activatedModules);
+  return missing.length > 0 ? { enabled: false, reason: 'modules', missing } : { enabled: true };
+}
+
+/**
+ * The modules an event may switch on (its settings tab offers those the account has), each with
+ * a line saying what it brings (i18n `events.settings.module.<code>`).
+ */
+export const EVENT_MODULES = [
+  'MARKERS',
+  'STREAM_CLIPPING',
+  'CHAT',
+  'MULTICAM',
+  'IMMERSIVE',
+  'AWS_STREAM',
+  'DVR',
+  'ADDON_PREDICTOR',
+  'ADDON_MOTM',
+  'GRAPHICS',
+  'ADVERTISING',
+  'GEO_BLOCKING',
+  'LIVE_STATS',
+  'EMBED',
+] as const satisfies readonly ModuleCode[];
+
+/** An event has at most this many challengers (a race, a tournament's field). */
+export const EVENT_CHALLENGERS_MAX = 100;
+
+/**
+ * PATCH /main-api/events/{id}/relationships/challengers (spec §7): the event's challengers, in
+ * order, replacing the former list. `[]` removes them all.
+ */
+export const eventChallengersPath = (id?: number | string) =>
+  `${MAIN_API}/events/${pathParam('id', id)}/relationships/challengers`;
+
+export const EVENT_MESSAGES = messageCatalog('EVENT_MESSAGES', {
+  endBeforeStart: 'The end must be after the start',
+  sameChallenger: 'The home and away challengers must be different',
+  seasonWithoutCompetition: 'Choose the competition before its season',
+  seasonOfOtherCompetition: (seasonId: number, competitionId: number) =>
+    `Season ${seasonId} does not belong to competition ${competitionId}`,
+  roundWithoutSeason: 'Choose the season before its round',
+  roundOfOtherSeason: (roundId: number, seasonId: number) => `Round ${roundId} does not belong to season ${seasonId}`,
+  moduleNotInAccount: (modules: readonly string[]) =>
+    `The account does not have the module${modules.length > 1 ? 's' : ''} ${modules.join(', ')}`,
+  duplicateChallenger: (id: number) => `Challenger ${id} is listed twice`,
+  unknownChallengers: (ids: readonly number[]) => `Unknown challengers: ${ids.join(', ')}`,
+});
+
+const challengerLink = z.object({ type: z.literal('Challenger'), id: referenceId }).strict();
+
+export const eventChallengersBody = z.object({ data: z.array(challengerLink).max(EVENT_CHALLENGERS_MAX) }).strict();
+export type EventChallengersBody = z.infer<typeof eventChallengersBody>;
+
+/** The answer: the list as stored, in order. */
+export const eventChallengersResponse = z.object({ data: z.array(challengerLink) });

@@ -1,0 +1,73 @@
+import type { eventsEn } from './events.en.ts';
+
+/** Sport events in French (see events.en.ts). */
+export const eventsFr: Record<keyof typeof eventsEn, string> = {
+  'resource.events.field.competitionId': 'Compétition',
+  'resource.events.field.seasonId': 'Saison',
+  'resource.events.field.roundId': 'Journée',
+  'resource.events.field.endsAt': 'Fin',
+  'resource.events.field.venue': 'Lieu',
+  'resource.events.field.homeChallengerId': 'Domicile',
+  'resource.events.field.awayChallengerId': 'Extérieur',
+  'resource.events.field.poster': 'Affiche',
+  'resource.events.field.themeId': 'Thème',
+  'resource.events.field.published': 'Publié',
+  'resource.events.rule.endBeforeStart': 'La fin doit être postérieure au début',
+  'resource.events.rule.sameChallenger': 'Domicile et extérieur doivent être deux participants différents',
+  'events.cascade.chooseCompetition': 'Choisissez d’abord une compétition',
+  'events.cascade.chooseSeason': 'Choisissez d’abord une saison',
+  'events.cascade.none': 'Aucune',
+  'events.list.from': 'Début à partir du',
+  'events.list.to': 'Début jusqu’au',
+  'events.tab.needsSaving': 'Enregistrez d’abord l’événement : cet onglet a besoin qu’il existe.',
+  'events.tab.needsModules': 'Nécessite {{modules}}, que cet événement n’a pas activé.',
+  'events.tab.activateHint': 'Activez-le dans l’onglet Paramètres.',
+  'events.tab.locked': 'Indisponible',
+  'events.theme.title': 'Thème du lecteur',
+  'events.theme.intro':
+    'Choisissez l’un des thèmes du compte : le lecteur ci-dessous montre l’événement dans ses couleurs.',
+  'events.theme.none': 'Aucun thème (l’apparence par défaut du compte)',
+  'events.theme.empty': 'Le compte n’a pas encore de thème.',
+  'events.theme.preview': 'Aperçu du lecteur',
+  'events.theme.previewLive': 'En direct',
+  'events.theme.fontOf': 'Police : {{font}}',
+  'events.settings.modulesTitle': 'Modules de cet événement',
+  'events.settings.modulesIntro':
+    'Seuls les modules de votre compte sont proposés. Chacun ouvre ce qui est indiqué à côté.',
+  'events.settings.noModules': 'Votre compte n’a aucun des modules qu’un événement peut utiliser.',
+  'events.settings.opensTab': 'Ouvre l’onglet {{tab}}.',
+  'events.settings.module.MARKERS':
+    'On peut poser des marqueurs sur la timeline de l’événement et les montrer aux fans comme chapitres.',
+  'events.settings.module.STREAM_CLIPPING':
+    'Les clippeurs peuvent découper des clips pendant le direct et dans le replay.',
+  'events.settings.module.CHAT':
+    'Les fans discutent à côté du lecteur ; les modérateurs lisent et masquent les messages.',
+  'events.settings.module.MULTICAM': 'Plusieurs angles de caméra sont proposés ; les fans passent de l’un à l’autre.',
+  'events.settings.module.IMMERSIVE':
+    'Vidéo à 360° : les fans regardent autour d’eux à la souris ou avec leur téléphone (nécessite aussi le flux cloud).',
+  'events.settings.module.AWS_STREAM': 'L’événement est diffusé par l’ingest cloud (nécessaire pour le 360°).',
+  'events.settings.module.DVR': 'Les fans peuvent revenir en arrière pendant le direct.',
+  'events.settings.module.ADDON_PREDICTOR':
+    'Les fans pronostiquent le score avant le match ; les meilleurs gagnent des lots.',
+  'events.settings.module.ADDON_MOTM': 'Les fans votent pour l’homme du match.',
+  'events.settings.module.GRAPHICS':
+    'Un tableau de score et des bandeaux s’affichent sur le lecteur et sont incrustés dans les clips.',
+  'events.settings.module.ADVERTISING': 'Des publicités passent avant et pendant la vidéo.',
+  'events.settings.module.GEO_BLOCKING': 'La vidéo n’est visible que dans les pays autorisés.',
+  'events.settings.module.LIVE_STATS': 'Les statistiques du match en direct s’affichent à côté du lecteur.',
+  'events.settings.module.EMBED': 'Le lecteur peut être intégré sur d’autres sites.',
+  'events.challengers.title': 'Participants de l’événement',
+  'events.challengers.intro': 'Trouvez des équipes ou des joueurs et classez-les. Les fans les voient dans cet ordre.',
+  'events.challengers.search': 'Ajouter un participant',
+  'events.challengers.searchPlaceholder': 'Tapez un nom',
+  'events.challengers.empty': 'Aucun participant pour cet événement.',
+  'events.challengers.position': 'Position {{position}}',
+  'events.challengers.moveUp': 'Monter {{name}}',
+  'events.challengers.moveDown': 'Descendre {{name}}',
+  'events.challengers.remove': 'Retirer {{name}}',
+  'events.challengers.saved': 'Participants enregistrés',
+  'events.challengers.appearancesOf': 'Événements de {{name}}',
+  'events.challengers.appearancesCount': 'Événements : {{count}}',
+  'events.challengers.loading': 'Chargement…',
+  'events.challengers.listLabel': 'Participants dans l’ordre',
+};

@@ -1,0 +1,64 @@
+import type { EmbedChapter } from '@regie/contract/embed.schemas';
+import { DEFAULT_LANGUAGE, type Language } from '@regie/contract/languages';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { events, markers } from '../db/events.table.ts';
+import { markerTypes } from '../db/marker-types.table.ts';
+import { languages } from '../db/reference.table.ts';
+import { translations } from '../db/translations.table.ts';
+import { videos } from '../db/videos.table.ts';
+import type { EmbedContent } from './embed.sources.ts';
+
+/** A marker's chapter title: its label, else its type's name (else empty: the page shows its time). */
+export function chapterTitle(label: string, typeName: string | null): string {
+  return label.trim() || typeName || '';
+}
+
+/** A record's name in the language, where it has a translation. */
+export async function translatedName(
+  db: Db,
+  resource: 'events' | 'business-players',
+  id: number,
+  language: Language,
+): Promise<string | null> {
+  if (language === DEFAULT_LANGUAGE) return null;
+  const [row] = await db
+    .select({ values: translations.values })
+    .from(translations)
+    .innerJoin(languages, eq(languages.id, translations.languageId))
+    .where(and(eq(translations.resource, resource), eq(translations.recordId, id), eq(languages.code, language)))
+    .limit(1);
+  return row?.values.name?.trim() || null;
+}
+
+/**
+ * An event's embed: its name, its replay video, its markers as chapters (in time order). Shown
+ * while the event is published (its own switch, settings tab); an event without a replay has
+ * nothing to play.
+ */
+export async function loadEventEmbed(
+  db: Db,
+  accountId: number,
+  id: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<EmbedContent | null> {
+  const [event] = await db
+    .select({ name: events.name, videoId: events.videoId, published: events.published })
+    .from(events)
+    .innerJoin(videos, and(eq(videos.id, events.videoId), eq(videos.accountId, events.accountId)))
+    .where(and(eq(events.id, id), eq(events.accountId, accountId)))
+    .limit(1);
+  if (!event?.videoId || !event.published) return null;
+  const rows = await db
+    .select({ label: markers.label, timeSeconds: markers.timeSeconds, typeName: markerTypes.name })
+    .from(markers)
+    .leftJoin(markerTypes, eq(markerTypes.id, markers.markerTypeId))
+    .where(and(eq(markers.eventId, id), eq(markers.accountId, accountId)))
+    .orderBy(asc(markers.timeSeconds), asc(markers.id));
+  const chapters: EmbedChapter[] = rows.map((row) => ({
+    title: chapterTitle(row.label, row.typeName),
+    startSeconds: row.timeSeconds,
+  }));
+  const title = (await translatedName(db, 'events', id, language)) ?? event.name;
+  return { title, videoId: event.videoId, eventId: id, chapters };
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { idParams } from '@regie/contract/accounts';
+import { EMBED_MESSAGES, embedPaths, isEmbedKind, PLAY_RATE_LIMIT } from '@regie/contract/embed';
+import {
+  embedPageParams,
+  embedPlayerQuery,
+  embedPlayerResponse,
+  embedSnippetResponse,
+  embedTokenParams,
+  playBody,
+  playResponse,
+} from '@regie/contract/embed.schemas';
+import { CONFERENCE_READ_RULE } from '@regie/contract/resources/business-players';
+import { EVENT_READ_RULE } from '@regie/contract/resources/events';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config.ts';
+import { HttpError, notFound } from '../http/http.errors.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { findVisible } from '../resources/resources.service.ts';
+import type { Engine } from '../resources/resources.types.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { createRateLimiter } from './embed.rate-limit.ts';
+import { embedSnippet, playerData, recordPlay, targetOf } from './embed.service.ts';
+import { createEmbedTokens, type EmbedTokens } from './embed.tokens.ts';
+
+export interface EmbedRoutesOptions {
+  engine: Engine;
+  guards: Guards;
+  config: Pick<AppConfig, 'videos' | 'publicUrl' | 'webDist'>;
+  /** Signs a video's media key into a playable URL (the videos' own signer). */
+  mediaUrl: (key: string) => string;
+}
+
+type App = Parameters<FastifyPluginAsyncZod<EmbedRoutesOptions>>[0];
+
+const EMBED_PAGE_FILE = 'embed.html';
+
+/** The staff calls giving a snippet, one per kind: the resource it reads and who may ask. */
+const STAFF_EMBEDS = [
+  { kind: 'events', path: embedPaths.eventEmbed(':id'), rule: EVENT_READ_RULE, what: 'event', chapters: 'markers' },
+  {
+    kind: 'business-players',
+    path: embedPaths.conferenceEmbed(':id'),
+    rule: CONFERENCE_READ_RULE,
+    what: 'conference',
+    chapters: 'chapters',
+  },
+] as const;
+
+/** GET events/{id}/embed and business-players/{id}/embed (staff): the snippet for one record of the account. */
+function staffRoutes(app: App, { engine, guards, config }: EmbedRoutesOptions, tokens: EmbedTokens): void {
+  for (const staff of STAFF_EMBEDS) {
+    app.get(
+      staff.path,
+      {
+        onRequest: guards.requireRule(staff.rule),
+        schema: {
+          tags: ['embed'],
+          security: BEARER,
+          summary: `An iframe snippet of the ${staff.what}'s public player`,
+          description:
+            `The iframe opens a public page (no sign-in) naming the ${staff.what} by a signed token: it plays the ` +
+            `replay with its ${staff.chapters} as chapters once the ${staff.what} is published and its replay ready, ` +
+            'and reports plays.',
+          params: idParams,
+          response: { 200: embedSnippetResponse, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const entry = engine.byName(staff.kind);
+        if (!entry) throw notFound(EMBED_MESSAGES.notFound);
+        const record = await findVisible(engine, entry, authOf(request), request.params.id);
+        const origin = config.publicUrl || `${request.protocol}://${request.host}`;
+        const target = { kind: staff.kind, accountId: Number(record.accountId), id: Number(record.id) };
+        return embedSnippet(tokens, origin, target, String(record.name));
+      },
+    );
+  }
+}
+
+/** The public page's calls: its data, and its play reports (rate-limited per address). */
+function publicRoutes(app: App, { engine, mediaUrl }: EmbedRoutesOptions, tokens: EmbedTokens): void {
+  app.get(
+    embedPaths.player(':token'),
+    {
+      schema: {
+        tags: ['embed'],
+        summary: "The embedded player's data (public)",
+        description: 'Title, poster, signed HLS and chapters, or { available: false } while it is not published.',
+        params: embedTokenParams,
+        querystring: embedPlayerQuery,
+        response: { 200: embedPlayerResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => playerData(engine.db, targetOf(tokens, request.params.token), mediaUrl, request.query.lang),
+  );
+
+  const limiter = createRateLimiter(PLAY_RATE_LIMIT.max, PLAY_RATE_LIMIT.windowMs);
+  app.post(
+    embedPaths.plays(':token'),
+    {
+      schema: {
+        tags: ['embed'],
+        summary: 'Reports that a page view started playback (public)',
+        description: `Counted once per viewId; at most ${PLAY_RATE_LIMIT.max} reports a minute per address (429).`,
+        params: embedTokenParams,
+        body: playBody,
+        response: { 200: playResponse, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const target = targetOf(tokens, request.params.token);
+      if (!limiter.take(request.ip)) {
+        const seconds = Math.ceil(PLAY_RATE_LIMIT.windowMs / 1000);
+        throw new HttpError(429, EMBED_MESSAGES.tooManyPlays, { headers: { 'retry-after': String(seconds) } });
+      }
+      return { counted: await recordPlay(engine.db, target, request.body.viewId) };
+    },
+  );
+}
+
+/**
+ * The public page itself: the web build's second entry, whatever the token (it asks for its
+ * data). Read once: a build replaces the folder and restarts the server.
+ */
+function pageRoute(app: App, { config }: EmbedRoutesOptions): void {
+  const file = join(config.webDist, EMBED_PAGE_FILE);
+  let page: Promise<string> | null = null;
+  app.get(
+    embedPaths.page(':kind', ':token'),
+    { schema: { hide: true, params: embedPageParams } },
+    async (request, reply) => {
+      if (!isEmbedKind(request.params.kind)) throw notFound(EMBED_MESSAGES.notFound);
+      if (!existsSync(file)) throw notFound(EMBED_MESSAGES.pageNotBuilt);
+      page ??= readFile(file, 'utf8');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await page);
+    },
+  );
+}
+
+/**
+ * The embeddable player (contract embed.ts). Tokens are signed with the media secret; without
+ * one (tests) with a key of this process, as media URLs are.
+ */
+export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app, options) => {
+  const tokens = createEmbedTokens(options.config.videos.mediaSecret ?? randomBytes(32));
+  staffRoutes(app, options, tokens);
+  publicRoutes(app, options, tokens);
+  pageRoute(app, options);
+};

@@ -1,0 +1,147 @@
+import { type AccessRule, satisfies } from '@regie/contract/access';
+import { recordId } from '@regie/contract/accounts';
+import {
+  LIFECYCLE_EVENT_TYPE,
+  LIFECYCLE_MESSAGES,
+  LIFECYCLE_TRANSITIONS,
+  type LifecycleResource,
+  type LifecycleStatus,
+  type LifecycleTransition,
+  lifecyclePaths,
+  lifecycleResponse,
+  lifecycleStatus,
+  TRANSITION_RULES,
+  transitionsFrom,
+} from '@regie/contract/lifecycle';
+import type { Message } from '@regie/contract/messages';
+import { eventTopic } from '@regie/contract/realtime';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
+import { type AuthContext, accessSubject, assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { findRecord, type LifecycleRecord, moveRecord, type StatefulTable } from './lifecycle.store.ts';
+
+export interface LifecycleRoutesOptions<Table extends PgTable> {
+  /** The path segment: /main-api/{resource}/{id}/process-end-live… */
+  resource: LifecycleResource;
+  stateful: StatefulTable<Table>;
+  /** Who may move it (events: sport_player_write); a transition's extraRule comes on top. */
+  writeRule: AccessRule;
+  notFoundMessage: (id: number) => Message;
+  db: Db;
+  guards: Guards;
+  hub: RealtimeHub | null;
+  /** The server has Dailymotion's credentials (the -dailymotion variant answers 503 otherwise). */
+  dailymotionConfigured: boolean;
+  onError(error: unknown): void;
+}
+
+const params = z.object({ id: recordId });
+
+/** Why the user may not call `transition` now, or null when they may. */
+function refusal(
+  options: Pick<LifecycleRoutesOptions<PgTable>, 'dailymotionConfigured'>,
+  auth: AuthContext,
+  transition: LifecycleTransition,
+): 'role' | 'not-configured' | null {
+  const rule = TRANSITION_RULES[transition];
+  if (rule.extraRule && !satisfies(accessSubject(auth), rule.extraRule)) return 'role';
+  if (rule.needsDailymotion && !options.dailymotionConfigured) return 'not-configured';
+  return null;
+}
+
+async function recordOf<Table extends PgTable>(
+  options: LifecycleRoutesOptions<Table>,
+  auth: AuthContext,
+  id: number,
+): Promise<LifecycleRecord> {
+  const record = await findRecord(options.db, options.stateful, id);
+  if (!record) throw notFound(options.notFoundMessage(id));
+  assertInScope(auth, record.accountId, options.notFoundMessage(id));
+  return record;
+}
+
+/** Checks, moves, publishes: one transition of one record. */
+async function runTransition<Table extends PgTable>(
+  options: LifecycleRoutesOptions<Table>,
+  auth: AuthContext,
+  id: number,
+  transition: LifecycleTransition,
+) {
+  const rule = TRANSITION_RULES[transition];
+  const refused = refusal(options, auth, transition);
+  if (refused === 'role') throw forbidden();
+  if (refused === 'not-configured') throw new HttpError(503, LIFECYCLE_MESSAGES.dailymotionNotConfigured);
+  const record = await recordOf(options, auth, id);
+  const wrong = () => new HttpError(409, LIFECYCLE_MESSAGES.wrongState(transition, record.state, rule.from));
+  if (record.state !== rule.from) throw wrong();
+  if (!(await moveRecord(options.db, options.stateful, id, rule))) throw wrong();
+  const result = { id, transition, previousState: record.state, state: rule.to };
+  // Every editor open on the record sees the new state at once (contract realtime.ts /admin/{id}).
+  options.hub
+    ?.publish(accountTopic(record.accountId, eventTopic(id)), { type: LIFECYCLE_EVENT_TYPE, payload: result })
+    .catch(options.onError);
+  return result;
+}
+
+/**
+ * The lifecycle calls of a resource with a state column (contract lifecycle.ts): GET …/lifecycle
+ * (the state and what this user may do next) and POST …/{transition} for each transition.
+ */
+export function registerLifecycleRoutes<Table extends PgTable>(
+  app: FastifyInstance,
+  options: LifecycleRoutesOptions<Table>,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const onWrite = options.guards.requireRule(options.writeRule);
+  const common = { tags: [options.resource], security: BEARER };
+
+  typed.get(
+    lifecyclePaths.status(options.resource, ':id'),
+    {
+      onRequest: onWrite,
+      schema: {
+        ...common,
+        summary: 'The live state and the transitions this user may call now',
+        params,
+        response: { 200: lifecycleStatus, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request): Promise<LifecycleStatus> => {
+      const auth = authOf(request);
+      const record = await recordOf(options, auth, request.params.id);
+      const transitions = transitionsFrom(record.state).map((transition) => {
+        const reason = refusal(options, auth, transition);
+        return { transition, to: TRANSITION_RULES[transition].to, allowed: reason === null, reason };
+      });
+      return { id: record.id, state: record.state, transitions };
+    },
+  );
+
+  for (const transition of LIFECYCLE_TRANSITIONS) {
+    const rule = TRANSITION_RULES[transition];
+    typed.post(
+      lifecyclePaths.transition(options.resource, ':id', transition),
+      {
+        onRequest: onWrite,
+        schema: {
+          ...common,
+          summary: `Moves the record from ${rule.from} to ${rule.to}`,
+          description:
+            'Publishes `lifecycle.state` on /admin/{id}. 409 from any other state. Until the live issue, ending a live ' +
+            'only switches it to replay and keeps its replay video.' +
+            (rule.extraRule ? ' Also needs the role use_stream and the module AWS_STREAM.' : '') +
+            (rule.needsDailymotion ? ' 503 when Dailymotion is not configured on this server.' : ''),
+          params,
+          response: { 200: lifecycleResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        },
+      },
+      async (request) => runTransition(options, authOf(request), request.params.id, transition),
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import type { ModuleCode } from '@regie/contract/modules';
+import type { Role } from '@regie/contract/roles';
+import { eq } from 'drizzle-orm';
+import { events, markers } from '../src/db/events.table.ts';
+import { plays } from '../src/db/plays.table.ts';
+import { videos } from '../src/db/videos.table.ts';
+import type { TestContext } from './helpers.ts';
+
+/** Rows for the embed, stats and dashboard tests, written straight to the database. */
+
+export const PRODUCER_GRANTS: { roles: Role[]; modules: ModuleCode[] } = {
+  roles: ['sport_player_write'],
+  modules: ['SPORT_EVENTS', 'DASHBOARD', 'VIDEOS', 'STREAM_CLIPPING'],
+};
+
+/** A signed-in user of a new account (or of the given one), with the given grants. */
+export async function signIn(
+  ctx: TestContext,
+  grants: { roles: Role[]; modules: ModuleCode[] },
+  accountId?: number,
+): Promise<{ token: string; accountId: number; accountKey: string }> {
+  const user = await ctx.buildUser({ ...grants, ...(accountId ? { accountId } : {}) });
+  return {
+    token: await ctx.login(user.username, user.password),
+    accountId: user.accountId,
+    accountKey: user.accountKey,
+  };
+}
+
+/** A ready video of the account (its HLS keys where the encoder puts them). */
+export async function insertVideo(
+  ctx: TestContext,
+  accountId: number,
+  values: Partial<typeof videos.$inferInsert> = {},
+): Promise<number> {
+  const [video] = await ctx.db
+    .insert(videos)
+    .values({ title: 'Replay', state: 'ready', duration: 5400, published: true, accountId, ...values })
+    .returning({ id: videos.id });
+  if (!video) throw new Error('video not inserted');
+  const folder = `videos/${accountId}/${video.id}/`;
+  await ctx.db
+    .update(videos)
+    .set({ hlsKey: `${folder}hls/master.m3u8`, posterKey: `${folder}poster.jpg` })
+    .where(eq(videos.id, video.id));
+  return video.id;
+}
+
+export async function insertEvent(
+  ctx: TestContext,
+  accountId: number,
+  values: Partial<typeof events.$inferInsert> = {},
+): Promise<number> {
+  const [event] = await ctx.db
+    .insert(events)
+    .values({ name: 'Derby', published: true, accountId, ...values })
+    .returning({ id: events.id });
+  if (!event) throw new Error('event not inserted');
+  return event.id;
+}
+
+export async function insertMarker(
+  ctx: TestContext,
+  accountId: number,
+  eventId: number,
+  values: Partial<typeof markers.$inferInsert> = {},
+): Promise<void> {
+  await ctx.db.insert(markers).values({ eventId, accountId, timeSeconds: 60, ...values });
+}
+
+export async function insertPlay(
+  ctx: TestContext,
+  accountId: number,
+  videoId: number,
+  playedAt: Date,
+  eventId: number | null = null,
+): Promise<void> {
+  await ctx.db.insert(plays).values({ accountId, videoId, eventId, playedAt, viewId: crypto.randomUUID() });
+}

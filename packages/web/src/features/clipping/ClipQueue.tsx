@@ -1,0 +1,28 @@
+import { useT } from '../../i18n/use-t.ts';
+import { ClipsPanel } from '../clips/ClipsPanel.tsx';
+import { useEventClips } from './clipping-calls.ts';
+
+interface Props {
+  eventId: number;
+  videoId: number;
+  /** The clip whose player is open. */
+  playing: number | null;
+  onPlay: (id: number) => void;
+}
+
+/** The event's clips, newest first: state, live progress while cut and encoded, then a player. */
+export function ClipQueue({ eventId, videoId, playing, onPlay }: Props) {
+  const t = useT();
+  const clips = useEventClips(eventId, videoId);
+  return (
+    <ClipsPanel
+      titleId="clip-queue-title"
+      title={t('clipping.ui.queueTitle')}
+      clips={clips}
+      total={clips ? clips.length : null}
+      emptyText={t('clipping.ui.noClips')}
+      playing={{ id: playing, toggle: onPlay }}
+      testId="clip-queue"
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { Grid, Paper, Stack, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/use-t.ts';
+import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
+import { Timeline, type TimelinePoint } from '../../widgets/timeline/Timeline.tsx';
+import { useMediaTime } from '../../widgets/timeline/use-media-time.ts';
+import { useEventMarkers, useMarkerTypes } from '../markers/marker-calls.ts';
+import { markerPoints } from '../markers/marker-points.ts';
+import { formatMarkerTime } from '../markers/marker-time.ts';
+import type { PlayableReplay } from '../markers/ReplayGate.tsx';
+import { ClipControls } from './ClipControls.tsx';
+import { ClipQueue } from './ClipQueue.tsx';
+import { useClipWorkspace } from './use-clip-workspace.ts';
+import { WorkspaceKeys } from './WorkspaceKeys.tsx';
+
+/**
+ * The clip workspace of one event (its clip tab, /clipping/event): the replay with its markers on
+ * a timeline, a clip from the selected marker with an offset or from an in / out range, a
+ * template or skin, and the queue of the event's clips with their live progress and a player.
+ * Keyboard first: the keys are listed on screen (contract CLIP_WORKSPACE_KEYS).
+ */
+export function ClipWorkspace({ eventId, video }: { eventId: number; video: PlayableReplay }) {
+  const t = useT();
+  const { i18n } = useTranslation();
+  const media = useRef<HTMLVideoElement | null>(null);
+  const clock = useMediaTime(media, video.id);
+  const markers = useEventMarkers(eventId);
+  const { types } = useMarkerTypes();
+  const rows = markers.data ?? [];
+  const workspace = useClipWorkspace({ eventId, videoId: video.id, duration: video.duration, markers: rows }, media);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const pointLabel = (point: TimelinePoint) =>
+    t('markers.ui.pointLabel', {
+      name: point.label || t('markers.ui.untitled'),
+      time: formatMarkerTime(point.time, i18n.language),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="sm">
+            <VideoPlayer key={video.id} playback={video.playback} title={video.title} mediaRef={media} />
+            <Timeline
+              points={markerPoints(rows, types)}
+              duration={clock.duration || video.duration || 0}
+              currentTime={clock.currentTime}
+              label={t('markers.ui.timeline')}
+              pointLabel={pointLabel}
+              onSeek={clock.seek}
+              selectedId={workspace.selectedId}
+              onSelect={(id) => workspace.select(rows.find((marker) => marker.id === id) ?? null)}
+              step={0}
+              bigStep={0}
+            />
+            <WorkspaceKeys />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="clip-controls-title">
+            <Title order={2} size="h5" id="clip-controls-title" mb="sm">
+              {t('clipping.ui.cutTitle')}
+            </Title>
+            <ClipControls workspace={workspace} markers={rows} types={types} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <ClipQueue
+        eventId={eventId}
+        videoId={video.id}
+        playing={playing}
+        onPlay={(id) => setPlaying(playing === id ? null : id)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Stack } from '@mantine/core';
+import { embedPaths } from '@regie/contract/embed';
+import { businessPlayersResource } from '@regie/contract/resources/business-players';
+import { ScreenPending } from '../../app/layout/ScreenPanels.tsx';
+import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
+import { EmbedPanel } from '../stats/EmbedPanel.tsx';
+import { ChaptersEditor } from './ChaptersEditor.tsx';
+import { ConferenceClipWorkspace } from './ConferenceClipWorkspace.tsx';
+import { ReplayVideoInput } from './ReplayVideoInput.tsx';
+import { SpeakersPanel } from './SpeakersPanel.tsx';
+
+/** The chapters on the player, then the public player that shows them (its iframe code). */
+function ChaptersTab({ record, canWrite }: TabPanelProps) {
+  return (
+    <Stack gap="lg">
+      <ChaptersEditor conferenceId={Number(record.id)} canWrite={canWrite} />
+      <EmbedPanel path={embedPaths.conferenceEmbed(Number(record.id))} />
+    </Stack>
+  );
+}
+
+function ClipTab({ record }: TabPanelProps) {
+  return <ConferenceClipWorkspace conferenceId={Number(record.id)} />;
+}
+
+/**
+ * Conferences (events/conferences): the generic list and info form, the replay chosen among the
+ * account's ready videos, the speakers under the form; chapters and clip tabs of their own. The
+ * stream tab waits for live, stats for the statistics work: both say 'not available yet'.
+ */
+export const conferencesSetup: ResourceSetup = {
+  resource: businessPlayersResource,
+  custom: {
+    fields: { videoId: { Input: ReplayVideoInput } },
+    BelowForm: SpeakersPanel,
+    tabPanels: { stream: ScreenPending, chapters: ChaptersTab, clip: ClipTab, stats: ScreenPending },
+  },
+};

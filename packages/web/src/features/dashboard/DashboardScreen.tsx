@@ -1,0 +1,62 @@
+import { Alert, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useT } from '../../i18n/use-t.ts';
+import { useInsightsFormat } from '../stats/insights-format.ts';
+import { PeriodPicker } from '../stats/PeriodPicker.tsx';
+import { usePeriod } from '../stats/period.ts';
+import { StatCard } from '../stats/StatCard.tsx';
+import { useDashboard } from '../stats/stats-calls.ts';
+import { TimeChart } from '../stats/TimeChart.tsx';
+import { EventsByState } from './EventsByState.tsx';
+import { RunningJobs } from './RunningJobs.tsx';
+import { UpcomingEvents } from './UpcomingEvents.tsx';
+
+/**
+ * /dashboard/all, the producer's landing page: for a chosen period, the account's events by
+ * state, upcoming events, videos and hours encoded, clips, plays over time, and the jobs running
+ * now, all from one call (GET dashboard).
+ */
+export function DashboardScreen() {
+  const t = useT();
+  const format = useInsightsFormat();
+  const { choice, choose, period } = usePeriod();
+  const dashboard = useDashboard(period);
+  const data = dashboard.data;
+  return (
+    <Stack gap="md">
+      <PeriodPicker choice={choice} onChange={choose} />
+      {dashboard.isError && <Alert color="red">{t('insights.error')}</Alert>}
+      {!data && dashboard.isFetching && <Loader size="sm" aria-label={t('app.loading')} />}
+      {data && (
+        <>
+          <Text size="sm" aria-live="polite">
+            {t('insights.period.shown', { from: format.dateTime(data.from), to: format.dateTime(data.to) })}
+          </Text>
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
+            <StatCard
+              label={t('insights.dashboard.videosUploaded')}
+              value={format.number(data.totals.videosUploaded)}
+            />
+            <StatCard label={t('insights.dashboard.hoursEncoded')} value={format.number(data.totals.hoursEncoded)} />
+            <StatCard label={t('insights.dashboard.clips')} value={format.number(data.totals.clips)} />
+            <StatCard label={t('insights.dashboard.plays')} value={format.number(data.totals.plays)} />
+          </SimpleGrid>
+          <TimeChart
+            title={t('insights.dashboard.activity')}
+            interval={data.interval}
+            points={data.series}
+            series={[
+              { name: 'plays', label: t('insights.dashboard.plays'), color: 'cyan.6' },
+              { name: 'videos', label: t('insights.dashboard.videos'), color: 'teal.6' },
+              { name: 'clips', label: t('insights.dashboard.clips'), color: 'grape.6' },
+            ]}
+          />
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <EventsByState counts={data.eventsByState} />
+            <UpcomingEvents events={data.upcoming} />
+            <RunningJobs jobs={data.jobs} />
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

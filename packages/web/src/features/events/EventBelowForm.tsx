@@ -1,0 +1,35 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { TabPanelProps } from '../../resources/customization.ts';
+import { EventModulesSync } from './EventTabPanel.tsx';
+
+const EventLifecycleActions = lazy(() =>
+  import('../lifecycle/EventLifecycleActions.tsx').then((m) => ({ default: m.EventLifecycleActions })),
+);
+const AttachmentsPanel = lazy(() =>
+  import('../attachments/AttachmentsPanel.tsx').then((m) => ({ default: m.AttachmentsPanel })),
+);
+const RepostPanel = lazy(() => import('../reposts/RepostPanel.tsx').then((m) => ({ default: m.RepostPanel })));
+
+/**
+ * Under the form of a saved event: on every form tab, the top bar learns which tabs its modules
+ * open; on info, what staff do with the event besides its fields — take it live and end it
+ * (features/lifecycle), its documents (features/attachments) and posting its video to the
+ * social networks (features/reposts).
+ */
+export function EventBelowForm({ record, tab }: TabPanelProps & { tab: string | null }) {
+  return (
+    <>
+      <EventModulesSync record={record} />
+      {(tab === null || tab === 'info') && (
+        <Suspense fallback={<Skeleton h={120} radius="lg" maw={980} />}>
+          <Stack gap="lg" maw={980} mt="lg">
+            <EventLifecycleActions eventId={record.id} />
+            <AttachmentsPanel eventId={record.id} />
+            <RepostPanel eventId={record.id} />
+          </Stack>
+        </Suspense>
+      )}
+    </>
+  );
+}
