@@ -25,6 +25,7 @@ import './resources/item-links.ts';
 import './resources/playlists.ts';
 import './reposts.ts';
 import './resources/shapes.ts';
+import './simulcast.ts';
 import './sport-maps.ts';
 import './stats.ts';
 import './uploads.ts';

@@ -40,6 +40,7 @@ import { createEngine } from './resources/resources.registry.ts';
 import { resourcesRoutes } from './resources/resources.routes.ts';
 import type { ResourceEntry } from './resources/resources.types.ts';
 import { searchRoutes } from './resources/search.routes.ts';
+import { registerSimulcasts, type SimulcastPluginOptions } from './simulcast/simulcast.plugin.ts';
 import { sportMapsRoutes } from './sports/sport-maps.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { openStorage } from './storage/storage.factory.ts';
@@ -74,6 +75,8 @@ export interface AppDependencies {
    * its status code; a mismatch goes here (http/response-check.hook.ts).
    */
   responseCheck?: (mismatch: ResponseMismatch) => void;
+  /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
+  simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine'>;
 }
 
 function createFastify(config: AppConfig) {
@@ -189,6 +192,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(conferenceRoutes, { engine, guards });
   await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl });
   await app.register(statsRoutes, { engine, guards });
+  await registerSimulcasts(app, { db, guards, hub, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

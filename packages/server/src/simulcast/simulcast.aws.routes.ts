@@ -1,0 +1,140 @@
+import type { Message } from '@regie/contract/messages';
+import { awsStatusResponse, SIMULCAST_MESSAGES, simulcastPaths, simulcastResponse } from '@regie/contract/simulcast';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { type SimulcastRow, simulcasts, simulcastTargets } from '../db/simulcast.table.ts';
+import { HttpError } from '../http/http.errors.ts';
+import { BEARER } from '../http/responses.schema.ts';
+import { authOf, type Guard } from '../tenancy/tenancy.guards.ts';
+import type { CloudSimulcast } from './simulcast.aws.ts';
+import type { SimulcastEngine, SimulcastSources } from './simulcast.engine.ts';
+import { presentSimulcast } from './simulcast.present.ts';
+import { findSimulcast, startTarget, stopTarget, targetsOf, withTargets } from './simulcast.service.ts';
+
+export type { CloudSimulcast } from './simulcast.aws.ts';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+export interface AwsRoutesOptions {
+  db: Db;
+  engine: SimulcastEngine;
+  cloud: CloudSimulcast;
+  sources: SimulcastSources;
+  onRequest: Guard;
+  respond: (codes: Record<number, z.ZodType>, ...errors: number[]) => Record<number, z.ZodType>;
+  log: (error: unknown) => void;
+}
+
+const common = { tags: ['simulcasts'], security: BEARER };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+async function sourceUrlOf(sources: SimulcastSources, row: SimulcastRow): Promise<string> {
+  if (row.inputId === null) throw new HttpError(409, SIMULCAST_MESSAGES.sourceMissing);
+  const url = await sources.urlOf(row.accountId, row.inputId);
+  if (!url) throw new HttpError(409, SIMULCAST_MESSAGES.sourceUnavailable(row.inputId));
+  return url;
+}
+
+async function setCloudTargets(db: Db, simulcastId: number, running: boolean, error: Message | null): Promise<void> {
+  const status = error ? 'failed' : running ? 'live' : 'stopped';
+  await db
+    .update(simulcastTargets)
+    .set({ running, status, lastError: error, liveSince: running && !error ? new Date() : null })
+    .where(eq(simulcastTargets.simulcastId, simulcastId));
+  await db
+    .update(simulcasts)
+    .set({ state: running && !error ? 'live' : 'idle' })
+    .where(eq(simulcasts.id, simulcastId));
+}
+
+/** Runs an aws simulcast on MediaLive in the background (a channel takes a minute to come up). */
+async function startOnCloud(options: AwsRoutesOptions, row: SimulcastRow): Promise<void> {
+  const { db, cloud, sources } = options;
+  const sourceUrl = await sourceUrlOf(sources, row);
+  const targets = await targetsOf(db, [row.id]);
+  await db
+    .update(simulcastTargets)
+    .set({ running: true, status: 'starting', lastError: null })
+    .where(eq(simulcastTargets.simulcastId, row.id));
+  void cloud
+    .start({ name: `regie-${row.accountId}-${row.id}`, sourceUrl, targets })
+    .then(async (channel) => {
+      await db
+        .update(simulcasts)
+        .set({ cloudChannelId: channel.channelId, cloudInputId: channel.inputId })
+        .where(eq(simulcasts.id, row.id));
+      await setCloudTargets(db, row.id, true, null);
+    })
+    .catch(async (error: unknown) => {
+      const detail = error instanceof Error ? error.message : String(error);
+      await setCloudTargets(db, row.id, false, SIMULCAST_MESSAGES.awsFailed(detail)).catch(options.log);
+    });
+}
+
+/**
+ * The -aws calls: start-aws / stop-aws run every target of an aws simulcast together on the cloud
+ * media service when it is configured, else each on the local engine (which then serves);
+ * GET simulcasts-aws/status tells the screens which.
+ */
+export function registerAwsRoutes(app: App, options: AwsRoutesOptions): void {
+  const { db, cloud, onRequest, respond } = options;
+
+  app.get(
+    simulcastPaths.awsStatus(),
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: 'Whether the cloud media service is configured, and which engine runs aws simulcasts',
+        response: respond({ 200: awsStatusResponse }),
+      },
+    },
+    async () => ({ configured: cloud.configured, region: cloud.region, engine: cloud.configured ? 'aws' : 'local' }),
+  );
+
+  for (const action of ['startAws', 'stopAws'] as const) {
+    app.post(
+      simulcastPaths[action](':id'),
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary:
+            action === 'startAws'
+              ? 'Starts every target of an aws simulcast (cloud service, else the local engine)'
+              : 'Stops every target of an aws simulcast',
+          params: idParams,
+          response: respond({ 200: simulcastResponse }, 404, 409),
+        },
+      },
+      async (request) => {
+        const row = await findSimulcast(db, authOf(request), request.params.id);
+        if (row.provider !== 'aws') throw new HttpError(409, SIMULCAST_MESSAGES.notAws);
+        if (action === 'startAws') await startAws(options, row);
+        else await stopAws(options, row);
+        const found = await withTargets(db, await findSimulcast(db, authOf(request), row.id));
+        return presentSimulcast(found.simulcast, found.targets);
+      },
+    );
+  }
+}
+
+async function startAws(options: AwsRoutesOptions, row: SimulcastRow): Promise<void> {
+  if (options.cloud.configured) return startOnCloud(options, row);
+  for (const target of await targetsOf(options.db, [row.id])) {
+    if (!target.running) await startTarget(options.db, options.engine, target);
+  }
+}
+
+async function stopAws(options: AwsRoutesOptions, row: SimulcastRow): Promise<void> {
+  const { db, cloud, engine } = options;
+  if (row.cloudChannelId && row.cloudInputId) {
+    await cloud.stop({ channelId: row.cloudChannelId, inputId: row.cloudInputId });
+    await db.update(simulcasts).set({ cloudChannelId: null, cloudInputId: null }).where(eq(simulcasts.id, row.id));
+    await setCloudTargets(db, row.id, false, null);
+    return;
+  }
+  for (const target of await targetsOf(db, [row.id])) await stopTarget(db, engine, target);
+}

@@ -1,0 +1,182 @@
+import type { Message } from '@regie/contract/messages';
+import { SIMULCAST_MESSAGES, SIMULCAST_TARGET_EVENT, simulcastTopic } from '@regie/contract/simulcast';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { type SimulcastTargetRow, simulcastSamples, simulcasts, simulcastTargets } from '../db/simulcast.table.ts';
+import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
+import { presentTarget } from './simulcast.present.ts';
+import { type SupervisorOptions, type TargetReport, TargetSupervisor } from './simulcast.supervisor.ts';
+
+/**
+ * Where a simulcast's source is read: the URL of a live input of the account, or null when the
+ * input does not exist or is not available. The lead wires it to the live inputs (server/src/live).
+ */
+export interface SimulcastSources {
+  urlOf(accountId: number, inputId: number): Promise<string | null>;
+}
+
+export interface SimulcastEngineOptions {
+  db: Db;
+  hub: RealtimeHub | null;
+  sources: SimulcastSources;
+  ffmpeg?: string;
+  backoff?: SupervisorOptions['backoff'];
+  watchdogMs?: number;
+  /** Stats (bitrate) are written and published at most this often per target; status changes at once. */
+  statsEveryMs?: number;
+  log?: (line: string) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface SimulcastEngine {
+  /** Starts (or restarts) a target's restream. */
+  start(target: SimulcastTargetRow): void;
+  /** Stops a target's restream and waits for its ffmpeg to end. */
+  stop(targetId: number): Promise<void>;
+  isRunning(targetId: number): boolean;
+  /** The live report of a running target. */
+  report(targetId: number): TargetReport | undefined;
+  /** Starts every target the database says is meant to run (after a restart of the server). */
+  resume(): Promise<number>;
+  /** Ends every restream without changing what is meant to run (server shutdown). */
+  close(): Promise<void>;
+}
+
+const DEFAULTS = {
+  backoff: { initialMs: 1_000, factor: 2, maxMs: 30_000 },
+  watchdogMs: 15_000,
+  statsEveryMs: 2_000,
+} as const;
+
+/** The destination ffmpeg writes to: the server URL and the stream key as its last path segment. */
+export function targetDestination(url: string, streamKey: string): string {
+  return `${url.replace(/\/+$/, '')}/${streamKey}`;
+}
+
+interface Running {
+  supervisor: TargetSupervisor;
+  accountId: number;
+  simulcastId: number;
+  lastStatsAt: number;
+  lastStatus: string;
+  writes: Promise<void>;
+}
+
+/**
+ * The local simulcast engine: one TargetSupervisor (one ffmpeg) per running target. Each report
+ * is kept on the target's row (status at once, stats at most every statsEveryMs, with a bitrate
+ * sample) and published on the simulcast's topic. Targets are independent: one failing only
+ * changes its own row.
+ */
+export function createSimulcastEngine(options: SimulcastEngineOptions): SimulcastEngine {
+  const { db, hub, sources } = options;
+  const statsEveryMs = options.statsEveryMs ?? DEFAULTS.statsEveryMs;
+  const running = new Map<number, Running>();
+  let closing = false;
+
+  async function sourceOf(accountId: number, simulcastId: number): Promise<string | Message> {
+    const [row] = await db.select().from(simulcasts).where(eq(simulcasts.id, simulcastId)).limit(1);
+    if (!row || row.inputId === null) return SIMULCAST_MESSAGES.sourceMissing;
+    return (await sources.urlOf(accountId, row.inputId)) ?? SIMULCAST_MESSAGES.sourceUnavailable(row.inputId);
+  }
+
+  async function keep(entry: Running, report: TargetReport, withStats: boolean): Promise<void> {
+    const [row] = await db
+      .update(simulcastTargets)
+      .set({
+        status: report.status,
+        bitrateKbps: report.bitrateKbps,
+        liveSince: report.liveSince,
+        restarts: report.restarts,
+        lastError: report.lastError,
+      })
+      .where(eq(simulcastTargets.id, report.targetId))
+      .returning();
+    if (!row) return;
+    if (withStats && report.bitrateKbps !== null) {
+      await db.insert(simulcastSamples).values({ targetId: row.id, bitrateKbps: report.bitrateKbps });
+    }
+    await hub?.publish(accountTopic(entry.accountId, simulcastTopic(entry.simulcastId)), {
+      type: SIMULCAST_TARGET_EVENT,
+      payload: presentTarget(row),
+    });
+  }
+
+  function onReport(targetId: number, report: TargetReport): void {
+    const entry = running.get(targetId);
+    if (!entry || closing) return;
+    const now = Date.now();
+    const changed = report.status !== entry.lastStatus;
+    const statsDue = now - entry.lastStatsAt >= statsEveryMs;
+    if (!changed && !statsDue) return;
+    entry.lastStatus = report.status;
+    if (statsDue) entry.lastStatsAt = now;
+    // Writes of one target stay in order; a failed write is logged, never fatal to the restream.
+    entry.writes = entry.writes.then(() => keep(entry, report, statsDue)).catch((error) => options.onError?.(error));
+  }
+
+  function start(target: SimulcastTargetRow): void {
+    const existing = running.get(target.id);
+    if (existing) void existing.supervisor.stop();
+    const supervisor = new TargetSupervisor(
+      {
+        targetId: target.id,
+        restarts: target.restarts,
+        source: () => sourceOf(target.accountId, target.simulcastId),
+        destination: targetDestination(target.url, target.streamKey),
+      },
+      {
+        ffmpeg: options.ffmpeg ?? 'ffmpeg',
+        backoff: options.backoff ?? DEFAULTS.backoff,
+        watchdogMs: options.watchdogMs ?? DEFAULTS.watchdogMs,
+        onReport: (report) => onReport(target.id, report),
+        ...(options.log ? { onLog: options.log } : {}),
+      },
+    );
+    running.set(target.id, {
+      supervisor,
+      accountId: target.accountId,
+      simulcastId: target.simulcastId,
+      lastStatsAt: 0,
+      lastStatus: '',
+      writes: Promise.resolve(),
+    });
+    supervisor.start();
+  }
+
+  async function stop(targetId: number): Promise<void> {
+    const entry = running.get(targetId);
+    if (!entry) return;
+    await entry.supervisor.stop();
+    running.delete(targetId);
+    await entry.writes;
+  }
+
+  async function resume(): Promise<number> {
+    // Targets meant to run, except those the cloud media service runs.
+    const rows = await db
+      .select({ target: simulcastTargets })
+      .from(simulcastTargets)
+      .innerJoin(simulcasts, eq(simulcasts.id, simulcastTargets.simulcastId))
+      .where(and(eq(simulcastTargets.running, true), isNull(simulcasts.cloudChannelId)));
+    for (const row of rows) start(row.target);
+    return rows.length;
+  }
+
+  async function close(): Promise<void> {
+    closing = true;
+    const entries = [...running.values()];
+    await Promise.all(entries.map((entry) => entry.supervisor.stop()));
+    await Promise.all(entries.map((entry) => entry.writes));
+    running.clear();
+  }
+
+  return {
+    start,
+    stop,
+    resume,
+    close,
+    isRunning: (targetId) => running.has(targetId),
+    report: (targetId) => running.get(targetId)?.supervisor.current,
+  };
+}
