@@ -5,6 +5,7 @@ import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { markersEn } from './markers.en.ts';
+import { simulcastEn } from './simulcast.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
 import { videosEn } from './videos.en.ts';
 
@@ -788,6 +789,7 @@ export const en = {
   ...markersEn,
   ...sportsMapEn,
   ...actionsEn,
+  ...simulcastEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

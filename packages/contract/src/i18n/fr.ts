@@ -6,6 +6,7 @@ import { eventsFr } from './events.fr.ts';
 import { extrasFr } from './extras.fr.ts';
 import { insightsFr } from './insights.fr.ts';
 import { markersFr } from './markers.fr.ts';
+import { simulcastFr } from './simulcast.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
 import { videosFr } from './videos.fr.ts';
 
@@ -787,4 +788,5 @@ export const fr: Record<MessageKey, string> = {
   ...markersFr,
   ...sportsMapFr,
   ...actionsFr,
+  ...simulcastFr,
 };

@@ -160,6 +160,31 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/dashboard/DashboardScreen.tsx'),
     (m) => m.DashboardScreen,
   ),
+  // Simulcasts and cloud simulcasts (features/simulcasts).
+  '/events/simulcasts/list': lazyScreen(
+    () => import('../features/simulcasts/SimulcastList.tsx'),
+    (m) => m.SimulcastListScreen,
+  ),
+  '/events/simulcasts/new': lazyScreen(
+    () => import('../features/simulcasts/SimulcastForm.tsx'),
+    (m) => m.SimulcastNewScreen,
+  ),
+  '/events/simulcasts/edit/:simId': lazyScreen(
+    () => import('../features/simulcasts/SimulcastEdit.tsx'),
+    (m) => m.SimulcastEditScreen,
+  ),
+  '/events/aws-simulcasts/list': lazyScreen(
+    () => import('../features/simulcasts/SimulcastList.tsx'),
+    (m) => m.AwsSimulcastListScreen,
+  ),
+  '/events/aws-simulcasts/new': lazyScreen(
+    () => import('../features/simulcasts/SimulcastForm.tsx'),
+    (m) => m.AwsSimulcastNewScreen,
+  ),
+  '/events/aws-simulcasts/edit/:id': lazyScreen(
+    () => import('../features/simulcasts/SimulcastEdit.tsx'),
+    (m) => m.AwsSimulcastEditScreen,
+  ),
   '/tests/widgets': lazyScreen(
     () => import('../features/tests/WidgetsGallery.tsx'),
     (m) => m.WidgetsGallery,

@@ -1,0 +1,92 @@
+import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { SIMULCAST_LIMITS, type SimulcastProvider } from '@regie/contract/simulcast';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/use-t.ts';
+import { AwsStatusNote } from './AwsStatusNote.tsx';
+import { useCreateSimulcast } from './simulcast-calls.ts';
+import { SIMULCAST_ROUTES } from './simulcast-routes.ts';
+
+export interface SimulcastFields {
+  name: string;
+  inputId: number | null;
+}
+
+/** Name and live input of a simulcast; `busy` while the call runs. */
+export function SimulcastFieldsForm({
+  initial,
+  submitLabel,
+  busy,
+  onSubmit,
+}: {
+  initial: SimulcastFields;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (fields: SimulcastFields) => void;
+}) {
+  const t = useT();
+  const [name, setName] = useState(initial.name);
+  const [inputId, setInputId] = useState<number | null>(initial.inputId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ name: name.trim(), inputId });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="sm" maw={520}>
+        <TextInput
+          label={t('simulcast.form.name')}
+          required
+          maxLength={SIMULCAST_LIMITS.nameMax}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <NumberInput
+          label={t('simulcast.form.inputId')}
+          description={t('simulcast.form.inputIdHint')}
+          min={1}
+          allowDecimal={false}
+          value={inputId ?? ''}
+          onChange={(value) => setInputId(typeof value === 'number' ? value : null)}
+        />
+        {inputId === null && (
+          <Text size="sm" c="dimmed">
+            {t('simulcast.form.noInput')}
+          </Text>
+        )}
+        <Group>
+          <Button type="submit" loading={busy} disabled={name.trim() === ''}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SimulcastNew({ provider }: { provider: SimulcastProvider }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const create = useCreateSimulcast((simulcast) => navigate(SIMULCAST_ROUTES[provider].edit(simulcast.id)));
+  return (
+    <Stack gap="md">
+      {provider === 'aws' && <AwsStatusNote />}
+      <SimulcastFieldsForm
+        initial={{ name: '', inputId: null }}
+        submitLabel={t('simulcast.form.create')}
+        busy={create.isPending}
+        onSubmit={(fields) => create.mutate({ ...fields, provider })}
+      />
+    </Stack>
+  );
+}
+
+/** /events/simulcasts/new (tab info; stats opens once created). */
+export function SimulcastNewScreen() {
+  return <SimulcastNew provider="local" />;
+}
+
+/** /events/aws-simulcasts/new */
+export function AwsSimulcastNewScreen() {
+  return <SimulcastNew provider="aws" />;
+}
