@@ -17,7 +17,7 @@ test('an operator sets up a simulcast, its targets and watches their status', as
   await expect(screen.getByRole('link', { name: 'Open Annual conference – restream' })).toBeVisible();
   await expect(screen.getByText('YouTube · Idle')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await screen.getByRole('radio', { name: 'Live' }).check({ force: true });
+  await screen.getByText('Live', { exact: true }).click();
   await expect(screen.getByText('No simulcast yet.')).toBeVisible();
 
   await page.goto('/events/simulcasts/new');

@@ -1,6 +1,6 @@
 import type { Message } from '@regie/contract/messages';
 import { SIMULCAST_MESSAGES, SIMULCAST_TARGET_EVENT, simulcastTopic } from '@regie/contract/simulcast';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type SimulcastTargetRow, simulcastSamples, simulcasts, simulcastTargets } from '../db/simulcast.table.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -41,6 +41,8 @@ export interface SimulcastEngine {
   /** Ends every restream without changing what is meant to run (server shutdown). */
   close(): Promise<void>;
 }
+
+const SAMPLES_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 const DEFAULTS = {
   backoff: { initialMs: 1_000, factor: 2, maxMs: 30_000 },
@@ -102,9 +104,10 @@ export function createSimulcastEngine(options: SimulcastEngineOptions): Simulcas
     });
   }
 
-  function onReport(targetId: number, report: TargetReport): void {
-    const entry = running.get(targetId);
-    if (!entry || closing) return;
+  function onReport(supervisor: TargetSupervisor, report: TargetReport): void {
+    const entry = running.get(report.targetId);
+    // A replaced supervisor (a target started again) reports its end: not the target's news.
+    if (!entry || entry.supervisor !== supervisor || closing) return;
     const now = Date.now();
     const changed = report.status !== entry.lastStatus;
     const statsDue = now - entry.lastStatsAt >= statsEveryMs;
@@ -118,7 +121,7 @@ export function createSimulcastEngine(options: SimulcastEngineOptions): Simulcas
   function start(target: SimulcastTargetRow): void {
     const existing = running.get(target.id);
     if (existing) void existing.supervisor.stop();
-    const supervisor = new TargetSupervisor(
+    const supervisor: TargetSupervisor = new TargetSupervisor(
       {
         targetId: target.id,
         restarts: target.restarts,
@@ -129,7 +132,7 @@ export function createSimulcastEngine(options: SimulcastEngineOptions): Simulcas
         ffmpeg: options.ffmpeg ?? 'ffmpeg',
         backoff: options.backoff ?? DEFAULTS.backoff,
         watchdogMs: options.watchdogMs ?? DEFAULTS.watchdogMs,
-        onReport: (report) => onReport(target.id, report),
+        onReport: (report) => onReport(supervisor, report),
         ...(options.log ? { onLog: options.log } : {}),
       },
     );
@@ -153,6 +156,8 @@ export function createSimulcastEngine(options: SimulcastEngineOptions): Simulcas
   }
 
   async function resume(): Promise<number> {
+    // Samples are for the stats tab's last hour: older than a week they only take room.
+    await db.delete(simulcastSamples).where(lt(simulcastSamples.at, new Date(Date.now() - SAMPLES_KEPT_MS)));
     // Targets meant to run, except those the cloud media service runs.
     const rows = await db
       .select({ target: simulcastTargets })
