@@ -8,6 +8,7 @@ import {
   type SimulcastStats,
   type SimulcastTarget,
   simulcastPaths,
+  simulcastTargetResponse,
 } from '@regie/contract/simulcast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryHub, type HubEvent } from '../src/realtime/realtime.hub.ts';
@@ -133,7 +134,9 @@ describe('simulcast engine', () => {
       // Live over the hub, and kept as stats.
       const types = events.filter((item) => item.topic === `${accountId}/admin/simulcasts/${simulcast.id}`);
       expect(types.some((item) => item.event.type === SIMULCAST_TARGET_EVENT)).toBe(true);
-      const statuses = types.map((item) => item.event.payload as SimulcastTarget).filter((item) => item.id === a.id);
+      const statuses = types
+        .map((item) => simulcastTargetResponse.parse(item.event.payload))
+        .filter((item) => item.id === a.id);
       expect(statuses.map((item) => item.status)).toEqual(expect.arrayContaining(['live', 'retrying']));
       const stats = await call<SimulcastStats>('GET', simulcastPaths.stats(simulcast.id));
       expect(stats.data.find((item) => item.targetId === b.id)?.samples.length).toBeGreaterThan(3);

@@ -64,6 +64,69 @@ interface Running {
   writes: Promise<void>;
 }
 
+async function sourceOf(
+  db: Db,
+  sources: SimulcastSources,
+  accountId: number,
+  simulcastId: number,
+): Promise<string | Message> {
+  const [row] = await db.select().from(simulcasts).where(eq(simulcasts.id, simulcastId)).limit(1);
+  if (!row || row.inputId === null) return SIMULCAST_MESSAGES.sourceMissing;
+  return (await sources.urlOf(accountId, row.inputId)) ?? SIMULCAST_MESSAGES.sourceUnavailable(row.inputId);
+}
+
+/** Keeps a report on the target's row (with a bitrate sample when due) and publishes the target. */
+async function keep(
+  db: Db,
+  hub: RealtimeHub | null,
+  entry: Running,
+  report: TargetReport,
+  withStats: boolean,
+): Promise<void> {
+  const [row] = await db
+    .update(simulcastTargets)
+    .set({
+      status: report.status,
+      bitrateKbps: report.bitrateKbps,
+      liveSince: report.liveSince,
+      restarts: report.restarts,
+      lastError: report.lastError,
+    })
+    .where(eq(simulcastTargets.id, report.targetId))
+    .returning();
+  if (!row) return;
+  if (withStats && report.bitrateKbps !== null) {
+    await db.insert(simulcastSamples).values({ targetId: row.id, bitrateKbps: report.bitrateKbps });
+  }
+  await hub?.publish(accountTopic(entry.accountId, simulcastTopic(entry.simulcastId)), {
+    type: SIMULCAST_TARGET_EVENT,
+    payload: presentTarget(row),
+  });
+}
+
+/** The supervisor of one target, reading the simulcast's source at each (re)start. */
+function newSupervisor(
+  options: SimulcastEngineOptions,
+  target: SimulcastTargetRow,
+  onReport: (report: TargetReport) => void,
+): TargetSupervisor {
+  return new TargetSupervisor(
+    {
+      targetId: target.id,
+      restarts: target.restarts,
+      source: () => sourceOf(options.db, options.sources, target.accountId, target.simulcastId),
+      destination: targetDestination(target.url, target.streamKey),
+    },
+    {
+      ffmpeg: options.ffmpeg ?? 'ffmpeg',
+      backoff: options.backoff ?? DEFAULTS.backoff,
+      watchdogMs: options.watchdogMs ?? DEFAULTS.watchdogMs,
+      onReport,
+      ...(options.log ? { onLog: options.log } : {}),
+    },
+  );
+}
+
 /**
  * The local simulcast engine: one TargetSupervisor (one ffmpeg) per running target. Each report
  * is kept on the target's row (status at once, stats at most every statsEveryMs, with a bitrate
@@ -71,38 +134,10 @@ interface Running {
  * changes its own row.
  */
 export function createSimulcastEngine(options: SimulcastEngineOptions): SimulcastEngine {
-  const { db, hub, sources } = options;
+  const { db, hub } = options;
   const statsEveryMs = options.statsEveryMs ?? DEFAULTS.statsEveryMs;
   const running = new Map<number, Running>();
   let closing = false;
-
-  async function sourceOf(accountId: number, simulcastId: number): Promise<string | Message> {
-    const [row] = await db.select().from(simulcasts).where(eq(simulcasts.id, simulcastId)).limit(1);
-    if (!row || row.inputId === null) return SIMULCAST_MESSAGES.sourceMissing;
-    return (await sources.urlOf(accountId, row.inputId)) ?? SIMULCAST_MESSAGES.sourceUnavailable(row.inputId);
-  }
-
-  async function keep(entry: Running, report: TargetReport, withStats: boolean): Promise<void> {
-    const [row] = await db
-      .update(simulcastTargets)
-      .set({
-        status: report.status,
-        bitrateKbps: report.bitrateKbps,
-        liveSince: report.liveSince,
-        restarts: report.restarts,
-        lastError: report.lastError,
-      })
-      .where(eq(simulcastTargets.id, report.targetId))
-      .returning();
-    if (!row) return;
-    if (withStats && report.bitrateKbps !== null) {
-      await db.insert(simulcastSamples).values({ targetId: row.id, bitrateKbps: report.bitrateKbps });
-    }
-    await hub?.publish(accountTopic(entry.accountId, simulcastTopic(entry.simulcastId)), {
-      type: SIMULCAST_TARGET_EVENT,
-      payload: presentTarget(row),
-    });
-  }
 
   function onReport(supervisor: TargetSupervisor, report: TargetReport): void {
     const entry = running.get(report.targetId);
@@ -115,27 +150,15 @@ export function createSimulcastEngine(options: SimulcastEngineOptions): Simulcas
     entry.lastStatus = report.status;
     if (statsDue) entry.lastStatsAt = now;
     // Writes of one target stay in order; a failed write is logged, never fatal to the restream.
-    entry.writes = entry.writes.then(() => keep(entry, report, statsDue)).catch((error) => options.onError?.(error));
+    entry.writes = entry.writes
+      .then(() => keep(db, hub, entry, report, statsDue))
+      .catch((error) => options.onError?.(error));
   }
 
   function start(target: SimulcastTargetRow): void {
     const existing = running.get(target.id);
     if (existing) void existing.supervisor.stop();
-    const supervisor: TargetSupervisor = new TargetSupervisor(
-      {
-        targetId: target.id,
-        restarts: target.restarts,
-        source: () => sourceOf(target.accountId, target.simulcastId),
-        destination: targetDestination(target.url, target.streamKey),
-      },
-      {
-        ffmpeg: options.ffmpeg ?? 'ffmpeg',
-        backoff: options.backoff ?? DEFAULTS.backoff,
-        watchdogMs: options.watchdogMs ?? DEFAULTS.watchdogMs,
-        onReport: (report) => onReport(supervisor, report),
-        ...(options.log ? { onLog: options.log } : {}),
-      },
-    );
+    const supervisor: TargetSupervisor = newSupervisor(options, target, (report) => onReport(supervisor, report));
     running.set(target.id, {
       supervisor,
       accountId: target.accountId,

@@ -55,7 +55,7 @@ const present = (found: Awaited<ReturnType<typeof withTargets>>) => presentSimul
 
 /** Simulcasts and their targets (contract simulcast.ts), all under SIMULCAST_RULE, scoped to the account. */
 export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = async (app, options) => {
-  const { db, guards, engine } = options;
+  const { db, guards } = options;
   app.addHook('preValidation', ignoreClientAccountKeys);
   const onRequest = guards.requireRule(SIMULCAST_RULE);
   const respond = (codes: Record<number, z.ZodType>, ...errors: number[]) => ({
@@ -96,6 +96,18 @@ export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = as
       return reply.code(201).send(present(await withTargets(db, row)));
     },
   );
+
+  registerRecordRoutes(app, options, respond);
+  registerTargetRoutes(app, options, respond);
+  registerAwsRoutes(app, { ...options, onRequest: guards.requireRule(AWS_SIMULCAST_RULE), respond });
+};
+
+type Respond = (codes: Record<number, z.ZodType>, ...errors: number[]) => Record<number, z.ZodType>;
+type App = Parameters<FastifyPluginAsyncZod<SimulcastRoutesOptions>>[0];
+
+/** GET, PUT, DELETE one simulcast, and its stats. */
+function registerRecordRoutes(app: App, { db, guards, engine }: SimulcastRoutesOptions, respond: Respond): void {
+  const onRequest = guards.requireRule(SIMULCAST_RULE);
 
   app.get(
     simulcastPaths.one(':id'),
@@ -159,13 +171,7 @@ export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = as
     },
     async (request) => simulcastStats(db, await findSimulcast(db, authOf(request), request.params.id)),
   );
-
-  registerTargetRoutes(app, options, respond);
-  registerAwsRoutes(app, { ...options, onRequest: guards.requireRule(AWS_SIMULCAST_RULE), respond });
-};
-
-type Respond = (codes: Record<number, z.ZodType>, ...errors: number[]) => Record<number, z.ZodType>;
-type App = Parameters<FastifyPluginAsyncZod<SimulcastRoutesOptions>>[0];
+}
 
 /** POST/PUT/DELETE targets (spec §7), start and stop. The stream key is write-only. */
 function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesOptions, respond: Respond): void {
