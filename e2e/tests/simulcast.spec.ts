@@ -45,6 +45,19 @@ test('an operator sets up a simulcast, its targets and watches their status', as
   await screen.getByRole('button', { name: 'Stop Platform A' }).click();
   await expect(screen.getByText('Stopped', { exact: true })).toBeVisible();
 
+  // With an input that is not on air, the target keeps retrying: its restarts climb on screen as
+  // the server reports them over the socket (the page asks for nothing meanwhile).
+  await screen.getByLabel('Live input').fill('5');
+  await screen.getByRole('button', { name: 'Save' }).click();
+  await expect(screen.getByText('No live input chosen yet: targets cannot start.')).toBeHidden();
+  await screen.getByRole('button', { name: 'Start Platform A' }).click();
+  await expect(screen.getByText('The live input 5 is not available')).toBeVisible();
+  const row = screen.getByRole('row', { name: /Platform A/ });
+  await expect(row.getByRole('cell').nth(4)).toHaveText(/^([3-9]|\d{2,})$/, { timeout: 15_000 });
+  await expect(row.getByText('Retrying')).toBeVisible();
+  await screen.getByRole('button', { name: 'Stop Platform A' }).click();
+  await expect(screen.getByText('Stopped', { exact: true })).toBeVisible();
+
   await page.getByRole('tab', { name: 'Stats' }).click();
   await expect(screen.getByText('Bitrate per target (kbit/s)')).toBeVisible();
   await expect(screen.getByRole('region', { name: 'Platform A' })).toBeVisible();
