@@ -1,5 +1,6 @@
 import { CHAT_EVENTS, CHAT_LIMITS, CHAT_MESSAGES, CHAT_POST_RATE_LIMIT, chatPaths } from '@regie/contract/chat';
 import type { Chat, ChatBan, ChatMessage, ChatMessagesPage, PublicChat } from '@regie/contract/chat.schemas';
+import { DEMO_PASSWORD } from '@regie/contract/demo';
 import { embedPaths } from '@regie/contract/embed';
 import { renderMessage } from '@regie/contract/messages.render';
 import type { ModuleCode } from '@regie/contract/modules';
@@ -8,6 +9,7 @@ import type { Role } from '@regie/contract/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/events.table.ts';
+import { DEMO_MATCH_NAME } from '../src/seed/markers.seed.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { insertEvent, signIn } from './insights-fixtures.ts';
 import { RealtimeClient } from './realtime-client.ts';
@@ -331,5 +333,20 @@ describe('live', () => {
     await staff('PUT', chatPaths.message(chat?.id ?? 0, messageId), producer.token, { state: 'hidden' });
     const updated = await client.waitFor((message) => message.type === CHAT_EVENTS.updated);
     expect(updated.payload).toMatchObject({ message: { id: messageId, state: 'hidden' } });
+  });
+});
+
+describe('the demo match', () => {
+  it('has a chat with fan messages, one hidden and one pinned, and a word filter', async () => {
+    const [match] = await ctx.db.select().from(events).where(eq(events.name, DEMO_MATCH_NAME));
+    const token = await ctx.login('producer', DEMO_PASSWORD);
+    const chat = await staff('GET', chatPaths.eventChat(match?.id ?? 0), token);
+    expect(chat.statusCode, chat.body).toBe(200);
+    expect(chat.json<Chat>().blockedWords.length).toBeGreaterThan(0);
+    const messages = await staff('GET', chatPaths.messages(chat.json<Chat>().id), token);
+    const page = messages.json<ChatMessagesPage>();
+    expect(page.data.length).toBeGreaterThanOrEqual(5);
+    expect(page.data.filter((message) => message.state === 'hidden')).toHaveLength(1);
+    expect(page.pinned).toHaveLength(1);
   });
 });

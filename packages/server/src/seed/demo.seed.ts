@@ -19,6 +19,7 @@ import { transaction } from '../db/transactions.ts';
 import { translations } from '../db/translations.table.ts';
 import { type StoredOauth, userGroups, users } from '../db/users.table.ts';
 import { seedCatalogDemo } from './catalog.seed.ts';
+import { seedChatDemo } from './chat.seed.ts';
 import { seedConferencesDemo } from './conferences.seed.ts';
 import { seedEventsDemo } from './events.seed.ts';
 import { seedExtrasDemo } from './extras.seed.ts';
@@ -213,6 +214,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedExtrasDemo(tx, accountId);
     await seedConferencesDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0);
     await seedDemoMarkers(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
+    await seedChatDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     return true;
   });
 }
