@@ -104,9 +104,11 @@ export const chatBanResponse = z.object({
 export type ChatBan = z.infer<typeof chatBanResponse>;
 export const chatBansResponse = z.object({ data: z.array(chatBanResponse) });
 
-/** A message as fans see it: no viewer id, no state (only visible ones are sent). */
+/**
+ * A message as fans see it: no record id, no viewer id, no state (only visible ones are sent);
+ * the page tells messages apart by author, time and text.
+ */
 export const publicChatMessage = z.object({
-  id: z.number(),
   nickname: z.string(),
   text: z.string(),
   pinned: z.boolean(),

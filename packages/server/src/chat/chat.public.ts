@@ -36,7 +36,6 @@ export async function openChatOf(db: Db, target: EmbedTarget): Promise<ChatRow |
 
 function presentPublic(row: ChatMessageRow): PublicChatMessage {
   return {
-    id: row.id,
     nickname: row.nickname,
     text: row.text,
     pinned: row.pinnedAt !== null,

@@ -41,14 +41,16 @@ export function viewerIdOf(): string {
 
 interface ChatView {
   panel: HTMLElement;
-  log: HTMLOListElement;
-  rows: Map<number, HTMLLIElement>;
+  /** The scrolling live region; `list` inside it holds the messages. */
+  log: HTMLElement;
+  list: HTMLOListElement;
+  rows: Map<string, HTMLLIElement>;
   status: HTMLParagraphElement;
 }
 
 function messageRow(message: PublicChatMessage, say: EmbedTranslate): HTMLLIElement {
   const badge = element('span', { class: 'chat-pinned' }, [say('chatPinned')]);
-  const row = element('li', { class: 'chat-message', 'data-id': String(message.id) }, [
+  const row = element('li', { class: 'chat-message' }, [
     element('span', { class: 'chat-nickname' }, [message.nickname]),
     ' ',
     element('span', { class: 'chat-text' }, [message.text]),
@@ -57,10 +59,15 @@ function messageRow(message: PublicChatMessage, say: EmbedTranslate): HTMLLIElem
   return row;
 }
 
+/** Messages carry no id (nothing of the back office reaches the page): author, time and text tell them apart. */
+function messageKey(message: PublicChatMessage): string {
+  return JSON.stringify([message.createdAt, message.nickname, message.text]);
+}
+
 /** Applies a read: rows of messages gone are removed, new ones appended, changed ones redrawn. */
 function applyMessages(view: ChatView, messages: readonly PublicChatMessage[], say: EmbedTranslate): void {
   const atBottom = view.log.scrollHeight - view.log.scrollTop - view.log.clientHeight < 24;
-  const wanted = new Set(messages.map((message) => message.id));
+  const wanted = new Set(messages.map(messageKey));
   for (const [id, row] of view.rows) {
     if (!wanted.has(id)) {
       row.remove();
@@ -68,13 +75,14 @@ function applyMessages(view: ChatView, messages: readonly PublicChatMessage[], s
     }
   }
   for (const message of messages) {
-    const current = view.rows.get(message.id);
+    const key = messageKey(message);
+    const current = view.rows.get(key);
     const pinnedNow = current?.querySelector('.chat-pinned') !== null;
     if (current && pinnedNow === message.pinned) continue;
     const row = messageRow(message, say);
     if (current) current.replaceWith(row);
-    else view.log.append(row);
-    view.rows.set(message.id, row);
+    else view.list.append(row);
+    view.rows.set(key, row);
   }
   if (atBottom) view.log.scrollTop = view.log.scrollHeight;
 }
@@ -125,9 +133,13 @@ async function read(token: string): Promise<PublicChat | null> {
 export async function startChat(token: string, language: EmbedLanguage, say: EmbedTranslate): Promise<void> {
   const first = await read(token);
   if (!first?.open) return;
+  const list = element('ol', { class: 'chat-list' });
   const view: ChatView = {
     panel: element('aside', { class: 'chat', 'aria-labelledby': 'chat-title' }),
-    log: element('ol', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': say('chatMessages') }),
+    log: element('div', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': say('chatMessages') }, [
+      list,
+    ]),
+    list,
     rows: new Map(),
     status: element('p', { class: 'chat-status', role: 'status' }),
   };
