@@ -96,6 +96,8 @@ describe('staff access', () => {
       expect((await staff('GET', chatPaths.eventChat(eventId), token)).statusCode).toBe(403);
       expect((await staff('GET', chatPaths.messages(id), token)).statusCode).toBe(403);
       expect((await staff('PUT', chatPaths.message(id, 1), token, { state: 'hidden' })).statusCode).toBe(403);
+      expect((await staff('GET', chatPaths.bans(id), token)).statusCode).toBe(403);
+      expect((await staff('PUT', chatPaths.accountWords, token, { words: ['x'] })).statusCode).toBe(403);
     }
     const other = await signIn(ctx, grants(['sport_player_write']));
     expect((await staff('GET', chatPaths.eventChat(eventId), other.token)).statusCode).toBe(404);
@@ -131,6 +133,7 @@ describe('fans post, staff moderate', () => {
     expect(posted.statusCode, posted.body).toBe(201);
     expect(posted.json()).toMatchObject({ nickname: 'Alice', text: 'What a goal!', pinned: false });
     expect(posted.json()).not.toHaveProperty('viewerId');
+    expect(posted.json()).not.toHaveProperty('id');
 
     const seen = await page(id);
     expect(seen.data).toHaveLength(1);
@@ -272,6 +275,9 @@ describe('slow mode, bans and the word filter', () => {
     expect(nickname.json().message).toBe(renderMessage(CHAT_MESSAGES.blockedNickname));
     expect(await publicTexts(token)).toEqual(['no spoilers alerted']);
     expect((await staff('GET', chatPaths.accountWords)).json()).toEqual({ words: ['arnaque'] });
+    // Another account's filter is its own.
+    const other = await signIn(ctx, grants(['sport_player_write']));
+    expect((await staff('GET', chatPaths.accountWords, other.token)).json()).toEqual({ words: [] });
     const tooLong = await staff('PUT', chatPaths.accountWords, producer.token, { words: ['x'.repeat(41)] });
     expect(tooLong.statusCode).toBe(400);
   });

@@ -2,7 +2,7 @@ import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_MODULE, findBlockedWord } from '@regie
 import type { PublicChat, PublicChatMessage, PublicChatPost } from '@regie/contract/chat.schemas';
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { accounts } from '../db/accounts.table.ts';
-import { type ChatMessageRow, type ChatRow, chatFans, chatMessages } from '../db/chat.table.ts';
+import { type ChatMessageRow, type ChatRow, chatFans, chatMessages, chats } from '../db/chat.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import type { EmbedTarget } from '../embed/embed.tokens.ts';
@@ -17,10 +17,12 @@ import { accountWords, ensureChat } from './chat.service.ts';
  */
 export async function openChatOf(db: Db, target: EmbedTarget): Promise<ChatRow | null> {
   if (target.kind !== 'events') return null;
-  const [event] = await db
-    .select({ id: events.id, accountId: events.accountId })
+  // One read on every poll; the chat is made only the first time (no write per poll).
+  const [found] = await db
+    .select({ id: events.id, accountId: events.accountId, chat: chats })
     .from(events)
     .innerJoin(accounts, eq(accounts.id, events.accountId))
+    .leftJoin(chats, eq(chats.eventId, events.id))
     .where(
       and(
         eq(events.id, target.id),
@@ -31,7 +33,8 @@ export async function openChatOf(db: Db, target: EmbedTarget): Promise<ChatRow |
       ),
     )
     .limit(1);
-  return event ? ensureChat(db, event) : null;
+  if (!found) return null;
+  return found.chat ?? ensureChat(db, found);
 }
 
 function presentPublic(row: ChatMessageRow): PublicChatMessage {
