@@ -15,6 +15,44 @@ interface RowActions {
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
+/** A message's buttons (the mouse's way; the keys H, P and B do the same in the feed). */
+function MessageActions({ message, actions }: { message: ChatMessage; actions: RowActions }) {
+  const t = useT();
+  const hidden = message.state === 'hidden';
+  const who = { nickname: message.nickname };
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        tabIndex={-1}
+        onClick={() => actions.toggleHidden(message)}
+        aria-label={t(hidden ? 'chat.restoreOf' : 'chat.hideOf', who)}
+      >
+        {hidden ? <IconEye size={18} aria-hidden /> : <IconEyeOff size={18} aria-hidden />}
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        tabIndex={-1}
+        onClick={() => actions.togglePinned(message)}
+        aria-label={t(message.pinned ? 'chat.unpinOf' : 'chat.pinOf', who)}
+      >
+        {message.pinned ? <IconPinnedOff size={18} aria-hidden /> : <IconPin size={18} aria-hidden />}
+      </ActionIcon>
+      {!message.banned && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          tabIndex={-1}
+          onClick={() => actions.ban(message)}
+          aria-label={t('chat.banOf', who)}
+        >
+          <IconBan size={18} aria-hidden />
+        </ActionIcon>
+      )}
+    </>
+  );
+}
+
 function MessageRow({
   message,
   focusable,
@@ -30,7 +68,6 @@ function MessageRow({
 }) {
   const t = useT();
   const hidden = message.state === 'hidden';
-  const who = { nickname: message.nickname };
   return (
     <Paper
       component="li"
@@ -73,33 +110,7 @@ function MessageRow({
             {message.text}
           </Text>
         </div>
-        <ActionIcon
-          variant="subtle"
-          tabIndex={-1}
-          onClick={() => actions.toggleHidden(message)}
-          aria-label={t(hidden ? 'chat.restoreOf' : 'chat.hideOf', who)}
-        >
-          {hidden ? <IconEye size={18} aria-hidden /> : <IconEyeOff size={18} aria-hidden />}
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          tabIndex={-1}
-          onClick={() => actions.togglePinned(message)}
-          aria-label={t(message.pinned ? 'chat.unpinOf' : 'chat.pinOf', who)}
-        >
-          {message.pinned ? <IconPinnedOff size={18} aria-hidden /> : <IconPin size={18} aria-hidden />}
-        </ActionIcon>
-        {!message.banned && (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            tabIndex={-1}
-            onClick={() => actions.ban(message)}
-            aria-label={t('chat.banOf', who)}
-          >
-            <IconBan size={18} aria-hidden />
-          </ActionIcon>
-        )}
+        <MessageActions message={message} actions={actions} />
       </Group>
     </Paper>
   );
@@ -139,12 +150,48 @@ function useFeedKeys(messages: readonly ChatMessage[], actions: RowActions) {
   return { index, setActive, onKeyDown, register };
 }
 
+/** The pinned messages above the feed (reached with the keyboard in the feed itself). */
+function PinnedMessages({ pinned, actions }: { pinned: readonly ChatMessage[]; actions: RowActions }) {
+  const t = useT();
+  if (pinned.length === 0) return null;
+  return (
+    <section aria-labelledby="chat-pinned-title">
+      <Title order={3} size="h5" id="chat-pinned-title" mb={4}>
+        {t('chat.pinnedTitle')}
+      </Title>
+      <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+        {pinned.map((message) => (
+          <MessageRow key={message.id} message={message} focusable={false} actions={actions} />
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+/** Confirms a ban: the fan's messages are hidden and they can no longer post. */
+function BanDialog({ chat, banning, onClose }: { chat: Chat; banning: ChatMessage | null; onClose: () => void }) {
+  const t = useT();
+  const ban = useBan(chat);
+  return (
+    <ConfirmDialog
+      opened={banning !== null}
+      title={t('chat.banTitle', { nickname: banning?.nickname ?? '' })}
+      confirmLabel={t('chat.ban')}
+      danger
+      busy={ban.isPending}
+      onCancel={onClose}
+      onConfirm={() => banning && ban.mutate({ viewerId: banning.viewerId, ban: true }, { onSuccess: onClose })}
+    >
+      <Text size="sm">{t('chat.banBody')}</Text>
+    </ConfirmDialog>
+  );
+}
+
 /** The moderation feed: pinned messages, then the newest first, live. */
 export function ChatFeed({ chat }: { chat: Chat }) {
   const t = useT();
   const feed = useChatFeed(chat);
   const moderate = useModerate(chat);
-  const banAction = useBan(chat);
   const [banning, setBanning] = useState<ChatMessage | null>(null);
   const actions: RowActions = {
     toggleHidden: (message) =>
@@ -160,18 +207,7 @@ export function ChatFeed({ chat }: { chat: Chat }) {
 
   return (
     <Stack gap="sm">
-      {pinned.length > 0 && (
-        <section aria-labelledby="chat-pinned-title">
-          <Title order={3} size="h5" id="chat-pinned-title" mb={4}>
-            {t('chat.pinnedTitle')}
-          </Title>
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-            {pinned.map((message) => (
-              <MessageRow key={message.id} message={message} focusable={false} actions={actions} />
-            ))}
-          </Stack>
-        </section>
-      )}
+      <PinnedMessages pinned={pinned} actions={actions} />
       <section aria-labelledby="chat-feed-title">
         <Group justify="space-between" mb={4}>
           <Title order={3} size="h5" id="chat-feed-title">
@@ -213,19 +249,7 @@ export function ChatFeed({ chat }: { chat: Chat }) {
           </Stack>
         )}
       </section>
-      <ConfirmDialog
-        opened={banning !== null}
-        title={t('chat.banTitle', { nickname: banning?.nickname ?? '' })}
-        confirmLabel={t('chat.ban')}
-        danger
-        busy={banAction.isPending}
-        onCancel={() => setBanning(null)}
-        onConfirm={() =>
-          banning && banAction.mutate({ viewerId: banning.viewerId, ban: true }, { onSuccess: () => setBanning(null) })
-        }
-      >
-        <Text size="sm">{t('chat.banBody')}</Text>
-      </ConfirmDialog>
+      <BanDialog chat={chat} banning={banning} onClose={() => setBanning(null)} />
     </Stack>
   );
 }
