@@ -8,6 +8,7 @@ import './accounts.ts';
 import './attachments.ts';
 import './auth.ts';
 import './cache.ts';
+import './chat.ts';
 import './clips.ts';
 import './conferences.ts';
 import './data-providers.ts';

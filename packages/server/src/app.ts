@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { cacheRoutes } from './cache/cache.routes.ts';
 import { type Cache, createMemoryCache } from './cache/cache.service.ts';
 import { AUTH_PURGE_TOPIC, shareCachePurges } from './cache/cache.shared.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
 import { clipRoutes } from './clips/clips.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
@@ -190,7 +191,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(clipRoutes, { engine, guards });
   await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });
   await app.register(conferenceRoutes, { engine, guards });
-  await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl });
+  await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl, hub });
+  await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await registerSimulcasts(app, { db, guards, hub, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);

@@ -1,4 +1,5 @@
 import { actionsEn } from './actions.en.ts';
+import { chatEn } from './chat.en.ts';
 import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
 import { eventsEn } from './events.en.ts';
@@ -790,6 +791,7 @@ export const en = {
   ...sportsMapEn,
   ...actionsEn,
   ...simulcastEn,
+  ...chatEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import { actionsFr } from './actions.fr.ts';
+import { chatFr } from './chat.fr.ts';
 import { clipsFr } from './clips.fr.ts';
 import { conferencesFr } from './conferences.fr.ts';
 import type { MessageKey } from './en.ts';
@@ -789,4 +790,5 @@ export const fr: Record<MessageKey, string> = {
   ...sportsMapFr,
   ...actionsFr,
   ...simulcastFr,
+  ...chatFr,
 };

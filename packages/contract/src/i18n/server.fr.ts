@@ -22,6 +22,7 @@ import {
   VIDEO_MAX_BYTES,
   type VIDEO_MESSAGES,
 } from '../videos.ts';
+import { CHAT_SERVER_FR } from './chat.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
@@ -67,6 +68,7 @@ export const SERVER_MESSAGES_FR = {
   CONFERENCE_MESSAGES: CONFERENCE_MESSAGES_FR,
   ...INSIGHTS_SERVER_FR,
   ...SIMULCAST_SERVER_FR,
+  ...CHAT_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

@@ -16,9 +16,11 @@ import {
 import { CONFERENCE_READ_RULE } from '@regie/contract/resources/business-players';
 import { EVENT_READ_RULE } from '@regie/contract/resources/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicChatRoutes } from '../chat/chat.public.routes.ts';
 import type { AppConfig } from '../config.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -32,6 +34,8 @@ export interface EmbedRoutesOptions {
   config: Pick<AppConfig, 'videos' | 'publicUrl' | 'webDist'>;
   /** Signs a video's media key into a playable URL (the videos' own signer). */
   mediaUrl: (key: string) => string;
+  /** Where the fans' chat posts reach the staff's screens (chat/chat.public.routes.ts). */
+  hub?: RealtimeHub | null;
 }
 
 type App = Parameters<FastifyPluginAsyncZod<EmbedRoutesOptions>>[0];
@@ -153,4 +157,5 @@ export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app
   staffRoutes(app, options, tokens);
   publicRoutes(app, options, tokens);
   pageRoute(app, options);
+  await app.register(publicChatRoutes, { db: options.engine.db, tokens, hub: options.hub ?? null });
 };

@@ -20,6 +20,7 @@ import { translations } from '../db/translations.table.ts';
 import { type StoredOauth, userGroups, users } from '../db/users.table.ts';
 import { seedSimulcastDemo } from '../simulcast/simulcast.seed.ts';
 import { seedCatalogDemo } from './catalog.seed.ts';
+import { seedChatDemo } from './chat.seed.ts';
 import { seedConferencesDemo } from './conferences.seed.ts';
 import { seedEventsDemo } from './events.seed.ts';
 import { seedExtrasDemo } from './extras.seed.ts';
@@ -215,6 +216,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedConferencesDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0);
     await seedDemoMarkers(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     await seedSimulcastDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0);
+    await seedChatDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     return true;
   });
 }

@@ -15,6 +15,13 @@ const MESSAGES = {
     jumpTo: 'Go to {title} at {time}',
     untitled: 'Chapter',
     video: 'Video: {title}',
+    chatTitle: 'Chat',
+    chatMessages: 'Chat messages',
+    chatNickname: 'Your nickname',
+    chatMessage: 'Your message',
+    chatSend: 'Send',
+    chatPinned: 'Pinned',
+    chatFailed: 'Your message could not be sent. Try again.',
   },
   fr: {
     loading: 'Chargement…',
@@ -26,6 +33,13 @@ const MESSAGES = {
     jumpTo: 'Aller à {title} à {time}',
     untitled: 'Chapitre',
     video: 'Vidéo : {title}',
+    chatTitle: 'Chat',
+    chatMessages: 'Messages du chat',
+    chatNickname: 'Votre pseudo',
+    chatMessage: 'Votre message',
+    chatSend: 'Envoyer',
+    chatPinned: 'Épinglé',
+    chatFailed: 'Votre message n’a pas pu être envoyé. Réessayez.',
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { embedPaths } from '@regie/contract/embed';
 import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import { startChat } from './embed-chat.ts';
 import { pickLanguage, translator } from './embed-i18n.ts';
 import { renderPlayer } from './embed-player.ts';
 import { showNotice } from './embed-view.ts';
@@ -23,6 +24,8 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   const data: EmbedPlayerResponse = await response.json();
+  // The chat opens beside the player (or the 'not available' notice) when the event has one.
+  void startChat(token, language, say);
   if (!data.available) {
     showNotice(root, say('notAvailable'));
     return;

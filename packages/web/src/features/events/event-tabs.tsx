@@ -22,6 +22,7 @@ export const EVENT_TAB_BODIES: {
   clip: lazy(() => import('../clipping/EventClipTab.tsx').then((m) => ({ default: m.EventClipTab }))),
   stats: lazy(() => import('../stats/EventStatsTab.tsx').then((m) => ({ default: m.EventStatsTab }))),
   graphics: lazy(() => import('../graphics/GraphicsTab.tsx').then((m) => ({ default: m.GraphicsTab }))),
+  chat: lazy(() => import('../chat/ChatTab.tsx').then((m) => ({ default: m.ChatTab }))),
 };
 
 /** Tabs drawn by the generic edit form from the declaration's fields. */

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
+import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+
+/**
+ * The event chat with a real source: a fan writes on the embedded player, the producer sees it
+ * arrive live on the event's chat tab, hides it with the keyboard, and it leaves the fan's page.
+ */
+
+test('a fan posts on the embed page; staff see it live, hide it, and it leaves the page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const producer = await apiSignIn(request, 'producer');
+  const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', {
+    name: uniqueName('E2E chat match'),
+    published: true,
+    activatedModules: ['CHAT'],
+  });
+  const embed = await apiCall<{ url: string }>(request, producer, 'GET', `/main-api/events/${event.id}/embed`);
+
+  await signIn(page, 'producer');
+  await page.goto(`/events/sports/edit/${event.id}/chat`);
+  await expect(main(page).getByText('No messages yet: they appear here as fans write.')).toBeVisible();
+  await main(page).getByRole('textbox', { name: 'Slow mode (seconds)' }).fill('5');
+  await main(page).getByRole('button', { name: 'Apply' }).first().click();
+  await expect(page.getByText('Chat settings saved')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A fan: a fresh browser, no session, on the public page (no replay yet: the chat still opens).
+  const fanContext = await browser.newContext();
+  const fan = await fanContext.newPage();
+  await fan.goto(new URL(embed.url).pathname);
+  const chat = fan.getByRole('complementary', { name: 'Chat' });
+  await chat.getByLabel('Your nickname').fill('Zoé');
+  await chat.getByLabel('Your message').fill('Allez les bleus !');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  const log = chat.getByRole('log', { name: 'Chat messages' });
+  await expect(log.getByText('Allez les bleus !')).toBeVisible();
+  // Slow mode: a second message at once is refused with the reason.
+  await chat.getByLabel('Your message').fill('Encore !');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('status')).toContainText('Slow mode is on: wait');
+  await expectNoSeriousA11yViolations(fan);
+
+  // Staff: the message arrived on the tab without a reload; hidden with the keyboard.
+  const feed = main(page).getByTestId('chat-feed');
+  const row = feed.getByRole('listitem').filter({ hasText: 'Allez les bleus !' });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute('data-state', 'visible');
+  await row.focus();
+  await page.keyboard.press('h');
+  await expect(row).toHaveAttribute('data-state', 'hidden');
+  await expect(row.getByText('Hidden')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The fan's page drops it at its next read.
+  await expect(log.getByText('Allez les bleus !')).toBeHidden({ timeout: 10_000 });
+
+  // Restored with the mouse, it comes back; banning the fan hides it again and lists them.
+  await row.getByRole('button', { name: 'Restore the message of Zoé' }).click();
+  await expect(row).toHaveAttribute('data-state', 'visible');
+  await expect(log.getByText('Allez les bleus !')).toBeVisible({ timeout: 10_000 });
+  await row.getByRole('button', { name: 'Ban Zoé' }).click();
+  await page.getByRole('dialog', { name: 'Ban Zoé?' }).getByRole('button', { name: 'Ban' }).click();
+  await expect(row).toHaveAttribute('data-state', 'hidden');
+  await expect(main(page).getByTestId('chat-bans').getByText('Zoé')).toBeVisible();
+  await expect(log.getByText('Allez les bleus !')).toBeHidden({ timeout: 10_000 });
+  await fanContext.close();
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { recordId } from './accounts.ts';
+import { CHAT_LIMITS, CHAT_MESSAGES, MESSAGE_STATES } from './chat.ts';
+import { schemaMessage } from './messages.ts';
+
+/** Request and response schemas of the chat calls (contract chat.ts). */
+
+export const chatParams = z.object({ id: recordId });
+export const chatMessageParams = z.object({ id: recordId, messageId: recordId });
+export const viewerId = z.uuid();
+export const chatBanParams = z.object({ id: recordId, viewerId });
+
+const word = z.string().trim().min(1).max(CHAT_LIMITS.wordMax);
+export const wordList = z.array(word).max(CHAT_LIMITS.wordsMax);
+
+/** PUT chats/{id}: slow mode and the event's own word filter (the account's applies too). */
+export const chatSettingsBody = z
+  .object({
+    slowModeSeconds: z.number().int().min(0).max(CHAT_LIMITS.slowModeMaxSeconds),
+    blockedWords: wordList,
+  })
+  .partial()
+  .strict();
+export type ChatSettingsBody = z.infer<typeof chatSettingsBody>;
+
+export const chatResponse = z.object({
+  id: z.number(),
+  eventId: z.number(),
+  slowModeSeconds: z.number(),
+  /** The event's own list. */
+  blockedWords: z.array(z.string()),
+  /** The account's list, which applies to every chat of the account. */
+  accountBlockedWords: z.array(z.string()),
+});
+export type Chat = z.infer<typeof chatResponse>;
+
+export const wordFilterBody = z.object({ words: wordList }).strict();
+export type WordFilterBody = z.infer<typeof wordFilterBody>;
+export const wordFilterResponse = z.object({ words: z.array(z.string()) });
+export type WordFilter = z.infer<typeof wordFilterResponse>;
+
+/**
+ * GET chats/{id}/messages: newest first (older pages with `before`, the lowest id seen), or, with
+ * `after` (the highest id seen), what came since, oldest first. Staff see hidden messages too,
+ * unless `state` says which.
+ */
+export const chatMessagesQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.pageMax).default(CHAT_LIMITS.pageDefault),
+    before: recordId.optional(),
+    after: recordId.optional(),
+    state: z.enum(MESSAGE_STATES).optional(),
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, {
+    message: schemaMessage(CHAT_MESSAGES.beforeOrAfter),
+    path: ['after'],
+  });
+export type ChatMessagesQuery = z.infer<typeof chatMessagesQuery>;
+
+/** A message as staff see it: with the fan's viewer id (to ban them) and whether they are banned. */
+export const chatMessageResponse = z.object({
+  id: z.number(),
+  chatId: z.number(),
+  eventId: z.number(),
+  nickname: z.string(),
+  text: z.string(),
+  state: z.enum(MESSAGE_STATES),
+  pinned: z.boolean(),
+  viewerId: z.string(),
+  /** The fans CRM's record of the author, once fans sign in (always null until then). */
+  fanId: z.number().nullable(),
+  banned: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageResponse>;
+
+export const chatMessagesResponse = z.object({
+  data: z.array(chatMessageResponse),
+  /** The pinned messages, visible or not, most recently pinned first. */
+  pinned: z.array(chatMessageResponse),
+  /** More messages beyond this page in the direction asked. */
+  hasMore: z.boolean(),
+});
+export type ChatMessagesPage = z.infer<typeof chatMessagesResponse>;
+
+/** PUT chats/{id}/messages/{msgId}: hide or restore (state), pin or unpin. */
+export const chatMessageUpdateBody = z
+  .object({ state: z.enum(MESSAGE_STATES), pinned: z.boolean() })
+  .partial()
+  .strict()
+  .refine((body) => body.state !== undefined || body.pinned !== undefined, {
+    message: schemaMessage(CHAT_MESSAGES.nothingToChange),
+  });
+export type ChatMessageUpdateBody = z.infer<typeof chatMessageUpdateBody>;
+
+export const chatBanBody = z.object({ viewerId }).strict();
+export const chatBanResponse = z.object({
+  viewerId: z.string(),
+  nickname: z.string(),
+  fanId: z.number().nullable(),
+  bannedAt: z.string(),
+});
+export type ChatBan = z.infer<typeof chatBanResponse>;
+export const chatBansResponse = z.object({ data: z.array(chatBanResponse) });
+
+/**
+ * A message as fans see it: no record id, no viewer id, no state (only visible ones are sent);
+ * the page tells messages apart by author, time and text.
+ */
+export const publicChatMessage = z.object({
+  nickname: z.string(),
+  text: z.string(),
+  pinned: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicChatMessage = z.infer<typeof publicChatMessage>;
+
+/** GET embed/{token}/chat: the newest visible messages, oldest first, or { open: false }. */
+export const publicChatResponse = z.discriminatedUnion('open', [
+  z
+    .object({
+      open: z.literal(true),
+      slowModeSeconds: z.number(),
+      messages: z.array(publicChatMessage),
+    })
+    .strict(),
+  z.object({ open: z.literal(false) }).strict(),
+]);
+export type PublicChat = z.infer<typeof publicChatResponse>;
+
+export const publicChatPostBody = z
+  .object({
+    viewerId,
+    nickname: z.string().trim().min(CHAT_LIMITS.nicknameMin).max(CHAT_LIMITS.nicknameMax),
+    text: z.string().trim().min(1).max(CHAT_LIMITS.textMax),
+  })
+  .strict();
+export type PublicChatPost = z.infer<typeof publicChatPostBody>;

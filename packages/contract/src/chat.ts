@@ -1,0 +1,137 @@
+// Kept free of zod: the public embed page imports these values and must stay tiny. The request
+// and response schemas are in chat.schemas.ts.
+import type { AccessRule } from './access.ts';
+import { MAIN_API } from './api.ts';
+import { messageCatalog } from './messages.ts';
+import type { ModuleCode } from './modules.ts';
+
+/**
+ * The chat of a sport event (event tab 'chat', spec §7 "Chats"). DECISIONS:
+ * - One chat per event, made the first time staff open it or a fan reads it (its id is the
+ *   `chats/{id}` of the spec). Fans read and post through the embed page's public calls, named
+ *   by the embed token; staff read and moderate through `chats/{id}`.
+ * - A fan is known by a viewer id: a random UUID the embed page keeps in the browser's storage
+ *   and sends with each post. Per chat the server keeps one fan row per viewer id (nickname,
+ *   last post, ban); the row has an empty `fanId` column that the fans CRM will fill when a
+ *   signed-in fan posts, so a ban and the history then follow the fan record. A fan who clears
+ *   the browser's storage gets a new viewer id (and escapes a ban) until fans sign in.
+ * - Word filter: the account's list and the event's list both apply, matched as whole words,
+ *   ignoring case and accents. A message (or nickname) containing one is REFUSED (400) with a
+ *   reason the fan reads; it is never stored or masked, so moderators never see it either.
+ * - Slow mode: at most one message per fan every `slowModeSeconds` (0: off); a post too early
+ *   gets 429 with the seconds left. Checked in one conditional UPDATE, so two processes (or two
+ *   tabs) cannot both pass.
+ * - Banning a fan hides every message of theirs that is visible; unbanning does not restore them.
+ * - Live: staff get `CHAT_EVENTS` on the event's topic (`/admin/{eventId}`) over the WebSocket;
+ *   the embed page polls the public read every CHAT_POLL_MS (see chatPaths.public): it holds no
+ *   connection per viewer, works behind any proxy and on any number of API processes, and each
+ *   poll returns the whole recent window, so a hidden message leaves every page on the next poll.
+ */
+
+export const CHAT_MODULE: ModuleCode = 'CHAT';
+
+/**
+ * Staff of the event who run it (the markers' writers: sport player writers and live clippers),
+ * in an account with the CHAT module. The event itself must have CHAT activated (403 otherwise).
+ */
+export const CHAT_RULE: AccessRule = {
+  authorizedRoles: ['sport_player_write', 'liveclipping_write'],
+  authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
+  requiredModules: [CHAT_MODULE],
+};
+
+export const CHAT_LIMITS = {
+  nicknameMin: 2,
+  nicknameMax: 30,
+  textMax: 300,
+  /** Staff pages. */
+  pageDefault: 50,
+  pageMax: 100,
+  /** The public read: the newest visible messages. */
+  publicRecent: 50,
+  pinnedMax: 3,
+  slowModeMaxSeconds: 600,
+  wordsMax: 200,
+  wordMax: 40,
+} as const;
+
+/** Posts one address may make per window before getting 429 (like the embed's play reports). */
+export const CHAT_POST_RATE_LIMIT = { max: 20, windowMs: 60_000 } as const;
+/** How often the embed page reads the chat again. */
+export const CHAT_POLL_MS = 3_000;
+/** The browser storage key of the fan's viewer id on the embed page. */
+export const CHAT_VIEWER_STORAGE_KEY = 'regie.chat.viewer';
+
+export const MESSAGE_STATES = ['visible', 'hidden'] as const;
+export type ChatMessageState = (typeof MESSAGE_STATES)[number];
+
+/** Realtime events on the event's topic (payload `{ message }`, or `{ chat }` for settings). */
+export const CHAT_EVENTS = {
+  created: 'chat.message.created',
+  updated: 'chat.message.updated',
+  settings: 'chat.settings.updated',
+} as const;
+export type ChatEventType = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
+
+/** The event's topic (realtime.ts eventTopic, written again here to keep zod out of the embed page). */
+export function chatTopic(eventId: number): string {
+  return `/admin/${eventId}`;
+}
+
+export const chatPaths = {
+  /** GET → the event's chat (made on first call). */
+  eventChat: (eventId: number | string) => `${MAIN_API}/events/${eventId}/chat`,
+  /** PUT chatSettingsBody → chat: slow mode and the event's word filter. */
+  chat: (chatId: number | string) => `${MAIN_API}/chats/${chatId}`,
+  /** GET ?limit&before|after → { data, pinned, hasMore }. */
+  messages: (chatId: number | string) => `${MAIN_API}/chats/${chatId}/messages`,
+  /** PUT { state?, pinned? } → message: hide, restore, pin, unpin. */
+  message: (chatId: number | string, messageId: number | string) => `${MAIN_API}/chats/${chatId}/messages/${messageId}`,
+  /** GET → banned fans; POST { viewerId } → 201 ban. */
+  bans: (chatId: number | string) => `${MAIN_API}/chats/${chatId}/bans`,
+  /** DELETE → 204: the fan may post again. */
+  ban: (chatId: number | string, viewerId: string) => `${MAIN_API}/chats/${chatId}/bans/${viewerId}`,
+  /** GET / PUT { words }: the account's word filter, for every chat of the account. */
+  accountWords: `${MAIN_API}/chat-word-filter`,
+  /** GET (public) → recent visible messages or { open: false }; POST { viewerId, nickname, text } → 201. */
+  public: (token: string) => `${MAIN_API}/embed/${token}/chat`,
+} as const;
+
+/** Lower case, accents removed: "Éloïse" and "eloise" are the same word to the filter. */
+export function normaliseForFilter(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The list as stored: trimmed, normalised, without empty entries or duplicates, in order. */
+export function cleanWordList(words: readonly string[]): string[] {
+  return [...new Set(words.map((word) => normaliseForFilter(word.trim())).filter((word) => word.length > 0))];
+}
+
+/** The first word of `words` found in `text` as a whole word (or phrase), or null. */
+export function findBlockedWord(text: string, words: readonly string[]): string | null {
+  const haystack = ` ${normaliseForFilter(text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  for (const word of words) {
+    const needle = normaliseForFilter(word)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (needle && haystack.includes(` ${needle} `)) return word;
+  }
+  return null;
+}
+
+export const CHAT_MESSAGES = messageCatalog('CHAT_MESSAGES', {
+  notFound: (id: number | string) => `Chat ${id} not found`,
+  messageNotFound: (id: number | string) => `Chat message ${id} not found`,
+  inactive: 'The chat is not activated on this event: switch the CHAT module on in its settings',
+  closed: 'This chat is closed',
+  banned: 'You can no longer post in this chat: a moderator has banned you',
+  slowMode: (seconds: number) => `Slow mode is on: wait ${seconds} s before sending another message`,
+  blockedWord: 'Your message contains a word that is not allowed in this chat',
+  blockedNickname: 'Your nickname contains a word that is not allowed in this chat',
+  tooManyPosts: 'Too many messages from this address: try again in a minute',
+  tooManyPinned: `At most ${CHAT_LIMITS.pinnedMax} messages can be pinned: unpin one first`,
+  notBanned: (viewerId: string) => `Viewer ${viewerId} is not banned from this chat`,
+  unknownViewer: (viewerId: string) => `Viewer ${viewerId} has never posted in this chat`,
+  nothingToChange: 'Say what to change: state or pinned',
+  beforeOrAfter: 'Page with before or after, not both',
+});

@@ -1,0 +1,22 @@
+import { CHAT_LIMITS, type CHAT_MESSAGES } from '../chat.ts';
+import type { Translation } from '../messages.ts';
+
+/** The French twin of the chat's messages (spread into server.fr.ts); fans read some of them. */
+export const CHAT_SERVER_FR = {
+  CHAT_MESSAGES: {
+    notFound: (id) => `Chat ${id} introuvable`,
+    messageNotFound: (id) => `Message de chat ${id} introuvable`,
+    inactive: 'Le chat n’est pas activé sur cet événement : activez le module CHAT dans ses réglages',
+    closed: 'Ce chat est fermé',
+    banned: 'Vous ne pouvez plus écrire dans ce chat : un modérateur vous a banni',
+    slowMode: (seconds) => `Mode lent activé : attendez ${seconds} s avant d’envoyer un autre message`,
+    blockedWord: 'Votre message contient un mot interdit dans ce chat',
+    blockedNickname: 'Votre pseudo contient un mot interdit dans ce chat',
+    tooManyPosts: 'Trop de messages envoyés depuis cette adresse : réessayez dans une minute',
+    tooManyPinned: `Au plus ${CHAT_LIMITS.pinnedMax} messages peuvent être épinglés : désépinglez-en un d’abord`,
+    notBanned: (viewerId) => `Le spectateur ${viewerId} n’est pas banni de ce chat`,
+    unknownViewer: (viewerId) => `Le spectateur ${viewerId} n’a jamais écrit dans ce chat`,
+    nothingToChange: 'Indiquez quoi modifier : l’état ou l’épinglage',
+    beforeOrAfter: 'Paginez avec before ou after, pas les deux',
+  } satisfies Translation<typeof CHAT_MESSAGES>,
+} as const;

@@ -1,0 +1,161 @@
+import { CHAT_LIMITS, CHAT_MESSAGES } from '@regie/contract/chat';
+import type {
+  ChatBan,
+  ChatMessage,
+  ChatMessagesPage,
+  ChatMessagesQuery,
+  ChatMessageUpdateBody,
+} from '@regie/contract/chat.schemas';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type ChatFanRow, type ChatMessageRow, type ChatRow, chatFans, chatMessages } from '../db/chat.table.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError, notFound } from '../http/http.errors.ts';
+import type { ChatPublisher } from './chat.published.ts';
+
+type Fan = Pick<ChatFanRow, 'viewerId' | 'fanId' | 'bannedAt'>;
+
+export function presentMessage(chat: ChatRow, row: ChatMessageRow, fan: Fan): ChatMessage {
+  return {
+    id: row.id,
+    chatId: row.chatId,
+    eventId: chat.eventId,
+    nickname: row.nickname,
+    text: row.text,
+    state: row.state,
+    pinned: row.pinnedAt !== null,
+    viewerId: fan.viewerId,
+    fanId: fan.fanId,
+    banned: fan.bannedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const fanColumns = { viewerId: chatFans.viewerId, fanId: chatFans.fanId, bannedAt: chatFans.bannedAt };
+
+async function selectMessages(
+  db: Db,
+  chat: ChatRow,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+): Promise<ChatMessage[]> {
+  const rows = await db
+    .select({ message: chatMessages, fan: fanColumns })
+    .from(chatMessages)
+    .innerJoin(chatFans, eq(chatFans.id, chatMessages.chatFanId))
+    .where(and(eq(chatMessages.chatId, chat.id), where))
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map((row) => presentMessage(chat, row.message, row.fan));
+}
+
+/** A page of the chat for staff (contract chatMessagesQuery), with the pinned messages. */
+export async function listMessages(db: Db, chat: ChatRow, query: ChatMessagesQuery): Promise<ChatMessagesPage> {
+  const { limit } = query;
+  const state = query.state ? eq(chatMessages.state, query.state) : undefined;
+  const since = query.after !== undefined;
+  const cursor = since
+    ? gt(chatMessages.id, query.after ?? 0)
+    : query.before !== undefined
+      ? lt(chatMessages.id, query.before)
+      : undefined;
+  const order = since ? [asc(chatMessages.id)] : [desc(chatMessages.id)];
+  const rows = await selectMessages(db, chat, and(state, cursor), order, limit + 1);
+  const pinned = await selectMessages(
+    db,
+    chat,
+    isNotNull(chatMessages.pinnedAt),
+    [desc(chatMessages.pinnedAt), desc(chatMessages.id)],
+    CHAT_LIMITS.pinnedMax,
+  );
+  return { data: rows.slice(0, limit), pinned, hasMore: rows.length > limit };
+}
+
+async function findMessage(db: Db, chat: ChatRow, id: number): Promise<ChatMessage> {
+  const [found] = await selectMessages(db, chat, eq(chatMessages.id, id), [], 1);
+  if (!found) throw notFound(CHAT_MESSAGES.messageNotFound(id));
+  return found;
+}
+
+async function assertRoomToPin(db: Db, chat: ChatRow): Promise<void> {
+  const [pinned] = await db
+    .select({ total: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chat.id), isNotNull(chatMessages.pinnedAt)));
+  if ((pinned?.total ?? 0) >= CHAT_LIMITS.pinnedMax) throw new HttpError(409, CHAT_MESSAGES.tooManyPinned);
+}
+
+/** Hide, restore, pin or unpin one message; staff screens hear of it at once. */
+export async function updateMessage(
+  db: Db,
+  chat: ChatRow,
+  id: number,
+  body: ChatMessageUpdateBody,
+  publisher: ChatPublisher,
+): Promise<ChatMessage> {
+  const current = await findMessage(db, chat, id);
+  const state = body.state !== undefined && body.state !== current.state ? body.state : undefined;
+  const pinned = body.pinned !== undefined && body.pinned !== current.pinned ? body.pinned : undefined;
+  if (state === undefined && pinned === undefined) return current;
+  if (pinned === true) await assertRoomToPin(db, chat);
+  const changes = {
+    ...(state === undefined ? {} : { state }),
+    ...(pinned === undefined ? {} : { pinnedAt: pinned ? new Date() : null }),
+  };
+  await db
+    .update(chatMessages)
+    .set(changes)
+    .where(and(eq(chatMessages.id, id), eq(chatMessages.chatId, chat.id)));
+  const updated = await findMessage(db, chat, id);
+  publisher.message('updated', updated, chat.accountId);
+  return updated;
+}
+
+function presentBan(fan: ChatFanRow): ChatBan {
+  return {
+    viewerId: fan.viewerId,
+    nickname: fan.nickname,
+    fanId: fan.fanId,
+    bannedAt: (fan.bannedAt ?? fan.updatedAt).toISOString(),
+  };
+}
+
+export async function listBans(db: Db, chat: ChatRow): Promise<ChatBan[]> {
+  const rows = await db
+    .select()
+    .from(chatFans)
+    .where(and(eq(chatFans.chatId, chat.id), isNotNull(chatFans.bannedAt)))
+    .orderBy(desc(chatFans.bannedAt), desc(chatFans.id));
+  return rows.map(presentBan);
+}
+
+/** Bans a fan who posted in the chat and hides their visible messages (a ban is for spam and abuse). */
+export async function banFan(db: Db, chat: ChatRow, viewerId: string, publisher: ChatPublisher): Promise<ChatBan> {
+  const [fan] = await db
+    .update(chatFans)
+    .set({ bannedAt: sql`coalesce(${chatFans.bannedAt}, now())` })
+    .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId)))
+    .returning();
+  if (!fan) throw notFound(CHAT_MESSAGES.unknownViewer(viewerId));
+  const hidden = await db
+    .update(chatMessages)
+    .set({ state: 'hidden' })
+    .where(and(eq(chatMessages.chatFanId, fan.id), eq(chatMessages.state, 'visible')))
+    .returning({ id: chatMessages.id });
+  if (hidden.length > 0) {
+    const ids = hidden.map((row) => row.id);
+    const changed = await selectMessages(db, chat, inArray(chatMessages.id, ids), [asc(chatMessages.id)], ids.length);
+    for (const message of changed) publisher.message('updated', message, chat.accountId);
+  }
+  return presentBan(fan);
+}
+
+export async function unbanFan(db: Db, chat: ChatRow, viewerId: string): Promise<void> {
+  const lifted = await db
+    .update(chatFans)
+    .set({ bannedAt: null })
+    .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId), isNotNull(chatFans.bannedAt)))
+    .returning({ id: chatFans.id });
+  if (lifted.length === 0) throw notFound(CHAT_MESSAGES.notBanned(viewerId));
+}

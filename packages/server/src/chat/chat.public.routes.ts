@@ -1,0 +1,70 @@
+import { CHAT_MESSAGES, CHAT_POLL_MS, CHAT_POST_RATE_LIMIT, chatPaths } from '@regie/contract/chat';
+import { publicChatMessage, publicChatPostBody, publicChatResponse } from '@regie/contract/chat.schemas';
+import { embedTokenParams } from '@regie/contract/embed.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/database.ts';
+import { createRateLimiter } from '../embed/embed.rate-limit.ts';
+import { targetOf } from '../embed/embed.service.ts';
+import type { EmbedTokens } from '../embed/embed.tokens.ts';
+import { forbidden, HttpError } from '../http/http.errors.ts';
+import { errorResponses } from '../http/responses.schema.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import { openChatOf, postPublicMessage, readPublicChat } from './chat.public.ts';
+import { createChatPublisher } from './chat.published.ts';
+
+export interface PublicChatRoutesOptions {
+  db: Db;
+  tokens: EmbedTokens;
+  hub: RealtimeHub | null;
+}
+
+/**
+ * The fans' chat calls, named by the embed token (no sign-in): read the recent messages (the
+ * page polls every CHAT_POLL_MS) and post, rate-limited per address like the play reports.
+ * Errors are in the language the page sends in Accept-Language.
+ */
+export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = async (app, { db, tokens, hub }) => {
+  const publisher = createChatPublisher(hub, (error) => app.log.warn({ err: error }, 'chat event lost'));
+  app.get(
+    chatPaths.public(':token'),
+    {
+      schema: {
+        tags: ['embed'],
+        summary: "The chat's recent visible messages (public)",
+        description: `The embed page reads it every ${CHAT_POLL_MS / 1000} s; { open: false } while the event is unpublished or has no chat.`,
+        params: embedTokenParams,
+        response: { 200: publicChatResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const chat = await openChatOf(db, targetOf(tokens, request.params.token));
+      return chat ? readPublicChat(db, chat) : { open: false as const };
+    },
+  );
+
+  const limiter = createRateLimiter(CHAT_POST_RATE_LIMIT.max, CHAT_POST_RATE_LIMIT.windowMs);
+  app.post(
+    chatPaths.public(':token'),
+    {
+      schema: {
+        tags: ['embed'],
+        summary: 'Posts a fan message (public)',
+        description:
+          `At most ${CHAT_POST_RATE_LIMIT.max} posts a minute per address (429); 403 while the chat is closed or ` +
+          'the fan is banned; 429 in slow mode before the fan may post again; 400 for a filtered word.',
+        params: embedTokenParams,
+        body: publicChatPostBody,
+        response: { 201: publicChatMessage, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const chat = await openChatOf(db, targetOf(tokens, request.params.token));
+      if (!chat) throw forbidden(CHAT_MESSAGES.closed);
+      if (!limiter.take(request.ip)) {
+        const seconds = Math.ceil(CHAT_POST_RATE_LIMIT.windowMs / 1000);
+        throw new HttpError(429, CHAT_MESSAGES.tooManyPosts, { headers: { 'retry-after': String(seconds) } });
+      }
+      return reply.code(201).send(await postPublicMessage(db, chat, request.body, publisher));
+    },
+  );
+};

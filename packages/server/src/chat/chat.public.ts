@@ -1,0 +1,122 @@
+import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_MODULE, findBlockedWord } from '@regie/contract/chat';
+import type { PublicChat, PublicChatMessage, PublicChatPost } from '@regie/contract/chat.schemas';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { accounts } from '../db/accounts.table.ts';
+import { type ChatMessageRow, type ChatRow, chatFans, chatMessages, chats } from '../db/chat.table.ts';
+import type { Db } from '../db/database.ts';
+import { events } from '../db/events.table.ts';
+import type { EmbedTarget } from '../embed/embed.tokens.ts';
+import { badRequest, forbidden, HttpError } from '../http/http.errors.ts';
+import { presentMessage } from './chat.messages.ts';
+import type { ChatPublisher } from './chat.published.ts';
+import { accountWords, ensureChat } from './chat.service.ts';
+
+/**
+ * The fans' side of the chat (embed page): open while the event is published, has the CHAT
+ * module switched on and its account still has the module. Conferences have no chat yet.
+ */
+export async function openChatOf(db: Db, target: EmbedTarget): Promise<ChatRow | null> {
+  if (target.kind !== 'events') return null;
+  // One read on every poll; the chat is made only the first time (no write per poll).
+  const [found] = await db
+    .select({ id: events.id, accountId: events.accountId, chat: chats })
+    .from(events)
+    .innerJoin(accounts, eq(accounts.id, events.accountId))
+    .leftJoin(chats, eq(chats.eventId, events.id))
+    .where(
+      and(
+        eq(events.id, target.id),
+        eq(events.accountId, target.accountId),
+        eq(events.published, true),
+        sql`${CHAT_MODULE} = any(${events.activatedModules})`,
+        sql`${CHAT_MODULE} = any(${accounts.modules})`,
+      ),
+    )
+    .limit(1);
+  if (!found) return null;
+  return found.chat ?? ensureChat(db, found);
+}
+
+function presentPublic(row: ChatMessageRow): PublicChatMessage {
+  return {
+    nickname: row.nickname,
+    text: row.text,
+    pinned: row.pinnedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The newest visible messages, oldest first (the order a chat is read in). */
+export async function readPublicChat(db: Db, chat: ChatRow): Promise<PublicChat> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chat.id), eq(chatMessages.state, 'visible')))
+    .orderBy(desc(chatMessages.id))
+    .limit(CHAT_LIMITS.publicRecent);
+  return { open: true, slowModeSeconds: chat.slowModeSeconds, messages: rows.reverse().map(presentPublic) };
+}
+
+/** Refuses a nickname or a text holding a word of the account's or the event's filter. */
+async function assertAllowedWords(db: Db, chat: ChatRow, post: PublicChatPost): Promise<void> {
+  const words = [...chat.blockedWords, ...(await accountWords(db, chat.accountId))];
+  if (words.length === 0) return;
+  if (findBlockedWord(post.nickname, words) !== null) {
+    throw badRequest(CHAT_MESSAGES.blockedNickname, [{ path: 'nickname', message: CHAT_MESSAGES.blockedNickname }]);
+  }
+  if (findBlockedWord(post.text, words) !== null) {
+    throw badRequest(CHAT_MESSAGES.blockedWord, [{ path: 'text', message: CHAT_MESSAGES.blockedWord }]);
+  }
+}
+
+/**
+ * Takes the fan's turn to post in one statement: not banned and, in slow mode, their last post
+ * at least slowModeSeconds ago. Refused: 403 for a ban, 429 with the seconds left otherwise.
+ */
+async function takeTurn(db: Db, chat: ChatRow, post: PublicChatPost): Promise<number> {
+  await db
+    .insert(chatFans)
+    .values({ chatId: chat.id, viewerId: post.viewerId, nickname: post.nickname, accountId: chat.accountId })
+    .onConflictDoNothing({ target: [chatFans.chatId, chatFans.viewerId] });
+  const ofFan = and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, post.viewerId));
+  const due = sql`(now() - make_interval(secs => ${chat.slowModeSeconds}))`;
+  const [fan] = await db
+    .update(chatFans)
+    .set({ lastPostedAt: sql`now()`, nickname: post.nickname })
+    .where(and(ofFan, isNull(chatFans.bannedAt), or(isNull(chatFans.lastPostedAt), lte(chatFans.lastPostedAt, due))))
+    .returning({ id: chatFans.id });
+  if (fan) return fan.id;
+  const [refused] = await db
+    .select({
+      bannedAt: chatFans.bannedAt,
+      wait: sql<number>`greatest(1, ceil(extract(epoch from (${chatFans.lastPostedAt} - ${due}))))::int`,
+    })
+    .from(chatFans)
+    .where(ofFan)
+    .limit(1);
+  if (!refused || refused.bannedAt !== null) throw forbidden(CHAT_MESSAGES.banned);
+  const wait = Number(refused.wait);
+  throw new HttpError(429, CHAT_MESSAGES.slowMode(wait), { headers: { 'retry-after': String(wait) } });
+}
+
+/** A fan's message: checked, stored, and on the staff's screens at once. */
+export async function postPublicMessage(
+  db: Db,
+  chat: ChatRow,
+  post: PublicChatPost,
+  publisher: ChatPublisher,
+): Promise<PublicChatMessage> {
+  await assertAllowedWords(db, chat, post);
+  const chatFanId = await takeTurn(db, chat, post);
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ chatId: chat.id, chatFanId, nickname: post.nickname, text: post.text, accountId: chat.accountId })
+    .returning();
+  if (!row) throw new Error('The chat message was not stored');
+  publisher.message(
+    'created',
+    presentMessage(chat, row, { viewerId: post.viewerId, fanId: null, bannedAt: null }),
+    chat.accountId,
+  );
+  return presentPublic(row);
+}

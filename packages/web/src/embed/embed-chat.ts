@@ -1,0 +1,176 @@
+import { CHAT_LIMITS, CHAT_POLL_MS, CHAT_VIEWER_STORAGE_KEY, chatPaths } from '@regie/contract/chat';
+import type { PublicChat, PublicChatMessage } from '@regie/contract/chat.schemas';
+import { isRecord } from '@regie/contract/guards';
+import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
+import { element } from './embed-view.ts';
+import { newViewId } from './view-id.ts';
+
+/**
+ * The fans' chat beside the player (contract chat.ts): shown when the event's chat is open, read
+ * again every CHAT_POLL_MS (a message hidden by a moderator leaves at the next read), posted with
+ * the fan's nickname and viewer id (kept in the browser's storage, so a ban and slow mode follow
+ * the fan across reloads). Refusals show the server's reason, in the page's language.
+ */
+
+const NICKNAME_STORAGE_KEY = 'regie.chat.nickname';
+
+function stored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage refused (private mode, blocked third-party storage): the page keeps it for this view.
+  }
+}
+
+/** The fan's viewer id: the one kept in this browser, else a new one (kept when storage allows). */
+export function viewerIdOf(): string {
+  const known = stored(CHAT_VIEWER_STORAGE_KEY);
+  if (known && /^[0-9a-f-]{36}$/i.test(known)) return known;
+  const made = newViewId();
+  store(CHAT_VIEWER_STORAGE_KEY, made);
+  return made;
+}
+
+interface ChatView {
+  panel: HTMLElement;
+  /** The scrolling live region; `list` inside it holds the messages. */
+  log: HTMLElement;
+  list: HTMLOListElement;
+  rows: Map<string, HTMLLIElement>;
+  status: HTMLParagraphElement;
+}
+
+function messageRow(message: PublicChatMessage, say: EmbedTranslate): HTMLLIElement {
+  const badge = element('span', { class: 'chat-pinned' }, [say('chatPinned')]);
+  const row = element('li', { class: 'chat-message' }, [
+    element('span', { class: 'chat-nickname' }, [message.nickname]),
+    ' ',
+    element('span', { class: 'chat-text' }, [message.text]),
+  ]);
+  if (message.pinned) row.prepend(badge, ' ');
+  return row;
+}
+
+/** Messages carry no id (nothing of the back office reaches the page): author, time and text tell them apart. */
+function messageKey(message: PublicChatMessage): string {
+  return JSON.stringify([message.createdAt, message.nickname, message.text]);
+}
+
+/** Applies a read: rows of messages gone are removed, new ones appended, changed ones redrawn. */
+function applyMessages(view: ChatView, messages: readonly PublicChatMessage[], say: EmbedTranslate): void {
+  const atBottom = view.log.scrollHeight - view.log.scrollTop - view.log.clientHeight < 24;
+  const wanted = new Set(messages.map(messageKey));
+  for (const [id, row] of view.rows) {
+    if (!wanted.has(id)) {
+      row.remove();
+      view.rows.delete(id);
+    }
+  }
+  for (const message of messages) {
+    const key = messageKey(message);
+    const current = view.rows.get(key);
+    const pinnedNow = current?.querySelector('.chat-pinned') !== null;
+    if (current && pinnedNow === message.pinned) continue;
+    const row = messageRow(message, say);
+    if (current) current.replaceWith(row);
+    else view.list.append(row);
+    view.rows.set(key, row);
+  }
+  if (atBottom) view.log.scrollTop = view.log.scrollHeight;
+}
+
+function chatForm(say: EmbedTranslate, onSend: (nickname: string, text: string) => Promise<boolean>): HTMLFormElement {
+  const nickname = element('input', {
+    id: 'chat-nickname',
+    name: 'nickname',
+    required: '',
+    minlength: String(CHAT_LIMITS.nicknameMin),
+    maxlength: String(CHAT_LIMITS.nicknameMax),
+    autocomplete: 'nickname',
+  });
+  nickname.value = stored(NICKNAME_STORAGE_KEY) ?? '';
+  const text = element('input', {
+    id: 'chat-text',
+    name: 'text',
+    required: '',
+    maxlength: String(CHAT_LIMITS.textMax),
+  });
+  const send = element('button', { type: 'submit' }, [say('chatSend')]);
+  const form = element('form', { class: 'chat-form' }, [
+    element('label', { for: 'chat-nickname' }, [say('chatNickname')]),
+    nickname,
+    element('label', { for: 'chat-text' }, [say('chatMessage')]),
+    element('div', { class: 'chat-row' }, [text, send]),
+  ]);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    store(NICKNAME_STORAGE_KEY, nickname.value.trim());
+    send.disabled = true;
+    void onSend(nickname.value, text.value).then((sent) => {
+      send.disabled = false;
+      if (sent) text.value = '';
+      text.focus();
+    });
+  });
+  return form;
+}
+
+async function read(token: string): Promise<PublicChat | null> {
+  const response = await fetch(chatPaths.public(token), { headers: { accept: 'application/json' } }).catch(() => null);
+  if (!response?.ok) return null;
+  return response.json();
+}
+
+/** Opens the chat panel beside the player when the chat is open; nothing otherwise. */
+export async function startChat(token: string, language: EmbedLanguage, say: EmbedTranslate): Promise<void> {
+  const first = await read(token);
+  if (!first?.open) return;
+  const list = element('ol', { class: 'chat-list' });
+  const view: ChatView = {
+    panel: element('aside', { class: 'chat', 'aria-labelledby': 'chat-title' }),
+    log: element('div', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': say('chatMessages') }, [
+      list,
+    ]),
+    list,
+    rows: new Map(),
+    status: element('p', { class: 'chat-status', role: 'status' }),
+  };
+  const viewerId = viewerIdOf();
+  const refresh = async () => {
+    const chat = await read(token);
+    if (chat?.open) applyMessages(view, chat.messages, say);
+  };
+  const send = async (nickname: string, text: string): Promise<boolean> => {
+    view.status.textContent = '';
+    const response = await fetch(chatPaths.public(token), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': language },
+      body: JSON.stringify({ viewerId, nickname, text }),
+    }).catch(() => null);
+    if (response?.ok) {
+      await refresh();
+      return true;
+    }
+    const body: unknown = await response?.json().catch(() => null);
+    view.status.textContent = isRecord(body) && typeof body.message === 'string' ? body.message : say('chatFailed');
+    return false;
+  };
+  view.panel.append(
+    element('h2', { id: 'chat-title' }, [say('chatTitle')]),
+    view.log,
+    chatForm(say, send),
+    view.status,
+  );
+  document.body.classList.add('with-chat');
+  document.body.append(view.panel);
+  applyMessages(view, first.messages, say);
+  window.setInterval(() => void refresh(), CHAT_POLL_MS);
+}
