@@ -29,6 +29,7 @@ import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { registerLive } from './live/live.plugin.ts';
 import { publishMarkerChanges } from './markers/markers.published.ts';
 import { eventMarkersRoutes } from './markers/markers.routes.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(conferenceRoutes, { engine, guards });
   await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl });
   await app.register(statsRoutes, { engine, guards });
+  await registerLive(app, { db, guards, storage, hub, config });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

@@ -25,6 +25,7 @@ import {
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
+import { LIVE_SERVER_FR } from './live.server.fr.ts';
 
 /** Words of the messages' parameters that are English themselves (states, item types). */
 const WORDS: Readonly<Record<string, string>> = {
@@ -65,6 +66,7 @@ export const SERVER_MESSAGES_FR = {
   ...EXTRAS_SERVER_MESSAGES_FR,
   CONFERENCE_MESSAGES: CONFERENCE_MESSAGES_FR,
   ...INSIGHTS_SERVER_FR,
+  ...LIVE_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,
