@@ -4,6 +4,7 @@ import { conferencesEn } from './conferences.en.ts';
 import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
 import { insightsEn } from './insights.en.ts';
+import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
 import { videosEn } from './videos.en.ts';
@@ -783,6 +784,7 @@ export const en = {
   ...clipsEn,
   ...eventsEn,
   ...extrasEn,
+  ...liveEn,
   ...conferencesEn,
   ...insightsEn,
   ...markersEn,
