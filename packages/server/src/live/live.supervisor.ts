@@ -259,7 +259,7 @@ export class LiveSupervisor {
       state: runtime.failing ? 'error' : 'live',
       connected: stats !== null,
       bitrate: runtime.bitrate,
-      fps: runtime.packagerFps ?? stats?.fps ?? null,
+      fps: stats?.fps ?? runtime.packagerFps,
       width: stats?.width ?? null,
       height: stats?.height ?? null,
       videoCodec: stats?.videoCodec ?? null,

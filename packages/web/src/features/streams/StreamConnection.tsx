@@ -63,8 +63,7 @@ export function StreamConnection({ input }: { input: LiveInput }) {
             {key ? t('streams.connection.hide') : t('streams.connection.reveal')}
           </Button>
           <Button
-            variant="subtle"
-            color="orange"
+            variant="default"
             leftSection={<IconRefresh size={18} aria-hidden />}
             onClick={() => setConfirming(true)}
           >

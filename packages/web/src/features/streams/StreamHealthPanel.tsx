@@ -1,5 +1,6 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { LiveHealth } from '@regie/contract/live';
+import { IconCircleFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 
@@ -40,9 +41,16 @@ export function StreamHealthPanel({ health }: { health: LiveHealth | null }) {
           <Title order={3} size="h4" id="stream-health-title">
             {t('streams.health.title')}
           </Title>
-          <Badge color={connected ? 'green' : 'gray'} data-testid="stream-connected" aria-live="polite">
-            {connected ? t('streams.health.connected') : t('streams.health.disconnected')}
-          </Badge>
+          <Group gap={6} wrap="nowrap">
+            <IconCircleFilled
+              size={12}
+              color={connected ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-5)'}
+              aria-hidden
+            />
+            <Text fw={700} data-testid="stream-connected" aria-live="polite">
+              {connected ? t('streams.health.connected') : t('streams.health.disconnected')}
+            </Text>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Fact

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { LiveInputState } from '@regie/contract/live';
 import { useT } from '../../i18n/use-t.ts';
 
-const COLORS: Readonly<Record<LiveInputState, string>> = { idle: 'gray', live: 'red', error: 'orange' };
+const COLORS: Readonly<Record<LiveInputState, string>> = { idle: 'gray', live: 'red.8', error: 'orange' };
 
 export function StreamStateBadge({ state }: { state: LiveInputState }) {
   const t = useT();
