@@ -1,4 +1,13 @@
-import { LIVE_HEALTH_EVENT, LIVE_TOPIC, type LiveHealth, type LiveInput, liveHealth, livePaths } from '@regie/contract/live';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  LIVE_HEALTH_EVENT,
+  LIVE_TOPIC,
+  type LiveHealth,
+  type LiveInput,
+  liveHealth,
+  livePaths,
+} from '@regie/contract/live';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveAccountLimits, liveSegments } from '../src/db/live.table.ts';
@@ -149,6 +158,33 @@ describe('live inputs', () => {
     expect(ended.body).toContain('#EXT-X-ENDLIST');
     stop();
   }, 40_000);
+
+  it('restarts a packager that dies while the publisher is still connected, and keeps indexing', async () => {
+    const input = await createInput('streamerA');
+    const publisher = push(input, await keyOf('streamerA', input.id), 16);
+    const segmentsOf = () => ctx.db.select().from(liveSegments).where(eq(liveSegments.inputId, input.id));
+    await waitFor(async () => (await segmentsOf()).length >= 2, { timeoutMs: 15_000, what: 'two segments' });
+    // The packager of this input (its playlist is in this test's own data folder).
+    const playlist = join(ctx.dir, 'live-work', String(input.id), 'index.m3u8');
+    const pids = execFileSync('pgrep', ['-f', playlist], { encoding: 'utf8' }).trim().split('\n');
+    expect(pids).toHaveLength(1);
+    process.kill(Number(pids[0]), 'SIGKILL');
+    const killedAt = (await segmentsOf()).length;
+    const rows = await waitFor(
+      async () => {
+        const found = await segmentsOf();
+        return found.length >= killedAt + 3 ? found : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 200, what: 'segments after the restart' },
+    );
+    const sequences = rows.map((row) => row.sequence);
+    expect(new Set(sequences).size).toBe(sequences.length);
+    expect(rows.filter((row) => row.discontinuity).length).toBe(2);
+    await waitFor(async () => (await readInput('streamerA', input.id)).state === 'live', {
+      what: 'the input live again',
+    });
+    await publisher.stop();
+  }, 45_000);
 
   it('refuses a wrong key, a rotated key and a deleted input key', async () => {
     const input = await createInput('streamerA');
