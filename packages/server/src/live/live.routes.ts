@@ -46,7 +46,7 @@ const common = { tags: ['live'], security: BEARER };
  * needs LIVE_INPUTS_RULE; another account's input is a 404.
  */
 export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, options) => {
-  const { db, guards, storage, supervisor, present, keysChanged } = options;
+  const { db, guards, present, keysChanged } = options;
   app.addHook('preValidation', ignoreClientAccountKeys);
   const onRequest = guards.requireRule(LIVE_INPUTS_RULE);
   const list = async (accountId: number) => ({
@@ -99,6 +99,14 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     async (request) => presentInput(present, await findScopedInput(db, authOf(request), request.params.id)),
   );
 
+  await registerChangeRoutes(app, options);
+  await registerKeyRoutes(app, options);
+};
+
+/** PUT and DELETE streams/{id}. */
+const registerChangeRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, options) => {
+  const { db, guards, storage, supervisor, present, keysChanged } = options;
+  const onRequest = guards.requireRule(LIVE_INPUTS_RULE);
   app.put(
     livePaths.one(':id'),
     {
@@ -138,10 +146,9 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
       return reply.code(204).send(null);
     },
   );
-
-  await registerKeyRoutes(app, options);
 };
 
+/** The key's reveal and rotation, and the health (flows/{id}/status). */
 const registerKeyRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, options) => {
   const { db, guards, supervisor, keysChanged } = options;
   const onRequest = guards.requireRule(LIVE_INPUTS_RULE);
