@@ -84,10 +84,12 @@ export function createNmsIngest(options: NmsIngestOptions): Ingest {
 
   return {
     async start(handlers) {
-      nmsLogger.level = 'error';
+      // Its own logger prints to stdout (a banner at every start): only its warnings and errors, into ours.
+      nmsLogger.log = (message, level = 'info') => {
+        if (level === 'warn' || level === 'error') options.log.warn({ nms: message }, 'node-media-server');
+      };
       // A port NMS only uses to decide whether to make its TCP server; we listen on it ourselves.
       server = new NodeMediaServer({ bind: options.host, rtmp: { port: 1 }, webadmin: { enable: false } });
-      nmsLogger.level = 'error';
       const tcp = server.rtmpServer.tcpServer;
       if (!tcp) throw new Error('node-media-server made no RTMP listener');
       listen(handlers);

@@ -30,7 +30,7 @@ declare module 'node-media-server' {
 }
 
 declare module 'node-media-server/src/core/logger.js' {
-  const logger: { level: string };
+  const logger: { level: string; log(message: string, level?: string): void };
   export default logger;
 }
 
