@@ -1,6 +1,5 @@
 import { recordId } from '@regie/contract/accounts';
 import { errorBody } from '@regie/contract/auth';
-import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { LIVE_LIMITS, LIVE_MEDIA_PATH, LIVE_MESSAGES } from '@regie/contract/live';
 import { MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
@@ -61,7 +60,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
   supervisor: LiveSupervisor;
 }> = async (app, { db, storage, tokens, supervisor }) => {
   const authorise = async (accountId: number, inputId: number, token: string) => {
-    if (!tokens.verify(token, accountId, inputId)) throw forbidden(HTTP_MESSAGES.mediaLinkExpired);
+    if (!tokens.verify(token, accountId, inputId)) throw forbidden(LIVE_MESSAGES.linkExpired);
     const [input] = await db
       .select({ id: liveInputs.id })
       .from(liveInputs)
