@@ -46,6 +46,8 @@ export default defineConfig({
       REGIE_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       REGIE_ENV: 'development',
+      // A free port for the live ingest: never a fixed 1935 in tests.
+      REGIE_INGEST_PORT: process.env.REGIE_INGEST_PORT ?? '0',
       ...(process.env.REGIE_WEB_DIST ? { REGIE_WEB_DIST: process.env.REGIE_WEB_DIST } : {}),
     },
   },

@@ -19,6 +19,7 @@ import './events.ts';
 import { SERVER_MESSAGES_FR } from './i18n/server.fr.ts';
 import './jobs.ts';
 import './lifecycle.ts';
+import './live.ts';
 import './media.ts';
 import { catalogEntry, type Message, type MessageEntry } from './messages.ts';
 import './payments.ts';

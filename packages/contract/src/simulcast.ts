@@ -50,6 +50,7 @@ export const SIMULCAST_MESSAGES = messageCatalog('SIMULCAST_MESSAGES', {
   tooManyTargets: `A simulcast has at most ${SIMULCAST_LIMITS.targetsPerSimulcast} targets`,
   sourceMissing: 'The simulcast has no source: choose a live input first',
   sourceUnavailable: (inputId: number | string) => `The live input ${inputId} is not available`,
+  inputNotFound: (inputId: number | string) => `Live input ${inputId} not found in this account`,
   targetRunning: 'Stop the target before changing or deleting it',
   ffmpegFailed: (detail: string) => `The restream stopped: ${detail}`,
   stalled: (seconds: number) => `No data sent for ${seconds} s: restarted`,

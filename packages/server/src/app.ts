@@ -30,6 +30,7 @@ import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { registerLive } from './live/live.plugin.ts';
 import { publishMarkerChanges } from './markers/markers.published.ts';
 import { eventMarkersRoutes } from './markers/markers.routes.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
@@ -194,7 +195,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl, hub });
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
-  await registerSimulcasts(app, { db, guards, hub, ...dependencies.simulcast });
+  const live = await registerLive(app, { db, guards, storage, hub, config });
+  await registerSimulcasts(app, { db, guards, hub, sources: live, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

@@ -67,6 +67,14 @@ const environmentSchema = z.object({
   REGIE_FACEBOOK_API_URL: optionalUrl.default('https://graph.facebook.com/v21.0/'),
   REGIE_TWITTER_API_URL: optionalUrl.default('https://api.x.com/2/'),
   REGIE_DAILYMOTION_API_URL: optionalUrl.default('https://api.dailymotion.com/'),
+  REGIE_INGEST_HOST: optionalText.default('127.0.0.1'),
+  REGIE_INGEST_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  REGIE_INGEST_PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rtmps?:\/\//, 'Use an rtmp:// or rtmps:// URL')
+      .optional(),
+  ),
 });
 
 /** Where images and other files go: a folder by default, an S3-compatible bucket when configured. */
@@ -112,6 +120,16 @@ export interface VideosConfig {
   share: Record<ShareTarget, ShareCredentials | null>;
 }
 
+/** The live ingest (live/): where encoders publish RTMP. */
+export interface LiveConfig {
+  /** Loopback by default; 0.0.0.0 to take encoders from other machines. */
+  ingestHost: string;
+  /** 1935 by default; 0: a free port (tests). */
+  ingestPort: number;
+  /** What encoders are told to publish to (rtmps://live.example.com/live behind a TLS proxy); null: rtmp://host:port/live. */
+  ingestPublicUrl: string | null;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -152,6 +170,7 @@ export interface AppConfig {
   /** The Stripe secret key (sk_…) the payment offers' catalogue is read with; null: not configured (503). */
   stripeSecretKey: string | null;
   videos: VideosConfig;
+  live: LiveConfig;
 }
 
 function storageConfig(values: z.infer<typeof environmentSchema>, dataDir: string): StorageConfig {
@@ -246,6 +265,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(values, dataDir),
     stripeSecretKey: values.REGIE_STRIPE_SECRET_KEY ?? null,
     videos: videosConfig(values),
+    live: {
+      ingestHost: values.REGIE_INGEST_HOST,
+      ingestPort: values.REGIE_INGEST_PORT,
+      ingestPublicUrl: values.REGIE_INGEST_PUBLIC_URL ?? null,
+    },
   };
   if (config.storage.driver === 's3' && config.videos.uploadPartSize < S3_MIN_PART_SIZE) {
     throw new Error('Invalid environment:\n  REGIE_UPLOAD_PART_SIZE: S3 needs parts of 5 MiB at least');

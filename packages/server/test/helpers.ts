@@ -23,7 +23,7 @@ import { pgliteTemplate } from './pglite-template.ts';
 /** A configuration for tests: quiet logs, no web build, nothing from the real environment. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ LOG_LEVEL: 'warn', REGIE_DATA_DIR: join(tmpdir(), 'regie-test-data') }),
+    ...loadConfig({ LOG_LEVEL: 'warn', REGIE_DATA_DIR: join(tmpdir(), 'regie-test-data'), REGIE_INGEST_PORT: '0' }),
     webDist: join(tmpdir(), 'regie-test-no-web-dist'),
     ...overrides,
   };

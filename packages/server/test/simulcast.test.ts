@@ -10,11 +10,13 @@ import {
 } from '@regie/contract/simulcast';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveInputs } from '../src/db/live.table.ts';
 import { simulcastTargets } from '../src/db/simulcast.table.ts';
 import { createSimulcastEngine } from '../src/simulcast/simulcast.engine.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
+const inputs: Record<'own' | 'theirs', number> = { own: 0, theirs: 0 };
 const tokens: Record<string, string> = {};
 const SECRET = 'live_123456789_SECRETKEY';
 
@@ -40,6 +42,15 @@ beforeAll(async () => {
     noModule: await ctx.buildUser({ accountId: bare.id, roles: ['simulcast_write'] }),
   };
   for (const [name, user] of Object.entries(users)) tokens[name] = await ctx.login(user.username, user.password);
+  const made = await ctx.db
+    .insert(liveInputs)
+    .values([
+      { accountId: account.id, name: 'Own camera', streamKey: 'rk_own_simulcast_test', latencyMode: '2s' },
+      { accountId: other.id, name: 'Their camera', streamKey: 'rk_theirs_simulcast_test', latencyMode: '2s' },
+    ])
+    .returning({ id: liveInputs.id });
+  inputs.own = made[0]?.id ?? 0;
+  inputs.theirs = made[1]?.id ?? 0;
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -176,6 +187,24 @@ describe('simulcasts API', () => {
     const second = await created<Simulcast>('operator', simulcastPaths.list(), { name: 'Second' });
     expect((await call('operator', 'PUT', simulcastPaths.target(second.id, target.id), { name: 'T' })).statusCode).toBe(
       404,
+    );
+  });
+
+  it("takes one of the account's live inputs as its source, never another account's", async () => {
+    const simulcast = await created<Simulcast>('operator', simulcastPaths.list(), {
+      name: 'Sourced',
+      inputId: inputs.own,
+    });
+    expect(simulcast.inputId).toBe(inputs.own);
+    const refused = await call('operator', 'PUT', simulcastPaths.one(simulcast.id), { inputId: inputs.theirs });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(
+      renderMessage(SIMULCAST_MESSAGES.inputNotFound(inputs.theirs), 'en'),
+    );
+    const missing = await call('operator', 'POST', simulcastPaths.list(), { name: 'Nowhere', inputId: 999_999 });
+    expect(missing.statusCode).toBe(400);
+    expect((await call('operator', 'GET', simulcastPaths.one(simulcast.id))).json<Simulcast>().inputId).toBe(
+      inputs.own,
     );
   });
 

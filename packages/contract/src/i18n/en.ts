@@ -5,6 +5,7 @@ import { conferencesEn } from './conferences.en.ts';
 import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
 import { insightsEn } from './insights.en.ts';
+import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
 import { simulcastEn } from './simulcast.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
@@ -785,6 +786,7 @@ export const en = {
   ...clipsEn,
   ...eventsEn,
   ...extrasEn,
+  ...liveEn,
   ...conferencesEn,
   ...insightsEn,
   ...markersEn,

@@ -6,6 +6,7 @@ import type { MessageKey } from './en.ts';
 import { eventsFr } from './events.fr.ts';
 import { extrasFr } from './extras.fr.ts';
 import { insightsFr } from './insights.fr.ts';
+import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
 import { simulcastFr } from './simulcast.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
@@ -784,6 +785,7 @@ export const fr: Record<MessageKey, string> = {
   ...clipsFr,
   ...eventsFr,
   ...extrasFr,
+  ...liveFr,
   ...conferencesFr,
   ...insightsFr,
   ...markersFr,

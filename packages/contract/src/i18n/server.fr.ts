@@ -26,6 +26,7 @@ import { CHAT_SERVER_FR } from './chat.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
+import { LIVE_SERVER_FR } from './live.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
 
 /** Words of the messages' parameters that are English themselves (states, item types). */
@@ -69,6 +70,7 @@ export const SERVER_MESSAGES_FR = {
   ...INSIGHTS_SERVER_FR,
   ...SIMULCAST_SERVER_FR,
   ...CHAT_SERVER_FR,
+  ...LIVE_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

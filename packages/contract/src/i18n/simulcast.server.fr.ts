@@ -11,6 +11,7 @@ export const SIMULCAST_SERVER_FR = {
     tooManyTargets: `Une diffusion multiple a au plus ${SIMULCAST_LIMITS.targetsPerSimulcast} destinations`,
     sourceMissing: 'La diffusion multiple n’a pas de source : choisissez d’abord une entrée live',
     sourceUnavailable: (inputId) => `L’entrée live ${inputId} n’est pas disponible`,
+    inputNotFound: (inputId) => `Entrée live ${inputId} introuvable dans ce compte`,
     targetRunning: 'Arrêtez la destination avant de la modifier ou de la supprimer',
     ffmpegFailed: (detail) => `La rediffusion s’est arrêtée : ${detail}`,
     stalled: (seconds) => `Aucune donnée envoyée depuis ${seconds} s : redémarrage`,

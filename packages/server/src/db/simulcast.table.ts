@@ -23,20 +23,22 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
+import { liveInputs } from './live.table.ts';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
 /**
- * A simulcast (contract simulcast.ts): one source restreamed to targets. `input_id` names a live
- * input (table `streams`, linked when the live inputs land); null until one is chosen.
+ * A simulcast (contract simulcast.ts): one source restreamed to targets. `input_id` names one of
+ * the account's live inputs (live.table.ts); null until one is chosen.
  */
 export const simulcasts = pgTable(
   'simulcasts',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    inputId: integer('input_id'),
+    // The live input it restreams; an input deleted leaves the simulcast without a source.
+    inputId: integer('input_id').references(() => liveInputs.id, { onDelete: 'set null' }),
     provider: text('provider').$type<SimulcastProvider>().notNull().default('local'),
     state: text('state').$type<SimulcastState>().notNull().default('idle'),
     /** The MediaLive channel and input running it (aws simulcasts on the cloud service). */

@@ -18,6 +18,7 @@ import { tags } from '../db/tags.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { translations } from '../db/translations.table.ts';
 import { type StoredOauth, userGroups, users } from '../db/users.table.ts';
+import { seedLiveDemo } from '../live/live.seed.ts';
 import { seedSimulcastDemo } from '../simulcast/simulcast.seed.ts';
 import { seedCatalogDemo } from './catalog.seed.ts';
 import { seedChatDemo } from './chat.seed.ts';
@@ -95,6 +96,7 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'Clipping desk': ['liveclipping_write', 'clip_only'],
       // No member yet: lets a platform admin acting for the organiser manage its speakers.
       'Conference desk': ['conf_player_write'],
+      'Live operators': ['use_stream'],
     },
   },
   {
@@ -109,7 +111,7 @@ const MEMBERSHIP: Readonly<
   Record<DemoUsername, { groups: readonly string[]; accessLevel?: number; oauth?: StoredOauth }>
 > = {
   producer: { groups: ['Production'], oauth: { facebook: { accessToken: 'demo-facebook-token', pageId: '1024' } } },
-  simulcaster: { groups: ['Simulcast operators'] },
+  simulcaster: { groups: ['Simulcast operators', 'Live operators'] },
   clipper: { groups: ['Clipping desk'] },
   editor: { groups: ['Media'] },
   quizmaster: { groups: ['Fan games'] },
@@ -214,8 +216,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedEventsDemo(tx, accountId);
     await seedExtrasDemo(tx, accountId);
     await seedConferencesDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0);
+    const demoInput = await seedLiveDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0);
     await seedDemoMarkers(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
-    await seedSimulcastDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0);
+    await seedSimulcastDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0, demoInput);
     await seedChatDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     return true;
   });

@@ -2,17 +2,17 @@ import type { Db } from '../db/database.ts';
 import { simulcasts, simulcastTargets } from '../db/simulcast.table.ts';
 
 /**
- * The organiser's demo simulcast: two platforms (stopped), no source yet (inputId null: the live
- * inputs link it), and a cloud simulcast with one target.
+ * The organiser's demo simulcast: two platforms (stopped) restreaming the demo live input, and a
+ * cloud simulcast with one target.
  */
-export async function seedSimulcastDemo(db: Db, accountId: number): Promise<void> {
+export async function seedSimulcastDemo(db: Db, accountId: number, inputId: number): Promise<void> {
   const [local] = await db
     .insert(simulcasts)
-    .values({ name: 'Annual conference – restream', accountId, provider: 'local' })
+    .values({ name: 'Annual conference – restream', accountId, provider: 'local', inputId })
     .returning();
   const [cloud] = await db
     .insert(simulcasts)
-    .values({ name: 'Keynote – cloud restream', accountId, provider: 'aws' })
+    .values({ name: 'Keynote – cloud restream', accountId, provider: 'aws', inputId })
     .returning();
   if (!local || !cloud) throw new Error('Could not create the demo simulcasts');
   await db.insert(simulcastTargets).values([

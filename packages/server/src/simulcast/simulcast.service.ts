@@ -11,6 +11,7 @@ import {
 } from '@regie/contract/simulcast';
 import { and, asc, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { liveInputs } from '../db/live.table.ts';
 import {
   type SimulcastRow,
   type SimulcastTargetRow,
@@ -18,7 +19,7 @@ import {
   simulcasts,
   simulcastTargets,
 } from '../db/simulcast.table.ts';
-import { HttpError, notFound } from '../http/http.errors.ts';
+import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
 import type { SimulcastEngine } from './simulcast.engine.ts';
 
@@ -74,7 +75,19 @@ export async function withTargets(db: Db, simulcast: SimulcastRow): Promise<Simu
   return { simulcast, targets: await targetsOf(db, [simulcast.id]) };
 }
 
+/** The source named must be one of the account's live inputs (400 otherwise, not a foreign key error). */
+async function assertOwnInput(db: Db, accountId: number, inputId: number | null | undefined): Promise<void> {
+  if (inputId === null || inputId === undefined) return;
+  const [input] = await db
+    .select({ id: liveInputs.id })
+    .from(liveInputs)
+    .where(and(eq(liveInputs.id, inputId), eq(liveInputs.accountId, accountId)))
+    .limit(1);
+  if (!input) throw badRequest(SIMULCAST_MESSAGES.inputNotFound(inputId));
+}
+
 export async function createSimulcast(db: Db, accountId: number, body: SimulcastBody): Promise<SimulcastRow> {
+  await assertOwnInput(db, accountId, body.inputId);
   const [row] = await db
     .insert(simulcasts)
     .values({ name: body.name, inputId: body.inputId ?? null, provider: body.provider ?? 'local', accountId })
@@ -85,6 +98,7 @@ export async function createSimulcast(db: Db, accountId: number, body: Simulcast
 
 export async function updateSimulcast(db: Db, row: SimulcastRow, body: SimulcastUpdateBody): Promise<SimulcastRow> {
   if (Object.keys(body).length === 0) return row;
+  await assertOwnInput(db, row.accountId, body.inputId);
   const [updated] = await db.update(simulcasts).set(body).where(eq(simulcasts.id, row.id)).returning();
   if (!updated) throw notFound(SIMULCAST_MESSAGES.notFound(row.id));
   return updated;

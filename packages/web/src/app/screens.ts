@@ -144,6 +144,19 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/videos/edit/VideoEdit.tsx'),
     (m) => m.VideoEdit,
   ),
+  // Live inputs (issue 12): list, new, edit (encoder settings, health, preview).
+  '/medias/streams/list': lazyScreen(
+    () => import('../features/streams/StreamsList.tsx'),
+    (m) => m.StreamsList,
+  ),
+  '/medias/streams/new': lazyScreen(
+    () => import('../features/streams/StreamCreate.tsx'),
+    (m) => m.StreamCreate,
+  ),
+  '/medias/streams/edit/:inputId': lazyScreen(
+    () => import('../features/streams/StreamEdit.tsx'),
+    (m) => m.StreamEdit,
+  ),
   '/clipping/conference': lazyScreen(
     () => import('../features/conferences/ClipConferenceScreen.tsx'),
     (m) => m.ClipConferenceScreen,

@@ -1,0 +1,127 @@
+import { recordId } from '@regie/contract/accounts';
+import { errorBody } from '@regie/contract/auth';
+import { LIVE_LIMITS, LIVE_MEDIA_PATH, LIVE_MESSAGES } from '@regie/contract/live';
+import { MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { liveInputs, liveSegments } from '../db/live.table.ts';
+import { forbidden, notFound } from '../http/http.errors.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
+import { sendObject } from '../videos/media.send.ts';
+import { type IndexedSegment, mediaPlaylist } from './live.playlists.ts';
+import type { LiveSupervisor } from './live.supervisor.ts';
+import type { LiveTokens } from './live.tokens.ts';
+
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+const params = z.object({ accountId: recordId, inputId: recordId });
+const query = z.object({ [MEDIA_TOKEN_PARAM]: z.string().max(200) });
+const responses = { 200: z.unknown().describe('The file'), 206: z.unknown(), 403: errorBody, 404: errorBody };
+const common = { tags: ['live'] };
+
+const segmentColumns = {
+  sequence: liveSegments.sequence,
+  startedAt: liveSegments.startedAt,
+  duration: liveSegments.duration,
+  discontinuity: liveSegments.discontinuity,
+};
+
+/** The live edge: the last LIVE_LIMITS.liveSegments segments, in order. */
+async function liveEdge(db: Db, inputId: number): Promise<IndexedSegment[]> {
+  const rows = await db
+    .select(segmentColumns)
+    .from(liveSegments)
+    .where(eq(liveSegments.inputId, inputId))
+    .orderBy(desc(liveSegments.sequence))
+    .limit(LIVE_LIMITS.liveSegments);
+  return rows.reverse();
+}
+
+/** The DVR window: the segments of the last LIVE_LIMITS.dvrWindowSeconds, in order. */
+function dvrWindow(db: Db, inputId: number): Promise<IndexedSegment[]> {
+  const since = new Date(Date.now() - LIVE_LIMITS.dvrWindowSeconds * 1000);
+  return db
+    .select(segmentColumns)
+    .from(liveSegments)
+    .where(and(eq(liveSegments.inputId, inputId), gte(liveSegments.startedAt, since)))
+    .orderBy(asc(liveSegments.sequence));
+}
+
+/**
+ * An input's live media, outside the API (players send no headers): the live and DVR playlists,
+ * built from the segment index, and the segments, each authorised by the input's `?t=` token
+ * (the URLs GET streams/{id} gives). A wrong token is a 403, an unknown input or segment a 404.
+ */
+export const liveMediaRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storage: ObjectStorage;
+  tokens: LiveTokens;
+  supervisor: LiveSupervisor;
+}> = async (app, { db, storage, tokens, supervisor }) => {
+  const authorise = async (accountId: number, inputId: number, token: string) => {
+    if (!tokens.verify(token, accountId, inputId)) throw forbidden(LIVE_MESSAGES.linkExpired);
+    const [input] = await db
+      .select({ id: liveInputs.id })
+      .from(liveInputs)
+      .where(and(eq(liveInputs.id, inputId), eq(liveInputs.accountId, accountId)))
+      .limit(1);
+    if (!input) throw notFound(LIVE_MESSAGES.notFound(inputId));
+  };
+
+  for (const [name, read] of [
+    ['live', liveEdge],
+    ['dvr', dvrWindow],
+  ] as const) {
+    app.get(
+      `${LIVE_MEDIA_PATH}/:accountId/:inputId/${name}.m3u8`,
+      {
+        schema: {
+          ...common,
+          summary: name === 'live' ? 'The live playlist (sliding, at the edge)' : 'The DVR playlist (last 2 hours)',
+          params,
+          querystring: query,
+          response: responses,
+        },
+      },
+      async (request, reply) => {
+        const { accountId, inputId } = request.params;
+        const token = request.query[MEDIA_TOKEN_PARAM];
+        await authorise(accountId, inputId, token);
+        const text = mediaPlaylist(await read(db, inputId), {
+          uri: (sequence) => `${sequence}.ts?${MEDIA_TOKEN_PARAM}=${token}`,
+          ended: !supervisor.isOnAir(inputId),
+        });
+        return reply.header('cache-control', 'no-cache').type(PLAYLIST_TYPE).send(text);
+      },
+    );
+  }
+
+  app.get(
+    `${LIVE_MEDIA_PATH}/:accountId/:inputId/:segment`,
+    {
+      schema: {
+        ...common,
+        summary: 'A live segment (MPEG-TS)',
+        params: params.extend({ segment: z.string().regex(/^\d{1,9}\.ts$/) }),
+        querystring: query,
+        response: responses,
+      },
+    },
+    async (request, reply) => {
+      const { accountId, inputId, segment } = request.params;
+      await authorise(accountId, inputId, request.query[MEDIA_TOKEN_PARAM]);
+      const [row] = await db
+        .select({ path: liveSegments.path })
+        .from(liveSegments)
+        .where(and(eq(liveSegments.inputId, inputId), eq(liveSegments.sequence, Number.parseInt(segment, 10))))
+        .limit(1);
+      if (!row) throw notFound(LIVE_MESSAGES.segmentNotFound);
+      return sendObject(reply, storage, row.path, request.headers.range, {
+        contentType: 'video/mp2t',
+        cacheControl: 'private, max-age=3600',
+        notFoundMessage: LIVE_MESSAGES.segmentNotFound,
+      });
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
+import type { Guards } from '../tenancy/tenancy.guards.ts';
+import { createNmsIngest } from './ingest.nms.ts';
+import type { Ingest } from './ingest.types.ts';
+import { KeyBook } from './live.keys.ts';
+import { liveMediaRoutes } from './live.media.routes.ts';
+import { liveRoutes } from './live.routes.ts';
+import { ingestBaseUrl } from './live.service.ts';
+import { type LiveSources, liveSources } from './live.source.ts';
+import { resetLiveStates } from './live.state.ts';
+import { LiveSupervisor } from './live.supervisor.ts';
+import { createLiveTokens } from './live.tokens.ts';
+
+/** Hub topic (outside any account's /admin, so no client can subscribe) of "a stream key changed". */
+const KEYS_TOPIC = 'live/keys';
+
+export interface LiveOptions {
+  db: Db;
+  guards: Guards;
+  storage: ObjectStorage;
+  hub: RealtimeHub;
+  config: Pick<AppConfig, 'live' | 'videos' | 'publicUrl' | 'dataDir'>;
+  /** Another ingest than node-media-server (tests, nginx-rtmp). */
+  ingest?: Ingest;
+}
+
+/**
+ * The live (issue 12): starts the RTMP ingest with its key book and supervisor, registers the
+ * inputs' API and their media, and stops everything when the app closes. Gives where this
+ * process plays its inputs (the simulcast engine's sources).
+ */
+export async function registerLive(app: FastifyInstance, options: LiveOptions): Promise<LiveSources> {
+  const { db, guards, storage, hub, config } = options;
+  const log = app.log;
+  const keys = new KeyBook();
+  await keys.reload(db);
+  await resetLiveStates(db);
+  const ingest = options.ingest ?? createNmsIngest({ host: config.live.ingestHost, port: config.live.ingestPort, log });
+  const supervisor = new LiveSupervisor({
+    db,
+    storage,
+    hub,
+    ingest,
+    keys,
+    workDir: join(config.dataDir, 'live-work'),
+    log,
+  });
+  let port = config.live.ingestPort;
+  let onAir: LiveSupervisor | null = null;
+  try {
+    ({ port } = await ingest.start({
+      authorize: (request) => supervisor.authorize(request),
+      started: (request) => supervisor.started(request),
+      ended: (sessionId) => supervisor.ended(sessionId),
+    }));
+    supervisor.start();
+    onAir = supervisor;
+  } catch (error) {
+    log.error({ err: error, port }, 'live ingest not started: encoders cannot publish to this server');
+  }
+  const stopListening = hub.subscribe(KEYS_TOPIC, () => {
+    keys.reload(db).catch((error: unknown) => log.warn({ err: error }, 'live: stream keys not reloaded'));
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    onAir = null;
+    await supervisor.stop();
+    await ingest.stop();
+  });
+
+  const tokens = createLiveTokens(config.videos.mediaSecret ?? randomBytes(32));
+  const present = {
+    tokens,
+    publicUrl: config.publicUrl,
+    ingestUrl: () => ingestBaseUrl(config.live.ingestPublicUrl, config.live.ingestHost, port),
+  };
+  const keysChanged = async () => {
+    await keys.reload(db);
+    await hub.publish(KEYS_TOPIC, { type: 'live.keys', payload: null });
+  };
+  await app.register(liveRoutes, { db, guards, storage, supervisor, present, keysChanged });
+  await app.register(liveMediaRoutes, { db, storage, tokens, supervisor });
+  const sources = liveSources(db, () => onAir);
+  app.decorate('liveSources', sources);
+  return sources;
+}

@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MEDIA_BINARIES, tailLines } from '../media/ffmpeg.runner.ts';
+import { type PackagedSegment, packagedSegments } from './live.playlists.ts';
+
+/** How often the packager's playlist is read for newly finished segments. */
+const POLL_MS = 200;
+const PLAYLIST = 'index.m3u8';
+
+/**
+ * ffmpeg's arguments: the RTMP stream copied (no re-encode) into HLS segments of `segmentSeconds`,
+ * named by sequence from `startNumber`, every one kept (the playlist only slides; nothing is
+ * deleted), each with its wall-clock time; segment and playlist written to a temporary file and
+ * renamed when complete.
+ */
+export function packagerArgs(source: string, folder: string, segmentSeconds: number, startNumber: number): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    '-rw_timeout',
+    '15000000',
+    '-i',
+    source,
+    '-map',
+    '0:v?',
+    '-map',
+    '0:a?',
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segmentSeconds),
+    '-hls_list_size',
+    '10',
+    '-start_number',
+    String(startNumber),
+    '-hls_flags',
+    'program_date_time+independent_segments+temp_file',
+    '-hls_segment_filename',
+    join(folder, '%d.ts'),
+    join(folder, PLAYLIST),
+  ];
+}
+
+export interface FinishedSegment extends PackagedSegment {
+  /** The file on this machine (removed once `onSegment` resolves). */
+  localPath: string;
+  bytes: number;
+  /** The first segment of this run. */
+  first: boolean;
+}
+
+export interface PackagerOptions {
+  source: string;
+  folder: string;
+  segmentSeconds: number;
+  startNumber: number;
+  onSegment(segment: FinishedSegment): Promise<void>;
+  onProgress(progress: { droppedFrames: number; fps: number | null }): void;
+  /** The run ended: null code and signal when it was stopped. */
+  onExit(result: { code: number | null; stopped: boolean; stderr: string }): void;
+  onError(error: unknown): void;
+}
+
+export interface PackagerRun {
+  stop(): Promise<void>;
+  /** The highest sequence indexed by this run, or null. */
+  lastSequence(): number | null;
+}
+
+/** Reads ffmpeg's `-progress` key=value lines. */
+function progressReader(onProgress: PackagerOptions['onProgress']) {
+  let values: Record<string, string> = {};
+  let pending = '';
+  return (chunk: Buffer) => {
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const at = line.indexOf('=');
+      if (at < 0) continue;
+      const key = line.slice(0, at).trim();
+      values[key] = line.slice(at + 1).trim();
+      if (key !== 'progress') continue;
+      const fps = Number.parseFloat(values.fps ?? '');
+      onProgress({ droppedFrames: Number.parseInt(values.drop_frames ?? '0', 10) || 0, fps: fps > 0 ? fps : null });
+      values = {};
+    }
+  };
+}
+
+/**
+ * One packager run: ffmpeg reading the ingest, and a loop that indexes each segment ffmpeg
+ * finishes, in order, exactly once (the sequence is the file's name). When ffmpeg exits, what
+ * its last playlist lists is indexed before onExit.
+ */
+export async function startPackager(options: PackagerOptions): Promise<PackagerRun> {
+  await mkdir(options.folder, { recursive: true });
+  await rm(join(options.folder, PLAYLIST), { force: true });
+  let last: number | null = null;
+  let stopped = false;
+  let exited = false;
+  let stderr = '';
+  let draining: Promise<void> = Promise.resolve();
+
+  const drain = async () => {
+    const text = await readFile(join(options.folder, PLAYLIST), 'utf8').catch(() => '');
+    for (const segment of packagedSegments(text)) {
+      if (segment.sequence < options.startNumber || (last !== null && segment.sequence <= last)) continue;
+      const localPath = join(options.folder, `${segment.sequence}.ts`);
+      const info = await stat(localPath).catch(() => null);
+      // A run stopped before its first frame leaves an empty file: nothing to index.
+      if (!info || info.size === 0 || segment.duration <= 0) continue;
+      await options.onSegment({ ...segment, localPath, bytes: info.size, first: last === null });
+      last = segment.sequence;
+      await rm(localPath, { force: true });
+    }
+  };
+  const poll = () => {
+    draining = draining.then(drain).catch(options.onError);
+    return draining;
+  };
+  const timer = setInterval(() => void poll(), POLL_MS);
+
+  const child: ChildProcess = spawn(
+    MEDIA_BINARIES.ffmpeg,
+    packagerArgs(options.source, options.folder, options.segmentSeconds, options.startNumber),
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout?.on('data', progressReader(options.onProgress));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const exit = new Promise<void>((resolve) => {
+    const finish = (code: number | null) => {
+      if (exited) return;
+      exited = true;
+      clearInterval(timer);
+      void poll().then(() => {
+        options.onExit({ code, stopped, stderr: tailLines(stderr) });
+        resolve();
+      });
+    };
+    child.once('error', (error) => {
+      stderr += String(error);
+      finish(-1);
+    });
+    child.once('exit', (code) => finish(code));
+  });
+
+  return {
+    lastSequence: () => last,
+    async stop() {
+      if (exited) return exit;
+      stopped = true;
+      // 'q' is not read (-nostdin): SIGINT makes ffmpeg close its last segment and playlist.
+      child.kill('SIGINT');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exit;
+      clearTimeout(killer);
+    },
+  };
+}

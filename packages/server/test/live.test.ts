@@ -1,0 +1,237 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  LIVE_HEALTH_EVENT,
+  LIVE_TOPIC,
+  type LiveHealth,
+  type LiveInput,
+  liveHealth,
+  livePaths,
+} from '@regie/contract/live';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveAccountLimits, liveSegments } from '../src/db/live.table.ts';
+import { accountTopic } from '../src/realtime/realtime.hub.ts';
+import type { BuiltAccount } from './helpers.ts';
+import { waitFor } from './jobs-fixtures.ts';
+import { publishTestStream, type TestPublisher } from './live-fixtures.ts';
+import { type VideoTestContext, videoTestContext } from './videos-fixtures.ts';
+
+let ctx: VideoTestContext;
+let accountC: BuiltAccount;
+const publishers: TestPublisher[] = [];
+const token = (name: string) => ctx.tokens[name] ?? '';
+
+async function createInput(as: string, payload: object = { name: 'Main camera', latencyMode: '1s' }) {
+  const response = await ctx.request({ method: 'POST', url: livePaths.list, token: token(as), payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<LiveInput>();
+}
+
+async function keyOf(as: string, id: number): Promise<string> {
+  const response = await ctx.request({ url: livePaths.key(id), token: token(as) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ streamKey: string }>().streamKey;
+}
+
+function push(input: LiveInput, key: string, seconds: number): TestPublisher {
+  const publisher = publishTestStream(`${input.ingestUrl}/${key}`, seconds);
+  publishers.push(publisher);
+  return publisher;
+}
+
+const readInput = async (as: string, id: number) =>
+  (await ctx.request({ url: livePaths.one(id), token: token(as) })).json<LiveInput>();
+
+/** A playlist URL's path and query, as the server serves it (no public URL in tests). */
+const local = (url: string) => {
+  const parsed = new URL(url, 'http://localhost');
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+beforeAll(async () => {
+  ctx = await videoTestContext();
+  await ctx.user('streamerA', ctx.accountA, ['use_stream']);
+  await ctx.user('streamerB', ctx.accountB, ['use_stream']);
+  accountC = await ctx.buildAccount({ modules: ['AWS_STREAM'] });
+  await ctx.user('streamerC', accountC, ['use_stream']);
+  await ctx.db.insert(liveAccountLimits).values({ accountId: accountC.id, simultaneousLiveInputs: 1 });
+});
+afterAll(async () => {
+  await Promise.all(publishers.map((publisher) => publisher.stop()));
+  await ctx.cleanup();
+});
+
+describe('live inputs', () => {
+  it('creates an input with an RTMP URL and a hidden key, revealed and rotated on demand', async () => {
+    const input = await createInput('streamerA', { name: 'Tribune', latencyMode: '2s', equirectangular: true });
+    expect(input).toMatchObject({ name: 'Tribune', latencyMode: '2s', equirectangular: true, state: 'idle' });
+    expect(input.ingestUrl).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
+    expect(JSON.stringify(input)).not.toContain('rk_');
+    const key = await keyOf('streamerA', input.id);
+    expect(key).toMatch(/^rk_[A-Za-z0-9_-]{32}$/);
+    expect(input.streamKeyHint).toBe(key.slice(-4));
+    const rotated = await ctx.request({ method: 'POST', url: livePaths.rotate(input.id), token: token('streamerA') });
+    expect(rotated.json<{ streamKey: string }>().streamKey).not.toBe(key);
+    expect(await keyOf('streamerA', input.id)).toBe(rotated.json<{ streamKey: string }>().streamKey);
+    const list = await ctx.request({ url: livePaths.list, token: token('streamerA') });
+    expect(list.json<{ data: LiveInput[] }>().data.map((row) => row.id)).toContain(input.id);
+    const changed = await ctx.request({
+      method: 'PUT',
+      url: livePaths.one(input.id),
+      token: token('streamerA'),
+      payload: { name: 'Tribune nord', latencyMode: '1s' },
+    });
+    expect(changed.json<LiveInput>()).toMatchObject({ name: 'Tribune nord', latencyMode: '1s' });
+  });
+
+  it("refuses another account's input (404), a user without use_stream (403) and a bad body (400)", async () => {
+    const input = await createInput('streamerA');
+    for (const url of [livePaths.one(input.id), livePaths.key(input.id), livePaths.status(input.id)]) {
+      expect((await ctx.request({ url, token: token('streamerB') })).statusCode).toBe(404);
+    }
+    const rotate = await ctx.request({ method: 'POST', url: livePaths.rotate(input.id), token: token('streamerB') });
+    expect(rotate.statusCode).toBe(404);
+    const del = await ctx.request({ method: 'DELETE', url: livePaths.one(input.id), token: token('streamerB') });
+    expect(del.statusCode).toBe(404);
+    const others = await ctx.request({ url: livePaths.inputs, token: token('streamerB') });
+    expect(others.json<{ data: LiveInput[] }>().data.map((row) => row.id)).not.toContain(input.id);
+    expect((await ctx.request({ url: livePaths.list, token: token('writerA') })).statusCode).toBe(403);
+    expect((await ctx.request({ url: livePaths.key(input.id), token: token('writerA') })).statusCode).toBe(403);
+    const bad = await ctx.request({
+      method: 'POST',
+      url: livePaths.list,
+      token: token('streamerA'),
+      payload: { name: '', latencyMode: '5s' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('packages a pushed stream into indexed segments the live playlist lists and serves, with health', async () => {
+    const input = await createInput('streamerA');
+    const health: LiveHealth[] = [];
+    const stop = ctx.app.realtime.subscribe(accountTopic(ctx.accountA.id, LIVE_TOPIC), (_topic, event) => {
+      const parsed = liveHealth.safeParse(event.payload);
+      if (event.type === LIVE_HEALTH_EVENT && parsed.success) health.push(parsed.data);
+    });
+    const publisher = push(input, await keyOf('streamerA', input.id), 8);
+    const rows = await waitFor(
+      async () => {
+        const found = await ctx.db.select().from(liveSegments).where(eq(liveSegments.inputId, input.id));
+        return found.length >= 3 ? found : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 200, what: 'three indexed segments' },
+    );
+    expect((await readInput('streamerA', input.id)).state).toBe('live');
+    // The simulcast engine reads it here: the account's own input only.
+    expect(await ctx.app.liveSources.urlOf(ctx.accountA.id, input.id)).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live\/rk_/);
+    expect(await ctx.app.liveSources.urlOf(ctx.accountB.id, input.id)).toBeNull();
+    const sequences = rows.map((row) => row.sequence).sort((a, b) => a - b);
+    expect(sequences.slice(0, 3)).toEqual([0, 1, 2]);
+    for (const row of rows) expect(row.duration).toBeGreaterThan(0.5);
+    expect(rows[0]?.discontinuity).toBe(true);
+
+    const playlist = await ctx.request({ url: local(input.playback.liveUrl) });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXT-X-PROGRAM-DATE-TIME:');
+    expect(playlist.body).not.toContain('#EXT-X-ENDLIST');
+    const uri = playlist.body.split('\n').find((line) => /^\d+\.ts\?t=/.test(line));
+    expect(uri).toBeDefined();
+    const base = local(input.playback.liveUrl).replace(/live\.m3u8\?.*$/, '');
+    const segment = await ctx.app.inject({ url: `${base}${uri}` });
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers['content-type']).toBe('video/mp2t');
+    expect(segment.rawPayload[0]).toBe(0x47);
+
+    const status = await ctx.request({ url: livePaths.status(input.id), token: token('streamerA') });
+    expect(status.json<LiveHealth>()).toMatchObject({ connected: true, width: 320, height: 180, videoCodec: 'H.264' });
+    await waitFor(() => health.some((item) => item.inputId === input.id && item.connected && item.bitrate > 0), {
+      timeoutMs: 6_000,
+      what: 'a health push with a bitrate',
+    });
+
+    await publisher.exited;
+    await waitFor(async () => (await readInput('streamerA', input.id)).state === 'idle', {
+      timeoutMs: 10_000,
+      what: 'the input to be idle after the publisher left',
+    });
+    const ended = await ctx.request({ url: local(input.playback.dvrUrl) });
+    expect(ended.body).toContain('#EXT-X-ENDLIST');
+    stop();
+  }, 40_000);
+
+  it('restarts a packager that dies while the publisher is still connected, and keeps indexing', async () => {
+    const input = await createInput('streamerA');
+    const publisher = push(input, await keyOf('streamerA', input.id), 16);
+    const segmentsOf = () => ctx.db.select().from(liveSegments).where(eq(liveSegments.inputId, input.id));
+    await waitFor(async () => (await segmentsOf()).length >= 2, { timeoutMs: 15_000, what: 'two segments' });
+    // The packager of this input (its playlist is in this test's own data folder).
+    const playlist = join(ctx.dir, 'live-work', String(input.id), 'index.m3u8');
+    const pids = execFileSync('pgrep', ['-f', playlist], { encoding: 'utf8' }).trim().split('\n');
+    expect(pids).toHaveLength(1);
+    process.kill(Number(pids[0]), 'SIGKILL');
+    const killedAt = (await segmentsOf()).length;
+    const rows = await waitFor(
+      async () => {
+        const found = await segmentsOf();
+        return found.length >= killedAt + 3 ? found : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 200, what: 'segments after the restart' },
+    );
+    const sequences = rows.map((row) => row.sequence);
+    expect(new Set(sequences).size).toBe(sequences.length);
+    expect(rows.filter((row) => row.discontinuity).length).toBe(2);
+    await waitFor(async () => (await readInput('streamerA', input.id)).state === 'live', {
+      what: 'the input live again',
+    });
+    await publisher.stop();
+  }, 45_000);
+
+  it('refuses a wrong key, a rotated key and a deleted input key', async () => {
+    const input = await createInput('streamerA');
+    const wrong = push(input, 'rk_not_a_key_of_anybody_here', 10);
+    expect((await wrong.exited).ms).toBeLessThan(6_000);
+
+    const oldKey = await keyOf('streamerA', input.id);
+    await ctx.request({ method: 'POST', url: livePaths.rotate(input.id), token: token('streamerA') });
+    const rotated = push(input, oldKey, 10);
+    expect((await rotated.exited).ms).toBeLessThan(6_000);
+
+    const gone = await createInput('streamerA');
+    const goneKey = await keyOf('streamerA', gone.id);
+    await ctx.request({ method: 'DELETE', url: livePaths.one(gone.id), token: token('streamerA') });
+    const deleted = push(gone, goneKey, 10);
+    expect((await deleted.exited).ms).toBeLessThan(6_000);
+    const rows = await ctx.db.select().from(liveSegments).where(eq(liveSegments.inputId, input.id));
+    expect(rows).toHaveLength(0);
+  }, 30_000);
+
+  it("refuses an input past its account's limit of simultaneous live inputs, with the reason shown", async () => {
+    const first = await createInput('streamerC');
+    const second = await createInput('streamerC');
+    const onAir = push(first, await keyOf('streamerC', first.id), 10);
+    await waitFor(async () => (await readInput('streamerC', first.id)).state === 'live', {
+      timeoutMs: 8_000,
+      what: 'the first input on air',
+    });
+    const refused = push(second, await keyOf('streamerC', second.id), 10);
+    expect((await refused.exited).ms).toBeLessThan(6_000);
+    const shown = await waitFor(
+      async () => {
+        const read = await readInput('streamerC', second.id);
+        return read.state === 'error' ? read : undefined;
+      },
+      { what: 'the refusal recorded' },
+    );
+    expect(shown.stateReason).toContain('limit');
+    await onAir.stop();
+  }, 30_000);
+
+  it('refuses live media without a valid token', async () => {
+    const input = await createInput('streamerA');
+    const url = local(input.playback.liveUrl).replace(/t=[^&]+/, 't=1.abc');
+    expect((await ctx.app.inject({ url })).statusCode).toBe(403);
+    const other = local(input.playback.liveUrl).replace(`/${ctx.accountA.id}/`, `/${ctx.accountB.id}/`);
+    expect((await ctx.app.inject({ url: other })).statusCode).toBe(403);
+  });
+});

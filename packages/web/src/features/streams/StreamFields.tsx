@@ -1,0 +1,42 @@
+import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
+import { isOneOf } from '@regie/contract/guards';
+import { LATENCY_MODES, type LatencyMode, LIVE_LIMITS } from '@regie/contract/live';
+import { useT } from '../../i18n/use-t.ts';
+
+export interface StreamDraft {
+  name: string;
+  latencyMode: LatencyMode;
+  equirectangular: boolean;
+}
+
+export const EMPTY_DRAFT: StreamDraft = { name: '', latencyMode: '2s', equirectangular: false };
+
+/** The fields of a live input, shared by the new and edit screens. */
+export function StreamFields({ draft, onChange }: { draft: StreamDraft; onChange: (draft: StreamDraft) => void }) {
+  const t = useT();
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t('streams.field.name')}
+        required
+        maxLength={LIVE_LIMITS.nameMax}
+        value={draft.name}
+        onChange={(event) => onChange({ ...draft, name: event.currentTarget.value })}
+      />
+      <Select
+        label={t('streams.field.latency')}
+        description={t('streams.field.latencyHint')}
+        allowDeselect={false}
+        data={LATENCY_MODES.map((mode) => ({ value: mode, label: t(`streams.latency.${mode}`) }))}
+        value={draft.latencyMode}
+        onChange={(value) => isOneOf(LATENCY_MODES, value) && onChange({ ...draft, latencyMode: value })}
+      />
+      <Checkbox
+        label={t('streams.field.equirectangular')}
+        description={t('streams.field.equirectangularHint')}
+        checked={draft.equirectangular}
+        onChange={(event) => onChange({ ...draft, equirectangular: event.currentTarget.checked })}
+      />
+    </Stack>
+  );
+}
