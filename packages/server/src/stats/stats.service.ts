@@ -34,7 +34,10 @@ const EVENT_QUERIES: ContentQueries = {
     and(
       eq(videos.accountId, event.accountId),
       isNotNull(videos.clipInSeconds),
-      or(eq(videos.clipEventId, event.id), event.videoId === null ? undefined : eq(videos.sourceVideoId, event.videoId)),
+      or(
+        eq(videos.clipEventId, event.id),
+        event.videoId === null ? undefined : eq(videos.sourceVideoId, event.videoId),
+      ),
     ),
   /** Played from the event's page, or its replay video played anywhere. */
   replayPlays: (event) => or(eq(plays.eventId, event.id), playsOfReplay(event)),
