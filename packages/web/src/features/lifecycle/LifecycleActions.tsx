@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { LifecycleState, LifecycleTransition } from '@regie/contract/lifecycle';
+import type { LifecycleResource, LifecycleState, LifecycleTransition } from '@regie/contract/lifecycle';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
@@ -8,14 +8,14 @@ import { useLifecycle, useTransition } from './lifecycle-calls.ts';
 const STATE_COLOURS: Readonly<Record<LifecycleState, string>> = { upcoming: 'blue', live: 'red', replay: 'teal' };
 
 /**
- * Go live / End live for an event (contract lifecycle.ts): the buttons of the transitions that
- * leave its state, each variant offered only when this user may call it (otherwise disabled,
- * saying why), a confirmation before each, and the new state once done.
+ * Go live / End live for an event or a conference (contract lifecycle.ts): the buttons of the
+ * transitions that leave its state, each variant offered only when this user may call it
+ * (otherwise disabled, saying why), a confirmation before each, and the new state once done.
  */
-export function EventLifecycleActions({ eventId }: { eventId: number }) {
+export function LifecycleActions({ resource, id }: { resource: LifecycleResource; id: number }) {
   const t = useT();
-  const status = useLifecycle(eventId);
-  const move = useTransition(eventId);
+  const status = useLifecycle(resource, id);
+  const move = useTransition(resource, id);
   const [asked, setAsked] = useState<LifecycleTransition | null>(null);
   const [moved, setMoved] = useState<LifecycleState | null>(null);
   const data = status.data;
