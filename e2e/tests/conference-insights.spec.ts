@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, main, textField, uniqueName } from './flows.ts';
+import { apiCall, apiSignIn, choose, main, textField, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -78,4 +78,21 @@ test('a conference: titled by its name, live and back to replay, poster removed,
   await expect(main(page).getByText('Plays of the replay')).toBeVisible();
   await expect(main(page).getByText('Over time').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test("a sport event's edit page is titled by the event's name on every tab", async ({ page, request }) => {
+  const name = uniqueName('E2E titled match');
+  const producer = await apiSignIn(request, 'producer');
+  const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', { name });
+  await signIn(page, 'producer');
+  await page.goto(`/events/sports/edit/${event.id}/info`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page).toHaveTitle(new RegExp(`^${name}`));
+  await page.goto(`/events/sports/edit/${event.id}/stats`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(main(page).getByRole('heading', { name: 'Event statistics' })).toBeVisible();
+  await expect(main(page).getByText('Markers made').first()).toBeVisible({ timeout: 15_000 });
+  // Back to the list: the section's title again.
+  await page.goto('/events/sports/list');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(name);
 });
