@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { messageCatalog, refineMessage } from './messages.ts';
+import { CONFERENCE_READ_RULE } from './resources/business-players.ts';
 import { isoDateTime } from './resources/seasons.ts';
 
 /**
@@ -34,9 +35,24 @@ export const STATS_MESSAGES = messageCatalog('STATS_MESSAGES', {
     `This interval cuts the period into ${buckets} points (at most ${STATS_MAX_BUCKETS}): choose a longer one`,
 });
 
+/**
+ * The conference stats tab: whoever may read the conference (spec §6 "Conferences:
+ * conf_player_write or clip_only", resources/business-players.ts CONFERENCE_READ_RULE).
+ */
+export const CONFERENCE_STATS_RULE: AccessRule = CONFERENCE_READ_RULE;
+
+/**
+ * The kinds of content with a stats tab: a sport event (its marks are markers) and a conference
+ * (business player: its marks are chapters). Both count the plays of their replay and clips.
+ */
+export const STATS_CONTENT_KINDS = ['event', 'conference'] as const;
+export type StatsContentKind = (typeof STATS_CONTENT_KINDS)[number];
+
 export const statsPaths = {
   /** GET ?from&to&interval → EventStatsResponse. */
   eventStats: (eventId: number | string) => `${MAIN_API}/events/${eventId}/stats`,
+  /** GET ?from&to&interval → ConferenceStatsResponse. */
+  conferenceStats: (conferenceId: number | string) => `${MAIN_API}/business-players/${conferenceId}/stats`,
 } as const;
 
 /** The start of the UTC bucket holding `date`. */
@@ -164,3 +180,29 @@ export const eventStatsResponse = periodResponse.extend({
   series: z.array(eventStatsPoint),
 });
 export type EventStatsResponse = z.infer<typeof eventStatsResponse>;
+
+export const conferenceStatsPoint = z.object({
+  /** The bucket's start (ISO, UTC). */
+  at: z.string(),
+  plays: z.number().int(),
+  chapters: z.number().int(),
+  clips: z.number().int(),
+});
+export type ConferenceStatsPoint = z.infer<typeof conferenceStatsPoint>;
+
+/**
+ * GET business-players/{id}/stats: plays counted by the embed player (of the conference's replay
+ * video, and of its clips: the clips cut from the conference), chapters and clips made, in the
+ * period; totals and one point per bucket. The events' shape with chapters for markers.
+ */
+export const conferenceStatsResponse = periodResponse.extend({
+  totals: z.object({
+    plays: z.number().int(),
+    replayPlays: z.number().int(),
+    clipPlays: z.number().int(),
+    chapters: z.number().int(),
+    clips: z.number().int(),
+  }),
+  series: z.array(conferenceStatsPoint),
+});
+export type ConferenceStatsResponse = z.infer<typeof conferenceStatsResponse>;

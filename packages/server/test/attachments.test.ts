@@ -5,7 +5,9 @@ import {
   attachmentPaths,
 } from '@regie/contract/attachments';
 import { renderMessage } from '@regie/contract/messages.render';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventAttachments } from '../src/db/attachments.table.ts';
 import { type VideoTestContext, videoTestContext } from './videos-fixtures.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -138,5 +140,42 @@ describe('event attachments', () => {
       .json<{ data: Attachment[] }>()
       .data.map((item) => item.id);
     expect(ids).not.toContain(created.id);
+  });
+
+  it("removes an event's attachment files from storage when the event is deleted, and only its own", async () => {
+    const make = async (name: string) =>
+      (
+        await ctx.request({ method: 'POST', url: '/main-api/events', token: token('producer'), payload: { name } })
+      ).json<{ id: number }>().id;
+    const doomed = await make('Friendly');
+    const kept = await make('League');
+    for (const id of [doomed, doomed, kept]) {
+      const created = await upload('producer', { name: 'Sheet.pdf', type: 'application/pdf', data: PDF }, id);
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const keysOf = async (id: number) =>
+      (await ctx.db.select().from(eventAttachments).where(eq(eventAttachments.eventId, id))).map(
+        (row) => row.storageKey,
+      );
+    const doomedKeys = await keysOf(doomed);
+    const [keptKey] = await keysOf(kept);
+    expect(doomedKeys).toHaveLength(2);
+    for (const key of doomedKeys) expect(await ctx.storage.exists(key)).toBe(true);
+
+    const deleted = await ctx.request({
+      method: 'DELETE',
+      url: `/main-api/events/${doomed}`,
+      token: token('producer'),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    ctx.workers();
+    await expect
+      .poll(async () => (await Promise.all(doomedKeys.map((key) => ctx.storage.exists(key)))).some(Boolean), {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toBe(false);
+    await ctx.stopWorkers();
+    expect(await ctx.storage.exists(keptKey ?? '')).toBe(true);
   });
 });

@@ -28,6 +28,10 @@ export const conferencesEn = {
   'conferences.replay.fieldPlaceholder': 'Search a video by its title',
 
   // Speakers (under the info form)
+  'conferences.lifecycle.confirmTitle': 'Change the conference’s state',
+  'conferences.lifecycle.confirmStart': 'Put this conference live now?',
+  'conferences.lifecycle.confirmEnd': 'End the live? The conference switches to replay and keeps its replay video.',
+  'conferences.lifecycle.done': 'The conference is now {{state}}',
   'conferences.speakers.heading': 'Speakers',
   'conferences.speakers.empty': 'No speakers yet: add them in the order the player should show them.',
   'conferences.speakers.list': 'Speakers, in order',

@@ -28,6 +28,10 @@ export const conferencesFr: Record<keyof typeof conferencesEn, string> = {
   'conferences.replay.fieldHint': 'Une vidéo prête du compte : les chapitres et les clips s’y rapportent',
   'conferences.replay.fieldPlaceholder': 'Cherchez une vidéo par son titre',
 
+  'conferences.lifecycle.confirmTitle': 'Changer l’état de la conférence',
+  'conferences.lifecycle.confirmStart': 'Passer cette conférence en direct maintenant ?',
+  'conferences.lifecycle.confirmEnd': 'Terminer le direct ? La conférence passe en replay et garde sa vidéo de replay.',
+  'conferences.lifecycle.done': 'La conférence est maintenant {{state}}',
   'conferences.speakers.heading': 'Intervenants',
   'conferences.speakers.empty':
     'Aucun intervenant pour l’instant : ajoutez-les dans l’ordre où le lecteur doit les présenter.',

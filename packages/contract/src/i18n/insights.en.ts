@@ -33,6 +33,10 @@ export const insightsEn = {
   'insights.stats.markers': 'Markers made',
   'insights.stats.clips': 'Clips made',
   'insights.stats.overTime': 'Over time',
+  'insights.stats.conferenceTitle': 'Conference statistics',
+  'insights.stats.conferenceHint':
+    'Plays are counted by the embedded player, once per page view, for the replay and the clips cut from the conference.',
+  'insights.stats.chapters': 'Chapters made',
 
   // The dashboard
   'insights.dashboard.videosUploaded': 'Videos uploaded',

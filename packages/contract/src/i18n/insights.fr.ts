@@ -34,6 +34,10 @@ export const insightsFr: Record<keyof typeof insightsEn, string> = {
   'insights.stats.markers': 'Marqueurs posés',
   'insights.stats.clips': 'Clips créés',
   'insights.stats.overTime': 'Au fil du temps',
+  'insights.stats.conferenceTitle': 'Statistiques de la conférence',
+  'insights.stats.conferenceHint':
+    'Les lectures sont comptées par le lecteur intégré, une fois par affichage de la page, pour le replay et les clips tirés de la conférence.',
+  'insights.stats.chapters': 'Chapitres créés',
 
   'insights.dashboard.videosUploaded': 'Vidéos envoyées',
   'insights.dashboard.hoursEncoded': 'Heures encodées',

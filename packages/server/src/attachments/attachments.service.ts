@@ -15,6 +15,7 @@ import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { MediaTokens } from '../videos/media.tokens.ts';
 import { attachmentName, detectAttachmentType } from './attachments.detect.ts';
+import { attachmentFolder } from './attachments.purge.job.ts';
 
 /**
  * Download links are media download tokens (videos/media.tokens.ts) signed for the attachment's
@@ -77,7 +78,7 @@ export async function storeAttachment(
     .from(eventAttachments)
     .where(eq(eventAttachments.eventId, event.id));
   if ((total?.total ?? 0) >= ATTACHMENTS_PER_EVENT) throw new HttpError(409, ATTACHMENT_MESSAGES.tooMany);
-  const storageKey = `attachments/${event.accountId}/${event.id}/${randomUUID()}`;
+  const storageKey = `${attachmentFolder(event.accountId, event.id)}${randomUUID()}`;
   await storage.put(storageKey, upload.data, contentType);
   const [row] = await db
     .insert(eventAttachments)

@@ -1,6 +1,7 @@
 import { EVENT_MESSAGES } from '@regie/contract/events';
 import { eventsResource } from '@regie/contract/resources/events';
 import { eq } from 'drizzle-orm';
+import { purgeAttachmentsOf } from '../attachments/attachments.purge.job.ts';
 import { accounts } from '../db/accounts.table.ts';
 import { challengerAppearances } from '../db/actors.table.ts';
 import { rounds, seasons } from '../db/competitions.table.ts';
@@ -84,7 +85,10 @@ export const eventsEntry = resourceEntry({
       await checkModules(values, context);
       return values;
     },
-    // A deleted event leaves the products that sold it.
-    beforeDelete: (row, { db }) => deleteItemLinks(db, PRODUCT_ITEM_LINKS, 'event', row.id),
+    async beforeDelete(row, { db }) {
+      // A deleted event leaves the products that sold it, and its attachment files in storage.
+      await deleteItemLinks(db, PRODUCT_ITEM_LINKS, 'event', row.id);
+      await purgeAttachmentsOf(db, row);
+    },
   },
 });

@@ -1,3 +1,4 @@
+import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
@@ -17,6 +18,7 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   purgeVideoJob,
   shareVideoJob,
   clipVideoJob,
+  purgeAttachmentsJob,
 ];
 
 export const JOB_REGISTRY = createJobRegistry(JOB_TYPES);

@@ -8,6 +8,7 @@ import { useResourceRecord } from '../api/resource-queries.ts';
 import { hrefOf, useCurrentEntry, useDefinedParams } from '../app/route-entry.ts';
 import { useT } from '../i18n/use-t.ts';
 import { useAccessSubject } from '../session/access.ts';
+import { recordName, usePageTitle } from '../widgets/page-title.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { useResourceLabels } from './resource-labels.ts';
 import type { ResourceRoutes, ResourceScreenProps } from './resource-screens.ts';
@@ -54,6 +55,8 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
   const [formDirty, setFormDirty] = useState(false);
   const [translationsDirty, setTranslationsDirty] = useState(false);
   const { bypass, leave } = useGuardBypass();
+  // The page is titled by the record's name, not its section's (widgets/page-title.ts).
+  usePageTitle(recordName(record.data));
 
   const redirect = tabs.redirect ? hrefOf(tabs.redirect, definedParams) : null;
   if (redirect) return <Navigate replace to={redirect} />;

@@ -77,9 +77,9 @@ export function ImageUploadField({ label, value, onChange, kind, error, required
         )}
         {(value || file) && !disabled && (
           <Group>
+            {/* The default variant: dark text on white (a subtle red one failed axe's color-contrast). */}
             <Button
-              variant="subtle"
-              color="red.8"
+              variant="default"
               size="compact-sm"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={() => {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useModuleNames } from '../../features/events/module-names.ts';
 import { useLabel, useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
+import { usePageTitleOverride } from '../../widgets/page-title.ts';
 import { useDocumentTitle } from '../../widgets/use-document-title.ts';
 import { titleEntry } from '../route-entry.ts';
 import classes from './layout.module.css';
@@ -28,7 +29,9 @@ export function TopBar({ trail, tabs, fallbackTitle }: Props) {
   const subject = useAccessSubject();
   const moduleNames = useModuleNames();
   const section = titleEntry(trail);
-  const title = section ? label(section.node.labelKey) : fallbackTitle;
+  // A screen may title its page itself: a record's edit screen by the record's name.
+  const override = usePageTitleOverride();
+  const title = override ?? (section ? label(section.node.labelKey) : fallbackTitle);
 
   useDocumentTitle(title);
 

@@ -1,12 +1,12 @@
-import { Button, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ClipSource } from '@regie/contract/clips.schemas';
 import { VIDEO_TITLE_MAX } from '@regie/contract/videos';
 import { IconArrowBarToLeft, IconArrowBarToRight, IconScissors, IconX } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { formatClock } from '../../widgets/player/time-format.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
+import { ClipLookSelects } from './ClipLookSelects.tsx';
 import { snapToStep } from './clip-range.ts';
 import { PointField } from './PointField.tsx';
 import type { ClipCut } from './use-clip-cut.ts';
@@ -16,9 +16,6 @@ interface Props {
   cut: ClipCut;
   onChangeSource: () => void;
 }
-
-const choices = (records: readonly ResourceRecord[]) =>
-  records.map((record) => ({ value: String(record.id), label: String(record.name) }));
 
 /** The source in the player, the in and out points, the template, skin and title, and the cut button. */
 export function CutClipForm({ source, cut, onChangeSource }: Props) {
@@ -92,27 +89,7 @@ function ClipLookFields({ source, cut }: Pick<Props, 'source' | 'cut'>) {
   const t = useT();
   return (
     <>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Select
-          label={t('clips.ui.template')}
-          placeholder={t('clips.ui.noTemplate')}
-          data={choices(cut.template.options)}
-          value={cut.template.value}
-          onChange={cut.template.set}
-          clearable
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Select
-          label={t('clips.ui.skin')}
-          placeholder={t('clips.ui.noSkin')}
-          data={choices(cut.skin.options)}
-          value={cut.skin.value}
-          onChange={cut.skin.set}
-          clearable
-          disabled={cut.skin.failed}
-        />
-      </Grid.Col>
+      <ClipLookSelects template={cut.template} skin={cut.skin} />
       <Grid.Col span={12}>
         <TextInput
           label={t('clips.ui.clipTitle')}

@@ -1,9 +1,9 @@
-import { Button, Grid, Group, Select, TextInput } from '@mantine/core';
+import { Button, Grid, Group, TextInput } from '@mantine/core';
 import { VIDEO_TITLE_MAX } from '@regie/contract/videos';
 import { IconArrowBarToLeft, IconArrowBarToRight, IconScissors } from '@tabler/icons-react';
 import { useT } from '../../i18n/use-t.ts';
-import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { formatClock } from '../../widgets/player/time-format.ts';
+import { ClipLookSelects } from '../clips/ClipLookSelects.tsx';
 import { PointField } from '../clips/PointField.tsx';
 import type { ConferenceClip } from './use-conference-clip.ts';
 
@@ -13,9 +13,6 @@ interface Props {
   /** The player's position, or null without a player. */
   playhead: () => number | null;
 }
-
-const choices = (records: readonly ResourceRecord[]) =>
-  records.map((record) => ({ value: String(record.id), label: String(record.name) }));
 
 /** The in and out points, the template, skin and title, and the button cutting the range. */
 export function ConferenceClipFields({ cut, duration, playhead }: Props) {
@@ -54,27 +51,7 @@ export function ConferenceClipFields({ cut, duration, playhead }: Props) {
           onSet={() => fromPlayhead(cut.outPoint.set)}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Select
-          label={t('clips.ui.template')}
-          placeholder={t('clips.ui.noTemplate')}
-          data={choices(cut.template.options)}
-          value={cut.template.value}
-          onChange={cut.template.set}
-          clearable
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Select
-          label={t('clips.ui.skin')}
-          placeholder={t('clips.ui.noSkin')}
-          data={choices(cut.skin.options)}
-          value={cut.skin.value}
-          onChange={cut.skin.set}
-          clearable
-          disabled={cut.skin.failed}
-        />
-      </Grid.Col>
+      <ClipLookSelects template={cut.template} skin={cut.skin} />
       <Grid.Col span={12}>
         <TextInput
           label={t('clips.ui.clipTitle')}

@@ -3,11 +3,12 @@ import { embedPaths } from '@regie/contract/embed';
 import { businessPlayersResource } from '@regie/contract/resources/business-players';
 import { ScreenPending } from '../../app/layout/ScreenPanels.tsx';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
+import { ConferenceStatsTab } from '../stats/ContentStatsTab.tsx';
 import { EmbedPanel } from '../stats/EmbedPanel.tsx';
 import { ChaptersEditor } from './ChaptersEditor.tsx';
+import { ConferenceBelowForm } from './ConferenceBelowForm.tsx';
 import { ConferenceClipWorkspace } from './ConferenceClipWorkspace.tsx';
 import { ReplayVideoInput } from './ReplayVideoInput.tsx';
-import { SpeakersPanel } from './SpeakersPanel.tsx';
 
 /** The chapters on the player, then the public player that shows them (its iframe code). */
 function ChaptersTab({ record, canWrite }: TabPanelProps) {
@@ -23,16 +24,21 @@ function ClipTab({ record }: TabPanelProps) {
   return <ConferenceClipWorkspace conferenceId={Number(record.id)} />;
 }
 
+function StatsTab({ record }: TabPanelProps) {
+  return <ConferenceStatsTab conferenceId={Number(record.id)} />;
+}
+
 /**
  * Conferences (events/conferences): the generic list and info form, the replay chosen among the
- * account's ready videos, the speakers under the form; chapters and clip tabs of their own. The
- * stream tab waits for live, stats for the statistics work: both say 'not available yet'.
+ * account's ready videos, its lifecycle (go live, end live) and speakers under the form; chapters, clip and stats tabs of their own
+ * (stats: features/stats, shared with the events). The stream tab waits for live: it says 'not
+ * available yet'.
  */
 export const conferencesSetup: ResourceSetup = {
   resource: businessPlayersResource,
   custom: {
     fields: { videoId: { Input: ReplayVideoInput } },
-    BelowForm: SpeakersPanel,
-    tabPanels: { stream: ScreenPending, chapters: ChaptersTab, clip: ClipTab, stats: ScreenPending },
+    BelowForm: ConferenceBelowForm,
+    tabPanels: { stream: ScreenPending, chapters: ChaptersTab, clip: ClipTab, stats: StatsTab },
   },
 };

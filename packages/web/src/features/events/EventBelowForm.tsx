@@ -3,8 +3,8 @@ import { lazy, Suspense } from 'react';
 import type { TabPanelProps } from '../../resources/customization.ts';
 import { EventModulesSync } from './EventTabPanel.tsx';
 
-const EventLifecycleActions = lazy(() =>
-  import('../lifecycle/EventLifecycleActions.tsx').then((m) => ({ default: m.EventLifecycleActions })),
+const LifecycleActions = lazy(() =>
+  import('../lifecycle/LifecycleActions.tsx').then((m) => ({ default: m.LifecycleActions })),
 );
 const AttachmentsPanel = lazy(() =>
   import('../attachments/AttachmentsPanel.tsx').then((m) => ({ default: m.AttachmentsPanel })),
@@ -24,7 +24,7 @@ export function EventBelowForm({ record, tab }: TabPanelProps & { tab: string | 
       {(tab === null || tab === 'info') && (
         <Suspense fallback={<Skeleton h={120} radius="lg" maw={980} />}>
           <Stack gap="lg" maw={980} mt="lg">
-            <EventLifecycleActions eventId={record.id} />
+            <LifecycleActions resource="events" id={record.id} />
             <AttachmentsPanel eventId={record.id} />
             <RepostPanel eventId={record.id} />
           </Stack>

@@ -11,7 +11,7 @@ export interface EventTabProps {
  * SPORT_EVENT_TABS), each loaded when first opened. info, theme and settings are the event's
  * form (fields declared with their `tab`); a tab missing here and from the form shows the
  * 'not available yet' panel. Other domains' tabs join here: markers (features/markers/MarkersTab),
- * clip (features/clipping/EventClipTab), stats (features/stats/EventStatsTab), graphics
+ * clip (features/clipping/EventClipTab), stats (features/stats/ContentStatsTab), graphics
  * (features/graphics/GraphicsTab).
  */
 export const EVENT_TAB_BODIES: {
@@ -20,7 +20,7 @@ export const EVENT_TAB_BODIES: {
   challengers: lazy(() => import('./ChallengersTab.tsx').then((m) => ({ default: m.ChallengersTab }))),
   markers: lazy(() => import('../markers/MarkersTab.tsx').then((m) => ({ default: m.MarkersTab }))),
   clip: lazy(() => import('../clipping/EventClipTab.tsx').then((m) => ({ default: m.EventClipTab }))),
-  stats: lazy(() => import('../stats/EventStatsTab.tsx').then((m) => ({ default: m.EventStatsTab }))),
+  stats: lazy(() => import('../stats/ContentStatsTab.tsx').then((m) => ({ default: m.EventStatsTab }))),
   graphics: lazy(() => import('../graphics/GraphicsTab.tsx').then((m) => ({ default: m.GraphicsTab }))),
   chat: lazy(() => import('../chat/ChatTab.tsx').then((m) => ({ default: m.ChatTab }))),
 };

@@ -1,5 +1,6 @@
 import {
   LIFECYCLE_EVENT_TYPE,
+  type LifecycleResource,
   type LifecycleResponse,
   type LifecycleStatus,
   type LifecycleTransition,
@@ -11,33 +12,36 @@ import { useApi } from '../../api/api-context.ts';
 import { resourceKeys } from '../../api/query-keys.ts';
 import { useEventChannel } from '../../realtime/use-realtime.ts';
 
-const statusKey = (eventId: number) => ['events', eventId, 'lifecycle'] as const;
-/** What shows the event's state: these panels' queries and the event's record in the edit screen. */
-const eventKeys = (eventId: number) => [['events', eventId], resourceKeys.record('events', String(eventId))];
+const statusKey = (resource: LifecycleResource, id: number) => [resource, id, 'lifecycle'] as const;
+/** What shows the record's state: these panels' queries and the record in the edit screen. */
+const recordKeys = (resource: LifecycleResource, id: number) => [
+  [resource, id],
+  resourceKeys.record(resource, String(id)),
+];
 
 /**
- * The event's live state and what this user may do next; read again when another editor moves
- * it (the `lifecycle.state` event on /admin/{eventId}).
+ * The live state of an event or a conference and what this user may do next; read again when
+ * another editor moves it (the `lifecycle.state` event on /admin/{id}).
  */
-export function useLifecycle(eventId: number) {
+export function useLifecycle(resource: LifecycleResource, id: number) {
   const api = useApi();
   const queryClient = useQueryClient();
-  useEventChannel(eventId, (event) => {
+  useEventChannel(id, (event) => {
     if (event.type !== LIFECYCLE_EVENT_TYPE) return;
-    for (const queryKey of eventKeys(eventId)) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of recordKeys(resource, id)) void queryClient.invalidateQueries({ queryKey });
   });
   return useQuery({
-    queryKey: statusKey(eventId),
-    queryFn: ({ signal }) => api.get<LifecycleStatus>(lifecyclePaths.status('events', eventId), undefined, { signal }),
+    queryKey: statusKey(resource, id),
+    queryFn: ({ signal }) => api.get<LifecycleStatus>(lifecyclePaths.status(resource, id), undefined, { signal }),
   });
 }
 
-export function useTransition(eventId: number) {
+export function useTransition(resource: LifecycleResource, id: number) {
   const api = useApi();
   return useAction(
     (transition: LifecycleTransition) =>
-      api.post<LifecycleResponse>(lifecyclePaths.transition('events', eventId, transition)),
-    // The event is read again everywhere: its state shows on the edit screen's tabs too.
-    { success: false, invalidate: eventKeys(eventId) },
+      api.post<LifecycleResponse>(lifecyclePaths.transition(resource, id, transition)),
+    // The record is read again everywhere: its state shows on the edit screen's tabs and form too.
+    { success: false, invalidate: recordKeys(resource, id) },
   );
 }

@@ -1,21 +1,44 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { LifecycleState, LifecycleTransition } from '@regie/contract/lifecycle';
+import type { MessageKey } from '@regie/contract/i18n/en';
+import type { LifecycleResource, LifecycleState, LifecycleTransition } from '@regie/contract/lifecycle';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
 import { useLifecycle, useTransition } from './lifecycle-calls.ts';
 
+/** The words that name the record: an event's, a conference's. */
+const WORDS: Readonly<
+  Record<
+    LifecycleResource,
+    { confirmTitle: MessageKey; confirmStart: MessageKey; confirmEnd: MessageKey; done: MessageKey }
+  >
+> = {
+  events: {
+    confirmTitle: 'lifecycle.confirmTitle',
+    confirmStart: 'lifecycle.confirm.start-live',
+    confirmEnd: 'lifecycle.confirm.end',
+    done: 'lifecycle.done',
+  },
+  'business-players': {
+    confirmTitle: 'conferences.lifecycle.confirmTitle',
+    confirmStart: 'conferences.lifecycle.confirmStart',
+    confirmEnd: 'conferences.lifecycle.confirmEnd',
+    done: 'conferences.lifecycle.done',
+  },
+};
+
 const STATE_COLOURS: Readonly<Record<LifecycleState, string>> = { upcoming: 'blue', live: 'red', replay: 'teal' };
 
 /**
- * Go live / End live for an event (contract lifecycle.ts): the buttons of the transitions that
- * leave its state, each variant offered only when this user may call it (otherwise disabled,
- * saying why), a confirmation before each, and the new state once done.
+ * Go live / End live for an event or a conference (contract lifecycle.ts): the buttons of the
+ * transitions that leave its state, each variant offered only when this user may call it
+ * (otherwise disabled, saying why), a confirmation before each, and the new state once done.
  */
-export function EventLifecycleActions({ eventId }: { eventId: number }) {
+export function LifecycleActions({ resource, id }: { resource: LifecycleResource; id: number }) {
   const t = useT();
-  const status = useLifecycle(eventId);
-  const move = useTransition(eventId);
+  const words = WORDS[resource];
+  const status = useLifecycle(resource, id);
+  const move = useTransition(resource, id);
   const [asked, setAsked] = useState<LifecycleTransition | null>(null);
   const [moved, setMoved] = useState<LifecycleState | null>(null);
   const data = status.data;
@@ -59,13 +82,13 @@ export function EventLifecycleActions({ eventId }: { eventId: number }) {
         )}
         {moved && (
           <Text size="sm" role="status">
-            {t('lifecycle.done', { state: stateLabel(moved) })}
+            {t(words.done, { state: stateLabel(moved) })}
           </Text>
         )}
       </Stack>
       <ConfirmDialog
         opened={asked !== null}
-        title={t('lifecycle.confirmTitle')}
+        title={t(words.confirmTitle)}
         confirmLabel={asked ? t(`lifecycle.transition.${asked}`) : ''}
         danger={asked !== 'start-live'}
         busy={move.isPending}
@@ -78,7 +101,7 @@ export function EventLifecycleActions({ eventId }: { eventId: number }) {
           })
         }
       >
-        <Text size="sm">{asked === 'start-live' ? t('lifecycle.confirm.start-live') : t('lifecycle.confirm.end')}</Text>
+        <Text size="sm">{asked === 'start-live' ? t(words.confirmStart) : t(words.confirmEnd)}</Text>
       </ConfirmDialog>
     </Card>
   );
