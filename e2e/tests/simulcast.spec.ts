@@ -47,11 +47,13 @@ test('an operator sets up a simulcast, its targets and watches their status', as
 
   // With an input that is not on air, the target keeps retrying: its restarts climb on screen as
   // the server reports them over the socket (the page asks for nothing meanwhile).
-  await screen.getByLabel('Live input').fill('5');
+  // The picker offers the account's live inputs by name and state (the demo input is not on air).
+  await screen.getByRole('combobox', { name: 'Live input' }).click();
+  await page.getByRole('option', { name: 'Main stage camera (idle)' }).click();
   await screen.getByRole('button', { name: 'Save' }).click();
   await expect(screen.getByText('No live input chosen yet: targets cannot start.')).toBeHidden();
   await screen.getByRole('button', { name: 'Start Platform A' }).click();
-  await expect(screen.getByText('The live input 5 is not available')).toBeVisible();
+  await expect(screen.getByText(/^The live input \d+ is not available$/)).toBeVisible();
   const row = screen.getByRole('row', { name: /Platform A/ });
   await expect(row.getByRole('cell').nth(4)).toHaveText(/^([3-9]|\d{2,})$/, { timeout: 15_000 });
   await expect(row.getByText('Retrying')).toBeVisible();

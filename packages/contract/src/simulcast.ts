@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { LIVE_INPUT_STATES } from './live.ts';
 import { messageSchema } from './messages.schemas.ts';
 import { messageCatalog, schemaMessage } from './messages.ts';
 
@@ -76,6 +77,11 @@ export const simulcastPaths = {
   startAws: (id: number | string) => `${MAIN_API}/simulcasts/${id}/start-aws`,
   stopAws: (id: number | string) => `${MAIN_API}/simulcasts/${id}/stop-aws`,
   awsStatus: () => `${MAIN_API}/simulcasts-aws/status`,
+  /**
+   * GET → {data: simulcastSource[]}: the account's live inputs a simulcast may restream, for
+   * operators who hold simulcast_write without use_stream (who manage the inputs themselves).
+   */
+  sources: () => `${MAIN_API}/simulcasts-sources`,
 } as const;
 
 /** The realtime topic of one simulcast: `simulcast.target` events carry a target (simulcastTarget). */
@@ -122,6 +128,12 @@ export const simulcastUpdateBody = z
   .partial()
   .strict();
 export type SimulcastUpdateBody = z.infer<typeof simulcastUpdateBody>;
+
+/** A live input as a source choice: no key, no URL, only what a picker shows. */
+export const simulcastSource = z.object({ id: z.number(), name: z.string(), state: z.enum(LIVE_INPUT_STATES) });
+export type SimulcastSource = z.infer<typeof simulcastSource>;
+export const simulcastSourcesResponse = z.object({ data: z.array(simulcastSource) });
+export type SimulcastSources = z.infer<typeof simulcastSourcesResponse>;
 
 export const targetBody = z
   .object({ name: z.string().trim().min(1).max(SIMULCAST_LIMITS.nameMax), url: targetUrl, streamKey })

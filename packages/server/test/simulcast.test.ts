@@ -196,6 +196,11 @@ describe('simulcasts API', () => {
       inputId: inputs.own,
     });
     expect(simulcast.inputId).toBe(inputs.own);
+    // The picker's choices: the account's own inputs, without their keys.
+    const sources = await call('operator', 'GET', simulcastPaths.sources());
+    expect(sources.statusCode).toBe(200);
+    expect(sources.json()).toEqual({ data: [{ id: inputs.own, name: 'Own camera', state: 'idle' }] });
+    expect((await call('videoWriter', 'GET', simulcastPaths.sources())).statusCode).toBe(403);
     const refused = await call('operator', 'PUT', simulcastPaths.one(simulcast.id), { inputId: inputs.theirs });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ message: string }>().message).toBe(

@@ -7,6 +7,7 @@ import {
   simulcastListResponse,
   simulcastPaths,
   simulcastResponse,
+  simulcastSourcesResponse,
   simulcastStatsResponse,
   simulcastTargetResponse,
   simulcastUpdateBody,
@@ -31,6 +32,7 @@ import {
   findSimulcast,
   findTarget,
   listSimulcasts,
+  simulcastSourceChoices,
   simulcastStats,
   startTarget,
   stopTarget,
@@ -95,6 +97,19 @@ export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = as
       const row = await createSimulcast(db, authOf(request).account.id, request.body);
       return reply.code(201).send(present(await withTargets(db, row)));
     },
+  );
+
+  app.get(
+    simulcastPaths.sources(),
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: "The account's live inputs a simulcast may restream (names and states, no keys)",
+        response: respond({ 200: simulcastSourcesResponse }),
+      },
+    },
+    async (request) => ({ data: await simulcastSourceChoices(db, authOf(request).account.id) }),
   );
 
   registerRecordRoutes(app, options, respond);

@@ -75,6 +75,15 @@ export async function withTargets(db: Db, simulcast: SimulcastRow): Promise<Simu
   return { simulcast, targets: await targetsOf(db, [simulcast.id]) };
 }
 
+/** The account's live inputs as source choices (simulcasts-sources), oldest first. */
+export async function simulcastSourceChoices(db: Db, accountId: number) {
+  return db
+    .select({ id: liveInputs.id, name: liveInputs.name, state: liveInputs.state })
+    .from(liveInputs)
+    .where(eq(liveInputs.accountId, accountId))
+    .orderBy(asc(liveInputs.id));
+}
+
 /** The source named must be one of the account's live inputs (400 otherwise, not a foreign key error). */
 async function assertOwnInput(db: Db, accountId: number, inputId: number | null | undefined): Promise<void> {
   if (inputId === null || inputId === undefined) return;

@@ -1,10 +1,10 @@
-import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { SIMULCAST_LIMITS, type SimulcastProvider } from '@regie/contract/simulcast';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
 import { AwsStatusNote } from './AwsStatusNote.tsx';
-import { useCreateSimulcast } from './simulcast-calls.ts';
+import { useCreateSimulcast, useSimulcastSources } from './simulcast-calls.ts';
 import { SIMULCAST_ROUTES } from './simulcast-routes.ts';
 
 export interface SimulcastFields {
@@ -41,14 +41,7 @@ export function SimulcastFieldsForm({
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <NumberInput
-          label={t('simulcast.form.inputId')}
-          description={t('simulcast.form.inputIdHint')}
-          min={1}
-          allowDecimal={false}
-          value={inputId ?? ''}
-          onChange={(value) => setInputId(typeof value === 'number' ? value : null)}
-        />
+        <SourceSelect value={inputId} onChange={setInputId} />
         {inputId === null && (
           <Text size="sm" c="dimmed">
             {t('simulcast.form.noInput')}
@@ -61,6 +54,30 @@ export function SimulcastFieldsForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The account's live inputs by name, with their state; cleared, the simulcast has no source. */
+function SourceSelect({ value, onChange }: { value: number | null; onChange: (inputId: number | null) => void }) {
+  const t = useT();
+  const sources = useSimulcastSources();
+  const data = (sources.data?.data ?? []).map((source) => ({
+    value: String(source.id),
+    label: `${source.name} (${t(`simulcast.source.${source.state}`)})`,
+  }));
+  return (
+    <Select
+      label={t('simulcast.form.inputId')}
+      description={t('simulcast.form.inputIdHint')}
+      placeholder={sources.isPending ? t('simulcast.source.loading') : t('simulcast.source.choose')}
+      data={data}
+      value={value === null ? null : String(value)}
+      onChange={(chosen) => onChange(chosen === null ? null : Number(chosen))}
+      clearable
+      searchable
+      nothingFoundMessage={t('simulcast.source.none')}
+      error={sources.isError ? t('simulcast.source.failed') : undefined}
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import {
   type SimulcastBody,
   type SimulcastList,
   type SimulcastProvider,
+  type SimulcastSources,
   type SimulcastState,
   type SimulcastStats,
   type SimulcastTarget,
@@ -26,7 +27,17 @@ export const simulcastKeys = {
   one: (id: number) => ['simulcasts', 'one', id] as const,
   stats: (id: number) => ['simulcasts', 'stats', id] as const,
   aws: ['simulcasts', 'aws'] as const,
+  sources: ['simulcasts', 'sources'] as const,
 };
+
+/** The account's live inputs a simulcast may restream. */
+export function useSimulcastSources() {
+  const api = useApi();
+  return useQuery({
+    queryKey: simulcastKeys.sources,
+    queryFn: ({ signal }) => api.get<SimulcastSources>(simulcastPaths.sources(), undefined, { signal }),
+  });
+}
 
 export function useSimulcasts(provider: SimulcastProvider, state: SimulcastState | null) {
   const api = useApi();
