@@ -67,8 +67,16 @@ async function plainCut(
   source: { file: string; metadata: TechnicalMetadata },
   work: string,
 ): Promise<RenderedClip> {
-  const { signal, reportProgress } = context;
+  const { signal } = context;
   const durationSeconds = range.outSeconds - range.inSeconds;
+  // Never backwards: a copy that replaces the encode starts its percentages again.
+  let reported = 0;
+  const reportProgress = (percent: number) => {
+    if (percent <= reported) return;
+    reported = percent;
+    context.reportProgress(percent);
+  };
+  reportProgress(PROGRESS.planned);
   const onProgress = renderProgress(reportProgress);
   const speculative = new AbortController();
   const stop = () => speculative.abort(signal.reason);
@@ -84,7 +92,6 @@ async function plainCut(
   try {
     const keyframes = await keyframesNear(source.file, [range.inSeconds, range.outSeconds], signal);
     const plan = cutPlan({ ...range, durationSeconds: source.metadata.durationSeconds, keyframes });
-    reportProgress(PROGRESS.planned);
     if (plan.mode === 'encode') {
       await encoding;
       return { file: encoded, mode: plan.mode, durationSeconds };
