@@ -8,130 +8,30 @@
 //      cut plus the HLS ladder of it), with the server's own argument builders.
 // Bare runs go before the server starts and after it stops (their mean is the baseline). No
 // timed assertion: the ratios are printed. REGIE_SERVER_DIST names the server bundle folder.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import WebSocket from 'ws';
-import { freePort, printTable, root, waitFor } from './lib.mjs';
+import {
+  apiClient,
+  median,
+  percentile,
+  printTable,
+  runTool as run,
+  serverDist,
+  serverModules,
+  signIn,
+  startRegie,
+  timed,
+  until as untilEvery,
+} from './lib.mjs';
 
 const MARKERS = Number(process.env.BENCH_MARKERS ?? 100);
 const CLIPS = Number(process.env.BENCH_CLIPS ?? 3);
 /** A marker inside the demo video (20 s), off keyframes: the cut is re-encoded, as most are. */
 const MARKER = { timeSeconds: 10.52, durationSeconds: 1 };
 const OFFSET = 3;
-const dist = join(root, 'packages/server', process.env.REGIE_SERVER_DIST ?? 'dist');
 const work = await mkdtemp(join(tmpdir(), 'regie-bench-events-'));
-
-function run(binary, args, capture = false) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', capture ? 'pipe' : 'ignore', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr = (stderr + chunk).slice(-2000);
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`${binary} exited ${code}: ${stderr}`)),
-    );
-  });
-}
-
-async function timed(action) {
-  const started = performance.now();
-  const result = await action();
-  return { ms: performance.now() - started, result };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-/** The server's builders (ffmpeg arguments, the demo video, the clip defaults), bundled from its source. */
-async function builders() {
-  const outfile = join(work, 'builders.mjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { hlsLadderArgs, rungsFor } from './src/media/hls.args.ts';",
-        "export { cutArgs, cutPlan, keyframeProbeArgs, parseKeyframes } from './src/media/cut.args.ts';",
-        "export { FFMPEG_COMMON_ARGS } from './src/media/ffmpeg.runner.ts';",
-        "export { DEMO_VIDEO, demoClipArgs } from './src/seed/video.seed.ts';",
-        "export { CLIP_TEMPLATE_SECONDS } from '@regie/contract/clips';",
-        "export { markerPaths } from '@regie/contract/markers';",
-        "export { REALTIME_PATH, eventTopic } from '@regie/contract/realtime';",
-      ].join('\n'),
-      resolveDir: join(root, 'packages/server'),
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'error',
-    // The seed's modules pull in CommonJS packages that require Node's own modules.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
-  return import(outfile);
-}
-
-async function startServer() {
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: join(work, 'data'), LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(dist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
-
-async function signIn(url, username) {
-  const response = await fetch(`${url}/users-service-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'regie-demo' }),
-  });
-  return (await response.json()).accessToken;
-}
-
-function client(url, token) {
-  const headers = { authorization: `Bearer ${token}`, 'accept-version': 'v6' };
-  return async (method, path, body) => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
-
-async function until(check, what, timeoutMs = 10 * 60_000) {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    // Polls cost the server CPU that ffmpeg would use: 10 a second at most.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A realtime client subscribed to `topic`; `onEvent` gets every event, with its arrival time. */
 async function listen(url, media, token, topic, onEvent) {
@@ -154,7 +54,19 @@ async function listen(url, media, token, topic, onEvent) {
   return socket;
 }
 
-const media = await builders();
+/** Polls 10 times a second at most (the clip's figures are a few seconds): each costs the server CPU that ffmpeg would use. */
+const until = (check, what, timeoutMs = 10 * 60_000) => untilEvery(check, what, { timeoutMs, intervalMs: 100 });
+
+// The server's builders (ffmpeg arguments, the demo video, the clip defaults).
+const media = await serverModules(work, [
+  "export { hlsLadderArgs, rungsFor } from './src/media/hls.args.ts';",
+  "export { cutArgs, cutPlan, keyframeProbeArgs, parseKeyframes } from './src/media/cut.args.ts';",
+  "export { FFMPEG_COMMON_ARGS } from './src/media/ffmpeg.runner.ts';",
+  "export { DEMO_VIDEO, demoClipArgs } from './src/seed/video.seed.ts';",
+  "export { CLIP_TEMPLATE_SECONDS } from '@regie/contract/clips';",
+  "export { markerPaths } from '@regie/contract/markers';",
+  "export { REALTIME_PATH, eventTopic } from '@regie/contract/realtime';",
+]);
 const source = join(work, 'demo.mp4');
 console.log('Generating the demo video (the server makes the same one at start)…');
 await run('ffmpeg', media.demoClipArgs(source));
@@ -165,7 +77,7 @@ const range = {
     MARKER.timeSeconds + MARKER.durationSeconds + media.CLIP_TEMPLATE_SECONDS.defaultAfter,
   ),
 };
-const keyframes = media.parseKeyframes(await run('ffprobe', media.keyframeProbeArgs(source), true));
+const keyframes = media.parseKeyframes(await run('ffprobe', media.keyframeProbeArgs(source), { capture: true }));
 const plan = media.cutPlan({ ...range, durationSeconds: media.DEMO_VIDEO.seconds, keyframes });
 const cutFile = join(work, 'cut.mp4');
 const { width, height } = media.DEMO_VIDEO;
@@ -194,12 +106,12 @@ console.log(`Bare cut (${plan.mode}) and ladder…`);
 const bareBefore = [];
 for (let i = 0; i < CLIPS; i += 1) bareBefore.push(await bare());
 
-console.log(`Starting Regie from ${dist}…`);
-const server = await startServer();
+console.log(`Starting Regie from ${serverDist()}…`);
+const server = await startRegie({ dataDir: join(work, 'data'), dist: serverDist() });
 const sockets = [];
 try {
   const token = await signIn(server.url, 'producer');
-  const api = client(server.url, token);
+  const api = apiClient(server.url, token);
   const matches = await api('GET', `/main-api/events?search=${encodeURIComponent('Riverside vs Harbour City')}`);
   const match = matches.data[0];
   // The demo video and the demo clips are encoded in the background after a first start.
@@ -253,7 +165,9 @@ try {
       if (clip?.state === 'failed') throw new Error(`clip failed: ${clip.failureReason}`);
       return clip?.state === 'ready';
     }, 'the clip to be playable');
-    regie.push({ cut: cutMs, playable: performance.now() - started });
+    // The server's own span (job row created → finished): the rest of cutMs is the POST and polling.
+    const serverMs = Date.parse(done.finishedAt) - Date.parse(done.createdAt);
+    regie.push({ cut: cutMs, server: serverMs, playable: performance.now() - started });
   }
 
   for (const socket of sockets) socket.close();
@@ -277,6 +191,7 @@ try {
       'bare ms': Math.round(baseline('cut')),
       'Regie ms': Math.round(median(regie.map((r) => r.cut))),
       'ratio (aim ≤ 1.10)': (median(regie.map((r) => r.cut)) / baseline('cut')).toFixed(3),
+      'of which job ms': Math.round(median(regie.map((r) => r.server))),
     },
     {
       measure: `clip from a marker, ${seconds} s → playable (HLS)`,

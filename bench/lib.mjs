@@ -35,14 +35,24 @@ export async function waitFor(url, timeoutMs = 120_000) {
   }
 }
 
-/** Starts the built Regie server on a fresh data folder (PGlite) or the given PostgreSQL URL. */
-export async function startRegie({ databaseUrl, dataDir: givenDataDir } = {}) {
+/** The server bundle's folder: packages/server/dist, or the one REGIE_SERVER_DIST names under packages/server. */
+export const serverDist = () => join(root, 'packages/server', process.env.REGIE_SERVER_DIST ?? 'dist');
+
+/**
+ * Starts the built Regie server (its in-process worker included) on a fresh data folder (PGlite)
+ * or the given PostgreSQL URL; `dist` is the bundle's folder (default packages/server/dist).
+ */
+export async function startRegie({
+  databaseUrl,
+  dataDir: givenDataDir,
+  dist = join(root, 'packages/server/dist'),
+} = {}) {
   const port = await freePort();
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'regie-bench-'));
   const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, [join(dist, 'main.js')], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -50,12 +60,108 @@ export async function startRegie({ databaseUrl, dataDir: givenDataDir } = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    /** Stops the server (again: nothing); its data folder goes unless it was given or keepData. */
     async stop({ keepData = Boolean(givenDataDir) } = {}) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs a binary (ffmpeg, ffprobe) to its end; answers its stdout when `capture`. */
+export function runTool(binary, args, { capture = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', capture ? 'pipe' : 'ignore', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-2000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`${binary} exited ${code}: ${stderr}`)),
+    );
+  });
+}
+
+export async function timed(action) {
+  const started = performance.now();
+  const result = await action();
+  return { ms: performance.now() - started, result };
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * The server's own modules (argument builders, contract constants), bundled from its TypeScript
+ * source with esbuild into `work`, then imported: `exports` are lines such as
+ * "export { cutArgs } from './src/media/cut.args.ts';" (paths from packages/server).
+ */
+export async function serverModules(work, exports) {
+  const { build } = await import('esbuild');
+  const outfile = join(work, 'server-modules.mjs');
+  await build({
+    stdin: { contents: exports.join('\n'), resolveDir: join(root, 'packages/server'), loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'error',
+    // Some modules pull in CommonJS packages that require Node's own modules.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
+  return import(outfile);
+}
+
+/** A demo user's access token (password regie-demo). */
+export async function signIn(url, username) {
+  const response = await fetch(`${url}/users-service-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'regie-demo' }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${username}: ${response.status}`);
+  return (await response.json()).accessToken;
+}
+
+/** `api(method, path, body?)`: the JSON answer, or throws with the status and body. */
+export function apiClient(url, token) {
+  const headers = { authorization: `Bearer ${token}`, 'accept-version': 'v6' };
+  return async (method, path, body) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/**
+ * Polls `check` until it answers something truthy (answered). Every poll costs the server CPU
+ * that ffmpeg would use (2 cores here): `intervalMs` keeps them few.
+ */
+export async function until(check, what, { timeoutMs = 10 * 60_000, intervalMs = 250 } = {}) {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }
 
 /** Starts a bare Fastify app with one JSON route: the baseline every ratio is measured against. */

@@ -8,107 +8,27 @@
 // The arguments come from the server's own builders (bundled here with esbuild), so the bare runs
 // are the very commands Regie runs. BENCH_MEDIA_SECONDS shortens the video; REGIE_SERVER_DIST
 // names the server bundle folder under packages/server (default dist).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { build } from 'esbuild';
-import { freePort, printTable, root, waitFor } from './lib.mjs';
+import {
+  apiClient,
+  printTable,
+  runTool as run,
+  serverDist,
+  serverModules,
+  signIn,
+  startRegie,
+  timed,
+  until,
+} from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
 const CLIP = { inSeconds: SECONDS * 0.25 + 0.52, outSeconds: SECONDS * 0.5 + 0.3 };
 const PART_CONCURRENCY = 4;
 const LARGE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 256);
-const dist = join(root, 'packages/server', process.env.REGIE_SERVER_DIST ?? 'dist');
 const work = await mkdtemp(join(tmpdir(), 'regie-bench-media-'));
-
-function run(binary, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr = (stderr + chunk).slice(-2000);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${binary} exited ${code}: ${stderr}`))));
-  });
-}
-
-async function timed(action) {
-  const started = performance.now();
-  const result = await action();
-  return { ms: performance.now() - started, result };
-}
-
-/** The server's argument builders, bundled from its TypeScript source. */
-async function builders() {
-  const outfile = join(work, 'builders.mjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { hlsLadderArgs, rungsFor } from './src/media/hls.args.ts';",
-        "export { cutArgs, cutPlan, keyframeProbeArgs, parseKeyframes } from './src/media/cut.args.ts';",
-        "export { FFMPEG_COMMON_ARGS } from './src/media/ffmpeg.runner.ts';",
-      ].join('\n'),
-      resolveDir: join(root, 'packages/server'),
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'error',
-  });
-  return import(outfile);
-}
-
-/** The built server on a fresh data folder (PGlite), its in-process worker included. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = join(work, 'data');
-  const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(dist, 'main.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
-
-function client(url, token) {
-  const headers = { authorization: `Bearer ${token}`, 'accept-version': 'v6' };
-  return async (method, path, body) => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
-
-async function until(check, what, timeoutMs = 30 * 60_000) {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    // Every poll costs the server CPU that ffmpeg would use (2 cores here): 4 a second, not 20.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** The resumable upload: session, parts PART_CONCURRENCY at a time, completion (answers {video, job}). */
 async function upload(api, url, token, file) {
@@ -146,7 +66,12 @@ async function upload(api, url, token, file) {
   return api('POST', '/main-api/videos/upload/complete-multipart', { uploadId: session.uploadId });
 }
 
-const media = await builders();
+// The server's argument builders: the bare runs are the very commands Regie runs.
+const media = await serverModules(work, [
+  "export { hlsLadderArgs, rungsFor } from './src/media/hls.args.ts';",
+  "export { cutArgs, cutPlan, keyframeProbeArgs, parseKeyframes } from './src/media/cut.args.ts';",
+  "export { FFMPEG_COMMON_ARGS } from './src/media/ffmpeg.runner.ts';",
+]);
 const source = join(work, 'source.mp4');
 console.log(`Generating a ${SECONDS} s 720p source…`);
 await run('ffmpeg', [
@@ -178,14 +103,7 @@ const bareLadder = () =>
   });
 console.log('Bare ladder encode…');
 const bareEncodeBefore = await bareLadder();
-const keyframeOutput = await new Promise((resolve, reject) => {
-  const child = spawn('ffprobe', media.keyframeProbeArgs(source), { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`ffprobe exited ${code}`))));
-});
+const keyframeOutput = await run('ffprobe', media.keyframeProbeArgs(source), { capture: true });
 const plan = media.cutPlan({ ...CLIP, durationSeconds: SECONDS, keyframes: media.parseKeyframes(keyframeOutput) });
 const bareCutRun = () =>
   timed(() =>
@@ -198,44 +116,49 @@ console.log(`Bare cut (${plan.mode})…`);
 const bareCutBefore = await bareCutRun();
 const bareCopy = await timed(() => copyFile(source, join(work, 'copy.mp4')));
 
-console.log(`Starting Regie from ${dist}…`);
-const server = await startServer();
+console.log(`Starting Regie from ${serverDist()}…`);
+const server = await startRegie({ dataDir: join(work, 'data'), dist: serverDist() });
+/** Long waits (a 60 s encode on 2 cores), polled 4 times a second. */
+const LONG = { timeoutMs: 30 * 60_000, intervalMs: 250 };
 try {
-  const login = await fetch(`${server.url}/users-service-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'editor', password: 'regie-demo' }),
-  });
-  const { accessToken } = await login.json();
-  const api = client(server.url, accessToken);
+  const accessToken = await signIn(server.url, 'editor');
+  const api = apiClient(server.url, accessToken);
   // The demo video is made and encoded in the background after a first start: let it finish.
   const idle = async () => {
     const { data } = await api('GET', '/main-api/videos?limit=10');
     const settled = data.length > 0 && data.every((video) => ['ready', 'failed'].includes(video.state));
     return settled && (await api('GET', '/main-api/jobs?state=waiting,in_progress')).length === 0;
   };
-  await until(idle, 'the demo video to be encoded');
+  await until(idle, 'the demo video to be encoded', LONG);
 
   console.log('Upload through Regie…');
   const uploaded = await timed(() => upload(api, server.url, accessToken, source));
   const videoId = uploaded.result.video.id;
   console.log('Encode through Regie…');
   const encoded = await timed(() =>
-    until(async () => {
-      const video = await api('GET', `/main-api/videos/${videoId}`);
-      if (video.state === 'failed') throw new Error(`encode failed: ${video.failureReason}`);
-      return video.state === 'ready' ? video : null;
-    }, 'the video to be ready'),
+    until(
+      async () => {
+        const video = await api('GET', `/main-api/videos/${videoId}`);
+        if (video.state === 'failed') throw new Error(`encode failed: ${video.failureReason}`);
+        return video.state === 'ready' ? video : null;
+      },
+      'the video to be ready',
+      LONG,
+    ),
   );
 
   console.log('Clip through Regie…');
   const clipped = await timed(async () => {
     const { job } = await api('POST', `/main-api/videos/${videoId}/clips`, CLIP);
-    return until(async () => {
-      const current = await api('GET', `/main-api/jobs/${job.id}`);
-      if (current.state === 'failed') throw new Error(`clip failed: ${current.lastError}`);
-      return current.state === 'done' ? current : null;
-    }, 'the clip job');
+    return until(
+      async () => {
+        const current = await api('GET', `/main-api/jobs/${job.id}`);
+        if (current.state === 'failed') throw new Error(`clip failed: ${current.lastError}`);
+        return current.state === 'done' ? current : null;
+      },
+      'the clip job',
+      LONG,
+    );
   });
   if (process.env.BENCH_DEBUG) console.log(clipped.result);
   if (clipped.result.result?.mode !== plan.mode) {
@@ -245,7 +168,7 @@ try {
   // Throughput on a large file (BENCH_UPLOAD_MIB, 256 by default), last: its encode fails at
   // once (random bytes are no video) and disturbs nothing measured.
   // The clip's own encode (HLS) runs after its job: let it finish first.
-  await until(idle, 'the clip to be encoded', 300_000);
+  await until(idle, 'the clip to be encoded', { ...LONG, timeoutMs: 300_000 });
   console.log(`Upload of ${LARGE_MIB} MiB through Regie…`);
   const large = join(work, 'large.bin');
   await writeFile(large, randomBytes(LARGE_MIB * 1024 * 1024));

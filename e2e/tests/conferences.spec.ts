@@ -1,5 +1,16 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiSignIn, main, textField, uniqueName } from './flows.ts';
+import { expect, test } from '@playwright/test';
+import {
+  actForOrganiser,
+  chapterAt,
+  currentTime,
+  DEMO_KEYNOTE_TITLE,
+  main,
+  READY_TIMEOUT_MS,
+  searchField,
+  textField,
+  uniqueName,
+  waitForDemoKeynote,
+} from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -10,69 +21,18 @@ import { expectNoSeriousA11yViolations, signIn } from './support.ts';
  * on /clipping/conference. The demo keynote's replay is generated and encoded when the server starts.
  */
 
-const REPLAY_TITLE = 'Streaming Summit opening keynote (demo)';
-const READY_TIMEOUT_MS = 150_000;
+const REPLAY_TITLE = DEMO_KEYNOTE_TITLE;
 const name = uniqueName('E2E conference');
 /** The conference made by the first test, for the second (serial: same worker, same module). */
 let conferencePath = '';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Waits until the demo replay is ready, as the clipper's clip sources show it. */
-async function waitForReplay(page: Page): Promise<void> {
-  const session = await apiSignIn(page.request, 'clipper');
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get('/main-api/clips/sources?search=Streaming', {
-          headers: { Authorization: `Bearer ${session.accessToken}`, 'x-account-key': session.accountKey },
-        });
-        const body = (await response.json()) as { data: { title: string }[] };
-        return body.data.map((source) => source.title);
-      },
-      { timeout: READY_TIMEOUT_MS, intervals: [2_000] },
-    )
-    .toContain(REPLAY_TITLE);
-}
-
-async function actForOrganiser(page: Page): Promise<void> {
-  await signIn(page, 'admin');
-  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
-  await selector.first().fill('summit');
-  await page.getByRole('option', { name: 'Summit Live Events' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-}
-
-/** A search field of Mantine (a combobox, or a text box depending on its kind), by its label. */
-function searchField(page: Page, label: string): Locator {
-  return main(page)
-    .getByRole('combobox', { name: label, exact: true })
-    .or(main(page).getByRole('textbox', { name: label, exact: true }))
-    .first();
-}
-
-function currentTime(video: Locator): Promise<number> {
-  return video.evaluate((element) => (element as HTMLVideoElement).currentTime);
-}
-
-/** Adds a chapter with N where the player stands, types its title, Enter: back to the player. */
-async function chapterAt(page: Page, player: Locator, title: string): Promise<void> {
-  await player.focus();
-  await page.keyboard.press('n');
-  const titleField = main(page)
-    .getByRole('textbox', { name: /^Title of chapter \d+$/ })
-    .and(page.locator(':focus'));
-  await expect(titleField).toBeVisible();
-  await page.keyboard.type(title);
-  await page.keyboard.press('Enter');
-  await expect(player).toBeFocused();
-}
-
 test('a conference producer makes a conference, its speakers and chapters, exports them and clips a chapter', async ({
   page,
 }) => {
   test.setTimeout(300_000);
-  await waitForReplay(page);
+  await waitForDemoKeynote(page.request);
   await actForOrganiser(page);
 
   await page.goto('/events/conferences/list');

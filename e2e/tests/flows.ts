@@ -1,5 +1,10 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './support.ts';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './support.ts';
 
 /**
  * Helpers of the resource flows: unique names (tests share one database and run in any order),
@@ -87,4 +92,175 @@ export async function expectInList(
   await expect(page).toHaveURL(/[?&]search=/);
   if (present) await expect(main(page).getByRole('link', { name, exact: true })).toBeVisible();
   else await expect(main(page).getByText(labels.noMatch)).toBeVisible();
+}
+
+/*
+ * The event and conference workspaces' steps, shared by their specs (markers, insights,
+ * conferences, event-flow): the demo replays (encoded when the server starts), the player, the
+ * markers editor, the skins, the chapters editor.
+ */
+
+/** How long the demo replays and the clips may take to encode (2 shared cores in CI). */
+export const READY_TIMEOUT_MS = 150_000;
+export const DEMO_MATCH = 'Riverside vs Harbour City';
+/** The organiser's demo keynote video: the demo conference's replay. */
+export const DEMO_KEYNOTE_TITLE = 'Streaming Summit opening keynote (demo)';
+
+/** The demo match's replay video, once it plays (it is encoded at start-up): its id. */
+export async function demoReplayVideoId(request: APIRequestContext, session: ApiSession): Promise<number> {
+  const list = await apiCall<{ data: { id: number; name: string }[] }>(
+    request,
+    session,
+    'GET',
+    `/main-api/events?search=${encodeURIComponent(DEMO_MATCH)}`,
+  );
+  const match = list.data.find((event) => event.name === DEMO_MATCH);
+  if (!match) throw new Error('no demo match');
+  let videoId = 0;
+  await expect
+    .poll(
+      async () => {
+        const replay = await apiCall<{ video: { id: number; playback: unknown } | null }>(
+          request,
+          session,
+          'GET',
+          `/main-api/events/${match.id}/replay`,
+        );
+        videoId = replay.video?.playback ? replay.video.id : 0;
+        return videoId;
+      },
+      { timeout: READY_TIMEOUT_MS, intervals: [1_000] },
+    )
+    .toBeGreaterThan(0);
+  return videoId;
+}
+
+/** A page of its own browser context (its own session), signed in as `username`, at `path`. */
+export async function signedInPage(browser: Browser, username: string, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, username);
+  await page.goto(path);
+  return page;
+}
+
+/** A search field of Mantine (a combobox, or a text box depending on its kind), by its label. */
+export function searchField(page: Page, label: string): Locator {
+  return main(page)
+    .getByRole('combobox', { name: label, exact: true })
+    .or(main(page).getByRole('textbox', { name: label, exact: true }))
+    .first();
+}
+
+/** Picks a record in a reference field by typing part of its name. */
+export async function pickReference(page: Page, label: string, typed: string, option: string | RegExp): Promise<void> {
+  const field = searchField(page, label);
+  await field.click();
+  await field.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+export function currentTime(video: Locator): Promise<number> {
+  return video.evaluate((element) => (element as HTMLVideoElement).currentTime);
+}
+
+/** Moves the screen's first player to `seconds` and waits for the seek to land. */
+export async function seekTo(page: Page, seconds: number): Promise<void> {
+  const video = main(page).locator('video').first();
+  await video.evaluate((element, at) => {
+    (element as HTMLVideoElement).currentTime = at;
+  }, seconds);
+  await expect.poll(() => currentTime(video)).toBeCloseTo(seconds, 0);
+}
+
+/** The markers editor's list rows, by time. */
+export function markerRows(page: Page): Locator {
+  return main(page).getByRole('list', { name: 'Markers of the event, by time' }).getByRole('listitem');
+}
+
+/** A still image made by ffmpeg (an overlay for a skin), as PNG bytes. */
+async function overlayPng(): Promise<Buffer> {
+  const folder = await mkdtemp(join(tmpdir(), 'regie-e2e-overlay-'));
+  try {
+    const file = join(folder, 'overlay.png');
+    await promisify(execFile)('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'color=c=blue@0.8:s=64x32,format=rgba', '-frames:v', '1', file],
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** A clip skin with an overlay image (uploaded), named `name`, in the session's account. */
+export async function skinWithOverlay(request: APIRequestContext, session: ApiSession, name: string): Promise<void> {
+  const image = await request.post('/main-api/uploads/images?kind=skin', {
+    headers: { Authorization: `Bearer ${session.accessToken}`, 'x-account-key': session.accountKey },
+    multipart: { kind: 'skin', file: { name: 'overlay.png', mimeType: 'image/png', buffer: await overlayPng() } },
+  });
+  expect(image.ok(), await image.text()).toBe(true);
+  const { key } = (await image.json()) as { key: string };
+  await apiCall(request, session, 'POST', '/main-api/clip-skins', {
+    name,
+    overlayKey: key,
+    overlayPosition: 'top-left',
+  });
+}
+
+/** Opens a clip of a clip queue in its player, plays it, and waits for it to move. */
+export async function playQueuedClip(clip: Locator, name: string | RegExp): Promise<void> {
+  await clip.getByRole('button', { name: typeof name === 'string' ? `Play the clip ${name}` : name }).click();
+  const player = clip.getByRole('group', { name: /^Player: / });
+  await player.getByRole('button', { name: 'Play (k)' }).click();
+  await expect.poll(() => currentTime(player.locator('video')), { timeout: 20_000 }).toBeGreaterThan(0.3);
+}
+
+/** The platform admin acting for the demo organiser (Summit Live Events). */
+export async function actForOrganiser(page: Page): Promise<void> {
+  await signIn(page, 'admin');
+  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
+  await selector.first().fill('summit');
+  await page.getByRole('option', { name: 'Summit Live Events' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+/** Adds a chapter with N where the player stands, types its title, Enter: back to the player. */
+export async function chapterAt(page: Page, player: Locator, title: string): Promise<void> {
+  await player.focus();
+  await page.keyboard.press('n');
+  const titleField = main(page)
+    .getByRole('textbox', { name: /^Title of chapter \d+$/ })
+    .and(page.locator(':focus'));
+  await expect(titleField).toBeVisible();
+  await page.keyboard.type(title);
+  await page.keyboard.press('Enter');
+  await expect(player).toBeFocused();
+}
+
+/** The dashboard (/dashboard/all, on screen) draws its charts from the account's data. */
+export async function expectDashboardCharts(page: Page): Promise<void> {
+  await expect(
+    main(page).getByRole('region', { name: 'Activity over time' }).locator('.recharts-surface'),
+  ).toBeVisible();
+  await expect(main(page).getByRole('region', { name: 'Events by state' }).locator('.recharts-surface')).toBeVisible();
+}
+
+/** Waits until the organiser's demo keynote is ready, as the clipper's clip sources show it. */
+export async function waitForDemoKeynote(request: APIRequestContext): Promise<void> {
+  const session = await apiSignIn(request, 'clipper');
+  await expect
+    .poll(
+      async () => {
+        const sources = await apiCall<{ data: { title: string }[] }>(
+          request,
+          session,
+          'GET',
+          '/main-api/clips/sources?search=Streaming',
+        );
+        return sources.data.map((source) => source.title);
+      },
+      { timeout: READY_TIMEOUT_MS, intervals: [1_000] },
+    )
+    .toContain(DEMO_KEYNOTE_TITLE);
 }

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { embedPaths } from '@regie/contract/embed';
 import { statsPaths } from '@regie/contract/stats';
-import { type ApiSession, apiCall, apiSignIn, main } from './flows.ts';
+import { type ApiSession, apiCall, apiSignIn, expectDashboardCharts, main } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -135,10 +135,7 @@ test('a visitor plays the embedded demo match in French; the stats tab and the d
 
   // The dashboard: the demo data in charts, upcoming events linked to their screens.
   await page.goto('/dashboard/all');
-  await expect(
-    main(page).getByRole('region', { name: 'Activity over time' }).locator('.recharts-surface'),
-  ).toBeVisible();
-  await expect(main(page).getByRole('region', { name: 'Events by state' }).locator('.recharts-surface')).toBeVisible();
+  await expectDashboardCharts(page);
   await expect(main(page).getByRole('heading', { name: 'Plays', exact: true }).locator('..')).not.toContainText(
     /^Plays0$/,
   );

@@ -1,10 +1,19 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { type ApiSession, apiCall, apiSignIn, choose, main, uniqueName } from './flows.ts';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import {
+  type ApiSession,
+  apiCall,
+  apiSignIn,
+  choose,
+  demoReplayVideoId,
+  main,
+  markerRows,
+  playQueuedClip,
+  READY_TIMEOUT_MS,
+  seekTo,
+  signedInPage,
+  skinWithOverlay,
+  uniqueName,
+} from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -14,81 +23,16 @@ import { expectNoSeriousA11yViolations, signIn } from './support.ts';
  * an I / O range, followed to 'Ready' and played.
  */
 
-const run = promisify(execFile);
-const READY_TIMEOUT_MS = 150_000;
-const DEMO_MATCH = 'Riverside vs Harbour City';
-
-let folder = '';
-let overlayFile = '';
-
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'regie-e2e-markers-'));
-  overlayFile = join(folder, 'overlay.png');
-  await run('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'color=c=blue@0.8:s=64x32,format=rgba', '-frames:v', '1', overlayFile],
-  ]);
-});
-
-test.afterAll(async () => {
-  if (folder) await rm(folder, { recursive: true, force: true });
-});
-
-interface Replay {
-  video: { id: number; playback: unknown } | null;
-}
 
 /** A fresh event on the demo match's replay, once that video plays (it is encoded at start-up). */
 async function eventOnDemoReplay(request: APIRequestContext, session: ApiSession): Promise<number> {
-  const list = await apiCall<{ data: { id: number; name: string }[] }>(
-    request,
-    session,
-    'GET',
-    `/main-api/events?search=${encodeURIComponent(DEMO_MATCH)}`,
-  );
-  const match = list.data.find((event) => event.name === DEMO_MATCH);
-  if (!match) throw new Error('no demo match');
-  let videoId = 0;
-  await expect
-    .poll(
-      async () => {
-        const replay = await apiCall<Replay>(request, session, 'GET', `/main-api/events/${match.id}/replay`);
-        videoId = replay.video?.playback ? replay.video.id : 0;
-        return videoId;
-      },
-      { timeout: READY_TIMEOUT_MS, intervals: [2_000] },
-    )
-    .toBeGreaterThan(0);
+  const videoId = await demoReplayVideoId(request, session);
   const event = await apiCall<{ id: number }>(request, session, 'POST', '/main-api/events', {
     name: uniqueName('E2E match'),
     videoId,
   });
   return event.id;
-}
-
-async function producerPage(browser: Browser, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, 'producer');
-  await page.goto(path);
-  return page;
-}
-
-function rows(page: Page): Locator {
-  return main(page).getByRole('list', { name: 'Markers of the event, by time' }).getByRole('listitem');
-}
-
-/** Moves the player's video to `seconds` and waits for the seek to land. */
-async function seekTo(page: Page, seconds: number): Promise<void> {
-  const video = main(page).locator('video').first();
-  await video.evaluate((element, at) => {
-    (element as HTMLVideoElement).currentTime = at;
-  }, seconds);
-  await expect
-    .poll(() => video.evaluate((element) => (element as HTMLVideoElement).currentTime))
-    .toBeCloseTo(seconds, 0);
 }
 
 function pointTime(point: Locator): Promise<number> {
@@ -103,8 +47,8 @@ test('markers dropped with keys in one browser appear at once in another; drag a
   const session = await apiSignIn(request, 'producer');
   const eventId = await eventOnDemoReplay(request, session);
   const path = `/events/sports/edit/${eventId}/markers`;
-  const first = await producerPage(browser, path);
-  const second = await producerPage(browser, path);
+  const first = await signedInPage(browser, 'producer', path);
+  const second = await signedInPage(browser, 'producer', path);
   for (const page of [first, second]) {
     await expect(main(page).getByTestId('marker-keys')).toContainText('Kick-off');
     await expect(main(page).getByText('No markers yet')).toBeVisible();
@@ -117,10 +61,10 @@ test('markers dropped with keys in one browser appear at once in another; drag a
   await first.keyboard.press('1');
   await seekTo(first, 8);
   await first.keyboard.press('2');
-  await expect(rows(first)).toHaveCount(2);
-  await expect(rows(second)).toHaveCount(2, { timeout: 5_000 });
-  await expect(rows(second).first()).toContainText('0:04.0');
-  await expect(rows(second).last()).toContainText('0:08.0');
+  await expect(markerRows(first)).toHaveCount(2);
+  await expect(markerRows(second)).toHaveCount(2, { timeout: 5_000 });
+  await expect(markerRows(second).first()).toContainText('0:04.0');
+  await expect(markerRows(second).last()).toContainText('0:08.0');
   expect(keyOne.length).toBeGreaterThan(0);
 
   // Drag the first marker along the timeline in the second browser: the first sees it move.
@@ -148,7 +92,7 @@ test('markers dropped with keys in one browser appear at once in another; drag a
     .toBeCloseTo(before + 0.1, 5);
   await early.focus();
   await first.keyboard.press('Delete');
-  await expect(rows(second)).toHaveCount(1);
+  await expect(markerRows(second)).toHaveCount(1);
   await first.context().close();
   await second.context().close();
 });
@@ -166,20 +110,8 @@ test('a clipper cuts a skinned clip from a marker and an I / O range, follows th
     timeSeconds: 5,
     durationSeconds: 1,
   });
-  const image = await request.post('/main-api/uploads/images?kind=skin', {
-    headers: { Authorization: `Bearer ${session.accessToken}`, 'x-account-key': session.accountKey },
-    multipart: {
-      kind: 'skin',
-      file: { name: 'overlay.png', mimeType: 'image/png', buffer: await readFile(overlayFile) },
-    },
-  });
-  expect(image.ok(), await image.text()).toBe(true);
   const skinName = uniqueName('E2E marker skin');
-  await apiCall(request, session, 'POST', '/main-api/clip-skins', {
-    name: skinName,
-    overlayKey: ((await image.json()) as { key: string }).key,
-    overlayPosition: 'top-left',
-  });
+  await skinWithOverlay(request, session, skinName);
 
   await signIn(page, 'producer');
   await page.goto('/clipping/event');
@@ -220,12 +152,5 @@ test('a clipper cuts a skinned clip from a marker and an I / O range, follows th
     await expect(clip.getByText('Ready')).toBeVisible({ timeout: READY_TIMEOUT_MS });
   }
   const fromMarker = queue.getByRole('listitem').filter({ hasText: 'Header on target' });
-  await fromMarker.getByRole('button', { name: /^Play the clip/ }).click();
-  const player = fromMarker.getByRole('group', { name: /^Player: / });
-  await player.getByRole('button', { name: 'Play (k)' }).click();
-  await expect
-    .poll(() => player.locator('video').evaluate((element) => (element as HTMLVideoElement).currentTime), {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(0.3);
+  await playQueuedClip(fromMarker, /^Play the clip/);
 });

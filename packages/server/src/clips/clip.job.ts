@@ -40,20 +40,71 @@ export interface RenderedClip {
   durationSeconds: number;
 }
 
-/** The keyframes near the in and out points, each window probed on its own (packets only, no decoding). */
-export async function keyframesNear(input: string, points: readonly number[], signal?: AbortSignal): Promise<number[]> {
-  const found = await Promise.all(
-    points.map((point) =>
-      findKeyframes(input, {
-        window: {
-          fromSeconds: Math.max(0, point - KEYFRAME_WINDOW_SECONDS),
-          toSeconds: point + KEYFRAME_WINDOW_SECONDS,
-        },
-        ...(signal ? { signal } : {}),
-      }),
-    ),
-  );
-  return [...new Set(found.flat())].sort((a, b) => a - b);
+/** The keyframes near the in and out points (packets only, no decoding), in one ffprobe run. */
+export function keyframesNear(input: string, points: readonly number[], signal?: AbortSignal): Promise<number[]> {
+  const windows = points.map((point) => ({
+    fromSeconds: Math.max(0, point - KEYFRAME_WINDOW_SECONDS),
+    toSeconds: point + KEYFRAME_WINDOW_SECONDS,
+  }));
+  return findKeyframes(input, { window: windows, ...(signal ? { signal } : {}) });
+}
+
+type RenderContext = Pick<ClipContext, 'storage' | 'signal' | 'reportProgress'>;
+
+/** ffmpeg's percentages as the job's progress, from PLANNED to RENDERED. */
+const renderProgress = (reportProgress: RenderContext['reportProgress']) => (percent: number) =>
+  reportProgress(PROGRESS.planned + ((PROGRESS.rendered - PROGRESS.planned) * percent) / 100);
+
+/**
+ * A plain cut (no skin) into `work`. Most cuts fall off keyframes and are re-encoded, so the
+ * encode starts at once while ffprobe looks for keyframes at the two points (the probe used to
+ * be on the critical path, before ffmpeg): when both points turn out to be on keyframes, the
+ * encode is stopped and the cut is a stream copy, exactly as the plan says.
+ */
+async function plainCut(
+  context: RenderContext,
+  range: { inSeconds: number; outSeconds: number },
+  source: { file: string; metadata: TechnicalMetadata },
+  work: string,
+): Promise<RenderedClip> {
+  const { signal } = context;
+  const durationSeconds = range.outSeconds - range.inSeconds;
+  // Never backwards: a copy that replaces the encode starts its percentages again.
+  let reported = 0;
+  const reportProgress = (percent: number) => {
+    if (percent <= reported) return;
+    reported = percent;
+    context.reportProgress(percent);
+  };
+  reportProgress(PROGRESS.planned);
+  const onProgress = renderProgress(reportProgress);
+  const speculative = new AbortController();
+  const stop = () => speculative.abort(signal.reason);
+  signal.addEventListener('abort', stop, { once: true });
+  const encoded = join(work, 'clip-encoded.mp4');
+  const encoding = runFfmpeg(cutArgs({ input: source.file, output: encoded, plan: { mode: 'encode', ...range } }), {
+    durationSeconds,
+    onProgress,
+    signal: speculative.signal,
+  });
+  // Awaited below, or abandoned when the plan is a copy: its rejection is not left unhandled.
+  encoding.catch(() => undefined);
+  try {
+    const keyframes = await keyframesNear(source.file, [range.inSeconds, range.outSeconds], signal);
+    const plan = cutPlan({ ...range, durationSeconds: source.metadata.durationSeconds, keyframes });
+    if (plan.mode === 'encode') {
+      await encoding;
+      return { file: encoded, mode: plan.mode, durationSeconds };
+    }
+    speculative.abort(new Error('stream copy instead'));
+    const output = join(work, 'clip.mp4');
+    await runFfmpeg(cutArgs({ input: source.file, output, plan }), { durationSeconds, onProgress, signal });
+    return { file: output, mode: plan.mode, durationSeconds };
+  } finally {
+    signal.removeEventListener('abort', stop);
+    // A bad range (cutPlan throws) or an abort: the encode stops too.
+    speculative.abort(new Error('cut abandoned'));
+  }
 }
 
 /** A skin image as a local file: in place on local storage, else downloaded into `work`. */
@@ -80,7 +131,7 @@ async function sourceMetadata(source: VideoRow, file: string, signal: AbortSigna
 
 /** Cuts the clip (skinned or not) into `work`/clip.mp4, reporting ffmpeg's progress. */
 export async function renderClip(
-  context: Pick<ClipContext, 'storage' | 'signal' | 'reportProgress'>,
+  context: RenderContext,
   range: { inSeconds: number; outSeconds: number },
   source: { file: string; metadata: TechnicalMetadata },
   skin: Skin | null,
@@ -90,8 +141,7 @@ export async function renderClip(
   const { storage, signal, reportProgress } = context;
   const output = join(work, 'clip.mp4');
   const { metadata } = source;
-  const onProgress = (percent: number) =>
-    reportProgress(PROGRESS.planned + ((PROGRESS.rendered - PROGRESS.planned) * percent) / 100);
+  const onProgress = renderProgress(reportProgress);
   const hasImages =
     graphics.length > 0 ||
     Boolean(skin && (skin.overlayKey || ((skin.preRollKey || skin.postRollKey) && skin.rollSeconds > 0)));
@@ -122,12 +172,7 @@ export async function renderClip(
     await runFfmpeg(skinnedClipArgs(options), { durationSeconds, onProgress, signal });
     return { file: output, mode: 'skinned', durationSeconds };
   }
-  const keyframes = await keyframesNear(source.file, [range.inSeconds, range.outSeconds], signal);
-  const plan = cutPlan({ ...range, durationSeconds: metadata.durationSeconds, keyframes });
-  reportProgress(PROGRESS.planned);
-  const durationSeconds = range.outSeconds - range.inSeconds;
-  await runFfmpeg(cutArgs({ input: source.file, output, plan }), { durationSeconds, onProgress, signal });
-  return { file: output, mode: plan.mode, durationSeconds };
+  return plainCut(context, range, source, work);
 }
 
 async function skinOf(context: ClipContext, clip: VideoRow): Promise<Skin | null> {

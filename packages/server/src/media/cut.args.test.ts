@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutArgs, cutPlan, keyframeProbeArgs, parseKeyframes } from './cut.args.ts';
+import { cutArgs, cutPlan, keyframeProbeArgs, mergeWindows, parseKeyframes } from './cut.args.ts';
 import { MediaError } from './media.errors.ts';
 
 const keyframes = [0, 2, 4, 6];
@@ -62,6 +62,16 @@ describe('keyframes', () => {
       ...['-of', 'csv=print_section=0', '/in.mp4'],
     ]);
     expect(keyframeProbeArgs('/in.mp4', { fromSeconds: 9, toSeconds: 21.5 })).toContain('9%21.5');
+  });
+
+  it('reads several windows in one run, in order, those that overlap merged', () => {
+    const args = keyframeProbeArgs('/in.mp4', [
+      { fromSeconds: 30, toSeconds: 31 },
+      { fromSeconds: 9.5, toSeconds: 10.5 },
+      { fromSeconds: 10, toSeconds: 11 },
+    ]);
+    expect(args[args.indexOf('-read_intervals') + 1]).toBe('9.5%11,30%31');
+    expect(mergeWindows([])).toEqual([]);
   });
 
   it('keeps the K packets, sorted, once each', () => {

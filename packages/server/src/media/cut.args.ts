@@ -55,17 +55,35 @@ export function cutArgs(options: { input: string; output: string; plan: CutPlan 
   return [...head, ...codecs, '-movflags', '+faststart', options.output];
 }
 
+export interface TimeWindow {
+  fromSeconds: number;
+  toSeconds: number;
+}
+
+/** The windows sorted, those that overlap or touch merged into one. */
+export function mergeWindows(windows: readonly TimeWindow[]): TimeWindow[] {
+  const merged: TimeWindow[] = [];
+  for (const window of [...windows].sort((a, b) => a.fromSeconds - b.fromSeconds)) {
+    const last = merged.at(-1);
+    if (last && window.fromSeconds <= last.toSeconds) last.toSeconds = Math.max(last.toSeconds, window.toSeconds);
+    else merged.push({ ...window });
+  }
+  return merged;
+}
+
 /**
- * ffprobe listing the video packets' times and flags (no decoding: fast). With a window, only
- * that part of the file is read (from the keyframe before its start).
+ * ffprobe listing the video packets' times and flags (no decoding: fast). With windows, only
+ * those parts of the file are read (each from the keyframe before its start), in one process.
  */
-export function keyframeProbeArgs(input: string, window?: { fromSeconds: number; toSeconds: number }): string[] {
+export function keyframeProbeArgs(input: string, windows?: TimeWindow | readonly TimeWindow[]): string[] {
+  const list = windows === undefined ? [] : mergeWindows('fromSeconds' in windows ? [windows] : windows);
+  const intervals = list.map((window) => `${formatSeconds(window.fromSeconds)}%${formatSeconds(window.toSeconds)}`);
   return [
     '-v',
     'error',
     '-select_streams',
     'v:0',
-    ...(window ? ['-read_intervals', `${formatSeconds(window.fromSeconds)}%${formatSeconds(window.toSeconds)}`] : []),
+    ...(intervals.length > 0 ? ['-read_intervals', intervals.join(',')] : []),
     '-show_entries',
     'packet=pts_time,flags',
     '-of',

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import type { TechnicalMetadata } from '@regie/contract/media';
 import { MEDIA_MESSAGES } from '@regie/contract/media';
 import { z } from 'zod';
-import { keyframeProbeArgs, parseKeyframes } from './cut.args.ts';
+import { keyframeProbeArgs, parseKeyframes, type TimeWindow } from './cut.args.ts';
 import { MEDIA_BINARIES, runProcess } from './ffmpeg.runner.ts';
 import { FfmpegError, MediaError } from './media.errors.ts';
 
@@ -120,10 +120,10 @@ export async function probeMedia(input: string, options: { signal?: AbortSignal 
   }
 }
 
-/** Keyframe times of the first video stream, optionally only around a window. */
+/** Keyframe times of the first video stream, optionally only in some windows (one ffprobe run). */
 export async function findKeyframes(
   input: string,
-  options: { window?: { fromSeconds: number; toSeconds: number }; signal?: AbortSignal } = {},
+  options: { window?: TimeWindow | readonly TimeWindow[]; signal?: AbortSignal } = {},
 ): Promise<number[]> {
   await assertExists(input);
   const { stdout } = await runProcess(
