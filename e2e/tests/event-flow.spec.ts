@@ -10,6 +10,7 @@ import {
   choose,
   currentTime,
   DEMO_KEYNOTE_TITLE,
+  DEMO_MATCH_REPLAY_TITLE,
   demoReplayVideoId,
   expectDashboardCharts,
   main,
@@ -66,8 +67,8 @@ async function totals(request: APIRequestContext, session: ApiSession, eventPath
 
 /**
  * Creates the match on the info tab and publishes it on the settings tab (the embed player plays
- * only a published event). Its replay is the demo video, set through the API: a producer does not
- * read the video library, so the info tab's replay field finds nothing for them (reported).
+ * only a published event). Its replay is the demo video, chosen by title in the info tab's replay
+ * field, which offers the producer (who does not read the video library) the account's ready videos.
  */
 async function createMatch(page: Page, request: APIRequestContext, session: ApiSession, name: string) {
   const videoId = await demoReplayVideoId(request, session);
@@ -78,8 +79,16 @@ async function createMatch(page: Page, request: APIRequestContext, session: ApiS
   await expect(page).toHaveURL(/\/events\/sports\/edit\/\d+/);
   const path = new URL(page.url()).pathname.replace(/\/info$/, '');
   const id = Number(path.split('/').at(-1));
-  await apiCall(request, session, 'PUT', `/main-api/events/${id}`, { videoId });
+  await pickReference(
+    page,
+    'Replay video',
+    'training',
+    new RegExp(`^${DEMO_MATCH_REPLAY_TITLE.replace(/[()]/g, '\\$&')}`),
+  );
+  await save(page);
   await page.reload();
+  const saved = await apiCall<{ videoId: number | null }>(request, session, 'GET', `/main-api/events/${id}`);
+  expect(saved.videoId).toBe(videoId);
   await openTab(page, 'Settings');
   await main(page).getByRole('switch', { name: 'Published' }).check();
   await save(page);

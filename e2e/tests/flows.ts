@@ -103,6 +103,8 @@ export async function expectInList(
 /** How long the demo replays and the clips may take to encode (2 shared cores in CI). */
 export const READY_TIMEOUT_MS = 150_000;
 export const DEMO_MATCH = 'Riverside vs Harbour City';
+/** The demo match's replay video (seed/video.seed.ts). */
+export const DEMO_MATCH_REPLAY_TITLE = 'Riverside FC — training match (demo)';
 /** The organiser's demo keynote video: the demo conference's replay. */
 export const DEMO_KEYNOTE_TITLE = 'Streaming Summit opening keynote (demo)';
 

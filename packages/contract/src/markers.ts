@@ -25,6 +25,11 @@ export const markerPaths = {
   relationships: (eventId: number | string) => `${MAIN_API}/events/${eventId}/relationships/markers`,
   /** GET → eventReplayResponse: the event's replay video as the editors' player needs it. */
   replay: (eventId: number | string) => `${MAIN_API}/events/${eventId}/replay`,
+  /**
+   * GET ?search&limit&offset → {data, total} (clip sources' shape): the account's ready videos an
+   * event writer may choose as its replay, for producers who do not read the video library.
+   */
+  replaySources: `${MAIN_API}/events/replay-sources`,
 } as const;
 
 /**

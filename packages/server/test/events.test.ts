@@ -1,10 +1,12 @@
 import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { EVENT_MESSAGES, eventChallengersPath } from '@regie/contract/events';
+import { markerPaths } from '@regie/contract/markers';
 import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers.ts';
+import { insertVideo } from './insights-fixtures.ts';
 
 /** Sport events: their fields and checks, list filters, challengers, each role and account. */
 
@@ -347,5 +349,23 @@ describe('demo data', () => {
     ).json();
     expect(upcoming.data[0]).toMatchObject({ name: 'Northbridge United vs Riverside', state: 'upcoming' });
     expect(Date.parse(upcoming.data[0].startsAt)).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('GET events/replay-sources', () => {
+  it("offers a producer, who holds no video role, the account's ready videos as replays", async () => {
+    const ready = await insertVideo(ctx, club, { title: 'Derby full match' });
+    await insertVideo(ctx, club, { title: 'Derby encoding', state: 'processing' });
+    const theirs = await insertVideo(ctx, (await ctx.accountByName(DEMO_ACCOUNTS.events)).id, {
+      title: 'Derby elsewhere',
+    });
+    const found = await request('GET', `${markerPaths.replaySources}?search=derby`, producer);
+    expect(found.statusCode, found.body).toBe(200);
+    const ids = found.json().data.map((source: { id: number }) => source.id);
+    expect(ids).toEqual([ready]);
+    expect(ids).not.toContain(theirs);
+    // The video library itself stays closed to the producer (spec §6).
+    expect((await request('GET', '/main-api/videos', producer)).statusCode).toBe(403);
+    expect((await request('GET', markerPaths.replaySources, clipper)).statusCode).toBe(403);
   });
 });

@@ -63,4 +63,6 @@ export const eventsEn = {
   'events.challengers.appearancesCount': 'Events: {{count}}',
   'events.challengers.loading': 'Loading…',
   'events.challengers.listLabel': 'Challengers in order',
+  'events.replay.fieldHint': 'A ready video of the account: the markers and clips point into it',
+  'events.replay.fieldPlaceholder': 'Search a video by its title',
 } as const satisfies Record<string, string>;

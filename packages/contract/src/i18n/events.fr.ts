@@ -70,4 +70,6 @@ export const eventsFr: Record<keyof typeof eventsEn, string> = {
   'events.challengers.appearancesCount': 'Événements : {{count}}',
   'events.challengers.loading': 'Chargement…',
   'events.challengers.listLabel': 'Participants dans l’ordre',
+  'events.replay.fieldHint': 'Une vidéo prête du compte : les marqueurs et les clips s’y rapportent',
+  'events.replay.fieldPlaceholder': 'Cherchez une vidéo par son titre',
 };

@@ -1,13 +1,12 @@
-import { clipSourcesQuery, clipSourcesResponse } from '@regie/contract/clips.schemas';
 import { conferencePaths } from '@regie/contract/conferences';
 import { conferenceIdParams, conferenceReplay } from '@regie/contract/conferences.schemas';
 import { CONFERENCE_WRITE_RULE } from '@regie/contract/resources/business-players';
 import { and, eq } from 'drizzle-orm';
-import { listSources } from '../clips/clips.markers.ts';
 import { videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { assertMayRead, visibleRows } from '../resources/resources.access.ts';
 import { authOf } from '../tenancy/tenancy.guards.ts';
+import { registerReplaySources } from '../videos/replay-sources.route.ts';
 import { playbackOf } from '../videos/videos.resource.ts';
 import type { ConferenceRouteContext, ConferencesApp } from './conferences.context.ts';
 import { findConference } from './conferences.find.ts';
@@ -21,19 +20,13 @@ const common = { tags: ['business-players'], security: BEARER };
  */
 export function registerReplayRoutes(app: ConferencesApp, context: ConferenceRouteContext): void {
   const { engine, entry, videosEntry, guards } = context;
-  app.get(
-    conferencePaths.replaySources,
-    {
-      onRequest: guards.requireRule(CONFERENCE_WRITE_RULE),
-      schema: {
-        ...common,
-        summary: 'The ready videos of the account a conference may take as its replay, newest first',
-        querystring: clipSourcesQuery,
-        response: { 200: clipSourcesResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => listSources(engine, videosEntry, authOf(request), request.query),
-  );
+  registerReplaySources(app, {
+    path: conferencePaths.replaySources,
+    rule: CONFERENCE_WRITE_RULE,
+    tag: 'business-players',
+    engine,
+    guards,
+  });
 
   app.get(
     conferencePaths.replay(':id'),

@@ -5,7 +5,8 @@ import {
   eventChallengersPath,
   eventChallengersResponse,
 } from '@regie/contract/events';
-import { eventsResource } from '@regie/contract/resources/events';
+import { markerPaths } from '@regie/contract/markers';
+import { EVENT_WRITE_RULE, eventsResource } from '@regie/contract/resources/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../http/http.errors.ts';
@@ -15,6 +16,7 @@ import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { registerReplaySources } from '../videos/replay-sources.route.ts';
 import { firstDuplicate, linkableChallengers, replaceChallengers } from './events.challengers.ts';
 
 /**
@@ -30,6 +32,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
   const challengersEntry = engine.byName('challengers');
   // A registry without events or challengers (a test of other resources) serves nothing here.
   if (!eventsEntry || !challengersEntry) return;
+  registerReplaySources(app, {
+    path: markerPaths.replaySources,
+    rule: EVENT_WRITE_RULE,
+    tag: 'events',
+    engine,
+    guards,
+  });
 
   app.patch(
     eventChallengersPath(),

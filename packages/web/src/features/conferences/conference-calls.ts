@@ -1,6 +1,6 @@
 import { resourcePath } from '@regie/contract/api';
 import { CLIP_SOURCES_LIMIT } from '@regie/contract/clips';
-import type { ClipListResponse, ClipResponse, ClipSourcesResponse } from '@regie/contract/clips.schemas';
+import type { ClipListResponse, ClipResponse } from '@regie/contract/clips.schemas';
 import { conferencePaths } from '@regie/contract/conferences';
 import type {
   ChapterInput,
@@ -28,7 +28,6 @@ export const conferenceKeys = {
   speakers: (id: number) => ['conferences', id, 'speakers'] as const,
   clips: (id: number) => ['conferences', id, 'clips'] as const,
   search: (search: string) => ['conferences', 'search', search] as const,
-  replaySources: (search: string) => ['conferences', 'replaySources', search] as const,
 };
 
 /** States after which a clip changes no more. */
@@ -159,21 +158,6 @@ export function useConferenceSearch(search: string) {
       api.get<ListResponse<ResourceRecord>>(
         resourcePath(businessPlayersResource),
         { limit: SEARCH_LIMIT, ...(search ? { search } : {}) },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Ready videos a writer may choose as the replay, matching the typed title (already debounced). */
-export function useReplaySources(search: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: conferenceKeys.replaySources(search),
-    queryFn: ({ signal }) =>
-      api.get<ClipSourcesResponse>(
-        conferencePaths.replaySources,
-        { limit: CLIP_SOURCES_LIMIT.default, ...(search ? { search } : {}) },
         { signal },
       ),
     placeholderData: keepPreviousData,

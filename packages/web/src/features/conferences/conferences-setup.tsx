@@ -1,14 +1,24 @@
 import { Stack } from '@mantine/core';
+import { conferencePaths } from '@regie/contract/conferences';
 import { embedPaths } from '@regie/contract/embed';
 import { businessPlayersResource } from '@regie/contract/resources/business-players';
 import { ScreenPending } from '../../app/layout/ScreenPanels.tsx';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
 import { ConferenceStatsTab } from '../stats/ContentStatsTab.tsx';
 import { EmbedPanel } from '../stats/EmbedPanel.tsx';
+import { replayVideoInput } from '../videos/replay/ReplayVideoInput.tsx';
 import { ChaptersEditor } from './ChaptersEditor.tsx';
 import { ConferenceBelowForm } from './ConferenceBelowForm.tsx';
 import { ConferenceClipWorkspace } from './ConferenceClipWorkspace.tsx';
-import { ReplayVideoInput } from './ReplayVideoInput.tsx';
+
+/** The replay field: the account's ready videos, for conference writers without a video role. */
+const ConferenceReplayInput = replayVideoInput({
+  sourcesPath: conferencePaths.replaySources,
+  replayPath: conferencePaths.replay,
+  scope: 'conferences',
+  hintKey: 'conferences.replay.fieldHint',
+  placeholderKey: 'conferences.replay.fieldPlaceholder',
+});
 
 /** The chapters on the player, then the public player that shows them (its iframe code). */
 function ChaptersTab({ record, canWrite }: TabPanelProps) {
@@ -37,7 +47,7 @@ function StatsTab({ record }: TabPanelProps) {
 export const conferencesSetup: ResourceSetup = {
   resource: businessPlayersResource,
   custom: {
-    fields: { videoId: { Input: ReplayVideoInput } },
+    fields: { videoId: { Input: ConferenceReplayInput } },
     BelowForm: ConferenceBelowForm,
     tabPanels: { stream: ScreenPending, chapters: ChaptersTab, clip: ClipTab, stats: StatsTab },
   },

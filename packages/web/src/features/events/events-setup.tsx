@@ -1,7 +1,9 @@
 import { SPORT_EVENT_TABS, type SportEventTab } from '@regie/contract/events';
+import { markerPaths } from '@regie/contract/markers';
 import { eventsResource } from '@regie/contract/resources/events';
 import type { ComponentType } from 'react';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
+import { replayVideoInput } from '../videos/replay/ReplayVideoInput.tsx';
 import { CompetitionInput, RoundInput, SeasonInput } from './CascadeInputs.tsx';
 import { EndsAtInput, endsAtToForm } from './EndsAtInput.tsx';
 import { EventBelowForm } from './EventBelowForm.tsx';
@@ -18,6 +20,15 @@ import {
 } from './list-filters.tsx';
 import { ModulesInput } from './ModulesInput.tsx';
 import { ThemeInput } from './ThemeInput.tsx';
+
+/** The replay field: the account's ready videos, for producers who hold no video role. */
+const EventReplayInput = replayVideoInput({
+  sourcesPath: markerPaths.replaySources,
+  replayPath: markerPaths.replay,
+  scope: 'events',
+  hintKey: 'events.replay.fieldHint',
+  placeholderKey: 'events.replay.fieldPlaceholder',
+});
 
 /** One panel per tab that is not the form: its body, or why it is locked. */
 function tabPanels(): Record<string, ComponentType<TabPanelProps>> {
@@ -48,7 +59,7 @@ export const eventsSetup: ResourceSetup = {
       roundId: { Input: RoundInput, Filter: RoundFilter },
       startsAt: { Filter: StartsAtFilter },
       endsAt: { Input: EndsAtInput, toForm: endsAtToForm },
-      videoId: { Filter: VideoFilter },
+      videoId: { Input: EventReplayInput, Filter: VideoFilter },
       themeId: { Input: ThemeInput, wide: true },
       activatedModules: { Input: ModulesInput, wide: true },
     },
