@@ -115,6 +115,37 @@ async function probe(source: string, signal: AbortSignal): Promise<TechnicalMeta
   }
 }
 
+/**
+ * Runs two steps at once under one signal: the first to fail stops the other (its ffmpeg is
+ * killed) before the failure is thrown, so no process still writes into the work folder once the
+ * job cleans it up. Gives the first step's result.
+ */
+async function bothOrNeither<T>(
+  signal: AbortSignal,
+  start: (both: AbortSignal) => readonly [Promise<T>, Promise<unknown>],
+): Promise<T> {
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal.reason);
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  const [first, second] = start(controller.signal);
+  const stopOthersOnFailure = <U>(step: Promise<U>) =>
+    step.catch((error: unknown) => {
+      controller.abort(error);
+      throw error;
+    });
+  try {
+    const [result] = await Promise.all([stopOthersOnFailure(first), stopOthersOnFailure(second)]);
+    return result;
+  } catch (error) {
+    // Both settle before the failure goes up: the other step has been told to stop.
+    await Promise.allSettled([first, second]);
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
 async function encode(context: EncodeContext, video: VideoRow, work: string) {
   const { storage, signal, reportProgress, db } = context;
   const { accountId, id } = video;
@@ -131,14 +162,17 @@ async function encode(context: EncodeContext, video: VideoRow, work: string) {
   const hls = join(work, 'hls');
   const sprite = join(work, 'storyboard', 'sprite.jpg');
   const vtt = join(work, 'storyboard', 'storyboard.vtt');
-  // The ladder and the storyboard come from one decode of the source (one ffmpeg process).
-  const { rungs } = await encodeHlsLadder(source, hls, metadata, {
-    signal,
-    storyboard: { sprite, vtt },
-    onProgress: (percent) => reportProgress(PROGRESS.probed + ((PROGRESS.encoded - PROGRESS.probed) * percent) / 100),
-  });
   const poster = join(work, 'poster.jpg');
-  await makePoster(source, poster, metadata, { signal });
+  // The ladder and the storyboard come from one decode of the source (one ffmpeg process); the
+  // poster, one frame, is taken meanwhile rather than after it (the video plays sooner).
+  const { rungs } = await bothOrNeither(signal, (both) => [
+    encodeHlsLadder(source, hls, metadata, {
+      signal: both,
+      storyboard: { sprite, vtt },
+      onProgress: (percent) => reportProgress(PROGRESS.probed + ((PROGRESS.encoded - PROGRESS.probed) * percent) / 100),
+    }),
+    makePoster(source, poster, metadata, { signal: both }),
+  ]);
   reportProgress(PROGRESS.storyboard);
 
   // A re-encode may have other rungs than the last one: the old HLS files go first.
