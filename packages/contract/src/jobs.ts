@@ -65,6 +65,8 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   [VIDEO_JOB_TYPES.purge]: null,
   /** About a file of the data folder, named in its payload. */
   [MEDIA_JOB_TYPES.probe]: null,
+  /** Runs after its event is deleted (the event's attachment folder): about nothing that still exists. */
+  'attachments.purge': null,
 };
 
 /** The resourceType of a job type's jobs; undefined for a type the contract does not declare. */

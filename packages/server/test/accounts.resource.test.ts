@@ -85,6 +85,7 @@ describe('accounts (resource)', () => {
     expect(expanded.Groups.map((group: { name: string }) => group.name)).toEqual([
       'Clipping desk',
       'Conference desk',
+      'Live operators',
       'Simulcast operators',
     ]);
     expect(expanded.Users.map((user: { username: string }) => user.username).sort()).toEqual([

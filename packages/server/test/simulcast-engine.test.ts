@@ -11,6 +11,7 @@ import {
   simulcastTargetResponse,
 } from '@regie/contract/simulcast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveInputs } from '../src/db/live.table.ts';
 import { createMemoryHub, type HubEvent } from '../src/realtime/realtime.hub.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import {
@@ -30,7 +31,8 @@ let token: string;
 let accountId: number;
 const hub = createMemoryHub();
 const events: Array<{ topic: string; event: HubEvent }> = [];
-const INPUT_ID = 7;
+/** The account's live inputs: one the local publisher plays, one not on air. */
+const inputs = { onAir: 0, offline: 0 };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'regie-simulcast-'));
@@ -39,8 +41,8 @@ beforeAll(async () => {
     dependencies: {
       hub,
       simulcast: {
-        // The live input 7 of the account is the local publisher; any other input is unavailable.
-        sources: { urlOf: async (_account, inputId) => (inputId === INPUT_ID ? source.url : null) },
+        // One live input of the account is the local publisher; any other input is unavailable.
+        sources: { urlOf: async (_account, inputId) => (inputId === inputs.onAir ? source.url : null) },
         engine: { backoff: { initialMs: 300, factor: 2, maxMs: 1_500 }, watchdogMs: 3_000, statsEveryMs: 500 },
       },
     },
@@ -48,6 +50,15 @@ beforeAll(async () => {
   const user = await ctx.buildUser({ roles: ['simulcast_write'], modules: ['SIMULCAST'] });
   accountId = user.accountId;
   token = await ctx.login(user.username, user.password);
+  const made = await ctx.db
+    .insert(liveInputs)
+    .values([
+      { accountId, name: 'Stage', streamKey: 'rk_engine_test_stage', latencyMode: '2s' },
+      { accountId, name: 'Backstage', streamKey: 'rk_engine_test_backstage', latencyMode: '2s' },
+    ])
+    .returning({ id: liveInputs.id });
+  inputs.onAir = made[0]?.id ?? 0;
+  inputs.offline = made[1]?.id ?? 0;
   hub.subscribe(`${accountId}/admin/simulcasts/**`, (topic, event) => events.push({ topic, event }));
 }, 60_000);
 
@@ -92,7 +103,7 @@ describe('simulcast engine', () => {
     const [portA, portB] = [await freePort(), await freePort()];
     let sinkA = startSink(portA);
     const sinkB = startSink(portB);
-    const simulcast = await call<Simulcast>('POST', simulcastPaths.list(), { name: 'Final', inputId: INPUT_ID });
+    const simulcast = await call<Simulcast>('POST', simulcastPaths.list(), { name: 'Final', inputId: inputs.onAir });
     const a = await call<SimulcastTarget>('POST', simulcastPaths.targets(simulcast.id), {
       name: 'Platform A',
       url: `rtmp://127.0.0.1:${portA}/live`,
@@ -154,7 +165,7 @@ describe('simulcast engine', () => {
 
   it('restarts a target whose ingest hangs (watchdog)', async () => {
     const hole = await startBlackHole();
-    const simulcast = await call<Simulcast>('POST', simulcastPaths.list(), { name: 'Hang', inputId: INPUT_ID });
+    const simulcast = await call<Simulcast>('POST', simulcastPaths.list(), { name: 'Hang', inputId: inputs.onAir });
     const hanging = await call<SimulcastTarget>('POST', simulcastPaths.targets(simulcast.id), {
       name: 'Hanging platform',
       url: `rtmp://127.0.0.1:${hole.port}/live`,
@@ -174,7 +185,7 @@ describe('simulcast engine', () => {
   it('retries while the input is unavailable, fails without a source', async () => {
     const port = await freePort();
     const noInput = await call<Simulcast>('POST', simulcastPaths.list(), { name: 'No input' });
-    const offline = await call<Simulcast>('POST', simulcastPaths.list(), { name: 'Offline', inputId: 99 });
+    const offline = await call<Simulcast>('POST', simulcastPaths.list(), { name: 'Offline', inputId: inputs.offline });
     const body = { name: 'Sink', url: `rtmp://127.0.0.1:${port}/live`, streamKey: 'key' };
     const first = await call<SimulcastTarget>('POST', simulcastPaths.targets(noInput.id), body);
     const second = await call<SimulcastTarget>('POST', simulcastPaths.targets(offline.id), body);
@@ -183,7 +194,7 @@ describe('simulcast engine', () => {
     const failed = await waitStatus(noInput.id, first.id, 'failed');
     expect(failed.lastErrorMessage).toEqual(SIMULCAST_MESSAGES.sourceMissing);
     const retrying = await waitStatus(offline.id, second.id, 'retrying');
-    expect(retrying.lastErrorMessage).toEqual(SIMULCAST_MESSAGES.sourceUnavailable(99));
+    expect(retrying.lastErrorMessage).toEqual(SIMULCAST_MESSAGES.sourceUnavailable(inputs.offline));
     await call('POST', simulcastPaths.stop(noInput.id, first.id));
     await call('POST', simulcastPaths.stop(offline.id, second.id));
   }, 60_000);

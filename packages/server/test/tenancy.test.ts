@@ -75,7 +75,13 @@ describe('x-account-key', () => {
       accountKey: events.accountKey,
       SportId: null,
     });
-    expect(context.roles).toEqual(['clip_only', 'conf_player_write', 'liveclipping_write', 'simulcast_write']);
+    expect(context.roles).toEqual([
+      'clip_only',
+      'conf_player_write',
+      'liveclipping_write',
+      'simulcast_write',
+      'use_stream',
+    ]);
     expect(context.modules).toContain('SIMULCAST');
     expect(context.modules).not.toContain('DASHBOARD');
     expect(context.homepage).toBe('/events/simulcasts/list');
@@ -107,6 +113,7 @@ describe('scoped reads', () => {
     expect(own.json().map((group: { name: string }) => group.name)).toEqual([
       'Clipping desk',
       'Conference desk',
+      'Live operators',
       'Simulcast operators',
     ]);
 
