@@ -128,10 +128,14 @@ test('a visitor plays the embedded demo match in French; the stats tab and the d
   for (const body of bodies) for (const word of staff) expect(body).not.toContain(word);
   await visitor.close();
 
-  // The stats tab counts the play.
+  // The stats tab counts the play. They are the plays of the event's videos: another spec running
+  // at the same time may play the same demo replay, so the count is at least one more.
+  const after = await playsOf(request, producer, eventId);
+  expect(after).toBeGreaterThanOrEqual(before + 1);
   await page.reload();
-  await expect(plays).toContainText(String(before + 1));
-  expect(await playsOf(request, producer, eventId)).toBe(before + 1);
+  await expect(plays).toContainText(/Plays\d+/);
+  const shown = Number((await plays.textContent())?.replace(/\D/g, '') ?? '0');
+  expect(shown).toBeGreaterThanOrEqual(before + 1);
 
   // The dashboard: the demo data in charts, upcoming events linked to their screens.
   await page.goto('/dashboard/all');
