@@ -29,11 +29,11 @@ async function createEditTranslateDelete(page: Page, flow: Flow) {
   await flow.fill?.(page);
   await save(page);
   await expect(page).toHaveURL(edit);
-  await expect(main(page).getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name, exact: true, level: 1 })).toBeVisible();
 
   await textField(page, 'Name').fill(renamed);
   await save(page);
-  await expect(main(page).getByRole('heading', { name: renamed, exact: true })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: renamed, exact: true, level: 1 })).toBeVisible();
 
   const translations = main(page).getByRole('region', { name: 'Translations' });
   await translations.getByText('French', { exact: true }).click();

@@ -97,7 +97,7 @@ test('the users list and a user’s edit page have no serious accessibility viol
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await main(page).getByRole('link', { name: 'producer', exact: true }).click();
-  await expect(main(page).getByRole('heading', { name: 'Camille Laurent' })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'Camille Laurent', level: 1 })).toBeVisible();
   await expect(main(page).getByRole('combobox', { name: 'Groups' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

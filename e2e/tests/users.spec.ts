@@ -46,7 +46,7 @@ test('a user manager creates a user with a password, who can then sign in; renam
   await page.goto(editUrl);
   await textField(page, 'Name').fill(`${name} (renamed)`);
   await save(page);
-  await expect(main(page).getByRole('heading', { name: `${name} (renamed)` })).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: `${name} (renamed)`, level: 1 })).toBeVisible();
   await deleteRecord(page, /\/account\/users\/list/);
   await expectInList(page, login, false);
 });
