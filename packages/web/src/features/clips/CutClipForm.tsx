@@ -1,14 +1,13 @@
 import { Button, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ClipSource } from '@regie/contract/clips.schemas';
 import { VIDEO_TITLE_MAX } from '@regie/contract/videos';
-import { IconArrowBarToLeft, IconArrowBarToRight, IconScissors, IconX } from '@tabler/icons-react';
+import { IconScissors, IconX } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { formatClock } from '../../widgets/player/time-format.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { ClipLookSelects } from './ClipLookSelects.tsx';
 import { snapToStep } from './clip-range.ts';
-import { PointField } from './PointField.tsx';
+import { InOutFields } from './InOutFields.tsx';
 import type { ClipCut } from './use-clip-cut.ts';
 
 interface Props {
@@ -21,9 +20,6 @@ interface Props {
 export function CutClipForm({ source, cut, onChangeSource }: Props) {
   const t = useT();
   const media = useRef<HTMLVideoElement | null>(null);
-  const fromPlayhead = (set: (value: number) => void) => {
-    if (media.current) set(snapToStep(media.current.currentTime));
-  };
   const duration = source.duration;
   return (
     <form onSubmit={cut.submit} noValidate aria-labelledby="cut-clip-title">
@@ -44,34 +40,14 @@ export function CutClipForm({ source, cut, onChangeSource }: Props) {
           </Text>
         )}
         <Grid gap="md" align="flex-start">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <PointField
-              label={t('clips.ui.in')}
-              description={t('clips.ui.secondsHint')}
-              value={cut.inPoint.value}
-              onChange={cut.inPoint.set}
-              max={duration}
-              error={cut.inPoint.error}
-              setLabel={t('clips.ui.setIn')}
-              icon={<IconArrowBarToRight size={16} aria-hidden />}
-              onSet={() => fromPlayhead(cut.inPoint.set)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <PointField
-              label={t('clips.ui.out')}
-              description={
-                duration === null ? t('clips.ui.secondsHint') : t('clips.ui.lasts', { total: formatClock(duration) })
-              }
-              value={cut.outPoint.value}
-              onChange={cut.outPoint.set}
-              max={duration}
-              error={cut.outPoint.error}
-              setLabel={t('clips.ui.setOut')}
-              icon={<IconArrowBarToLeft size={16} aria-hidden />}
-              onSet={() => fromPlayhead(cut.outPoint.set)}
-            />
-          </Grid.Col>
+          <InOutFields
+            inPoint={cut.inPoint}
+            outPoint={cut.outPoint}
+            duration={duration}
+            inHint={t('clips.ui.secondsHint')}
+            outHint={t('clips.ui.secondsHint')}
+            playhead={() => (media.current ? snapToStep(media.current.currentTime) : null)}
+          />
           <ClipLookFields source={source} cut={cut} />
         </Grid>
         <Group justify="flex-end">

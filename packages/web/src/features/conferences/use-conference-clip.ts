@@ -1,5 +1,6 @@
 import type { ConferenceClipBody } from '@regie/contract/conferences.schemas';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import { rangeErrors } from '../clips/clip-range.ts';
 import { useClipLook } from '../clips/use-clip-look.ts';
 import { useCreateConferenceClip } from './conference-calls.ts';
@@ -10,6 +11,7 @@ import { useCreateConferenceClip } from './conference-calls.ts';
  * from a chapter or from the range. Range errors show once the range was sent.
  */
 export function useConferenceClip(conferenceId: number, duration: number | null) {
+  const t = useT();
   const [inSeconds, setIn] = useState<number | null>(null);
   const [outSeconds, setOut] = useState<number | null>(null);
   const [title, setTitle] = useState('');
@@ -17,6 +19,7 @@ export function useConferenceClip(conferenceId: number, duration: number | null)
   const clipLook = useClipLook();
   const create = useCreateConferenceClip(conferenceId);
   const errors = rangeErrors(inSeconds, outSeconds, duration);
+  const shown = (key: keyof typeof errors) => (submitted && errors[key] ? t(errors[key]) : undefined);
 
   /** The look and title shared by both ways; an empty title lets the server name the clip. */
   const look = (): Omit<ConferenceClipBody, 'chapterId' | 'inSeconds' | 'outSeconds'> => ({
@@ -46,8 +49,8 @@ export function useConferenceClip(conferenceId: number, duration: number | null)
   }
 
   return {
-    inPoint: { value: inSeconds, set: setIn, error: submitted ? errors.in : undefined },
-    outPoint: { value: outSeconds, set: setOut, error: submitted ? errors.out : undefined },
+    inPoint: { value: inSeconds, set: setIn, error: shown('in') },
+    outPoint: { value: outSeconds, set: setOut, error: shown('out') },
     template: clipLook.template,
     skin: clipLook.skin,
     title: { value: title, set: setTitle },
