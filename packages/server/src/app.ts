@@ -22,10 +22,10 @@ import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
 import { registerJsonParser } from './http/json.parser.ts';
-import { serveInRequestLanguage } from './http/localize.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
 import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
 import { checkResponses, type ResponseMismatch } from './http/response-check.hook.ts';
+import { syncHook } from './http/sync.hook.ts';
 import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
@@ -110,12 +110,11 @@ function registerRequestHandling(app: AppInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  serveInRequestLanguage(app);
   registerJsonParser(app, JSON_BODY_LIMIT_BYTES);
   decorateRequests(app);
-  app.addHook('onRequest', checkApiVersion);
-  app.addHook('preHandler', refuseReadOnlyWrites);
-  app.addHook('preValidation', checkSimulationQuery);
+  app.addHook('onRequest', syncHook(checkApiVersion));
+  app.addHook('preHandler', syncHook(refuseReadOnlyWrites));
+  app.addHook('preValidation', syncHook(checkSimulationQuery));
 }
 
 /** The given Stripe catalogue, else the official client when a key is configured, else none. */

@@ -61,7 +61,7 @@ function videoClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteCon
       const auth = authOf(request);
       const source = await findVisible(engine, videosEntry, auth, request.params.id);
       const created = await createClip(engine.db, auth, source, request.body);
-      return reply.code(202).send(await presentClip(engine, videosEntry, created));
+      return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
     },
   );
 
@@ -113,7 +113,7 @@ function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }:
         body: request.body ?? {},
       });
       const created = await createClip(engine.db, auth, source, clip);
-      return reply.code(202).send(await presentClip(engine, videosEntry, created));
+      return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
     },
   );
 

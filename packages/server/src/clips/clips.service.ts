@@ -15,7 +15,7 @@ import { presentJob } from '../jobs/jobs.presenter.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { visibleRows } from '../resources/resources.access.ts';
 import { presentOne, presentRows } from '../resources/resources.service.ts';
-import type { Engine, ResourceEntry } from '../resources/resources.types.ts';
+import type { Engine, ResourceEntry, Viewer } from '../resources/resources.types.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { clipVideoJob } from './clip.job.ts';
 
@@ -159,9 +159,10 @@ export async function presentClip(
   engine: Engine,
   entry: ResourceEntry,
   created: { video: VideoRow; job: JobRow },
+  viewer: Viewer,
 ): Promise<{ video: PresentedVideo; job: JobResponse }> {
-  const video = videoRecord.parse(await presentOne(engine, entry, created.video));
-  return { video, job: presentJob(created.job) };
+  const video = videoRecord.parse(await presentOne(engine, entry, created.video, viewer));
+  return { video, job: presentJob(created.job, viewer.language) };
 }
 
 /** Clip videos the request may see matching `where`, newest first (at most `limit`). */
@@ -183,6 +184,6 @@ export async function listClips(
       .offset(page.offset),
     engine.db.select({ total: count() }).from(videos).where(condition),
   ]);
-  const data = (await presentRows(engine, entry, rows)).map((video) => videoRecord.parse(video));
+  const data = (await presentRows(engine, entry, rows, auth)).map((video) => videoRecord.parse(video));
   return { data, total: totals[0]?.total ?? 0 };
 }

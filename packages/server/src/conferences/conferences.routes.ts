@@ -81,7 +81,7 @@ function clipRoutes(app: ConferencesApp, { engine, entry, videosEntry, guards }:
       const auth = authOf(request);
       const conference = await findConference(engine, entry, auth, request.params.id);
       const created = await createConferenceClip(engine, videosEntry, auth, conference, request.body);
-      return reply.code(202).send(await presentClip(engine, videosEntry, created));
+      return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
     },
   );
   app.get(

@@ -84,7 +84,7 @@ export const playlistVideosRoutes: FastifyPluginAsyncZod<{ engine: Engine; guard
         }
       });
       const rows = [...found.values()];
-      const presented = await presentRows(engine, videosEntry, rows);
+      const presented = await presentRows(engine, videosEntry, rows, auth);
       const byId = new Map(presented.map((record) => [Number(record.id), { ...record, id: Number(record.id) }]));
       return { data: videoIds.flatMap((videoId) => byId.get(videoId) ?? []) };
     },

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { type Message, schemaIssueMessage } from '@regie/contract/messages';
 import { type MessageLanguage, renderMessage } from '@regie/contract/messages.render';
@@ -43,30 +42,6 @@ export function issueMessage(issue: { message: string; params?: Record<string, u
 /** A message of the contract's catalogs in `language`. */
 export function localize(message: Message, language: MessageLanguage): string {
   return renderMessage(message, language);
-}
-
-/**
- * The language of the request being served, for what is rendered deep in a presenter (a video's
- * failureReason) without a request at hand; English outside any request (a socket event, a job).
- */
-const requestsServed = new AsyncLocalStorage<Pick<FastifyRequest, 'headers'>>();
-
-export function currentLanguage(): MessageLanguage {
-  const request = requestsServed.getStore();
-  // Worked out only when a message is rendered, not on every request.
-  return request ? requestLanguage(request) : 'en';
-}
-
-/** A Message rendered in the language of the request being served (currentLanguage). */
-export function localizeHere(message: Message): string {
-  return renderMessage(message, currentLanguage());
-}
-
-/** Serves every request of `app` within its language (the pattern of @fastify/request-context). */
-export function serveInRequestLanguage(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    requestsServed.run(request, done);
-  });
 }
 
 const en = enLocale().localeError;

@@ -9,7 +9,7 @@ const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  * than a check in every domain route, so a new route cannot forget it. It runs as a preHandler,
  * after the route's own guard has resolved the request's user (public routes have none).
  */
-export async function refuseReadOnlyWrites(request: FastifyRequest): Promise<void> {
+export function refuseReadOnlyWrites(request: FastifyRequest): void {
   if (READS.has(request.method) || !request.auth) return;
   if (!holdsReadOnly(request.auth.user.roles)) return;
   const path = request.url.split('?')[0];

@@ -1,12 +1,12 @@
 import type { JobResponse } from '@regie/contract/jobs.schemas';
 import type { JobRow } from '../db/jobs.table.ts';
-import { currentLanguage, localize, type MessageLanguage } from '../http/localize.ts';
+import { localize, type MessageLanguage } from '../http/localize.ts';
 
 /**
  * A job as it leaves the server: never the lease columns. Its reason in words in `language` (by
  * default the request's) and as its Message, for a client to render in its user's language.
  */
-export function presentJob(row: JobRow, language: MessageLanguage = currentLanguage()): JobResponse {
+export function presentJob(row: JobRow, language: MessageLanguage): JobResponse {
   return {
     id: row.id,
     type: row.type,

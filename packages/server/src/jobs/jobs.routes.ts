@@ -43,7 +43,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
         response: { 200: jobListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => (await listJobs(db, authOf(request).account.id, request.query)).map((row) => presentJob(row)),
+    async (request) => {
+      const auth = authOf(request);
+      return (await listJobs(db, auth.account.id, request.query)).map((row) => presentJob(row, auth.language));
+    },
   );
 
   app.delete(
@@ -75,7 +78,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
         response: { 200: jobResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => presentJob(await getJob(db, authOf(request).account.id, request.params.id)),
+    async (request) => {
+      const auth = authOf(request);
+      return presentJob(await getJob(db, auth.account.id, request.params.id), auth.language);
+    },
   );
 
   app.post(
@@ -89,9 +95,10 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
         response: { 200: jobResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      presentJob(
-        await retryJob(db, authOf(request).account.id, request.params.id, events, undefined, writableTypes(request)),
-      ),
+    async (request) => {
+      const auth = authOf(request);
+      const job = await retryJob(db, auth.account.id, request.params.id, events, undefined, writableTypes(request));
+      return presentJob(job, auth.language);
+    },
   );
 };

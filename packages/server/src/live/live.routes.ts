@@ -15,7 +15,7 @@ import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
-import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { type AuthContext, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import {
   createInput,
   deleteInput,
@@ -49,8 +49,8 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
   const { db, guards, present, keysChanged } = options;
   app.addHook('preValidation', ignoreClientAccountKeys);
   const onRequest = guards.requireRule(LIVE_INPUTS_RULE);
-  const list = async (accountId: number) => ({
-    data: (await listInputs(db, accountId)).map((row) => presentInput(present, row)),
+  const list = async (auth: AuthContext) => ({
+    data: (await listInputs(db, auth.account.id)).map((row) => presentInput(present, row, auth.language)),
   });
 
   for (const [url, summary] of [
@@ -63,7 +63,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
         onRequest,
         schema: { ...common, summary, response: { 200: liveInputListResponse, ...errorResponses(401, 403) } },
       },
-      async (request) => list(authOf(request).account.id),
+      async (request) => list(authOf(request)),
     );
   }
 
@@ -79,9 +79,10 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const row = await createInput(db, authOf(request).account.id, request.body);
+      const auth = authOf(request);
+      const row = await createInput(db, auth.account.id, request.body);
       await keysChanged();
-      return reply.code(201).send(presentInput(present, row));
+      return reply.code(201).send(presentInput(present, row, auth.language));
     },
   );
 
@@ -96,7 +97,10 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
         response: { 200: liveInputResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => presentInput(present, await findScopedInput(db, authOf(request), request.params.id)),
+    async (request) => {
+      const auth = authOf(request);
+      return presentInput(present, await findScopedInput(db, auth, request.params.id), auth.language);
+    },
   );
 
   await registerChangeRoutes(app, options);
@@ -120,10 +124,11 @@ const registerChangeRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const row = await findScopedInput(db, authOf(request), request.params.id);
+      const auth = authOf(request);
+      const row = await findScopedInput(db, auth, request.params.id);
       const updated = await updateInput(db, row, request.body);
       if (updated.latencyMode !== row.latencyMode) await keysChanged();
-      return presentInput(present, updated);
+      return presentInput(present, updated, auth.language);
     },
   );
 

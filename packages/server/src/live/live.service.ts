@@ -4,7 +4,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type LiveInputRow, liveInputs } from '../db/live.table.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
-import { localizeHere } from '../http/localize.ts';
+import { localize, type MessageLanguage } from '../http/localize.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
 import { newStreamKey } from './live.keys.ts';
@@ -17,7 +17,7 @@ export interface PresentContext {
   ingestUrl: () => string;
 }
 
-export function presentInput(context: PresentContext, row: LiveInputRow): LiveInput {
+export function presentInput(context: PresentContext, row: LiveInputRow, language: MessageLanguage): LiveInput {
   const token = context.tokens.sign(row.accountId, row.id);
   const base = `${context.publicUrl}/live-media/${row.accountId}/${row.id}`;
   return {
@@ -27,7 +27,7 @@ export function presentInput(context: PresentContext, row: LiveInputRow): LiveIn
     latencyMode: row.latencyMode,
     equirectangular: row.equirectangular,
     state: row.state,
-    stateReason: row.stateReason ? localizeHere(row.stateReason) : null,
+    stateReason: row.stateReason ? localize(row.stateReason, language) : null,
     stateReasonMessage: row.stateReason ?? null,
     ingestUrl: context.ingestUrl(),
     streamKeyHint: row.streamKey.slice(-4),

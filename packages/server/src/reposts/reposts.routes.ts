@@ -49,13 +49,18 @@ export const repostsRoutes: FastifyPluginAsyncZod<RepostsRoutesOptions> = async 
       const auth = authOf(request);
       const event = await findScopedEvent(db, auth, request.params.id);
       const video = await repostVideo(db, event, request.body.videoId);
-      const results = await repost(db, adapters, {
-        event,
-        video,
-        userId: auth.user.id,
-        targets: request.body.targets,
-        ...(request.body.message ? { message: request.body.message } : {}),
-      });
+      const results = await repost(
+        db,
+        adapters,
+        {
+          event,
+          video,
+          userId: auth.user.id,
+          targets: request.body.targets,
+          ...(request.body.message ? { message: request.body.message } : {}),
+        },
+        auth.language,
+      );
       return reply.code(202).send({ videoId: video.id, results });
     },
   );
@@ -72,8 +77,9 @@ export const repostsRoutes: FastifyPluginAsyncZod<RepostsRoutesOptions> = async 
       },
     },
     async (request) => {
-      const event = await findScopedEvent(db, authOf(request), request.params.id);
-      return { data: await listReposts(db, event.id) };
+      const auth = authOf(request);
+      const event = await findScopedEvent(db, auth, request.params.id);
+      return { data: await listReposts(db, event.id, auth.language) };
     },
   );
 };

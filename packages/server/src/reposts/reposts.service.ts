@@ -9,6 +9,7 @@ import { users } from '../db/users.table.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import type { EventRow } from '../graphics/event-scope.ts';
 import { badRequest, HttpError } from '../http/http.errors.ts';
+import type { MessageLanguage } from '../http/localize.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import type { ShareAdapters } from '../videos/share.adapters.ts';
@@ -39,6 +40,7 @@ export async function repost(
   db: Db,
   adapters: ShareAdapters,
   request: { event: EventRow; video: VideoRow; userId: number; targets: readonly ShareTarget[]; message?: string },
+  language: MessageLanguage,
 ): Promise<RepostResult[]> {
   const { event, video, userId, message } = request;
   const [user] = await db.select({ oauth: users.oauth }).from(users).where(eq(users.id, userId));
@@ -67,14 +69,14 @@ export async function repost(
         userId,
         accountId: event.accountId,
       });
-      results.push({ target, outcome, job: job ? presentJob(job) : null });
+      results.push({ target, outcome, job: job ? presentJob(job, language) : null });
     }
     return results;
   });
 }
 
 /** The event's reposts, newest first, each with its job as it is now. */
-export async function listReposts(db: Db, eventId: number): Promise<RepostItem[]> {
+export async function listReposts(db: Db, eventId: number, language: MessageLanguage): Promise<RepostItem[]> {
   const rows = await db
     .select({ repost: eventReposts, job: jobs, videoTitle: videos.title })
     .from(eventReposts)
@@ -91,6 +93,6 @@ export async function listReposts(db: Db, eventId: number): Promise<RepostItem[]
     outcome: repost.outcome,
     message: repost.message,
     createdAt: repost.createdAt.toISOString(),
-    job: job ? presentJob(job) : null,
+    job: job ? presentJob(job, language) : null,
   }));
 }

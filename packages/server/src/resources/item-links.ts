@@ -101,7 +101,7 @@ async function linkedItems(
       .select()
       .from(related.table)
       .where(allOf(inArray(idColumn(related), ids), visibleRows(related, auth)));
-    for (const record of await presentRows(engine, related, records)) {
+    for (const record of await presentRows(engine, related, records, auth)) {
       found.set(`${type}:${record.id}`, { ...record, id: Number(record.id) });
     }
   }

@@ -68,7 +68,7 @@ async function expandOne(
     const key = tableKey(relation.foreignKey ?? '');
     const targets = rows.map((row) => row[key]).filter((value): value is number => typeof value === 'number');
     const found = targets.length ? await select(inArray(idColumn(related), targets)) : [];
-    const presented = await presentRows(engine, related, found);
+    const presented = await presentRows(engine, related, found, auth);
     const byId = new Map(presented.map((record) => [Number(record.id), record]));
     for (const row of rows) result.set(Number(row.id), byId.get(Number(row[key])) ?? null);
     return result;
@@ -79,7 +79,7 @@ async function expandOne(
   if (relation.kind === 'many') {
     const key = tableKey(relation.foreignKey ?? '');
     const found = await select(inArray(column(related, relation.foreignKey ?? ''), ids));
-    const presented = await presentRows(engine, related, found);
+    const presented = await presentRows(engine, related, found, auth);
     found.forEach((row, index) => {
       const list = result.get(Number(row[key]));
       if (Array.isArray(list)) list.push(presented[index]);
@@ -95,7 +95,7 @@ async function expandOne(
     .orderBy(...(link.position ? [asc(link.position)] : []));
   const targets = [...new Set(pairs.map((pair) => Number(pair.target)))];
   const found = targets.length ? await select(inArray(idColumn(related), targets)) : [];
-  const presented = await presentRows(engine, related, found);
+  const presented = await presentRows(engine, related, found, auth);
   const byId = new Map(presented.map((record) => [Number(record.id), record]));
   const position = new Map(found.map((row, index) => [Number(row.id), index]));
   // The join's own order when it has one, else the related resource's sort.

@@ -36,7 +36,7 @@ import { usersEntry } from '../users/users.resource.ts';
 import { videosEntry } from '../videos/videos.resource.ts';
 import { createListCache } from './list-cache.ts';
 import { checkEntries } from './resources.check.ts';
-import { type Engine, type PresentContext, type ResourceEntry, resourceEntry } from './resources.types.ts';
+import { type Engine, type PresentMedia, type ResourceEntry, resourceEntry } from './resources.types.ts';
 
 /**
  * Every resource of the contract's list (contract resources/registry.ts) paired with its Drizzle
@@ -86,7 +86,7 @@ export function createEngine(
   db: Db,
   cache: Cache,
   entries: readonly ResourceEntry[] = RESOURCES,
-  present: PresentContext = { mediaUrl: (key) => `/media/${key}` },
+  present: PresentMedia = { mediaUrl: (key) => `/media/${key}` },
   signedIn: Cache = createMemoryCache(0),
 ): Engine {
   checkEntries(entries);

@@ -78,7 +78,14 @@ function registerCollectionRoutes(
       const query = toListQuery(request.query);
       const read = async () => {
         const { rows, ...page } = await listRows(engine, entry, auth, query, scope);
-        const data = await expandRecords(engine, entry, auth, rows, await presentRows(engine, entry, rows), expand);
+        const data = await expandRecords(
+          engine,
+          entry,
+          auth,
+          rows,
+          await presentRows(engine, entry, rows, auth),
+          expand,
+        );
         return { data, ...page };
       };
       // An expanded list reads other resources' tables: it is read each time.
@@ -105,7 +112,7 @@ function registerCollectionRoutes(
       const auth = authOf(request);
       const { fixed, owner } = await parentScope(engine, entry, auth, request.params);
       const row = await createRecord(engine, entry, auth, request.body, fixed, owner);
-      return reply.code(201).send(await presentOne(engine, entry, row));
+      return reply.code(201).send(await presentOne(engine, entry, row, auth));
     },
   );
 }
@@ -137,7 +144,14 @@ function registerRecordRoutes(
       const expand = checkExpand(entry, expandOf(request.query));
       const { scope } = await parentScope(engine, entry, auth, request.params);
       const row = await findVisible(engine, entry, auth, request.params.id, scope);
-      const [record] = await expandRecords(engine, entry, auth, [row], [await presentOne(engine, entry, row)], expand);
+      const [record] = await expandRecords(
+        engine,
+        entry,
+        auth,
+        [row],
+        [await presentOne(engine, entry, row, auth)],
+        expand,
+      );
       return record ?? {};
     },
   );
@@ -159,7 +173,7 @@ function registerRecordRoutes(
       const auth = authOf(request);
       const { scope } = await parentScope(engine, entry, auth, request.params);
       const row = await updateRecord(engine, entry, auth, request.params.id, request.body, scope);
-      return presentOne(engine, entry, row);
+      return presentOne(engine, entry, row, auth);
     },
   );
 

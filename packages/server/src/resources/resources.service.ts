@@ -36,7 +36,7 @@ import {
   searchPatternCondition,
   totalOf,
 } from './resources.query.ts';
-import type { Engine, ResourceEntry, Row, RowOf, WriteContext } from './resources.types.ts';
+import type { Engine, ResourceEntry, Row, RowOf, Viewer, WriteContext } from './resources.types.ts';
 import { deleteTranslationsWith } from './translations.cascade.ts';
 
 /** The generic CRUD of a declared resource; `scope` narrows to a parent record (nested resources). */
@@ -51,13 +51,18 @@ export interface ListQuery {
 }
 
 /** One record, presented. */
-export async function presentOne(engine: Engine, entry: ResourceEntry, row: Row): Promise<Row> {
-  const [record] = await presentRows(engine, entry, [row]);
+export async function presentOne(engine: Engine, entry: ResourceEntry, row: Row, viewer: Viewer): Promise<Row> {
+  const [record] = await presentRows(engine, entry, [row], viewer);
   return record ?? {};
 }
 
 /** Presents rows with their link fields (one query per link field for the whole page). */
-export async function presentRows(engine: Engine, entry: ResourceEntry, rows: readonly Row[]): Promise<Row[]> {
+export async function presentRows(
+  engine: Engine,
+  entry: ResourceEntry,
+  rows: readonly Row[],
+  viewer: Viewer,
+): Promise<Row[]> {
   const links = await loadLinks(
     engine.db,
     entry,
@@ -65,7 +70,7 @@ export async function presentRows(engine: Engine, entry: ResourceEntry, rows: re
   );
   return rows.map((row) => {
     const record = presentRow(entry, row, links.get(Number(row.id)));
-    return entry.present ? entry.present(record, row, engine.present) : record;
+    return entry.present ? entry.present(record, row, { ...engine.present, language: viewer.language }) : record;
   });
 }
 

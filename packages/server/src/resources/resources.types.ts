@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
+import type { MessageLanguage } from '../http/localize.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import type { ListCache } from './list-cache.ts';
 
@@ -74,10 +75,17 @@ export interface ResourceHooks<Table extends PgTable = PgTable> {
 export type RecordChange = 'created' | 'updated' | 'deleted';
 
 /** What a presenter may need beyond the row. */
-export interface PresentContext {
+export interface PresentMedia {
   /** Where a browser fetches a stored media file (videos/…): a signed URL under /media. */
   mediaUrl(key: string): string;
 }
+
+/** Who the record is presented to: what is rendered in words is in their language. */
+export interface Viewer {
+  language: MessageLanguage;
+}
+
+export interface PresentContext extends PresentMedia, Viewer {}
 
 export interface ResourceEntry<Table extends PgTable = PgTable> {
   definition: EngineDefinition;
@@ -155,7 +163,7 @@ export interface Engine {
   signedIn: Cache;
   entries: readonly ResourceEntry[];
   byName(name: string): ResourceEntry | undefined;
-  present: PresentContext;
+  present: PresentMedia;
   /** The list answers kept while their tables are unchanged (list-cache.ts). */
   lists: ListCache;
 }

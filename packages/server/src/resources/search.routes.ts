@@ -69,7 +69,7 @@ export async function recordSearch(engine: Engine, entry: ResourceEntry, auth: A
     )
     .orderBy(sql`${position} = 0`, asc(position), ...orderBy(entry, entry.definition.defaultSort))
     .limit(limit ?? SEARCH_LIMITS.defaultLimit);
-  return presentRows(engine, entry, rows);
+  return presentRows(engine, entry, rows, auth);
 }
 
 /** GET /main-api/search/{entity} (spec §7 "Search") for every declared resource. */

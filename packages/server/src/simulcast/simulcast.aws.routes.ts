@@ -110,12 +110,13 @@ export function registerAwsRoutes(app: App, options: AwsRoutesOptions): void {
         },
       },
       async (request) => {
-        const row = await findSimulcast(db, authOf(request), request.params.id);
+        const auth = authOf(request);
+        const row = await findSimulcast(db, auth, request.params.id);
         if (row.provider !== 'aws') throw new HttpError(409, SIMULCAST_MESSAGES.notAws);
         if (action === 'startAws') await startAws(options, row);
         else await stopAws(options, row);
-        const found = await withTargets(db, await findSimulcast(db, authOf(request), row.id));
-        return presentSimulcast(found.simulcast, found.targets);
+        const found = await withTargets(db, await findSimulcast(db, auth, row.id));
+        return presentSimulcast(found.simulcast, found.targets, auth.language);
       },
     );
   }

@@ -100,7 +100,8 @@ async function keep(
   }
   await hub?.publish(accountTopic(entry.accountId, simulcastTopic(entry.simulcastId)), {
     type: SIMULCAST_TARGET_EVENT,
-    payload: presentTarget(row),
+    // Sockets carry no language: clients render lastErrorMessage in theirs.
+    payload: presentTarget(row, 'en'),
   });
 }
 

@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import type { MessageLanguage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
@@ -53,7 +54,8 @@ export interface SimulcastRoutesOptions {
 const common = { tags: ['simulcasts'], security: BEARER };
 const idParams = z.object({ id: recordId });
 const targetParams = z.object({ id: recordId, targetId: recordId });
-const present = (found: Awaited<ReturnType<typeof withTargets>>) => presentSimulcast(found.simulcast, found.targets);
+const present = (found: Awaited<ReturnType<typeof withTargets>>, language: MessageLanguage) =>
+  presentSimulcast(found.simulcast, found.targets, language);
 
 /** Simulcasts and their targets (contract simulcast.ts), all under SIMULCAST_RULE, scoped to the account. */
 export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = async (app, options) => {
@@ -77,8 +79,9 @@ export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = as
       },
     },
     async (request) => {
-      const rows = await listSimulcasts(db, authOf(request).account.id, request.query);
-      return { data: rows.map(present), total: rows.length };
+      const auth = authOf(request);
+      const rows = await listSimulcasts(db, auth.account.id, request.query);
+      return { data: rows.map((found) => present(found, auth.language)), total: rows.length };
     },
   );
 
@@ -94,8 +97,9 @@ export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const row = await createSimulcast(db, authOf(request).account.id, request.body);
-      return reply.code(201).send(present(await withTargets(db, row)));
+      const auth = authOf(request);
+      const row = await createSimulcast(db, auth.account.id, request.body);
+      return reply.code(201).send(present(await withTargets(db, row), auth.language));
     },
   );
 
@@ -135,7 +139,10 @@ function registerRecordRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
         response: respond({ 200: simulcastResponse }, 404),
       },
     },
-    async (request) => present(await withTargets(db, await findSimulcast(db, authOf(request), request.params.id))),
+    async (request) => {
+      const auth = authOf(request);
+      return present(await withTargets(db, await findSimulcast(db, auth, request.params.id)), auth.language);
+    },
   );
 
   app.put(
@@ -151,8 +158,9 @@ function registerRecordRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
       },
     },
     async (request) => {
-      const row = await findSimulcast(db, authOf(request), request.params.id);
-      return present(await withTargets(db, await updateSimulcast(db, row, request.body)));
+      const auth = authOf(request);
+      const row = await findSimulcast(db, auth, request.params.id);
+      return present(await withTargets(db, await updateSimulcast(db, row, request.body)), auth.language);
     },
   );
 
@@ -207,8 +215,9 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
       },
     },
     async (request, reply) => {
-      const simulcast = await findSimulcast(db, authOf(request), request.params.id);
-      return reply.code(201).send(presentTarget(await createTarget(db, simulcast, request.body)));
+      const auth = authOf(request);
+      const simulcast = await findSimulcast(db, auth, request.params.id);
+      return reply.code(201).send(presentTarget(await createTarget(db, simulcast, request.body), auth.language));
     },
   );
 
@@ -225,8 +234,9 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
       },
     },
     async (request) => {
-      const target = await targetOf(authOf(request), request.params.id, request.params.targetId);
-      return presentTarget(await updateTarget(db, target, request.body));
+      const auth = authOf(request);
+      const target = await targetOf(auth, request.params.id, request.params.targetId);
+      return presentTarget(await updateTarget(db, target, request.body), auth.language);
     },
   );
 
@@ -260,9 +270,10 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
         },
       },
       async (request) => {
-        const target = await targetOf(authOf(request), request.params.id, request.params.targetId);
+        const auth = authOf(request);
+        const target = await targetOf(auth, request.params.id, request.params.targetId);
         const row = action === 'start' ? await startTarget(db, engine, target) : await stopTarget(db, engine, target);
-        return presentTarget(row);
+        return presentTarget(row, auth.language);
       },
     );
   }

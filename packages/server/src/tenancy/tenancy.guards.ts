@@ -6,11 +6,14 @@ import type { Message } from '@regie/contract/messages';
 import type { Role } from '@regie/contract/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../http/http.errors.ts';
+import { type MessageLanguage, requestLanguage } from '../http/localize.ts';
 import type { ResolveSignedIn } from './tenancy.cache.ts';
 import type { RequestAccount, RequestContext, RequestUser } from './tenancy.service.ts';
 
 export interface AuthContext extends RequestContext {
   sessionId: number;
+  /** The request's language (Accept-Language), for what is rendered in words in an answer. */
+  language: MessageLanguage;
 }
 
 declare module 'fastify' {
@@ -85,7 +88,7 @@ export function createGuards(resolve: ResolveSignedIn): Guards {
     if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
     const header = request.headers[HEADER_ACCOUNT_KEY];
     const { sessionId, context } = await resolve(token, Array.isArray(header) ? header[0] : header);
-    request.auth = { ...context, sessionId };
+    request.auth = { ...context, sessionId, language: requestLanguage(request) };
     request.user = context.user;
     request.account = context.account;
     request.simulated = context.simulated;

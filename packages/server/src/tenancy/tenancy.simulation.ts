@@ -20,7 +20,7 @@ function values(value: unknown): unknown[] {
  * that do not filter by them never see them, so their strict query schemas stay strict.
  * Registered app-wide as a preValidation hook: the routes' onRequest guards have run by then.
  */
-export async function checkSimulationQuery(request: FastifyRequest): Promise<void> {
+export function checkSimulationQuery(request: FastifyRequest): void {
   const record = request.query;
   if (!isRecord(record)) return;
   if (!SIMULATION_QUERY_KEYS.some((key) => key in record)) return;

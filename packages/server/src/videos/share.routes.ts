@@ -110,7 +110,7 @@ function shareRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, ada
           { videoId: video.id, target, userId: auth.user.id },
           { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
         ));
-      return reply.code(202).send({ job: presentJob(job) });
+      return reply.code(202).send({ job: presentJob(job, auth.language) });
     },
   );
 }
@@ -128,7 +128,8 @@ function sharesRoute(app: App, { engine, entry, guards }: ShareRoutesOptions): v
       },
     },
     async (request) => {
-      const video = await findVisible(engine, entry, authOf(request), request.params.id);
+      const auth = authOf(request);
+      const video = await findVisible(engine, entry, auth, request.params.id);
       const rows = await engine.db
         .select()
         .from(jobs)
@@ -142,7 +143,7 @@ function sharesRoute(app: App, { engine, entry, guards }: ShareRoutesOptions): v
         )
         .orderBy(desc(jobs.id))
         .limit(100);
-      return rows.map((row) => presentJob(row));
+      return rows.map((row) => presentJob(row, auth.language));
     },
   );
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { videos } from '../db/videos.table.ts';
-import { type Engine, entryOf, type PresentContext } from '../resources/resources.types.ts';
+import { type Engine, entryOf, type PresentMedia } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
@@ -19,7 +19,7 @@ import { uploadRoutes } from './videos.upload.routes.ts';
  */
 export function createMediaUrls(config: Pick<AppConfig, 'videos' | 'publicUrl'>): {
   tokens: MediaTokens;
-  present: PresentContext;
+  present: PresentMedia;
 } {
   const tokens = createMediaTokens(config.videos.mediaSecret ?? randomBytes(32));
   return { tokens, present: { mediaUrl: mediaUrlOf(tokens, config.publicUrl) } };

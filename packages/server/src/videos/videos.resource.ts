@@ -13,7 +13,7 @@ import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
 import { uploadSessions, type VideoRow, videos, videoTags } from '../db/videos.table.ts';
 import { badRequest } from '../http/http.errors.ts';
-import { localizeHere } from '../http/localize.ts';
+import { localize } from '../http/localize.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { PRODUCT_ITEM_LINKS } from '../payments/product-items.ts';
 import { deleteItemLinks } from '../resources/item-links.ts';
@@ -21,10 +21,11 @@ import { actsForPlatform } from '../resources/resources.access.ts';
 import { presentOne } from '../resources/resources.service.ts';
 import {
   type Engine,
-  type PresentContext,
+  type PresentMedia,
   type ResourceEntry,
   type Row,
   resourceEntry,
+  type Viewer,
 } from '../resources/resources.types.ts';
 import { type AuthContext, accessSubject } from '../tenancy/tenancy.guards.ts';
 import { subtitleKey, subtitleLanguagesOf } from './videos.keys.ts';
@@ -45,13 +46,18 @@ export function ownVideosOnly(auth: AuthContext): boolean {
 }
 
 /** A video as the API answers it (the engine's presenter: fields, then playback). */
-export async function presentVideo(engine: Engine, entry: ResourceEntry, row: Row): Promise<PresentedVideo> {
+export async function presentVideo(
+  engine: Engine,
+  entry: ResourceEntry,
+  row: Row,
+  viewer: Viewer,
+): Promise<PresentedVideo> {
   // The loose check costs little and makes the presenter's output a typed video.
-  return videoRecord.parse(await presentOne(engine, entry, row));
+  return videoRecord.parse(await presentOne(engine, entry, row, viewer));
 }
 
 /** The signed URLs a player needs, once the video is ready. */
-export function playbackOf(video: VideoRow, context: PresentContext): VideoPlayback {
+export function playbackOf(video: VideoRow, context: PresentMedia): VideoPlayback {
   if (video.state !== 'ready' || !video.hlsKey) return null;
   return {
     hlsUrl: context.mediaUrl(video.hlsKey),
@@ -125,7 +131,7 @@ export const videosEntry = resourceEntry({
     },
     add: (row, context) => ({
       // The stored Message, in words in the request's language, and as it is for the web.
-      failureReason: row.failureReason ? localizeHere(row.failureReason) : null,
+      failureReason: row.failureReason ? localize(row.failureReason, context.language) : null,
       failureReasonMessage: row.failureReason ?? null,
       playback: playbackOf(row, context),
       clip: clipOf(row),

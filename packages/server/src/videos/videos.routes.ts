@@ -85,7 +85,9 @@ function importUrlRoute(app: App, { engine, entry, config }: VideoRoutesOptions,
         { videoId: video.id, url: target.url.toString() },
         { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
       );
-      return reply.code(202).send({ video: await presentVideo(engine, entry, video), job: presentJob(job) });
+      return reply
+        .code(202)
+        .send({ video: await presentVideo(engine, entry, video, auth), job: presentJob(job, auth.language) });
     },
   );
 }
@@ -104,10 +106,11 @@ function encodingJobRoute(app: App, { engine, entry }: VideoRoutesOptions, onWri
       },
     },
     async (request, reply) => {
-      const video = await findVisible(engine, entry, authOf(request), request.params.id);
+      const auth = authOf(request);
+      const video = await findVisible(engine, entry, auth, request.params.id);
       if (!video.originalKey) throw new HttpError(409, VIDEO_MESSAGES.noOriginal(video.id));
       const job = await enqueueEncode(engine.db, video);
-      return reply.code(202).send(presentJob(job));
+      return reply.code(202).send(presentJob(job, auth.language));
     },
   );
 }

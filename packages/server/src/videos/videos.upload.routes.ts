@@ -122,10 +122,12 @@ function completeRoute(app: App, deps: UploadDeps, onRequest: OnRequest): void {
       },
     },
     async (request, reply) => {
-      const { video, job } = await completeUpload(deps, authOf(request), request.body.uploadId);
-      return reply
-        .code(202)
-        .send({ video: await presentVideo(engine, entry, video), job: job ? presentJob(job) : null });
+      const auth = authOf(request);
+      const { video, job } = await completeUpload(deps, auth, request.body.uploadId);
+      return reply.code(202).send({
+        video: await presentVideo(engine, entry, video, auth),
+        job: job ? presentJob(job, auth.language) : null,
+      });
     },
   );
 }
