@@ -1,7 +1,7 @@
 import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { type Message, schemaIssueMessage } from '@regie/contract/messages';
 import { type MessageLanguage, renderMessage } from '@regie/contract/messages.render';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import enLocale from 'zod/v4/locales/en.js';
 import frLocale from 'zod/v4/locales/fr.js';
 
