@@ -5,15 +5,16 @@ import { catalogPreloadScript } from '../../catalog-preload.plugin.ts';
 import { browserLanguage } from './i18n.ts';
 
 const FILES = { en: '/assets/en-1.js', fr: '/assets/fr-2.js' };
+const SIGNED_IN = ['/assets/app-3.js'];
 
-/** Runs the page's first script as a browser would, and says which catalog it asked for. */
-function preloaded(stored: unknown, languages: readonly string[]): string | undefined {
+/** Runs the page's first script as a browser would, and says which modules it asked for. */
+function preloads(stored: unknown, languages: readonly string[]): string[] {
   const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
   const storage = new Map<string, string>();
   if (stored !== undefined) {
     storage.set(STORAGE_KEYS.session, typeof stored === 'string' ? stored : JSON.stringify(stored));
   }
-  runInNewContext(catalogPreloadScript(FILES), {
+  runInNewContext(catalogPreloadScript(FILES, SIGNED_IN), {
     localStorage: { getItem: (key: string) => storage.get(key) ?? null },
     navigator: { languages, language: languages[0] },
     document: {
@@ -21,9 +22,13 @@ function preloaded(stored: unknown, languages: readonly string[]): string | unde
       head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
     },
   });
-  expect(links).toHaveLength(1);
-  expect(links[0]?.rel).toBe('modulepreload');
-  return links[0]?.href;
+  expect(links.every((link) => link.rel === 'modulepreload' && link.crossOrigin === '')).toBe(true);
+  return links.map((link) => link.href);
+}
+
+/** The catalog it asked for (always first). */
+function preloaded(stored: unknown, languages: readonly string[]): string | undefined {
+  return preloads(stored, languages)[0];
 }
 
 describe('the catalog the page asks for before its code has run', () => {
@@ -42,5 +47,11 @@ describe('the catalog the page asks for before its code has run', () => {
   it('ignores a stored session without a token, or one that cannot be read', () => {
     expect(preloaded({ meta: { language: 'fr' } }, ['en-US'])).toBe(FILES.en);
     expect(preloaded('not json {', ['fr-CA'])).toBe(FILES.fr);
+  });
+
+  it('asks for the signed-in screens’ shared code only when someone is signed in', () => {
+    expect(preloads({ accessToken: 't', meta: { language: 'fr' } }, ['en-GB'])).toEqual([FILES.fr, ...SIGNED_IN]);
+    expect(preloads(undefined, ['en-GB'])).toEqual([FILES.en]);
+    expect(preloads({ meta: { language: 'fr' } }, ['en-GB'])).toEqual([FILES.en]);
   });
 });

@@ -1,6 +1,6 @@
 import { ColorInput, JsonInput, MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
-import { DateTimeField } from '../widgets/DateTimeField.tsx';
+import { LazyDateTimeField } from '../widgets/LazyDateTimeField.tsx';
 import { ImageUploadField } from '../widgets/ImageUploadField.tsx';
 import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
 import { PasswordField } from '../widgets/PasswordField.tsx';
@@ -183,7 +183,7 @@ function MediaWidget(props: FieldInputProps) {
   switch (ui.widget) {
     case 'dateTime':
       return (
-        <DateTimeField
+        <LazyDateTimeField
           {...common}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(dayjs(next).toISOString())}
