@@ -26,6 +26,7 @@ test('an operator sets up a simulcast, its targets and watches their status', as
   await expectNoSeriousA11yViolations(page);
   await screen.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/events\/simulcasts\/edit\/\d+\/info$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(screen.getByText('No live input chosen yet: targets cannot start.')).toBeVisible();
 
   const secret = 'e2e-secret-stream-key-4242';

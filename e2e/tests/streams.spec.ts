@@ -46,6 +46,9 @@ test('an operator makes a live input, reveals and rotates its key, and watches a
   await expectNoSeriousA11yViolations(page);
   await main(page).getByRole('button', { name: 'Create the input' }).click();
   await expect(page).toHaveURL(/\/medias\/streams\/edit\/\d+$/);
+  // The page is titled with the input's name, in the top bar and the browser tab.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page).toHaveTitle(new RegExp(`^${name}`));
 
   const key = main(page).getByRole('textbox', { name: 'Stream key' });
   await expect(key).toHaveValue(/^Hidden key ending in .{4}$/);

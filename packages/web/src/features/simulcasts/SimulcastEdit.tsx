@@ -3,6 +3,7 @@ import type { Simulcast } from '@regie/contract/simulcast';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentEntry } from '../../app/route-entry.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { usePageTitle } from '../../widgets/page-title.ts';
 import { AwsStatusNote } from './AwsStatusNote.tsx';
 import { SimulcastFieldsForm } from './SimulcastForm.tsx';
 import { SimulcastStatsTab } from './SimulcastStatsTab.tsx';
@@ -61,6 +62,7 @@ function SimulcastEdit({ id }: { id: number }) {
   const simulcast = useSimulcast(id);
   const actions = useSimulcastActions(id);
   useLiveTargets(id);
+  usePageTitle(simulcast.data?.name ?? null);
   if (simulcast.isError) return <Alert color="red">{t('simulcast.form.notFound')}</Alert>;
   if (!simulcast.data) return <Loader size="sm" aria-label={t('app.loading')} />;
   return entry?.node.path === 'stats' ? (

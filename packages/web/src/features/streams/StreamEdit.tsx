@@ -16,6 +16,7 @@ import { ServerReason } from '../../i18n/server-message.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
 import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
+import { usePageTitle } from '../../widgets/page-title.ts';
 import { StreamConnection } from './StreamConnection.tsx';
 import { type StreamDraft, StreamFields } from './StreamFields.tsx';
 import { StreamHealthPanel } from './StreamHealthPanel.tsx';
@@ -104,6 +105,7 @@ export function StreamEdit() {
   const id = Number(useParams().inputId);
   const input = useStream(id);
   const health = useLiveHealth(id);
+  usePageTitle(input.data?.name ?? null);
   if (!input.data) return null;
   const record = input.data;
   const onAir = health?.connected === true && health.segments >= 2;
