@@ -176,9 +176,14 @@ export const simulcastResponse = z.object({
 export type Simulcast = z.infer<typeof simulcastResponse>;
 export const simulcastListResponse = z.object({ data: z.array(simulcastResponse), total: z.number() });
 export type SimulcastList = z.infer<typeof simulcastListResponse>;
+/** A page of the simulcasts list: newest first, `total` counts every match. */
+export const SIMULCAST_PAGE_SIZE = 25;
+export const SIMULCAST_PAGE_MAX = 200;
 export const simulcastListQuery = z.object({
   state: z.enum(SIMULCAST_STATES).optional(),
   provider: z.enum(SIMULCAST_PROVIDERS).optional(),
+  limit: z.coerce.number().int().min(1).max(SIMULCAST_PAGE_MAX).default(SIMULCAST_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 
 export const simulcastStatsResponse = z.object({

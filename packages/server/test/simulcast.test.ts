@@ -159,6 +159,22 @@ describe('simulcasts API', () => {
     expect((await call('operator', 'GET', simulcastPaths.one(simulcast.id))).statusCode).toBe(404);
   });
 
+  it('pages the list, newest first, with the total of every match', async () => {
+    const made: number[] = [];
+    for (const name of ['Page A', 'Page B', 'Page C']) {
+      made.push((await created<Simulcast>('operator', simulcastPaths.list(), { name })).id);
+    }
+    const first = (await call('operator', 'GET', `${simulcastPaths.list()}?limit=2`)).json<SimulcastList>();
+    expect(first.data.map((item) => item.id)).toEqual([made[2], made[1]]);
+    const all = (await call('operator', 'GET', `${simulcastPaths.list()}?limit=200`)).json<SimulcastList>();
+    expect(first.total).toBe(all.data.length);
+    const second = (await call('operator', 'GET', `${simulcastPaths.list()}?limit=2&offset=2`)).json<SimulcastList>();
+    expect(second.data.map((item) => item.id)).toEqual(all.data.slice(2, 4).map((item) => item.id));
+    const tooMany = await call('operator', 'GET', `${simulcastPaths.list()}?limit=500`);
+    expect(tooMany.statusCode).toBe(400);
+    for (const id of made) expect((await call('operator', 'DELETE', simulcastPaths.one(id))).statusCode).toBe(204);
+  });
+
   it('hides another account: 404 on every call', async () => {
     const simulcast = await created<Simulcast>('operator', simulcastPaths.list(), { name: 'Mine' });
     const target = await created<SimulcastTarget>('operator', simulcastPaths.targets(simulcast.id), {

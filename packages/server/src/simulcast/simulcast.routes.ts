@@ -80,8 +80,8 @@ export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = as
     },
     async (request) => {
       const auth = authOf(request);
-      const rows = await listSimulcasts(db, auth.account.id, request.query);
-      return { data: rows.map((found) => present(found, auth.language)), total: rows.length };
+      const { rows, total } = await listSimulcasts(db, auth.account.id, request.query);
+      return { data: rows.map((found) => present(found, auth.language)), total };
     },
   );
 

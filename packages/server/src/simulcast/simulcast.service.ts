@@ -43,24 +43,40 @@ export async function targetsOf(db: Db, simulcastIds: readonly number[]): Promis
 export async function listSimulcasts(
   db: Db,
   accountId: number,
-  filter: { state?: SimulcastState | undefined; provider?: SimulcastProvider | undefined },
-): Promise<SimulcastWithTargets[]> {
+  filter: {
+    state?: SimulcastState | undefined;
+    provider?: SimulcastProvider | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: SimulcastWithTargets[]; total: number }> {
   const where: SQL[] = [eq(simulcasts.accountId, accountId)];
   if (filter.state) where.push(eq(simulcasts.state, filter.state));
   if (filter.provider) where.push(eq(simulcasts.provider, filter.provider));
-  const rows = await db
-    .select()
-    .from(simulcasts)
-    .where(and(...where))
-    .orderBy(desc(simulcasts.id));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(simulcasts)
+      .where(and(...where))
+      .orderBy(desc(simulcasts.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ total: count() })
+      .from(simulcasts)
+      .where(and(...where)),
+  ]);
   const targets = await targetsOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((simulcast) => ({
-    simulcast,
-    targets: targets.filter((target) => target.simulcastId === simulcast.id),
-  }));
+  return {
+    rows: rows.map((simulcast) => ({
+      simulcast,
+      targets: targets.filter((target) => target.simulcastId === simulcast.id),
+    })),
+    total: counted?.total ?? 0,
+  };
 }
 
 /** A simulcast of the request's account; another account's is a 404. */

@@ -1,5 +1,6 @@
 import {
   type AwsSimulcastStatus,
+  SIMULCAST_PAGE_SIZE,
   SIMULCAST_TARGET_EVENT,
   type Simulcast,
   type SimulcastBody,
@@ -16,14 +17,15 @@ import {
   type TargetBody,
   type TargetUpdateBody,
 } from '@regie/contract/simulcast';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { type RealtimeEvent, useRealtimeEvent } from '../../realtime/use-realtime.ts';
 
 export const simulcastKeys = {
   all: ['simulcasts'] as const,
-  list: (provider: SimulcastProvider, state: SimulcastState | null) => ['simulcasts', 'list', provider, state] as const,
+  list: (provider: SimulcastProvider, state: SimulcastState | null, page: number) =>
+    ['simulcasts', 'list', provider, state, page] as const,
   one: (id: number) => ['simulcasts', 'one', id] as const,
   stats: (id: number) => ['simulcasts', 'stats', id] as const,
   aws: ['simulcasts', 'aws'] as const,
@@ -39,12 +41,23 @@ export function useSimulcastSources() {
   });
 }
 
-export function useSimulcasts(provider: SimulcastProvider, state: SimulcastState | null) {
+/** One page (from 1) of the simulcasts of a provider, newest first; the previous page stays shown while the next comes. */
+export function useSimulcasts(provider: SimulcastProvider, state: SimulcastState | null, page: number) {
   const api = useApi();
   return useQuery({
-    queryKey: simulcastKeys.list(provider, state),
+    queryKey: simulcastKeys.list(provider, state, page),
     queryFn: ({ signal }) =>
-      api.get<SimulcastList>(simulcastPaths.list(), { provider, ...(state ? { state } : {}) }, { signal }),
+      api.get<SimulcastList>(
+        simulcastPaths.list(),
+        {
+          provider,
+          ...(state ? { state } : {}),
+          limit: SIMULCAST_PAGE_SIZE,
+          offset: (page - 1) * SIMULCAST_PAGE_SIZE,
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 
