@@ -18,6 +18,7 @@ import { dataProviderMappingRoutes } from './data-providers/data-provider-mappin
 import { type Database, openDatabase } from './db/database.ts';
 import { embedRoutes } from './embed/embed.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { gameSettingsRoutes } from './games/game-settings.routes.ts';
 import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
@@ -194,6 +195,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl, hub });
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
+  await app.register(gameSettingsRoutes, { db, guards });
   const live = await registerLive(app, { db, guards, storage, hub, config });
   await registerSimulcasts(app, { db, guards, hub, sources: live, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);
