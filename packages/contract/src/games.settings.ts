@@ -113,10 +113,3 @@ export const gameSettingsPaths: Readonly<Record<Game, string>> = {
   predictor: `${SERVICES_API}/predictor/settings`,
   motm: `${SERVICES_API}/motm/settings`,
 };
-
-/** Where each game's settings screen is (contract menu.ts). */
-export const GAME_SETTINGS_ROUTES: Readonly<Record<Game, string>> = {
-  trivia: '/account/gamification/trivia',
-  predictor: '/account/gamification/predictor',
-  motm: '/account/gamification/motm',
-};

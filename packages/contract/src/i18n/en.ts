@@ -4,6 +4,7 @@ import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
 import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
+import { gamesEn } from './games.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
@@ -793,6 +794,7 @@ export const en = {
   ...sportsMapEn,
   ...actionsEn,
   ...simulcastEn,
+  ...gamesEn,
   ...chatEn,
 } as const satisfies Record<string, string>;
 

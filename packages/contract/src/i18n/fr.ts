@@ -5,6 +5,7 @@ import { conferencesFr } from './conferences.fr.ts';
 import type { MessageKey } from './en.ts';
 import { eventsFr } from './events.fr.ts';
 import { extrasFr } from './extras.fr.ts';
+import { gamesFr } from './games.fr.ts';
 import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
@@ -792,5 +793,6 @@ export const fr: Record<MessageKey, string> = {
   ...sportsMapFr,
   ...actionsFr,
   ...simulcastFr,
+  ...gamesFr,
   ...chatFr,
 };

@@ -169,6 +169,19 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/clips/ClipTemplateScreen.tsx'),
     (m) => m.ClipTemplateScreen,
   ),
+  // The account's fan games settings (features/games).
+  '/account/gamification/trivia': lazyScreen(
+    () => import('../features/games/GameSettingsScreen.tsx'),
+    (m) => m.TriviaSettingsScreen,
+  ),
+  '/account/gamification/predictor': lazyScreen(
+    () => import('../features/games/GameSettingsScreen.tsx'),
+    (m) => m.PredictorSettingsScreen,
+  ),
+  '/account/gamification/motm': lazyScreen(
+    () => import('../features/games/GameSettingsScreen.tsx'),
+    (m) => m.MotmSettingsScreen,
+  ),
   '/dashboard/all': lazyScreen(
     () => import('../features/dashboard/DashboardScreen.tsx'),
     (m) => m.DashboardScreen,
