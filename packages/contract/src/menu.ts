@@ -158,6 +158,7 @@ const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore }
     newTabs: tabs(CONFERENCE_TABS),
     editTabs: tabs(CONFERENCE_TABS),
   },
+  quizzes: { newTabs: tabs(['infos', 'ranking']), editTabs: tabs(['infos', 'ranking']) },
   videos: {
     listRoles: ['video_download', 'video_write', 'own_videos_only'],
     newTabs: [node('infos', 'tab.infos'), node('subtitles', 'tab.subtitles', { disabled: true })],
@@ -335,12 +336,7 @@ export const MENU: readonly MenuNode[] = [
     'menu.trivia',
     { icon: 'IconBulb', authorizedRoles: ['trivia_write'], requiredModules: ['ADDON_TRIVIA'] },
     [
-      node(
-        'quizzes',
-        'menu.trivia.quizzes',
-        { icon: 'IconListCheck' },
-        crud('edit/:id', { editTabs: tabs(['infos', 'ranking']) }),
-      ),
+      ...registeredNodes('/trivia'),
       node('rankings', 'menu.trivia.rankings', { icon: 'IconListNumbers' }, [node('list', 'menu.list')]),
     ],
   ),

@@ -134,6 +134,20 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
     state: n % 2 ? 'upcoming' : 'replay',
     published: n % 2 === 0,
   }),
+  quizzes: (token, n) => ({
+    name: `${token} quiz ${n}`,
+    description: `Quiz ${n}`,
+    startsAt: iso(2026, 1 + (n % 12), 1 + (n % 28)),
+    endsAt: n % 2 ? iso(2027, 1) : null,
+    published: n % 2 === 0,
+  }),
+  questions: (token, n) => ({
+    text: `${token} question ${n}?`,
+    timerSeconds: 10 + n,
+    points: 100 * (n + 1),
+    position: n,
+  }),
+  answers: (token, n) => ({ text: `${token} answer ${n}`, correct: n % 2 === 0, position: n % 6 }),
   faq: (token, n) => ({
     question: `${token} question ${n}?`,
     answer: `Answer ${n}.`,

@@ -10,6 +10,7 @@ import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
 import { simulcastEn } from './simulcast.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
+import { triviaEn } from './trivia.en.ts';
 import { videosEn } from './videos.en.ts';
 
 /**
@@ -795,6 +796,7 @@ export const en = {
   ...actionsEn,
   ...simulcastEn,
   ...gamesEn,
+  ...triviaEn,
   ...chatEn,
 } as const satisfies Record<string, string>;
 

@@ -11,6 +11,7 @@ import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
 import { simulcastFr } from './simulcast.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
+import { triviaFr } from './trivia.fr.ts';
 import { videosFr } from './videos.fr.ts';
 
 /** French UI messages: every key of en.ts, written as a French speaker would say it. */
@@ -794,5 +795,6 @@ export const fr: Record<MessageKey, string> = {
   ...actionsFr,
   ...simulcastFr,
   ...gamesFr,
+  ...triviaFr,
   ...chatFr,
 };

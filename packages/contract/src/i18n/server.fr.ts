@@ -28,6 +28,7 @@ import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 import { LIVE_SERVER_FR } from './live.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
+import { TRIVIA_SERVER_FR } from './trivia.server.fr.ts';
 
 /** Words of the messages' parameters that are English themselves (states, item types). */
 const WORDS: Readonly<Record<string, string>> = {
@@ -70,6 +71,7 @@ export const SERVER_MESSAGES_FR = {
   ...INSIGHTS_SERVER_FR,
   ...SIMULCAST_SERVER_FR,
   ...CHAT_SERVER_FR,
+  ...TRIVIA_SERVER_FR,
   ...LIVE_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',

@@ -61,6 +61,8 @@ export const CONTENT_RULE: AccessRule = { authorizedRoles: ['video_write', 'use_
 export const PAYMENT_ROLES = ['manage_payments', 'payment_offer_write'] as const;
 /** Products and their offers (spec §6 "Role to module": payment roles → PAYMENT_PRODUCT). */
 export const PRODUCT_RULE: AccessRule = { authorizedRoles: PAYMENT_ROLES, requiredModules: ['PAYMENT_PRODUCT'] };
+/** Trivia quizzes, their questions and answers (spec §6 trivia_write → ADDON_TRIVIA). */
+export const TRIVIA_RULE: AccessRule = { authorizedRoles: ['trivia_write'], requiredModules: ['ADDON_TRIVIA'] };
 /** The account's people and their groups. */
 const PEOPLE_RULE: AccessRule = { authorizedRoles: ['manage_users'] };
 /** The sport data's menu entries: the SPORT_EVENTS module. */
@@ -184,6 +186,14 @@ export const RESOURCE_REGISTRY = {
     write: VIDEO_WRITE_RULE,
     menu: { icon: 'IconVideo', requiredModules: ['VIDEOS'], newPath: 'create', editParam: 'videoId' },
   }),
+  // Trivia (menu trivia/quizzes, tabs infos and ranking): the questions and answers are edited on the quiz.
+  quizzes: registration(() => import('./quizzes.ts').then((m) => m.quizzesResource), {
+    route: '/trivia/quizzes',
+    write: TRIVIA_RULE,
+    menu: { icon: 'IconListCheck' },
+  }),
+  questions: registration(() => import('./quizzes.ts').then((m) => m.questionsResource), { write: TRIVIA_RULE }),
+  answers: registration(() => import('./quizzes.ts').then((m) => m.answersResource), { write: TRIVIA_RULE }),
   // The entries behind the FAQ page, written by platform admins (its 'Edit entries' link).
   faq: registration(() => import('./faq.ts').then((m) => m.faqResource), {
     route: '/faq/entries',

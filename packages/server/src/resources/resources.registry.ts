@@ -6,6 +6,7 @@ import { competitionsResource } from '@regie/contract/resources/competitions';
 import { markerTypesResource } from '@regie/contract/resources/marker-types';
 import { paymentOffersResource } from '@regie/contract/resources/payment-offers';
 import { productPaymentOffersResource, productsResource } from '@regie/contract/resources/products';
+import { answersResource, questionsResource, quizzesResource } from '@regie/contract/resources/quizzes';
 import { RESOURCE_NAMES, type ResourceName } from '@regie/contract/resources/registry';
 import { roundsResource } from '@regie/contract/resources/rounds';
 import { seasonsResource } from '@regie/contract/resources/seasons';
@@ -30,6 +31,7 @@ import { markerTypes } from '../db/marker-types.table.ts';
 import { paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
+import { quizAnswers, quizQuestions, quizzes } from '../db/trivia.table.ts';
 import { eventsEntry } from '../events/events.resource.ts';
 import { markersEntry } from '../markers/markers.resource.ts';
 import { usersEntry } from '../users/users.resource.ts';
@@ -76,6 +78,9 @@ export const ENTRIES: { readonly [Name in ResourceName]: ResourceEntry } = {
   events: eventsEntry,
   markers: markersEntry,
   'business-players': businessPlayersEntry,
+  quizzes: resourceEntry({ definition: quizzesResource, table: quizzes }),
+  questions: resourceEntry({ definition: questionsResource, table: quizQuestions }),
+  answers: resourceEntry({ definition: answersResource, table: quizAnswers }),
 };
 
 /** The entries in the contract list's order. */

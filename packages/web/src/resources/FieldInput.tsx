@@ -1,7 +1,7 @@
 import { ColorInput, JsonInput, MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
-import { LazyDateTimeField } from '../widgets/LazyDateTimeField.tsx';
 import { ImageUploadField } from '../widgets/ImageUploadField.tsx';
+import { LazyDateTimeField } from '../widgets/LazyDateTimeField.tsx';
 import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
 import { PasswordField } from '../widgets/PasswordField.tsx';
 import { ReferenceField } from '../widgets/ReferenceField.tsx';

@@ -1,0 +1,31 @@
+import type { triviaEn } from './trivia.en.ts';
+
+/** Messages français des écrans de quiz (trivia/quizzes, questions et réponses), intégrés à fr.ts. */
+export const triviaFr: Record<keyof typeof triviaEn, string> = {
+  'resource.quizzes.title': 'Quiz',
+  'resource.quizzes.new': 'Nouveau quiz',
+  'resource.quizzes.empty': 'Aucun quiz pour l’instant',
+  'resource.quizzes.field.name': 'Nom',
+  'resource.quizzes.field.description': 'Description',
+  'resource.quizzes.field.image': 'Image',
+  'resource.quizzes.field.startsAt': 'Ouverture',
+  'resource.quizzes.field.endsAt': 'Fermeture',
+  'resource.quizzes.field.published': 'Publié',
+  'resource.quizzes.rule.endBeforeStart': 'Le quiz doit fermer après son ouverture',
+  'resource.questions.title': 'Questions',
+  'resource.questions.new': 'Ajouter une question',
+  'resource.questions.empty': 'Aucune question pour l’instant : ajoutez la première.',
+  'resource.questions.field.quizId': 'Quiz',
+  'resource.questions.field.text': 'Question',
+  'resource.questions.field.image': 'Image',
+  'resource.questions.field.timerSeconds': 'Temps de réponse (secondes)',
+  'resource.questions.field.points': 'Points',
+  'resource.questions.field.position': 'Position',
+  'resource.answers.title': 'Réponses',
+  'resource.answers.new': 'Ajouter une réponse',
+  'resource.answers.empty': 'Aucune réponse pour l’instant.',
+  'resource.answers.field.questionId': 'Question',
+  'resource.answers.field.text': 'Réponse',
+  'resource.answers.field.correct': 'Bonne réponse',
+  'resource.answers.field.position': 'Position',
+};
