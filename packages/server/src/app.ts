@@ -52,6 +52,7 @@ import { uploadsRoutes } from './storage/uploads.routes.ts';
 import { createSignedInResolver } from './tenancy/tenancy.cache.ts';
 import { createGuards, decorateRequests } from './tenancy/tenancy.guards.ts';
 import { checkSimulationQuery } from './tenancy/tenancy.simulation.ts';
+import { triviaRoutes } from './trivia/trivia.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { createMediaUrls, registerVideos } from './videos/videos.plugin.ts';
 import { registerWebApp } from './web/web.static.ts';
@@ -196,6 +197,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await app.register(gameSettingsRoutes, { db, guards });
+  await app.register(triviaRoutes, { engine, guards });
   const live = await registerLive(app, { db, guards, storage, hub, config });
   await registerSimulcasts(app, { db, guards, hub, sources: live, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);

@@ -6,7 +6,6 @@ import { competitionsResource } from '@regie/contract/resources/competitions';
 import { markerTypesResource } from '@regie/contract/resources/marker-types';
 import { paymentOffersResource } from '@regie/contract/resources/payment-offers';
 import { productPaymentOffersResource, productsResource } from '@regie/contract/resources/products';
-import { answersResource, questionsResource, quizzesResource } from '@regie/contract/resources/quizzes';
 import { RESOURCE_NAMES, type ResourceName } from '@regie/contract/resources/registry';
 import { roundsResource } from '@regie/contract/resources/rounds';
 import { seasonsResource } from '@regie/contract/resources/seasons';
@@ -31,9 +30,9 @@ import { markerTypes } from '../db/marker-types.table.ts';
 import { paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { tags } from '../db/tags.table.ts';
-import { quizAnswers, quizQuestions, quizzes } from '../db/trivia.table.ts';
 import { eventsEntry } from '../events/events.resource.ts';
 import { markersEntry } from '../markers/markers.resource.ts';
+import { answersEntry, questionsEntry, quizzesEntry } from '../trivia/trivia.entries.ts';
 import { usersEntry } from '../users/users.resource.ts';
 import { videosEntry } from '../videos/videos.resource.ts';
 import { createListCache } from './list-cache.ts';
@@ -78,9 +77,9 @@ export const ENTRIES: { readonly [Name in ResourceName]: ResourceEntry } = {
   events: eventsEntry,
   markers: markersEntry,
   'business-players': businessPlayersEntry,
-  quizzes: resourceEntry({ definition: quizzesResource, table: quizzes }),
-  questions: resourceEntry({ definition: questionsResource, table: quizQuestions }),
-  answers: resourceEntry({ definition: answersResource, table: quizAnswers }),
+  quizzes: quizzesEntry,
+  questions: questionsEntry,
+  answers: answersEntry,
 };
 
 /** The entries in the contract list's order. */

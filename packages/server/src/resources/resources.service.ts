@@ -274,7 +274,9 @@ export async function createRecord<Table extends PgTable>(
   await checkIntegrity(engine, entry, auth, body, null);
   const id = await transaction(engine.db, async (tx) => {
     const context: WriteContext = { db: tx, auth, action: 'create', accountId, existing: null };
-    const values = { ...(entry.hooks?.prepare ? await entry.hooks.prepare({ ...body }, context) : body), ...fixed };
+    // A hook sees the parent's id of a nested record (it may count its siblings) and cannot change it.
+    const given = { ...body, ...fixed };
+    const values = { ...(entry.hooks?.prepare ? await entry.hooks.prepare(given, context) : given), ...fixed };
     const owner = accountColumn(entry) ? { accountId } : {};
     const [row] = await tx
       .insert(entry.table)
