@@ -28,12 +28,12 @@ CREATE TABLE "quizzes" (
 	"description" text DEFAULT '' NOT NULL,
 	"image" text,
 	"starts_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"ends_at" timestamp with time zone,
+	"ends_at" timestamp with time zone NOT NULL,
 	"published" boolean DEFAULT false NOT NULL,
 	"account_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "quizzes_ends_after_start" CHECK ("quizzes"."ends_at" is null or "quizzes"."ends_at" > "quizzes"."starts_at")
+	CONSTRAINT "quizzes_ends_after_start" CHECK ("quizzes"."ends_at" > "quizzes"."starts_at")
 );
 --> statement-breakpoint
 ALTER TABLE "quiz_answers" ADD CONSTRAINT "quiz_answers_question_id_quiz_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."quiz_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -138,7 +138,7 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
     name: `${token} quiz ${n}`,
     description: `Quiz ${n}`,
     startsAt: iso(2026, 1 + (n % 12), 1 + (n % 28)),
-    endsAt: n % 2 ? iso(2027, 1) : null,
+    endsAt: iso(2027, 1 + (n % 12)),
     published: n % 2 === 0,
   }),
   questions: (token, n) => ({

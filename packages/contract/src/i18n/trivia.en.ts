@@ -26,4 +26,9 @@ export const triviaEn = {
   'resource.answers.field.text': 'Answer',
   'resource.answers.field.correct': 'Correct',
   'resource.answers.field.position': 'Position',
+  'trivia.order.title': 'Order of the questions',
+  'trivia.order.hint': 'Drag a question onto another’s place, or use its arrows, to change the order fans get them in.',
+  'trivia.order.up': 'Move “{{text}}” up',
+  'trivia.order.down': 'Move “{{text}}” down',
+  'trivia.order.saved': 'Order saved.',
 } as const;

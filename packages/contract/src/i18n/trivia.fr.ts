@@ -28,4 +28,10 @@ export const triviaFr: Record<keyof typeof triviaEn, string> = {
   'resource.answers.field.text': 'Réponse',
   'resource.answers.field.correct': 'Bonne réponse',
   'resource.answers.field.position': 'Position',
+  'trivia.order.title': 'Ordre des questions',
+  'trivia.order.hint':
+    'Glissez une question à la place d’une autre, ou utilisez ses flèches, pour changer l’ordre dans lequel les fans les reçoivent.',
+  'trivia.order.up': 'Monter « {{text}} »',
+  'trivia.order.down': 'Descendre « {{text}} »',
+  'trivia.order.saved': 'Ordre enregistré.',
 };

@@ -11,6 +11,8 @@ export const QUIZ_NAME_MAX = 120;
 export const QUIZ_DESCRIPTION_MAX = 1000;
 export const QUESTION_TEXT_MAX = 300;
 export const ANSWER_TEXT_MAX = 200;
+/** How long a new quiz stays open. */
+export const QUIZ_DEFAULT_DAYS = 7;
 
 function time(value: unknown): number | null {
   if (value instanceof Date) return value.getTime();
@@ -46,7 +48,8 @@ export const quizzesResource = defineResource({
     /** An uploaded image key (kind 'picture'). */
     image: imageKey.nullable().default(null),
     startsAt: isoDateTime.default(() => new Date().toISOString()),
-    endsAt: isoDateTime.nullable().default(null),
+    /** A new quiz is open for a week unless told. */
+    endsAt: isoDateTime.default(() => new Date(Date.now() + QUIZ_DEFAULT_DAYS * 86_400_000).toISOString()),
     /** Fans see it (in its window) once published. */
     published: z.boolean().default(false),
   }),

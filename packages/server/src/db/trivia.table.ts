@@ -12,7 +12,7 @@ export const quizzes = pgTable(
     description: text('description').notNull().default(''),
     image: text('image'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     published: boolean('published').notNull().default(false),
     accountId: integer('account_id')
       .notNull()
@@ -21,7 +21,7 @@ export const quizzes = pgTable(
   },
   (table) => [
     index('quizzes_account_starts_id_idx').on(table.accountId, table.startsAt, table.id),
-    check('quizzes_ends_after_start', sql`${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`),
+    check('quizzes_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],
 );
 

@@ -43,6 +43,11 @@ export const itemLinkKeys = {
   candidates: (type: string, search: string) => ['itemCandidates', type, search] as const,
 };
 
+/** A quiz's questions in order (under the questions' resource key: a change of a question refreshes it). */
+export const triviaKeys = {
+  order: (quizId: number) => ['resource', 'questions', 'order', quizId] as const,
+};
+
 export const jobKeys = {
   all: ['jobs'] as const,
   active: (filter: { resourceType: string; resourceId?: number | string | undefined }) =>

@@ -80,6 +80,8 @@ const RESOURCE_SCREENS: { readonly [Name in ResourceName]?: ResourceScreensOverr
   'clip-templates': false,
   // Sport events: the list and the edit screen's tabs (features/events/event-tabs.tsx).
   events: { load: () => import('../features/events/events-setup.tsx').then((m) => m.eventsSetup) },
+  // Trivia quizzes: their questions, answers and the questions' order under the infos form.
+  quizzes: { load: () => import('../features/trivia/quizzes-setup.tsx').then((m) => m.quizzesSetup) },
 };
 
 /** The list / new / edit screens of every resource of the contract's list that has a route. */

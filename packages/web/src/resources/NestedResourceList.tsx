@@ -223,7 +223,8 @@ function NestedTable({
   );
 }
 
-const nameOf = (record: ResourceRecord) => String(record.name ?? `#${record.id}`);
+/** How a child is named to people (and to screen readers): its name, title or text, else its id. */
+const nameOf = (record: ResourceRecord) => String(record.name ?? record.title ?? record.text ?? `#${record.id}`);
 
 /** One child: its cells, its edit and delete buttons, and what is drawn under it once opened. */
 function NestedRow({

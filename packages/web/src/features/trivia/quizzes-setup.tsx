@@ -1,0 +1,31 @@
+import { Stack } from '@mantine/core';
+import { answersResource, questionsResource, quizzesResource } from '@regie/contract/resources/quizzes';
+import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
+import { NestedResourceList } from '../../resources/NestedResourceList.tsx';
+import { QuestionOrder } from './QuestionOrder.tsx';
+
+const questions = questionsResource;
+const answers = answersResource;
+
+/** Under a quiz's infos form: its questions, each opening onto its answers, and their order. */
+function QuizQuestions({ record, canWrite, tab }: TabPanelProps & { tab: string | null }) {
+  if (tab !== 'infos') return null;
+  return (
+    <Stack gap="lg">
+      <NestedResourceList
+        resource={questions}
+        parentId={record.id}
+        canWrite={canWrite}
+        renderChildren={(question) => (
+          <NestedResourceList resource={answers} parentId={question.id} canWrite={canWrite} />
+        )}
+      />
+      <QuestionOrder quizId={record.id} canWrite={canWrite} />
+    </Stack>
+  );
+}
+
+export const quizzesSetup: ResourceSetup = {
+  resource: quizzesResource,
+  custom: { BelowForm: QuizQuestions },
+};
