@@ -115,4 +115,20 @@ describe('trivia quizzes, questions and answers', () => {
       400,
     );
   });
+
+  it('gives the demo club a published quiz, its questions in order, each with one right answer', async () => {
+    const token = await ctx.login('quizmaster');
+    const quizzes = (await ctx.request({ url: `${QUIZZES}?search=Derby day`, token })).json<{ data: Row[] }>().data;
+    const quiz = quizzes.find((row) => 'name' in row);
+    expect(quiz).toBeDefined();
+    const questions = (await ctx.request({ url: questionsOf(quiz?.id ?? 0), token })).json<{ data: Row[] }>().data;
+    expect(questions.map((row) => row.position)).toEqual([0, 1, 2, 3]);
+    for (const question of questions) {
+      const answers = (await ctx.request({ url: answersOf(question.id), token })).json<{
+        data: { correct: boolean }[];
+      }>().data;
+      expect(answers.length).toBeGreaterThanOrEqual(3);
+      expect(answers.filter((answer) => answer.correct)).toHaveLength(1);
+    }
+  });
 });

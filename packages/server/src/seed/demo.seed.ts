@@ -26,6 +26,7 @@ import { seedConferencesDemo } from './conferences.seed.ts';
 import { seedEventsDemo } from './events.seed.ts';
 import { seedExtrasDemo } from './extras.seed.ts';
 import { seedDemoMarkers } from './markers.seed.ts';
+import { seedTriviaDemo } from './trivia.seed.ts';
 
 interface DemoAccountSeed {
   name: DemoAccountName;
@@ -220,6 +221,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoMarkers(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     await seedSimulcastDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0, demoInput);
     await seedChatDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
+    await seedTriviaDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     return true;
   });
 }
