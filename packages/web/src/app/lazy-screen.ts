@@ -55,29 +55,56 @@ export type LazyScreen = LazyExoticComponent<ComponentType> & {
 export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
   // One download, whether preload() or the first render asks first.
   let started: Promise<M> | undefined;
+  let loaded: { default: ComponentType } | undefined;
   const download = () => {
-    started ??= load();
+    started ??= load().then((module) => {
+      loaded = { default: pick(module) };
+      return module;
+    });
     return started;
   };
-  const component = lazy(async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new LoaderTimeoutError()), CHUNK_LOAD_TIMEOUT_MS);
-    });
-    try {
-      const module = await Promise.race([download(), timeout]);
-      return { default: pick(module) };
-    } catch (error) {
-      if (isChunkFailure(error)) throw new ChunkLoadError(chunkOfError(error), error);
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+  const component = lazy(() => (loaded ? settled(loaded) : timedDownload(download, pick)));
   return Object.assign(component, {
     preload() {
       // A failure is the first render's to report, through the screen's boundary.
       download().catch(() => undefined);
     },
   });
+}
+
+/**
+ * A thenable that hands over a module already downloaded (preloaded) at once: React's lazy then
+ * renders the screen without suspending, so the page does not wait for React 19's throttled
+ * reveal of a Suspense boundary (300 ms) before the screen, and its calls, start.
+ */
+function settled<T>(value: T): Promise<T> {
+  const promise = Promise.resolve(value);
+  const then: Promise<T>['then'] = (onFulfilled, onRejected) => {
+    if (!onFulfilled) return promise.then(onFulfilled, onRejected);
+    try {
+      return Promise.resolve(onFulfilled(value));
+    } catch (error) {
+      return promise.then(() => Promise.reject(error), onRejected);
+    }
+  };
+  return Object.assign(promise, { then });
+}
+
+async function timedDownload<M>(
+  download: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Promise<{ default: ComponentType }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LoaderTimeoutError()), CHUNK_LOAD_TIMEOUT_MS);
+  });
+  try {
+    const module = await Promise.race([download(), timeout]);
+    return { default: pick(module) };
+  } catch (error) {
+    if (isChunkFailure(error)) throw new ChunkLoadError(chunkOfError(error), error);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
