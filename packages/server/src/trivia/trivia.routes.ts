@@ -4,6 +4,7 @@ import { questionPositionBody, TRIVIA_MESSAGES, triviaPaths } from '@regie/contr
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { transaction } from '../db/transactions.ts';
 import { quizQuestions, quizzes } from '../db/trivia.table.ts';
 import { notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -43,7 +44,7 @@ export const triviaRoutes: FastifyPluginAsyncZod<TriviaRoutesOptions> = async (a
     async (request) => {
       const auth = authOf(request);
       const { id } = request.params;
-      return engine.db.transaction(async (tx) => {
+      return transaction(engine.db, async (tx) => {
         const [question] = await tx.select().from(quizQuestions).where(eq(quizQuestions.id, id)).limit(1);
         if (!question) throw notFound(TRIVIA_MESSAGES.questionNotFound(id));
         assertInScope(auth, question.accountId, TRIVIA_MESSAGES.questionNotFound(id));
