@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { AccessRule } from './access.ts';
+import { MAIN_API } from './api.ts';
 import type { LifecycleResource } from './lifecycle.ts';
+import { messageCatalog } from './messages.ts';
 
 /**
  * The cameras of a live event or conference, and its program (issue 12). DECISION: a camera is one
@@ -37,3 +40,72 @@ export const programSwitchResponse = z.object({
   userId: z.number().nullable(),
 });
 export type ProgramSwitch = z.infer<typeof programSwitchResponse>;
+
+/**
+ * Who assigns cameras and switches the program: live operators (the inputs' rule, contract
+ * live.ts LIVE_INPUTS_RULE). Switching between cameras also needs the MULTICAM module, on the
+ * account and, for a sport event, activated on the event.
+ */
+export const CAMERAS_RULE: AccessRule = { authorizedRoles: ['use_stream'], requiredModules: ['AWS_STREAM'] };
+export const MULTICAM_RULE: AccessRule = {
+  authorizedRoles: ['use_stream'],
+  requiredModules: ['AWS_STREAM', 'MULTICAM'],
+};
+
+export const CAMERA_MESSAGES = messageCatalog('CAMERA_MESSAGES', {
+  notFound: (id: number | string) => `Camera ${id} not found`,
+  oneContent: 'Say which event or which conference the camera films: one of eventId and conferenceId',
+  inputTaken: 'This live input is already a camera of this content',
+  tooMany: `A content has at most ${MAX_CAMERAS_PER_CONTENT} cameras`,
+  multicamOff: 'Switching cameras needs the MULTICAM module activated on this event',
+});
+
+export const cameraBody = z
+  .object({
+    eventId: z.number().int().positive().optional(),
+    conferenceId: z.number().int().positive().optional(),
+    inputId: z.number().int().positive(),
+    label: z.string().trim().min(1).max(60).optional(),
+    position: z.number().int().min(0).max(MAX_CAMERAS_PER_CONTENT).optional(),
+  })
+  .strict();
+export type CameraBody = z.infer<typeof cameraBody>;
+
+export const cameraUpdateBody = z
+  .object({
+    label: z.string().trim().min(1).max(60).optional(),
+    position: z.number().int().min(0).max(MAX_CAMERAS_PER_CONTENT).optional(),
+  })
+  .strict();
+
+export const cameraListResponse = z.object({ data: z.array(cameraResponse) });
+
+/** GET multicams/{cameraId}/status: the program now, each camera, the switch log (newest first). */
+export const multicamStatusResponse = z.object({
+  kind: z.enum(['events', 'business-players']),
+  contentId: z.number(),
+  /** The camera on air (its latest switch), null before the first. */
+  programCameraId: z.number().nullable(),
+  cameras: z.array(
+    cameraResponse.extend({
+      inputName: z.string(),
+      inputState: z.enum(['idle', 'live', 'error']),
+    }),
+  ),
+  switches: z.array(programSwitchResponse),
+});
+export type MulticamStatus = z.infer<typeof multicamStatusResponse>;
+
+/** Spec §7 Streamable "awsstreams POST/PUT/DELETE cameras", Streaming "multicams PUT and /status". */
+export const cameraPaths = {
+  /** POST cameraBody → 201 camera. */
+  create: `${MAIN_API}/awsstreams/cameras`,
+  /** PUT cameraUpdateBody → camera; DELETE → 204. */
+  one: (id: number | string) => `${MAIN_API}/awsstreams/cameras/${id}`,
+  /** GET → {data: cameras} of an event or a conference, in position order. */
+  of: (kind: CameraContentKind, contentId: number | string) => `${MAIN_API}/${kind}/${contentId}/cameras`,
+  /** PUT (no body) → status: this camera goes on air (the program switches to it). */
+  switch: (cameraId: number | string) => `${MAIN_API}/multicams/${cameraId}`,
+  /** GET → multicamStatusResponse. */
+  status: (cameraId: number | string) => `${MAIN_API}/multicams/${cameraId}/status`,
+} as const;

@@ -22,6 +22,7 @@ import {
   VIDEO_MAX_BYTES,
   type VIDEO_MESSAGES,
 } from '../videos.ts';
+import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
 import { CHAT_SERVER_FR } from './chat.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
@@ -72,6 +73,7 @@ export const SERVER_MESSAGES_FR = {
   ...SIMULCAST_SERVER_FR,
   ...CHAT_SERVER_FR,
   ...TRIVIA_SERVER_FR,
+  ...CAMERAS_SERVER_FR,
   ...LIVE_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',

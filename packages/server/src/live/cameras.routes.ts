@@ -1,0 +1,155 @@
+import {
+  CAMERAS_RULE,
+  cameraBody,
+  cameraListResponse,
+  cameraPaths,
+  cameraResponse,
+  cameraUpdateBody,
+  MULTICAM_RULE,
+  multicamStatusResponse,
+} from '@regie/contract/cameras';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentCameras } from '../db/cameras.table.ts';
+import type { Db } from '../db/database.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { noContent } from '../resources/resources.http.ts';
+import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import {
+  contentOfCamera,
+  createCamera,
+  findScopedCamera,
+  findScopedContent,
+  listCameras,
+  multicamStatus,
+  presentCamera,
+  switchProgram,
+} from './cameras.service.ts';
+
+export interface CamerasRoutesOptions {
+  db: Db;
+  guards: Guards;
+}
+
+const common = { tags: ['live'], security: BEARER };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The cameras of an event or conference and its program (contract cameras.ts): spec §7
+ * Streamable `awsstreams` cameras POST/PUT/DELETE, Streaming `multicams` PUT and /status.
+ */
+export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async (app, { db, guards }) => {
+  app.addHook('preValidation', ignoreClientAccountKeys);
+  const onRequest = guards.requireRule(CAMERAS_RULE);
+  for (const kind of ['events', 'business-players'] as const) {
+    app.get(
+      cameraPaths.of(kind, ':id'),
+      {
+        onRequest,
+        schema: {
+          ...common,
+          summary: `The cameras of a ${kind === 'events' ? 'sport event' : 'conference'}, in position order`,
+          params: idParams,
+          response: { 200: cameraListResponse, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const content = await findScopedContent(db, authOf(request), { kind, id: request.params.id });
+        return { data: (await listCameras(db, content)).map(presentCamera) };
+      },
+    );
+  }
+  app.post(
+    cameraPaths.create,
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: 'Makes one of the account’s live inputs a camera of an event or a conference',
+        body: cameraBody,
+        response: { 201: cameraResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(presentCamera(await createCamera(db, authOf(request), request.body))),
+  );
+  app.put(
+    cameraPaths.one(':id'),
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: 'Renames or moves a camera',
+        params: idParams,
+        body: cameraUpdateBody,
+        response: { 200: cameraResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const camera = await findScopedCamera(db, authOf(request), request.params.id);
+      const [row] = await db
+        .update(contentCameras)
+        .set(request.body)
+        .where(eq(contentCameras.id, camera.id))
+        .returning();
+      return presentCamera(row ?? camera);
+    },
+  );
+  app.delete(
+    cameraPaths.one(':id'),
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: 'Removes a camera (the program’s past keeps its segments)',
+        params: idParams,
+        response: { 204: noContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const camera = await findScopedCamera(db, authOf(request), request.params.id);
+      await db.delete(contentCameras).where(eq(contentCameras.id, camera.id));
+      return reply.code(204).send(null);
+    },
+  );
+  registerMulticamRoutes(app, { db, guards });
+};
+
+function registerMulticamRoutes(
+  app: Parameters<FastifyPluginAsyncZod<CamerasRoutesOptions>>[0],
+  { db, guards }: CamerasRoutesOptions,
+) {
+  app.put(
+    cameraPaths.switch(':id'),
+    {
+      onRequest: guards.requireRule(MULTICAM_RULE),
+      schema: {
+        ...common,
+        summary: 'Puts this camera on air: the program switches to it at its next segment',
+        params: idParams,
+        response: { 200: multicamStatusResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const camera = await findScopedCamera(db, authOf(request), request.params.id);
+      await switchProgram(db, authOf(request), camera);
+      return multicamStatus(db, contentOfCamera(camera));
+    },
+  );
+  app.get(
+    cameraPaths.status(':id'),
+    {
+      onRequest: guards.requireRule(CAMERAS_RULE),
+      schema: {
+        ...common,
+        summary: 'The multicam of this camera’s content: the camera on air, every camera, the latest switches',
+        params: idParams,
+        response: { 200: multicamStatusResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      multicamStatus(db, contentOfCamera(await findScopedCamera(db, authOf(request), request.params.id))),
+  );
+}

@@ -1,0 +1,121 @@
+import { CAMERA_MESSAGES, type Camera, cameraPaths, type MulticamStatus } from '@regie/contract/cameras';
+import { type LiveInput, livePaths } from '@regie/contract/live';
+import { renderMessage } from '@regie/contract/messages.render';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+let club: BuiltAccount;
+const tokens: Record<string, string> = {};
+
+async function call(as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return ctx.request({ method, url, token: tokens[as] ?? '', ...(payload ? { payload } : {}) });
+}
+
+async function created<T>(as: string, url: string, payload: object): Promise<T> {
+  const response = await call(as, 'POST', url, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<T>();
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  club = await ctx.buildAccount({ modules: ['AWS_STREAM', 'MULTICAM', 'SPORT_EVENTS', 'BUSINESS_PLAYERS'] });
+  const rival = await ctx.buildAccount({ modules: ['AWS_STREAM', 'MULTICAM', 'SPORT_EVENTS'] });
+  const users = {
+    operator: await ctx.buildUser({
+      accountId: club.id,
+      roles: ['use_stream', 'sport_player_write', 'conf_player_write'],
+    }),
+    rival: await ctx.buildUser({ accountId: rival.id, roles: ['use_stream', 'sport_player_write'] }),
+    producer: await ctx.buildUser({ accountId: club.id, roles: ['sport_player_write'] }),
+  };
+  for (const [name, user] of Object.entries(users)) tokens[name] = await ctx.login(user.username, user.password);
+});
+afterAll(() => ctx.close());
+
+describe('cameras and the program switch', () => {
+  it('assigns inputs to an event, switches the program and keeps the switch log', async () => {
+    const wide = await created<LiveInput>('operator', livePaths.list, { name: 'Wide', latencyMode: '2s' });
+    const goal = await created<LiveInput>('operator', livePaths.list, { name: 'Goal', latencyMode: '2s' });
+    const event = await created<{ id: number }>('operator', '/main-api/events', {
+      name: 'Cup final',
+      activatedModules: ['MULTICAM'],
+    });
+    const first = await created<Camera>('operator', cameraPaths.create, { eventId: event.id, inputId: wide.id });
+    expect(first).toMatchObject({ inputId: wide.id, label: 'Wide', position: 0 });
+    const second = await created<Camera>('operator', cameraPaths.create, {
+      eventId: event.id,
+      inputId: goal.id,
+      label: 'Behind the goal',
+    });
+    expect(second.position).toBe(1);
+    const twice = await call('operator', 'POST', cameraPaths.create, { eventId: event.id, inputId: wide.id });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<{ message: string }>().message).toBe(renderMessage(CAMERA_MESSAGES.inputTaken, 'en'));
+    const listed = await call('operator', 'GET', cameraPaths.of('events', event.id));
+    expect(listed.json<{ data: Camera[] }>().data.map((camera) => camera.label)).toEqual(['Wide', 'Behind the goal']);
+
+    const onWide = await call('operator', 'PUT', cameraPaths.switch(first.id));
+    expect(onWide.statusCode, onWide.body).toBe(200);
+    const onGoal = (await call('operator', 'PUT', cameraPaths.switch(second.id))).json<MulticamStatus>();
+    expect(onGoal.programCameraId).toBe(second.id);
+    expect(onGoal.switches.map((entry) => entry.cameraId)).toEqual([second.id, first.id]);
+    expect(onGoal.cameras.map((camera) => [camera.inputName, camera.inputState])).toEqual([
+      ['Wide', 'idle'],
+      ['Goal', 'idle'],
+    ]);
+    const status = (await call('operator', 'GET', cameraPaths.status(first.id))).json<MulticamStatus>();
+    expect(status).toEqual(onGoal);
+
+    const renamed = await call('operator', 'PUT', cameraPaths.one(second.id), { label: 'Goal cam', position: 0 });
+    expect(renamed.json<Camera>()).toMatchObject({ label: 'Goal cam', position: 0 });
+    expect((await call('operator', 'DELETE', cameraPaths.one(second.id))).statusCode).toBe(204);
+    // The log keeps the switch to a removed camera (its input stays in the program's past).
+    const after = (await call('operator', 'GET', cameraPaths.status(first.id))).json<MulticamStatus>();
+    expect(after.switches.map((entry) => entry.cameraId)).toEqual([null, first.id]);
+  });
+
+  it('needs MULTICAM activated on the event to switch; a conference takes cameras too', async () => {
+    const input = await created<LiveInput>('operator', livePaths.list, { name: 'Stage', latencyMode: '1s' });
+    const event = await created<{ id: number }>('operator', '/main-api/events', { name: 'Friendly' });
+    const camera = await created<Camera>('operator', cameraPaths.create, { eventId: event.id, inputId: input.id });
+    const refused = await call('operator', 'PUT', cameraPaths.switch(camera.id));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(renderMessage(CAMERA_MESSAGES.multicamOff, 'en'));
+    const conference = await created<{ id: number }>('operator', '/main-api/business-players', {
+      name: 'Keynote',
+      startsAt: '2026-12-01T09:00:00.000Z',
+    });
+    const onStage = await created<Camera>('operator', cameraPaths.create, {
+      conferenceId: conference.id,
+      inputId: input.id,
+    });
+    expect((await call('operator', 'PUT', cameraPaths.switch(onStage.id))).statusCode).toBe(200);
+    const both = await call('operator', 'POST', cameraPaths.create, {
+      eventId: event.id,
+      conferenceId: conference.id,
+      inputId: input.id,
+    });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('keeps another account out and needs live operators', async () => {
+    const input = await created<LiveInput>('operator', livePaths.list, { name: 'Private', latencyMode: '2s' });
+    const event = await created<{ id: number }>('operator', '/main-api/events', { name: 'Private match' });
+    const camera = await created<Camera>('operator', cameraPaths.create, { eventId: event.id, inputId: input.id });
+    expect((await call('rival', 'GET', cameraPaths.of('events', event.id))).statusCode).toBe(404);
+    expect((await call('rival', 'GET', cameraPaths.status(camera.id))).statusCode).toBe(404);
+    expect((await call('rival', 'PUT', cameraPaths.switch(camera.id))).statusCode).toBe(404);
+    expect((await call('rival', 'DELETE', cameraPaths.one(camera.id))).statusCode).toBe(404);
+    const rivalEvent = await created<{ id: number }>('rival', '/main-api/events', { name: 'Rival match' });
+    // Another account's input on one's own event, or one's input on another's event: not found.
+    expect(
+      (await call('rival', 'POST', cameraPaths.create, { eventId: rivalEvent.id, inputId: input.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('operator', 'POST', cameraPaths.create, { eventId: rivalEvent.id, inputId: input.id })).statusCode,
+    ).toBe(404);
+    expect((await call('producer', 'GET', cameraPaths.of('events', event.id))).statusCode).toBe(403);
+  });
+});
