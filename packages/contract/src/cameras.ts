@@ -93,6 +93,8 @@ export const multicamStatusResponse = z.object({
     }),
   ),
   switches: z.array(programSwitchResponse),
+  /** The program's playlists, signed (players send no headers): the live edge and the DVR window. */
+  playback: z.object({ liveUrl: z.string(), dvrUrl: z.string() }),
 });
 export type MulticamStatus = z.infer<typeof multicamStatusResponse>;
 

@@ -31,7 +31,6 @@ import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
-import { camerasRoutes } from './live/cameras.routes.ts';
 import { registerLive } from './live/live.plugin.ts';
 import { publishMarkerChanges } from './markers/markers.published.ts';
 import { eventMarkersRoutes } from './markers/markers.routes.ts';
@@ -199,7 +198,6 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(statsRoutes, { engine, guards });
   await app.register(gameSettingsRoutes, { db, guards });
   await app.register(triviaRoutes, { engine, guards });
-  await app.register(camerasRoutes, { db, guards });
   const live = await registerLive(app, { db, guards, storage, hub, config });
   await registerSimulcasts(app, { db, guards, hub, sources: live, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);

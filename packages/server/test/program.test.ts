@@ -1,3 +1,4 @@
+import { cameraPaths, type MulticamStatus } from '@regie/contract/cameras';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentCameras, programSwitches } from '../src/db/cameras.table.ts';
 import { businessPlayers } from '../src/db/conferences.table.ts';
@@ -11,6 +12,8 @@ let eventId: number;
 let conferenceId: number;
 let cameraA: number;
 let cameraB: number;
+let cameraRowA: number;
+let token: string;
 const base = Date.UTC(2026, 10, 24, 20, 0, 0);
 const at = (seconds: number) => new Date(base + seconds * 1000);
 
@@ -50,10 +53,16 @@ beforeAll(async () => {
     .values({ name: 'Keynote', accountId: account.id, startsAt: at(0) })
     .returning({ id: businessPlayers.id });
   conferenceId = conference?.id ?? 0;
-  await ctx.db.insert(contentCameras).values([
-    { accountId: account.id, eventId, inputId: cameraA, label: 'Wide', position: 0 },
-    { accountId: account.id, eventId, inputId: cameraB, label: 'Goal', position: 1 },
-  ]);
+  const cameras = await ctx.db
+    .insert(contentCameras)
+    .values([
+      { accountId: account.id, eventId, inputId: cameraA, label: 'Wide', position: 0 },
+      { accountId: account.id, eventId, inputId: cameraB, label: 'Goal', position: 1 },
+    ])
+    .returning({ id: contentCameras.id });
+  cameraRowA = cameras[0]?.id ?? 0;
+  const operator = await ctx.buildUser({ accountId: account.id, roles: ['use_stream'] });
+  token = await ctx.login(operator.username, operator.password);
   // Camera A from 0 s, camera B from 1 s (segments every 2 s, offset by one second).
   await index(cameraA, 0, 20);
   await index(cameraB, 1, 20);
@@ -105,5 +114,35 @@ describe('the program of an event', () => {
 
   it('is empty for content without a switch (another content, a conference)', async () => {
     expect(await programSegments(ctx.db, { kind: 'business-players', id: conferenceId })).toEqual([]);
+  });
+
+  it('serves its DVR and live playlists across cameras, signed, a discontinuity at each switch', async () => {
+    const status = await ctx.request({ url: cameraPaths.status(cameraRowA), token });
+    expect(status.statusCode, status.body).toBe(200);
+    const { playback } = status.json<MulticamStatus>();
+    const path = (url: string) => {
+      const parsed = new URL(url, 'http://localhost');
+      return `${parsed.pathname}${parsed.search}`;
+    };
+    const dvr = await ctx.request({ url: path(playback.dvrUrl) });
+    expect(dvr.statusCode, dvr.body).toBe(200);
+    const text = dvr.body;
+    const all = await programSegments(ctx.db, { kind: 'events', id: eventId });
+    expect(text.match(/#EXTINF/g)).toHaveLength(all.length);
+    expect(text.match(/#EXT-X-DISCONTINUITY/g)).toHaveLength(2);
+    expect(text).toContain('#EXT-X-MEDIA-SEQUENCE:0');
+    expect(text).toContain(`../../../${cameraA}/`);
+    expect(text).toContain(`../../../${cameraB}/`);
+    // The event is live: the playlist goes on.
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    const live = await ctx.request({ url: path(playback.liveUrl) });
+    expect(live.body.match(/#EXTINF/g)).toHaveLength(6);
+    expect(live.body).toContain(`#EXT-X-MEDIA-SEQUENCE:${all.length - 6}`);
+    // Each segment's address points at its own input's segment route, signed for that input.
+    const uri = text.split('\n').find((line) => line.startsWith(`../../../${cameraB}/`)) ?? '';
+    const segment = new URL(uri, `http://localhost${path(playback.dvrUrl)}`);
+    expect(segment.pathname).toMatch(new RegExp(`/live-media/\\d+/${cameraB}/\\d+\\.ts$`));
+    const forged = path(playback.dvrUrl).replace(/t=[^&]+/, 't=123.abc');
+    expect((await ctx.request({ url: forged })).statusCode).toBe(403);
   });
 });

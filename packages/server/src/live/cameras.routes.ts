@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentCameras } from '../db/cameras.table.ts';
+import { type ContentCameraRow, contentCameras } from '../db/cameras.table.ts';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
@@ -27,10 +27,15 @@ import {
   presentCamera,
   switchProgram,
 } from './cameras.service.ts';
+import type { LiveTokens } from './live.tokens.ts';
+import { programPlaylistPath } from './program.media.ts';
+import type { ContentRef } from './program.ts';
 
 export interface CamerasRoutesOptions {
   db: Db;
   guards: Guards;
+  tokens: LiveTokens;
+  publicUrl: string;
 }
 
 const common = { tags: ['live'], security: BEARER };
@@ -40,7 +45,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  * The cameras of an event or conference and its program (contract cameras.ts): spec §7
  * Streamable `awsstreams` cameras POST/PUT/DELETE, Streaming `multicams` PUT and /status.
  */
-export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async (app, { db, guards }) => {
+export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async (app, options) => {
+  const { db, guards } = options;
   app.addHook('preValidation', ignoreClientAccountKeys);
   const onRequest = guards.requireRule(CAMERAS_RULE);
   for (const kind of ['events', 'business-players'] as const) {
@@ -114,13 +120,21 @@ export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async 
       return reply.code(204).send(null);
     },
   );
-  registerMulticamRoutes(app, { db, guards });
+  registerMulticamRoutes(app, options);
 };
 
 function registerMulticamRoutes(
   app: Parameters<FastifyPluginAsyncZod<CamerasRoutesOptions>>[0],
-  { db, guards }: CamerasRoutesOptions,
+  { db, guards, tokens, publicUrl }: CamerasRoutesOptions,
 ) {
+  const playback = (accountId: number) => (content: ContentRef) => {
+    const token = tokens.signProgram(accountId, content);
+    return {
+      liveUrl: `${publicUrl}${programPlaylistPath(accountId, content, 'live', token)}`,
+      dvrUrl: `${publicUrl}${programPlaylistPath(accountId, content, 'dvr', token)}`,
+    };
+  };
+  const status = (camera: ContentCameraRow) => multicamStatus(db, contentOfCamera(camera), playback(camera.accountId));
   app.put(
     cameraPaths.switch(':id'),
     {
@@ -135,7 +149,7 @@ function registerMulticamRoutes(
     async (request) => {
       const camera = await findScopedCamera(db, authOf(request), request.params.id);
       await switchProgram(db, authOf(request), camera);
-      return multicamStatus(db, contentOfCamera(camera));
+      return status(camera);
     },
   );
   app.get(
@@ -149,7 +163,6 @@ function registerMulticamRoutes(
         response: { 200: multicamStatusResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      multicamStatus(db, contentOfCamera(await findScopedCamera(db, authOf(request), request.params.id))),
+    async (request) => status(await findScopedCamera(db, authOf(request), request.params.id)),
   );
 }

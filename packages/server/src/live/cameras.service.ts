@@ -124,7 +124,11 @@ export async function switchProgram(db: Db, auth: AuthContext, camera: ContentCa
 }
 
 /** The multicam's state: each camera with its input, the camera on air, the latest switches. */
-export async function multicamStatus(db: Db, content: ContentRef): Promise<MulticamStatus> {
+export async function multicamStatus(
+  db: Db,
+  content: ContentRef,
+  playback: (content: ContentRef) => MulticamStatus['playback'],
+): Promise<MulticamStatus> {
   const cameras = await db
     .select({ camera: contentCameras, inputName: liveInputs.name, inputState: liveInputs.state })
     .from(contentCameras)
@@ -157,5 +161,6 @@ export async function multicamStatus(db: Db, content: ContentRef): Promise<Multi
       at: row.at.toISOString(),
       userId: row.userId,
     })),
+    playback: playback(content),
   };
 }

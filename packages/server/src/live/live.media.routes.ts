@@ -5,7 +5,9 @@ import { MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
+import { events } from '../db/events.table.ts';
 import { liveInputs, liveSegments } from '../db/live.table.ts';
 import { forbidden, notFound } from '../http/http.errors.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -13,6 +15,8 @@ import { sendObject } from '../videos/media.send.ts';
 import { type IndexedSegment, mediaPlaylist } from './live.playlists.ts';
 import type { LiveSupervisor } from './live.supervisor.ts';
 import type { LiveTokens } from './live.tokens.ts';
+import { programPlaylist } from './program.media.ts';
+import type { ContentRef } from './program.ts';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const params = z.object({ accountId: recordId, inputId: recordId });
@@ -97,6 +101,8 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
     );
   }
 
+  registerProgramRoutes(app, db, tokens);
+
   app.get(
     `${LIVE_MEDIA_PATH}/:accountId/:inputId/:segment`,
     {
@@ -125,3 +131,53 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+const programParams = z.object({
+  accountId: recordId,
+  kind: z.enum(['events', 'business-players']),
+  contentId: recordId,
+  name: z.enum(['live.m3u8', 'dvr.m3u8']),
+});
+
+/** The state of the content (live or not), if it is the account's; null otherwise. */
+async function contentState(db: Db, accountId: number, content: ContentRef): Promise<string | null> {
+  const table = content.kind === 'events' ? events : businessPlayers;
+  const [row] = await db
+    .select({ state: table.state })
+    .from(table)
+    .where(and(eq(table.id, content.id), eq(table.accountId, accountId)))
+    .limit(1);
+  return row?.state ?? null;
+}
+
+/** A content's program (cameras and switches, program.ts): its live and DVR playlists, signed by `?t=`. */
+function registerProgramRoutes(app: Parameters<FastifyPluginAsyncZod>[0], db: Db, tokens: LiveTokens): void {
+  app.get(
+    `${LIVE_MEDIA_PATH}/:accountId/program/:kind/:contentId/:name`,
+    {
+      schema: {
+        ...common,
+        summary: 'The program of an event or conference: its live edge or its DVR window, across cameras',
+        params: programParams,
+        querystring: query,
+        response: responses,
+      },
+    },
+    async (request, reply) => {
+      const { accountId, kind, contentId, name } = request.params;
+      const content: ContentRef = { kind, id: contentId };
+      if (!tokens.verifyProgram(request.query[MEDIA_TOKEN_PARAM], accountId, content)) {
+        throw forbidden(LIVE_MESSAGES.linkExpired);
+      }
+      const state = await contentState(db, accountId, content);
+      if (state === null) throw notFound(LIVE_MESSAGES.segmentNotFound);
+      const text = await programPlaylist(db, tokens, {
+        accountId,
+        content,
+        name: name === 'live.m3u8' ? 'live' : 'dvr',
+        ended: state !== 'live',
+      });
+      return reply.header('cache-control', 'no-cache').type(PLAYLIST_TYPE).send(text);
+    },
+  );
+}

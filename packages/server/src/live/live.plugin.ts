@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
+import { camerasRoutes } from './cameras.routes.ts';
 import { createNmsIngest } from './ingest.nms.ts';
 import type { Ingest } from './ingest.types.ts';
 import { KeyBook } from './live.keys.ts';
@@ -86,6 +87,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   };
   await app.register(liveRoutes, { db, guards, storage, supervisor, present, keysChanged });
   await app.register(liveMediaRoutes, { db, storage, tokens, supervisor });
+  await app.register(camerasRoutes, { db, guards, tokens, publicUrl: config.publicUrl });
   const sources = liveSources(db, () => onAir);
   app.decorate('liveSources', sources);
   return sources;

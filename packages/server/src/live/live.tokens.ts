@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MEDIA_TOKEN_STEP_SECONDS, MEDIA_TOKEN_TTL_SECONDS } from '@regie/contract/videos';
+import type { ContentRef } from './program.ts';
 
 /**
  * Signed `?t=` tokens of an input's live media (playlists and segments), like the videos' (media.tokens.ts):
@@ -9,26 +10,37 @@ import { MEDIA_TOKEN_STEP_SECONDS, MEDIA_TOKEN_TTL_SECONDS } from '@regie/contra
 export interface LiveTokens {
   sign(accountId: number, inputId: number, nowMs?: number): string;
   verify(token: string, accountId: number, inputId: number, nowMs?: number): boolean;
+  /** The same for the program of an event or conference (its live and DVR playlists). */
+  signProgram(accountId: number, content: ContentRef, nowMs?: number): string;
+  verifyProgram(token: string, accountId: number, content: ContentRef, nowMs?: number): boolean;
 }
 
 export function createLiveTokens(secret: string | Buffer): LiveTokens {
-  const signature = (accountId: number, inputId: number, expires: number) =>
-    createHmac('sha256', secret).update(`live:${accountId}/${inputId}/:${expires}`).digest('base64url').slice(0, 32);
+  const signature = (folder: string, expires: number) =>
+    createHmac('sha256', secret).update(`live:${folder}:${expires}`).digest('base64url').slice(0, 32);
+  const sign = (folder: string, nowMs: number) => {
+    const now = Math.floor(nowMs / 1000);
+    const expires =
+      (Math.floor(now / MEDIA_TOKEN_STEP_SECONDS) + 1) * MEDIA_TOKEN_STEP_SECONDS + MEDIA_TOKEN_TTL_SECONDS;
+    return `${expires}.${signature(folder, expires)}`;
+  };
+  const verify = (token: string, folder: string, nowMs: number) => {
+    const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
+    if (!match?.[1] || !match[2]) return false;
+    const expires = Number(match[1]);
+    if (expires * 1000 <= nowMs) return false;
+    const expected = Buffer.from(signature(folder, expires));
+    const given = Buffer.from(match[2]);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  const inputFolder = (accountId: number, inputId: number) => `${accountId}/${inputId}/`;
+  const programFolder = (accountId: number, content: ContentRef) =>
+    `${accountId}/program/${content.kind}/${content.id}/`;
   return {
-    sign(accountId, inputId, nowMs = Date.now()) {
-      const now = Math.floor(nowMs / 1000);
-      const expires =
-        (Math.floor(now / MEDIA_TOKEN_STEP_SECONDS) + 1) * MEDIA_TOKEN_STEP_SECONDS + MEDIA_TOKEN_TTL_SECONDS;
-      return `${expires}.${signature(accountId, inputId, expires)}`;
-    },
-    verify(token, accountId, inputId, nowMs = Date.now()) {
-      const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
-      if (!match?.[1] || !match[2]) return false;
-      const expires = Number(match[1]);
-      if (expires * 1000 <= nowMs) return false;
-      const expected = Buffer.from(signature(accountId, inputId, expires));
-      const given = Buffer.from(match[2]);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    },
+    sign: (accountId, inputId, nowMs = Date.now()) => sign(inputFolder(accountId, inputId), nowMs),
+    verify: (token, accountId, inputId, nowMs = Date.now()) => verify(token, inputFolder(accountId, inputId), nowMs),
+    signProgram: (accountId, content, nowMs = Date.now()) => sign(programFolder(accountId, content), nowMs),
+    verifyProgram: (token, accountId, content, nowMs = Date.now()) =>
+      verify(token, programFolder(accountId, content), nowMs),
   };
 }

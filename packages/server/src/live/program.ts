@@ -1,5 +1,5 @@
 import type { CameraContentKind } from '@regie/contract/cameras';
-import { and, asc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { programSwitches } from '../db/cameras.table.ts';
 import type { Db } from '../db/database.ts';
 import { liveSegments } from '../db/live.table.ts';
@@ -89,4 +89,28 @@ export async function programSegments(
     discontinuity: row.discontinuity,
     switched: starts.has(`${row.inputId}@${row.startedAt.getTime()}`),
   }));
+}
+
+/**
+ * How many program segments start before `at`: the media sequence number of the first segment of
+ * a window starting at `at`, the same on every reload as the window slides.
+ */
+export async function programIndexBefore(db: Db, content: ContentRef, at: Date): Promise<number> {
+  const intervals = await programTimeline(db, content, { to: at });
+  if (intervals.length === 0) return 0;
+  const [found] = await db
+    .select({ total: count() })
+    .from(liveSegments)
+    .where(
+      or(
+        ...intervals.map((interval) =>
+          and(
+            eq(liveSegments.inputId, interval.inputId),
+            gte(liveSegments.startedAt, interval.from),
+            interval.to ? lt(liveSegments.startedAt, interval.to) : undefined,
+          ),
+        ),
+      ),
+    );
+  return found?.total ?? 0;
 }

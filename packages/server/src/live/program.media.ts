@@ -1,0 +1,58 @@
+import { LIVE_LIMITS, LIVE_MEDIA_PATH } from '@regie/contract/live';
+import { MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
+import type { Db } from '../db/database.ts';
+import { mediaPlaylist } from './live.playlists.ts';
+import type { LiveTokens } from './live.tokens.ts';
+import { type ContentRef, programIndexBefore, programSegments } from './program.ts';
+
+export type ProgramPlaylistName = 'live' | 'dvr';
+
+/** Where a player reads a content's program playlist (signed), relative to the public URL. */
+export function programPlaylistPath(accountId: number, content: ContentRef, name: ProgramPlaylistName, token: string) {
+  return `${LIVE_MEDIA_PATH}/${accountId}/program/${content.kind}/${content.id}/${name}.m3u8?${MEDIA_TOKEN_PARAM}=${token}`;
+}
+
+/**
+ * The program's playlist: the DVR window (LIVE_LIMITS.dvrWindowSeconds) or its live edge (the
+ * last LIVE_LIMITS.liveSegments), across cameras, with a discontinuity at each switch and a
+ * media sequence counted over the whole program (stable as the window slides). Each segment is
+ * served by its input's own route, signed for that input.
+ */
+export async function programPlaylist(
+  db: Db,
+  tokens: LiveTokens,
+  program: { accountId: number; content: ContentRef; name: ProgramPlaylistName; ended: boolean; nowMs?: number },
+): Promise<string> {
+  const now = program.nowMs ?? Date.now();
+  const since = new Date(now - LIVE_LIMITS.dvrWindowSeconds * 1000);
+  const window = await programSegments(db, program.content, { from: since });
+  const shown = program.name === 'live' ? window.slice(-LIVE_LIMITS.liveSegments) : window;
+  const first = shown[0];
+  const base = first ? await programIndexBefore(db, program.content, first.startedAt) : 0;
+  const signed = new Map<number, string>();
+  const tokenOf = (inputId: number) => {
+    let token = signed.get(inputId);
+    if (!token) {
+      token = tokens.sign(program.accountId, inputId, now);
+      signed.set(inputId, token);
+    }
+    return token;
+  };
+  return mediaPlaylist(
+    shown.map((segment, index) => ({
+      sequence: base + index,
+      startedAt: segment.startedAt,
+      duration: segment.duration,
+      discontinuity: segment.discontinuity || segment.switched,
+    })),
+    {
+      uri: (sequence) => {
+        const segment = shown[sequence - base];
+        if (!segment) return '';
+        const token = tokenOf(segment.inputId);
+        return `../../../${segment.inputId}/${segment.sequence}.ts?${MEDIA_TOKEN_PARAM}=${token}`;
+      },
+      ended: program.ended,
+    },
+  );
+}
