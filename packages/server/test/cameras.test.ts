@@ -1,4 +1,5 @@
 import { CAMERA_MESSAGES, type Camera, cameraPaths, type MulticamStatus } from '@regie/contract/cameras';
+import { lifecyclePaths } from '@regie/contract/lifecycle';
 import { type LiveInput, livePaths } from '@regie/contract/live';
 import { renderMessage } from '@regie/contract/messages.render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,5 +118,28 @@ describe('cameras and the program switch', () => {
       (await call('operator', 'POST', cameraPaths.create, { eventId: rivalEvent.id, inputId: input.id })).statusCode,
     ).toBe(404);
     expect((await call('producer', 'GET', cameraPaths.of('events', event.id))).statusCode).toBe(403);
+  });
+
+  it('puts the first camera on air when the event goes live', async () => {
+    const wide = await created<LiveInput>('operator', livePaths.list, { name: 'Kick-off wide', latencyMode: '2s' });
+    const tight = await created<LiveInput>('operator', livePaths.list, { name: 'Kick-off tight', latencyMode: '2s' });
+    const event = await created<{ id: number }>('operator', '/main-api/events', { name: 'Derby', state: 'upcoming' });
+    const second = await created<Camera>('operator', cameraPaths.create, {
+      eventId: event.id,
+      inputId: tight.id,
+      position: 1,
+    });
+    const first = await created<Camera>('operator', cameraPaths.create, {
+      eventId: event.id,
+      inputId: wide.id,
+      position: 0,
+    });
+    const before = (await call('operator', 'GET', cameraPaths.status(first.id))).json<MulticamStatus>();
+    expect(before.programCameraId).toBeNull();
+    const live = await call('operator', 'POST', lifecyclePaths.transition('events', event.id, 'start-live'));
+    expect(live.statusCode, live.body).toBe(200);
+    const after = (await call('operator', 'GET', cameraPaths.status(second.id))).json<MulticamStatus>();
+    expect(after.programCameraId).toBe(first.id);
+    expect(after.switches).toEqual([expect.objectContaining({ cameraId: first.id, userId: null })]);
   });
 });

@@ -39,6 +39,8 @@ export interface LifecycleRoutesOptions<Table extends PgTable> {
   /** The server has Dailymotion's credentials (the -dailymotion variant answers 503 otherwise). */
   dailymotionConfigured: boolean;
   onError(error: unknown): void;
+  /** After a move, before the call answers (going live puts the first camera on air). */
+  moved?(record: LifecycleRecord, transition: LifecycleTransition): Promise<void>;
 }
 
 const params = z.object({ id: recordId });
@@ -81,6 +83,7 @@ async function runTransition<Table extends PgTable>(
   const wrong = () => new HttpError(409, LIFECYCLE_MESSAGES.wrongState(transition, record.state, rule.from));
   if (record.state !== rule.from) throw wrong();
   if (!(await moveRecord(options.db, options.stateful, id, rule))) throw wrong();
+  await options.moved?.(record, transition);
   const result = { id, transition, previousState: record.state, state: rule.to };
   // Every editor open on the record sees the new state at once (contract realtime.ts /admin/{id}).
   options.hub

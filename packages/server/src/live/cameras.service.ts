@@ -164,3 +164,30 @@ export async function multicamStatus(
     playback: playback(content),
   };
 }
+
+/**
+ * When the content goes live and its program never had a camera: the first camera (by position)
+ * goes on air, as a switch the server made (no user). Later lives keep the camera last on air.
+ */
+export async function startProgram(db: Db, content: ContentRef): Promise<void> {
+  const [existing] = await db
+    .select({ id: programSwitches.id })
+    .from(programSwitches)
+    .where(
+      content.kind === 'events'
+        ? eq(programSwitches.eventId, content.id)
+        : eq(programSwitches.conferenceId, content.id),
+    )
+    .limit(1);
+  if (existing) return;
+  const [first] = await listCameras(db, content);
+  if (!first) return;
+  await db.insert(programSwitches).values({
+    accountId: first.accountId,
+    ...(content.kind === 'events' ? { eventId: content.id } : { conferenceId: content.id }),
+    cameraId: first.id,
+    inputId: first.inputId,
+    at: new Date(),
+    userId: null,
+  });
+}
