@@ -2,7 +2,9 @@ import { CAMERA_MESSAGES, type Camera, cameraPaths, type MulticamStatus } from '
 import { lifecyclePaths } from '@regie/contract/lifecycle';
 import { type LiveInput, livePaths } from '@regie/contract/live';
 import { renderMessage } from '@regie/contract/messages.render';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessPlayers } from '../src/db/conferences.table.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -141,5 +143,20 @@ describe('cameras and the program switch', () => {
     const after = (await call('operator', 'GET', cameraPaths.status(second.id))).json<MulticamStatus>();
     expect(after.programCameraId).toBe(first.id);
     expect(after.switches).toEqual([expect.objectContaining({ cameraId: first.id, userId: null })]);
+  });
+
+  it('gives the demo organiser an upcoming conference filmed by two cameras', async () => {
+    const token = await ctx.login('simulcaster');
+    const [keynote] = await ctx.db
+      .select({ id: businessPlayers.id, state: businessPlayers.state })
+      .from(businessPlayers)
+      .where(eq(businessPlayers.name, 'Closing keynote (live)'));
+    expect(keynote?.state).toBe('upcoming');
+    const cameras = await ctx.request({ url: cameraPaths.of('business-players', keynote?.id ?? 0), token });
+    expect(cameras.statusCode, cameras.body).toBe(200);
+    expect(cameras.json<{ data: Camera[] }>().data.map((camera) => camera.label)).toEqual([
+      'Main stage camera',
+      'Stage left camera',
+    ]);
   });
 });
