@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import type { LifecycleResource } from './lifecycle.ts';
+import { LIVE_INPUTS_RULE } from './live.ts';
 import { messageCatalog } from './messages.ts';
 
 /**
@@ -46,10 +47,10 @@ export type ProgramSwitch = z.infer<typeof programSwitchResponse>;
  * live.ts LIVE_INPUTS_RULE). Switching between cameras also needs the MULTICAM module, on the
  * account and, for a sport event, activated on the event.
  */
-export const CAMERAS_RULE: AccessRule = { authorizedRoles: ['use_stream'], requiredModules: ['AWS_STREAM'] };
+export const CAMERAS_RULE: AccessRule = LIVE_INPUTS_RULE;
 export const MULTICAM_RULE: AccessRule = {
-  authorizedRoles: ['use_stream'],
-  requiredModules: ['AWS_STREAM', 'MULTICAM'],
+  ...LIVE_INPUTS_RULE,
+  requiredModules: [...(LIVE_INPUTS_RULE.requiredModules ?? []), 'MULTICAM'],
 };
 
 export const CAMERA_MESSAGES = messageCatalog('CAMERA_MESSAGES', {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { PREDICTOR_DEFAULT_POINTS, TRIVIA_SCORING } from './games.scoring.ts';
+import { TRIVIA_RULE } from './resources/registry.ts';
 
 /**
  * The account's settings of each fan game (spec §2 account/gamification: trivia, motm, predictor;
@@ -18,7 +19,7 @@ export const GAMES = ['trivia', 'predictor', 'motm'] as const;
 export type Game = (typeof GAMES)[number];
 
 export const GAME_RULES: Readonly<Record<Game, AccessRule>> = {
-  trivia: { authorizedRoles: ['trivia_write'], requiredModules: ['ADDON_TRIVIA'] },
+  trivia: TRIVIA_RULE,
   predictor: { authorizedRoles: ['predictor_write'], requiredModules: ['ADDON_PREDICTOR'] },
   motm: { authorizedRoles: ['motm_write'], requiredModules: ['ADDON_MOTM'] },
 };

@@ -102,6 +102,28 @@ export interface FieldRule {
   messageKey: MessageKey;
 }
 
+/** A stored row holds a Date, a body or a form a string. */
+function time(value: unknown): number | null {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value !== 'string' || value === '') return null;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+/** `endsAt` strictly after `startsAt` (either absent or null: the rule holds), shown on `endsAt`. */
+export function endsAfterStart(message: Message, messageKey: MessageKey): FieldRule {
+  return {
+    field: 'endsAt',
+    holds: (values) => {
+      const from = time(values.startsAt);
+      const to = time(values.endsAt);
+      return from === null || to === null || to > from;
+    },
+    message,
+    messageKey,
+  };
+}
+
 export type Tenancy =
   /** Each record belongs to one account; other accounts never see it. */
   | 'account'

@@ -3,7 +3,7 @@ import type { AccessRule } from '../access.ts';
 import { EVENT_MESSAGES } from '../events.ts';
 import { MODULE_CODES } from '../modules.ts';
 import { imageKey } from '../uploads.schemas.ts';
-import { defineResource, type FieldRule } from './define.ts';
+import { defineResource, endsAfterStart, type FieldRule } from './define.ts';
 import { registeredWriteRule } from './registry.ts';
 import { isoDateTime } from './seasons.ts';
 import { referenceId } from './shapes.ts';
@@ -26,25 +26,11 @@ export const MARKER_WRITE_RULE: AccessRule = registeredWriteRule('markers');
 
 export const EVENT_VENUE_MAX = 120;
 
-/** A stored row holds a Date, a body or a form a string. */
-function time(value: unknown): number | null {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value !== 'string' || value === '') return null;
-  const parsed = Date.parse(value);
-  return Number.isNaN(parsed) ? null : parsed;
-}
-
 /** An event ends after it starts (strictly: a match has a length). */
-export const EVENT_DATES_RULE: FieldRule = {
-  field: 'endsAt',
-  holds: (values) => {
-    const from = time(values.startsAt);
-    const to = time(values.endsAt);
-    return from === null || to === null || to > from;
-  },
-  message: EVENT_MESSAGES.endBeforeStart,
-  messageKey: 'resource.events.rule.endBeforeStart',
-};
+export const EVENT_DATES_RULE: FieldRule = endsAfterStart(
+  EVENT_MESSAGES.endBeforeStart,
+  'resource.events.rule.endBeforeStart',
+);
 
 /** Home and away are two different challengers. */
 export const EVENT_SIDES_RULE: FieldRule = {

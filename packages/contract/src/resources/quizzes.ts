@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GAME_SETTINGS_DEFAULTS } from '../games.settings.ts';
 import { QUESTION_ANSWERS_MAX, QUIZ_QUESTIONS_MAX, TRIVIA_MESSAGES } from '../trivia.ts';
 import { imageKey } from '../uploads.schemas.ts';
-import { defineResource, type FieldRule } from './define.ts';
+import { defineResource, endsAfterStart, type FieldRule } from './define.ts';
 import { registeredWriteRule, TRIVIA_RULE } from './registry.ts';
 import { isoDateTime } from './seasons.ts';
 import { referenceId } from './shapes.ts';
@@ -14,23 +14,10 @@ export const ANSWER_TEXT_MAX = 200;
 /** How long a new quiz stays open. */
 export const QUIZ_DEFAULT_DAYS = 7;
 
-function time(value: unknown): number | null {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value !== 'string' || value === '') return null;
-  const parsed = Date.parse(value);
-  return Number.isNaN(parsed) ? null : parsed;
-}
-
-const QUIZ_DATES_RULE: FieldRule = {
-  field: 'endsAt',
-  holds: (values) => {
-    const from = time(values.startsAt);
-    const to = time(values.endsAt);
-    return from === null || to === null || to > from;
-  },
-  message: TRIVIA_MESSAGES.endBeforeStart,
-  messageKey: 'resource.quizzes.rule.endBeforeStart',
-};
+const QUIZ_DATES_RULE: FieldRule = endsAfterStart(
+  TRIVIA_MESSAGES.endBeforeStart,
+  'resource.quizzes.rule.endBeforeStart',
+);
 
 /**
  * A trivia quiz (menu trivia/quizzes, tabs infos and ranking): fans answer its questions in the

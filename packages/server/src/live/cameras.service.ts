@@ -8,7 +8,7 @@ import {
 } from '@regie/contract/cameras';
 import { CLIP_MESSAGES } from '@regie/contract/clips';
 import { CONFERENCE_MESSAGES } from '@regie/contract/conferences';
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { type ContentCameraRow, contentCameras, programSwitches } from '../db/cameras.table.ts';
 import { businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
@@ -17,7 +17,7 @@ import { liveInputs } from '../db/live.table.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
 import { findScopedInput } from './live.service.ts';
-import type { ContentRef } from './program.ts';
+import { type ContentRef, contentKey, ofContent } from './program.ts';
 
 /** An event or conference of the request's account, with the modules it activated (events only). */
 export interface ScopedContent extends ContentRef {
@@ -47,12 +47,6 @@ export async function findScopedContent(db: Db, auth: AuthContext, content: Cont
   return { ...content, accountId: row.accountId, activatedModules: null };
 }
 
-function camerasOf(content: ContentRef): SQL {
-  return content.kind === 'events'
-    ? eq(contentCameras.eventId, content.id)
-    : eq(contentCameras.conferenceId, content.id);
-}
-
 export function contentOfCamera(row: ContentCameraRow): ContentRef {
   return row.eventId !== null
     ? { kind: 'events', id: row.eventId }
@@ -67,7 +61,7 @@ export async function listCameras(db: Db, content: ContentRef): Promise<ContentC
   return db
     .select()
     .from(contentCameras)
-    .where(camerasOf(content))
+    .where(ofContent(contentCameras, content))
     .orderBy(asc(contentCameras.position), asc(contentCameras.id));
 }
 
@@ -89,7 +83,7 @@ export async function createCamera(db: Db, auth: AuthContext, body: CameraBody):
     .insert(contentCameras)
     .values({
       accountId: content.accountId,
-      ...(kind === 'events' ? { eventId: content.id } : { conferenceId: content.id }),
+      ...contentKey(content),
       inputId: input.id,
       label: body.label ?? input.name,
       position: body.position ?? existing.length,
@@ -115,7 +109,7 @@ export async function switchProgram(db: Db, auth: AuthContext, camera: ContentCa
   }
   await db.insert(programSwitches).values({
     accountId: camera.accountId,
-    ...(content.kind === 'events' ? { eventId: content.id } : { conferenceId: content.id }),
+    ...contentKey(content),
     cameraId: camera.id,
     inputId: camera.inputId,
     at: new Date(),
@@ -133,16 +127,12 @@ export async function multicamStatus(
     .select({ camera: contentCameras, inputName: liveInputs.name, inputState: liveInputs.state })
     .from(contentCameras)
     .innerJoin(liveInputs, eq(liveInputs.id, contentCameras.inputId))
-    .where(camerasOf(content))
+    .where(ofContent(contentCameras, content))
     .orderBy(asc(contentCameras.position), asc(contentCameras.id));
   const switches = await db
     .select()
     .from(programSwitches)
-    .where(
-      content.kind === 'events'
-        ? eq(programSwitches.eventId, content.id)
-        : eq(programSwitches.conferenceId, content.id),
-    )
+    .where(ofContent(programSwitches, content))
     .orderBy(desc(programSwitches.at), desc(programSwitches.id))
     .limit(50);
   return {
@@ -173,18 +163,14 @@ export async function startProgram(db: Db, content: ContentRef): Promise<void> {
   const [existing] = await db
     .select({ id: programSwitches.id })
     .from(programSwitches)
-    .where(
-      content.kind === 'events'
-        ? eq(programSwitches.eventId, content.id)
-        : eq(programSwitches.conferenceId, content.id),
-    )
+    .where(ofContent(programSwitches, content))
     .limit(1);
   if (existing) return;
   const [first] = await listCameras(db, content);
   if (!first) return;
   await db.insert(programSwitches).values({
     accountId: first.accountId,
-    ...(content.kind === 'events' ? { eventId: content.id } : { conferenceId: content.id }),
+    ...contentKey(content),
     cameraId: first.id,
     inputId: first.inputId,
     at: new Date(),

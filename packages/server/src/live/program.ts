@@ -1,5 +1,6 @@
 import type { CameraContentKind } from '@regie/contract/cameras';
 import { and, asc, count, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { programSwitches } from '../db/cameras.table.ts';
 import type { Db } from '../db/database.ts';
 import { liveSegments } from '../db/live.table.ts';
@@ -24,10 +25,14 @@ export interface ProgramSegment extends IndexedSegment {
   switched: boolean;
 }
 
-function switchesOf(content: ContentRef): SQL {
-  return content.kind === 'events'
-    ? eq(programSwitches.eventId, content.id)
-    : eq(programSwitches.conferenceId, content.id);
+/** The rows of a per-content table (cameras, switches) that belong to `content`. */
+export function ofContent(columns: { eventId: PgColumn; conferenceId: PgColumn }, content: ContentRef): SQL {
+  return content.kind === 'events' ? eq(columns.eventId, content.id) : eq(columns.conferenceId, content.id);
+}
+
+/** What a new row of a per-content table holds to name `content`. */
+export function contentKey(content: ContentRef): { eventId: number } | { conferenceId: number } {
+  return content.kind === 'events' ? { eventId: content.id } : { conferenceId: content.id };
 }
 
 /** The switch log with each switch's effective time (its input's first segment from then on). */
@@ -40,7 +45,7 @@ export async function resolvedSwitches(db: Db, content: ContentRef): Promise<Res
   const rows = await db
     .select({ inputId: programSwitches.inputId, at: programSwitches.at, effectiveAt })
     .from(programSwitches)
-    .where(switchesOf(content))
+    .where(ofContent(programSwitches, content))
     .orderBy(asc(programSwitches.at), asc(programSwitches.id));
   return rows;
 }

@@ -1,4 +1,3 @@
-import { questionsResource } from '@regie/contract/resources/quizzes';
 import { TRIVIA_RULE } from '@regie/contract/resources/registry';
 import { questionPositionBody, TRIVIA_MESSAGES, triviaPaths } from '@regie/contract/trivia';
 import { and, asc, eq, ne } from 'drizzle-orm';
@@ -28,11 +27,10 @@ const orderResponse = z.object({ quizId: z.number(), order: z.array(z.number()) 
  */
 export const triviaRoutes: FastifyPluginAsyncZod<TriviaRoutesOptions> = async (app, { engine, guards }) => {
   app.addHook('preValidation', ignoreClientAccountKeys);
-  const writeRule = questionsResource.access.write ?? TRIVIA_RULE;
   app.put(
     triviaPaths.questionPosition(),
     {
-      onRequest: guards.requireRule(writeRule),
+      onRequest: guards.requireRule(TRIVIA_RULE),
       schema: {
         ...common,
         summary: 'Moves a question to a position (from 0) in its quiz; the other questions close up',

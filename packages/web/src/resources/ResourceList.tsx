@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, Pagination, Paper, Select, Text } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Paper, Select, Text } from '@mantine/core';
 import { fillPath } from '@regie/contract/routes';
 import { IconAlertCircle, IconDatabaseOff, IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useT } from '../i18n/use-t.ts';
 import { useSession } from '../session/current-session.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import { useImageUrl } from '../widgets/image-url.ts';
+import { PagePagination } from '../widgets/PagePagination.tsx';
 import type { AnyResource } from './any-resource.ts';
 import type { CellContext } from './cell-format.ts';
 import { cellText } from './cell-format.ts';
@@ -320,24 +321,8 @@ function ListFooter({ controller }: { controller: ListController }) {
             size="xs"
           />
         </Group>
-        <Pagination
-          total={lastPage}
-          value={Math.min(state.page, lastPage)}
-          onChange={controller.setPage}
-          size="sm"
-          withEdges
-          aria-label={t('resource.common.pagination')}
-          getItemProps={(page) => ({ 'aria-label': t('resource.common.page', { page }) })}
-          getControlProps={(control) => ({ 'aria-label': t(PAGE_CONTROLS[control]) })}
-        />
+        <PagePagination total={lastPage} value={state.page} onChange={controller.setPage} />
       </Group>
     </Group>
   );
 }
-
-const PAGE_CONTROLS = {
-  first: 'resource.common.firstPage',
-  previous: 'resource.common.previousPage',
-  next: 'resource.common.nextPage',
-  last: 'resource.common.lastPage',
-} as const;

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import {
   SIMULCAST_PAGE_SIZE,
   SIMULCAST_STATES,
@@ -21,6 +9,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
+import { PagePagination } from '../../widgets/PagePagination.tsx';
 import { AwsStatusNote } from './AwsStatusNote.tsx';
 import { useSimulcasts } from './simulcast-calls.ts';
 import { SIMULCAST_ROUTES, STATE_KEYS, STATUS_COLOURS, STATUS_KEYS } from './simulcast-routes.ts';
@@ -61,28 +50,10 @@ function SimulcastList({ provider }: { provider: SimulcastProvider }) {
       {list.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
       {list.data && list.data.data.length === 0 && <Text c="dimmed">{t('simulcast.list.empty')}</Text>}
       {list.data && list.data.data.length > 0 && <SimulcastTable simulcasts={list.data.data} provider={provider} />}
-      {lastPage > 1 && (
-        <Pagination
-          total={lastPage}
-          value={Math.min(page, lastPage)}
-          onChange={setPage}
-          size="sm"
-          withEdges
-          aria-label={t('resource.common.pagination')}
-          getItemProps={(item) => ({ 'aria-label': t('resource.common.page', { page: item }) })}
-          getControlProps={(control) => ({ 'aria-label': t(PAGE_CONTROLS[control]) })}
-        />
-      )}
+      {lastPage > 1 && <PagePagination total={lastPage} value={page} onChange={setPage} />}
     </Stack>
   );
 }
-
-const PAGE_CONTROLS = {
-  first: 'resource.common.firstPage',
-  previous: 'resource.common.previousPage',
-  next: 'resource.common.nextPage',
-  last: 'resource.common.lastPage',
-} as const;
 
 function SimulcastTable({ simulcasts, provider }: { simulcasts: readonly Simulcast[]; provider: SimulcastProvider }) {
   const t = useT();
