@@ -78,6 +78,14 @@ export const DEMO_USERS = [
     landing: '/account/settings/infos',
     language: 'en',
   },
+  {
+    username: 'crm',
+    name: 'Inès Moreau',
+    account: DEMO_ACCOUNTS.club,
+    // No landing rule names use_crm (spec §2): the default one; the CRM is in the menu.
+    landing: '/account/settings/infos',
+    language: 'en',
+  },
 ] as const satisfies readonly DemoUser[];
 
 export type DemoUsername = (typeof DEMO_USERS)[number]['username'];

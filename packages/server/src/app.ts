@@ -18,6 +18,7 @@ import { dataProviderMappingRoutes } from './data-providers/data-provider-mappin
 import { type Database, openDatabase } from './db/database.ts';
 import { embedRoutes } from './embed/embed.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { registerFans } from './fans/fans.plugin.ts';
 import { gameSettingsRoutes } from './games/game-settings.routes.ts';
 import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(statsRoutes, { engine, guards });
   await app.register(gameSettingsRoutes, { db, guards });
   await app.register(triviaRoutes, { engine, guards });
+  await registerFans(app, { db, guards });
   const live = await registerLive(app, { db, guards, storage, hub, config });
   await registerSimulcasts(app, { db, guards, hub, sources: live, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);

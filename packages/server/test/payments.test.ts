@@ -5,7 +5,8 @@ import { ITEM_LINK_MESSAGES } from '@regie/contract/resources/item-links';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/events.table.ts';
-import { fanProducts } from '../src/db/payments.table.ts';
+import { fans as fanTable } from '../src/db/fans.table.ts';
+import { fanProducts, products } from '../src/db/payments.table.ts';
 import { videos } from '../src/db/videos.table.ts';
 import type { StripePrices } from '../src/payments/stripe.prices.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -111,14 +112,33 @@ describe("a product's offers, items and fans", () => {
   });
 
   it('lists the fans who bought it from fan_products, the latest purchase first', async () => {
-    const season = await product('Riverside TV');
+    // The demo fans bought the demo products: a product of its own, that nobody bought yet.
+    const club = (await product('Riverside TV')).AccountId;
+    const [season] = await ctx.db
+      .insert(products)
+      .values({ name: 'Fans test pass', accountId: club })
+      .returning({ id: products.id });
+    if (!season) throw new Error('product not inserted');
     const url = `/main-api/products/${season.id}/fans`;
     expect((await ctx.request({ url, token: manager })).json()).toMatchObject({ data: [], total: 0 });
-    // Purchases come from the payment flow (a later issue); here they are stored directly.
+    // Purchases come from the fans' payment flow (fans.test.ts); here they are stored directly.
+    const bought = await ctx.db
+      .insert(fanTable)
+      .values(
+        ['first', 'second'].map((name) => ({
+          accountId: club,
+          email: `${name}-buyer@example.com`,
+          passwordHash: 'not-used',
+          nickname: name,
+        })),
+      )
+      .returning({ id: fanTable.id });
+    const [first, second] = bought.map((fan) => fan.id);
+    if (first === undefined || second === undefined) throw new Error('fans not inserted');
     await ctx.db.insert(fanProducts).values([
-      { fanId: 7, productId: season.id, purchasedAt: new Date('2026-08-01T10:00:00Z') },
+      { fanId: first, productId: season.id, purchasedAt: new Date('2026-08-01T10:00:00Z') },
       {
-        fanId: 8,
+        fanId: second,
         productId: season.id,
         purchasedAt: new Date('2026-08-02T10:00:00Z'),
         expiresAt: new Date('2027-06-01T00:00:00Z'),
@@ -126,7 +146,7 @@ describe("a product's offers, items and fans", () => {
     ]);
     const fans = (await ctx.request({ url: `${url}?limit=1`, token: manager })).json();
     expect(fans).toEqual({
-      data: [{ fanId: 8, purchasedAt: '2026-08-02T10:00:00.000Z', expiresAt: '2027-06-01T00:00:00.000Z' }],
+      data: [{ fanId: second, purchasedAt: '2026-08-02T10:00:00.000Z', expiresAt: '2027-06-01T00:00:00.000Z' }],
       total: 2,
       offset: 0,
       limit: 1,

@@ -4,6 +4,7 @@ import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
 import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
+import { fansEn } from './fans.en.ts';
 import { gamesEn } from './games.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
@@ -798,6 +799,7 @@ export const en = {
   ...gamesEn,
   ...triviaEn,
   ...chatEn,
+  ...fansEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

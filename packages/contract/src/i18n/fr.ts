@@ -5,6 +5,7 @@ import { conferencesFr } from './conferences.fr.ts';
 import type { MessageKey } from './en.ts';
 import { eventsFr } from './events.fr.ts';
 import { extrasFr } from './extras.fr.ts';
+import { fansFr } from './fans.fr.ts';
 import { gamesFr } from './games.fr.ts';
 import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
@@ -797,4 +798,5 @@ export const fr: Record<MessageKey, string> = {
   ...gamesFr,
   ...triviaFr,
   ...chatFr,
+  ...fansFr,
 };

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
+import { fans } from './fans.table.ts';
 
 /** Payment offers of an account (contract resources/payment-offers.ts); prices in cents. */
 export const paymentOffers = pgTable(
@@ -110,13 +111,15 @@ export const productItems = pgTable(
 );
 
 /**
- * The fans who bought a product (/products/{id}/fans). Fans come with the CRM issue, which adds
- * the foreign key on fan_id; purchases are recorded by the payment flow.
+ * The fans who bought a product (/products/{id}/fans): recorded by the fans' purchases through
+ * the local payment provider (fans/fans.public.ts `purchase`); gone with the fan.
  */
 export const fanProducts = pgTable(
   'fan_products',
   {
-    fanId: integer('fan_id').notNull(),
+    fanId: integer('fan_id')
+      .notNull()
+      .references(() => fans.id, { onDelete: 'cascade' }),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),

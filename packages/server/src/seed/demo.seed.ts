@@ -25,6 +25,7 @@ import { seedChatDemo } from './chat.seed.ts';
 import { seedConferencesDemo } from './conferences.seed.ts';
 import { seedEventsDemo } from './events.seed.ts';
 import { seedExtrasDemo } from './extras.seed.ts';
+import { seedFansDemo } from './fans.seed.ts';
 import { seedDemoMarkers } from './markers.seed.ts';
 import { seedTriviaDemo } from './trivia.seed.ts';
 
@@ -71,6 +72,7 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       Media: ['video_write', 'video_download'],
       'Fan games': ['trivia_write', 'predictor_write', 'motm_write'],
       'Club administrators': ['manage_users', 'manage_payments'],
+      'Fan relations': ['use_crm'],
     },
   },
   {
@@ -119,6 +121,7 @@ const MEMBERSHIP: Readonly<
   admin: { groups: ['Platform administrators'], accessLevel: 1 },
   usermanager: { groups: ['Club administrators'] },
   viewer: { groups: ['Observers'] },
+  crm: { groups: ['Fan relations'] },
 };
 
 /** Global sports, with the sprite files of packages/server/assets/sports. */
@@ -222,6 +225,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedSimulcastDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0, demoInput);
     await seedChatDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     await seedTriviaDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
+    await seedFansDemo(tx, accountId);
     return true;
   });
 }

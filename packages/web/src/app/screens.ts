@@ -213,6 +213,27 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/simulcasts/SimulcastEdit.tsx'),
     (m) => m.AwsSimulcastEditScreen,
   ),
+  // The fans CRM (issue 13, features/fans): fans (list, edit tabs) and fan profiles.
+  '/crm/fans/list': lazyScreen(
+    () => import('../features/fans/FansList.tsx'),
+    (m) => m.FansList,
+  ),
+  '/crm/fans/edit/:id': lazyScreen(
+    () => import('../features/fans/FanEdit.tsx'),
+    (m) => m.FanEditScreen,
+  ),
+  '/crm/fanProfiles/list': lazyScreen(
+    () => import('../features/fans/ProfilesList.tsx'),
+    (m) => m.ProfilesList,
+  ),
+  '/crm/fanProfiles/new': lazyScreen(
+    () => import('../features/fans/ProfileForm.tsx'),
+    (m) => m.ProfileNewScreen,
+  ),
+  '/crm/fanProfiles/edit/:id': lazyScreen(
+    () => import('../features/fans/ProfileForm.tsx'),
+    (m) => m.ProfileEditScreen,
+  ),
   '/tests/widgets': lazyScreen(
     () => import('../features/tests/WidgetsGallery.tsx'),
     (m) => m.WidgetsGallery,

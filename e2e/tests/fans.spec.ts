@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiSignIn, main, uniqueName } from './flows.ts';
+import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+
+/**
+ * The fans CRM (crm/fans, crm/fanProfiles): a fan signs up through the public fan API, the CRM
+ * user finds them with the list's filter, exports the list, opens the fan, goes through the
+ * tabs and blocks them; the fan's sign-in is then refused. Fan profiles with a live count.
+ */
+
+const FAN_PASSWORD = 'goal-goal-goal';
+
+async function fanSignUp(request: APIRequestContext, accountKey: string, email: string, nickname: string) {
+  const response = await request.post('/api/fan/signup', {
+    headers: { 'x-account-key': accountKey },
+    data: { email, password: FAN_PASSWORD, nickname, firstName: 'Zélie', lastName: 'Test' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { token: string; fan: { id: number } };
+}
+
+function fanSignIn(request: APIRequestContext, accountKey: string, email: string) {
+  return request.post('/api/fan/signin', {
+    headers: { 'x-account-key': accountKey },
+    data: { email, password: FAN_PASSWORD },
+  });
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await main(page)
+    .getByRole('tab', { name })
+    .or(main(page).getByRole('link', { name, exact: true }))
+    .first()
+    .click();
+}
+
+test('the CRM user finds a fan, exports the list, goes through their tabs and blocks them', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const session = await apiSignIn(request, 'crm');
+  const nickname = uniqueName('e2efan').replace(/\s+/g, '').slice(0, 30);
+  const email = `${nickname}@fans.test`;
+  const fan = await fanSignUp(request, session.accountKey, email, nickname);
+  const played = await request.post('/api/fan/plays', {
+    headers: { authorization: `Bearer ${fan.token}` },
+    data: { eventId: 999_999_999 },
+  });
+  expect(played.status()).toBe(404);
+
+  await signIn(page, 'crm');
+  await page.goto('/crm/fans/list');
+  await expect(main(page).getByText(/^Fans matching: \d+$/)).toBeVisible();
+  await expect(main(page).getByRole('table', { name: 'Fans' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await main(page).getByRole('textbox', { name: 'Search' }).fill(email);
+  await main(page).getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]search=/);
+  await expect(main(page).getByText('Fans matching: 1', { exact: true })).toBeVisible();
+  await expect(main(page).getByRole('link', { name: nickname })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: 'Export as CSV' }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\n');
+  expect(lines[0]).toBe('id,email,nickname,firstName,lastName,country,language,isBlocked,createdAt,lastActiveAt');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(new RegExp(`^${fan.fan.id},${email},${nickname},Zélie,Test,,en,false,`));
+
+  await main(page).getByRole('link', { name: nickname }).click();
+  await expect(page).toHaveURL(new RegExp(`/crm/fans/edit/${fan.fan.id}/infos$`));
+  await expect(main(page).getByText(email)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (const [tab, shows] of [
+    ['Tags', 'Tag'],
+    ['Sessions', 'Sessions: 1'],
+    ['Activities', 'Signed up'],
+    ['Products', 'This fan has bought nothing yet.'],
+  ] as const) {
+    await openTab(page, tab);
+    await expect(main(page).getByText(shows, { exact: true }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  }
+
+  await openTab(page, 'Information');
+  await main(page).getByRole('button', { name: 'Block this fan' }).click();
+  await expect(main(page).getByRole('button', { name: 'Unblock this fan' })).toBeVisible();
+  const refused = await fanSignIn(request, session.accountKey, email);
+  expect(refused.status()).toBe(403);
+  expect((await request.get('/api/fan/me', { headers: { authorization: `Bearer ${fan.token}` } })).status()).toBe(403);
+
+  await page.goto(`/crm/fans/list?blocked=true&search=${encodeURIComponent(email)}`);
+  await expect(main(page).getByRole('link', { name: nickname })).toBeVisible();
+  await expect(main(page).getByRole('cell', { name: 'Blocked' })).toBeVisible();
+});
+
+test('the CRM user makes a fan profile from rules and sees its live count', async ({ page }) => {
+  await signIn(page, 'crm');
+  await page.goto('/crm/fanProfiles/list');
+  await expect(main(page).getByRole('link', { name: 'Season ticket holders' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await main(page).getByRole('link', { name: 'New profile' }).click();
+  await expect(page).toHaveURL(/\/crm\/fanProfiles\/new$/);
+  await expect(main(page).getByText('No rule: only fans added by hand.')).toBeVisible();
+  const name = uniqueName('Loyal fans');
+  await main(page).getByRole('textbox', { name: 'Name' }).fill(name);
+  await main(page)
+    .getByRole('textbox', { name: /Active in the last days/ })
+    .fill('30');
+  await expect(main(page).getByText(/^Fans matching these rules now: [1-9]\d*$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await main(page).getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/crm\/fanProfiles\/edit\/\d+$/);
+  await expect(main(page).getByText(/^Fans in the profile now: [1-9]\d*$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await main(page).getByRole('button', { name: 'Delete this profile' }).click();
+  await expect(page).toHaveURL(/\/crm\/fanProfiles\/list$/);
+  await expect(main(page).getByRole('link', { name })).toHaveCount(0);
+});

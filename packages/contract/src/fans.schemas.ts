@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { recordId } from './accounts.ts';
+import { FAN_ACTIVITY_TYPES, FAN_LIMITS } from './fans.ts';
+import { listResponse } from './resources/shapes.ts';
+
+/** Request and response schemas of the fan calls (contract fans.ts). */
+
+const email = z
+  .email()
+  .max(FAN_LIMITS.emailMax)
+  .transform((value) => value.trim().toLowerCase());
+const password = z.string().min(FAN_LIMITS.passwordMin).max(FAN_LIMITS.passwordMax);
+const name = z.string().trim().max(FAN_LIMITS.nameMax);
+const nickname = z.string().trim().min(2).max(FAN_LIMITS.nicknameMax);
+/** ISO 3166-1 alpha-2, upper case. */
+const country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((value) => value.toUpperCase());
+const language = z.enum(['en', 'fr']);
+const isoDate = z.iso.datetime({ offset: true });
+
+// ---- public fan API ----
+
+export const fanSignupBody = z
+  .object({
+    email,
+    password,
+    nickname,
+    firstName: name.default(''),
+    lastName: name.default(''),
+    country: country.nullable().default(null),
+    language: language.default('en'),
+  })
+  .strict();
+export type FanSignupBody = z.infer<typeof fanSignupBody>;
+
+export const fanSigninBody = z.object({ email, password: z.string().min(1).max(FAN_LIMITS.passwordMax) }).strict();
+export type FanSigninBody = z.infer<typeof fanSigninBody>;
+
+/** The signed-in fan as they see themselves. */
+export const fanSelf = z.object({
+  id: z.number(),
+  email: z.string(),
+  nickname: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  country: z.string().nullable(),
+  language: z.string(),
+  createdAt: z.string(),
+});
+export type FanSelf = z.infer<typeof fanSelf>;
+
+export const fanSessionResponse = z.object({ token: z.string(), expiresAt: z.string(), fan: fanSelf });
+export type FanSessionResponse = z.infer<typeof fanSessionResponse>;
+
+export const fanSelfUpdateBody = z
+  .object({ nickname, firstName: name, lastName: name, country: country.nullable(), language })
+  .partial()
+  .strict();
+export type FanSelfUpdateBody = z.infer<typeof fanSelfUpdateBody>;
+
+/** A play: of a video, or of an event's replay or live (the event is then the fan's event). */
+export const fanPlayBody = z
+  .object({ videoId: recordId.optional(), eventId: recordId.optional() })
+  .strict()
+  .refine((body) => body.videoId !== undefined || body.eventId !== undefined, { path: ['videoId'] });
+export type FanPlayBody = z.infer<typeof fanPlayBody>;
+
+export const fanPurchaseBody = z.object({ paymentOfferId: recordId }).strict();
+export type FanPurchaseBody = z.infer<typeof fanPurchaseBody>;
+
+export const fanProduct = z.object({
+  productId: z.number(),
+  name: z.string(),
+  purchasedAt: z.string(),
+  /** Null: it does not expire. */
+  expiresAt: z.string().nullable(),
+});
+export type FanProduct = z.infer<typeof fanProduct>;
+export const fanPurchaseResponse = z.object({ paymentOfferId: z.number(), products: z.array(fanProduct) });
+
+export const fanAccepted = z.object({ recorded: z.literal(true) });
+
+// ---- staff CRM ----
+
+export const fanParams = z.object({ id: recordId });
+export const fanTagParams = z.object({ id: recordId, tagId: recordId });
+export const fanProfileParams = z.object({ id: recordId, profileId: recordId });
+
+/** The list's filters, shared by the list, the export and the bulk actions. */
+export const fanFilter = z
+  .object({
+    search: z.string().trim().min(1).max(FAN_LIMITS.searchMax).optional(),
+    profileId: recordId.optional(),
+    tagId: recordId.optional(),
+    productId: recordId.optional(),
+    blocked: z.enum(['true', 'false']).optional(),
+    /** Last active at or after / before. */
+    activeFrom: isoDate.optional(),
+    activeTo: isoDate.optional(),
+  })
+  .strict();
+export type FanFilter = z.infer<typeof fanFilter>;
+export const FAN_FILTER_KEYS = [
+  'search',
+  'profileId',
+  'tagId',
+  'productId',
+  'blocked',
+  'activeFrom',
+  'activeTo',
+] as const;
+
+export const fansQuery = fanFilter.extend({
+  /** Keyset cursor: the nextCursor of the previous page. */
+  after: z.string().regex(/^\d+$/).max(12).optional(),
+  limit: z.coerce.number().int().min(1).max(FAN_LIMITS.pageMax).default(FAN_LIMITS.pageDefault),
+});
+export type FansQuery = z.infer<typeof fansQuery>;
+
+export const fanRow = z.object({
+  id: z.number(),
+  email: z.string(),
+  nickname: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  country: z.string().nullable(),
+  language: z.string(),
+  isBlocked: z.boolean(),
+  createdAt: z.string(),
+  lastActiveAt: z.string().nullable(),
+});
+export type FanRow = z.infer<typeof fanRow>;
+export const fansResponse = listResponse(fanRow);
+
+export const profileRef = z.object({ id: z.number(), name: z.string() });
+export const fanQuery = z.object({ expand: z.union([z.string(), z.array(z.string())]).optional() }).strict();
+export const fanDetail = fanRow.extend({
+  /** With expand=[Profile]: the profiles the fan is in (by hand or by their rules). */
+  profiles: z.array(profileRef).optional(),
+});
+export type FanDetail = z.infer<typeof fanDetail>;
+
+export const subListQuery = z
+  .object({
+    after: z.string().regex(/^\d+$/).max(16).optional(),
+    limit: z.coerce.number().int().min(1).max(FAN_LIMITS.pageMax).default(FAN_LIMITS.pageDefault),
+  })
+  .strict();
+
+export const fanSession = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  endedAt: z.string().nullable(),
+  ip: z.string(),
+  userAgent: z.string(),
+});
+export const fanSessionsResponse = listResponse(fanSession);
+
+export const fanActivity = z.object({
+  id: z.number(),
+  type: z.enum(FAN_ACTIVITY_TYPES),
+  at: z.string(),
+  eventId: z.number().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type FanActivity = z.infer<typeof fanActivity>;
+export const fanActivitiesResponse = listResponse(fanActivity);
+
+export const fanTag = z.object({ id: z.number(), name: z.string(), tagType: z.string() });
+export const fanTagsResponse = z.object({ data: z.array(fanTag) });
+export const fanOptionsResponse = z.object({
+  tags: z.array(fanTag),
+  products: z.array(z.object({ id: z.number(), name: z.string() })),
+  profiles: z.array(profileRef),
+});
+export type FanOptions = z.infer<typeof fanOptionsResponse>;
+export const fanProductsResponse = z.object({ data: z.array(fanProduct) });
+export const fanEvent = z.object({ eventId: z.number(), name: z.string(), activities: z.number(), lastAt: z.string() });
+export const fanEventsResponse = z.object({ data: z.array(fanEvent) });
+
+/** Figures over a period (default: the last FAN_LIMITS.activeDaysDefault days). */
+export const fanCountQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();
+export const fanCountResponse = z.object({ count: z.number(), from: z.string(), to: z.string() });
+
+export const extendedFanBody = z.object({ isBlocked: z.boolean() }).strict();
+
+/** Across pages: every fan the filter holds gets the tag added or removed, or is blocked/unblocked. */
+export const fanBulkBody = z
+  .object({
+    filter: fanFilter,
+    addTagId: recordId.optional(),
+    removeTagId: recordId.optional(),
+    isBlocked: z.boolean().optional(),
+  })
+  .strict();
+export type FanBulkBody = z.infer<typeof fanBulkBody>;
+export const fanBulkResponse = z.object({ changed: z.number(), matched: z.number() });
+
+// ---- profiles (segments) ----
+
+export const profileRules = z
+  .object({
+    tagIds: z.array(recordId).max(FAN_LIMITS.profileRuleTagsMax).default([]),
+    /** Active in the last N days; null: any. */
+    activeWithinDays: z.number().int().min(1).max(3650).nullable().default(null),
+    /** Bought at least one of these products. */
+    productIds: z.array(recordId).max(FAN_LIMITS.profileRuleProductsMax).default([]),
+  })
+  .strict();
+export type ProfileRules = z.infer<typeof profileRules>;
+
+export const profileBody = z
+  .object({
+    name: z.string().trim().min(1).max(FAN_LIMITS.profileNameMax),
+    description: z.string().trim().max(500).default(''),
+    rules: profileRules.default({ tagIds: [], activeWithinDays: null, productIds: [] }),
+  })
+  .strict();
+export type ProfileBody = z.infer<typeof profileBody>;
+
+export const profile = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  rules: z.object({
+    tagIds: z.array(z.number()),
+    activeWithinDays: z.number().nullable(),
+    productIds: z.array(z.number()),
+  }),
+  memberCount: z.number(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profile>;
+export const profilesResponse = z.object({ data: z.array(profile) });
+export const profileCountBody = z.object({ rules: profileRules }).strict();
+export const profileCountResponse = z.object({ count: z.number() });

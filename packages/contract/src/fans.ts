@@ -1,0 +1,148 @@
+// Kept free of zod: the web's list screen and the embed page import these values. The request
+// and response schemas are in fans.schemas.ts.
+import type { AccessRule } from './access.ts';
+import { MAIN_API, pathParam } from './api.ts';
+import { messageCatalog } from './messages.ts';
+
+/**
+ * Fans and the CRM (issue 13, spec §7 "Fans", "Payments … fans"). DECISIONS:
+ * - A fan belongs to ONE account (the club whose embed page or app they signed up on); the same
+ *   email may sign up on two accounts and is then two fans. Emails are kept lower-cased.
+ * - Fans sign in with email + password (argon2id, the staff's hashing) on the public fan API
+ *   (`FAN_API`), naming the account by its key in `x-account-key`; failed sign-ins are throttled
+ *   like the staff's (same table and limits, the key prefixed `fan:{accountId}:`).
+ * - A fan token is random, only its SHA-256 is stored (`fan_sessions`), and it is only ever looked
+ *   up in fan sessions: presented to a staff call it is an unknown token (401).
+ * - Every fan call writes what it did as a typed activity (`FAN_ACTIVITY_TYPES`, payload by type)
+ *   and bumps the fan's `lastActiveAt`; the games (trivia, predictor, MOTM) and the chat add their
+ *   activities through the same service (`recordActivity`).
+ * - A blocked fan cannot sign in (403) and every call made with an open token gets 403.
+ * - Tags are the account's tags (resource `tags`); profiles are segments: a fan belongs to a
+ *   profile when added by hand (`POST fans/{id}/profiles/{profileId}`) or when they match all of
+ *   the profile's rules (tags, activity period, purchases); a profile without rules holds only
+ *   the fans added by hand.
+ * - Purchases go through the local payment provider: a purchase of a payment offer grants the
+ *   products the offer is sold through (`fan_products`), one-time offers forever, monthly/yearly
+ *   ones for their period. No money moves: the platform's payment service is not part of Regie.
+ * - The list is paged by keyset on the fan's id, newest first (`after` = the last id seen); the
+ *   export streams the same filters as CSV, read in keyset batches (flat memory).
+ */
+
+export const FAN_ACTIVITY_TYPES = [
+  'signup',
+  'signin',
+  'play',
+  'chat',
+  'trivia_answer',
+  'prediction',
+  'motm_vote',
+  'purchase',
+] as const;
+export type FanActivityType = (typeof FAN_ACTIVITY_TYPES)[number];
+
+/** The CRM's staff: use_crm in an account with FANS_CRM (menu.ts 'crm'). */
+export const FANS_RULE: AccessRule = { authorizedRoles: ['use_crm'], requiredModules: ['FANS_CRM'] };
+
+export const FAN_LIMITS = {
+  passwordMin: 8,
+  passwordMax: 200,
+  emailMax: 254,
+  nameMax: 80,
+  nicknameMax: 30,
+  searchMax: 100,
+  pageDefault: 50,
+  pageMax: 200,
+  /** Fans read per statement by the export. */
+  exportBatch: 10_000,
+  /** Bulk actions change at most this many fans per call (the UI repeats with the same filter). */
+  bulkMax: 100_000,
+  profileNameMax: 80,
+  profileRuleTagsMax: 50,
+  profileRuleProductsMax: 50,
+  /** Tags, products and profiles offered by GET fans/options, at most (each). */
+  optionsMax: 500,
+  /** A fan session lasts 30 days. */
+  sessionTtlMs: 30 * 24 * 3600 * 1000,
+  /** "Active" figures: fans seen in the last N days. */
+  activeDaysDefault: 30,
+} as const;
+
+/** Public fan calls one address may make per window (429 beyond). */
+export const FAN_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;
+
+/** The public fan API's prefix (under /api, so an unknown path is a JSON 404). */
+export const FAN_API = '/api/fan';
+
+export const fanPublicPaths = {
+  signup: `${FAN_API}/signup`,
+  signin: `${FAN_API}/signin`,
+  signout: `${FAN_API}/signout`,
+  me: `${FAN_API}/me`,
+  plays: `${FAN_API}/plays`,
+  purchases: `${FAN_API}/purchases`,
+} as const;
+
+const fan = (id?: number | string) => `${MAIN_API}/fans/${pathParam('id', id)}`;
+
+export const fanPaths = {
+  list: `${MAIN_API}/fans`,
+  fan,
+  sessions: (id?: number | string) => `${fan(id)}/sessions`,
+  tags: (id?: number | string) => `${fan(id)}/tags`,
+  tag: (id?: number | string, tagId?: number | string) => `${fan(id)}/tags/${pathParam('tagId', tagId)}`,
+  activities: (id?: number | string) => `${fan(id)}/activities`,
+  products: (id?: number | string) => `${fan(id)}/products`,
+  events: (id?: number | string) => `${fan(id)}/events`,
+  profile: (id?: number | string, profileId?: number | string) =>
+    `${fan(id)}/profiles/${pathParam('profileId', profileId)}`,
+  export: `${MAIN_API}/fans/export`,
+  /** What the CRM's filters and forms offer: the account's tags, products and profiles. */
+  options: `${MAIN_API}/fans/options`,
+  bulk: `${MAIN_API}/fans/bulk`,
+  countActives: `${MAIN_API}/fans/count/actives`,
+  countNew: `${MAIN_API}/fans/count/new`,
+  subscriptionsCount: `${MAIN_API}/fans/subscriptions/count`,
+  subscriptionsCountNew: `${MAIN_API}/fans/subscriptions/count/new`,
+  extended: (id?: number | string) => `${MAIN_API}/extended-fans/${pathParam('id', id)}`,
+  profiles: `${MAIN_API}/profiles`,
+  profileById: (id?: number | string) => `${MAIN_API}/profiles/${pathParam('id', id)}`,
+  /** POST rules → how many fans they hold now (the profile form's live count). */
+  profilesCount: `${MAIN_API}/profiles/count`,
+} as const;
+
+/** The export's columns, in order (the CSV header). */
+export const FAN_EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'nickname',
+  'firstName',
+  'lastName',
+  'country',
+  'language',
+  'isBlocked',
+  'createdAt',
+  'lastActiveAt',
+] as const;
+/** The export answers with the number of rows it will send, for a progress bar. */
+export const FAN_EXPORT_TOTAL_HEADER = 'x-export-total';
+
+export const FANS_MESSAGES = messageCatalog('FANS_MESSAGES', {
+  notFound: (id: number) => `Fan ${id} not found`,
+  profileNotFound: (id: number) => `Fan profile ${id} not found`,
+  tagNotFound: (id: number) => `Tag ${id} not found`,
+  videoNotFound: (id: number) => `Video ${id} not found`,
+  eventNotFound: (id: number) => `Event ${id} not found`,
+  offerNotFound: (id: number) => `Payment offer ${id} not found`,
+  accountUnknown: 'Unknown account: send the club’s key in x-account-key',
+  emailTaken: 'A fan already signed up with this email',
+  badCredentials: 'Wrong email or password',
+  blocked: 'This fan account is blocked',
+  signedOut: 'Sign in again: this fan session has ended',
+  missingToken: 'Sign in first: this call needs a fan token',
+  tooManyCalls: `Too many calls from this address: try again in ${FAN_RATE_LIMIT.windowMs / 1000} s`,
+  profileNameTaken: 'A fan profile with this name already exists',
+  offerInactive: 'This payment offer is not on sale',
+  offerSellsNothing: 'This payment offer is not tied to any product',
+  tooManyForBulk: (max: number) => `At most ${max} fans per bulk action: narrow the filter`,
+  tagOrBlock: 'Say what to do: a tag to add or remove, or block or unblock',
+});

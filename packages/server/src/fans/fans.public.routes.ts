@@ -1,0 +1,158 @@
+import { FAN_RATE_LIMIT, FANS_MESSAGES, fanPublicPaths } from '@regie/contract/fans';
+import {
+  fanAccepted,
+  fanPlayBody,
+  fanPurchaseBody,
+  fanPurchaseResponse,
+  fanSelf,
+  fanSelfUpdateBody,
+  fanSessionResponse,
+  fanSigninBody,
+  fanSignupBody,
+} from '@regie/contract/fans.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/database.ts';
+import { createRateLimiter } from '../embed/embed.rate-limit.ts';
+import { HttpError } from '../http/http.errors.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { noContent } from '../resources/resources.http.ts';
+import { accountOfKey, clientOf, decorateFanRequests, fanGuard, fanOf, signIn, signOut, signUp } from './fans.auth.ts';
+import { purchase, readSelf, recordPlay, updateSelf } from './fans.public.ts';
+
+// The fan's token goes in the same Authorization header as a staff token (a different session book).
+const FAN_BEARER = BEARER;
+const common = { tags: ['fan'] };
+
+/**
+ * The public fan API (contract fans.ts FAN_API) for the embed page and the clubs' apps: sign up,
+ * sign in, sign out, profile, plays, purchases. Every call is rate-limited per address; the
+ * signed-in ones go through requireFan (a fan token, never a staff one; a blocked fan gets 403).
+ */
+export const fanPublicRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  decorateFanRequests(app);
+  const limiter = createRateLimiter(FAN_RATE_LIMIT.max, FAN_RATE_LIMIT.windowMs);
+  app.addHook('onRequest', async (request) => {
+    if (!limiter.take(request.ip)) {
+      const seconds = Math.ceil(FAN_RATE_LIMIT.windowMs / 1000);
+      throw new HttpError(429, FANS_MESSAGES.tooManyCalls, { headers: { 'retry-after': String(seconds) } });
+    }
+  });
+  const requireFan = fanGuard(db);
+  sessionRoutes(app, db, requireFan);
+  activityRoutes(app, db, requireFan);
+};
+
+type App = Parameters<FastifyPluginAsyncZod<{ db: Db }>>[0];
+type RequireFan = ReturnType<typeof fanGuard>;
+
+/** Sign up, sign in, sign out. */
+function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
+  app.post(
+    fanPublicPaths.signup,
+    {
+      schema: {
+        ...common,
+        summary: 'Signs a fan up on the account named by x-account-key, and signs them in',
+        body: fanSignupBody,
+        response: { 201: fanSessionResponse, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = await accountOfKey(db, request);
+      return reply.code(201).send(await signUp(db, accountId, request.body, clientOf(request)));
+    },
+  );
+  app.post(
+    fanPublicPaths.signin,
+    {
+      schema: {
+        ...common,
+        summary: 'Signs a fan in (throttled like the staff sign-in; 403 for a blocked fan)',
+        body: fanSigninBody,
+        response: { 200: fanSessionResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => signIn(db, await accountOfKey(db, request), request.body, clientOf(request)),
+  );
+  app.post(
+    fanPublicPaths.signout,
+    {
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        security: FAN_BEARER,
+        summary: 'Ends the fan session',
+        response: { 204: noContent, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      await signOut(db, fanOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/** The fan's profile, plays and purchases. */
+function activityRoutes(app: App, db: Db, requireFan: RequireFan): void {
+  app.get(
+    fanPublicPaths.me,
+    {
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        security: FAN_BEARER,
+        summary: "The fan's profile",
+        response: { 200: fanSelf, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => readSelf(db, fanOf(request)),
+  );
+  app.put(
+    fanPublicPaths.me,
+    {
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        security: FAN_BEARER,
+        summary: "Changes the fan's profile",
+        body: fanSelfUpdateBody,
+        response: { 200: fanSelf, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => updateSelf(db, fanOf(request), request.body),
+  );
+  app.post(
+    fanPublicPaths.plays,
+    {
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        security: FAN_BEARER,
+        summary: "Records a play of one of the account's videos or events",
+        body: fanPlayBody,
+        response: { 201: fanAccepted, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await recordPlay(db, fanOf(request), request.body);
+      return reply.code(201).send({ recorded: true as const });
+    },
+  );
+  app.post(
+    fanPublicPaths.purchases,
+    {
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        security: FAN_BEARER,
+        summary: 'Buys a payment offer through the local payment provider: grants the products it sells',
+        body: fanPurchaseBody,
+        response: { 201: fanPurchaseResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const products = await purchase(db, fanOf(request), request.body.paymentOfferId);
+      return reply.code(201).send({ paymentOfferId: request.body.paymentOfferId, products });
+    },
+  );
+}

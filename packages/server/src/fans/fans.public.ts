@@ -1,0 +1,104 @@
+import { FANS_MESSAGES } from '@regie/contract/fans';
+import type { FanPlayBody, FanProduct, FanSelfUpdateBody } from '@regie/contract/fans.schemas';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { events } from '../db/events.table.ts';
+import { fans } from '../db/fans.table.ts';
+import { fanProducts, paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
+import { videos } from '../db/videos.table.ts';
+import { HttpError, notFound } from '../http/http.errors.ts';
+import { type FanRef, recordActivity } from './fans.activities.ts';
+import { presentSelf } from './fans.auth.ts';
+
+export async function readSelf(db: Db, fan: FanRef) {
+  const [row] = await db.select().from(fans).where(eq(fans.id, fan.fanId)).limit(1);
+  if (!row) throw notFound(FANS_MESSAGES.notFound(fan.fanId));
+  return presentSelf(row);
+}
+
+export async function updateSelf(db: Db, fan: FanRef, body: FanSelfUpdateBody) {
+  if (Object.keys(body).length > 0) await db.update(fans).set(body).where(eq(fans.id, fan.fanId));
+  return readSelf(db, fan);
+}
+
+/** A play of one of the account's videos or events (404 for another account's). */
+export async function recordPlay(db: Db, fan: FanRef, body: FanPlayBody): Promise<void> {
+  if (body.videoId !== undefined) {
+    const [video] = await db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.id, body.videoId), eq(videos.accountId, fan.accountId)))
+      .limit(1);
+    if (!video) throw notFound(FANS_MESSAGES.videoNotFound(body.videoId));
+  }
+  if (body.eventId !== undefined) {
+    const [event] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.id, body.eventId), eq(events.accountId, fan.accountId)))
+      .limit(1);
+    if (!event) throw notFound(FANS_MESSAGES.eventNotFound(body.eventId));
+  }
+  await recordActivity(db, fan, {
+    type: 'play',
+    payload: body.videoId === undefined ? {} : { videoId: body.videoId },
+    eventId: body.eventId ?? null,
+  });
+}
+
+/**
+ * When a purchase made `at` ends, by the offer's billing period: a month or a year later (the
+ * database's calendar: Jan 31 + 1 month is Feb 28/29), null for a one-time offer. The one rule,
+ * used by purchases and by the demo seed.
+ */
+export function expirySql(billingPeriod: SQL, at: SQL): SQL {
+  return sql`(case ${billingPeriod} when 'monthly' then ${at} + interval '1 month' when 'yearly' then ${at} + interval '1 year' else null end)`;
+}
+
+/**
+ * A purchase through the local payment provider: the offer (active, the fan's account) grants
+ * every product it is sold through; buying again renews them. Recorded as one 'purchase' activity.
+ */
+export async function purchase(db: Db, fan: FanRef, paymentOfferId: number): Promise<FanProduct[]> {
+  const [offer] = await db
+    .select()
+    .from(paymentOffers)
+    .where(and(eq(paymentOffers.id, paymentOfferId), eq(paymentOffers.accountId, fan.accountId)))
+    .limit(1);
+  if (!offer) throw notFound(FANS_MESSAGES.offerNotFound(paymentOfferId));
+  if (!offer.active) throw new HttpError(409, FANS_MESSAGES.offerInactive);
+  const sold = await db
+    .select({ id: products.id, name: products.name })
+    .from(productPaymentOffers)
+    .innerJoin(products, eq(products.id, productPaymentOffers.productId))
+    .where(eq(productPaymentOffers.paymentOfferId, offer.id));
+  if (sold.length === 0) throw new HttpError(409, FANS_MESSAGES.offerSellsNothing);
+  const now = new Date();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const expiresAt = expirySql(sql`${offer.billingPeriod}::text`, at);
+  const granted = await db
+    .insert(fanProducts)
+    .values(sold.map((product) => ({ fanId: fan.fanId, productId: product.id, purchasedAt: now, expiresAt })))
+    .onConflictDoUpdate({
+      target: [fanProducts.fanId, fanProducts.productId],
+      set: { purchasedAt: now, expiresAt: sql`excluded.expires_at` },
+    })
+    .returning({ productId: fanProducts.productId, expiresAt: fanProducts.expiresAt });
+  await recordActivity(db, fan, {
+    type: 'purchase',
+    payload: {
+      paymentOfferId: offer.id,
+      price: offer.price,
+      currency: offer.currency,
+      productIds: sold.map((product) => product.id),
+    },
+    at: now,
+  });
+  const iso = now.toISOString();
+  return sold.map((product) => ({
+    productId: product.id,
+    name: product.name,
+    purchasedAt: iso,
+    expiresAt: granted.find((row) => row.productId === product.id)?.expiresAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,474 @@
+import { LOGIN_LIMITS } from '@regie/contract/auth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@regie/contract/demo';
+import {
+  FAN_EXPORT_COLUMNS,
+  FAN_EXPORT_TOTAL_HEADER,
+  FAN_RATE_LIMIT,
+  FANS_MESSAGES,
+  fanPaths,
+  fanPublicPaths,
+} from '@regie/contract/fans';
+import type { FanRow, FanSessionResponse } from '@regie/contract/fans.schemas';
+import { renderMessage } from '@regie/contract/messages.render';
+import type { ModuleCode } from '@regie/contract/modules';
+import type { Role } from '@regie/contract/roles';
+import { and, count, eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fans } from '../src/db/fans.table.ts';
+import { paymentOffers, productPaymentOffers, products } from '../src/db/payments.table.ts';
+import { tags } from '../src/db/tags.table.ts';
+import { createTestContext, type TestContext } from './helpers.ts';
+import { insertEvent, insertVideo, signIn } from './insights-fixtures.ts';
+
+/** The public fan API and the CRM's fan and profile calls. */
+
+const CRM: { roles: Role[]; modules: ModuleCode[] } = { roles: ['use_crm'], modules: ['FANS_CRM'] };
+
+let ctx: TestContext;
+let crm: { token: string; accountId: number; accountKey: string };
+let reader: string;
+let other: { token: string; accountId: number; accountKey: string };
+let address = 0;
+/** Each fan call from its own address unless a test says otherwise (the fan API is rate-limited). */
+const nextAddress = () => {
+  address += 1;
+  return `10.1.${Math.floor(address / 250)}.${address % 250}`;
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  crm = await signIn(ctx, CRM);
+  const readOnly = await ctx.buildUser({ accountId: crm.accountId, roles: ['use_crm', 'read_only'] });
+  reader = await ctx.login(readOnly.username, readOnly.password);
+  other = await signIn(ctx, CRM);
+});
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const staff = (method: Method, url: string, token = crm.token, payload?: unknown) =>
+  ctx.request({ method, url, token, ...(payload === undefined ? {} : { payload }) });
+const fanCall = (method: Method, url: string, token?: string, payload?: unknown, accountKey = crm.accountKey) =>
+  ctx.request({
+    method,
+    url,
+    accountKey,
+    remoteAddress: nextAddress(),
+    ...(token ? { token } : {}),
+    ...(payload === undefined ? {} : { payload }),
+  });
+
+let emails = 0;
+async function signUp(overrides: Record<string, unknown> = {}, accountKey = crm.accountKey) {
+  emails += 1;
+  const body = {
+    email: `Fan${emails}@Example.com`,
+    password: 'goal-goal-goal',
+    nickname: `fan${emails}`,
+    ...overrides,
+  };
+  const response = await fanCall('POST', fanPublicPaths.signup, undefined, body, accountKey);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<FanSessionResponse>();
+}
+
+async function tag(accountId: number, name: string): Promise<number> {
+  const [row] = await ctx.db.insert(tags).values({ name, accountId, tagType: 'fans' }).returning({ id: tags.id });
+  if (!row) throw new Error('tag not inserted');
+  return row.id;
+}
+
+async function offer(accountId: number, name: string, billingPeriod = 'one_time') {
+  const [paymentOffer] = await ctx.db
+    .insert(paymentOffers)
+    .values({ name, price: 999, billingPeriod, accountId })
+    .returning({ id: paymentOffers.id });
+  const [product] = await ctx.db
+    .insert(products)
+    .values({ name: `${name} product`, accountId })
+    .returning({ id: products.id });
+  if (!paymentOffer || !product) throw new Error('offer not inserted');
+  await ctx.db
+    .insert(productPaymentOffers)
+    .values({ productId: product.id, paymentOfferId: paymentOffer.id, accountId });
+  return { offerId: paymentOffer.id, productId: product.id };
+}
+
+describe('the public fan API', () => {
+  it('signs up, signs in, reads and changes the profile, and signs out', async () => {
+    const session = await signUp({ firstName: 'Zoé', country: 'fr', language: 'fr' });
+    expect(session.fan).toMatchObject({ email: `fan${emails}@example.com`, country: 'FR', language: 'fr' });
+    const again = await fanCall('POST', fanPublicPaths.signup, undefined, {
+      email: session.fan.email,
+      password: 'another-one',
+      nickname: 'copycat',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(renderMessage(FANS_MESSAGES.emailTaken, 'en'));
+
+    const wrong = await fanCall('POST', fanPublicPaths.signin, undefined, {
+      email: session.fan.email,
+      password: 'nope',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const signedIn = await fanCall('POST', fanPublicPaths.signin, undefined, {
+      email: session.fan.email.toUpperCase(),
+      password: 'goal-goal-goal',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json<FanSessionResponse>().token;
+
+    const changed = await fanCall('PUT', fanPublicPaths.me, token, { nickname: 'zozo', lastName: 'Martin' });
+    expect(changed.json()).toMatchObject({ nickname: 'zozo', lastName: 'Martin', firstName: 'Zoé' });
+    expect((await fanCall('GET', fanPublicPaths.me, token)).json().nickname).toBe('zozo');
+
+    expect((await fanCall('POST', fanPublicPaths.signout, token)).statusCode).toBe(204);
+    expect((await fanCall('GET', fanPublicPaths.me, token)).statusCode).toBe(401);
+    // The first session is still open.
+    expect((await fanCall('GET', fanPublicPaths.me, session.token)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown account key, and the same email is another fan on another account', async () => {
+    const unknown = await fanCall(
+      'POST',
+      fanPublicPaths.signup,
+      undefined,
+      {
+        email: 'x@example.com',
+        password: 'goal-goal-goal',
+        nickname: 'xx',
+      },
+      'no-such-key',
+    );
+    expect(unknown.statusCode).toBe(401);
+    const here = await signUp({ email: 'twice@example.com' });
+    const there = await signUp({ email: 'twice@example.com' }, other.accountKey);
+    expect(there.fan.id).not.toBe(here.fan.id);
+  });
+
+  it('never lets a fan token reach a staff call, nor a staff token a fan call', async () => {
+    const { token } = await signUp();
+    for (const url of [fanPaths.list, '/users-service-api/users/me', '/main-api/tags']) {
+      expect((await ctx.request({ url, token, accountKey: crm.accountKey })).statusCode).toBe(401);
+    }
+    expect((await fanCall('GET', fanPublicPaths.me, crm.token)).statusCode).toBe(401);
+    expect((await fanCall('GET', fanPublicPaths.me)).statusCode).toBe(401);
+  });
+
+  it('throttles failed sign-ins like the staff sign-in', async () => {
+    const { fan } = await signUp();
+    for (let i = 0; i < LOGIN_LIMITS.failuresPerUsername; i += 1) {
+      const failed = await fanCall('POST', fanPublicPaths.signin, undefined, { email: fan.email, password: 'wrong' });
+      expect(failed.statusCode).toBe(401);
+    }
+    const locked = await fanCall('POST', fanPublicPaths.signin, undefined, {
+      email: fan.email,
+      password: 'goal-goal-goal',
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('rate-limits the calls of one address', async () => {
+    const { token } = await signUp();
+    const remoteAddress = '10.250.0.1';
+    const codes: number[] = [];
+    for (let i = 0; i <= FAN_RATE_LIMIT.max; i += 1) {
+      codes.push((await ctx.request({ url: fanPublicPaths.me, token, remoteAddress })).statusCode);
+    }
+    expect(codes.slice(0, FAN_RATE_LIMIT.max).every((code) => code === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it("records plays of the account's videos and events only, and purchases through the local provider", async () => {
+    const { token, fan } = await signUp();
+    const video = await insertVideo(ctx, crm.accountId);
+    const event = await insertEvent(ctx, crm.accountId, { name: 'Cup final' });
+    const strangerVideo = await insertVideo(ctx, other.accountId);
+    expect((await fanCall('POST', fanPublicPaths.plays, token, { videoId: video, eventId: event })).statusCode).toBe(
+      201,
+    );
+    expect((await fanCall('POST', fanPublicPaths.plays, token, { videoId: strangerVideo })).statusCode).toBe(404);
+    expect((await fanCall('POST', fanPublicPaths.plays, token, {})).statusCode).toBe(400);
+
+    const season = await offer(crm.accountId, 'Season pass', 'yearly');
+    const bought = await fanCall('POST', fanPublicPaths.purchases, token, { paymentOfferId: season.offerId });
+    expect(bought.statusCode).toBe(201);
+    const [product] = bought.json().products;
+    expect(product).toMatchObject({ productId: season.productId, name: 'Season pass product' });
+    expect(new Date(product.expiresAt).getTime() - new Date(product.purchasedAt).getTime()).toBeGreaterThan(
+      360 * 86_400_000,
+    );
+    const strangerOffer = await offer(other.accountId, 'Elsewhere');
+    expect(
+      (await fanCall('POST', fanPublicPaths.purchases, token, { paymentOfferId: strangerOffer.offerId })).statusCode,
+    ).toBe(404);
+
+    const activities = (await staff('GET', fanPaths.activities(fan.id))).json();
+    expect(activities.data.map((activity: { type: string }) => activity.type)).toEqual(['purchase', 'play', 'signup']);
+    expect(activities.data[1]).toMatchObject({ eventId: event, payload: { videoId: video } });
+    expect((await staff('GET', fanPaths.products(fan.id))).json().data).toEqual([product]);
+    expect((await staff('GET', fanPaths.events(fan.id))).json().data).toMatchObject([
+      { eventId: event, name: 'Cup final', activities: 1 },
+    ]);
+    const sessions = (await staff('GET', fanPaths.sessions(fan.id))).json();
+    expect(sessions.total).toBe(1);
+    const detail = (await staff('GET', fanPaths.fan(fan.id))).json<FanRow>();
+    expect(detail.lastActiveAt).not.toBeNull();
+  });
+
+  it('refuses a blocked fan at sign-in and on every call, until unblocked', async () => {
+    const { token, fan } = await signUp();
+    const blocked = await staff('PUT', fanPaths.extended(fan.id), crm.token, { isBlocked: true });
+    expect(blocked.json()).toMatchObject({ id: fan.id, isBlocked: true });
+    for (const [method, url, body] of [
+      ['GET', fanPublicPaths.me, undefined],
+      ['PUT', fanPublicPaths.me, { nickname: 'again' }],
+      ['POST', fanPublicPaths.plays, { eventId: 1 }],
+      ['POST', fanPublicPaths.purchases, { paymentOfferId: 1 }],
+      ['POST', fanPublicPaths.signout, undefined],
+    ] as const) {
+      const refused = await fanCall(method, url, token, body);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message).toBe(renderMessage(FANS_MESSAGES.blocked, 'en'));
+    }
+    const signin = { email: fan.email, password: 'goal-goal-goal' };
+    expect((await fanCall('POST', fanPublicPaths.signin, undefined, signin)).statusCode).toBe(403);
+    await staff('PUT', fanPaths.extended(fan.id), crm.token, { isBlocked: false });
+    expect((await fanCall('POST', fanPublicPaths.signin, undefined, signin)).statusCode).toBe(200);
+    expect((await fanCall('GET', fanPublicPaths.me, token)).statusCode).toBe(200);
+  });
+});
+
+describe('the CRM fan calls', () => {
+  let account: { token: string; accountId: number; accountKey: string };
+  const ids: number[] = [];
+  const asCrm = (method: Method, url: string, payload?: unknown) => staff(method, url, account.token, payload);
+
+  beforeAll(async () => {
+    account = await signIn(ctx, CRM);
+    const now = Date.now();
+    const rows = Array.from({ length: 25 }, (_, index) => ({
+      accountId: account.accountId,
+      email: `member${index}@club.test`,
+      passwordHash: 'seeded',
+      nickname: index % 5 === 0 ? `ultra${index}` : `member${index}`,
+      lastActiveAt: index < 10 ? new Date(now - index * 86_400_000) : null,
+      isBlocked: index === 24,
+    }));
+    const inserted = await ctx.db.insert(fans).values(rows).returning({ id: fans.id });
+    ids.push(...inserted.map((row) => row.id));
+  });
+
+  it('pages the list by keyset, newest first, with the total', async () => {
+    const seen: number[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 10; pages += 1) {
+      const page: { data: FanRow[]; total: number; nextCursor: string | null } = (
+        await asCrm('GET', `${fanPaths.list}?limit=10${after ? `&after=${after}` : ''}`)
+      ).json();
+      expect(page.total).toBe(25);
+      seen.push(...page.data.map((fan: FanRow) => fan.id));
+      after = page.nextCursor;
+      if (!after) break;
+    }
+    expect(seen).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('filters by search, blocked, activity period, tag, product and profile', async () => {
+    const list = async (query: string) =>
+      (await asCrm('GET', `${fanPaths.list}?${query}`)).json().data.map((fan: FanRow) => fan.email);
+    expect(await list('search=ULTRA')).toHaveLength(5);
+    expect(await list('blocked=true')).toEqual(['member24@club.test']);
+    const from = new Date(Date.now() - 2.5 * 86_400_000).toISOString();
+    expect(await list(`activeFrom=${encodeURIComponent(from)}`)).toEqual([
+      'member2@club.test',
+      'member1@club.test',
+      'member0@club.test',
+    ]);
+    const vip = await tag(account.accountId, 'VIP');
+    expect((await asCrm('POST', fanPaths.tag(ids[3], vip))).statusCode).toBe(204);
+    expect(await list(`tagId=${vip}`)).toEqual(['member3@club.test']);
+    expect((await asCrm('GET', fanPaths.tags(ids[3]))).json().data).toEqual([
+      { id: vip, name: 'VIP', tagType: 'fans' },
+    ]);
+    const foreignTag = await tag(other.accountId, 'Theirs');
+    expect((await asCrm('POST', fanPaths.tag(ids[3], foreignTag))).statusCode).toBe(404);
+
+    const pass = await offer(account.accountId, 'Derby pass');
+    const fan = await signUp({}, account.accountKey);
+    await fanCall('POST', fanPublicPaths.purchases, fan.token, { paymentOfferId: pass.offerId }, account.accountKey);
+    expect(await list(`productId=${pass.productId}`)).toEqual([fan.fan.email]);
+
+    // A profile: fans with the VIP tag, plus one added by hand.
+    const created = await asCrm('POST', fanPaths.profiles, { name: 'Insiders', rules: { tagIds: [vip] } });
+    expect(created.statusCode).toBe(201);
+    const profile = created.json();
+    expect(profile.memberCount).toBe(1);
+    expect((await asCrm('POST', fanPaths.profile(ids[7], profile.id))).statusCode).toBe(204);
+    expect(await list(`profileId=${profile.id}`)).toEqual(['member7@club.test', 'member3@club.test']);
+    const detail = (await asCrm('GET', `${fanPaths.fan(ids[7])}?expand=[Profile]`)).json();
+    expect(detail.profiles).toEqual([{ id: profile.id, name: 'Insiders' }]);
+    expect((await asCrm('GET', fanPaths.fan(ids[7]))).json().profiles).toBeUndefined();
+    expect((await asCrm('DELETE', fanPaths.profile(ids[7], profile.id))).statusCode).toBe(204);
+    expect(await list(`profileId=${profile.id}`)).toEqual(['member3@club.test']);
+    await ctx.db.delete(fans).where(eq(fans.id, fan.fan.id));
+  });
+
+  it('counts active, new and subscribed fans over a period', async () => {
+    const period = `from=${encodeURIComponent(new Date(Date.now() - 4.5 * 86_400_000).toISOString())}`;
+    expect((await asCrm('GET', `${fanPaths.countActives}?${period}`)).json().count).toBe(5);
+    expect((await asCrm('GET', fanPaths.countNew)).json().count).toBe(25);
+    const pass = await offer(account.accountId, 'Monthly pass', 'monthly');
+    const fan = await signUp({}, account.accountKey);
+    await fanCall('POST', fanPublicPaths.purchases, fan.token, { paymentOfferId: pass.offerId }, account.accountKey);
+    expect((await asCrm('GET', fanPaths.subscriptionsCount)).json().count).toBe(1);
+    expect((await asCrm('GET', fanPaths.subscriptionsCountNew)).json().count).toBe(1);
+    const past = `to=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}`;
+    expect((await asCrm('GET', `${fanPaths.subscriptionsCount}?${past}`)).json().count).toBe(0);
+    await ctx.db.delete(fans).where(eq(fans.id, fan.fan.id));
+  });
+
+  it('tags and blocks every fan a filter holds, across pages', async () => {
+    const bulkTag = await tag(account.accountId, 'Member');
+    const filter = { search: 'ultra' };
+    const tagged = await asCrm('POST', fanPaths.bulk, { filter, addTagId: bulkTag });
+    expect(tagged.json()).toEqual({ matched: 5, changed: 5 });
+    expect((await asCrm('POST', fanPaths.bulk, { filter, addTagId: bulkTag })).json()).toEqual({
+      matched: 5,
+      changed: 0,
+    });
+    expect((await asCrm('GET', `${fanPaths.list}?tagId=${bulkTag}&limit=1`)).json().total).toBe(5);
+    const blocked = await asCrm('POST', fanPaths.bulk, { filter: { tagId: bulkTag }, isBlocked: true });
+    expect(blocked.json()).toEqual({ matched: 5, changed: 5 });
+    expect((await asCrm('GET', `${fanPaths.list}?blocked=true&limit=1`)).json().total).toBe(6);
+    await asCrm('POST', fanPaths.bulk, { filter: { tagId: bulkTag }, removeTagId: bulkTag });
+    expect((await asCrm('GET', `${fanPaths.list}?tagId=${bulkTag}&limit=1`)).json().total).toBe(0);
+    expect((await asCrm('POST', fanPaths.bulk, { filter: { tagId: bulkTag }, isBlocked: false })).json().changed).toBe(
+      0,
+    );
+    await asCrm('POST', fanPaths.bulk, { filter: { search: 'ultra' }, isBlocked: false });
+    const neither = await asCrm('POST', fanPaths.bulk, { filter: {}, isBlocked: false, addTagId: bulkTag });
+    expect(neither.statusCode).toBe(400);
+  });
+
+  it('exports the filtered fans as a streamed CSV', async () => {
+    const all = await ctx.app.inject({
+      url: fanPaths.export,
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toContain('text/csv');
+    expect(all.headers[FAN_EXPORT_TOTAL_HEADER]).toBe('25');
+    const lines = all.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toBe(FAN_EXPORT_COLUMNS.join(','));
+    expect(lines).toHaveLength(26);
+    expect(lines[1]).toMatch(new RegExp(`^${ids[24]},member24@club.test,member24,`));
+    // Cells as COPY writes them, formulas defused: quoted for a quote or a comma, spaces kept.
+    const [odd] = await ctx.db
+      .insert(fans)
+      .values({
+        accountId: account.accountId,
+        email: 'odd@club.test',
+        passwordHash: 'seeded',
+        nickname: '=HYPERLINK("x")',
+        firstName: 'Zoé, "la" fan',
+        lastName: ' Edge ',
+        country: null,
+        lastActiveAt: new Date('2026-05-04T10:11:12.345Z'),
+      })
+      .returning();
+    if (!odd) throw new Error('fan not inserted');
+    const oddExport = await ctx.app.inject({
+      url: `${fanPaths.export}?search=odd@`,
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(oddExport.body.trimEnd().split('\n')[1]).toBe(
+      `${odd.id},odd@club.test,"'=HYPERLINK(""x"")","Zoé, ""la"" fan", Edge ,,en,false,` +
+        `${odd.createdAt.toISOString()},2026-05-04T10:11:12.345Z`,
+    );
+    await ctx.db.delete(fans).where(eq(fans.id, odd.id));
+    const ultras = await ctx.app.inject({
+      url: `${fanPaths.export}?search=ultra`,
+      headers: { authorization: `Bearer ${account.token}` },
+    });
+    expect(ultras.body.trimEnd().split('\n')).toHaveLength(6);
+  });
+
+  it('keeps to the account, the role and the module; read_only reads but does not write', async () => {
+    const fan = ids[0];
+    expect((await staff('GET', fanPaths.fan(fan), other.token)).statusCode).toBe(404);
+    expect((await staff('PUT', fanPaths.extended(fan), other.token, { isBlocked: true })).statusCode).toBe(404);
+    expect((await staff('DELETE', fanPaths.fan(fan), other.token)).statusCode).toBe(404);
+    expect((await staff('GET', fanPaths.sessions(fan), other.token)).statusCode).toBe(404);
+    const noRole = await signIn(ctx, { roles: ['sport_player_write'], modules: ['FANS_CRM', 'SPORT_EVENTS'] });
+    expect((await staff('GET', fanPaths.list, noRole.token)).statusCode).toBe(403);
+    const noModule = await signIn(ctx, { roles: ['use_crm'], modules: [] });
+    expect((await staff('GET', fanPaths.list, noModule.token)).statusCode).toBe(403);
+    expect((await staff('GET', fanPaths.profiles, noModule.token)).statusCode).toBe(403);
+
+    expect((await staff('GET', fanPaths.list, reader)).statusCode).toBe(200);
+    const mine = (await staff('GET', fanPaths.list)).json().data[0].id;
+    expect((await staff('PUT', fanPaths.extended(mine), reader, { isBlocked: true })).statusCode).toBe(403);
+    expect((await staff('DELETE', fanPaths.fan(mine), reader)).statusCode).toBe(403);
+    expect((await staff('POST', fanPaths.profiles, reader, { name: 'Nope' })).statusCode).toBe(403);
+    expect((await staff('POST', fanPaths.bulk, reader, { filter: {}, isBlocked: true })).statusCode).toBe(403);
+
+    expect((await asCrm('DELETE', fanPaths.fan(fan))).statusCode).toBe(204);
+    expect((await asCrm('GET', fanPaths.fan(fan))).statusCode).toBe(404);
+  });
+});
+
+describe('fan profiles', () => {
+  it('creates, reads, changes, counts and deletes profiles in the account only', async () => {
+    const created = await staff('POST', fanPaths.profiles, crm.token, {
+      name: 'Recent',
+      description: 'Seen this week',
+      rules: { activeWithinDays: 7 },
+    });
+    expect(created.statusCode).toBe(201);
+    const profile = created.json();
+    expect(profile.rules).toEqual({ tagIds: [], activeWithinDays: 7, productIds: [] });
+    expect((await staff('POST', fanPaths.profiles, crm.token, { name: 'Recent' })).statusCode).toBe(409);
+    const count = await staff('POST', fanPaths.profilesCount, crm.token, { rules: { activeWithinDays: 7 } });
+    expect(count.json().count).toBe(profile.memberCount);
+    expect(profile.memberCount).toBeGreaterThan(0);
+    const changed = await staff('PUT', fanPaths.profileById(profile.id), crm.token, { name: 'Everyone by hand' });
+    expect(changed.json()).toMatchObject({ name: 'Everyone by hand', memberCount: 0 });
+    expect((await staff('GET', fanPaths.profiles, crm.token)).json().data.map((p: { id: number }) => p.id)).toContain(
+      profile.id,
+    );
+    expect((await staff('GET', fanPaths.profileById(profile.id), other.token)).statusCode).toBe(404);
+    expect((await staff('DELETE', fanPaths.profileById(profile.id), other.token)).statusCode).toBe(404);
+    expect((await staff('DELETE', fanPaths.profileById(profile.id), crm.token)).statusCode).toBe(204);
+    expect((await staff('GET', fanPaths.profileById(profile.id), crm.token)).statusCode).toBe(404);
+  });
+});
+
+describe('the demo fans', () => {
+  it('are at least 50 000, sign in with the demo password, and their last activity is their lastActiveAt', async () => {
+    const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+    const [counted] = await ctx.db.select({ total: count() }).from(fans);
+    expect(counted?.total).toBeGreaterThanOrEqual(50_000);
+    const signedIn = await fanCall(
+      'POST',
+      fanPublicPaths.signin,
+      undefined,
+      { email: 'zoe.brown.1@fans.example', password: DEMO_PASSWORD },
+      club.accountKey,
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const [mismatched] = await ctx.db
+      .select({ wrong: count() })
+      .from(fans)
+      .where(
+        and(
+          like(fans.email, '%@fans.example'),
+          sql`${fans.lastActiveAt} is distinct from (select max(a.at) from fan_activities a where a.fan_id = ${fans.id})`,
+        ),
+      );
+    expect(mismatched?.wrong).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+import { FAN_EXPORT_TOTAL_HEADER, fanPaths } from '@regie/contract/fans';
+import type { FanFilter } from '@regie/contract/fans.schemas';
+import { type ApiClient, ApiError } from '../../api/client.ts';
+
+export interface ExportProgress {
+  rows: number;
+  total: number;
+}
+
+/** Line ends in a chunk of the CSV: one per row once the header line is taken off. */
+export function countLineEnds(chunk: Uint8Array): number {
+  let count = 0;
+  for (const byte of chunk) if (byte === 10) count += 1;
+  return count;
+}
+
+/**
+ * Downloads GET fans/export for the filter: the server streams the rows and says how many in
+ * FAN_EXPORT_TOTAL_HEADER; the rows received so far are reported as they come. The file is
+ * handed to the browser once complete.
+ */
+export async function downloadFans(
+  api: ApiClient,
+  filter: FanFilter,
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { url, headers } = api.prepare(fanPaths.export, { query: filter });
+  const response = await fetch(url, { headers: { ...headers, Accept: 'text/csv' }, ...(signal ? { signal } : {}) });
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: the raw text is the error's body.
+    }
+    throw new ApiError(response.status, body);
+  }
+  const total = Number(response.headers.get(FAN_EXPORT_TOTAL_HEADER) ?? 0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    // A copy over a plain ArrayBuffer, which a Blob takes (the stream's chunk may view a shared one).
+    chunks.push(value.slice());
+    lines += countLineEnds(value);
+    onProgress({ rows: Math.max(0, lines - 1), total });
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'fans.csv';
+  const link = document.createElement('a');
+  const href = URL.createObjectURL(new Blob(chunks, { type: 'text/csv;charset=utf-8' }));
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 1_000);
+}
