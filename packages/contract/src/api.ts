@@ -8,6 +8,8 @@ export const API_PREFIXES = [USERS_API, MAIN_API, '/api', '/data-providers-servi
 
 export const HEADER_ACCOUNT_KEY = 'x-account-key';
 export const HEADER_ACCEPT_VERSION = 'accept-version';
+/** A streamed CSV export says in this header how many rows follow, for a progress bar. */
+export const HEADER_EXPORT_TOTAL = 'x-export-total';
 /** The only API version served; a request without Accept-Version is taken as this one. */
 export const API_VERSION = 'v6';
 /** Largest JSON request body the API accepts (413 above). */

@@ -123,8 +123,6 @@ export const FAN_EXPORT_COLUMNS = [
   'createdAt',
   'lastActiveAt',
 ] as const;
-/** The export answers with the number of rows it will send, for a progress bar. */
-export const FAN_EXPORT_TOTAL_HEADER = 'x-export-total';
 
 export const FANS_MESSAGES = messageCatalog('FANS_MESSAGES', {
   notFound: (id: number) => `Fan ${id} not found`,

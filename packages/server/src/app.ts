@@ -53,6 +53,7 @@ import { uploadsRoutes } from './storage/uploads.routes.ts';
 import { createSignedInResolver } from './tenancy/tenancy.cache.ts';
 import { createGuards, decorateRequests } from './tenancy/tenancy.guards.ts';
 import { checkSimulationQuery } from './tenancy/tenancy.simulation.ts';
+import { triviaFanRoutes } from './trivia/trivia.fan.routes.ts';
 import { triviaRoutes } from './trivia/trivia.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { createMediaUrls, registerVideos } from './videos/videos.plugin.ts';
@@ -199,7 +200,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(statsRoutes, { engine, guards });
   await app.register(gameSettingsRoutes, { db, guards });
   await app.register(triviaRoutes, { engine, guards });
-  await registerFans(app, { db, guards });
+  await registerFans(app, { db, guards, fanGroups: [triviaFanRoutes] });
   const live = await registerLive(app, { db, guards, storage, hub, config });
   await registerSimulcasts(app, { db, guards, hub, sources: live, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);

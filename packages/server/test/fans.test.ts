@@ -1,13 +1,7 @@
+import { HEADER_EXPORT_TOTAL } from '@regie/contract/api';
 import { LOGIN_LIMITS } from '@regie/contract/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@regie/contract/demo';
-import {
-  FAN_EXPORT_COLUMNS,
-  FAN_EXPORT_TOTAL_HEADER,
-  FAN_RATE_LIMIT,
-  FANS_MESSAGES,
-  fanPaths,
-  fanPublicPaths,
-} from '@regie/contract/fans';
+import { FAN_EXPORT_COLUMNS, FAN_RATE_LIMIT, FANS_MESSAGES, fanPaths, fanPublicPaths } from '@regie/contract/fans';
 import type { FanRow, FanSessionResponse } from '@regie/contract/fans.schemas';
 import { renderMessage } from '@regie/contract/messages.render';
 import type { ModuleCode } from '@regie/contract/modules';
@@ -358,7 +352,7 @@ describe('the CRM fan calls', () => {
     });
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toContain('text/csv');
-    expect(all.headers[FAN_EXPORT_TOTAL_HEADER]).toBe('25');
+    expect(all.headers[HEADER_EXPORT_TOTAL]).toBe('25');
     const lines = all.body
       .replace(/^\uFEFF/, '')
       .trimEnd()

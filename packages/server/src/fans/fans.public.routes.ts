@@ -28,7 +28,7 @@ const common = { tags: ['fan'] };
  * sign in, sign out, profile, plays, purchases. Every call is rate-limited per address; the
  * signed-in ones go through requireFan (a fan token, never a staff one; a blocked fan gets 403).
  */
-export const fanPublicRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (app, { db, groups = [] }) => {
   decorateFanRequests(app);
   const limiter = createRateLimiter(FAN_RATE_LIMIT.max, FAN_RATE_LIMIT.windowMs);
   app.addHook('onRequest', async (request) => {
@@ -40,10 +40,20 @@ export const fanPublicRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   const requireFan = fanGuard(db);
   sessionRoutes(app, db, requireFan);
   activityRoutes(app, db, requireFan);
+  for (const group of groups) group(app, db, requireFan);
 };
 
 type App = Parameters<FastifyPluginAsyncZod<{ db: Db }>>[0];
-type RequireFan = ReturnType<typeof fanGuard>;
+export type RequireFan = ReturnType<typeof fanGuard>;
+/**
+ * The fan calls of another domain (the games): registered inside the fan API, so they share its
+ * rate limit and its requireFan; each signed-in call sets `preHandler: requireFan`.
+ */
+export type FanRouteGroup = (app: App, db: Db, requireFan: RequireFan) => void;
+export interface FanPublicOptions {
+  db: Db;
+  groups?: readonly FanRouteGroup[];
+}
 
 /** Sign up, sign in, sign out. */
 function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {

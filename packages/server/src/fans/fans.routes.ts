@@ -1,4 +1,5 @@
-import { FAN_EXPORT_TOTAL_HEADER, FANS_RULE, fanPaths } from '@regie/contract/fans';
+import { HEADER_EXPORT_TOTAL } from '@regie/contract/api';
+import { FANS_RULE, fanPaths } from '@regie/contract/fans';
 import {
   extendedFanBody,
   fanActivitiesResponse,
@@ -95,7 +96,7 @@ function listRoutes(app: App, { db, onCrm }: Context): void {
       schema: {
         ...common,
         summary: 'The fans the filters hold as CSV, streamed (flat memory whatever the count)',
-        description: `The header ${FAN_EXPORT_TOTAL_HEADER} says how many rows follow, for a progress bar.`,
+        description: `The header ${HEADER_EXPORT_TOTAL} says how many rows follow, for a progress bar.`,
         querystring: fanFilter,
         produces: ['text/csv'],
         response: { 200: z.unknown().describe('CSV text (streamed)'), ...refusals },
@@ -107,7 +108,7 @@ function listRoutes(app: App, { db, onCrm }: Context): void {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fanExportName(new Date())}"`)
-        .header(FAN_EXPORT_TOTAL_HEADER, String(counted?.total ?? 0))
+        .header(HEADER_EXPORT_TOTAL, String(counted?.total ?? 0))
         .header('cache-control', 'no-store')
         .send(fanCsvStream(db, where));
     },

@@ -5,6 +5,7 @@ import { and, count, desc, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type FanRowDb, fanProfileMembers, fanProfiles, fans, fanTags } from '../db/fans.table.ts';
 import { tags } from '../db/tags.table.ts';
+import { expandNames } from '../http/expand.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { filterCondition, memberCondition } from './fans.filter.ts';
 
@@ -80,10 +81,7 @@ export async function profilesOfFan(db: Db, fan: FanRowDb): Promise<{ id: number
 
 /** `expand=[Profile]` (or `expand=Profile`, `expand[]=Profile`) adds the fan's profiles. */
 export function wantsProfiles(expand: string | string[] | undefined): boolean {
-  const values = (Array.isArray(expand) ? expand : [expand ?? '']).flatMap((value) =>
-    value.replace(/[[\]]/g, '').split(','),
-  );
-  return values.some((value) => value.trim().toLowerCase() === 'profile');
+  return expandNames(expand).includes('profile');
 }
 
 export async function fanDetail(db: Db, accountId: number, id: number, expand: boolean): Promise<FanDetail> {

@@ -10,6 +10,7 @@ import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { triviaRankingRoutes } from './trivia.rankings.routes.ts';
 
 export interface TriviaRoutesOptions {
   engine: Engine;
@@ -21,12 +22,14 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const orderResponse = z.object({ quizId: z.number(), order: z.array(z.number()) });
 
 /**
- * PUT questions/updateposition/{id} (spec §7): the question moves to `position` in its quiz and the
+ * The trivia calls beyond the engine's CRUD: the rankings and contestants count
+ * (trivia.rankings.routes.ts), and PUT questions/updateposition/{id} (spec §7): the question moves to `position` in its quiz and the
  * others close up, in one transaction with the quiz locked (two moves at once apply one after the
  * other). Answers the quiz's question ids in their new order.
  */
 export const triviaRoutes: FastifyPluginAsyncZod<TriviaRoutesOptions> = async (app, { engine, guards }) => {
   app.addHook('preValidation', ignoreClientAccountKeys);
+  triviaRankingRoutes(app, { db: engine.db, guards });
   app.put(
     triviaPaths.questionPosition(),
     {

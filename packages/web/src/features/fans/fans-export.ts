@@ -1,4 +1,5 @@
-import { FAN_EXPORT_TOTAL_HEADER, fanPaths } from '@regie/contract/fans';
+import { HEADER_EXPORT_TOTAL } from '@regie/contract/api';
+import { fanPaths } from '@regie/contract/fans';
 import type { FanFilter } from '@regie/contract/fans.schemas';
 import { type ApiClient, ApiError } from '../../api/client.ts';
 
@@ -16,7 +17,7 @@ export function countLineEnds(chunk: Uint8Array): number {
 
 /**
  * Downloads GET fans/export for the filter: the server streams the rows and says how many in
- * FAN_EXPORT_TOTAL_HEADER; the rows received so far are reported as they come. The file is
+ * HEADER_EXPORT_TOTAL; the rows received so far are reported as they come. The file is
  * handed to the browser once complete.
  */
 export async function downloadFans(
@@ -37,7 +38,7 @@ export async function downloadFans(
     }
     throw new ApiError(response.status, body);
   }
-  const total = Number(response.headers.get(FAN_EXPORT_TOTAL_HEADER) ?? 0);
+  const total = Number(response.headers.get(HEADER_EXPORT_TOTAL) ?? 0);
   const reader = response.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let lines = 0;

@@ -1,0 +1,58 @@
+import {
+  fanNextResponse,
+  fanQuizzesResponse,
+  triviaAnswerBody,
+  triviaAnswerResponse,
+  triviaFanPaths,
+} from '@regie/contract/trivia.play';
+import { z } from 'zod';
+import { fanOf } from '../fans/fans.auth.ts';
+import type { FanRouteGroup } from '../fans/fans.public.routes.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { answerQuestion, nextQuestion, openQuizzes } from './trivia.play.ts';
+
+const common = { tags: ['fan'], security: BEARER };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Trivia on the fan API (contract trivia.play.ts): the open quizzes, the next question, an answer. */
+export const triviaFanRoutes: FanRouteGroup = (app, db, requireFan) => {
+  app.get(
+    triviaFanPaths.quizzes,
+    {
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        summary: "The account's quizzes open now, with the fan's progress",
+        response: { 200: fanQuizzesResponse, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => openQuizzes(db, fanOf(request)),
+  );
+  app.post(
+    triviaFanPaths.next(),
+    {
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        summary: 'The question to answer now (its timer starts when first shown), or the result once all are done',
+        params: idParams,
+        response: { 200: fanNextResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => nextQuestion(db, fanOf(request), request.params.id),
+  );
+  app.post(
+    triviaFanPaths.answers(),
+    {
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        summary: 'Answers the question shown: scored by correctness, speed and streak (contract games.scoring.ts)',
+        params: idParams,
+        body: triviaAnswerBody,
+        response: { 200: triviaAnswerResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => answerQuestion(db, fanOf(request), request.params.id, request.body),
+  );
+};
