@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { main, save, textField, uniqueName } from './flows.ts';
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type ApiSession, apiCall, apiSignIn, main, save, textField, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 async function addQuestion(page: Page, text: string) {
@@ -60,4 +61,102 @@ test('the quizmaster builds a quiz, its questions and answers, and reorders them
   await expect(dialog).toBeHidden();
   await expect(main(page).getByRole('cell', { name: 'The captain', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+interface Built {
+  id: number;
+  questions: { id: number; right: number; wrong: number }[];
+}
+
+/** A published quiz, open since yesterday, with two questions of two answers each. */
+async function publishedQuiz(request: APIRequestContext, session: ApiSession, name: string): Promise<Built> {
+  const quiz = await apiCall<{ id: number }>(request, session, 'POST', '/main-api/quizzes', {
+    name,
+    published: true,
+    startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+  });
+  const questions: Built['questions'] = [];
+  for (const [position, text] of ['Who scored first?', 'How many corners?'].entries()) {
+    const question = await apiCall<{ id: number }>(request, session, 'POST', `/main-api/quizzes/${quiz.id}/questions`, {
+      text,
+      position,
+    });
+    const answers = `/main-api/questions/${question.id}/answers`;
+    const right = await apiCall<{ id: number }>(request, session, 'POST', answers, { text: 'Right', correct: true });
+    const wrong = await apiCall<{ id: number }>(request, session, 'POST', answers, { text: 'Wrong', position: 1 });
+    questions.push({ id: question.id, right: right.id, wrong: wrong.id });
+  }
+  return { id: quiz.id, questions };
+}
+
+/** A fan signs up on the account and answers every question: right where `picks` says so. */
+async function fanPlays(
+  request: APIRequestContext,
+  accountKey: string,
+  quiz: Built,
+  nickname: string,
+  picks: boolean[],
+) {
+  const signup = await request.post('/api/fan/signup', {
+    headers: { 'x-account-key': accountKey },
+    data: { email: `${nickname}@fans.example`, password: 'quiz-quiz-quiz', nickname },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const { token } = (await signup.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'x-account-key': accountKey };
+  for (const [index, question] of quiz.questions.entries()) {
+    const shown = await request.post(`/api/fan/trivia/quizzes/${quiz.id}/next`, { headers });
+    expect(((await shown.json()) as { question: { id: number } }).question.id).toBe(question.id);
+    const answered = await request.post(`/api/fan/trivia/quizzes/${quiz.id}/answers`, {
+      headers,
+      data: { questionId: question.id, answerId: picks[index] ? question.right : question.wrong },
+    });
+    expect(answered.status(), await answered.text()).toBe(200);
+  }
+}
+
+test('fans answer a quiz through the fan API; the quizmaster reads its ranking, exports it and browses the rankings', async ({
+  page,
+  request,
+}) => {
+  const session = await apiSignIn(request, 'quizmaster');
+  const quiz = await publishedQuiz(request, session, uniqueName('Ranking quiz'));
+  const stamp = Date.now().toString(36);
+  const [best, second] = [`ace${stamp}`, `rookie${stamp}`];
+  await fanPlays(request, session.accountKey, quiz, best, [true, true]);
+  await fanPlays(request, session.accountKey, quiz, second, [false, true]);
+
+  await signIn(page, 'quizmaster');
+  await page.goto(`/trivia/quizzes/edit/${quiz.id}`);
+  await main(page)
+    .getByRole('tab', { name: 'Ranking' })
+    .or(main(page).getByRole('link', { name: 'Ranking' }))
+    .first()
+    .click();
+  await expect(main(page).getByText('2 fans played this quiz')).toBeVisible();
+  const rows = main(page).getByRole('table', { name: 'Ranking' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText(best);
+  await expect(rows.nth(1)).toContainText('1');
+  await expect(rows.nth(2)).toContainText(second);
+  await expectNoSeriousA11yViolations(page);
+
+  const download = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: 'Export as CSV' }).click();
+  const lines = (await readFile(await (await download).path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('rank,fanId,nickname,email,firstName,lastName,score,quizzes,correct,answeringSeconds');
+  expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual([best, second]);
+
+  // The rankings screen: all time, this week, and the week before (nobody played then).
+  await page.goto('/trivia/rankings/list');
+  await expect(main(page).getByRole('table', { name: 'All time' })).toContainText(best);
+  await main(page).getByText('Week', { exact: true }).click();
+  await expect(main(page).getByText(/^Week of /)).toBeVisible();
+  await expect(main(page).getByRole('table', { name: 'Week' })).toContainText(second);
+  await expectNoSeriousA11yViolations(page);
+  await main(page).getByRole('button', { name: 'Previous week' }).click();
+  await expect(page).toHaveURL(/kind=week&date=/);
+  await expect(main(page).getByText('No fan has played yet.')).toBeVisible();
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MAIN_API, pathParam } from './api.ts';
 import { FAN_API } from './fans.ts';
-import { messageCatalog, schemaMessage } from './messages.ts';
+import { schemaMessage } from './messages.ts';
+import { TRIVIA_PLAY_MESSAGES } from './trivia.ts';
+
+export { TRIVIA_PLAY_MESSAGES };
 
 /**
  * Fans playing trivia, and the rankings (issue 13; spec §7 "Trivia: quizzes/{id}/contestants/count
@@ -23,6 +26,39 @@ import { messageCatalog, schemaMessage } from './messages.ts';
 export const RANKING_LIMITS = { pageDefault: 25, pageMax: 100, exportBatch: 5_000 } as const;
 export const RANKING_KINDS = ['global', 'week', 'month'] as const;
 export type RankingKind = (typeof RANKING_KINDS)[number];
+
+const DAY_MS = 86_400_000;
+
+/** The ISO week (Monday 00:00 UTC) or calendar month (UTC) holding `day` (YYYY-MM-DD, default today). */
+export function periodOf(
+  kind: Exclude<RankingKind, 'global'>,
+  day: string | undefined,
+  today = new Date(),
+): { from: Date; to: Date } {
+  const date = day
+    ? new Date(`${day}T00:00:00Z`)
+    : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  if (kind === 'month') {
+    return {
+      from: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)),
+      to: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)),
+    };
+  }
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  const from = new Date(date.getTime() - sinceMonday * DAY_MS);
+  return { from, to: new Date(from.getTime() + 7 * DAY_MS) };
+}
+
+/** The day `days` after `day` (YYYY-MM-DD, UTC): the rankings screen's previous and next period. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The day `months` months after `day`'s month's first day (YYYY-MM-DD, UTC). */
+export function shiftMonth(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+}
 
 const ranking = (segment: string) => `${MAIN_API}/rankings/${segment}`;
 export const rankingPaths = {
@@ -51,17 +87,6 @@ export const triviaFanPaths = {
   /** POST triviaAnswerBody → the answer's result. */
   answers: (id?: number | string) => `${FAN_API}/trivia/quizzes/${pathParam('id', id)}/answers`,
 } as const;
-
-export const TRIVIA_PLAY_MESSAGES = messageCatalog('TRIVIA_PLAY_MESSAGES', {
-  quizNotFound: (id: number | string) => `Quiz ${id} not found`,
-  notOpenYet: 'This quiz is not open yet',
-  closed: 'This quiz is closed',
-  questionNotShown: 'Ask for this question first: its timer starts when it is shown',
-  alreadyAnswered: 'This question was already answered',
-  answerNotOfQuestion: (answerId: number, questionId: number) =>
-    `Answer ${answerId} is not an answer to question ${questionId}`,
-  badDate: 'The date must be a day written YYYY-MM-DD',
-});
 
 const date = z
   .string()

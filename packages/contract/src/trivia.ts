@@ -18,6 +18,18 @@ export const TRIVIA_MESSAGES = messageCatalog('TRIVIA_MESSAGES', {
   tooManyAnswers: `A question has at most ${QUESTION_ANSWERS_MAX} answers`,
 });
 
+/** Fans playing trivia and the rankings (trivia.play.ts). */
+export const TRIVIA_PLAY_MESSAGES = messageCatalog('TRIVIA_PLAY_MESSAGES', {
+  quizNotFound: (id: number | string) => `Quiz ${id} not found`,
+  notOpenYet: 'This quiz is not open yet',
+  closed: 'This quiz is closed',
+  questionNotShown: 'Ask for this question first: its timer starts when it is shown',
+  alreadyAnswered: 'This question was already answered',
+  answerNotOfQuestion: (answerId: number, questionId: number) =>
+    `Answer ${answerId} is not an answer to question ${questionId}`,
+  badDate: 'The date must be a day written YYYY-MM-DD',
+});
+
 /** PUT /main-api/questions/updateposition/{id} (spec §7): moves a question to `position` (from 0) in its quiz. */
 export const questionPositionBody = z.object({
   position: z

@@ -39,8 +39,6 @@ export const fansEn = {
   'fans.bulk.confirmBlock': 'Block the {{count}} fans matching, on every page? They will no longer be able to sign in.',
   'fans.bulk.confirmUnblock': 'Unblock the {{count}} fans matching, on every page?',
   'fans.bulk.done': 'Fans updated',
-  'fans.export.button': 'Export as CSV',
-  'fans.export.progress': 'Export progress',
   'fans.export.rows': '{{rows}} of {{total}} fans exported',
   'fans.add': 'Add',
   'fans.block': 'Block this fan',

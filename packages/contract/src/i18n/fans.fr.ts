@@ -42,8 +42,6 @@ export const fansFr: Record<keyof typeof fansEn, string> = {
     'Bloquer les {{count}} fans correspondants, toutes pages comprises ? Ils ne pourront plus se connecter.',
   'fans.bulk.confirmUnblock': 'Débloquer les {{count}} fans correspondants, toutes pages comprises ?',
   'fans.bulk.done': 'Fans mis à jour',
-  'fans.export.button': 'Exporter en CSV',
-  'fans.export.progress': 'Progression de l’export',
   'fans.export.rows': '{{rows}} fans exportés sur {{total}}',
   'fans.add': 'Ajouter',
   'fans.block': 'Bloquer ce fan',

@@ -3,6 +3,7 @@ import { HEADER_EXPORT_TOTAL } from '@regie/contract/api';
 import { TRIVIA_RULE } from '@regie/contract/resources/registry';
 import {
   contestantsCountResponse,
+  periodOf,
   type RankingKind,
   rankingExportQuery,
   rankingPaths,
@@ -20,7 +21,7 @@ import { notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { contestantsCount } from './trivia.play.ts';
-import { periodOf, type RankingScope, ranking, rankingCsv, rankingFileName } from './trivia.rankings.ts';
+import { type RankingScope, ranking, rankingCsv, rankingFileName } from './trivia.rankings.ts';
 
 type App = Parameters<FastifyPluginAsyncZod<{ db: Db; guards: Guards }>>[0];
 type Request = Parameters<typeof authOf>[0];

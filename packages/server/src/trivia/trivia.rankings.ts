@@ -1,7 +1,6 @@
 import {
   RANKING_EXPORT_COLUMNS,
   RANKING_LIMITS,
-  type RankingKind,
   type RankingResponse,
   type RankingRow,
 } from '@regie/contract/trivia.play';
@@ -22,24 +21,6 @@ export interface RankingScope {
   quizId?: number;
   /** The period [from, to) the plays started in. */
   period?: { from: Date; to: Date };
-}
-
-const DAY_MS = 86_400_000;
-
-/** The ISO week (Monday 00:00 UTC) or calendar month (UTC) holding `day` (YYYY-MM-DD, default today). */
-export function periodOf(kind: Exclude<RankingKind, 'global'>, day: string | undefined, today = new Date()) {
-  const date = day
-    ? new Date(`${day}T00:00:00Z`)
-    : new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  if (kind === 'month') {
-    return {
-      from: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)),
-      to: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)),
-    };
-  }
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  const from = new Date(date.getTime() - sinceMonday * DAY_MS);
-  return { from, to: new Date(from.getTime() + 7 * DAY_MS) };
 }
 
 function scopeCondition(scope: RankingScope): SQL | undefined {

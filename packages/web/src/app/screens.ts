@@ -184,6 +184,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/games/GameSettingsScreen.tsx'),
     (m) => m.MotmSettingsScreen,
   ),
+  '/trivia/rankings/list': lazyScreen(
+    () => import('../features/trivia/RankingsScreen.tsx'),
+    (m) => m.RankingsScreen,
+  ),
   '/dashboard/all': lazyScreen(
     () => import('../features/dashboard/DashboardScreen.tsx'),
     (m) => m.DashboardScreen,

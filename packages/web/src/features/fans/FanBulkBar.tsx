@@ -1,12 +1,10 @@
-import { Button, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { fanPaths } from '@regie/contract/fans';
 import type { FanFilter, FanOptions } from '@regie/contract/fans.schemas';
 import { useState } from 'react';
-import { errorMessage } from '../../api/action.ts';
-import { useApi } from '../../api/api-context.ts';
-import { notify } from '../../api/notify.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { CsvExportButton } from '../../widgets/CsvExportButton.tsx';
 import { useBulkFans } from './fans-calls.ts';
-import { downloadFans, type ExportProgress } from './fans-export.ts';
 
 interface Props {
   filter: FanFilter;
@@ -69,40 +67,13 @@ export function FanBulkBar({ filter, total, options }: Props) {
           {t('fans.bulk.unblock')}
         </Button>
       </Group>
-      <FanExport filter={filter} total={total} />
-    </Stack>
-  );
-}
-
-/** The CSV export of every fan the filter holds, with the rows received so far. */
-function FanExport({ filter, total }: { filter: FanFilter; total: number }) {
-  const t = useT();
-  const api = useApi();
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
-  const exportAll = async () => {
-    setProgress({ rows: 0, total });
-    try {
-      await downloadFans(api, filter, setProgress);
-    } catch (error) {
-      notify({ type: 'danger', text: errorMessage(error, t) });
-    } finally {
-      setProgress(null);
-    }
-  };
-  const percent = progress && progress.total > 0 ? Math.min(100, (progress.rows / progress.total) * 100) : 0;
-  return (
-    <Stack gap={4} align="flex-start">
-      <Button onClick={exportAll} loading={progress !== null} disabled={total === 0}>
-        {t('fans.export.button')}
-      </Button>
-      {progress && (
-        <Stack gap={4} w="100%">
-          <Progress value={percent} aria-label={t('fans.export.progress')} animated />
-          <Text size="sm" aria-live="polite">
-            {t('fans.export.rows', { rows: progress.rows, total: progress.total })}
-          </Text>
-        </Stack>
-      )}
+      <CsvExportButton
+        path={fanPaths.export}
+        query={filter}
+        total={total}
+        fallbackName="fans.csv"
+        rowsKey="fans.export.rows"
+      />
     </Stack>
   );
 }

@@ -5,10 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
 import { FanBulkBar } from './FanBulkBar.tsx';
 import { FanFilters } from './FanFilters.tsx';
+import { fanEditPath } from './fan-paths.ts';
 import { useFanOptions, useFans } from './fans-calls.ts';
 import { apiFilter, type FanListFilter, filterFromParams, paramsFromFilter } from './fans-filter.ts';
-
-export const fanEditPath = (id: number) => `/crm/fans/edit/${id}/infos`;
 
 /** One page of fans: each opens their page. */
 function FansTable({ fans }: { fans: readonly FanRow[] }) {

@@ -3,6 +3,7 @@ import { answersResource, questionsResource, quizzesResource } from '@regie/cont
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
 import { NestedResourceList } from '../../resources/NestedResourceList.tsx';
 import { QuestionOrder } from './QuestionOrder.tsx';
+import { QuizRanking } from './QuizRanking.tsx';
 
 const questions = questionsResource;
 const answers = answersResource;
@@ -27,5 +28,5 @@ function QuizQuestions({ record, canWrite, tab }: TabPanelProps & { tab: string 
 
 export const quizzesSetup: ResourceSetup = {
   resource: quizzesResource,
-  custom: { BelowForm: QuizQuestions },
+  custom: { BelowForm: QuizQuestions, tabPanels: { ranking: QuizRanking } },
 };

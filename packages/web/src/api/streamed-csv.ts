@@ -1,7 +1,5 @@
 import { HEADER_EXPORT_TOTAL } from '@regie/contract/api';
-import { fanPaths } from '@regie/contract/fans';
-import type { FanFilter } from '@regie/contract/fans.schemas';
-import { type ApiClient, ApiError } from '../../api/client.ts';
+import { type ApiClient, ApiError } from './client.ts';
 
 export interface ExportProgress {
   rows: number;
@@ -16,17 +14,17 @@ export function countLineEnds(chunk: Uint8Array): number {
 }
 
 /**
- * Downloads GET fans/export for the filter: the server streams the rows and says how many in
- * HEADER_EXPORT_TOTAL; the rows received so far are reported as they come. The file is
- * handed to the browser once complete.
+ * Downloads a streamed CSV export (GET fans/export, a ranking's /export…): the server streams the
+ * rows and says how many in HEADER_EXPORT_TOTAL; the rows received so far are reported as they
+ * come. The file, named by the server, is handed to the browser once complete.
  */
-export async function downloadFans(
+export async function downloadStreamedCsv(
   api: ApiClient,
-  filter: FanFilter,
+  request: { path: string; query?: Record<string, unknown>; fallbackName: string },
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { url, headers } = api.prepare(fanPaths.export, { query: filter });
+  const { url, headers } = api.prepare(request.path, request.query ? { query: request.query } : {});
   const response = await fetch(url, { headers: { ...headers, Accept: 'text/csv' }, ...(signal ? { signal } : {}) });
   if (!response.ok || !response.body) {
     const text = await response.text();
@@ -50,7 +48,8 @@ export async function downloadFans(
     lines += countLineEnds(value);
     onProgress({ rows: Math.max(0, lines - 1), total });
   }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'fans.csv';
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? request.fallbackName;
   const link = document.createElement('a');
   const href = URL.createObjectURL(new Blob(chunks, { type: 'text/csv;charset=utf-8' }));
   link.href = href;
