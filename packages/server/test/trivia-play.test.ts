@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '@regie/contract/demo';
 import { fanPublicPaths } from '@regie/contract/fans';
 import type { FanSessionResponse } from '@regie/contract/fans.schemas';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -309,6 +310,18 @@ describe('fans playing trivia', () => {
 });
 
 describe('trivia rankings', () => {
+  it('shows the demo quiz played by the club’s demo fans, through the game’s own code', async () => {
+    const token = await ctx.login('quizmaster', DEMO_PASSWORD);
+    const listed = await ctx.request({ url: '/main-api/quizzes?search=Derby day quiz', token });
+    const demo = listed.json<{ data: { id: number }[] }>().data[0];
+    const response = await ctx.request({ url: `${rankingPaths.quiz(demo?.id)}?expand=[Contestant]&limit=100`, token });
+    const ranked = response.json<RankingResponse>();
+    expect(ranked.total).toBe(30);
+    expect(ranked.data[0]?.rank).toBe(1);
+    expect(ranked.data[0]?.score).toBeGreaterThan(ranked.data.at(-1)?.score ?? 0);
+    expect(new Set(ranked.data.map((row) => row.correct)).size).toBeGreaterThan(1);
+  });
+
   it('gives tied fans the same rank, the next one after them', async () => {
     const built = await quiz('Tie quiz', 1);
     const at = new Date();

@@ -27,7 +27,7 @@ import { seedEventsDemo } from './events.seed.ts';
 import { seedExtrasDemo } from './extras.seed.ts';
 import { seedFansDemo } from './fans.seed.ts';
 import { seedDemoMarkers } from './markers.seed.ts';
-import { seedTriviaDemo } from './trivia.seed.ts';
+import { seedTriviaDemo, seedTriviaPlays } from './trivia.seed.ts';
 
 interface DemoAccountSeed {
   name: DemoAccountName;
@@ -224,8 +224,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoMarkers(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     await seedSimulcastDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0, demoInput);
     await seedChatDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
-    await seedTriviaDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
+    const demoQuiz = await seedTriviaDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     await seedFansDemo(tx, accountId);
+    await seedTriviaPlays(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0, demoQuiz);
     return true;
   });
 }

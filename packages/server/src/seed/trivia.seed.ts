@@ -1,5 +1,8 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { fans } from '../db/fans.table.ts';
 import { quizAnswers, quizQuestions, quizzes } from '../db/trivia.table.ts';
+import { answerQuestion, nextQuestion } from '../trivia/trivia.play.ts';
 import { one } from './seed.rows.ts';
 
 interface DemoQuestion {
@@ -27,7 +30,7 @@ const DERBY_QUIZ: readonly DemoQuestion[] = [
 ];
 
 /** The club's trivia: a published quiz, open for a month, with its questions and answers. */
-export async function seedTriviaDemo(db: Db, club: number): Promise<void> {
+export async function seedTriviaDemo(db: Db, club: number): Promise<number> {
   const now = Date.now();
   const quiz = one(
     await db
@@ -67,5 +70,42 @@ export async function seedTriviaDemo(db: Db, club: number): Promise<void> {
         accountId: club,
       })),
     );
+  }
+  return quiz.id;
+}
+
+/** Demo fans who played the quiz, and how many of its four questions each got right. */
+const DEMO_PLAYERS = 30;
+
+/**
+ * DEMO_PLAYERS of the club's fans play the demo quiz through the fan game's own code (trivia.play.ts),
+ * over the last hours, each answering at their own speed, so the rankings have a real story.
+ */
+export async function seedTriviaPlays(db: Db, club: number, quizId: number): Promise<void> {
+  const players = await db
+    .select({ id: fans.id })
+    .from(fans)
+    .where(and(eq(fans.accountId, club), eq(fans.isBlocked, false)))
+    .orderBy(asc(fans.id))
+    .limit(DEMO_PLAYERS);
+  const start = Date.now() - 12 * 3_600_000;
+  for (const [index, player] of players.entries()) {
+    const fan = { fanId: player.id, accountId: club };
+    let at = start + index * 20 * 60_000;
+    for (;;) {
+      const shown = await nextQuestion(db, fan, quizId, new Date(at));
+      if (shown.done) break;
+      // Most fans know the early questions; fewer the later ones. Quick ones answer in 2 s, slow ones in 15 s.
+      const right = (index * 7 + shown.question.index * 3) % 10 < 8 - shown.question.index * 2;
+      const answers = await db
+        .select({ id: quizAnswers.id, correct: quizAnswers.correct })
+        .from(quizAnswers)
+        .where(eq(quizAnswers.questionId, shown.question.id));
+      const picked = answers.find((answer) => answer.correct === right) ?? answers[0];
+      if (!picked) break;
+      at += 2_000 + ((index * 1_300) % 13_000);
+      await answerQuestion(db, fan, quizId, { questionId: shown.question.id, answerId: picked.id }, new Date(at));
+      at += 1_000;
+    }
   }
 }
