@@ -1,0 +1,68 @@
+import type Hls from 'hls.js';
+import { useEffect, useState } from 'react';
+
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+export interface LiveHlsState {
+  /** The hls.js player (its playingDate and live edge), null natively or before it loaded. */
+  hls: Hls | null;
+  failed: boolean;
+}
+
+/**
+ * Plays a live HLS playlist (the program's or an input's, signed: no headers) in `video` with
+ * hls.js (its light build, loaded on first use), natively where Media Source Extensions are
+ * missing. Unlike the video player's hook it hands out the hls.js instance: the live player reads
+ * the playing frame's wall-clock date and the live edge from it.
+ */
+export function useLiveHls(video: HTMLVideoElement | null, url: string | null): LiveHlsState {
+  const [hls, setHls] = useState<Hls | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!video || url === null) return;
+    let cancelled = false;
+    let player: Hls | null = null;
+    setFailed(false);
+    void import('hls.js/light').then(
+      ({ default: HlsClass }) => {
+        if (cancelled) return;
+        if (!HlsClass.isSupported()) {
+          if (video.canPlayType(HLS_TYPE)) video.src = url;
+          else setFailed(true);
+          return;
+        }
+        const created = new HlsClass({ backBufferLength: 120 });
+        player = created;
+        let recovered = false;
+        created.on(HlsClass.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recovered) {
+            recovered = true;
+            created.recoverMediaError();
+            return;
+          }
+          // A live playlist not there yet (the segments of a camera just switched on) comes back.
+          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
+            setTimeout(() => !cancelled && created.startLoad(), 2_000);
+            return;
+          }
+          setFailed(true);
+        });
+        created.loadSource(url);
+        created.attachMedia(video);
+        setHls(created);
+      },
+      () => setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+      player?.destroy();
+      setHls(null);
+      if (video.src && !video.src.startsWith('blob:')) {
+        video.removeAttribute('src');
+        video.load();
+      }
+    };
+  }, [video, url]);
+  return { hls, failed };
+}
