@@ -24,12 +24,13 @@ interface Setup {
   inputs: { wide: Input; tight: Input; sphere: Input };
 }
 
-function pushTestStream(url: string, size: string, seconds: number): ChildProcess {
+/** A generated stream; `filter` changes its picture (the 360° one turns its hues, so every view moves). */
+function pushTestStream(url: string, size: string, seconds: number, filter = ''): ChildProcess {
   return spawn(
     'ffmpeg',
     [
       ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}${filter}`],
       ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
       ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
@@ -74,10 +75,10 @@ test.beforeAll(async ({ request }) => {
   const inputs = { wide: await input('Wide'), tight: await input('Tight'), sphere: await input('Sphere', true) };
   setup = { username, session, inputs };
   // The encoders push for the whole file; each input goes live as its encoder connects.
-  for (const [item, size] of [
-    [inputs.wide, '640x360'],
-    [inputs.tight, '640x360'],
-    [inputs.sphere, '640x320'],
+  for (const [item, size, filter] of [
+    [inputs.wide, '640x360', ''],
+    [inputs.tight, '640x360', ''],
+    [inputs.sphere, '640x320', ',hue=H=2*PI*t/3'],
   ] as const) {
     const { streamKey } = await apiCall<{ streamKey: string }>(
       request,
@@ -85,7 +86,7 @@ test.beforeAll(async ({ request }) => {
       'GET',
       `/main-api/streams/${item.id}/key`,
     );
-    encoders.push(pushTestStream(`${item.ingestUrl}/${streamKey}`, size, 240));
+    encoders.push(pushTestStream(`${item.ingestUrl}/${streamKey}`, size, 240, filter));
   }
 });
 
@@ -250,8 +251,9 @@ test('the 360 tab looks around an equirectangular camera, and says when there is
   await expect(viewer).toBeVisible();
   const canvas = viewer.getByTestId('immersive-canvas');
   await expect(canvas).toBeVisible();
-  // The canvas draws with WebGL, from the camera's live frames.
-  expect(await canvas.evaluate((element: HTMLCanvasElement) => element.width > 1)).toBe(true);
+  // The canvas draws the camera's live frames (their hues turn): two moments differ.
+  const before = await canvas.screenshot();
+  await expect.poll(async () => (await canvas.screenshot()).equals(before), { timeout: 20_000 }).toBe(false);
   const direction = main(page).getByTestId('immersive-direction');
   await expect(direction).toHaveText('Looking 0° across, 0° up');
   await viewer.focus();

@@ -9,6 +9,7 @@ import { StreamStateBadge } from '../streams/state-badge.tsx';
 import { useStreams } from '../streams/streams-calls.ts';
 import { HealthFacts } from './HealthFacts.tsx';
 import { type LiveContent, useAddCamera, useRemoveCamera, useReorderCameras, useUpdateCamera } from './live-calls.ts';
+import { reordered } from './program-state.ts';
 
 /** The camera's name, saved with Enter or its button when changed. */
 function CameraLabel({
@@ -49,15 +50,6 @@ function CameraLabel({
   );
 }
 
-/** The order after moving the camera at `index` by `delta`, each camera with its new position. */
-function moved(cameras: readonly Camera[], index: number, delta: -1 | 1): { id: number; position: number }[] {
-  const order = [...cameras];
-  const [item] = order.splice(index, 1);
-  if (!item) return [];
-  order.splice(index + delta, 0, item);
-  return order.map((camera, position) => ({ id: camera.id, position }));
-}
-
 /**
  * The content's cameras (each one of the account's live inputs): their health as the socket
  * pushes it, renamed, reordered, removed; a new one picked among the inputs not used yet.
@@ -84,12 +76,7 @@ export function CamerasPanel({
   const inputName = (inputId: number) => inputs.data?.data.find((input) => input.id === inputId)?.name ?? `#${inputId}`;
   const free = (inputs.data?.data ?? []).filter((input) => !cameras.some((camera) => camera.inputId === input.id));
   const full = cameras.length >= MAX_CAMERAS_PER_CONTENT;
-  const reorder = (index: number, delta: -1 | 1) =>
-    reorderCameras.mutate(
-      moved(cameras, index, delta).filter(
-        (change) => cameras.find((camera) => camera.id === change.id)?.position !== change.position,
-      ),
-    );
+  const reorder = (index: number, delta: -1 | 1) => reorderCameras.mutate(reordered(cameras, index, delta));
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="live-cameras-title">

@@ -13,6 +13,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
+import { withSwitch } from './program-state.ts';
 
 /** The content whose cameras and program a tab shows. */
 export interface LiveContent {
@@ -50,11 +51,8 @@ export function useProgram(content: LiveContent, anyCameraId: number | null) {
     const parsed = multicamSwitchEvent.safeParse(event.payload);
     if (event.type !== MULTICAM_SWITCH_EVENT || !parsed.success) return;
     if (parsed.data.kind !== content.kind || parsed.data.contentId !== content.id) return;
-    const entry = parsed.data.switch;
     queryClient.setQueriesData<MulticamStatus>({ queryKey: key }, (previous) =>
-      previous && !previous.switches.some((item) => item.id === entry.id)
-        ? { ...previous, programCameraId: entry.cameraId, switches: [entry, ...previous.switches] }
-        : previous,
+      withSwitch(previous, parsed.data.switch),
     );
     void queryClient.invalidateQueries({ queryKey: key });
   });

@@ -1,5 +1,6 @@
 import type Hls from 'hls.js';
 import { useEffect, useState } from 'react';
+import { useSameMedia } from '../../widgets/player/use-hls.ts';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
@@ -15,7 +16,10 @@ export interface LiveHlsState {
  * missing. Unlike the video player's hook it hands out the hls.js instance: the live player reads
  * the playing frame's wall-clock date and the live edge from it.
  */
-export function useLiveHls(video: HTMLVideoElement | null, url: string | null): LiveHlsState {
+export function useLiveHls(video: HTMLVideoElement | null, src: string | null): LiveHlsState {
+  // A status read again brings the same playlist with a newer token: the player keeps playing.
+  const kept = useSameMedia(src ?? '');
+  const url = src === null ? null : kept;
   const [hls, setHls] = useState<Hls | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
