@@ -4,6 +4,7 @@ import {
   cameraPaths,
   MULTICAM_SWITCH_EVENT,
   type MulticamStatus,
+  multicamSwitchEvent,
 } from '@regie/contract/cameras';
 import { lifecyclePaths } from '@regie/contract/lifecycle';
 import { type LiveInput, livePaths } from '@regie/contract/live';
@@ -112,6 +113,7 @@ describe('cameras and the program switch', () => {
     expect(seen).toEqual([
       { type: MULTICAM_SWITCH_EVENT, payload: { kind: 'events', contentId: event.id, switch: logged } },
     ]);
+    expect(multicamSwitchEvent.safeParse(seen[0]?.payload).success).toBe(true);
     expect(others).toEqual([]);
   });
 
@@ -178,7 +180,7 @@ describe('cameras and the program switch', () => {
     expect(live.statusCode, live.body).toBe(200);
     const after = (await call('operator', 'GET', cameraPaths.status(second.id))).json<MulticamStatus>();
     expect(after.programCameraId).toBe(first.id);
-    expect(after.switches).toEqual([expect.objectContaining({ cameraId: first.id, userId: null })]);
+    expect(after.switches).toEqual([expect.objectContaining({ cameraId: first.id, userId: null, username: null })]);
   });
 
   it('gives the demo organiser an upcoming conference filmed by two cameras', async () => {
