@@ -3,6 +3,9 @@ import { useEffect, useState } from 'react';
 import { useSameMedia } from '../../widgets/player/use-hls.ts';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
+/** Network failures in a row the player retries (2 s apart) before saying it cannot play. */
+const NETWORK_RETRIES = 5;
+const RETRY_DELAY_MS = 2_000;
 
 export interface LiveHlsState {
   /** The hls.js player (its playingDate and live edge), null natively or before it loaded. */
@@ -38,6 +41,10 @@ export function useLiveHls(video: HTMLVideoElement | null, src: string | null): 
         const created = new HlsClass({ backBufferLength: 120 });
         player = created;
         let recovered = false;
+        let retries = 0;
+        created.on(HlsClass.Events.FRAG_LOADED, () => {
+          retries = 0;
+        });
         created.on(HlsClass.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
           if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recovered) {
@@ -45,9 +52,10 @@ export function useLiveHls(video: HTMLVideoElement | null, src: string | null): 
             created.recoverMediaError();
             return;
           }
-          // A live playlist not there yet (the segments of a camera just switched on) comes back.
-          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
-            setTimeout(() => !cancelled && created.startLoad(), 2_000);
+          // A live playlist not there yet (a camera just switched on) comes back: a few tries.
+          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && retries < NETWORK_RETRIES) {
+            retries += 1;
+            setTimeout(() => !cancelled && created.startLoad(), RETRY_DELAY_MS);
             return;
           }
           setFailed(true);
