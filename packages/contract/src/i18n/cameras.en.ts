@@ -35,6 +35,7 @@ export const camerasEn = {
   'live.program.loading': 'Loading the program…',
   'live.program.onAir': 'On air: {{name}}',
   'live.player.failed': 'The program could not be played.',
+  'live.player.retry': 'Try again',
   'live.player.position': 'Position in the DVR window',
   'live.player.behindValue': '{{value}} behind live',
   'live.player.noWindow': 'Nothing to rewind yet',

@@ -37,6 +37,7 @@ export const camerasFr: Record<keyof typeof camerasEn, string> = {
   'live.program.loading': 'Chargement du programme…',
   'live.program.onAir': 'À l’antenne : {{name}}',
   'live.player.failed': 'Le programme n’a pas pu être lu.',
+  'live.player.retry': 'Réessayer',
   'live.player.position': 'Position dans la fenêtre DVR',
   'live.player.behindValue': '{{value}} de retard sur le direct',
   'live.player.noWindow': 'Rien à revoir pour l’instant',

@@ -54,7 +54,7 @@ function usePosition(video: HTMLVideoElement | null, hls: ReturnType<typeof useL
 export function DvrPlayer({ url, label }: { url: string; label: string }) {
   const t = useT();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const { hls, failed } = useLiveHls(video, url);
+  const { hls, failed, reload } = useLiveHls(video, url);
   const position = usePosition(video, hls);
   const { window } = position;
   const atLive = position.behind <= position.slack;
@@ -79,7 +79,16 @@ export function DvrPlayer({ url, label }: { url: string; label: string }) {
         playsInline
         style={{ width: '100%', aspectRatio: '16 / 9', background: 'black', borderRadius: 4 }}
       />
-      {failed && <Alert color="orange">{t('live.player.failed')}</Alert>}
+      {failed && (
+        <Alert color="orange">
+          <Group justify="space-between">
+            <Text size="sm">{t('live.player.failed')}</Text>
+            <Button size="xs" variant="default" onClick={reload}>
+              {t('live.player.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <input
         type="range"
         aria-label={t('live.player.position')}

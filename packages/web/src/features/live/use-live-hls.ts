@@ -1,5 +1,5 @@
 import type Hls from 'hls.js';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSameMedia } from '../../widgets/player/use-hls.ts';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -11,6 +11,8 @@ export interface LiveHlsState {
   /** The hls.js player (its playingDate and live edge), null natively or before it loaded. */
   hls: Hls | null;
   failed: boolean;
+  /** Loads the playlist again (after a failure). */
+  reload: () => void;
 }
 
 /**
@@ -25,6 +27,9 @@ export function useLiveHls(video: HTMLVideoElement | null, src: string | null): 
   const url = src === null ? null : kept;
   const [hls, setHls] = useState<Hls | null>(null);
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger of reload().
   useEffect(() => {
     if (!video || url === null) return;
     let cancelled = false;
@@ -75,6 +80,6 @@ export function useLiveHls(video: HTMLVideoElement | null, src: string | null): 
         video.load();
       }
     };
-  }, [video, url]);
-  return { hls, failed };
+  }, [video, url, attempt]);
+  return { hls, failed, reload };
 }
