@@ -290,4 +290,15 @@ test('a conference’s stream tab takes cameras too', async ({ browser, request 
   await expect(main(page).getByText('No camera yet: add one of the account’s live inputs below.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.context().close();
+
+  // In French: the operator's language (the last test of the file changes it), read at sign-in.
+  await apiCall(request, setup.session, 'PUT', '/users-service-api/users/me', { meta: { language: 'fr' } });
+  const french = await operatorPage(browser, `/events/conferences/edit/${conference.id}/stream`);
+  await expect(main(french).getByRole('heading', { name: 'Caméras' })).toBeVisible();
+  await expect(main(french).getByRole('combobox', { name: 'Ajouter une caméra depuis une entrée live' })).toBeVisible();
+  await expect(main(french).getByTestId('program-empty')).toHaveText(
+    'Ajoutez une caméra pour passer en direct : le programme montre la caméra à l’antenne.',
+  );
+  await expectNoSeriousA11yViolations(french);
+  await french.context().close();
 });

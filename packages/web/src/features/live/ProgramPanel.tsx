@@ -4,7 +4,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { DvrPlayer } from './DvrPlayer.tsx';
 
 /**
- * The program's player while the content is live and a camera is on air; otherwise a sentence
+ * The program's player while the content is live and a camera went on air; otherwise a sentence
  * saying what is missing (not live, no camera, no camera on air yet).
  */
 export function ProgramPanel({
@@ -17,12 +17,15 @@ export function ProgramPanel({
   hasCameras: boolean;
 }) {
   const t = useT();
-  const onAir = program?.cameras.find((camera) => camera.id === program.programCameraId) ?? null;
+  // The latest switch airs, even when its camera was removed since (its input stays on air).
+  const latest = program?.switches[0] ?? null;
+  const onAirName =
+    program?.cameras.find((camera) => camera.id === latest?.cameraId)?.label ?? t('live.multicam.removedCamera');
   const why = !hasCameras
     ? t('live.program.noCamera')
     : !live
       ? t('live.program.notLive')
-      : program !== null && onAir === null
+      : program !== null && latest === null
         ? t('live.program.nothingOnAir')
         : null;
   if (why !== null || program === null) {
@@ -35,7 +38,7 @@ export function ProgramPanel({
   return (
     <>
       <Text size="sm" data-testid="program-on-air">
-        {t('live.program.onAir', { name: onAir?.label ?? '' })}
+        {t('live.program.onAir', { name: onAirName })}
       </Text>
       <DvrPlayer url={program.playback.dvrUrl} label={t('live.program.player')} />
     </>
