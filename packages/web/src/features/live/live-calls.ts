@@ -24,6 +24,7 @@ export interface LiveContent {
 export const liveKeys = {
   cameras: (content: LiveContent) => [content.kind, content.id, 'cameras'] as const,
   program: (content: LiveContent) => [content.kind, content.id, 'program'] as const,
+  /** The input screen's own key (streams/StreamEdit): both screens share what the socket pushed. */
   health: (inputId: number) => ['streams', inputId, 'health'] as const,
 };
 
@@ -40,7 +41,7 @@ export function useCameras(content: LiveContent, enabled = true) {
 
 /**
  * The program (camera on air, cameras with their inputs, switch log, signed playlists), read
- * through any camera of the content (GET multicams/{cameraId}/status); null without a camera.
+ * through any camera of the content (GET multicams/{cameraId}/status); not asked without a camera.
  * Another operator's switch (MULTICAM_TOPIC) is added to the log at once and read again.
  */
 export function useProgram(content: LiveContent, anyCameraId: number | null) {
