@@ -39,6 +39,8 @@ export const programSwitchResponse = z.object({
   at: z.string(),
   /** Who switched; null for a switch the server made (the first camera at go-live). */
   userId: z.number().nullable(),
+  /** Their username, to show in the switch log; null with userId (or a user deleted since). */
+  username: z.string().nullable(),
 });
 export type ProgramSwitch = z.infer<typeof programSwitchResponse>;
 
@@ -98,6 +100,19 @@ export const multicamStatusResponse = z.object({
   playback: z.object({ liveUrl: z.string(), dvrUrl: z.string() }),
 });
 export type MulticamStatus = z.infer<typeof multicamStatusResponse>;
+
+/**
+ * Realtime (account-relative topic, like the inputs' health LIVE_TOPIC): every switch, published
+ * when PUT multicams/{cameraId} succeeded, so each operator's multicam shows it without reloading.
+ */
+export const MULTICAM_TOPIC = '/admin/multicams';
+export const MULTICAM_SWITCH_EVENT = 'multicam.switch';
+export const multicamSwitchEvent = z.object({
+  kind: z.enum(['events', 'business-players']),
+  contentId: z.number(),
+  switch: programSwitchResponse,
+});
+export type MulticamSwitchEvent = z.infer<typeof multicamSwitchEvent>;
 
 /** Spec §7 Streamable "awsstreams POST/PUT/DELETE cameras", Streaming "multicams PUT and /status". */
 export const cameraPaths = {

@@ -1,14 +1,24 @@
-import { CAMERA_MESSAGES, type Camera, cameraPaths, type MulticamStatus } from '@regie/contract/cameras';
+import {
+  CAMERA_MESSAGES,
+  type Camera,
+  cameraPaths,
+  MULTICAM_SWITCH_EVENT,
+  type MulticamStatus,
+  multicamSwitchEvent,
+} from '@regie/contract/cameras';
 import { lifecyclePaths } from '@regie/contract/lifecycle';
 import { type LiveInput, livePaths } from '@regie/contract/live';
 import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessPlayers } from '../src/db/conferences.table.ts';
+import { createMemoryHub, type HubEvent } from '../src/realtime/realtime.hub.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
 
+const hub = createMemoryHub();
 let ctx: TestContext;
 let club: BuiltAccount;
+let rivalAccount: BuiltAccount;
 const tokens: Record<string, string> = {};
 
 async function call(as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
@@ -22,9 +32,10 @@ async function created<T>(as: string, url: string, payload: object): Promise<T> 
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ dependencies: { hub } });
   club = await ctx.buildAccount({ modules: ['AWS_STREAM', 'MULTICAM', 'SPORT_EVENTS', 'BUSINESS_PLAYERS'] });
   const rival = await ctx.buildAccount({ modules: ['AWS_STREAM', 'MULTICAM', 'SPORT_EVENTS'] });
+  rivalAccount = rival;
   const users = {
     operator: await ctx.buildUser({
       accountId: club.id,
@@ -77,6 +88,33 @@ describe('cameras and the program switch', () => {
     // The log keeps the switch to a removed camera (its input stays in the program's past).
     const after = (await call('operator', 'GET', cameraPaths.status(first.id))).json<MulticamStatus>();
     expect(after.switches.map((entry) => entry.cameraId)).toEqual([null, first.id]);
+  });
+
+  it('publishes each switch on the account’s multicam topic, with who switched, and nowhere else', async () => {
+    const input = await created<LiveInput>('operator', livePaths.list, { name: 'Bench', latencyMode: '2s' });
+    const event = await created<{ id: number }>('operator', '/main-api/events', {
+      name: 'Semi final',
+      activatedModules: ['MULTICAM'],
+    });
+    const camera = await created<Camera>('operator', cameraPaths.create, { eventId: event.id, inputId: input.id });
+    const seen: HubEvent[] = [];
+    const others: HubEvent[] = [];
+    const stop = hub.subscribe(`${club.id}/admin/multicams`, (_topic, event) => seen.push(event));
+    const stopOthers = hub.subscribe(`${rivalAccount.id}/admin/**`, (_topic, event) => others.push(event));
+    const switched = await call('operator', 'PUT', cameraPaths.switch(camera.id));
+    expect(switched.statusCode, switched.body).toBe(200);
+    const refused = await call('rival', 'PUT', cameraPaths.switch(camera.id));
+    expect(refused.statusCode).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop();
+    stopOthers();
+    const logged = switched.json<MulticamStatus>().switches[0];
+    expect(logged?.username).toEqual(expect.any(String));
+    expect(seen).toEqual([
+      { type: MULTICAM_SWITCH_EVENT, payload: { kind: 'events', contentId: event.id, switch: logged } },
+    ]);
+    expect(multicamSwitchEvent.safeParse(seen[0]?.payload).success).toBe(true);
+    expect(others).toEqual([]);
   });
 
   it('needs MULTICAM activated on the event to switch; a conference takes cameras too', async () => {
@@ -142,7 +180,7 @@ describe('cameras and the program switch', () => {
     expect(live.statusCode, live.body).toBe(200);
     const after = (await call('operator', 'GET', cameraPaths.status(second.id))).json<MulticamStatus>();
     expect(after.programCameraId).toBe(first.id);
-    expect(after.switches).toEqual([expect.objectContaining({ cameraId: first.id, userId: null })]);
+    expect(after.switches).toEqual([expect.objectContaining({ cameraId: first.id, userId: null, username: null })]);
   });
 
   it('gives the demo organiser an upcoming conference filmed by two cameras', async () => {

@@ -1,4 +1,5 @@
 import { actionsEn } from './actions.en.ts';
+import { camerasEn } from './cameras.en.ts';
 import { chatEn } from './chat.en.ts';
 import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
@@ -793,6 +794,7 @@ export const en = {
   ...eventsEn,
   ...extrasEn,
   ...liveEn,
+  ...camerasEn,
   ...conferencesEn,
   ...insightsEn,
   ...markersEn,

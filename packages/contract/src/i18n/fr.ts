@@ -1,4 +1,5 @@
 import { actionsFr } from './actions.fr.ts';
+import { camerasFr } from './cameras.fr.ts';
 import { chatFr } from './chat.fr.ts';
 import { clipsFr } from './clips.fr.ts';
 import { conferencesFr } from './conferences.fr.ts';
@@ -792,6 +793,7 @@ export const fr: Record<MessageKey, string> = {
   ...eventsFr,
   ...extrasFr,
   ...liveFr,
+  ...camerasFr,
   ...conferencesFr,
   ...insightsFr,
   ...markersFr,

@@ -6,6 +6,9 @@ import {
   cameraResponse,
   cameraUpdateBody,
   MULTICAM_RULE,
+  MULTICAM_SWITCH_EVENT,
+  MULTICAM_TOPIC,
+  type MulticamSwitchEvent,
   multicamStatusResponse,
 } from '@regie/contract/cameras';
 import { eq } from 'drizzle-orm';
@@ -14,6 +17,7 @@ import { z } from 'zod';
 import { type ContentCameraRow, contentCameras } from '../db/cameras.table.ts';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import { noContent } from '../resources/resources.http.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -36,6 +40,8 @@ export interface CamerasRoutesOptions {
   guards: Guards;
   tokens: LiveTokens;
   publicUrl: string;
+  /** Where each switch is published (contract MULTICAM_TOPIC). */
+  hub: RealtimeHub;
 }
 
 const common = { tags: ['live'], security: BEARER };
@@ -125,7 +131,7 @@ export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async 
 
 function registerMulticamRoutes(
   app: Parameters<FastifyPluginAsyncZod<CamerasRoutesOptions>>[0],
-  { db, guards, tokens, publicUrl }: CamerasRoutesOptions,
+  { db, guards, tokens, publicUrl, hub }: CamerasRoutesOptions,
 ) {
   const playback = (accountId: number) => (content: ContentRef) => {
     const token = tokens.signProgram(accountId, content);
@@ -148,7 +154,16 @@ function registerMulticamRoutes(
     },
     async (request) => {
       const camera = await findScopedCamera(db, authOf(request), request.params.id);
-      await switchProgram(db, authOf(request), camera);
+      const content = contentOfCamera(camera);
+      const event: MulticamSwitchEvent = {
+        kind: content.kind,
+        contentId: content.id,
+        switch: await switchProgram(db, authOf(request), camera),
+      };
+      // Every operator's multicam shows the switch at once; a lost publish only delays it to their next read.
+      hub
+        .publish(accountTopic(camera.accountId, MULTICAM_TOPIC), { type: MULTICAM_SWITCH_EVENT, payload: event })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'multicam: switch not published'));
       return status(camera);
     },
   );

@@ -5,6 +5,7 @@ import {
   type CameraContentKind,
   MAX_CAMERAS_PER_CONTENT,
   type MulticamStatus,
+  type ProgramSwitch,
 } from '@regie/contract/cameras';
 import { CLIP_MESSAGES } from '@regie/contract/clips';
 import { CONFERENCE_MESSAGES } from '@regie/contract/conferences';
@@ -14,6 +15,7 @@ import { businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { liveInputs } from '../db/live.table.ts';
+import { users } from '../db/users.table.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
 import { findScopedInput } from './live.service.ts';
@@ -100,21 +102,36 @@ export async function findScopedCamera(db: Db, auth: AuthContext, id: number): P
   return row;
 }
 
-/** PUT multicams/{cameraId}: the program switches to this camera from now on (segment boundaries). */
-export async function switchProgram(db: Db, auth: AuthContext, camera: ContentCameraRow): Promise<void> {
+/**
+ * PUT multicams/{cameraId}: the program switches to this camera from now on (segment boundaries).
+ * Answers the switch as the log shows it.
+ */
+export async function switchProgram(db: Db, auth: AuthContext, camera: ContentCameraRow): Promise<ProgramSwitch> {
   const content = contentOfCamera(camera);
   const scoped = await findScopedContent(db, auth, content);
   if (scoped.activatedModules !== null && !scoped.activatedModules.includes('MULTICAM')) {
     throw new HttpError(409, CAMERA_MESSAGES.multicamOff);
   }
-  await db.insert(programSwitches).values({
-    accountId: camera.accountId,
-    ...contentKey(content),
-    cameraId: camera.id,
-    inputId: camera.inputId,
-    at: new Date(),
-    userId: auth.user.id,
-  });
+  const [row] = await db
+    .insert(programSwitches)
+    .values({
+      accountId: camera.accountId,
+      ...contentKey(content),
+      cameraId: camera.id,
+      inputId: camera.inputId,
+      at: new Date(),
+      userId: auth.user.id,
+    })
+    .returning();
+  if (!row) throw new Error('switch not stored');
+  return {
+    id: row.id,
+    cameraId: row.cameraId,
+    inputId: row.inputId,
+    at: row.at.toISOString(),
+    userId: row.userId,
+    username: auth.user.username,
+  };
 }
 
 /** The multicam's state: each camera with its input, the camera on air, the latest switches. */
@@ -130,26 +147,28 @@ export async function multicamStatus(
     .where(ofContent(contentCameras, content))
     .orderBy(asc(contentCameras.position), asc(contentCameras.id));
   const switches = await db
-    .select()
+    .select({ row: programSwitches, username: users.username })
     .from(programSwitches)
+    .leftJoin(users, eq(users.id, programSwitches.userId))
     .where(ofContent(programSwitches, content))
     .orderBy(desc(programSwitches.at), desc(programSwitches.id))
     .limit(50);
   return {
     kind: content.kind,
     contentId: content.id,
-    programCameraId: switches[0]?.cameraId ?? null,
+    programCameraId: switches[0]?.row.cameraId ?? null,
     cameras: cameras.map((row) => ({
       ...presentCamera(row.camera),
       inputName: row.inputName,
       inputState: row.inputState,
     })),
-    switches: switches.map((row) => ({
+    switches: switches.map(({ row, username }) => ({
       id: row.id,
       cameraId: row.cameraId,
       inputId: row.inputId,
       at: row.at.toISOString(),
       userId: row.userId,
+      username,
     })),
     playback: playback(content),
   };

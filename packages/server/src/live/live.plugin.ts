@@ -87,7 +87,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   };
   await app.register(liveRoutes, { db, guards, storage, supervisor, present, keysChanged });
   await app.register(liveMediaRoutes, { db, storage, tokens, supervisor });
-  await app.register(camerasRoutes, { db, guards, tokens, publicUrl: config.publicUrl });
+  await app.register(camerasRoutes, { db, guards, tokens, publicUrl: config.publicUrl, hub });
   const sources = liveSources(db, () => onAir);
   app.decorate('liveSources', sources);
   return sources;

@@ -2,8 +2,8 @@ import { Stack } from '@mantine/core';
 import { conferencePaths } from '@regie/contract/conferences';
 import { embedPaths } from '@regie/contract/embed';
 import { businessPlayersResource } from '@regie/contract/resources/business-players';
-import { ScreenPending } from '../../app/layout/ScreenPanels.tsx';
 import type { ResourceSetup, TabPanelProps } from '../../resources/customization.ts';
+import { LiveStreamTab } from '../live/LiveStreamTab.tsx';
 import { ConferenceStatsTab } from '../stats/ContentStatsTab.tsx';
 import { EmbedPanel } from '../stats/EmbedPanel.tsx';
 import { replayVideoInput } from '../videos/replay/ReplayVideoInput.tsx';
@@ -34,6 +34,11 @@ function ClipTab({ record }: TabPanelProps) {
   return <ConferenceClipWorkspace conferenceId={Number(record.id)} />;
 }
 
+/** Go live / end live, the program with its DVR and the cameras (features/live, shared with the events). */
+function StreamTab({ record }: TabPanelProps) {
+  return <LiveStreamTab content={{ kind: 'business-players', id: Number(record.id) }} />;
+}
+
 function StatsTab({ record }: TabPanelProps) {
   return <ConferenceStatsTab conferenceId={Number(record.id)} />;
 }
@@ -41,14 +46,13 @@ function StatsTab({ record }: TabPanelProps) {
 /**
  * Conferences (events/conferences): the generic list and info form, the replay chosen among the
  * account's ready videos, its lifecycle (go live, end live) and speakers under the form; chapters, clip and stats tabs of their own
- * (stats: features/stats, shared with the events). The stream tab waits for live: it says 'not
- * available yet'.
+ * (stats: features/stats, shared with the events), and the stream tab (features/live).
  */
 export const conferencesSetup: ResourceSetup = {
   resource: businessPlayersResource,
   custom: {
     fields: { videoId: { Input: ConferenceReplayInput } },
     BelowForm: ConferenceBelowForm,
-    tabPanels: { stream: ScreenPending, chapters: ChaptersTab, clip: ClipTab, stats: StatsTab },
+    tabPanels: { stream: StreamTab, chapters: ChaptersTab, clip: ClipTab, stats: StatsTab },
   },
 };

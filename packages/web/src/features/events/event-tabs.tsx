@@ -12,11 +12,14 @@ export interface EventTabProps {
  * form (fields declared with their `tab`); a tab missing here and from the form shows the
  * 'not available yet' panel. Other domains' tabs join here: markers (features/markers/MarkersTab),
  * clip (features/clipping/EventClipTab), stats (features/stats/ContentStatsTab), graphics
- * (features/graphics/GraphicsTab).
+ * (features/graphics/GraphicsTab), stream, multicam and 360 (features/live).
  */
 export const EVENT_TAB_BODIES: {
   readonly [Tab in SportEventTab]?: LazyExoticComponent<ComponentType<EventTabProps>>;
 } = {
+  stream: lazy(() => import('../live/LiveStreamTab.tsx').then((m) => ({ default: m.EventStreamTab }))),
+  multicam: lazy(() => import('../live/MulticamTab.tsx').then((m) => ({ default: m.MulticamTab }))),
+  '360': lazy(() => import('../live/ImmersiveTab.tsx').then((m) => ({ default: m.ImmersiveTab }))),
   challengers: lazy(() => import('./ChallengersTab.tsx').then((m) => ({ default: m.ChallengersTab }))),
   markers: lazy(() => import('../markers/MarkersTab.tsx').then((m) => ({ default: m.MarkersTab }))),
   clip: lazy(() => import('../clipping/EventClipTab.tsx').then((m) => ({ default: m.EventClipTab }))),

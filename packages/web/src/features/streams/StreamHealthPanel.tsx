@@ -3,6 +3,7 @@ import type { LiveHealth } from '@regie/contract/live';
 import { IconCircleFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
+import { healthTexts } from './health-format.ts';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -32,8 +33,8 @@ export function StreamHealthPanel({ health }: { health: LiveHealth | null }) {
   const t = useT();
   const since = useSecondsSince(health?.lastFrameAt ?? null);
   const none = t('streams.health.none');
-  const connected = health?.connected === true;
-  const codecs = [health?.videoCodec, health?.audioCodec].filter(Boolean).join(' / ');
+  const texts = healthTexts(health, t);
+  const { connected } = texts;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="stream-health-title">
       <Stack gap="sm">
@@ -53,22 +54,10 @@ export function StreamHealthPanel({ health }: { health: LiveHealth | null }) {
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Fact
-            testId="health-bitrate"
-            label={t('streams.health.bitrate')}
-            value={connected && health ? t('streams.health.kbps', { value: Math.round(health.bitrate / 1000) }) : none}
-          />
-          <Fact
-            testId="health-fps"
-            label={t('streams.health.fps')}
-            value={health?.fps ? t('streams.health.fpsValue', { value: Math.round(health.fps * 10) / 10 }) : none}
-          />
-          <Fact
-            testId="health-resolution"
-            label={t('streams.health.resolution')}
-            value={health?.width && health.height ? `${health.width}×${health.height}` : none}
-          />
-          <Fact testId="health-codecs" label={t('streams.health.codecs')} value={codecs || none} />
+          <Fact testId="health-bitrate" label={t('streams.health.bitrate')} value={texts.bitrate} />
+          <Fact testId="health-fps" label={t('streams.health.fps')} value={texts.fps} />
+          <Fact testId="health-resolution" label={t('streams.health.resolution')} value={texts.resolution} />
+          <Fact testId="health-codecs" label={t('streams.health.codecs')} value={texts.codecs} />
           <Fact
             testId="health-last-frame"
             label={t('streams.health.lastFrame')}

@@ -26,9 +26,10 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /**
  * The first URL given for a file: a refreshed record brings the same playlist with a newer token
  * (contract MEDIA_TOKEN_STEP_SECONDS), and the older one stays valid for hours, so reloading the
- * player (losing its position) only happens for another file.
+ * player (losing its position) only happens for another file. The live players keep theirs too
+ * (features/live/use-live-hls.ts).
  */
-function useSameMedia(url: string): string {
+export function useSameMedia(url: string): string {
   const [kept, setKept] = useState(url);
   const pathOf = (value: string) => value.split('?')[0];
   if (pathOf(kept) !== pathOf(url)) {

@@ -1,0 +1,304 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type ApiSession, apiCall, apiSignIn, choose, main, uniqueName } from './flows.ts';
+import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+
+/**
+ * The live tabs of events and conferences (features/live): a live operator of an account made
+ * for these tests (sport events, conferences, live inputs, multicam, 360) adds cameras, goes live
+ * while ffmpeg pushes generated streams to the ingest, plays the program with its DVR, switches
+ * cameras while a second operator's page follows, and looks around a 360° camera.
+ */
+
+const PASSWORD = 'e2e-live-tabs-passphrase';
+
+interface Input {
+  id: number;
+  name: string;
+  ingestUrl: string;
+}
+
+interface Setup {
+  username: string;
+  session: ApiSession;
+  inputs: { wide: Input; tight: Input; sphere: Input };
+}
+
+/** A generated stream; `filter` changes its picture (the 360° one turns its hues, so every view moves). */
+function pushTestStream(url: string, size: string, seconds: number, filter = ''): ChildProcess {
+  return spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}${filter}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+let setup: Setup;
+const encoders: ChildProcess[] = [];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  // A studio account of its own, its live desk group and operator, made by the platform admin.
+  const admin = await apiSignIn(request, 'admin');
+  const account = await apiCall<{ id: number; accountKey: string }>(
+    request,
+    admin,
+    'POST',
+    '/users-service-api/accounts',
+    {
+      name: uniqueName('Live studio'),
+      modules: ['SPORT_EVENTS', 'BUSINESS_PLAYERS', 'AWS_STREAM', 'MULTICAM', 'IMMERSIVE', 'DVR', 'STREAM'],
+    },
+  );
+  const acting = { accessToken: admin.accessToken, accountKey: account.accountKey };
+  const group = await apiCall<{ id: number }>(request, acting, 'POST', '/users-service-api/groups', {
+    name: 'Live desk',
+    roles: ['use_stream', 'sport_player_write', 'conf_player_write'],
+  });
+  const username = `e2e.live.${Date.now().toString(36)}`;
+  await apiCall(request, acting, 'POST', '/users-service-api/users', {
+    username,
+    name: 'Lou Martin',
+    password: PASSWORD,
+    groups: [group.id],
+  });
+  const session = await apiSignIn(request, username, PASSWORD);
+  const input = (name: string, equirectangular = false) =>
+    apiCall<Input>(request, session, 'POST', '/main-api/streams', { name, latencyMode: '1s', equirectangular });
+  const inputs = { wide: await input('Wide'), tight: await input('Tight'), sphere: await input('Sphere', true) };
+  setup = { username, session, inputs };
+  // The encoders push for the whole file; each input goes live as its encoder connects.
+  for (const [item, size, filter] of [
+    [inputs.wide, '640x360', ''],
+    [inputs.tight, '640x360', ''],
+    [inputs.sphere, '640x320', ',hue=H=2*PI*t/3'],
+  ] as const) {
+    const { streamKey } = await apiCall<{ streamKey: string }>(
+      request,
+      session,
+      'GET',
+      `/main-api/streams/${item.id}/key`,
+    );
+    encoders.push(pushTestStream(`${item.ingestUrl}/${streamKey}`, size, 240, filter));
+  }
+});
+
+test.afterAll(() => {
+  for (const encoder of encoders) encoder.kill('SIGKILL');
+});
+
+async function operatorPage(browser: Browser, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, setup.username, PASSWORD);
+  await page.goto(path);
+  return page;
+}
+
+async function newEvent(request: Parameters<typeof apiCall>[0], name: string): Promise<number> {
+  const event = await apiCall<{ id: number }>(request, setup.session, 'POST', '/main-api/events', {
+    name: uniqueName(name),
+    state: 'upcoming',
+    activatedModules: ['MULTICAM', 'IMMERSIVE', 'AWS_STREAM', 'DVR'],
+  });
+  return event.id;
+}
+
+function cameraRow(page: Page, label: string): Locator {
+  return main(page)
+    .getByTestId('live-camera')
+    .filter({ has: page.getByRole('textbox', { name: `Name of the camera ${label}` }) });
+}
+
+const videoTime = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.currentTime);
+
+test('an operator adds cameras, goes live, rewinds the program and comes back to live', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const eventId = await newEvent(request, 'Cup final');
+  const page = await operatorPage(browser, `/events/sports/edit/${eventId}/stream`);
+  await expect(main(page).getByTestId('program-empty')).toHaveText(
+    'Add a camera to go live: the program shows the camera on air.',
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  for (const name of ['Wide', 'Tight']) {
+    await choose(page, 'Add a camera from a live input', name);
+    await main(page).getByRole('button', { name: 'Add the camera' }).click();
+    await expect(cameraRow(page, name)).toBeVisible();
+  }
+  // Each camera's health comes over the socket.
+  await expect(cameraRow(page, 'Wide').getByTestId('camera-resolution')).toHaveText('640×360', { timeout: 20_000 });
+  await expect(cameraRow(page, 'Tight').getByTestId('camera-bitrate')).toHaveText(/^[1-9]\d* kbit\/s$/, {
+    timeout: 20_000,
+  });
+
+  // Renamed, then moved up and back down.
+  const tightName = main(page).getByRole('textbox', { name: 'Name of the camera Tight' });
+  await tightName.fill('Tight angle');
+  await tightName.press('Enter');
+  await expect(main(page).getByRole('textbox', { name: 'Name of the camera Tight angle' })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Move Tight angle up' }).click();
+  await expect(main(page).getByTestId('live-camera').first()).toHaveAttribute('aria-label', 'Tight angle');
+  await main(page).getByRole('button', { name: 'Move Tight angle down' }).click();
+  await expect(main(page).getByTestId('live-camera').first()).toHaveAttribute('aria-label', 'Wide');
+  await expect(main(page).getByTestId('program-empty')).toHaveText(
+    'Not live: the program plays here once the content goes live.',
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await main(page).getByRole('button', { name: 'Go live' }).click();
+  const goLive = page.getByRole('dialog', { name: 'Change the event’s state' });
+  await goLive.getByRole('button', { name: 'Go live' }).click();
+  await expect(goLive).toBeHidden();
+  // Going live put the first camera on air; the program plays from the DVR playlist.
+  await expect(main(page).getByTestId('program-on-air')).toHaveText('On air: Wide');
+  const player = main(page).getByTestId('program-player');
+  await expect.poll(() => videoTime(player), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await expect(main(page).getByTestId('program-latency')).toHaveText(/^Latency \d+\.\d s$/, { timeout: 10_000 });
+  await expect(main(page).getByTestId('program-behind')).toHaveText('At the live edge');
+
+  // Once the window holds enough, 10 s back: behind live, then back to live.
+  const position = main(page).getByRole('slider', { name: 'Position in the DVR window' });
+  const windowLength = () => position.evaluate((input: HTMLInputElement) => Number(input.max) - Number(input.min));
+  await expect.poll(windowLength, { timeout: 40_000 }).toBeGreaterThan(14);
+  await main(page).getByRole('button', { name: 'Back 10 s' }).click();
+  await expect(main(page).getByTestId('program-behind')).toHaveText(/^-0:(0[89]|1\d) behind live$/);
+  const backToLive = main(page).getByRole('button', { name: 'Back to live' });
+  await expect(backToLive).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  await backToLive.click();
+  await expect(main(page).getByTestId('program-behind')).toHaveText('At the live edge');
+  await expect(backToLive).toBeDisabled();
+
+  // Ending asks first; once ended, the program says so.
+  await main(page).getByRole('button', { name: 'End live', exact: true }).click();
+  const end = page.getByRole('dialog', { name: 'Change the event’s state' });
+  await expect(end).toContainText('End the live?');
+  await end.getByRole('button', { name: 'End live', exact: true }).click();
+  await expect(main(page).getByTestId('program-empty')).toHaveText(
+    'Not live: the program plays here once the content goes live.',
+  );
+  await page.context().close();
+});
+
+test('a camera switch shows on a second operator’s multicam without reloading', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const eventId = await newEvent(request, 'Semi final');
+  for (const input of [setup.inputs.wide, setup.inputs.tight]) {
+    await apiCall(request, setup.session, 'POST', '/main-api/awsstreams/cameras', { eventId, inputId: input.id });
+  }
+  await apiCall(request, setup.session, 'POST', `/main-api/events/${eventId}/start-live`);
+  const first = await operatorPage(browser, `/events/sports/edit/${eventId}/multicam`);
+  const second = await operatorPage(browser, `/events/sports/edit/${eventId}/multicam`);
+  const tile = (page: Page, name: string) => main(page).getByRole('article', { name });
+  for (const page of [first, second]) {
+    await expect(tile(page, 'Wide').getByTestId('multicam-on-air')).toBeVisible();
+    await expect(main(page).getByTestId('multicam-log').locator('tbody tr')).toHaveCount(1);
+    await expect(main(page).getByTestId('multicam-log').locator('tbody tr').first()).toContainText(
+      'Automatic (going live)',
+    );
+  }
+  // Each tile previews its camera's live edge.
+  await expect
+    .poll(() => videoTime(tile(first, 'Tight').getByTestId('camera-preview')), { timeout: 30_000 })
+    .toBeGreaterThan(0.3);
+  await expectNoSeriousA11yViolations(first);
+
+  await first.getByRole('button', { name: 'Put Tight on air' }).click();
+  await expect(tile(first, 'Tight').getByTestId('multicam-on-air')).toBeVisible();
+  // The second page learns it from the realtime hub.
+  const latest = main(second).getByTestId('multicam-log').locator('tbody tr').first();
+  await expect(latest).toContainText('Tight');
+  await expect(latest).toContainText(setup.username);
+  await expect(tile(second, 'Tight').getByTestId('multicam-on-air')).toBeVisible();
+  await expect(tile(second, 'Wide').getByTestId('multicam-on-air')).toHaveCount(0);
+  await expect(second.getByRole('button', { name: 'Put Tight on air' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(second);
+  await first.context().close();
+  await second.context().close();
+});
+
+test('the 360 tab looks around an equirectangular camera, and says when there is none', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const flat = await newEvent(request, 'Flat match');
+  await apiCall(request, setup.session, 'POST', '/main-api/awsstreams/cameras', {
+    eventId: flat,
+    inputId: setup.inputs.wide.id,
+  });
+  const page = await operatorPage(browser, `/events/sports/edit/${flat}/360`);
+  await expect(main(page).getByTestId('immersive-none')).toContainText('No camera of this event films in 360°');
+  await expectNoSeriousA11yViolations(page);
+
+  const round = await newEvent(request, 'Round the pitch');
+  await apiCall(request, setup.session, 'POST', '/main-api/awsstreams/cameras', {
+    eventId: round,
+    inputId: setup.inputs.sphere.id,
+  });
+  await page.goto(`/events/sports/edit/${round}/360`);
+  const viewer = main(page).getByRole('application', { name: /^360° view of Sphere/ });
+  await expect(viewer).toBeVisible();
+  const canvas = viewer.getByTestId('immersive-canvas');
+  await expect(canvas).toBeVisible();
+  // The canvas draws the camera's live frames (their hues turn): two moments differ.
+  const before = await canvas.screenshot();
+  await expect.poll(async () => (await canvas.screenshot()).equals(before), { timeout: 20_000 }).toBe(false);
+  const direction = main(page).getByTestId('immersive-direction');
+  await expect(direction).toHaveText('Looking 0° across, 0° up');
+  await viewer.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await expect(direction).toHaveText('Looking 5° across, 5° up');
+  const box = await viewer.boundingBox();
+  if (!box) throw new Error('the viewer has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 100, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(direction).not.toHaveText('Looking 5° across, 5° up');
+  await main(page).getByRole('button', { name: 'Reset the view' }).click();
+  await expect(direction).toHaveText('Looking 0° across, 0° up');
+  await expectNoSeriousA11yViolations(page);
+  await page.context().close();
+});
+
+test('a conference’s stream tab takes cameras too', async ({ browser, request }) => {
+  const conference = await apiCall<{ id: number }>(request, setup.session, 'POST', '/main-api/business-players', {
+    name: uniqueName('Keynote'),
+    startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const page = await operatorPage(browser, `/events/conferences/edit/${conference.id}/stream`);
+  await choose(page, 'Add a camera from a live input', 'Tight');
+  await main(page).getByRole('button', { name: 'Add the camera' }).click();
+  await expect(cameraRow(page, 'Tight').getByTestId('camera-resolution')).toHaveText('640×360', { timeout: 20_000 });
+  await expect(main(page).getByTestId('program-empty')).toHaveText(
+    'Not live: the program plays here once the content goes live.',
+  );
+  await main(page).getByRole('button', { name: 'Remove the camera Tight' }).click();
+  await page.getByRole('dialog', { name: 'Remove this camera?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(main(page).getByText('No camera yet: add one of the account’s live inputs below.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.context().close();
+
+  // In French: the operator's language (the last test of the file changes it), read at sign-in.
+  await apiCall(request, setup.session, 'PUT', '/users-service-api/users/me', { meta: { language: 'fr' } });
+  const french = await operatorPage(browser, `/events/conferences/edit/${conference.id}/stream`);
+  await expect(main(french).getByRole('heading', { name: 'Caméras' })).toBeVisible();
+  await expect(main(french).getByRole('combobox', { name: 'Ajouter une caméra depuis une entrée live' })).toBeVisible();
+  await expect(main(french).getByTestId('program-empty')).toHaveText(
+    'Ajoutez une caméra pour passer en direct : le programme montre la caméra à l’antenne.',
+  );
+  await expectNoSeriousA11yViolations(french);
+  await french.context().close();
+});

@@ -1,0 +1,63 @@
+import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { canWrite, satisfies } from '@regie/contract/access';
+import { CAMERAS_RULE } from '@regie/contract/cameras';
+import { useT } from '../../i18n/use-t.ts';
+import { useAccessSubject } from '../../session/access.ts';
+import { LifecycleActions } from '../lifecycle/LifecycleActions.tsx';
+import { useLifecycle } from '../lifecycle/lifecycle-calls.ts';
+import { CamerasPanel } from './CamerasPanel.tsx';
+import { type LiveContent, useCameras, useHealths, useProgram } from './live-calls.ts';
+import { ProgramPanel } from './ProgramPanel.tsx';
+
+/** Live operators only (contract CAMERAS_RULE): others are told what the tab needs. */
+function NeedsLiveOperator() {
+  const t = useT();
+  return (
+    <Alert color="gray" title={t('live.stream.noAccessTitle')} maw={720}>
+      {t('live.stream.noAccess')}
+    </Alert>
+  );
+}
+
+function StreamBody({ content, writer }: { content: LiveContent; writer: boolean }) {
+  const t = useT();
+  const cameras = useCameras(content);
+  const list = cameras.data?.data ?? [];
+  const healths = useHealths(list.map((camera) => camera.inputId));
+  const lifecycle = useLifecycle(content.kind, content.id);
+  const program = useProgram(content, list[0]?.id ?? null);
+  const live = lifecycle.data?.state === 'live';
+  return (
+    <Stack gap="lg" maw={1100}>
+      <LifecycleActions resource={content.kind} id={content.id} />
+      <Card withBorder padding="md" component="section" aria-labelledby="live-program-title">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="live-program-title">
+            {t('live.program.title')}
+          </Title>
+          <ProgramPanel live={live} program={program.data ?? null} hasCameras={list.length > 0} />
+        </Stack>
+      </Card>
+      {cameras.isError ? (
+        <Text c="red">{t('live.cameras.loadFailed')}</Text>
+      ) : (
+        <CamerasPanel content={content} cameras={list} healths={healths} canWrite={writer} />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The stream tab of a sport event or a conference: go live and end live (the lifecycle's
+ * transitions), the program with its DVR, and the cameras with their health.
+ */
+export function LiveStreamTab({ content }: { content: LiveContent }) {
+  const subject = useAccessSubject();
+  if (!satisfies(subject, CAMERAS_RULE)) return <NeedsLiveOperator />;
+  return <StreamBody content={content} writer={canWrite(subject, CAMERAS_RULE)} />;
+}
+
+/** The event's stream tab (event-tabs.tsx EVENT_TAB_BODIES). */
+export function EventStreamTab({ eventId }: { eventId: number }) {
+  return <LiveStreamTab content={{ kind: 'events', id: eventId }} />;
+}
