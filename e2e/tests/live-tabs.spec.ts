@@ -302,3 +302,22 @@ test('a conference’s stream tab takes cameras too', async ({ browser, request 
   await expectNoSeriousA11yViolations(french);
   await french.context().close();
 });
+
+test('the organiser’s demo live operator opens the demo match’s stream, multicam and 360 tabs', async ({ page }) => {
+  await signIn(page, 'simulcaster');
+  await page.goto('/events/sports/list');
+  await main(page).getByRole('link', { name: 'Summit Cup exhibition match (live)' }).click();
+  const openTab = (name: string) =>
+    main(page)
+      .getByRole('tab', { name })
+      .or(main(page).getByRole('link', { name, exact: true }))
+      .first()
+      .click();
+  for (const tab of ['Stream', 'Multicam']) {
+    await openTab(tab);
+    await expect(main(page).getByText('360° courtside camera').first()).toBeVisible();
+  }
+  await openTab('360');
+  await expect(main(page).getByRole('application', { name: /360° courtside camera/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

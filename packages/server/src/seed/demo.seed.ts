@@ -93,6 +93,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'EMBED',
       'IMMERSIVE',
       'MULTICAM',
+      'SPORT_EVENTS',
+      'MARKERS',
     ],
     groups: {
       'Simulcast operators': ['simulcast_write'],
@@ -100,6 +102,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       // No member yet: lets a platform admin acting for the organiser manage its speakers.
       'Conference desk': ['conf_player_write'],
       'Live operators': ['use_stream'],
+      // The live desk runs the organiser's matches and conferences on air (stream, multicam, 360 tabs).
+      'Live production': ['sport_player_write', 'conf_player_write'],
     },
   },
   {
@@ -114,7 +118,7 @@ const MEMBERSHIP: Readonly<
   Record<DemoUsername, { groups: readonly string[]; accessLevel?: number; oauth?: StoredOauth }>
 > = {
   producer: { groups: ['Production'], oauth: { facebook: { accessToken: 'demo-facebook-token', pageId: '1024' } } },
-  simulcaster: { groups: ['Simulcast operators', 'Live operators'] },
+  simulcaster: { groups: ['Simulcast operators', 'Live operators', 'Live production'] },
   clipper: { groups: ['Clipping desk'] },
   editor: { groups: ['Media'] },
   quizmaster: { groups: ['Fan games'] },
