@@ -31,6 +31,33 @@ export const dashboardPoint = z.object({
 });
 export type DashboardPoint = z.infer<typeof dashboardPoint>;
 
+/** The fans' figures of a period (issue 13): the CRM's sources, counted the same way. */
+const fanFigures = z.object({
+  /** Fans with any activity in the period (sign-in, play, game, chat, purchase). */
+  active: z.number().int(),
+  /** Fans who signed up in the period. */
+  new: z.number().int(),
+  /** Fans holding a product at the period's end. */
+  subscribed: z.number().int(),
+  /** Fans who bought or renewed a product in the period. */
+  newSubscriptions: z.number().int(),
+});
+export type DashboardFanFigures = z.infer<typeof fanFigures>;
+
+export const dashboardFanPoint = z.object({
+  at: z.string(),
+  active: z.number().int(),
+  new: z.number().int(),
+  subscriptions: z.number().int(),
+});
+
+export const dashboardFans = fanFigures.extend({
+  /** The same figures over the period of the same length just before: the trend. */
+  previous: fanFigures,
+  series: z.array(dashboardFanPoint),
+});
+export type DashboardFans = z.infer<typeof dashboardFans>;
+
 export const dashboardResponse = periodResponse.extend({
   /** Events starting in the period (created in it when they have no start), by state. */
   eventsByState: z.array(z.object({ state: z.enum(EVENT_STATES), count: z.number().int() })),
@@ -45,6 +72,8 @@ export const dashboardResponse = periodResponse.extend({
     plays: z.number().int(),
   }),
   series: z.array(dashboardPoint),
+  /** The fans' figures; null when the account has no fans CRM (module FANS_CRM). */
+  fans: dashboardFans.nullable(),
   /** Jobs waiting or running right now (whatever the period). */
   jobs: z.object({
     total: z.number().int(),

@@ -1,6 +1,8 @@
 import { dashboardPath } from '@regie/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fanActivities, fans } from '../src/db/fans.table.ts';
 import { jobs } from '../src/db/jobs.table.ts';
+import { fanProducts, products } from '../src/db/payments.table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { insertEvent, insertPlay, insertVideo, PRODUCER_GRANTS, signIn } from './insights-fixtures.ts';
 
@@ -105,6 +107,54 @@ describe('GET dashboard', () => {
     const editor = await signIn(ctx, { roles: ['video_write'], modules: ['VIDEOS', 'DASHBOARD'] });
     expect((await ctx.request({ url, token: editor.token })).statusCode).toBe(403);
     expect((await ctx.request({ url })).statusCode).toBe(401);
+  });
+
+  it("adds the fans' figures and their trend when the account has the fans CRM", async () => {
+    const club = await signIn(ctx, {
+      roles: ['sport_player_write'],
+      modules: ['SPORT_EVENTS', 'DASHBOARD', 'FANS_CRM'],
+    });
+    const accountId = club.accountId;
+    const made = await ctx.db
+      .insert(fans)
+      .values(
+        [day(2), day(5), new Date(Date.UTC(2026, 8, 28))].map((createdAt, index) => ({
+          accountId,
+          email: `fan${index}@dash.example`,
+          passwordHash: 'not-a-real-hash',
+          nickname: `fan${index}`,
+          createdAt,
+        })),
+      )
+      .returning({ id: fans.id });
+    const [ada, bob, old] = made.map((row) => row.id);
+    if (!ada || !bob || !old) throw new Error('fans not inserted');
+    await ctx.db.insert(fanActivities).values([
+      { fanId: ada, accountId, type: 'signin', at: day(2) },
+      { fanId: ada, accountId, type: 'play', at: day(2, 20) },
+      { fanId: bob, accountId, type: 'signin', at: day(5) },
+      { fanId: old, accountId, type: 'signin', at: new Date(Date.UTC(2026, 8, 29)) },
+    ]);
+    const [product] = await ctx.db
+      .insert(products)
+      .values({ name: 'Season pass', accountId })
+      .returning({ id: products.id });
+    await ctx.db.insert(fanProducts).values([
+      { fanId: ada, productId: product?.id ?? 0, purchasedAt: day(3), expiresAt: null },
+      { fanId: old, productId: product?.id ?? 0, purchasedAt: new Date(Date.UTC(2026, 8, 29)), expiresAt: day(4) },
+    ]);
+    const body = (await ctx.request({ url: `${dashboardPath}${period}`, token: club.token })).json();
+    expect(body.fans).toMatchObject({
+      active: 2,
+      new: 2,
+      subscribed: 1,
+      newSubscriptions: 1,
+      previous: { active: 1, new: 1, subscribed: 1, newSubscriptions: 1 },
+    });
+    expect(body.fans.series[1]).toEqual({ at: '2026-10-02T00:00:00.000Z', active: 1, new: 1, subscriptions: 0 });
+    expect(body.fans.series[2]).toEqual({ at: '2026-10-03T00:00:00.000Z', active: 0, new: 0, subscriptions: 1 });
+    // Without the CRM module: no fans figures at all.
+    expect((await ctx.request({ url: `${dashboardPath}${period}`, token: producer.token })).json().fans).toBeNull();
   });
 
   it('defaults to the last 30 days and refuses a reversed period', async () => {

@@ -39,6 +39,16 @@ export const insightsEn = {
   'insights.stats.chapters': 'Chapters made',
 
   // The dashboard
+  'insights.fans.title': 'Fans',
+  'insights.fans.active': 'Active fans',
+  'insights.fans.new': 'New fans',
+  'insights.fans.subscribed': 'Subscribers',
+  'insights.fans.newSubscriptions': 'New subscriptions',
+  'insights.fans.overTime': 'Fans over time',
+  'insights.fans.trend.up': '+{{percent}} % on the previous period',
+  'insights.fans.trend.down': '−{{percent}} % on the previous period',
+  'insights.fans.trend.same': 'Same as the previous period',
+  'insights.fans.trend.new': 'None in the previous period',
   'insights.dashboard.videosUploaded': 'Videos uploaded',
   'insights.dashboard.hoursEncoded': 'Hours encoded',
   'insights.dashboard.clips': 'Clips made',

@@ -90,6 +90,8 @@ export const fanActivities = pgTable(
   },
   (table) => [
     index('fan_activities_fan_id_idx').on(table.fanId, table.id),
+    // The dashboard's active fans: an account's activities over a period.
+    index('fan_activities_account_at_idx').on(table.accountId, table.at),
     // Most activities name no event (sign-ups, sign-ins, purchases): only the others are indexed.
     index('fan_activities_event_idx').on(table.eventId).where(sql`${table.eventId} is not null`),
   ],

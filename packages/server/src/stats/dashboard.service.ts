@@ -8,6 +8,7 @@ import { events } from '../db/events.table.ts';
 import { jobs } from '../db/jobs.table.ts';
 import { plays } from '../db/plays.table.ts';
 import { videos } from '../db/videos.table.ts';
+import { dashboardFans } from './dashboard.fans.ts';
 import { bucketOf, byBucket, countAll, type Period, series, sum, within } from './stats.buckets.ts';
 
 const SECONDS_PER_HOUR = 3_600;
@@ -105,17 +106,19 @@ async function activeJobs(db: Db, accountId: number) {
 /** GET dashboard: the account's figures for the period, in one answer. */
 export async function dashboard(
   db: Db,
-  accountId: number,
+  account: { id: number; modules: readonly string[] },
   period: Period,
   nowMs = Date.now(),
 ): Promise<DashboardResponse> {
-  const [byState, upcoming, made, hours, played, running] = await Promise.all([
+  const accountId = account.id;
+  const [byState, upcoming, made, hours, played, running, fanFigures] = await Promise.all([
     eventsByState(db, accountId, period),
     upcomingEvents(db, accountId, nowMs),
     videosAndClips(db, accountId, period),
     hoursEncoded(db, accountId, period),
     playsByBucket(db, accountId, period),
     activeJobs(db, accountId),
+    account.modules.includes('FANS_CRM') ? dashboardFans(db, accountId, period) : null,
   ]);
   return {
     from: period.from.toISOString(),
@@ -130,6 +133,7 @@ export async function dashboard(
       clips: made.clips.get(at) ?? 0,
       videos: made.uploaded.get(at) ?? 0,
     })),
+    fans: fanFigures,
     jobs: running,
   };
 }

@@ -100,6 +100,6 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         response: { 200: dashboardResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => dashboard(engine.db, authOf(request).account.id, resolvePeriod(request.query)),
+    async (request) => dashboard(engine.db, authOf(request).account, resolvePeriod(request.query)),
   );
 };

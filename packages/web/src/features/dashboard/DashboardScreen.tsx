@@ -6,14 +6,15 @@ import { usePeriod } from '../stats/period.ts';
 import { StatCard } from '../stats/StatCard.tsx';
 import { useDashboard } from '../stats/stats-calls.ts';
 import { TimeChart } from '../stats/TimeChart.tsx';
+import { DashboardFans } from './DashboardFans.tsx';
 import { EventsByState } from './EventsByState.tsx';
 import { RunningJobs } from './RunningJobs.tsx';
 import { UpcomingEvents } from './UpcomingEvents.tsx';
 
 /**
  * /dashboard/all, the producer's landing page: for a chosen period, the account's events by
- * state, upcoming events, videos and hours encoded, clips, plays over time, and the jobs running
- * now, all from one call (GET dashboard).
+ * state, upcoming events, videos and hours encoded, clips, plays over time, the fans (with the
+ * fans CRM) and the jobs running now, all from one call (GET dashboard).
  */
 export function DashboardScreen() {
   const t = useT();
@@ -50,6 +51,7 @@ export function DashboardScreen() {
               { name: 'clips', label: t('insights.dashboard.clips'), color: 'grape.6' },
             ]}
           />
+          {data.fans && <DashboardFans fans={data.fans} interval={data.interval} format={format} />}
           <SimpleGrid cols={{ base: 1, md: 3 }}>
             <EventsByState counts={data.eventsByState} />
             <UpcomingEvents events={data.upcoming} />

@@ -1,0 +1,1 @@
+CREATE INDEX "fan_activities_account_at_idx" ON "fan_activities" USING btree ("account_id","at");
