@@ -13,7 +13,9 @@ import { renderMessage } from '@regie/contract/messages.render';
 import { eventTopic } from '@regie/contract/realtime';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../src/db/events.table.ts';
 import { fanActivities } from '../src/db/fans.table.ts';
+import { DEMO_MATCH_NAME } from '../src/seed/events.seed.ts';
 import {
   blockFan,
   buildClub,
@@ -257,5 +259,26 @@ describe('votes (fans)', () => {
       challengerId: club.challengerIds[0],
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('the demo', () => {
+  it('gives the club’s recorded match a MOTM vote its demo fans voted in, run by the quizmaster', async () => {
+    const token = await ctx.login('quizmaster');
+    const [match] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.name, DEMO_MATCH_NAME));
+    const listed = await staffCall(ctx, token, 'GET', `${paths.list}?eventId=${match?.id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [game] = listed.json<{ data: MotmGame[] }>().data;
+    expect(game?.candidates.map((candidate) => candidate.name)).toEqual([
+      'Olympique Riverside FC',
+      'Harbour City',
+      'Jordan Miles',
+      'Théo Marchand',
+    ]);
+    const results = (await staffCall(ctx, token, 'GET', motmResultsPath(game?.id))).json<MotmResults>();
+    expect(results.total).toBe(60);
+    expect(results.results.map((row) => row.percent)).toEqual([50, 30, 10, 10]);
+    const counted = await staffCall(ctx, token, 'GET', paths.contestantsCount(game?.id));
+    expect(counted.json()).toEqual({ count: 60 });
   });
 });

@@ -18,7 +18,9 @@ import { gameSettingsPaths } from '@regie/contract/games.settings';
 import { renderMessage } from '@regie/contract/messages.render';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../src/db/events.table.ts';
 import { fanActivities } from '../src/db/fans.table.ts';
+import { DEMO_MATCH_NAME } from '../src/seed/events.seed.ts';
 import {
   blockFan,
   buildClub,
@@ -310,5 +312,26 @@ describe('sponsors and gifts', () => {
     expect((await staffCall(ctx, staff.predictor, 'DELETE', paths.gift(giftId))).statusCode).toBe(204);
     const left = await staffCall(ctx, staff.predictor, 'GET', paths.gifts(game.id));
     expect(left.json()).toEqual({ data: [] });
+  });
+});
+
+describe('the demo', () => {
+  it('gives the club’s recorded match a calculated predictor game played by demo fans, run by the quizmaster', async () => {
+    const token = await ctx.login('quizmaster');
+    const [match] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.name, DEMO_MATCH_NAME));
+    const listed = await staffCall(ctx, token, 'GET', `${paths.list}?eventId=${match?.id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [game] = listed.json<{ data: PredictorGame[] }>().data;
+    expect(game).toMatchObject({ finalScore: { home: 2, away: 1 }, predictions: 60, locked: true });
+    expect(game?.calculatedAt).not.toBeNull();
+    const top = await staffCall(ctx, token, 'GET', `${paths.contestants(game?.id)}?limit=1`);
+    expect(top.json<{ data: PredictorContestant[] }>().data[0]).toMatchObject({ home: 2, away: 1, points: 3, rank: 1 });
+    const activities = await ctx.db
+      .select({ id: fanActivities.id })
+      .from(fanActivities)
+      .where(and(eq(fanActivities.eventId, match?.id ?? 0), eq(fanActivities.type, 'prediction')));
+    expect(activities).toHaveLength(60);
+    const gifts = await staffCall(ctx, token, 'GET', paths.gifts(game?.id));
+    expect(gifts.json<{ data: Gift[] }>().data.map((gift) => gift.rankFrom)).toEqual([1, 2]);
   });
 });

@@ -2,7 +2,7 @@ import { FANS_MESSAGES } from '@regie/contract/fans';
 import { GAMES_MESSAGES, type GameKind, MOTM_EVENTS } from '@regie/contract/games';
 import type { FanMotmGame, FanPredictorGame, ScoreBody } from '@regie/contract/games.schemas';
 import { eventTopic } from '@regie/contract/realtime';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { challengers } from '../db/actors.table.ts';
 import type { Db } from '../db/database.ts';
@@ -18,7 +18,8 @@ import { type GameWithEvent, presentPredictor, resultsOf, windowOf } from './gam
 /**
  * The fan side of the predictor and MOTM (contract games.ts): a fan reaches only their account's
  * events and games (another account's answer 404 as if absent); every prediction and vote is a
- * fan activity, written in the same transaction.
+ * fan activity, written in the same transaction. `now` is the clock (the demo seed plays at the
+ * match's own times).
  */
 
 /** The event's game of `kind`, for a fan of the event's account. */
@@ -89,22 +90,31 @@ export async function fanPredictorGame(db: Db, fan: FanRef, eventId: number): Pr
 }
 
 /** The fan's prediction, made or changed until the game locks (409 after). */
-export async function predict(db: Db, fan: FanRef, gameId: number, score: ScoreBody) {
+export async function predict(db: Db, fan: FanRef, gameId: number, score: ScoreBody, now = new Date()) {
   const found = await fanGameById(db, fan, 'predictor', gameId);
-  const presented = await presentPredictor(db, found);
+  const presented = await presentPredictor(db, found, now);
   if (presented.locked) throw new HttpError(409, GAMES_MESSAGES.predictionsLocked);
   await transaction(db, async (tx) => {
     await tx
       .insert(predictions)
-      .values({ gameId, fanId: fan.fanId, accountId: fan.accountId, home: score.home, away: score.away })
+      .values({
+        gameId,
+        fanId: fan.fanId,
+        accountId: fan.accountId,
+        home: score.home,
+        away: score.away,
+        createdAt: now,
+        predictedAt: now,
+      })
       .onConflictDoUpdate({
         target: [predictions.gameId, predictions.fanId],
-        set: { home: score.home, away: score.away, predictedAt: sql`now()` },
+        set: { home: score.home, away: score.away, predictedAt: now },
       });
     await recordActivity(tx, fan, {
       type: 'prediction',
       eventId: found.event.id,
       payload: { gameId, home: score.home, away: score.away },
+      at: now,
     });
   });
   return { gameId, home: score.home, away: score.away };
@@ -156,9 +166,10 @@ export async function vote(
   fan: FanRef,
   gameId: number,
   challengerId: number,
+  now = new Date(),
 ) {
   const found = await fanGameById(db, fan, 'motm', gameId);
-  const { open } = await windowOf(db, found);
+  const { open } = await windowOf(db, found, now);
   if (!open) throw new HttpError(409, GAMES_MESSAGES.votingNotOpen);
   const [candidate] = await db
     .select({ id: motmCandidates.challengerId })
@@ -173,11 +184,16 @@ export async function vote(
   await transaction(db, async (tx) => {
     const [made] = await tx
       .insert(motmVotes)
-      .values({ gameId, fanId: fan.fanId, challengerId, accountId: fan.accountId })
+      .values({ gameId, fanId: fan.fanId, challengerId, accountId: fan.accountId, createdAt: now })
       .onConflictDoNothing({ target: [motmVotes.gameId, motmVotes.fanId] })
       .returning({ id: motmVotes.id });
     if (!made) throw new HttpError(409, GAMES_MESSAGES.alreadyVoted);
-    await recordActivity(tx, fan, { type: 'motm_vote', eventId: found.event.id, payload: { gameId, challengerId } });
+    await recordActivity(tx, fan, {
+      type: 'motm_vote',
+      eventId: found.event.id,
+      payload: { gameId, challengerId },
+      at: now,
+    });
   });
   const { hub, onError } = publisher;
   if (hub) {

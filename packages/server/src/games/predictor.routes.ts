@@ -8,13 +8,11 @@ import {
   predictorGameUpdateBody,
   score,
 } from '@regie/contract/games.schemas';
-import { scorePrediction } from '@regie/contract/games.scoring';
 import { GAME_RULES } from '@regie/contract/games.settings';
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fanGames, predictions } from '../db/games.table.ts';
-import { transaction } from '../db/transactions.ts';
+import { fanGames } from '../db/games.table.ts';
 import { findScopedEvent } from '../graphics/event-scope.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -24,6 +22,7 @@ import { authOf } from '../tenancy/tenancy.guards.ts';
 import { readGameSettings } from './game-settings.routes.ts';
 import type { GamesRoutesOptions } from './games.routes.ts';
 import { assertGameActive, findScopedGame, gameOfEvent, presentPredictor } from './games.service.ts';
+import { calculatePredictions } from './predictor.calculate.ts';
 
 const common = { tags: ['predictor'], security: BEARER };
 const refusals = errorResponses(400, 401, 403, 404);
@@ -150,44 +149,7 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
     },
     async (request) => {
       const found = await findScopedGame(db, authOf(request), 'predictor', request.params.id);
-      const before = await presentPredictor(db, found);
-      if (!before.locked) throw new HttpError(409, GAMES_MESSAGES.notLockedYet);
-      const final = request.body;
-      return transaction(db, async (tx) => {
-        const [game] = await tx
-          .update(fanGames)
-          .set({ finalHome: final.home, finalAway: final.away, calculatedAt: new Date(), updatedAt: new Date() })
-          .where(eq(fanGames.id, found.game.id))
-          .returning();
-        if (!game) throw notFound(GAMES_MESSAGES.gameNotFound(found.game.id));
-        const points = { exactScore: game.exactScorePoints ?? 0, rightResult: game.rightResultPoints ?? 0 };
-        // One statement per distinct predicted score (a few dozen), whatever the number of fans.
-        const scores = await tx
-          .select({ home: predictions.home, away: predictions.away, count: count() })
-          .from(predictions)
-          .where(eq(predictions.gameId, game.id))
-          .groupBy(predictions.home, predictions.away);
-        const tally = { scored: 0, exact: 0, rightResult: 0, missed: 0 };
-        for (const predicted of scores) {
-          const earned = scorePrediction(predicted, final, points);
-          await tx
-            .update(predictions)
-            .set({ points: earned })
-            .where(
-              and(
-                eq(predictions.gameId, game.id),
-                eq(predictions.home, predicted.home),
-                eq(predictions.away, predicted.away),
-              ),
-            );
-          tally.scored += predicted.count;
-          if (predicted.home === final.home && predicted.away === final.away) tally.exact += predicted.count;
-          else if (Math.sign(predicted.home - predicted.away) === Math.sign(final.home - final.away)) {
-            tally.rightResult += predicted.count;
-          } else tally.missed += predicted.count;
-        }
-        return { game: await presentPredictor(tx, { game, event: found.event }), ...tally };
-      });
+      return calculatePredictions(db, found, request.body);
     },
   );
 };
