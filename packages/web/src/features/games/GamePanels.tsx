@@ -2,7 +2,7 @@ import { Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Title 
 import { GAME_LIMITS, type GameKind } from '@regie/contract/games';
 import type { Gift, Sponsor } from '@regie/contract/games.schemas';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import {
   useAddGift,
@@ -17,10 +17,11 @@ import {
 
 /** A titled card of a game tab. */
 export function GameSection({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Card withBorder radius="lg" p="lg">
+    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id={titleId}>
           {title}
         </Title>
         {children}
