@@ -86,7 +86,7 @@ test('the quizmaster runs an event’s predictor (calculated, exported) and MOTM
   await main(page).getByRole('textbox', { name: 'Home goals' }).fill('2');
   await main(page).getByRole('textbox', { name: 'Away goals' }).fill('1');
   await main(page).getByRole('button', { name: 'Calculate the points' }).click();
-  await expect(main(page).getByRole('status')).toHaveText(
+  await expect(main(page).getByRole('status').filter({ hasText: 'Predictions scored' })).toHaveText(
     'Predictions scored: 2 (1 exact score, 0 right result, 1 missed).',
   );
   const contestants = main(page).getByRole('region', { name: 'Contestants' });
