@@ -110,6 +110,11 @@ describe('predictor games (staff)', () => {
       expect(foreign.statusCode, url).toBe(404);
     }
     expect((await staffCall(ctx, staff.rival, 'GET', `${paths.list}?eventId=${eventId}`)).statusCode).toBe(404);
+    // The games' writers read the events they run games on (the event's tab), and change none.
+    expect((await staffCall(ctx, staff.predictor, 'GET', `/main-api/events/${eventId}`)).statusCode).toBe(200);
+    expect((await staffCall(ctx, staff.motm, 'GET', `/main-api/events/${eventId}`)).statusCode).toBe(200);
+    const rename = await staffCall(ctx, staff.predictor, 'PUT', `/main-api/events/${eventId}`, { name: 'Mine' });
+    expect(rename.statusCode).toBe(403);
     expect((await staffCall(ctx, staff.rival, 'POST', paths.list, { eventId })).statusCode).toBe(404);
     const calculate = await staffCall(ctx, staff.rival, 'POST', predictorCalculatePath(game.id), { home: 1, away: 0 });
     expect(calculate.statusCode).toBe(404);

@@ -12,8 +12,6 @@ import { badRequest, forbidden, notFound } from '../http/http.errors.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
 import { readGameSettings } from './game-settings.routes.ts';
 
-type Reader = Db | Transaction;
-
 /** The module an event activates for each kind of game (contract events.ts EVENT_TAB_MODULES). */
 const KIND_MODULE = { predictor: 'ADDON_PREDICTOR', motm: 'ADDON_MOTM' } as const;
 
@@ -42,7 +40,7 @@ export async function findScopedGame(db: Db, auth: AuthContext, kind: GameKind, 
 }
 
 /** The event's challengers: home, away, then its listed challengers in order (each once). */
-export async function eventChallengerIds(db: Reader, event: EventRow): Promise<number[]> {
+export async function eventChallengerIds(db: Db, event: EventRow): Promise<number[]> {
   const listed = await db
     .select({ id: challengerAppearances.challengerId })
     .from(challengerAppearances)
@@ -69,7 +67,7 @@ export async function replaceCandidates(tx: Transaction, game: FanGameRow, event
     .values(chosen.map((challengerId, position) => ({ gameId: game.id, challengerId, position })));
 }
 
-export async function candidatesOf(db: Reader, gameId: number): Promise<MotmCandidate[]> {
+export async function candidatesOf(db: Db, gameId: number): Promise<MotmCandidate[]> {
   return db
     .select({ challengerId: challengers.id, name: challengers.name, picture: challengers.picture })
     .from(motmCandidates)
@@ -79,7 +77,7 @@ export async function candidatesOf(db: Reader, gameId: number): Promise<MotmCand
 }
 
 /** Each candidate's votes and share (games.scoring.ts motmResults); candidates without votes count 0. */
-export async function resultsOf(db: Reader, gameId: number): Promise<MotmResults> {
+export async function resultsOf(db: Db, gameId: number): Promise<MotmResults> {
   const [candidates, tallies] = await Promise.all([
     db.select({ id: motmCandidates.challengerId }).from(motmCandidates).where(eq(motmCandidates.gameId, gameId)),
     db
@@ -94,17 +92,16 @@ export async function resultsOf(db: Reader, gameId: number): Promise<MotmResults
   return { gameId, total: results.reduce((sum, row) => sum + row.votes, 0), results };
 }
 
-async function countOf(db: Reader, kind: GameKind, gameId: number): Promise<number> {
+export async function contestantsCount(db: Db, kind: GameKind, gameId: number): Promise<number> {
   const table = kind === 'predictor' ? predictions : motmVotes;
   const [row] = await db.select({ count: count() }).from(table).where(eq(table.gameId, gameId));
   return row?.count ?? 0;
 }
-export const contestantsCount = countOf;
 
 const iso = (date: Date) => date.toISOString();
 
-export async function presentPredictor(db: Reader, { game, event }: GameWithEvent, now = new Date()) {
-  const settings = await readGameSettings(db as Db, game.accountId, 'predictor');
+export async function presentPredictor(db: Db, { game, event }: GameWithEvent, now = new Date()) {
+  const settings = await readGameSettings(db, game.accountId, 'predictor');
   const locksAt = predictionsLockAt(event.startsAt, settings.lockMinutesBeforeKickoff);
   const presented: PredictorGame = {
     id: game.id,
@@ -116,7 +113,7 @@ export async function presentPredictor(db: Reader, { game, event }: GameWithEven
     finalScore:
       game.finalHome === null || game.finalAway === null ? null : { home: game.finalHome, away: game.finalAway },
     calculatedAt: game.calculatedAt ? iso(game.calculatedAt) : null,
-    predictions: await countOf(db, 'predictor', game.id),
+    predictions: await contestantsCount(db, 'predictor', game.id),
     createdAt: iso(game.createdAt),
     updatedAt: iso(game.updatedAt),
   };
@@ -124,13 +121,13 @@ export async function presentPredictor(db: Reader, { game, event }: GameWithEven
 }
 
 /** The voting window in force (contract motmWindow) and whether it is open now. */
-export async function windowOf(db: Reader, { game, event }: GameWithEvent, now = new Date()) {
-  const settings = await readGameSettings(db as Db, game.accountId, 'motm');
+export async function windowOf(db: Db, { game, event }: GameWithEvent, now = new Date()) {
+  const settings = await readGameSettings(db, game.accountId, 'motm');
   const window = motmWindow(event, { opensAt: game.opensAt, closesAt: game.closesAt }, settings);
   return { window, open: motmIsOpen(window, now), settings };
 }
 
-export async function presentMotm(db: Reader, found: GameWithEvent, now = new Date()) {
+export async function presentMotm(db: Db, found: GameWithEvent, now = new Date()) {
   const { game } = found;
   const { window, open } = await windowOf(db, found, now);
   const presented: MotmGame = {
@@ -144,7 +141,7 @@ export async function presentMotm(db: Reader, found: GameWithEvent, now = new Da
       open,
     },
     candidates: await candidatesOf(db, game.id),
-    votes: await countOf(db, 'motm', game.id),
+    votes: await contestantsCount(db, 'motm', game.id),
     createdAt: iso(game.createdAt),
     updatedAt: iso(game.updatedAt),
   };
@@ -152,7 +149,7 @@ export async function presentMotm(db: Reader, found: GameWithEvent, now = new Da
 }
 
 /** The game of `kind` on an event, if any. */
-export async function gameOfEvent(db: Reader, kind: GameKind, event: EventRow): Promise<FanGameRow | null> {
+export async function gameOfEvent(db: Db, kind: GameKind, event: EventRow): Promise<FanGameRow | null> {
   const [game] = await db
     .select()
     .from(fanGames)
