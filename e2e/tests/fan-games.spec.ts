@@ -127,10 +127,16 @@ test('the quizmaster runs an event’s predictor (calculated, exported) and MOTM
     `/main-api/motm/games?eventId=${event.id}`,
   );
   const motmId = motm.data[0]?.id;
-  await apiCall(request, games, 'PUT', `/main-api/motm/games/${motmId}`, {
-    opensAt: new Date(Date.now() - 60_000).toISOString(),
-    closesAt: new Date(Date.now() + 3600_000).toISOString(),
-  });
+  // The game's own voting times, in the browser's time zone: opened a minute ago, for an hour.
+  const local = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await main(page)
+    .getByLabel('Voting opens')
+    .fill(local(Date.now() - 60_000));
+  await main(page)
+    .getByLabel('Voting closes')
+    .fill(local(Date.now() + 3600_000));
+  await main(page).getByRole('button', { name: 'Save the voting times' }).click();
+  await expect(main(page).getByText('Voting open', { exact: true })).toBeVisible();
   const harbour = await challengerId(request, producer, 'Harbour City');
   await fanCall(request, fans[0] ?? '', 'POST', `/api/fan/motm/${motmId}/vote`, { challengerId: harbour });
   await expect(results.getByText('Votes: 1')).toBeVisible();

@@ -83,4 +83,9 @@ export const gamesEn = {
   'games.gifts.rankTo': 'To rank',
   'games.gifts.rank': 'rank {{rank}}',
   'games.gifts.ranks': 'ranks {{from}} to {{to}}',
+  'games.motm.ownWindow': 'This game’s voting times',
+  'games.motm.ownWindowHint': 'Left empty, they come from the account’s man-of-the-match settings.',
+  'games.motm.opensAt': 'Voting opens',
+  'games.motm.closesAt': 'Voting closes',
+  'games.motm.saveWindow': 'Save the voting times',
 } as const;

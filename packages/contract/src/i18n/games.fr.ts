@@ -86,4 +86,9 @@ export const gamesFr: Record<keyof typeof gamesEn, string> = {
   'games.gifts.rankTo': 'Au rang',
   'games.gifts.rank': 'rang {{rank}}',
   'games.gifts.ranks': 'rangs {{from}} à {{to}}',
+  'games.motm.ownWindow': 'Horaires du vote de ce jeu',
+  'games.motm.ownWindowHint': 'Laissés vides, ils viennent des réglages « homme du match » du compte.',
+  'games.motm.opensAt': 'Ouverture du vote',
+  'games.motm.closesAt': 'Clôture du vote',
+  'games.motm.saveWindow': 'Enregistrer les horaires du vote',
 };

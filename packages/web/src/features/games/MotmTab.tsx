@@ -1,10 +1,11 @@
-import { Alert, Badge, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { MotmGame } from '@regie/contract/games.schemas';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
 import type { EventTabProps } from '../events/event-tabs.tsx';
 import { Contestants, CreateGame, GameSection, Prizes } from './GamePanels.tsx';
-import { useCanWriteGame, useEventGame, useLiveResults } from './game-calls.ts';
+import { useCanWriteGame, useEventGame, useLiveResults, useUpdateGame } from './game-calls.ts';
 
 /** Each candidate's votes and share, replaced live as votes arrive. */
 function LiveResults({ game }: { game: MotmGame }) {
@@ -46,11 +47,59 @@ function VotingWindow({ game }: { game: MotmGame }) {
   const time = (value: string | null) => (value ? format.format(new Date(value)) : t('games.motm.unset'));
   return (
     <Group gap="sm">
-      <Badge color={game.window.open ? 'green' : 'gray'} variant="light">
+      <Badge color={game.window.open ? 'green' : 'gray'} variant="dot" radius="sm" tt="none">
         {t(game.window.open ? 'games.motm.open' : 'games.motm.closed')}
       </Badge>
       <Text>{t('games.motm.window', { opens: time(game.window.opensAt), closes: time(game.window.closesAt) })}</Text>
     </Group>
+  );
+}
+
+/** An ISO time as a datetime-local input shows it (the browser's time zone), '' for none. */
+function localInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+const isoOf = (local: string) => (local === '' ? null : new Date(local).toISOString());
+
+/** The game's own voting times; left empty, they come from the account's settings. */
+function OwnWindow({ game, canWrite }: { game: MotmGame; canWrite: boolean }) {
+  const t = useT();
+  const save = useUpdateGame('motm', game.eventId, game.id);
+  const [opens, setOpens] = useState(localInput(game.opensAt));
+  const [closes, setCloses] = useState(localInput(game.closesAt));
+  const changed = opens !== localInput(game.opensAt) || closes !== localInput(game.closesAt);
+  return (
+    <GameSection title={t('games.motm.ownWindow')}>
+      <Text c="dimmed">{t('games.motm.ownWindowHint')}</Text>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          type="datetime-local"
+          label={t('games.motm.opensAt')}
+          readOnly={!canWrite}
+          value={opens}
+          onChange={(event) => setOpens(event.currentTarget.value)}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t('games.motm.closesAt')}
+          readOnly={!canWrite}
+          value={closes}
+          onChange={(event) => setCloses(event.currentTarget.value)}
+        />
+        {canWrite && (
+          <Button
+            variant="light"
+            disabled={!changed}
+            loading={save.isPending}
+            onClick={() => save.mutate({ opensAt: isoOf(opens), closesAt: isoOf(closes) })}
+          >
+            {t('games.motm.saveWindow')}
+          </Button>
+        )}
+      </Group>
+    </GameSection>
   );
 }
 
@@ -66,6 +115,7 @@ export function MotmTab({ eventId }: EventTabProps) {
   return (
     <Stack gap="lg" maw={980}>
       <VotingWindow game={current} />
+      <OwnWindow key={current.updatedAt} game={current} canWrite={canWrite} />
       <LiveResults game={current} />
       <Contestants kind="motm" gameId={current.id} />
       <Prizes kind="motm" gameId={current.id} canWrite={canWrite} />
