@@ -57,7 +57,7 @@ const away = alias(challengers, 'away');
 export async function fanPredictorGame(db: Db, fan: FanRef, eventId: number): Promise<FanPredictorGame> {
   const found = await fanGameOfEvent(db, fan, 'predictor', eventId);
   const { game, event } = found;
-  const [game_, [sides], [mine], sponsors, gifts] = await Promise.all([
+  const [presented, [sides], [mine], sponsors, gifts] = await Promise.all([
     presentPredictor(db, found),
     db
       .select({ home: home.name, away: away.name })
@@ -78,11 +78,11 @@ export async function fanPredictorGame(db: Db, fan: FanRef, eventId: number): Pr
     eventName: event.name,
     home: sides?.home ?? null,
     away: sides?.away ?? null,
-    locksAt: game_.locksAt,
-    open: !game_.locked,
-    exactScorePoints: game_.exactScorePoints,
-    rightResultPoints: game_.rightResultPoints,
-    finalScore: game_.finalScore,
+    locksAt: presented.locksAt,
+    open: !presented.locked,
+    exactScorePoints: presented.exactScorePoints,
+    rightResultPoints: presented.rightResultPoints,
+    finalScore: presented.finalScore,
     prediction: mine ?? null,
     sponsors,
     gifts,
