@@ -1,5 +1,6 @@
 import type { AccessRule } from './access.ts';
-import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES } from './events.ts';
+import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES, type SportEventTab } from './events.ts';
+import { GAME_RULES } from './games.settings.ts';
 import type { ModuleCode } from './modules.ts';
 import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
 import type { Role } from './roles.ts';
@@ -68,11 +69,26 @@ function tabs(names: readonly (string | MenuNode)[]): MenuNode[] {
   return names.map((entry) => (typeof entry === 'string' ? node(entry, `tab.${entry}`) : entry));
 }
 
-/** The sport event's tabs (contract events.ts): the modules each needs, clip for clippers only. */
-const SPORT_EVENT_TABS: readonly (string | MenuNode)[] = SPORT_EVENT_TAB_NAMES.map((tab) => {
+/**
+ * Who opens each of the sport event's tabs: the event's writers, except clip (clippers), predictor
+ * and motm (each game's writers, GAME_RULES: the edit page opens to them for their tab only).
+ */
+const EVENT_TAB_RULES: { readonly [Tab in SportEventTab]?: AccessRule } = {
+  clip: { authorizedRoles: ['liveclipping_write'] },
+  predictor: GAME_RULES.predictor,
+  motm: GAME_RULES.motm,
+};
+const EVENT_WRITERS: Options = { authorizedRoles: ['sport_player_write'] };
+/** Who opens the event list and edit page: its writers and the writers of a tab of theirs. */
+const EVENT_PAGE_ROLES: readonly Role[] = ['sport_player_write', 'predictor_write', 'motm_write'];
+
+/** The sport event's tabs (contract events.ts): the modules each needs and who opens it. */
+const SPORT_EVENT_TABS: readonly MenuNode[] = SPORT_EVENT_TAB_NAMES.map((tab) => {
   const eventModules = EVENT_TAB_MODULES[tab];
-  if (eventModules) return node(tab, `tab.${tab}`, { eventModules });
-  return tab === 'clip' ? node('clip', 'tab.clip', { authorizedRoles: ['liveclipping_write'] }) : tab;
+  return node(tab, `tab.${tab}`, {
+    ...(EVENT_TAB_RULES[tab] ?? EVENT_WRITERS),
+    ...(eventModules ? { eventModules } : {}),
+  });
 });
 
 /** The edit page opens to clip_only too (spec §6): the other tabs stay the writers'. */
@@ -151,7 +167,12 @@ const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore }
     ],
   },
   playlists: { more: [node(':id/linked-videos', 'menu.account.playlists.linkedVideos', { hidden: true })] },
-  events: { newTabs: tabs(SPORT_EVENT_TABS), editTabs: tabs(SPORT_EVENT_TABS) },
+  events: {
+    listRoles: EVENT_PAGE_ROLES,
+    editRoles: EVENT_PAGE_ROLES,
+    newTabs: tabs(SPORT_EVENT_TABS),
+    editTabs: tabs(SPORT_EVENT_TABS),
+  },
   'business-players': {
     listRoles: ['conf_player_write', 'clip_only'],
     editRoles: ['conf_player_write', 'clip_only'],

@@ -12,6 +12,7 @@ import './chat.ts';
 import './clips.ts';
 import './conferences.ts';
 import './data-providers.ts';
+import './games.ts';
 import './graphics.ts';
 import './embed.ts';
 import { HTTP_MESSAGES } from './errors.ts';

@@ -27,6 +27,7 @@ import { CHAT_SERVER_FR } from './chat.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { FANS_SERVER_FR } from './fans.server.fr.ts';
+import { GAMES_SERVER_FR } from './games.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 import { LIVE_SERVER_FR } from './live.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
@@ -74,6 +75,7 @@ export const SERVER_MESSAGES_FR = {
   ...SIMULCAST_SERVER_FR,
   ...CHAT_SERVER_FR,
   ...TRIVIA_SERVER_FR,
+  ...GAMES_SERVER_FR,
   ...CAMERAS_SERVER_FR,
   ...FANS_SERVER_FR,
   ...LIVE_SERVER_FR,

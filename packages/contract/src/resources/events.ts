@@ -16,10 +16,13 @@ export type EventState = (typeof EVENT_STATES)[number];
 
 /** Sport events are written by sport player writers (menu events/sports): registry.ts. */
 export const EVENT_WRITE_RULE: AccessRule = registeredWriteRule('events');
-/** Clippers read events and their markers to cut clips from them. */
+/**
+ * Clippers read events and their markers to cut clips from them; the predictor's and MOTM's
+ * writers read them to run their games (the event's predictor and motm tabs).
+ */
 export const EVENT_READ_RULE: AccessRule = {
-  authorizedRoles: ['sport_player_write', 'liveclipping_write', 'clip_only'],
-  authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
+  authorizedRoles: ['sport_player_write', 'liveclipping_write', 'clip_only', 'predictor_write', 'motm_write'],
+  authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING', 'ADDON_PREDICTOR', 'ADDON_MOTM'],
 };
 /** Operators drop markers live, clippers too: registry.ts. */
 export const MARKER_WRITE_RULE: AccessRule = registeredWriteRule('markers');

@@ -10,14 +10,35 @@ import {
   fanSigninBody,
   fanSignupBody,
 } from '@regie/contract/fans.schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/database.ts';
-import { createRateLimiter } from '../embed/embed.rate-limit.ts';
+import { createRateLimiter, type RateLimiter } from '../embed/embed.rate-limit.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import { accountOfKey, clientOf, decorateFanRequests, fanGuard, fanOf, signIn, signOut, signUp } from './fans.auth.ts';
 import { purchase, readSelf, recordPlay, updateSelf } from './fans.public.ts';
+
+export interface FanPublicOptions {
+  db: Db;
+  /** One counter per address for the whole public fan API (the games' calls share it). */
+  limiter: RateLimiter;
+}
+
+export function createFanLimiter(): RateLimiter {
+  return createRateLimiter(FAN_RATE_LIMIT.max, FAN_RATE_LIMIT.windowMs);
+}
+
+/** The onRequest hook of every public fan call: FAN_RATE_LIMIT calls per address and window (429 beyond). */
+export function fanRateLimit(limiter: RateLimiter) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!limiter.take(request.ip)) {
+      const seconds = Math.ceil(FAN_RATE_LIMIT.windowMs / 1000);
+      throw new HttpError(429, FANS_MESSAGES.tooManyCalls, { headers: { 'retry-after': String(seconds) } });
+    }
+  };
+}
 
 // The fan's token goes in the same Authorization header as a staff token (a different session book).
 const FAN_BEARER = BEARER;
@@ -28,32 +49,16 @@ const common = { tags: ['fan'] };
  * sign in, sign out, profile, plays, purchases. Every call is rate-limited per address; the
  * signed-in ones go through requireFan (a fan token, never a staff one; a blocked fan gets 403).
  */
-export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (app, { db, groups = [] }) => {
+export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (app, { db, limiter }) => {
   decorateFanRequests(app);
-  const limiter = createRateLimiter(FAN_RATE_LIMIT.max, FAN_RATE_LIMIT.windowMs);
-  app.addHook('onRequest', async (request) => {
-    if (!limiter.take(request.ip)) {
-      const seconds = Math.ceil(FAN_RATE_LIMIT.windowMs / 1000);
-      throw new HttpError(429, FANS_MESSAGES.tooManyCalls, { headers: { 'retry-after': String(seconds) } });
-    }
-  });
+  app.addHook('onRequest', fanRateLimit(limiter));
   const requireFan = fanGuard(db);
   sessionRoutes(app, db, requireFan);
   activityRoutes(app, db, requireFan);
-  for (const group of groups) group(app, db, requireFan);
 };
 
-type App = Parameters<FastifyPluginAsyncZod<{ db: Db }>>[0];
-export type RequireFan = ReturnType<typeof fanGuard>;
-/**
- * The fan calls of another domain (the games): registered inside the fan API, so they share its
- * rate limit and its requireFan; each signed-in call sets `preHandler: requireFan`.
- */
-export type FanRouteGroup = (app: App, db: Db, requireFan: RequireFan) => void;
-export interface FanPublicOptions {
-  db: Db;
-  groups?: readonly FanRouteGroup[];
-}
+type App = Parameters<FastifyPluginAsyncZod<FanPublicOptions>>[0];
+type RequireFan = ReturnType<typeof fanGuard>;
 
 /** Sign up, sign in, sign out. */
 function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {

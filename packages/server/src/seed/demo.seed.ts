@@ -26,6 +26,7 @@ import { seedConferencesDemo } from './conferences.seed.ts';
 import { seedEventsDemo } from './events.seed.ts';
 import { seedExtrasDemo } from './extras.seed.ts';
 import { seedFansDemo } from './fans.seed.ts';
+import { seedGamesDemo } from './games.seed.ts';
 import { seedDemoMarkers } from './markers.seed.ts';
 import { seedTriviaDemo, seedTriviaPlays } from './trivia.seed.ts';
 
@@ -231,6 +232,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const demoQuiz = await seedTriviaDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     await seedFansDemo(tx, accountId);
     await seedTriviaPlays(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0, demoQuiz);
+    await seedGamesDemo(tx, accountId);
     return true;
   });
 }

@@ -5,17 +5,29 @@ import {
   triviaAnswerResponse,
   triviaFanPaths,
 } from '@regie/contract/trivia.play';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fanOf } from '../fans/fans.auth.ts';
-import type { FanRouteGroup } from '../fans/fans.public.routes.ts';
+import type { Db } from '../db/database.ts';
+import type { RateLimiter } from '../embed/embed.rate-limit.ts';
+import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
+import { fanRateLimit } from '../fans/fans.public.routes.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { answerQuestion, nextQuestion, openQuizzes } from './trivia.play.ts';
 
 const common = { tags: ['fan'], security: BEARER };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** Trivia on the fan API (contract trivia.play.ts): the open quizzes, the next question, an answer. */
-export const triviaFanRoutes: FanRouteGroup = (app, db, requireFan) => {
+/**
+ * Trivia on the fan API (contract trivia.play.ts): the open quizzes, the next question, an answer;
+ * rate-limited with the other fan calls (the limiter of fans.plugin.ts), each behind requireFan.
+ */
+export const triviaFanRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+  app,
+  { db, limiter },
+) => {
+  decorateFanRequests(app);
+  app.addHook('onRequest', fanRateLimit(limiter));
+  const requireFan = fanGuard(db);
   app.get(
     triviaFanPaths.quizzes,
     {

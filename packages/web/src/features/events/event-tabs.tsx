@@ -12,7 +12,8 @@ export interface EventTabProps {
  * form (fields declared with their `tab`); a tab missing here and from the form shows the
  * 'not available yet' panel. Other domains' tabs join here: markers (features/markers/MarkersTab),
  * clip (features/clipping/EventClipTab), stats (features/stats/ContentStatsTab), graphics
- * (features/graphics/GraphicsTab), stream, multicam and 360 (features/live).
+ * (features/graphics/GraphicsTab), stream, multicam and 360 (features/live), predictor and motm
+ * (features/games).
  */
 export const EVENT_TAB_BODIES: {
   readonly [Tab in SportEventTab]?: LazyExoticComponent<ComponentType<EventTabProps>>;
@@ -26,6 +27,8 @@ export const EVENT_TAB_BODIES: {
   stats: lazy(() => import('../stats/ContentStatsTab.tsx').then((m) => ({ default: m.EventStatsTab }))),
   graphics: lazy(() => import('../graphics/GraphicsTab.tsx').then((m) => ({ default: m.GraphicsTab }))),
   chat: lazy(() => import('../chat/ChatTab.tsx').then((m) => ({ default: m.ChatTab }))),
+  predictor: lazy(() => import('../games/PredictorTab.tsx').then((m) => ({ default: m.PredictorTab }))),
+  motm: lazy(() => import('../games/MotmTab.tsx').then((m) => ({ default: m.MotmTab }))),
 };
 
 /** Tabs drawn by the generic edit form from the declaration's fields. */

@@ -1,0 +1,155 @@
+// Kept free of zod: the web's tabs import these values. The request and response schemas are in
+// games.schemas.ts.
+import { pathParam } from './api.ts';
+import { FAN_API } from './fans.ts';
+import { SERVICES_API } from './games.settings.ts';
+import { messageCatalog } from './messages.ts';
+
+/**
+ * The predictor and man-of-the-match games of a sport event (issue 13, spec §7 "Predictor and motm
+ * games", resources predictor games/sponsors/results/gifts, man-of-the-match games/sponsors/gifts).
+ * DECISIONS:
+ * - One game of each kind per event (`fan_games`, unique event + kind), made from the event's
+ *   predictor or motm tab; the event must have activated the game's module (EVENT_TAB_MODULES).
+ * - Predictor: a fan predicts the final score (home – away) and may change it until predictions
+ *   lock: at kick-off (the event's start) minus the account's `lockMinutesBeforeKickoff`. The
+ *   game keeps its own points (taken from the account's predictor settings when made, changeable);
+ *   `POST predictor/results/calculate/{id}` stores the final score and sets every prediction's
+ *   points with `scorePrediction` (games.scoring.ts): running it again gives the same points.
+ * - MOTM: the candidates are challengers of the event (home, away and its listed challengers; all
+ *   of them unless the game names some). Voting opens at kick-off or at the end of the match
+ *   (`openAtKickoff`) and closes `votingMinutesAfterEnd` after the end, unless the game sets its
+ *   own opening and closing times. One vote per fan and game (a unique constraint), final.
+ *   Each vote publishes the new results on the event's topic (`MOTM_EVENTS.results`).
+ * - Contestants are the fans who played (predicted, voted); the export is CSV like the fans'
+ *   export (UTF-8 BOM, formulas disarmed).
+ * - Sponsors and gifts: a name, an image URL and a link; a gift rewards a range of ranks (in the
+ *   predictor's ranking; in MOTM, the fans drawn by the club).
+ * - Fans play on the public fan API (FAN_API, a fan token): a fan only sees their own account's
+ *   games (another account's is a 404), a blocked fan is refused (403); every prediction and vote
+ *   is a fan activity ('prediction', 'motm_vote').
+ */
+
+export const GAME_KINDS = ['predictor', 'motm'] as const;
+export type GameKind = (typeof GAME_KINDS)[number];
+
+export const GAME_LIMITS = {
+  /** A predicted or final score, per side. */
+  scoreMax: 99,
+  sponsorsPerGame: 20,
+  giftsPerGame: 20,
+  nameMax: 120,
+  urlMax: 2000,
+  rankMax: 100_000,
+  pageDefault: 50,
+  pageMax: 200,
+  /** Contestants read per statement by the export. */
+  exportBatch: 5_000,
+} as const;
+
+const game = (kind: GameKind, id?: number | string) => `${SERVICES_API}/${kind}/games/${pathParam('id', id)}`;
+
+/** The staff calls of one kind of game. */
+export function gamePaths(kind: GameKind) {
+  return {
+    /** GET ?eventId= → the event's game in `data` (none or one); POST → a new game. */
+    list: `${SERVICES_API}/${kind}/games`,
+    /** GET, PUT, DELETE. */
+    game: (id?: number | string) => game(kind, id),
+    contestants: (id?: number | string) => `${game(kind, id)}/contestants`,
+    contestantsCount: (id?: number | string) => `${game(kind, id)}/contestants/count`,
+    contestantsExport: (id?: number | string) => `${game(kind, id)}/contestants/export`,
+    /** GET, POST. */
+    sponsors: (id?: number | string) => `${game(kind, id)}/sponsors`,
+    /** PUT, DELETE. */
+    sponsor: (id?: number | string) => `${SERVICES_API}/${kind}/sponsors/${pathParam('id', id)}`,
+    gifts: (id?: number | string) => `${game(kind, id)}/gifts`,
+    gift: (id?: number | string) => `${SERVICES_API}/${kind}/gifts/${pathParam('id', id)}`,
+  };
+}
+
+/** POST with the final score: scores every prediction (idempotent). */
+export const predictorCalculatePath = (id?: number | string) =>
+  `${SERVICES_API}/predictor/results/calculate/${pathParam('id', id)}`;
+/** GET: each candidate's votes and share. */
+export const motmResultsPath = (id?: number | string) => `${SERVICES_API}/motm/games/${pathParam('id', id)}/results`;
+
+/** The fan side: the event's game, and playing it. */
+export const fanGamePaths = {
+  /** GET: the event's predictor game with the fan's prediction. */
+  predictor: (eventId?: number | string) => `${FAN_API}/events/${pathParam('eventId', eventId)}/predictor`,
+  /** PUT {home, away}: the fan's prediction (changeable until it locks). */
+  prediction: (gameId?: number | string) => `${FAN_API}/predictor/${pathParam('gameId', gameId)}/prediction`,
+  /** GET: the event's MOTM game with its candidates and the fan's vote. */
+  motm: (eventId?: number | string) => `${FAN_API}/events/${pathParam('eventId', eventId)}/motm`,
+  /** POST {challengerId}: the fan's one vote. */
+  vote: (gameId?: number | string) => `${FAN_API}/motm/${pathParam('gameId', gameId)}/vote`,
+} as const;
+
+/** Realtime: on the event's topic (realtime.ts eventTopic), the MOTM results after each vote. */
+export const MOTM_EVENTS = { results: 'motm.results' } as const;
+
+export const PREDICTOR_EXPORT_COLUMNS = [
+  'rank',
+  'fanId',
+  'nickname',
+  'email',
+  'home',
+  'away',
+  'points',
+  'predictedAt',
+] as const;
+export const MOTM_EXPORT_COLUMNS = ['fanId', 'nickname', 'email', 'challengerId', 'challenger', 'votedAt'] as const;
+
+/** When a prediction stops being accepted: kick-off minus the account's lock minutes. */
+export function predictionsLockAt(startsAt: Date, lockMinutesBeforeKickoff: number): Date {
+  return new Date(startsAt.getTime() - lockMinutesBeforeKickoff * 60_000);
+}
+
+export interface MotmWindow {
+  opensAt: Date | null;
+  closesAt: Date | null;
+}
+
+/**
+ * The voting window: the game's own times when it set them, else from the account's settings:
+ * opening at kick-off or at the end of the match, closing votingMinutesAfterEnd after the end.
+ * An event without an end has no end-based time (voting then waits for the game's own).
+ */
+export function motmWindow(
+  event: { startsAt: Date; endsAt: Date | null },
+  own: MotmWindow,
+  settings: { openAtKickoff: boolean; votingMinutesAfterEnd: number },
+): MotmWindow {
+  const end = event.endsAt;
+  const opensAt = own.opensAt ?? (settings.openAtKickoff ? event.startsAt : end);
+  const closesAt = own.closesAt ?? (end ? new Date(end.getTime() + settings.votingMinutesAfterEnd * 60_000) : null);
+  return { opensAt, closesAt };
+}
+
+/** Voting is open from its opening (included) until its closing (excluded); no opening: closed. */
+export function motmIsOpen(window: MotmWindow, now: Date): boolean {
+  if (!window.opensAt || now < window.opensAt) return false;
+  return !window.closesAt || now < window.closesAt;
+}
+
+export const GAMES_MESSAGES = messageCatalog('GAMES_MESSAGES', {
+  gameNotFound: (id: number) => `Game ${id} not found`,
+  sponsorNotFound: (id: number) => `Sponsor ${id} not found`,
+  giftNotFound: (id: number) => `Gift ${id} not found`,
+  noGameOnEvent: (eventId: number) => `Event ${eventId} has no game of this kind`,
+  gameExists: 'This event already has this game',
+  predictorInactive: 'The event has not activated the predictor (ADDON_PREDICTOR)',
+  motmInactive: 'The event has not activated man of the match (ADDON_MOTM)',
+  predictionsLocked: 'Predictions are closed: the match has kicked off',
+  notLockedYet: 'Predictions are still open: calculate once they have locked at kick-off',
+  votingNotOpen: 'Voting is not open for this game',
+  alreadyVoted: 'You have already voted in this game',
+  notCandidate: (challengerId: number) => `Challenger ${challengerId} is not a candidate of this game`,
+  notEventChallengers: (ids: readonly number[]) => `Not challengers of the event: ${ids.join(', ')}`,
+  noCandidates: 'The event has no challengers to vote for: add its teams or players first',
+  rankOrder: 'The last rank must not be before the first',
+  windowOrder: 'Voting must close after it opens',
+  tooManySponsors: (max: number) => `A game has at most ${max} sponsors`,
+  tooManyGifts: (max: number) => `A game has at most ${max} gifts`,
+});

@@ -1,0 +1,111 @@
+import { GAME_LIMITS, MOTM_EXPORT_COLUMNS, PREDICTOR_EXPORT_COLUMNS } from '@regie/contract/games';
+import type { MotmContestant, PredictorContestant } from '@regie/contract/games.schemas';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { CSV_BOM } from '../actors/speakers.csv.ts';
+import { challengers } from '../db/actors.table.ts';
+import type { Db } from '../db/database.ts';
+import { fans } from '../db/fans.table.ts';
+import { motmVotes, predictions } from '../db/games.table.ts';
+import { copyCell } from '../fans/fans.export.ts';
+
+/**
+ * The fans who played a game: the predictor's by rank (best points first, then the earlier
+ * prediction) once calculated, the MOTM's newest vote first. Paged by page number; the export
+ * reads the same order in batches and writes CSV as the fans' export does (UTF-8 BOM, a header,
+ * formulas disarmed with a leading apostrophe).
+ */
+
+const rankSql = sql<
+  number | null
+>`case when ${predictions.points} is null then null else (rank() over (order by ${predictions.points} desc nulls last))::int end`;
+
+export async function predictorContestants(
+  db: Db,
+  gameId: number,
+  page: { offset: number; limit: number },
+): Promise<PredictorContestant[]> {
+  const rows = await db
+    .select({
+      fanId: predictions.fanId,
+      nickname: fans.nickname,
+      email: fans.email,
+      home: predictions.home,
+      away: predictions.away,
+      points: predictions.points,
+      rank: rankSql,
+      predictedAt: predictions.predictedAt,
+    })
+    .from(predictions)
+    .innerJoin(fans, eq(fans.id, predictions.fanId))
+    .where(eq(predictions.gameId, gameId))
+    .orderBy(sql`${predictions.points} desc nulls last`, asc(predictions.predictedAt), asc(predictions.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  return rows.map((row) => ({ ...row, predictedAt: row.predictedAt.toISOString() }));
+}
+
+export async function motmContestants(
+  db: Db,
+  gameId: number,
+  page: { offset: number; limit: number },
+): Promise<MotmContestant[]> {
+  const rows = await db
+    .select({
+      fanId: motmVotes.fanId,
+      nickname: fans.nickname,
+      email: fans.email,
+      challengerId: motmVotes.challengerId,
+      challenger: challengers.name,
+      votedAt: motmVotes.createdAt,
+    })
+    .from(motmVotes)
+    .innerJoin(fans, eq(fans.id, motmVotes.fanId))
+    .innerJoin(challengers, eq(challengers.id, motmVotes.challengerId))
+    .where(eq(motmVotes.gameId, gameId))
+    .orderBy(desc(motmVotes.createdAt), desc(motmVotes.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  return rows.map((row) => ({ ...row, votedAt: row.votedAt.toISOString() }));
+}
+
+/** A text cell a spreadsheet must not run as a formula (the apostrophe first). */
+export function csvText(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  if (typeof value === 'number') return copyCell(text);
+  return copyCell(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+}
+
+async function* csvOf<Row>(
+  columns: readonly string[],
+  read: (page: { offset: number; limit: number }) => Promise<Row[]>,
+  cells: (row: Row) => (string | number | null)[],
+): AsyncGenerator<string> {
+  yield `${CSV_BOM}${columns.join(',')}\n`;
+  for (let offset = 0; ; offset += GAME_LIMITS.exportBatch) {
+    const rows = await read({ offset, limit: GAME_LIMITS.exportBatch });
+    if (rows.length > 0) yield `${rows.map((row) => cells(row).map(csvText).join(',')).join('\n')}\n`;
+    if (rows.length < GAME_LIMITS.exportBatch) return;
+  }
+}
+
+export function predictorCsv(db: Db, gameId: number): AsyncGenerator<string> {
+  return csvOf(
+    PREDICTOR_EXPORT_COLUMNS,
+    (page) => predictorContestants(db, gameId, page),
+    (row) => PREDICTOR_EXPORT_COLUMNS.map((column) => row[column]),
+  );
+}
+
+export function motmCsv(db: Db, gameId: number): AsyncGenerator<string> {
+  return csvOf(
+    MOTM_EXPORT_COLUMNS,
+    (page) => motmContestants(db, gameId, page),
+    (row) => MOTM_EXPORT_COLUMNS.map((column) => row[column]),
+  );
+}
+
+/** `predictor-12.csv` */
+export function contestantsFileName(kind: string, gameId: number): string {
+  return `${kind}-${gameId}-contestants.csv`;
+}

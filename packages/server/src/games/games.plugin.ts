@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { RateLimiter } from '../embed/embed.rate-limit.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import type { Guards } from '../tenancy/tenancy.guards.ts';
+import { gameSettingsRoutes } from './game-settings.routes.ts';
+import { gamesPublicRoutes } from './games.public.routes.ts';
+import { gameExtrasRoutes } from './games.routes.ts';
+import { motmRoutes } from './motm.routes.ts';
+import { predictorRoutes } from './predictor.routes.ts';
+
+/** The fan games: the account's settings, the predictor and MOTM staff calls and the fans' side. */
+export async function registerGames(
+  app: FastifyInstance,
+  options: { db: Db; guards: Guards; hub: RealtimeHub | null; fanLimiter: RateLimiter },
+): Promise<void> {
+  const { db, guards, hub, fanLimiter } = options;
+  await app.register(gameSettingsRoutes, { db, guards });
+  await app.register(predictorRoutes, { db, guards });
+  await app.register(motmRoutes, { db, guards });
+  await app.register(gameExtrasRoutes, { db, guards });
+  await app.register(gamesPublicRoutes, { db, hub, limiter: fanLimiter });
+}

@@ -1,0 +1,96 @@
+import { fanGamePaths } from '@regie/contract/games';
+import {
+  fanEventParams,
+  fanGameParams,
+  fanMotmGame,
+  fanPrediction,
+  fanPredictorGame,
+  fanVote,
+  fanVoteBody,
+  score,
+} from '@regie/contract/games.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/database.ts';
+import type { RateLimiter } from '../embed/embed.rate-limit.ts';
+import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
+import { fanRateLimit } from '../fans/fans.public.routes.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import * as play from './games.play.ts';
+
+export interface GamesPublicOptions {
+  db: Db;
+  hub: RealtimeHub | null;
+  /** The public fan API's limiter (fans.plugin.ts): one count per address for every fan call. */
+  limiter: RateLimiter;
+}
+
+const common = { tags: ['fan'], security: BEARER };
+
+/**
+ * The fans' side of the predictor and MOTM on the public fan API (contract games.ts fanGamePaths):
+ * rate-limited with the other fan calls, each behind requireFan (a blocked fan gets 403).
+ */
+export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = async (app, { db, hub, limiter }) => {
+  decorateFanRequests(app);
+  app.addHook('onRequest', fanRateLimit(limiter));
+  const preHandler = fanGuard(db);
+  app.get(
+    fanGamePaths.predictor(),
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: "The event's predictor game with the fan's prediction, its sponsors and gifts",
+        params: fanEventParams,
+        response: { 200: fanPredictorGame, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => play.fanPredictorGame(db, fanOf(request), request.params.eventId),
+  );
+  app.put(
+    fanGamePaths.prediction(),
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: "The fan's predicted score, changeable until predictions lock at kick-off (409 after)",
+        params: fanGameParams,
+        body: score,
+        response: { 200: fanPrediction, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => play.predict(db, fanOf(request), request.params.gameId, request.body),
+  );
+  app.get(
+    fanGamePaths.motm(),
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: "The event's man-of-the-match game: candidates, window, the fan's vote, results when shown",
+        params: fanEventParams,
+        response: { 200: fanMotmGame, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => play.fanMotmGame(db, fanOf(request), request.params.eventId),
+  );
+  app.post(
+    fanGamePaths.vote(),
+    {
+      preHandler,
+      schema: {
+        ...common,
+        summary: "The fan's one vote for a candidate while voting is open",
+        params: fanGameParams,
+        body: fanVoteBody,
+        response: { 201: fanVote, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const publisher = { hub, onError: (error: unknown) => request.log.error(error) };
+      const made = await play.vote(db, publisher, fanOf(request), request.params.gameId, request.body.challengerId);
+      return reply.code(201).send(made);
+    },
+  );
+};
