@@ -1,6 +1,7 @@
 import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
+import { replayLiveJob } from '../live/replay.job.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
 import { shareVideoJob } from '../videos/share.job.ts';
 import { encodeVideoJob } from '../videos/videos.encode.job.ts';
@@ -18,6 +19,7 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   purgeVideoJob,
   shareVideoJob,
   clipVideoJob,
+  replayLiveJob,
   purgeAttachmentsJob,
 ];
 
