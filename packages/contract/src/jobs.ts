@@ -64,6 +64,9 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   [VIDEO_JOB_TYPES.clip]: VIDEO_RESOURCE_TYPE,
   /** resourceId is the replay video's id (contract live.ts). */
   [LIVE_JOB_TYPES.replay]: VIDEO_RESOURCE_TYPE,
+  /** resourceId is the live clip video's id (contract live.ts). */
+  [LIVE_JOB_TYPES.clip]: VIDEO_RESOURCE_TYPE,
+  [LIVE_JOB_TYPES.clipRender]: VIDEO_RESOURCE_TYPE,
   /** Runs after its video is deleted: about nothing that still exists. */
   [VIDEO_JOB_TYPES.purge]: null,
   /** About a file of the data folder, named in its payload. */

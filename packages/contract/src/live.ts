@@ -70,6 +70,13 @@ export const LIVE_MESSAGES = messageCatalog('LIVE_MESSAGES', {
 export const LIVE_JOB_TYPES = {
   /** resourceType Video, resourceId the replay video's id. */
   replay: 'live.replay',
+  /**
+   * A live clip's two phases (contract clips.ts clipPaths.liveClips), resourceId the clip video's:
+   * clip, the instant copy of the segments around it (segment-accurate, playable within a second
+   * or two); then clip-render, the frame-accurate cut in its skin, whose encode replaces it.
+   */
+  clip: 'live.clip',
+  clipRender: 'live.clip-render',
 } as const;
 
 export const REPLAY_LIMITS = {

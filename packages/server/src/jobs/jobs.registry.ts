@@ -1,6 +1,7 @@
 import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
+import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
 import { shareVideoJob } from '../videos/share.job.ts';
@@ -20,6 +21,8 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   shareVideoJob,
   clipVideoJob,
   replayLiveJob,
+  liveClipJob,
+  liveClipRenderJob,
   purgeAttachmentsJob,
 ];
 

@@ -1,100 +1,30 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rm, stat, symlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { LIVE_JOB_TYPES, LIVE_MESSAGES } from '@regie/contract/live';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ContentLiveRow, contentLives } from '../db/cameras.table.ts';
 import { transaction } from '../db/transactions.ts';
-import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
-import { runFfmpeg } from '../media/ffmpeg.runner.ts';
-import type { ObjectStorage } from '../storage/storage.types.ts';
+import { defineJob, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { enqueueEncode, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
 import { originalKey, videoFolder } from '../videos/videos.keys.ts';
 import { findVideo, latestJob, updateVideo } from '../videos/videos.service.ts';
 import { videoStates } from '../videos/videos.state.ts';
-import { type ContentRef, type ProgramSegment, programSegments } from './program.ts';
+import { type ContentRef, programSegments } from './program.ts';
+import { joinSegments } from './recording.ts';
 
-/** Where the job's progress goes: segments gathered, joined, stored. */
-const PROGRESS = { gathered: 20, joined: 90, stored: 98 } as const;
-/**
- * Segments joined by one ffmpeg run: the concat: protocol takes them as one argument, and an
- * argument must stay well under Linux's 128 KiB; a longer recording is joined in parts first.
- */
-const SEGMENTS_PER_RUN = 400;
+/** Where the job's progress goes: joined, stored. */
+const PROGRESS = { joined: 90, stored: 98 } as const;
 const REPLAY_FILENAME = 'replay.ts';
-
-type ReplayContext = JobContext<{ liveId: number }>;
 
 /** The content a live belongs to. */
 export function contentOfLive(live: Pick<ContentLiveRow, 'eventId' | 'conferenceId'>): ContentRef {
   return live.eventId !== null
     ? { kind: 'events', id: live.eventId }
     : { kind: 'business-players', id: live.conferenceId ?? 0 };
-}
-
-/** A segment as a local file: in place on local storage (linked), else downloaded into `folder`. */
-async function segmentFile(storage: ObjectStorage, segment: ProgramSegment, target: string): Promise<void> {
-  const local = storage.localPath(segment.path);
-  if (local && (await storage.exists(segment.path))) {
-    await symlink(local, target);
-    return;
-  }
-  const object = await storage.get(segment.path);
-  if (!object) throw new PermanentJobError(LIVE_MESSAGES.replaySegmentMissing(segment.sequence, segment.inputId));
-  await pipeline(object.body, createWriteStream(target));
-}
-
-/**
- * The concat: protocol reads the files one after the other as one MPEG-TS stream (exact: every
- * frame once, audio kept; the concat demuxer duplicated frames at the joins), copied as it is.
- */
-function concatArgs(files: readonly string[], output: string): string[] {
-  return ['-i', `concat:${files.join('|')}`, '-map', '0', '-c', 'copy', '-f', 'mpegts', output];
-}
-
-/** Joins the segments (in order) into `work`/replay.ts, in parts when there are many. */
-async function joinSegments(context: ReplayContext, segments: readonly ProgramSegment[], work: string) {
-  const { storage, signal, reportProgress } = context;
-  const files: string[] = [];
-  for (const [index, segment] of segments.entries()) {
-    signal.throwIfAborted();
-    const file = join(work, `${index}.ts`);
-    await segmentFile(storage, segment, file);
-    files.push(file);
-    reportProgress((PROGRESS.gathered * (index + 1)) / segments.length);
-  }
-  const total = segments.reduce((sum, segment) => sum + segment.duration, 0);
-  const output = join(work, REPLAY_FILENAME);
-  const runs = Math.ceil(files.length / SEGMENTS_PER_RUN);
-  const parts: string[] = [];
-  let joined = 0;
-  const joining = (seconds: number) => (percent: number) =>
-    reportProgress(
-      PROGRESS.gathered +
-        ((PROGRESS.joined - PROGRESS.gathered) * (joined + (seconds * percent) / 100)) / (total * (runs > 1 ? 2 : 1)),
-    );
-  if (runs === 1) {
-    await runFfmpeg(concatArgs(files, output), { durationSeconds: total, onProgress: joining(total), signal });
-    return { file: output, durationSeconds: total };
-  }
-  for (let run = 0; run < runs; run += 1) {
-    const slice = segments.slice(run * SEGMENTS_PER_RUN, (run + 1) * SEGMENTS_PER_RUN);
-    const seconds = slice.reduce((sum, segment) => sum + segment.duration, 0);
-    const part = join(work, `part-${run}.ts`);
-    await runFfmpeg(concatArgs(files.slice(run * SEGMENTS_PER_RUN, (run + 1) * SEGMENTS_PER_RUN), part), {
-      durationSeconds: seconds,
-      onProgress: joining(seconds),
-      signal,
-    });
-    joined += seconds;
-    parts.push(part);
-  }
-  await runFfmpeg(concatArgs(parts, output), { durationSeconds: total, onProgress: joining(total), signal });
-  return { file: output, durationSeconds: total };
 }
 
 /**
@@ -113,7 +43,7 @@ export const replayLiveJob = defineJob({
   timeoutMs: 6 * 60 * 60 * 1000,
   ...followedByVideo('processing'),
   async perform(context) {
-    const { payload, db, dataDir, job, storage } = context;
+    const { payload, db, dataDir, job, storage, signal } = context;
     const [live] = await db.select().from(contentLives).where(eq(contentLives.id, payload.liveId)).limit(1);
     if (!live) return skipped(`Live ${payload.liveId} no longer exists`);
     const video = live.replayVideoId === null ? null : await findVideo(db, live.replayVideoId);
@@ -127,10 +57,16 @@ export const replayLiveJob = defineJob({
     await videoStates.processing(db, video.id);
     const work = await workFolder(dataDir, `replay-${video.id}-job-${job.id}`, job.attempt);
     try {
-      const joined = await joinSegments(context, segments, work);
+      const file = join(work, REPLAY_FILENAME);
+      const durationSeconds = await joinSegments(
+        { storage, signal, onProgress: (fraction) => context.reportProgress(fraction * PROGRESS.joined) },
+        segments,
+        work,
+        file,
+      );
       const key = originalKey(video.accountId, video.id, REPLAY_FILENAME);
-      const { size } = await stat(joined.file);
-      await storage.putStream(key, createReadStream(joined.file), 'video/mp2t', { size });
+      const { size } = await stat(file);
+      await storage.putStream(key, createReadStream(file), 'video/mp2t', { size });
       context.reportProgress(PROGRESS.stored);
       const encode = await transaction(db, async (tx) => {
         const stored = await updateVideo(tx, video.id, {
@@ -148,7 +84,7 @@ export const replayLiveJob = defineJob({
       }
       return {
         segments: segments.length,
-        durationSeconds: joined.durationSeconds,
+        durationSeconds,
         startedAt: segments[0]?.startedAt.toISOString() ?? null,
         encodeJobId: encode.id,
       };
