@@ -13,6 +13,7 @@ import { businessPlayers } from '../src/db/conferences.table.ts';
 import { events, markers } from '../src/db/events.table.ts';
 import { jobs } from '../src/db/jobs.table.ts';
 import { liveSegments } from '../src/db/live.table.ts';
+import { makeColourPng, near, pixelAt, uploadSkinImage, videoSeconds } from './clips-fixtures.ts';
 import { jobRow, waitFor } from './jobs-fixtures.ts';
 import { publishTestStream, type TestPublisher } from './live-fixtures.ts';
 import { type VideoTestContext, videoRow, videoTestContext, waitForVideo } from './videos-fixtures.ts';
@@ -23,6 +24,7 @@ const publishers: TestPublisher[] = [];
 const token = (name: string) => ctx.tokens[name] ?? '';
 let eventId: number;
 let inputId: number;
+const FRAME = 1 / 25;
 
 async function probe(file: string): Promise<{ duration: number; streams: string[] }> {
   const { stdout } = await run('ffprobe', [
@@ -44,7 +46,13 @@ async function recordedSeconds(): Promise<number> {
 
 beforeAll(async () => {
   ctx = await videoTestContext();
-  await ctx.user('clipperA', ctx.accountA, ['use_stream', 'sport_player_write', 'conf_player_write', 'video_write']);
+  await ctx.user('clipperA', ctx.accountA, [
+    'use_stream',
+    'sport_player_write',
+    'conf_player_write',
+    'video_write',
+    'liveclipping_write',
+  ]);
   await ctx.user('clipperB', ctx.accountB, ['use_stream', 'sport_player_write', 'video_write']);
   ctx.workers();
   const created = await ctx.request({
@@ -137,6 +145,57 @@ describe('clipping a live', () => {
       .from(jobs)
       .where(and(eq(jobs.type, VIDEO_JOB_TYPES.encode), eq(jobs.resourceId, String(video.id))));
     expect(encodes).toHaveLength(1);
+  }, 90_000);
+
+  it('dresses the exact cut in its skin in phase 2 (pre-roll, overlay, post-roll)', async () => {
+    const producer = token('clipperA');
+    const [overlayKey, preRollKey, postRollKey] = [
+      await uploadSkinImage(ctx, producer, await makeColourPng(ctx.dir, 'red')),
+      await uploadSkinImage(ctx, producer, await makeColourPng(ctx.dir, 'blue')),
+      await uploadSkinImage(ctx, producer, await makeColourPng(ctx.dir, 'lime')),
+    ];
+    const skin = await ctx.request({
+      method: 'POST',
+      url: '/main-api/clip-skins',
+      token: producer,
+      payload: {
+        name: 'Live night',
+        overlayKey,
+        preRollKey,
+        postRollKey,
+        overlayPosition: 'top-right',
+        rollSeconds: 0.4,
+      },
+    });
+    expect(skin.statusCode, skin.body).toBe(201);
+    const response = await clip(clipPaths.liveClips('events', eventId), 'clipperA', {
+      inSeconds: 1.2,
+      outSeconds: 2.8,
+      clipSkinId: skin.json<{ id: number }>().id,
+      title: 'Kick-off',
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const { video, job } = response.json<ClipResponse>();
+    expect(video.title).toBe('Kick-off');
+    const copy = await waitForVideo(ctx, video.id, ['ready', 'failed'], 5_000);
+    expect(copy.state, copy.failureReason ?? '').toBe('ready');
+    const renderId = Number(((await jobRow(ctx.db, job.id))?.result as { renderJobId?: number }).renderJobId);
+    const render = await waitFor(
+      async () => {
+        const row = await jobRow(ctx.db, renderId);
+        return row?.state === 'done' || row?.state === 'failed' ? row : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, what: 'the skinned render' },
+    );
+    expect(render.state, render.lastError ?? '').toBe('done');
+    expect(render.result).toMatchObject({ mode: 'skinned' });
+    const original = ctx.storage.localPath((await videoRow(ctx, video.id))?.originalKey ?? '') ?? '';
+    expect(Math.abs((await videoSeconds(original)) - (0.4 + 1.6 + 0.4))).toBeLessThanOrEqual(FRAME);
+    // The overlay (top-right of 320×180) is red over the cut only; the rolls are blue and green.
+    expect(near(await pixelAt(original, 1.25, 278, 28), [255, 0, 0])).toBe(true);
+    expect(near(await pixelAt(original, 0.2, 160, 90), [0, 0, 255])).toBe(true);
+    expect(near(await pixelAt(original, 2.25, 160, 90), [0, 255, 0])).toBe(true);
+    await waitForVideo(ctx, video.id, ['ready'], 60_000);
   }, 90_000);
 
   it('refuses a range outside the window, a reversed one, another account and a content not live', async () => {
