@@ -4,6 +4,8 @@ import { rm } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { clipPaths } from '@regie/contract/clips';
+import type { ClipResponse } from '@regie/contract/clips.schemas';
 import { type LifecycleResponse, lifecyclePaths } from '@regie/contract/lifecycle';
 import { LIVE_JOB_TYPES, type LiveInput, livePaths } from '@regie/contract/live';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
@@ -73,8 +75,8 @@ async function kill(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
-/** A live event with one camera, a pushed stream recorded over its live, ended: its replay answer. */
-async function endedLive(name: string): Promise<{ eventId: number; videoId: number; jobId: number }> {
+/** A live event with one camera and a pushed stream recorded over its live (the event still live). */
+async function recordedLive(name: string): Promise<number> {
   const created = await ctx.request({
     method: 'POST',
     url: livePaths.list,
@@ -89,9 +91,12 @@ async function endedLive(name: string): Promise<{ eventId: number; videoId: numb
     .returning({ id: events.id });
   const eventId = event?.id ?? 0;
   await ctx.db.insert(contentCameras).values({ accountId: ctx.accountA.id, eventId, inputId: input.id, label: 'Wide' });
-  const post = (transition: 'start-live' | 'process-end-live') =>
-    ctx.request({ method: 'POST', url: lifecyclePaths.transition('events', eventId, transition), token: token() });
-  expect((await post('start-live')).statusCode).toBe(200);
+  const started = await ctx.request({
+    method: 'POST',
+    url: lifecyclePaths.transition('events', eventId, 'start-live'),
+    token: token(),
+  });
+  expect(started.statusCode).toBe(200);
   const publisher = publishTestStream(`${input.ingestUrl}/${key.streamKey}`, 6);
   publishers.push(publisher);
   expect((await publisher.exited).code).toBe(0);
@@ -100,7 +105,17 @@ async function endedLive(name: string): Promise<{ eventId: number; videoId: numb
       (await ctx.request({ url: livePaths.one(input.id), token: token() })).json<LiveInput>().state === 'idle',
     { timeoutMs: 15_000, intervalMs: 100, what: 'the input to be idle again' },
   );
-  const ended = await post('process-end-live');
+  return eventId;
+}
+
+/** recordedLive, then ended: its replay answer. */
+async function endedLive(name: string): Promise<{ eventId: number; videoId: number; jobId: number }> {
+  const eventId = await recordedLive(name);
+  const ended = await ctx.request({
+    method: 'POST',
+    url: lifecyclePaths.transition('events', eventId, 'process-end-live'),
+    token: token(),
+  });
   expect(ended.statusCode, ended.body).toBe(200);
   const replay = ended.json<LifecycleResponse>().replay;
   expect(replay).not.toBeNull();
@@ -113,7 +128,10 @@ async function jobsOf(videoId: number) {
     .select()
     .from(jobs)
     .where(
-      and(eq(jobs.resourceId, String(videoId)), inArray(jobs.type, [LIVE_JOB_TYPES.replay, VIDEO_JOB_TYPES.encode])),
+      and(
+        eq(jobs.resourceId, String(videoId)),
+        inArray(jobs.type, [...Object.values(LIVE_JOB_TYPES), VIDEO_JOB_TYPES.encode]),
+      ),
     )
     .orderBy(jobs.id);
 }
@@ -122,7 +140,7 @@ beforeAll(async () => {
   if (!reachable) return;
   process.env.TEST_DATABASE_URL = POSTGRES;
   ctx = await videoTestContext();
-  await ctx.user('streamer', ctx.accountA, ['use_stream', 'sport_player_write']);
+  await ctx.user('streamer', ctx.accountA, ['use_stream', 'sport_player_write', 'video_write']);
   bundle = join(serverRoot, `dist-test-worker-${randomBytes(4).toString('hex')}`);
   await run(process.execPath, [join(serverRoot, 'build.mjs')], {
     env: { ...process.env, REGIE_SERVER_OUTDIR: relative(serverRoot, bundle) },
@@ -160,7 +178,14 @@ describe.skipIf(!reachable)('a worker killed while it makes a replay', () => {
       startWorker();
       const ready = await waitForVideo(ctx, videoId, ['ready', 'failed'], 90_000);
       expect(ready.state, ready.failureReason ?? '').toBe('ready');
-      const rows = await jobsOf(videoId);
+      // The encode marks the video ready just before its job is done.
+      const rows = await waitFor(
+        async () => {
+          const found = await jobsOf(videoId);
+          return found.every((row) => row.state === 'done' || row.state === 'failed') ? found : undefined;
+        },
+        { timeoutMs: 10_000, what: 'the jobs to finish' },
+      );
       expect(rows.map((row) => [row.type, row.state])).toEqual([
         [LIVE_JOB_TYPES.replay, 'done'],
         [VIDEO_JOB_TYPES.encode, 'done'],
@@ -179,4 +204,44 @@ describe.skipIf(!reachable)('a worker killed while it makes a replay', () => {
       for (const child of workers.splice(0)) await kill(child);
     }, 150_000);
   }
+
+  it('leaves exactly one live clip, cut and encoded, after a kill -9 during its render phase', async () => {
+    const eventId = await recordedLive('Derby (live clip)');
+    const response = await ctx.request({
+      method: 'POST',
+      url: clipPaths.liveClips('events', eventId),
+      token: token(),
+      payload: { inSeconds: 1, outSeconds: 3.5 },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const videoId = response.json<ClipResponse>().video.id;
+    const first = startWorker();
+    await waitFor(
+      async () => {
+        const rows = await jobsOf(videoId);
+        return rows.find((row) => row.type === LIVE_JOB_TYPES.clipRender)?.state === 'in_progress';
+      },
+      { timeoutMs: 30_000, intervalMs: 5, what: 'the render phase to be under way' },
+    );
+    await kill(first);
+    startWorker();
+    await waitFor(
+      async () => {
+        const rows = await jobsOf(videoId);
+        return rows.find((row) => row.type === VIDEO_JOB_TYPES.encode)?.state === 'done';
+      },
+      { timeoutMs: 90_000, intervalMs: 100, what: 'the encode of the cut' },
+    );
+    const rows = await jobsOf(videoId);
+    expect(rows.map((row) => [row.type, row.state])).toEqual([
+      [LIVE_JOB_TYPES.clip, 'done'],
+      [LIVE_JOB_TYPES.clipRender, 'done'],
+      [VIDEO_JOB_TYPES.encode, 'done'],
+    ]);
+    expect(rows.find((row) => row.type === LIVE_JOB_TYPES.clipRender)?.attempts).toBe(2);
+    const clips = await ctx.db.select().from(videos).where(eq(videos.clipEventId, eventId));
+    expect(clips.map((clip) => [clip.id, clip.state, clip.filename])).toEqual([[videoId, 'ready', 'clip.mp4']]);
+    expect(Math.abs((clips[0]?.duration ?? 0) - 2.5)).toBeLessThan(0.1);
+    for (const child of workers.splice(0)) await kill(child);
+  }, 150_000);
 });

@@ -133,11 +133,18 @@ describe('ending a live makes its replay from the program', () => {
     expect(job?.result).toMatchObject({ segments: recorded.length });
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toBeGreaterThanOrEqual(90);
-    const encodes = await ctx.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.type, VIDEO_JOB_TYPES.encode), eq(jobs.resourceId, String(videoId))));
-    expect(encodes.map((row) => row.state)).toEqual(['done']);
+    // One encode, done (it marks the video ready just before its job is done).
+    const encodes = await waitFor(
+      async () => {
+        const rows = await ctx.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.type, VIDEO_JOB_TYPES.encode), eq(jobs.resourceId, String(videoId))));
+        return rows.every((row) => row.state === 'done') ? rows : undefined;
+      },
+      { timeoutMs: 10_000, what: 'the encode job to be done' },
+    );
+    expect(encodes).toHaveLength(1);
     const lives = await ctx.db.select().from(contentLives).where(eq(contentLives.eventId, eventId));
     expect(lives).toHaveLength(1);
     expect(lives[0]).toMatchObject({ replayVideoId: videoId });
