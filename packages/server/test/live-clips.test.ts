@@ -114,7 +114,17 @@ describe('clipping a live', () => {
     const presented = await ctx.request({ url: `/main-api/videos/${video.id}`, token: token('clipperA') });
     expect(presented.json<{ playback: { hlsUrl: string } | null }>().playback?.hlsUrl).toBeTruthy();
 
-    // Phase 2: the frame-accurate cut, encoded into the same video, of the exact duration.
+    // Phase 2: the frame-accurate cut, encoded into the same video, of the exact duration; the
+    // video stays ready (on the copy) all along.
+    const states = new Set<string>();
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        const row = await videoRow(ctx, video.id);
+        if (row) states.add(row.state);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
     const first = await jobRow(ctx.db, job.id);
     expect(first?.state).toBe('done');
     const renderId = Number((first?.result as { renderJobId?: number } | null)?.renderJobId);
@@ -133,11 +143,16 @@ describe('clipping a live', () => {
       intervalMs: 100,
       what: 'the encode of the cut',
     });
+    watching = false;
+    await watch;
+    expect([...states]).toEqual(['ready']);
     const final = await videoRow(ctx, video.id);
     expect(final?.state).toBe('ready');
     expect(final?.filename).toBe('clip.mp4');
     expect(Math.abs((final?.duration ?? 0) - 3.2)).toBeLessThan(0.1);
-    expect(final?.hlsKey).toBe(copy.hlsKey);
+    expect(final?.hlsKey).not.toBe(copy.hlsKey);
+    // The copy is gone once the encoded cut replaced it.
+    expect(await ctx.storage.exists(copy.hlsKey ?? '')).toBe(false);
     const encoded = await probe(ctx.storage.localPath(final?.hlsKey ?? '') ?? '');
     expect(Math.abs(encoded.duration - 3.2)).toBeLessThan(0.15);
     const encodes = await ctx.db

@@ -17,7 +17,7 @@ import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { probeMedia } from '../media/ffprobe.service.ts';
 import { enqueueEncode, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
-import { hlsFolder, hlsMasterKey, originalKey, videoFolder } from '../videos/videos.keys.ts';
+import { hlsFolder, originalKey, videoFolder } from '../videos/videos.keys.ts';
 import { findVideo, latestJob, updateVideo } from '../videos/videos.service.ts';
 import { videoStates } from '../videos/videos.state.ts';
 import { type ContentRef, type ProgramSegment, programSegments } from './program.ts';
@@ -52,6 +52,10 @@ async function clipSetup(context: LiveClipContext): Promise<{ video: VideoRow; s
   return { video, segments };
 }
 
+/** Where phase 1's copy lives (its own master and playlist), inside the video's hls/. */
+const copyFolder = (video: Pick<VideoRow, 'accountId' | 'id'>) =>
+  `${hlsFolder(video.accountId, video.id)}${COPY_FOLDER}/`;
+
 /** A one-segment VOD playlist of the copy and its master, as the video's HLS. */
 function copyPlaylists(durationSeconds: number, bytes: number): { master: string; media: string } {
   const bandwidth = Math.max(1, Math.round((bytes * 8) / Math.max(durationSeconds, 0.001)));
@@ -65,7 +69,7 @@ function copyPlaylists(durationSeconds: number, bytes: number): { master: string
     'clip.ts',
     '#EXT-X-ENDLIST',
   ];
-  const master = ['#EXTM3U', `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth}`, `${COPY_FOLDER}/index.m3u8`];
+  const master = ['#EXTM3U', `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth}`, 'index.m3u8'];
   return { master: `${master.join('\n')}\n`, media: `${media.join('\n')}\n` };
 }
 
@@ -101,22 +105,22 @@ export const liveClipJob = defineJob({
       );
       const { size } = await stat(file);
       const playlists = copyPlaylists(durationSeconds, size);
-      const folder = `${hlsFolder(video.accountId, video.id)}${COPY_FOLDER}/`;
+      const folder = copyFolder(video);
       await storage.putStream(`${folder}clip.ts`, createReadStream(file), MEDIA_CONTENT_TYPES.ts ?? 'video/mp2t', {
         size,
       });
       const m3u8 = MEDIA_CONTENT_TYPES.m3u8 ?? 'application/vnd.apple.mpegurl';
-      for (const [key, text] of [
-        [`${folder}index.m3u8`, playlists.media],
-        [hlsMasterKey(video.accountId, video.id), playlists.master],
+      for (const [name, text] of [
+        ['index.m3u8', playlists.media],
+        ['master.m3u8', playlists.master],
       ] as const) {
-        const local = join(work, key.endsWith('master.m3u8') ? 'master.m3u8' : 'index.m3u8');
+        const local = join(work, name);
         await writeFile(local, text);
-        await storage.putStream(key, createReadStream(local), m3u8, { size: Buffer.byteLength(text) });
+        await storage.putStream(`${folder}${name}`, createReadStream(local), m3u8, { size: Buffer.byteLength(text) });
       }
       const render = await transaction(db, async (tx) => {
         const ready = await videoStates.ready(tx, video.id, {
-          hlsKey: hlsMasterKey(video.accountId, video.id),
+          hlsKey: `${folder}master.m3u8`,
           duration: durationSeconds,
         });
         if (!ready) return null;
@@ -140,7 +144,8 @@ export const liveClipJob = defineJob({
 /**
  * live.clip-render, phase 2: the same segments joined again into a source, cut frame-accurately
  * to [from, to) in the clip's skin and graphics (clips/clip.job.ts renderClip), stored as the
- * video's original; its encode (queued in the same transaction) replaces the phase-1 media.
+ * video's original; its encode (queued in the same transaction) replaces the phase-1 media, the
+ * video staying ready (playable on the copy) until the encoded cut is stored.
  */
 export const liveClipRenderJob = defineJob({
   type: LIVE_JOB_TYPES.clipRender,
@@ -189,7 +194,8 @@ export const liveClipRenderJob = defineJob({
           size,
           contentType: 'video/mp4',
         });
-        return stored ? enqueueEncode(tx, stored) : null;
+        // The copy plays until the encode has stored the cut, then it is deleted.
+        return stored ? enqueueEncode(tx, stored, { replaces: copyFolder(video) }) : null;
       });
       if (!encode) {
         await storage.deletePrefix(videoFolder(video.accountId, video.id));
