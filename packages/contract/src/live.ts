@@ -54,8 +54,8 @@ export const LIVE_MESSAGES = messageCatalog('LIVE_MESSAGES', {
   segmentNotFound: 'This live segment does not exist',
   linkExpired: 'This live link is not valid or has expired: open the input again',
   replayNothingRecorded: 'Nothing was recorded while the content was live: no camera on air sent any images',
-  replaySegmentMissing: (sequence: number, inputId: number) =>
-    `Segment ${sequence} of live input ${inputId} is missing from storage: the replay cannot be made`,
+  recordingSegmentMissing: (sequence: number, inputId: number) =>
+    `Segment ${sequence} of live input ${inputId} is missing from storage: the recording cannot be joined`,
 });
 
 /**

@@ -24,7 +24,7 @@ async function segmentFile(storage: ObjectStorage, segment: ProgramSegment, targ
     return;
   }
   const object = await storage.get(segment.path);
-  if (!object) throw new PermanentJobError(LIVE_MESSAGES.replaySegmentMissing(segment.sequence, segment.inputId));
+  if (!object) throw new PermanentJobError(LIVE_MESSAGES.recordingSegmentMissing(segment.sequence, segment.inputId));
   await pipeline(object.body, createWriteStream(target));
 }
 

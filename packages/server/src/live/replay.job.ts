@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIVE_JOB_TYPES, LIVE_MESSAGES } from '@regie/contract/live';
-import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
+import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ContentLiveRow, contentLives } from '../db/cameras.table.ts';
@@ -66,14 +66,14 @@ export const replayLiveJob = defineJob({
       );
       const key = originalKey(video.accountId, video.id, REPLAY_FILENAME);
       const { size } = await stat(file);
-      await storage.putStream(key, createReadStream(file), 'video/mp2t', { size });
+      await storage.putStream(key, createReadStream(file), MEDIA_CONTENT_TYPES.ts ?? 'video/mp2t', { size });
       context.reportProgress(PROGRESS.stored);
       const encode = await transaction(db, async (tx) => {
         const stored = await updateVideo(tx, video.id, {
           originalKey: key,
           filename: REPLAY_FILENAME,
           size,
-          contentType: 'video/mp2t',
+          contentType: MEDIA_CONTENT_TYPES.ts ?? 'video/mp2t',
         });
         return stored ? enqueueEncode(tx, stored) : null;
       });
