@@ -44,6 +44,13 @@ export type CreateClipBody = z.infer<typeof createClipBody>;
  * after the marker's end (its time plus its duration). The template is the given one, else the
  * account's default one, else CLIP_TEMPLATE_SECONDS' defaults without a skin.
  */
+/**
+ * POST events|business-players/{id}/live-clips: the same body as a video's clip, its times counted
+ * from the live's start (clipPaths.liveClips).
+ */
+export const liveClipBody = createClipBody;
+export const liveClipParams = z.object({ id: recordId });
+
 export const markerClipBody = z
   .object({
     clipTemplateId: referenceId.nullable().optional(),

@@ -42,6 +42,13 @@ export const clipPaths = {
   eventClips: (eventId: number | string) => `${MAIN_API}/events/${eventId}/clips`,
   /** GET ?search&limit&offset → {data: clip sources, total}: ready videos that can be clipped. */
   sources: `${MAIN_API}/clips/sources`,
+  /**
+   * POST liveClipBody → 202 {video, job}: a clip of an event or a conference while it is live,
+   * [inSeconds, outSeconds] counted from the live's start (its first program segment, as markers
+   * are), inside its DVR window (contract live.ts LIVE_CLIP).
+   */
+  liveClips: (resource: 'events' | 'business-players', id: number | string) =>
+    `${MAIN_API}/${resource}/${id}/live-clips`,
 } as const;
 
 export const CLIP_MESSAGES = messageCatalog('CLIP_MESSAGES', {
@@ -58,4 +65,9 @@ export const CLIP_MESSAGES = messageCatalog('CLIP_MESSAGES', {
   notAClip: (id: number) => `Video ${id} is not a clip`,
   sourceDeleted: 'The source video was deleted before the clip was cut',
   skinImageMissing: (key: string) => `The skin image ${key} is missing from storage`,
+  notLive: 'Only a content that is live can be clipped live',
+  liveNothingRecorded: 'Nothing of the live is recorded yet: wait for the cameras to send images',
+  outsideLiveWindow: (from: number, to: number) =>
+    `The clip must lie within the live's recording window: from ${from.toFixed(2)} s to ${to.toFixed(2)} s after its start`,
+  liveRecordingMissing: 'The live recording of this clip is no longer available',
 });

@@ -1,4 +1,5 @@
 import { MAIN_API } from './api.ts';
+import { LIVE_JOB_TYPES } from './live.ts';
 import { MEDIA_JOB_TYPES } from './media.ts';
 import { messageCatalog } from './messages.ts';
 import type { Role } from './roles.ts';
@@ -61,6 +62,11 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   [VIDEO_JOB_TYPES.share]: VIDEO_RESOURCE_TYPE,
   /** resourceId is the clip video's id (contract clips.ts). */
   [VIDEO_JOB_TYPES.clip]: VIDEO_RESOURCE_TYPE,
+  /** resourceId is the replay video's id (contract live.ts). */
+  [LIVE_JOB_TYPES.replay]: VIDEO_RESOURCE_TYPE,
+  /** resourceId is the live clip video's id (contract live.ts). */
+  [LIVE_JOB_TYPES.clip]: VIDEO_RESOURCE_TYPE,
+  [LIVE_JOB_TYPES.clipRender]: VIDEO_RESOURCE_TYPE,
   /** Runs after its video is deleted: about nothing that still exists. */
   [VIDEO_JOB_TYPES.purge]: null,
   /** About a file of the data folder, named in its payload. */

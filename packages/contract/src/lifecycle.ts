@@ -10,10 +10,10 @@ import { EVENT_STATES, type EventState } from './resources/events.ts';
  * process-end-live-dailymotion, process-end-live-aws): upcoming → live → replay, one step at a
  * time, each step a call. Written once here; the server (lifecycle/) and the web read it.
  *
- * Until the live issue, ending a live event only switches it to replay and keeps its replay video
- * (`videoId`); the live issue will make the three end calls produce the replay from the recording
- * (process-end-live: our own packager's recording; -dailymotion: the recording Dailymotion keeps;
- * -aws: the cloud stream's recording).
+ * process-end-live and -aws make the replay from our own packager's recording (the program over
+ * the live, contract live.ts LIVE_JOB_TYPES.replay): the content's videoId becomes the new replay
+ * video. DECISION: -aws goes through the same local engine (no cloud stream here); -dailymotion,
+ * whose recording Dailymotion keeps, still only switches to replay and keeps the replay video.
  */
 export const LIFECYCLE_STATES = EVENT_STATES;
 export type LifecycleState = EventState;
@@ -34,15 +34,18 @@ export interface TransitionRule {
   extraRule?: AccessRule;
   /** DECISION: the Dailymotion variant needs the server's Dailymotion share target (503 otherwise). */
   needsDailymotion?: boolean;
+  /** Ending the live makes its replay from the program's recording (a video and a durable job). */
+  makesReplay?: boolean;
 }
 
 export const TRANSITION_RULES: Readonly<Record<LifecycleTransition, TransitionRule>> = {
   'start-live': { from: 'upcoming', to: 'live' },
-  'process-end-live': { from: 'live', to: 'replay' },
+  'process-end-live': { from: 'live', to: 'replay', makesReplay: true },
   'process-end-live-dailymotion': { from: 'live', to: 'replay', needsDailymotion: true },
   'process-end-live-aws': {
     from: 'live',
     to: 'replay',
+    makesReplay: true,
     extraRule: { authorizedRoles: ['use_stream'], requiredModules: ['AWS_STREAM'] },
   },
 };
@@ -79,11 +82,17 @@ export const LIFECYCLE_MESSAGES = messageCatalog('LIFECYCLE_MESSAGES', {
   notFound: (id: number | string) => `Record ${id} not found`,
 });
 
+/** What ending a live made (TransitionRule.makesReplay): the replay video and the job making it. */
+export const lifecycleReplay = z.object({ videoId: z.number(), jobId: z.number() });
+export type LifecycleReplay = z.infer<typeof lifecycleReplay>;
+
 export const lifecycleResponse = z.object({
   id: z.number(),
   transition: z.enum(LIFECYCLE_TRANSITIONS),
   previousState: z.enum(LIFECYCLE_STATES),
   state: z.enum(LIFECYCLE_STATES),
+  /** Set by the calls that make the replay, null otherwise. */
+  replay: lifecycleReplay.nullable(),
 });
 export type LifecycleResponse = z.infer<typeof lifecycleResponse>;
 

@@ -53,7 +53,39 @@ export const LIVE_MESSAGES = messageCatalog('LIVE_MESSAGES', {
   packagerFailed: (detail: string) => `The live could not be packaged: ${detail}`,
   segmentNotFound: 'This live segment does not exist',
   linkExpired: 'This live link is not valid or has expired: open the input again',
+  replayNothingRecorded: 'Nothing was recorded while the content was live: no camera on air sent any images',
+  recordingSegmentMissing: (sequence: number, inputId: number) =>
+    `Segment ${sequence} of live input ${inputId} is missing from storage: the recording cannot be joined`,
 });
+
+/**
+ * The replay of a live (spec §4 "Ending a live event triggers process-end-live"): ending a live
+ * (process-end-live, and -aws through the same local engine) makes a replay video of the content's
+ * account, titled after it, and a durable job that joins the program's recording (the on-air
+ * camera's segments over the live, in order) into its original, then queues its usual encode
+ * (ladder, poster, storyboard). The content's videoId points to it at once (state processing).
+ * Time 0 of the replay is the live's first program segment: markers set during the live keep their
+ * times and line up with it.
+ */
+export const LIVE_JOB_TYPES = {
+  /** resourceType Video, resourceId the replay video's id. */
+  replay: 'live.replay',
+  /**
+   * A live clip's two phases (contract clips.ts clipPaths.liveClips), resourceId the clip video's:
+   * clip, the instant copy of the segments around it (segment-accurate, playable within a second
+   * or two); then clip-render, the frame-accurate cut in its skin, whose encode replaces it.
+   */
+  clip: 'live.clip',
+  clipRender: 'live.clip-render',
+} as const;
+
+export const REPLAY_LIMITS = {
+  /**
+   * The replay job starts this long after the end: a publisher still connected at the end has its
+   * segment under way finished and indexed by then (the longest segment, and a margin).
+   */
+  settleSeconds: Math.max(...Object.values(SEGMENT_SECONDS)) + 2,
+} as const;
 
 export const livePaths = {
   /** GET → {data: inputs}; POST liveInputBody → 201 input. */

@@ -58,7 +58,13 @@ describe('POST events/{id}/start-live and process-end-live', () => {
     const stop = hub.subscribe(`${accountA.id}/admin/${id}`, (_topic, event) => seen.push(event));
     const started = await post(path(id, 'start-live'), 'producer');
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json()).toEqual({ id, transition: 'start-live', previousState: 'upcoming', state: 'live' });
+    expect(started.json()).toEqual({
+      id,
+      transition: 'start-live',
+      previousState: 'upcoming',
+      state: 'live',
+      replay: null,
+    });
     const ended = await post(path(id, 'process-end-live'), 'producer');
     expect(ended.json()).toMatchObject({ previousState: 'live', state: 'replay' });
     const stored = await ctx.request({ url: `/main-api/events/${id}`, token: tokens.producer ?? '' });

@@ -11,5 +11,8 @@ export const LIVE_SERVER_FR = {
     packagerFailed: (detail) => `Le direct n’a pas pu être découpé en segments : ${detail}`,
     segmentNotFound: 'Ce segment du direct n’existe pas',
     linkExpired: 'Ce lien du direct n’est pas valide ou a expiré : rouvrez l’entrée',
+    replayNothingRecorded: 'Rien n’a été enregistré pendant le direct : aucune caméra à l’antenne n’a envoyé d’images',
+    recordingSegmentMissing: (sequence, inputId) =>
+      `Le segment ${sequence} de l’entrée live ${inputId} manque dans le stockage : l’enregistrement ne peut pas être assemblé`,
   } satisfies Translation<typeof LIVE_MESSAGES>,
 };

@@ -136,6 +136,11 @@ export const SERVER_MESSAGES_FR = {
     notAClip: (id) => `La vidéo ${id} n’est pas un clip`,
     sourceDeleted: 'La vidéo source a été supprimée avant la découpe du clip',
     skinImageMissing: (key) => `L’image d’habillage ${key} est absente du stockage`,
+    notLive: 'Seul un contenu en direct peut être découpé en direct',
+    liveNothingRecorded: 'Rien du direct n’est encore enregistré : attendez que les caméras envoient des images',
+    outsideLiveWindow: (from, to) =>
+      `Le clip doit se situer dans la fenêtre d’enregistrement du direct : de ${from.toFixed(2).replace('.', ',')} s à ${to.toFixed(2).replace('.', ',')} s après son début`,
+    liveRecordingMissing: 'L’enregistrement du direct de ce clip n’est plus disponible',
   } satisfies Translation<typeof CLIP_MESSAGES>,
   VIDEO_MESSAGES: {
     notFound: (id) => `Vidéo ${id} introuvable`,

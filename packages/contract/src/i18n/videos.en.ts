@@ -98,6 +98,8 @@ export const videosEn = {
   'videos.edit.jobImport': 'Downloading from the URL',
   'videos.edit.jobEncode': 'Encoding',
   'videos.edit.jobClip': 'Cutting the clip',
+  'videos.edit.jobReplay': 'Making the replay from the live recording',
+  'videos.edit.jobLiveClip': 'Copying the clip from the live',
   'videos.edit.jobWaiting': 'Waiting',
   'videos.edit.failed': 'Processing failed',
   'videos.edit.failedUnknown': 'No reason was given.',

@@ -101,6 +101,8 @@ export const videosFr: Record<keyof typeof videosEn, string> = {
   'videos.edit.jobImport': 'Téléchargement depuis l’URL',
   'videos.edit.jobEncode': 'Encodage',
   'videos.edit.jobClip': 'Découpe du clip',
+  'videos.edit.jobReplay': 'Fabrication du replay à partir de l’enregistrement du direct',
+  'videos.edit.jobLiveClip': 'Copie du clip depuis le direct',
   'videos.edit.jobWaiting': 'En attente',
   'videos.edit.failed': 'Le traitement a échoué',
   'videos.edit.failedUnknown': 'Aucune raison n’a été donnée.',

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { reasonOf } from '../common/message.error.ts';
 import { clipSkins } from '../db/clip-skins.table.ts';
+import type { Db } from '../db/database.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import type { GraphicOverlay } from '../graphics/graphics.args.ts';
 import { clipGraphicOverlays } from '../graphics/graphics.clips.ts';
@@ -175,9 +176,10 @@ export async function renderClip(
   return plainCut(context, range, source, work);
 }
 
-async function skinOf(context: ClipContext, clip: VideoRow): Promise<Skin | null> {
+/** The clip's skin, when it has one of its account's. */
+export async function skinOfClip(db: Db, clip: VideoRow): Promise<Skin | null> {
   if (clip.clipSkinId === null) return null;
-  const [skin] = await context.db
+  const [skin] = await db
     .select()
     .from(clipSkins)
     .where(and(eq(clipSkins.id, clip.clipSkinId), eq(clipSkins.accountId, clip.accountId)))
@@ -217,7 +219,7 @@ export const clipVideoJob = defineJob({
         context,
         { inSeconds, outSeconds },
         { file, metadata },
-        await skinOf(context, clip),
+        await skinOfClip(context.db, clip),
         work,
         await clipGraphicOverlays(context, clip.id, work),
       );

@@ -31,6 +31,49 @@ export async function findEvent(engine: Engine, entry: ResourceEntry, auth: Auth
   }
 }
 
+/** A marker's clip: from the event's video, or from its live while it has no replay yet. */
+export type MarkerClip =
+  | { kind: 'video'; source: VideoRow; clip: ClipRequest }
+  | { kind: 'live'; event: { id: number; accountId: number }; clip: ClipRequest };
+
+type MarkerRow = typeof markers.$inferSelect;
+
+/**
+ * A marker's clip of a live event with no video yet: the same timings counted from the live's
+ * start (marker time 0 is the live's first program segment), cut from the live's segments
+ * (live/live-clips.service.ts, which keeps it inside the DVR window).
+ */
+async function liveMarkerClip(
+  engine: Engine,
+  event: { id: number; name: string; accountId: number },
+  marker: MarkerRow,
+  input: { offset: number | undefined; body: MarkerClipBody },
+): Promise<MarkerClip> {
+  const { clipTemplateId } = input.body;
+  const template =
+    typeof clipTemplateId === 'number'
+      ? await findTemplate(engine.db, event.accountId, clipTemplateId)
+      : clipTemplateId === null
+        ? null
+        : await defaultTemplate(engine.db, event.accountId);
+  const seconds = templateSeconds(template);
+  const label = marker.label.trim() || clockTime(marker.timeSeconds);
+  return {
+    kind: 'live',
+    event,
+    clip: {
+      inSeconds: Math.max(0, marker.timeSeconds - (input.offset ?? seconds.before)),
+      outSeconds: marker.timeSeconds + (marker.durationSeconds ?? 0) + seconds.after,
+      title: input.body.title ?? defaultClipTitle(event.name, label),
+      clipTemplateId: template?.id ?? null,
+      clipSkinId: input.body.clipSkinId,
+      markerId: marker.id,
+      eventId: event.id,
+      graphicIds: input.body.graphicIds,
+    },
+  };
+}
+
 /**
  * What POST events/{id}/markers/{markerId}/clips?offset=n cuts: from `offset` seconds before the
  * marker (default the template's secondsBefore) to the template's secondsAfter past its end,
@@ -42,7 +85,7 @@ export async function markerClipRequest(
   entries: { videosEntry: VideosEntry; eventsEntry: ResourceEntry },
   auth: AuthContext,
   input: { eventId: number; markerId: number; offset: number | undefined; body: MarkerClipBody },
-): Promise<{ source: VideoRow; clip: ClipRequest }> {
+): Promise<MarkerClip> {
   const event = await findEvent(engine, entries.eventsEntry, auth, input.eventId);
   const eventId = Number(event.id);
   const [marker] = await engine.db
@@ -51,6 +94,14 @@ export async function markerClipRequest(
     .where(and(eq(markers.id, input.markerId), eq(markers.eventId, eventId)))
     .limit(1);
   if (!marker) throw notFound(CLIP_MESSAGES.markerNotFound(input.markerId));
+  if (typeof event.videoId !== 'number' && event.state === 'live') {
+    return liveMarkerClip(
+      engine,
+      { id: eventId, name: String(event.name), accountId: Number(event.accountId) },
+      marker,
+      input,
+    );
+  }
   if (typeof event.videoId !== 'number') throw new HttpError(409, CLIP_MESSAGES.eventHasNoVideo(eventId));
   const source = await findVisible(engine, entries.videosEntry, auth, event.videoId);
   const { clipTemplateId } = input.body;
@@ -67,6 +118,7 @@ export async function markerClipRequest(
   const end = marker.timeSeconds + (marker.durationSeconds ?? 0) + seconds.after;
   const label = marker.label.trim() || clockTime(marker.timeSeconds);
   return {
+    kind: 'video',
     source,
     clip: {
       inSeconds: Math.max(0, marker.timeSeconds - (input.offset ?? seconds.before)),

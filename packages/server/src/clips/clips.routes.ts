@@ -1,3 +1,4 @@
+import { CAMERA_CONTENT_KINDS } from '@regie/contract/cameras';
 import { CLIP_RULE, clipPaths } from '@regie/contract/clips';
 import {
   clipListQuery,
@@ -7,6 +8,8 @@ import {
   clipSourcesResponse,
   createClipBody,
   eventIdParams,
+  liveClipBody,
+  liveClipParams,
   markerClipBody,
   markerClipParams,
   markerClipQuery,
@@ -16,6 +19,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { findScopedContent } from '../live/cameras.service.ts';
+import { createLiveClip } from '../live/live-clips.service.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import { type Engine, entryOf, type ResourceEntry } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
@@ -97,7 +102,9 @@ function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }:
         description:
           'Starts `offset` seconds before the marker (default: the template’s secondsBefore) and ends the template’s ' +
           'secondsAfter after the marker’s end. The template is the given one, else the account’s default one; ' +
-          'the skin is clipSkinId when given (null: none), else the template’s.',
+          'the skin is clipSkinId when given (null: none), else the template’s. While the event is live and has ' +
+          'no video yet, the clip is cut from the live (as POST events/{id}/live-clips, the range kept inside ' +
+          'its DVR window).',
         params: markerClipParams,
         querystring: markerClipQuery,
         body: markerClipBody,
@@ -106,13 +113,22 @@ function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }:
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const { source, clip } = await markerClipRequest(engine, { videosEntry, eventsEntry }, auth, {
+      const made = await markerClipRequest(engine, { videosEntry, eventsEntry }, auth, {
         eventId: request.params.id,
         markerId: request.params.markerId,
         offset: request.query.offset,
         body: request.body ?? {},
       });
-      const created = await createClip(engine.db, auth, source, clip);
+      const created =
+        made.kind === 'video'
+          ? await createClip(engine.db, auth, made.source, made.clip)
+          : await createLiveClip(
+              engine.db,
+              auth,
+              { kind: 'events', id: made.event.id, accountId: made.event.accountId },
+              made.clip,
+              { clamp: true },
+            );
       return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
     },
   );
@@ -135,6 +151,37 @@ function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }:
       return listClips(engine, videosEntry, auth, eq(videos.clipEventId, Number(event.id)), request.query);
     },
   );
+}
+
+/** Clips of an event or a conference while it is live (contract clipPaths.liveClips). */
+function liveClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteContext): void {
+  for (const kind of CAMERA_CONTENT_KINDS) {
+    app.post(
+      clipPaths.liveClips(kind, ':id'),
+      {
+        onRequest: onClip,
+        schema: {
+          ...common,
+          summary: 'Clips a live: [inSeconds, outSeconds] from its start, inside its DVR window',
+          description:
+            'Two phases, each a durable job on the clip video (GET /main-api/jobs?resourceType=Video&resourceId=…): ' +
+            'live.clip joins the segments around the range as they are and makes the video ready (playable at ' +
+            'once, segment-accurate); live.clip-render then cuts it frame-accurately in its skin, and its encode ' +
+            'replaces the first media. 409 when the content is not live or nothing is recorded yet; 400 out of ' +
+            'the window (the message gives it).',
+          params: liveClipParams,
+          body: liveClipBody,
+          response: { 202: clipResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const auth = authOf(request);
+        const content = await findScopedContent(engine.db, auth, { kind, id: request.params.id });
+        const created = await createLiveClip(engine.db, auth, content, request.body);
+        return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
+      },
+    );
+  }
 }
 
 function sourcesRoute(app: App, { engine, videosEntry, onClip }: ClipRouteContext): void {
@@ -167,5 +214,6 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
   app.addHook('preValidation', ignoreClientAccountKeys);
   videoClipRoutes(app, context);
   eventClipRoutes(app, context);
+  liveClipRoutes(app, context);
   sourcesRoute(app, context);
 };

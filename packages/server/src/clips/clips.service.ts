@@ -105,6 +105,24 @@ function assertRange(source: VideoRow, request: ClipRequest): void {
 }
 
 /**
+ * What dresses a clip, checked against the account: its template (given), its skin (the
+ * request's, else the template's) and its graphics (of the account; of the event when set).
+ */
+export async function clipDressing(
+  db: Db,
+  accountId: number,
+  request: Pick<ClipRequest, 'clipTemplateId' | 'clipSkinId' | 'graphicIds' | 'eventId'>,
+): Promise<{ template: ClipTemplateRow | null; clipSkinId: number | null; graphicIds: readonly number[] }> {
+  const template =
+    typeof request.clipTemplateId === 'number' ? await findTemplate(db, accountId, request.clipTemplateId) : null;
+  const clipSkinId = request.clipSkinId === undefined ? (template?.clipSkinId ?? null) : request.clipSkinId;
+  if (typeof request.clipSkinId === 'number') await assertSkin(db, accountId, request.clipSkinId);
+  const graphicIds = request.graphicIds ?? [];
+  await assertClipGraphics(db, accountId, request.eventId ?? null, graphicIds);
+  return { template, clipSkinId, graphicIds };
+}
+
+/**
  * Makes the clip video (same account as its source, owned by the requester, `processing`) and
  * queues its video.clip job, in one transaction. The skin is the request's, else its template's.
  */
@@ -116,12 +134,7 @@ export async function createClip(
 ): Promise<{ video: VideoRow; job: JobRow }> {
   assertRange(source, request);
   const { accountId } = source;
-  const template =
-    typeof request.clipTemplateId === 'number' ? await findTemplate(db, accountId, request.clipTemplateId) : null;
-  const clipSkinId = request.clipSkinId === undefined ? (template?.clipSkinId ?? null) : request.clipSkinId;
-  if (typeof request.clipSkinId === 'number') await assertSkin(db, accountId, request.clipSkinId);
-  const graphicIds = request.graphicIds ?? [];
-  await assertClipGraphics(db, accountId, request.eventId ?? null, graphicIds);
+  const { template, clipSkinId, graphicIds } = await clipDressing(db, accountId, request);
   const inSeconds = Math.min(request.inSeconds, source.duration ?? request.inSeconds);
   const outSeconds = Math.min(request.outSeconds, source.duration ?? request.outSeconds);
   return transaction(db, async (tx) => {

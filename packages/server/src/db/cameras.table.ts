@@ -5,6 +5,7 @@ import { businessPlayers } from './conferences.table.ts';
 import { events } from './events.table.ts';
 import { liveInputs } from './live.table.ts';
 import { users } from './users.table.ts';
+import { videos } from './videos.table.ts';
 
 /**
  * The cameras of an event or a conference (contract cameras.ts): exactly one of `eventId` and
@@ -63,3 +64,32 @@ export const programSwitches = pgTable(
   ],
 );
 export type ProgramSwitchRow = typeof programSwitches.$inferSelect;
+
+/**
+ * Each time a content was on air: opened by start-live, closed by process-end-live. Closing it
+ * makes its replay (live/replay.service.ts) in the same transaction as the state change, so a
+ * live has at most one replay video (unique), and a content at most one open live.
+ */
+export const contentLives = pgTable(
+  'content_lives',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    conferenceId: integer('conference_id').references(() => businessPlayers.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+    replayVideoId: integer('replay_video_id').references(() => videos.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('content_lives_open_event_idx').on(table.eventId).where(sql`${table.endedAt} is null`),
+    uniqueIndex('content_lives_open_conference_idx').on(table.conferenceId).where(sql`${table.endedAt} is null`),
+    index('content_lives_event_started_idx').on(table.eventId, table.startedAt),
+    index('content_lives_conference_started_idx').on(table.conferenceId, table.startedAt),
+    uniqueIndex('content_lives_replay_video_idx').on(table.replayVideoId),
+    check('content_lives_one_content', sql`(${table.eventId} is null) <> (${table.conferenceId} is null)`),
+  ],
+);
+export type ContentLiveRow = typeof contentLives.$inferSelect;

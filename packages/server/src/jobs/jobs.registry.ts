@@ -1,6 +1,8 @@
 import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
+import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
+import { replayLiveJob } from '../live/replay.job.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
 import { shareVideoJob } from '../videos/share.job.ts';
 import { encodeVideoJob } from '../videos/videos.encode.job.ts';
@@ -18,6 +20,9 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   purgeVideoJob,
   shareVideoJob,
   clipVideoJob,
+  replayLiveJob,
+  liveClipJob,
+  liveClipRenderJob,
   purgeAttachmentsJob,
 ];
 

@@ -1,6 +1,6 @@
 import { CLIP_MESSAGES } from '@regie/contract/clips';
 import { CONFERENCE_MESSAGES } from '@regie/contract/conferences';
-import type { LifecycleTransition } from '@regie/contract/lifecycle';
+import { type LifecycleReplay, type LifecycleTransition, TRANSITION_RULES } from '@regie/contract/lifecycle';
 import { CONFERENCE_WRITE_RULE } from '@regie/contract/resources/business-players';
 import { EVENT_WRITE_RULE } from '@regie/contract/resources/events';
 import type { FastifyInstance } from 'fastify';
@@ -9,10 +9,11 @@ import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { startProgram } from '../live/cameras.service.ts';
 import type { ContentRef } from '../live/program.ts';
+import { closeLive, endLive, openLive } from '../live/replay.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
-import type { Guards } from '../tenancy/tenancy.guards.ts';
+import type { AuthContext, Guards } from '../tenancy/tenancy.guards.ts';
 import { registerLifecycleRoutes } from './lifecycle.routes.ts';
-import type { StatefulTable } from './lifecycle.store.ts';
+import type { LifecycleRecord, StatefulTable } from './lifecycle.store.ts';
 
 export const eventsStateful: StatefulTable<typeof events> = {
   table: events,
@@ -30,9 +31,31 @@ export const conferencesStateful: StatefulTable<typeof businessPlayers> = {
   stateValues: (state) => ({ state }),
 };
 
-/** Going live puts the first camera on air when the program has never had one (live/cameras.service.ts). */
-async function goneLive(db: Db, content: ContentRef, transition: LifecycleTransition): Promise<void> {
-  if (transition === 'start-live') await startProgram(db, content);
+/**
+ * What a move does beside the state, in its transaction: going live opens the live and puts the
+ * first camera on air when the program has never had one (live/cameras.service.ts); ending it
+ * closes the live and, for the calls that make one, starts its replay (live/replay.service.ts).
+ */
+async function moved(
+  tx: Db,
+  content: ContentRef,
+  record: LifecycleRecord,
+  transition: LifecycleTransition,
+  auth: AuthContext,
+): Promise<LifecycleReplay | null> {
+  const rule = TRANSITION_RULES[transition];
+  if (transition === 'start-live') {
+    await startProgram(tx, content);
+    await openLive(tx, content, record.accountId);
+    return null;
+  }
+  if (rule.to !== 'replay') return null;
+  if (!rule.makesReplay) {
+    await closeLive(tx, content, record.accountId, new Date());
+    return null;
+  }
+  const made = await endLive(tx, content, { accountId: record.accountId, userId: auth.user.id });
+  return made ? { videoId: made.video.id, jobId: made.job.id } : null;
 }
 
 /**
@@ -49,7 +72,7 @@ export function registerEventLifecycle(
     ...options,
     resource: 'events',
     stateful: eventsStateful,
-    moved: (record, transition) => goneLive(options.db, { kind: 'events', id: record.id }, transition),
+    moved: (tx, record, transition, auth) => moved(tx, { kind: 'events', id: record.id }, record, transition, auth),
     writeRule: EVENT_WRITE_RULE,
     notFoundMessage: (id) => CLIP_MESSAGES.eventNotFound(id),
     onError,
@@ -58,7 +81,8 @@ export function registerEventLifecycle(
     ...options,
     resource: 'business-players',
     stateful: conferencesStateful,
-    moved: (record, transition) => goneLive(options.db, { kind: 'business-players', id: record.id }, transition),
+    moved: (tx, record, transition, auth) =>
+      moved(tx, { kind: 'business-players', id: record.id }, record, transition, auth),
     writeRule: CONFERENCE_WRITE_RULE,
     notFoundMessage: (id) => CONFERENCE_MESSAGES.notFound(id),
     onError,

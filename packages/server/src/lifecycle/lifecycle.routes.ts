@@ -4,6 +4,7 @@ import {
   LIFECYCLE_EVENT_TYPE,
   LIFECYCLE_MESSAGES,
   LIFECYCLE_TRANSITIONS,
+  type LifecycleReplay,
   type LifecycleResource,
   type LifecycleStatus,
   type LifecycleTransition,
@@ -20,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -39,8 +41,16 @@ export interface LifecycleRoutesOptions<Table extends PgTable> {
   /** The server has Dailymotion's credentials (the -dailymotion variant answers 503 otherwise). */
   dailymotionConfigured: boolean;
   onError(error: unknown): void;
-  /** After a move, before the call answers (going live puts the first camera on air). */
-  moved?(record: LifecycleRecord, transition: LifecycleTransition): Promise<void>;
+  /**
+   * After a move, in its transaction (going live puts the first camera on air and opens the live;
+   * ending it makes the replay): the move and what follows commit together, or neither.
+   */
+  moved?(
+    tx: Db,
+    record: LifecycleRecord,
+    transition: LifecycleTransition,
+    auth: AuthContext,
+  ): Promise<LifecycleReplay | null>;
 }
 
 const params = z.object({ id: recordId });
@@ -82,9 +92,11 @@ async function runTransition<Table extends PgTable>(
   const record = await recordOf(options, auth, id);
   const wrong = () => new HttpError(409, LIFECYCLE_MESSAGES.wrongState(transition, record.state, rule.from));
   if (record.state !== rule.from) throw wrong();
-  if (!(await moveRecord(options.db, options.stateful, id, rule))) throw wrong();
-  await options.moved?.(record, transition);
-  const result = { id, transition, previousState: record.state, state: rule.to };
+  const replay = await transaction(options.db, async (tx) => {
+    if (!(await moveRecord(tx, options.stateful, id, rule))) throw wrong();
+    return (await options.moved?.(tx, record, transition, auth)) ?? null;
+  });
+  const result = { id, transition, previousState: record.state, state: rule.to, replay };
   // Every editor open on the record sees the new state at once (contract realtime.ts /admin/{id}).
   options.hub
     ?.publish(accountTopic(record.accountId, eventTopic(id)), { type: LIFECYCLE_EVENT_TYPE, payload: result })
@@ -136,8 +148,10 @@ export function registerLifecycleRoutes<Table extends PgTable>(
           ...common,
           summary: `Moves the record from ${rule.from} to ${rule.to}`,
           description:
-            'Publishes `lifecycle.state` on /admin/{id}. 409 from any other state. Until the live issue, ending a live ' +
-            'only switches it to replay and keeps its replay video.' +
+            'Publishes `lifecycle.state` on /admin/{id}. 409 from any other state (ending twice: the second call). ' +
+            (rule.makesReplay
+              ? "Makes the replay from the recording: a replay video (the content's videoId) and its job live.replay."
+              : '') +
             (rule.extraRule ? ' Also needs the role use_stream and the module AWS_STREAM.' : '') +
             (rule.needsDailymotion ? ' 503 when Dailymotion is not configured on this server.' : ''),
           params,

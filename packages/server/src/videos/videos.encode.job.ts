@@ -35,7 +35,18 @@ const PROGRESS = { probed: 2, encoded: 84, storyboard: 85, uploaded: 99 } as con
 /** Files uploaded to storage side by side. */
 const UPLOAD_CONCURRENCY = 4;
 
-type EncodeContext = JobContext<{ videoId: number }>;
+type EncodeContext = JobContext<EncodePayload>;
+
+const encodePayload = z.object({
+  videoId: z.number().int().positive(),
+  /**
+   * A folder inside the video's hls/ holding its current playable media (a live clip's instant
+   * copy): the video stays ready on them while it is encoded, and the folder is deleted once the
+   * new media are stored. Without it the video is processing meanwhile and hls/ starts empty.
+   */
+  replaces: z.string().min(1).optional(),
+});
+type EncodePayload = z.infer<typeof encodePayload>;
 
 /** The original as a file ffmpeg can read: in place on local storage, else downloaded into `work`. */
 export async function sourceFile(storage: ObjectStorage, video: VideoRow, work: string): Promise<string> {
@@ -146,18 +157,23 @@ async function bothOrNeither<T>(
   }
 }
 
-async function encode(context: EncodeContext, video: VideoRow, work: string) {
+/** The replaced folder, when it is one inside the video's hls/ (else the payload is ignored). */
+function replacedFolder(video: Pick<VideoRow, 'accountId' | 'id'>, replaces: string | undefined): string | null {
+  const hls = hlsFolder(video.accountId, video.id);
+  if (!replaces?.startsWith(hls) || !replaces.endsWith('/') || replaces === hls || replaces.includes('..')) return null;
+  return replaces;
+}
+
+async function encode(context: EncodeContext, video: VideoRow, work: string, replaces: string | null) {
   const { storage, signal, reportProgress, db } = context;
   const { accountId, id } = video;
   const source = await sourceFile(storage, video, work);
   const metadata = await probe(source, signal);
   reportProgress(PROGRESS.probed);
-  await videoStates.processing(db, id, {
-    metadata,
-    duration: metadata.durationSeconds,
-    width: metadata.width,
-    height: metadata.height,
-  });
+  const findings = { metadata, duration: metadata.durationSeconds, width: metadata.width, height: metadata.height };
+  // Replacing media that play: the video stays ready on them until the new ones are stored.
+  if (replaces) await videoStates.stored(db, id, findings);
+  else await videoStates.processing(db, id, findings);
 
   const hls = join(work, 'hls');
   const sprite = join(work, 'storyboard', 'sprite.jpg');
@@ -175,8 +191,9 @@ async function encode(context: EncodeContext, video: VideoRow, work: string) {
   ]);
   reportProgress(PROGRESS.storyboard);
 
-  // A re-encode may have other rungs than the last one: the old HLS files go first.
-  await storage.deletePrefix(hlsFolder(accountId, id));
+  // A re-encode may have other rungs than the last one: the old HLS files go first (unless they
+  // play meanwhile: then the rungs overwrite their own files, and the replaced folder goes after).
+  if (!replaces) await storage.deletePrefix(hlsFolder(accountId, id));
   const outputs = [
     ...(await filesUnder(hls)).map((name) => ({ file: join(hls, name), key: `${hlsFolder(accountId, id)}${name}` })),
     { file: poster, key: posterKey(accountId, id) },
@@ -196,7 +213,7 @@ async function encode(context: EncodeContext, video: VideoRow, work: string) {
  */
 export const encodeVideoJob = defineJob({
   type: VIDEO_JOB_TYPES.encode,
-  payload: z.object({ videoId: z.number().int().positive() }),
+  payload: encodePayload,
   retry: { maxAttempts: 3, backoff: { initialMs: 30_000, maxMs: 600_000 } },
   timeoutMs: 6 * 60 * 60 * 1000,
   // The worker marks the video failed once the job has failed for good, whatever the path.
@@ -207,8 +224,9 @@ export const encodeVideoJob = defineJob({
     if (!video) return skipped(`Video ${payload.videoId} no longer exists`);
     if (!video.originalKey) return skipped(`Video ${video.id} has no original file`);
     const work = await workFolder(dataDir, `video-${video.id}-job-${job.id}`, job.attempt);
+    const replaces = replacedFolder(video, payload.replaces);
     try {
-      const result = await encode(context, video, work);
+      const result = await encode(context, video, work, replaces);
       const ready = await videoStates.ready(db, video.id, {
         hlsKey: hlsMasterKey(video.accountId, video.id),
         posterKey: posterKey(video.accountId, video.id),
@@ -220,6 +238,7 @@ export const encodeVideoJob = defineJob({
         await context.storage.deletePrefix(videoFolder(video.accountId, video.id));
         return skipped(`Video ${video.id} was deleted while it was encoded`);
       }
+      if (replaces) await context.storage.deletePrefix(replaces);
       return { durationSeconds: result.metadata.durationSeconds, rungs: result.rungs };
     } finally {
       await rm(work, { recursive: true, force: true });
@@ -229,19 +248,25 @@ export const encodeVideoJob = defineJob({
 
 /**
  * Queues the probe + encode job of a video whose original is stored, unless one is already
- * waiting or running (then that one is the answer); the video becomes `uploaded`.
+ * waiting or running (then that one is the answer); the video becomes `uploaded`, unless it
+ * replaces media that play (`replaces`).
  */
-export async function enqueueEncode(db: Db, video: Pick<VideoRow, 'id' | 'accountId'>): Promise<JobRow> {
+export async function enqueueEncode(
+  db: Db,
+  video: Pick<VideoRow, 'id' | 'accountId'>,
+  options: { replaces?: string } = {},
+): Promise<JobRow> {
   return transaction(db, async (tx) => {
     // One encode per video at a time: concurrent calls wait for this row lock.
     await tx.execute(sql`select ${videos.id} from ${videos} where ${videos.id} = ${video.id} for update`);
     const [running] = await activeJobs(tx, video, VIDEO_JOB_TYPES.encode);
     if (running) return running;
-    await videoStates.uploaded(tx, video.id);
+    // Replacing media that play (encodePayload.replaces): the video stays ready meanwhile.
+    if (!options.replaces) await videoStates.uploaded(tx, video.id);
     return enqueueJob(
       tx,
       encodeVideoJob,
-      { videoId: video.id },
+      { videoId: video.id, ...(options.replaces ? { replaces: options.replaces } : {}) },
       { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
     );
   });

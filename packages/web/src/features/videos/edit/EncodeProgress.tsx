@@ -1,5 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { MessageKey } from '@regie/contract/i18n/en';
+import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { useT } from '../../../i18n/use-t.ts';
 import { useActiveJobs } from '../../../realtime/use-jobs.ts';
@@ -8,6 +9,9 @@ const JOB_LABELS: Readonly<Record<string, MessageKey>> = {
   [VIDEO_JOB_TYPES.import]: 'videos.edit.jobImport',
   [VIDEO_JOB_TYPES.encode]: 'videos.edit.jobEncode',
   [VIDEO_JOB_TYPES.clip]: 'videos.edit.jobClip',
+  [LIVE_JOB_TYPES.replay]: 'videos.edit.jobReplay',
+  [LIVE_JOB_TYPES.clip]: 'videos.edit.jobLiveClip',
+  [LIVE_JOB_TYPES.clipRender]: 'videos.edit.jobClip',
 };
 
 /**

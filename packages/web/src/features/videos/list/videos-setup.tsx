@@ -1,5 +1,6 @@
 import { Badge, Image, Text } from '@mantine/core';
 import { satisfies } from '@regie/contract/access';
+import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { usersResource } from '@regie/contract/resources/users';
 import { videosResource } from '@regie/contract/resources/videos';
 import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
@@ -22,8 +23,13 @@ import { STATE_COLORS } from './video-cells.ts';
 /** The running job of each video on the list, by video id, kept live by the realtime channel. */
 const JobsByVideo = createContext<ReadonlyMap<string, Job>>(new Map());
 
-/** Share jobs do not change what the video is: the badge follows imports, encodes and cuts. */
-const SHOWN_JOBS: readonly string[] = [VIDEO_JOB_TYPES.import, VIDEO_JOB_TYPES.encode, VIDEO_JOB_TYPES.clip];
+/** Share jobs do not change what the video is: the badge follows imports, encodes, cuts and replays. */
+const SHOWN_JOBS: readonly string[] = [
+  VIDEO_JOB_TYPES.import,
+  VIDEO_JOB_TYPES.encode,
+  VIDEO_JOB_TYPES.clip,
+  ...Object.values(LIVE_JOB_TYPES),
+];
 
 function VideosList(props: ResourceScreenProps) {
   const { jobs } = useActiveJobs({ resourceType: VIDEO_RESOURCE_TYPE });
