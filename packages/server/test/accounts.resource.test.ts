@@ -86,6 +86,7 @@ describe('accounts (resource)', () => {
       'Clipping desk',
       'Conference desk',
       'Live operators',
+      'Live production',
       'Simulcast operators',
     ]);
     expect(expanded.Users.map((user: { username: string }) => user.username).sort()).toEqual([

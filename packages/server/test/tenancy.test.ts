@@ -80,6 +80,7 @@ describe('x-account-key', () => {
       'conf_player_write',
       'liveclipping_write',
       'simulcast_write',
+      'sport_player_write',
       'use_stream',
     ]);
     expect(context.modules).toContain('SIMULCAST');
@@ -114,6 +115,7 @@ describe('scoped reads', () => {
       'Clipping desk',
       'Conference desk',
       'Live operators',
+      'Live production',
       'Simulcast operators',
     ]);
 
