@@ -152,7 +152,8 @@ export const liveClipRenderJob = defineJob({
   payload: liveClipPayload,
   retry: { maxAttempts: 3, backoff: { initialMs: 10_000, maxMs: 300_000 } },
   timeoutMs: 2 * 60 * 60 * 1000,
-  ...followedByVideo('processing'),
+  // The instant copy plays meanwhile: a failed exact cut leaves the clip ready on it.
+  ...followedByVideo('processing', () => true),
   async perform(context) {
     const { payload, db, dataDir, job, storage, signal } = context;
     const existing = await findVideo(db, payload.videoId);

@@ -216,8 +216,9 @@ export const encodeVideoJob = defineJob({
   payload: encodePayload,
   retry: { maxAttempts: 3, backoff: { initialMs: 30_000, maxMs: 600_000 } },
   timeoutMs: 6 * 60 * 60 * 1000,
-  // The worker marks the video failed once the job has failed for good, whatever the path.
-  ...followedByVideo('uploaded'),
+  // The worker marks the video failed once the job has failed for good, whatever the path; an
+  // encode replacing playable media leaves the video ready on them.
+  ...followedByVideo('uploaded', (job) => encodePayload.safeParse(job.payload).data?.replaces !== undefined),
   async perform(context) {
     const { payload, db, dataDir, job } = context;
     const video = await findVideo(db, payload.videoId);

@@ -1,0 +1,84 @@
+import { JOB_MESSAGES } from '@regie/contract/jobs';
+import { LIVE_JOB_TYPES } from '@regie/contract/live';
+import { renderMessage } from '@regie/contract/messages.render';
+import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/db/jobs.table.ts';
+import { videos } from '../src/db/videos.table.ts';
+import { liveClipRenderJob } from '../src/live/live-clip.job.ts';
+import { encodeVideoJob } from '../src/videos/videos.encode.job.ts';
+import { createTestContext, type TestContext } from './helpers.ts';
+import { insertVideo } from './insights-fixtures.ts';
+
+/**
+ * What a job that failed for good does to its video: a job that makes the video's media fails it;
+ * a job that only improves media that already play (a live clip's exact cut, an encode replacing
+ * the instant copy) leaves a ready video ready on them.
+ */
+
+let ctx: TestContext;
+let accountId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  accountId = (await ctx.buildAccount({ modules: ['VIDEOS'] })).id;
+});
+afterAll(() => ctx.close());
+
+async function failedJob(type: string, videoId: number, payload: object) {
+  const [job] = await ctx.db
+    .insert(jobs)
+    .values({
+      type,
+      state: 'failed',
+      accountId,
+      resourceType: 'Video',
+      resourceId: String(videoId),
+      payload,
+      lastError: JOB_MESSAGES.failedUnknown,
+    })
+    .returning();
+  if (!job) throw new Error('job not inserted');
+  return job;
+}
+
+const stateOf = async (id: number) =>
+  (await ctx.db.select({ state: videos.state }).from(videos).where(eq(videos.id, id)))[0]?.state;
+
+describe('a video after its job failed for good', () => {
+  it('stays ready when the failed job only improved its playable media', async () => {
+    const clip = await insertVideo(ctx, accountId, { state: 'ready' });
+    await liveClipRenderJob.onFailed({
+      db: ctx.db,
+      job: await failedJob(LIVE_JOB_TYPES.clipRender, clip, { videoId: clip }),
+    });
+    expect(await stateOf(clip)).toBe('ready');
+    const replacing = await failedJob(VIDEO_JOB_TYPES.encode, clip, {
+      videoId: clip,
+      replaces: `videos/${accountId}/${clip}/hls/copy/`,
+    });
+    await encodeVideoJob.onFailed({ db: ctx.db, job: replacing });
+    expect(await stateOf(clip)).toBe('ready');
+  });
+
+  it('is failed, with the reason, when the job made its media', async () => {
+    const video = await insertVideo(ctx, accountId, { state: 'processing' });
+    await encodeVideoJob.onFailed({
+      db: ctx.db,
+      job: await failedJob(VIDEO_JOB_TYPES.encode, video, { videoId: video }),
+    });
+    const [row] = await ctx.db.select().from(videos).where(eq(videos.id, video));
+    expect(row?.state).toBe('failed');
+    expect(renderMessage(row?.failureReason ?? JOB_MESSAGES.leaseExpired)).toBe(
+      renderMessage(JOB_MESSAGES.failedUnknown),
+    );
+    // A live clip still being cut (not yet ready) fails too.
+    const cutting = await insertVideo(ctx, accountId, { state: 'processing' });
+    await liveClipRenderJob.onFailed({
+      db: ctx.db,
+      job: await failedJob(LIVE_JOB_TYPES.clipRender, cutting, { videoId: cutting }),
+    });
+    expect(await stateOf(cutting)).toBe('failed');
+  });
+});
