@@ -42,7 +42,6 @@ export const triviaEn = {
   'trivia.ranking.answering': 'Time answering',
   'trivia.ranking.exported': '{{rows}} of {{total}} fans exported',
   'trivia.ranking.contestants': '{{count}} fans played this quiz',
-  'trivia.rankings.title': 'Trivia rankings',
   'trivia.rankings.kind': 'Ranking',
   'trivia.rankings.kind.global': 'All time',
   'trivia.rankings.kind.week': 'Week',

@@ -45,7 +45,6 @@ export const triviaFr: Record<keyof typeof triviaEn, string> = {
   'trivia.ranking.answering': 'Temps de réponse',
   'trivia.ranking.exported': '{{rows}} fans exportés sur {{total}}',
   'trivia.ranking.contestants': '{{count}} fans ont joué à ce quiz',
-  'trivia.rankings.title': 'Classements du quiz',
   'trivia.rankings.kind': 'Classement',
   'trivia.rankings.kind.global': 'Depuis le début',
   'trivia.rankings.kind.week': 'Semaine',

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   periodOf,
   RANKING_KINDS,
@@ -73,7 +73,6 @@ export function RankingsScreen() {
     setParams(next === 'global' ? {} : { kind: next, ...(nextDay ? { date: nextDay } : {}) });
   return (
     <Stack gap="md">
-      <Title order={2}>{t('trivia.rankings.title')}</Title>
       <Group justify="space-between">
         <SegmentedControl
           value={kind}
