@@ -1,16 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { clipPaths } from '@regie/contract/clips';
 import type { ClipResponse } from '@regie/contract/clips.schemas';
 import { type LifecycleResponse, lifecyclePaths } from '@regie/contract/lifecycle';
 import { LIVE_JOB_TYPES, type LiveInput, livePaths } from '@regie/contract/live';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { and, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentCameras, contentLives } from '../src/db/cameras.table.ts';
 import { events } from '../src/db/events.table.ts';
@@ -19,6 +14,7 @@ import { videos } from '../src/db/videos.table.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { publishTestStream, type TestPublisher } from './live-fixtures.ts';
 import { type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
+import { buildWorkerBundle, postgresReachable, startWorkerProcess, WORKER_POSTGRES } from './worker-processes.ts';
 
 /**
  * A worker process (the server bundle's worker.js) killed with SIGKILL while it makes a replay:
@@ -27,24 +23,8 @@ import { type VideoTestContext, videoTestContext, waitForVideo } from './videos-
  * else the local server at 127.0.0.1:5432 (skipped without one, as worker-kill.test.ts).
  */
 
-const run = promisify(execFile);
-const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 const reachable = await postgresReachable();
-if (!reachable) console.warn(`replay-kill: skipped, no PostgreSQL at ${POSTGRES} (separate workers need one)`);
+if (!reachable) console.warn(`replay-kill: skipped, no PostgreSQL at ${WORKER_POSTGRES} (separate workers need one)`);
 
 let ctx: VideoTestContext;
 let bundle: string;
@@ -54,18 +34,7 @@ const previousUrl = process.env.TEST_DATABASE_URL;
 const token = () => ctx.tokens.streamer ?? '';
 
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, [join(bundle, 'worker.js')], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: ctx.databaseUrl ?? '',
-      REGIE_DATA_DIR: ctx.dir,
-      REGIE_JOB_LEASE_SECONDS: '2',
-      REGIE_JOB_POLL_MS: '20',
-      REGIE_UPLOAD_SWEEP_MINUTES: '0',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = startWorkerProcess(bundle, ctx, 20);
   workers.push(child);
   return child;
 }
@@ -138,13 +107,10 @@ async function jobsOf(videoId: number) {
 
 beforeAll(async () => {
   if (!reachable) return;
-  process.env.TEST_DATABASE_URL = POSTGRES;
+  process.env.TEST_DATABASE_URL = WORKER_POSTGRES;
   ctx = await videoTestContext();
   await ctx.user('streamer', ctx.accountA, ['use_stream', 'sport_player_write', 'video_write']);
-  bundle = join(serverRoot, `dist-test-worker-${randomBytes(4).toString('hex')}`);
-  await run(process.execPath, [join(serverRoot, 'build.mjs')], {
-    env: { ...process.env, REGIE_SERVER_OUTDIR: relative(serverRoot, bundle) },
-  });
+  bundle = await buildWorkerBundle();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,16 +1,16 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { videoPaths } from '@regie/contract/videos';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRow, waitFor } from './jobs-fixtures.ts';
 import { makeTestVideo } from './media-fixtures.ts';
 import { uploadVideo, type VideoTestContext, videoRow, videoTestContext } from './videos-fixtures.ts';
+import { buildWorkerBundle, postgresReachable, startWorkerProcess, WORKER_POSTGRES } from './worker-processes.ts';
+
+const run = promisify(execFile);
 
 /**
  * A standalone worker process (the server bundle's worker.js, as `npm run worker` runs it) killed
@@ -20,24 +20,8 @@ import { uploadVideo, type VideoTestContext, videoRow, videoTestContext } from '
  * file needs one: TEST_DATABASE_URL, else the local server at 127.0.0.1:5432.
  */
 
-const run = promisify(execFile);
-const serverRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 const reachable = await postgresReachable();
-if (!reachable) console.warn(`worker-kill: skipped, no PostgreSQL at ${POSTGRES} (separate workers need one)`);
+if (!reachable) console.warn(`worker-kill: skipped, no PostgreSQL at ${WORKER_POSTGRES} (separate workers need one)`);
 
 let ctx: VideoTestContext;
 let bundle: string;
@@ -46,18 +30,7 @@ const previousUrl = process.env.TEST_DATABASE_URL;
 
 /** A worker process on this file's database and data folder, with a 2 s lease. */
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, [join(bundle, 'worker.js')], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: ctx.databaseUrl ?? '',
-      REGIE_DATA_DIR: ctx.dir,
-      REGIE_JOB_LEASE_SECONDS: '2',
-      REGIE_JOB_POLL_MS: '100',
-      REGIE_UPLOAD_SWEEP_MINUTES: '0',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = startWorkerProcess(bundle, ctx, 100);
   workers.push(child);
   return child;
 }
@@ -91,12 +64,9 @@ async function referencedFiles(folder: string): Promise<Set<string>> {
 beforeAll(async () => {
   if (!reachable) return;
   // helpers.ts makes each file's fresh database on TEST_DATABASE_URL's server.
-  process.env.TEST_DATABASE_URL = POSTGRES;
+  process.env.TEST_DATABASE_URL = WORKER_POSTGRES;
   ctx = await videoTestContext();
-  bundle = join(serverRoot, `dist-test-worker-${randomBytes(4).toString('hex')}`);
-  await run(process.execPath, [join(serverRoot, 'build.mjs')], {
-    env: { ...process.env, REGIE_SERVER_OUTDIR: relative(serverRoot, bundle) },
-  });
+  bundle = await buildWorkerBundle();
 }, 60_000);
 
 afterAll(async () => {
