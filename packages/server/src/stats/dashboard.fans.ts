@@ -1,10 +1,10 @@
 import type { DashboardFanFigures, DashboardFans } from '@regie/contract/dashboard';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { fanActivities, fans } from '../db/fans.table.ts';
 import { fanProducts } from '../db/payments.table.ts';
 import { countSubscribed } from '../fans/fans.details.ts';
-import { bucketOf, byBucket, type Period, series, within } from './stats.buckets.ts';
+import { bucketOf, byBucket, type Period, series, sum, within } from './stats.buckets.ts';
 
 /**
  * The dashboard's fans (issue 13): fans active (any activity), new (signed up) and buying (a
@@ -41,29 +41,22 @@ async function signedUp(db: Db, accountId: number, period: Period) {
     .where(and(eq(fans.accountId, accountId), within(fans.createdAt, period.from, period.to)))
     .groupBy(bucket);
   const counts = byBucket(rows);
-  return { byBucket: counts, total: [...counts.values()].reduce((sum, value) => sum + value, 0) };
+  return { byBucket: counts, total: sum(counts) };
 }
 
 /** Distinct fans buying, by bucket, and over the whole period. */
 async function buying(db: Db, accountId: number, period: Period) {
-  const where: SQL | undefined = and(
-    eq(fans.accountId, accountId),
-    within(fanProducts.purchasedAt, period.from, period.to),
-  );
+  const where = and(eq(fans.accountId, accountId), within(fanProducts.purchasedAt, period.from, period.to));
   const bucket = bucketOf(fanProducts.purchasedAt, period.interval);
-  const joined = () =>
-    db
-      .select({ count: distinctFans(fanProducts.fanId) })
-      .from(fanProducts)
-      .innerJoin(fans, eq(fans.id, fanProducts.fanId));
+  const count = distinctFans(fanProducts.fanId);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ bucket, count: distinctFans(fanProducts.fanId) })
+      .select({ bucket, count })
       .from(fanProducts)
       .innerJoin(fans, eq(fans.id, fanProducts.fanId))
       .where(where)
       .groupBy(bucket),
-    joined().where(where),
+    db.select({ count }).from(fanProducts).innerJoin(fans, eq(fans.id, fanProducts.fanId)).where(where),
   ]);
   return { byBucket: byBucket(rows), total: total?.count ?? 0 };
 }
