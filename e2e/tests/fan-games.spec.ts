@@ -103,6 +103,11 @@ test('the quizmaster runs an event’s predictor (calculated, exported) and MOTM
   await gifts.getByRole('textbox', { name: 'To rank' }).fill('3');
   await gifts.getByRole('button', { name: 'Add the gift' }).click();
   await expect(gifts.getByText('ranks 1 to 3')).toBeVisible();
+  // A gift is changed in place: the pencil loads it into the form.
+  await gifts.getByRole('button', { name: 'Change Signed shirt' }).click();
+  await gifts.getByRole('textbox', { name: 'To rank' }).fill('5');
+  await gifts.getByRole('button', { name: 'Save the change' }).click();
+  await expect(gifts.getByText('ranks 1 to 5')).toBeVisible();
 
   const download = page.waitForEvent('download');
   await contestants.getByRole('button', { name: 'Export as CSV' }).click();
@@ -137,6 +142,15 @@ test('the quizmaster runs an event’s predictor (calculated, exported) and MOTM
     .fill(local(Date.now() + 3600_000));
   await main(page).getByRole('button', { name: 'Save the voting times' }).click();
   await expect(main(page).getByText('Voting open', { exact: true })).toBeVisible();
+  // Only the away side's man of the match: one candidate left.
+  const picker = main(page).getByRole('region', { name: 'Candidates' });
+  const pick = picker.getByRole('combobox', { name: 'Challengers fans may vote for' });
+  await pick.press('Backspace');
+  await pick.press('Backspace');
+  await pick.fill('Harbour');
+  await page.getByRole('option', { name: 'Harbour City' }).click();
+  await picker.getByRole('button', { name: 'Save the candidates' }).click();
+  await expect(results.getByRole('listitem')).toHaveCount(1);
   const harbour = await challengerId(request, producer, 'Harbour City');
   await fanCall(request, fans[0] ?? '', 'POST', `/api/fan/motm/${motmId}/vote`, { challengerId: harbour });
   await expect(results.getByText('Votes: 1')).toBeVisible();

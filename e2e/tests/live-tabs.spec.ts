@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { type ApiSession, apiCall, apiSignIn, choose, main, uniqueName } from './flows.ts';
+import { type ApiSession, apiCall, choose, main, uniqueName } from './flows.ts';
+import { type LiveInput, liveStudio, pushToInput } from './live.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -12,31 +13,10 @@ import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 const PASSWORD = 'e2e-live-tabs-passphrase';
 
-interface Input {
-  id: number;
-  name: string;
-  ingestUrl: string;
-}
-
 interface Setup {
   username: string;
   session: ApiSession;
-  inputs: { wide: Input; tight: Input; sphere: Input };
-}
-
-/** A generated stream; `filter` changes its picture (the 360° one turns its hues, so every view moves). */
-function pushTestStream(url: string, size: string, seconds: number, filter = ''): ChildProcess {
-  return spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}${filter}`],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
-    ],
-    { stdio: 'ignore' },
-  );
+  inputs: { wide: LiveInput; tight: LiveInput; sphere: LiveInput };
 }
 
 let setup: Setup;
@@ -46,32 +26,15 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   // A studio account of its own, its live desk group and operator, made by the platform admin.
-  const admin = await apiSignIn(request, 'admin');
-  const account = await apiCall<{ id: number; accountKey: string }>(
-    request,
-    admin,
-    'POST',
-    '/users-service-api/accounts',
-    {
-      name: uniqueName('Live studio'),
-      modules: ['SPORT_EVENTS', 'BUSINESS_PLAYERS', 'AWS_STREAM', 'MULTICAM', 'IMMERSIVE', 'DVR', 'STREAM'],
-    },
-  );
-  const acting = { accessToken: admin.accessToken, accountKey: account.accountKey };
-  const group = await apiCall<{ id: number }>(request, acting, 'POST', '/users-service-api/groups', {
-    name: 'Live desk',
+  const { username, session } = await liveStudio(request, {
+    name: 'Live studio',
+    modules: ['SPORT_EVENTS', 'BUSINESS_PLAYERS', 'AWS_STREAM', 'MULTICAM', 'IMMERSIVE', 'DVR', 'STREAM'],
     roles: ['use_stream', 'sport_player_write', 'conf_player_write'],
-  });
-  const username = `e2e.live.${Date.now().toString(36)}`;
-  await apiCall(request, acting, 'POST', '/users-service-api/users', {
-    username,
-    name: 'Lou Martin',
     password: PASSWORD,
-    groups: [group.id],
+    person: 'Lou Martin',
   });
-  const session = await apiSignIn(request, username, PASSWORD);
   const input = (name: string, equirectangular = false) =>
-    apiCall<Input>(request, session, 'POST', '/main-api/streams', { name, latencyMode: '1s', equirectangular });
+    apiCall<LiveInput>(request, session, 'POST', '/main-api/streams', { name, latencyMode: '1s', equirectangular });
   const inputs = { wide: await input('Wide'), tight: await input('Tight'), sphere: await input('Sphere', true) };
   setup = { username, session, inputs };
   // The encoders push for the whole file; each input goes live as its encoder connects.
@@ -80,13 +43,7 @@ test.beforeAll(async ({ request }) => {
     [inputs.tight, '640x360', ''],
     [inputs.sphere, '640x320', ',hue=H=2*PI*t/3'],
   ] as const) {
-    const { streamKey } = await apiCall<{ streamKey: string }>(
-      request,
-      session,
-      'GET',
-      `/main-api/streams/${item.id}/key`,
-    );
-    encoders.push(pushTestStream(`${item.ingestUrl}/${streamKey}`, size, 240, filter));
+    encoders.push(await pushToInput(request, session, item, { size, seconds: 240, filter }));
   }
 });
 
@@ -191,7 +148,7 @@ test('an operator adds cameras, goes live, rewinds the program and comes back to
 });
 
 test('a camera switch shows on a second operator’s multicam without reloading', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const eventId = await newEvent(request, 'Semi final');
   for (const input of [setup.inputs.wide, setup.inputs.tight]) {
     await apiCall(request, setup.session, 'POST', '/main-api/awsstreams/cameras', { eventId, inputId: input.id });

@@ -21,6 +21,7 @@ const expectOrder = (page: Page, texts: readonly string[]) =>
 test('the quizmaster builds a quiz, its questions and answers, and reorders them by drag and drop', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'quizmaster');
   await page.goto('/trivia/quizzes/list');
   await expectNoSeriousA11yViolations(page);
@@ -60,6 +61,26 @@ test('the quizmaster builds a quiz, its questions and answers, and reorders them
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(main(page).getByRole('cell', { name: 'The captain', exact: true })).toBeVisible();
+
+  // The quiz's sponsor, changed once added, and a gift for the podium.
+  const sponsors = main(page).getByRole('region', { name: 'Sponsors' });
+  await sponsors.getByRole('textbox', { name: 'Name' }).fill('Harbour Brewery');
+  await sponsors.getByRole('button', { name: 'Add the sponsor' }).click();
+  await expect(sponsors.getByRole('listitem').filter({ hasText: 'Harbour Brewery' })).toBeVisible();
+  await sponsors.getByRole('button', { name: 'Change Harbour Brewery' }).click();
+  await sponsors.getByRole('textbox', { name: 'Name' }).fill('Harbour Brewery & Sons');
+  await sponsors.getByRole('textbox', { name: 'Link' }).fill('https://www.example.com/brewery');
+  await sponsors.getByRole('button', { name: 'Save the change' }).click();
+  await expect(sponsors.getByRole('link', { name: 'Harbour Brewery & Sons' })).toBeVisible();
+  const gifts = main(page).getByRole('region', { name: 'Gifts' });
+  await gifts.getByRole('textbox', { name: 'Name' }).fill('Match tickets');
+  await gifts.getByRole('textbox', { name: 'To rank' }).fill('3');
+  await gifts.getByRole('button', { name: 'Add the gift' }).click();
+  await expect(gifts.getByText('ranks 1 to 3')).toBeVisible();
+  await page.reload();
+  await expect(main(page).getByRole('region', { name: 'Sponsors' }).getByRole('listitem')).toHaveText(
+    'Harbour Brewery & Sons ',
+  );
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -50,6 +50,16 @@ export type CreateClipBody = z.infer<typeof createClipBody>;
  */
 export const liveClipBody = createClipBody;
 export const liveClipParams = z.object({ id: recordId });
+/** GET events|business-players/{id}/live-clips/window (clipPaths.liveWindow). */
+export const liveWindowResponse = z.object({
+  /** Wall-clock time (ISO) of second 0: the live's first program segment. */
+  origin: z.string(),
+  /** The oldest second still in the DVR window. */
+  fromSeconds: z.number(),
+  /** The end of the last segment indexed. */
+  toSeconds: z.number(),
+});
+export type LiveWindowResponse = z.infer<typeof liveWindowResponse>;
 
 export const markerClipBody = z
   .object({

@@ -49,6 +49,13 @@ export const clipPaths = {
    */
   liveClips: (resource: 'events' | 'business-players', id: number | string) =>
     `${MAIN_API}/${resource}/${id}/live-clips`,
+  /**
+   * GET → liveWindowResponse: what can be clipped of the live now (seconds from its start) and the
+   * wall-clock time of its second 0, so that a player's position (its frame's program date) maps
+   * onto the clip's times. 409 as the POST when not live or nothing recorded yet.
+   */
+  liveWindow: (resource: 'events' | 'business-players', id: number | string) =>
+    `${MAIN_API}/${resource}/${id}/live-clips/window`,
 } as const;
 
 export const CLIP_MESSAGES = messageCatalog('CLIP_MESSAGES', {

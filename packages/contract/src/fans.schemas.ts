@@ -116,6 +116,8 @@ export const fansQuery = fanFilter.extend({
   /** Keyset cursor: the nextCursor of the previous page. */
   after: z.string().regex(/^\d+$/).max(12).optional(),
   limit: z.coerce.number().int().min(1).max(FAN_LIMITS.pageMax).default(FAN_LIMITS.pageDefault),
+  /** 'true': count every match (else at most FAN_LIMITS.listCountMax, `totalCapped` past it). */
+  exactTotal: z.enum(['true', 'false']).optional(),
 });
 export type FansQuery = z.infer<typeof fansQuery>;
 
@@ -132,7 +134,11 @@ export const fanRow = z.object({
   lastActiveAt: z.string().nullable(),
 });
 export type FanRow = z.infer<typeof fanRow>;
-export const fansResponse = listResponse(fanRow);
+export const fansResponse = listResponse(fanRow).extend({
+  /** True when there are more than `total` (FAN_LIMITS.listCountMax) matches. */
+  totalCapped: z.boolean(),
+});
+export type FansResponse = z.infer<typeof fansResponse>;
 
 export const profileRef = z.object({ id: z.number(), name: z.string() });
 export const fanQuery = z.object({ expand: z.union([z.string(), z.array(z.string())]).optional() }).strict();

@@ -54,6 +54,11 @@ export const FAN_LIMITS = {
   pageMax: 200,
   /** Fans read per statement by the export. */
   exportBatch: 10_000,
+  /**
+   * The list counts its matches exactly up to this many (`totalCapped` beyond: counting a million
+   * rows cost 200–700 ms a page); `exactTotal=true` counts them all (the bulk actions' confirm).
+   */
+  listCountMax: 10_000,
   /** Bulk actions change at most this many fans per call (the UI repeats with the same filter). */
   bulkMax: 100_000,
   profileNameMax: 80,

@@ -87,6 +87,8 @@ export const motmGame = z.object({
   /** The window in force. */
   window: z.object({ opensAt: z.string().nullable(), closesAt: z.string().nullable(), open: z.boolean() }),
   candidates: z.array(motmCandidate),
+  /** The event's challengers (home, away, listed): who may be made a candidate. */
+  eligible: z.array(motmCandidate),
   votes: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -135,6 +137,7 @@ export const countResponse = z.object({ count: z.number() });
 
 export const sponsor = z.object({
   id: z.number(),
+  /** The game's id, or the quiz's for a trivia sponsor or gift (contract games.ts prizePaths). */
   gameId: z.number(),
   name: z.string(),
   imageUrl: z.string().nullable(),

@@ -1,6 +1,6 @@
 // Kept free of zod: the web's tabs import these values. The request and response schemas are in
 // games.schemas.ts.
-import { pathParam } from './api.ts';
+import { MAIN_API, pathParam } from './api.ts';
 import { FAN_API } from './fans.ts';
 import { SERVICES_API } from './games.settings.ts';
 import { messageCatalog } from './messages.ts';
@@ -24,9 +24,11 @@ import { messageCatalog } from './messages.ts';
  * - Contestants are the fans who played (predicted, voted); the export is CSV like the fans'
  *   export (UTF-8 BOM, formulas disarmed).
  * - Sponsors and gifts: a name, an image URL and a link; a gift rewards a range of ranks (in the
- *   predictor's ranking; in MOTM, the fans drawn by the club).
+ *   predictor's ranking; in MOTM, the fans drawn by the club). Trivia quizzes have them too
+ *   (spec §7 "trivia sponsors … gifts"), one table each for every owner (`prizePaths`): a gift of
+ *   a quiz rewards ranks of the quiz's ranking; `gameId` in their answers is the quiz's id.
  * - Fans play on the public fan API (FAN_API, a fan token): a fan only sees their own account's
- *   games (another account's is a 404), a blocked fan is refused (403); every prediction and vote
+ *   games of published events (another account's, or an unpublished event's, is a 404), a blocked fan is refused (403); every prediction and vote
  *   is a fan activity ('prediction', 'motm_vote').
  */
 
@@ -49,6 +51,29 @@ export const GAME_LIMITS = {
 
 const game = (kind: GameKind, id?: number | string) => `${SERVICES_API}/${kind}/games/${pathParam('id', id)}`;
 
+/** Who has sponsors and gifts: a predictor or MOTM game, or a trivia quiz. */
+export const PRIZE_OWNERS = [...GAME_KINDS, 'trivia'] as const;
+export type PrizeOwner = (typeof PRIZE_OWNERS)[number];
+
+/**
+ * The sponsors and gifts calls of an owner: GET/POST on the game (or quiz), PUT/DELETE by id.
+ * Games: /services-api/{kind}/games/{id}/sponsors; quizzes: /main-api/quizzes/{id}/sponsors and
+ * /main-api/trivia/sponsors/{id} (the quizzes' other calls are on the main gateway).
+ */
+export function prizePaths(owner: PrizeOwner) {
+  const ownerPath = (id?: number | string) =>
+    owner === 'trivia' ? `${MAIN_API}/quizzes/${pathParam('id', id)}` : game(owner, id);
+  const base = owner === 'trivia' ? `${MAIN_API}/trivia` : `${SERVICES_API}/${owner}`;
+  return {
+    /** GET, POST. */
+    sponsors: (id?: number | string) => `${ownerPath(id)}/sponsors`,
+    /** PUT, DELETE. */
+    sponsor: (id?: number | string) => `${base}/sponsors/${pathParam('id', id)}`,
+    gifts: (id?: number | string) => `${ownerPath(id)}/gifts`,
+    gift: (id?: number | string) => `${base}/gifts/${pathParam('id', id)}`,
+  };
+}
+
 /** The staff calls of one kind of game. */
 export function gamePaths(kind: GameKind) {
   return {
@@ -59,12 +84,7 @@ export function gamePaths(kind: GameKind) {
     contestants: (id?: number | string) => `${game(kind, id)}/contestants`,
     contestantsCount: (id?: number | string) => `${game(kind, id)}/contestants/count`,
     contestantsExport: (id?: number | string) => `${game(kind, id)}/contestants/export`,
-    /** GET, POST. */
-    sponsors: (id?: number | string) => `${game(kind, id)}/sponsors`,
-    /** PUT, DELETE. */
-    sponsor: (id?: number | string) => `${SERVICES_API}/${kind}/sponsors/${pathParam('id', id)}`,
-    gifts: (id?: number | string) => `${game(kind, id)}/gifts`,
-    gift: (id?: number | string) => `${SERVICES_API}/${kind}/gifts/${pathParam('id', id)}`,
+    ...prizePaths(kind),
   };
 }
 

@@ -10,10 +10,12 @@ import { EVENT_STATES, type EventState } from './resources/events.ts';
  * process-end-live-dailymotion, process-end-live-aws): upcoming → live → replay, one step at a
  * time, each step a call. Written once here; the server (lifecycle/) and the web read it.
  *
- * process-end-live and -aws make the replay from our own packager's recording (the program over
- * the live, contract live.ts LIVE_JOB_TYPES.replay): the content's videoId becomes the new replay
- * video. DECISION: -aws goes through the same local engine (no cloud stream here); -dailymotion,
- * whose recording Dailymotion keeps, still only switches to replay and keeps the replay video.
+ * Every end of live makes the replay from our own packager's recording (the program over the
+ * live, contract live.ts LIVE_JOB_TYPES.replay): the content's videoId becomes the new replay
+ * video. DECISION: -aws goes through the same local engine (no cloud stream here); -dailymotion
+ * also shares that replay to Dailymotion, as the user who ended the live, once it is encoded (a
+ * video.share job queued when the video becomes ready; its failure, e.g. an unlinked account,
+ * shows in the video's shares).
  */
 export const LIFECYCLE_STATES = EVENT_STATES;
 export type LifecycleState = EventState;
@@ -36,12 +38,20 @@ export interface TransitionRule {
   needsDailymotion?: boolean;
   /** Ending the live makes its replay from the program's recording (a video and a durable job). */
   makesReplay?: boolean;
+  /** The replay is also shared there, by the user who ended the live, once it plays. */
+  sharesReplayTo?: 'dailymotion';
 }
 
 export const TRANSITION_RULES: Readonly<Record<LifecycleTransition, TransitionRule>> = {
   'start-live': { from: 'upcoming', to: 'live' },
   'process-end-live': { from: 'live', to: 'replay', makesReplay: true },
-  'process-end-live-dailymotion': { from: 'live', to: 'replay', needsDailymotion: true },
+  'process-end-live-dailymotion': {
+    from: 'live',
+    to: 'replay',
+    makesReplay: true,
+    needsDailymotion: true,
+    sharesReplayTo: 'dailymotion',
+  },
   'process-end-live-aws': {
     from: 'live',
     to: 'replay',

@@ -172,6 +172,13 @@ const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore }
     editRoles: EVENT_PAGE_ROLES,
     newTabs: tabs(SPORT_EVENT_TABS),
     editTabs: tabs(SPORT_EVENT_TABS),
+    // One live event's screen for its operators (features/control-room): those of its stream tab.
+    more: [
+      node('control-room/:id', 'menu.events.sports.controlRoom', {
+        authorizedRoles: RESOURCE_REGISTRY.events.write.authorizedRoles,
+        hidden: true,
+      }),
+    ],
   },
   'business-players': {
     listRoles: ['conf_player_write', 'clip_only'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAIN_API, pathParam } from './api.ts';
 import { FAN_API } from './fans.ts';
+import { gift, sponsor } from './games.schemas.ts';
 import { schemaMessage } from './messages.ts';
 import { TRIVIA_PLAY_MESSAGES } from './trivia.ts';
 
@@ -161,9 +162,15 @@ export const fanQuiz = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),
+  /** An image key, shown at IMAGES_PATH/{key} (contract uploads.ts), like the questions' images. */
   image: z.string().nullable(),
   endsAt: z.string(),
   questions: z.number(),
+  /** The names of the quiz's tags, by name. */
+  tags: z.array(z.string()),
+  sponsors: z.array(sponsor),
+  /** What the quiz's ranking wins, by rank. */
+  gifts: z.array(gift),
   /** The fan's progress: questions done (answered or missed) and score; null before they start. */
   play: z.object({ done: z.number(), score: z.number(), finished: z.boolean() }).nullable(),
 });

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '@regie/contract/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { AUTH_PURGE_TOPIC } from '../src/cache/cache.shared.ts';
-import { fromPglite } from '../src/db/database.ts';
+import { fromPglite, PGLITE_EXTENSIONS } from '../src/db/database.ts';
 import type { RealtimeHub } from '../src/realtime/realtime.hub.ts';
 import { createRedisHub } from '../src/realtime/realtime.redis.ts';
 import { createTestContext, type TestContext, testConfig } from './helpers.ts';
@@ -28,7 +28,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 describe('a cached signed-in request', () => {
   it('runs no database query at all', async () => {
     // A database of its own whose queries are counted, loaded from the same seeded template.
-    const client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+    const client = await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: PGLITE_EXTENSIONS });
     let queries = 0;
     const query = client.query.bind(client);
     client.query = ((...args: Parameters<typeof client.query>) => {

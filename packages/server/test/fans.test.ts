@@ -1,8 +1,15 @@
 import { HEADER_EXPORT_TOTAL } from '@regie/contract/api';
 import { LOGIN_LIMITS } from '@regie/contract/auth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@regie/contract/demo';
-import { FAN_EXPORT_COLUMNS, FAN_RATE_LIMIT, FANS_MESSAGES, fanPaths, fanPublicPaths } from '@regie/contract/fans';
-import type { FanRow, FanSessionResponse } from '@regie/contract/fans.schemas';
+import {
+  FAN_EXPORT_COLUMNS,
+  FAN_LIMITS,
+  FAN_RATE_LIMIT,
+  FANS_MESSAGES,
+  fanPaths,
+  fanPublicPaths,
+} from '@regie/contract/fans';
+import type { FanRow, FanSessionResponse, FansResponse } from '@regie/contract/fans.schemas';
 import { renderMessage } from '@regie/contract/messages.render';
 import type { ModuleCode } from '@regie/contract/modules';
 import type { Role } from '@regie/contract/roles';
@@ -464,5 +471,24 @@ describe('the demo fans', () => {
         ),
       );
     expect(mismatched?.wrong).toBe(0);
+  });
+});
+
+describe('the fans list at size', () => {
+  it('counts up to FAN_LIMITS.listCountMax, says when there are more, and counts all on demand', async () => {
+    const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+    const [inClub] = await ctx.db.select({ total: count() }).from(fans).where(eq(fans.accountId, club.id));
+    expect(inClub?.total).toBeGreaterThan(FAN_LIMITS.listCountMax);
+    const token = await ctx.login('crm', DEMO_PASSWORD);
+    const capped = (await staff('GET', `${fanPaths.list}?limit=5`, token)).json<FansResponse>();
+    expect(capped).toMatchObject({ total: FAN_LIMITS.listCountMax, totalCapped: true });
+    expect(capped.data).toHaveLength(5);
+    const exact = (await staff('GET', `${fanPaths.list}?limit=1&exactTotal=true`, token)).json<FansResponse>();
+    expect(exact).toMatchObject({ total: inClub?.total, totalCapped: false });
+    // Under the cap the count is exact without asking.
+    const few = (await staff('GET', `${fanPaths.list}?limit=1&search=zoe.brown.1@`, token)).json<FansResponse>();
+    expect(few.totalCapped).toBe(false);
+    expect(few.total).toBeGreaterThanOrEqual(1);
+    expect(few.total).toBeLessThan(FAN_LIMITS.listCountMax);
   });
 });

@@ -79,6 +79,8 @@ export async function insertMatch(
       homeChallengerId: home ?? null,
       awayChallengerId: away ?? null,
       activatedModules: ['ADDON_PREDICTOR', 'ADDON_MOTM'],
+      // Fans see the games of published events only.
+      published: true,
       ...values,
     })
     .returning({ id: events.id });

@@ -1,9 +1,18 @@
-import { LIFECYCLE_MESSAGES, type LifecycleStatus, lifecyclePaths } from '@regie/contract/lifecycle';
+import {
+  LIFECYCLE_MESSAGES,
+  type LifecycleResponse,
+  type LifecycleStatus,
+  lifecyclePaths,
+} from '@regie/contract/lifecycle';
 import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import type { Role } from '@regie/contract/roles';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { contentCameras } from '../src/db/cameras.table.ts';
+import { liveInputs, liveSegments } from '../src/db/live.table.ts';
+import { videoPendingShares } from '../src/db/videos.table.ts';
 import { createMemoryHub, type HubEvent } from '../src/realtime/realtime.hub.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
 
@@ -11,11 +20,13 @@ const hub = createMemoryHub();
 let ctx: TestContext;
 let accountA: BuiltAccount;
 const tokens: Record<string, string> = {};
+const userIds: Record<string, number> = {};
 const dailymotion = { clientId: 'id', clientSecret: 'secret', apiUrl: 'http://127.0.0.1:9/' };
 
 async function user(name: string, account: BuiltAccount, roles: Role[]) {
   const built = await ctx.buildUser({ accountId: account.id, roles });
   tokens[name] = await ctx.login(built.username, built.password);
+  userIds[name] = built.id;
 }
 
 const post = (url: string, as: string) => ctx.request({ method: 'POST', url, token: tokens[as] ?? '' });
@@ -118,6 +129,37 @@ describe('the -aws and -dailymotion variants', () => {
     const ended = await post(path(id, 'process-end-live-dailymotion'), 'producer');
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json()).toMatchObject({ state: 'replay' });
+  });
+
+  it('-dailymotion makes the replay from the recording and keeps its share for when it plays', async () => {
+    const id = await newEvent('upcoming');
+    const [input] = await ctx.db
+      .insert(liveInputs)
+      .values({ accountId: accountA.id, name: 'Wide', streamKey: `rk_lifecycle_${id}` })
+      .returning({ id: liveInputs.id });
+    await ctx.db
+      .insert(contentCameras)
+      .values({ accountId: accountA.id, eventId: id, inputId: input?.id ?? 0, label: 'Wide' });
+    expect((await post(path(id, 'start-live'), 'producer')).statusCode).toBe(200);
+    // What the packager indexes while the camera is on air (the files themselves do not matter here).
+    await ctx.db.insert(liveSegments).values({
+      inputId: input?.id ?? 0,
+      sequence: 0,
+      startedAt: new Date(),
+      duration: 2,
+      path: `live/${input?.id}/0.ts`,
+      bytes: 1000,
+      discontinuity: true,
+    });
+    const ended = await post(path(id, 'process-end-live-dailymotion'), 'producer');
+    expect(ended.statusCode, ended.body).toBe(200);
+    const replay = ended.json<LifecycleResponse>().replay;
+    expect(replay).not.toBeNull();
+    const waiting = await ctx.db
+      .select()
+      .from(videoPendingShares)
+      .where(eq(videoPendingShares.videoId, replay?.videoId ?? 0));
+    expect(waiting).toEqual([expect.objectContaining({ target: 'dailymotion', userId: userIds.producer })]);
   });
 
   it('GET lifecycle says what this user may do next', async () => {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { CLIP_MESSAGES, clipPaths } from '@regie/contract/clips';
-import type { ClipResponse } from '@regie/contract/clips.schemas';
+import type { ClipResponse, LiveWindowResponse } from '@regie/contract/clips.schemas';
 import { lifecyclePaths } from '@regie/contract/lifecycle';
 import { LIVE_JOB_TYPES, type LiveInput, livePaths } from '@regie/contract/live';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -54,6 +54,7 @@ beforeAll(async () => {
     'liveclipping_write',
   ]);
   await ctx.user('clipperB', ctx.accountB, ['use_stream', 'sport_player_write', 'video_write']);
+  await ctx.user('operatorA', ctx.accountA, ['use_stream', 'sport_player_write']);
   ctx.workers();
   const created = await ctx.request({
     method: 'POST',
@@ -88,6 +89,17 @@ afterAll(async () => {
   await Promise.all(publishers.map((publisher) => publisher.stop()));
   await ctx.cleanup();
 });
+
+/** The copy's job is done just after it made the video ready: its result names the render. */
+function copyDone(jobId: number) {
+  return waitFor(
+    async () => {
+      const row = await jobRow(ctx.db, jobId);
+      return row?.state === 'done' ? row : undefined;
+    },
+    { timeoutMs: 10_000, intervalMs: 50, what: 'the instant copy job to be done' },
+  );
+}
 
 describe('clipping a live', () => {
   it('makes a segment copy playable at once, then the exact cut replaces it', async () => {
@@ -125,9 +137,8 @@ describe('clipping a live', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     })();
-    const first = await jobRow(ctx.db, job.id);
-    expect(first?.state).toBe('done');
-    const renderId = Number((first?.result as { renderJobId?: number } | null)?.renderJobId);
+    const first = await copyDone(job.id);
+    const renderId = Number((first.result as { renderJobId?: number } | null)?.renderJobId);
     const render = await waitFor(
       async () => {
         const row = await jobRow(ctx.db, renderId);
@@ -194,7 +205,8 @@ describe('clipping a live', () => {
     expect(video.title).toBe('Kick-off');
     const copy = await waitForVideo(ctx, video.id, ['ready', 'failed'], 5_000);
     expect(copy.state, copy.failureReason ?? '').toBe('ready');
-    const renderId = Number(((await jobRow(ctx.db, job.id))?.result as { renderJobId?: number }).renderJobId);
+    const copied = await copyDone(job.id);
+    const renderId = Number((copied.result as { renderJobId?: number }).renderJobId);
     const render = await waitFor(
       async () => {
         const row = await jobRow(ctx.db, renderId);
@@ -233,6 +245,35 @@ describe('clipping a live', () => {
       inSeconds: 1,
       outSeconds: 2,
     });
+    expect(notLive.statusCode).toBe(409);
+    expect(notLive.json<{ message: string }>().message).toBe(renderMessage(CLIP_MESSAGES.notLive));
+  });
+
+  it('tells the window and its origin to clippers of the account only', async () => {
+    const read = (as: string, kind: 'events' | 'business-players' = 'events', id = eventId) =>
+      ctx.request({ url: clipPaths.liveWindow(kind, id), token: token(as) });
+    const response = await read('clipperA');
+    expect(response.statusCode, response.body).toBe(200);
+    const window = response.json<LiveWindowResponse>();
+    expect(window.fromSeconds).toBe(0);
+    // The window ends where the indexed segments end (all of them belong to this live).
+    expect(window.toSeconds).toBeGreaterThanOrEqual(8);
+    expect(window.toSeconds).toBeLessThanOrEqual((await recordedSeconds()) + 0.05);
+    const [first] = await ctx.db
+      .select({ startedAt: liveSegments.startedAt })
+      .from(liveSegments)
+      .where(eq(liveSegments.inputId, inputId))
+      .orderBy(liveSegments.startedAt)
+      .limit(1);
+    expect(window.origin).toBe(first?.startedAt.toISOString());
+    expect((await read('clipperB')).statusCode).toBe(404);
+    expect((await read('operatorA')).statusCode).toBe(403);
+    expect((await read('clipperA', 'events', 999_999)).statusCode).toBe(404);
+    const [conference] = await ctx.db
+      .insert(businessPlayers)
+      .values({ name: 'Round table', accountId: ctx.accountA.id, startsAt: new Date(), state: 'upcoming' })
+      .returning({ id: businessPlayers.id });
+    const notLive = await read('clipperA', 'business-players', conference?.id ?? 0);
     expect(notLive.statusCode).toBe(409);
     expect(notLive.json<{ message: string }>().message).toBe(renderMessage(CLIP_MESSAGES.notLive));
   });

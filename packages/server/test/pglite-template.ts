@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite } from '../src/db/database.ts';
+import { fromPglite, PGLITE_EXTENSIONS } from '../src/db/database.ts';
 import { PACKAGE_PATHS } from '../src/package-paths.ts';
 import { seedDemoData } from '../src/seed/demo.seed.ts';
 
@@ -45,7 +45,7 @@ function templateKey(): string {
 }
 
 async function buildTemplate(): Promise<Blob> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = fromPglite(client);
   await database.migrate();
   await seedDemoData(database.db);

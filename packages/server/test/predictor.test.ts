@@ -255,6 +255,18 @@ describe('predictions (fans) and the calculation', () => {
     expect(staffToken.statusCode).toBe(401);
   });
 
+  it('is hidden from fans while its event is unpublished', async () => {
+    const hidden = await insertMatch(ctx, club, { published: false });
+    const hiddenGame = await makeGame(hidden);
+    const [first] = players as [Fan];
+    const read = await fanCall(ctx, first, 'GET', fanGamePaths.predictor(hidden));
+    expect(read.statusCode).toBe(404);
+    const played = await fanCall(ctx, first, 'PUT', fanGamePaths.prediction(hiddenGame.id), { home: 1, away: 0 });
+    expect(played.statusCode).toBe(404);
+    await ctx.db.update(events).set({ published: true }).where(eq(events.id, hidden));
+    expect((await fanCall(ctx, first, 'GET', fanGamePaths.predictor(hidden))).statusCode).toBe(200);
+  });
+
   it('an event without a predictor game answers 404 to fans', async () => {
     const other = await insertMatch(ctx, club);
     const [first] = players as [Fan];

@@ -14,7 +14,8 @@ let cameraA: number;
 let cameraB: number;
 let cameraRowA: number;
 let token: string;
-const base = Date.UTC(2026, 10, 24, 20, 0, 0);
+// Ten minutes ago, on a whole second: inside the DVR window (the last 2 h) whenever the test runs.
+const base = Math.floor((Date.now() - 10 * 60_000) / 1000) * 1000;
 const at = (seconds: number) => new Date(base + seconds * 1000);
 
 /** `count` two-second segments of an input from `from` seconds, sequence 0…. */

@@ -1,9 +1,11 @@
 import { DEMO_PASSWORD } from '@regie/contract/demo';
 import { fanPublicPaths } from '@regie/contract/fans';
 import type { FanSessionResponse } from '@regie/contract/fans.schemas';
+import { GAME_LIMITS, GAMES_MESSAGES, prizePaths } from '@regie/contract/games';
 import { renderMessage } from '@regie/contract/messages.render';
 import {
   type FanNextResponse,
+  type FanQuiz,
   type RankingResponse,
   rankingPaths,
   TRIVIA_PLAY_MESSAGES,
@@ -13,6 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fans } from '../src/db/fans.table.ts';
+import { tags } from '../src/db/tags.table.ts';
 import { triviaPlays } from '../src/db/trivia.table.ts';
 import { answerQuestion, nextQuestion } from '../src/trivia/trivia.play.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
@@ -364,5 +367,89 @@ describe('trivia rankings', () => {
     const bad = await staff('quiz', 'GET', `${rankingPaths.week}?date=2026-13-45`);
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(renderMessage(TRIVIA_PLAY_MESSAGES.badDate, 'en'));
+  });
+});
+
+async function insertTag(accountId: number, name: string) {
+  const [tag] = await ctx.db.insert(tags).values({ accountId, name, tagType: 'theme' }).returning({ id: tags.id });
+  if (!tag) throw new Error('tag not inserted');
+  return tag;
+}
+
+describe('a quiz’s sponsors, gifts and tags', () => {
+  const paths = prizePaths('trivia');
+  type Method4 = Method | 'DELETE';
+  const as = (who: string, method: Method4, url: string, payload?: object) =>
+    ctx.request({ method, url, token: tokens[who] ?? '', ...(payload ? { payload } : {}) });
+
+  it('are added, changed and removed by trivia writers, and fans see them with the open quiz', async () => {
+    const built = await quiz('Sponsored quiz', 1);
+    // Tags are made by the sport data staff; trivia writers put them on quizzes.
+    const tag = await insertTag(club.id, 'History');
+    const tagged = await as('quiz', 'PUT', `/main-api/quizzes/${built.id}`, { tags: [tag.id] });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    const filtered = await as('quiz', 'GET', `/main-api/quizzes?tags=${tag.id}`);
+    expect(filtered.json<{ data: { id: number }[] }>().data.map((row) => row.id)).toEqual([built.id]);
+
+    const sponsor = await as('quiz', 'POST', paths.sponsors(built.id), {
+      name: 'Stadium Bank',
+      link: 'https://bank.example.com',
+    });
+    expect(sponsor.statusCode, sponsor.body).toBe(201);
+    const sponsorId = sponsor.json<{ id: number }>().id;
+    expect(sponsor.json()).toMatchObject({ gameId: built.id, name: 'Stadium Bank', imageUrl: null });
+    const renamed = await as('quiz', 'PUT', paths.sponsor(sponsorId), { name: 'Stadium Bank & Co' });
+    expect(renamed.json()).toMatchObject({ name: 'Stadium Bank & Co', link: 'https://bank.example.com' });
+
+    const gift = await as('quiz', 'POST', paths.gifts(built.id), { name: 'Signed shirt', rankFrom: 1, rankTo: 3 });
+    expect(gift.statusCode, gift.body).toBe(201);
+    const giftId = gift.json<{ id: number }>().id;
+    const badRanks = await as('quiz', 'PUT', paths.gift(giftId), { rankFrom: 5 });
+    expect(badRanks.statusCode).toBe(400);
+
+    const fan = await signUp();
+    const open = await fanCall('GET', triviaFanPaths.quizzes, fan.token);
+    const listed = open.json<{ data: FanQuiz[] }>().data.find((row) => row.id === built.id);
+    expect(listed?.tags).toEqual(['History']);
+    expect(listed?.sponsors.map((row) => row.name)).toEqual(['Stadium Bank & Co']);
+    expect(listed?.gifts.map((row) => [row.name, row.rankFrom, row.rankTo])).toEqual([['Signed shirt', 1, 3]]);
+
+    expect((await as('quiz', 'DELETE', paths.sponsor(sponsorId))).statusCode).toBe(204);
+    expect((await as('quiz', 'GET', paths.sponsors(built.id))).json()).toEqual({ data: [] });
+    expect((await as('quiz', 'GET', paths.gifts(built.id))).json<{ data: unknown[] }>().data).toHaveLength(1);
+  });
+
+  it('are the account’s own: another account gets 404, other roles 403, read_only reads', async () => {
+    const built = await quiz('Private prizes', 1);
+    const gift = await as('quiz', 'POST', paths.gifts(built.id), { name: 'Scarf', rankFrom: 1, rankTo: 1 });
+    const giftId = gift.json<{ id: number }>().id;
+    expect((await as('rival', 'GET', paths.gifts(built.id))).statusCode).toBe(404);
+    expect((await as('rival', 'POST', paths.sponsors(built.id), { name: 'Theirs' })).statusCode).toBe(404);
+    expect((await as('rival', 'PUT', paths.gift(giftId), { name: 'Mine' })).statusCode).toBe(404);
+    expect((await as('rival', 'DELETE', paths.gift(giftId))).statusCode).toBe(404);
+    expect((await as('predictor', 'GET', paths.gifts(built.id))).statusCode).toBe(403);
+    expect((await as('readOnly', 'GET', paths.gifts(built.id))).statusCode).toBe(200);
+    expect((await as('readOnly', 'DELETE', paths.gift(giftId))).statusCode).toBe(403);
+    // A predictor game's gift id is not a quiz's: the trivia call does not reach it, and back.
+    expect((await as('quiz', 'GET', prizePaths('predictor').gifts(built.id))).statusCode).toBe(403);
+    // Another account's tag cannot be put on a quiz.
+    const theirs = await as('rival', 'POST', '/main-api/tags', { name: 'Theirs', tagType: 'other' });
+    const refused = await as('quiz', 'PUT', `/main-api/quizzes/${built.id}`, {
+      tags: [theirs.json<{ id: number }>().id],
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('stop at the limit with a message', async () => {
+    const built = await quiz('Crowded sponsors', 1);
+    for (let n = 0; n < GAME_LIMITS.sponsorsPerGame; n += 1) {
+      const made = await as('quiz', 'POST', paths.sponsors(built.id), { name: `Sponsor ${n}` });
+      expect(made.statusCode).toBe(201);
+    }
+    const extra = await as('quiz', 'POST', paths.sponsors(built.id), { name: 'One more' });
+    expect(extra.statusCode).toBe(409);
+    expect(extra.json<{ message: string }>().message).toBe(
+      renderMessage(GAMES_MESSAGES.tooManySponsors(GAME_LIMITS.sponsorsPerGame), 'en'),
+    );
   });
 });

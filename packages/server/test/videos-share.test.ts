@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderMessage } from '@regie/contract/messages.render';
-import { type ShareTarget, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
+import { type ShareTarget, VIDEO_JOB_TYPES, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import type { ShareResult } from '@regie/contract/videos.schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/db/jobs.table.ts';
 import { type StoredOauth, users } from '../src/db/users.table.ts';
-import { videos } from '../src/db/videos.table.ts';
+import { videoPendingShares, videos } from '../src/db/videos.table.ts';
+import { sharePendingVideo } from '../src/videos/share.pending.ts';
+import { enqueueEncode } from '../src/videos/videos.encode.job.ts';
 import type { BuiltUser } from './helpers.ts';
 import { jobRow, waitFor, waitForState } from './jobs-fixtures.ts';
 import { makeTestVideo } from './media-fixtures.ts';
@@ -139,6 +142,33 @@ describe('POST videos/{id}/share/{target}', () => {
     expect(failed.attempts).toBe(1);
     expect(failed.lastError).toBe(renderMessage(VIDEO_MESSAGES.shareLinkExpired(target)));
   });
+});
+
+describe('a share asked for before the video plays (the -dailymotion end of a live)', () => {
+  it('waits for the encode, is queued once the video is ready, and lands', async () => {
+    const id = await storedVideo('Replay of the final', 'uploading');
+    await sharePendingVideo(ctx.db, { videoId: id, target: 'dailymotion', userId: sharer.id });
+    const [video] = await ctx.db.select().from(videos).where(eq(videos.id, id));
+    if (!video) throw new Error('video missing');
+    await enqueueEncode(ctx.db, video);
+    const shareJob = await waitFor(
+      async () => {
+        const rows = await ctx.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.type, VIDEO_JOB_TYPES.share), eq(jobs.resourceId, String(id))));
+        return rows.length > 0 && rows.every((row) => row.state === 'done') ? rows : undefined;
+      },
+      { timeoutMs: 60_000, what: 'the replay to be shared' },
+    );
+    expect(shareJob).toHaveLength(1);
+    const [ready] = await ctx.db.select({ state: videos.state }).from(videos).where(eq(videos.id, id));
+    expect(ready?.state).toBe('ready');
+    expect(
+      platforms.received.some((landed) => landed.target === 'dailymotion' && landed.title === 'Replay of the final'),
+    ).toBe(true);
+    expect(await ctx.db.select().from(videoPendingShares).where(eq(videoPendingShares.videoId, id))).toEqual([]);
+  }, 90_000);
 });
 
 describe('a platform that cannot be reached', () => {

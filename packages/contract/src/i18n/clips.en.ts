@@ -73,4 +73,7 @@ export const clipsEn = {
   'clips.ui.range': 'From {{in}} s to {{out}} s',
   'clips.ui.play': 'Play',
   'clips.ui.playClip': 'Play the clip {{title}}',
+  'clips.ui.inBeforeWindow': 'The clip must start within what the live still keeps',
+  'clips.ui.outBeyondWindow': 'The clip must end within what the live has recorded so far',
+  'clips.ui.instantCopy': 'Instant copy',
 } as const satisfies Record<string, string>;

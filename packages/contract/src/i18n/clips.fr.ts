@@ -71,4 +71,7 @@ export const clipsFr: Record<keyof typeof clipsEn, string> = {
   'clips.ui.range': 'De {{in}} s à {{out}} s',
   'clips.ui.play': 'Lire',
   'clips.ui.playClip': 'Lire le clip {{title}}',
+  'clips.ui.inBeforeWindow': 'Le clip doit commencer dans ce que le direct garde encore',
+  'clips.ui.outBeyondWindow': 'Le clip doit finir dans ce que le direct a déjà enregistré',
+  'clips.ui.instantCopy': 'Copie instantanée',
 };

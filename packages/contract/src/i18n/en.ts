@@ -3,6 +3,7 @@ import { camerasEn } from './cameras.en.ts';
 import { chatEn } from './chat.en.ts';
 import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
+import { controlRoomEn } from './controlroom.en.ts';
 import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
 import { fansEn } from './fans.en.ts';
@@ -55,6 +56,7 @@ export const en = {
   'menu.events.conferences': 'Conferences',
   'menu.events.simulcasts': 'Simulcasts',
   'menu.events.awsSimulcasts': 'Cloud simulcasts',
+  'menu.events.sports.controlRoom': 'Control room',
   'menu.clipping': 'Clipping',
   'menu.clipping.event': 'Clip an event',
   'menu.clipping.conference': 'Clip a conference',
@@ -798,6 +800,7 @@ export const en = {
   ...conferencesEn,
   ...insightsEn,
   ...markersEn,
+  ...controlRoomEn,
   ...sportsMapEn,
   ...actionsEn,
   ...simulcastEn,

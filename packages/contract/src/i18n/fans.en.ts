@@ -15,6 +15,7 @@ export const fansEn = {
   'fans.filter.clear': 'Clear filters',
   'fans.list.title': 'Fans',
   'fans.list.total': 'Fans matching: {{count}}',
+  'fans.list.totalMany': 'Fans matching: more than {{count}}',
   'fans.list.empty': 'No fan matches these filters.',
   'fans.list.error': 'The fans could not be loaded.',
   'fans.list.previous': 'Previous page',

@@ -17,6 +17,7 @@ export const fansFr: Record<keyof typeof fansEn, string> = {
   'fans.filter.clear': 'Effacer les filtres',
   'fans.list.title': 'Fans',
   'fans.list.total': 'Fans correspondants : {{count}}',
+  'fans.list.totalMany': 'Fans correspondants : plus de {{count}}',
   'fans.list.empty': 'Aucun fan ne correspond à ces filtres.',
   'fans.list.error': 'Impossible de charger les fans.',
   'fans.list.previous': 'Page précédente',

@@ -3,6 +3,7 @@ import { camerasFr } from './cameras.fr.ts';
 import { chatFr } from './chat.fr.ts';
 import { clipsFr } from './clips.fr.ts';
 import { conferencesFr } from './conferences.fr.ts';
+import { controlRoomFr } from './controlroom.fr.ts';
 import type { MessageKey } from './en.ts';
 import { eventsFr } from './events.fr.ts';
 import { extrasFr } from './extras.fr.ts';
@@ -51,6 +52,7 @@ export const fr: Record<MessageKey, string> = {
   'menu.events.conferences': 'Conférences',
   'menu.events.simulcasts': 'Multidiffusions',
   'menu.events.awsSimulcasts': 'Multidiffusions cloud',
+  'menu.events.sports.controlRoom': 'Régie',
   'menu.clipping': 'Clipping',
   'menu.clipping.event': 'Clipper un événement',
   'menu.clipping.conference': 'Clipper une conférence',
@@ -797,6 +799,7 @@ export const fr: Record<MessageKey, string> = {
   ...conferencesFr,
   ...insightsFr,
   ...markersFr,
+  ...controlRoomFr,
   ...sportsMapFr,
   ...actionsFr,
   ...simulcastFr,

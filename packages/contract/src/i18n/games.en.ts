@@ -50,6 +50,10 @@ export const gamesEn = {
   'games.predictor.calculate': 'Calculate the points',
   'games.predictor.calculated':
     'Predictions scored: {{scored}} ({{exact}} exact score, {{right}} right result, {{missed}} missed).',
+  'games.motm.candidates': 'Candidates',
+  'games.motm.candidatesHint': 'Fans vote for these challengers of the match. Leave empty to offer all of them.',
+  'games.motm.saveCandidates': 'Save the candidates',
+  'games.motm.pickCandidates': 'Challengers fans may vote for',
   'games.motm.none': 'No man-of-the-match vote yet',
   'games.motm.intro':
     'Fans vote once for the man of the match among the event’s teams and players. The voting times come from the account’s man-of-the-match settings.',
@@ -70,6 +74,11 @@ export const gamesEn = {
   'games.contestants.prediction': 'Prediction',
   'games.contestants.vote': 'Vote',
   'games.contestants.points': 'Points',
+  'games.prizes.edit': 'Change {{name}}',
+  'games.prizes.save': 'Save the change',
+  'games.prizes.cancel': 'Cancel',
+  'games.sponsors.edit': 'Change the sponsor',
+  'games.gifts.edit': 'Change the gift',
   'games.prizes.none': 'None yet.',
   'games.prizes.name': 'Name',
   'games.prizes.imageUrl': 'Image address',

@@ -53,6 +53,10 @@ export const gamesFr: Record<keyof typeof gamesEn, string> = {
   'games.predictor.calculate': 'Calculer les points',
   'games.predictor.calculated':
     'Pronostics notés : {{scored}} ({{exact}} score exact, {{right}} bon résultat, {{missed}} manqués).',
+  'games.motm.candidates': 'Candidats',
+  'games.motm.candidatesHint': 'Les fans votent pour ces participants du match. Laissez vide pour les proposer tous.',
+  'games.motm.saveCandidates': 'Enregistrer les candidats',
+  'games.motm.pickCandidates': 'Participants pour lesquels les fans peuvent voter',
   'games.motm.none': 'Pas encore de vote de l’homme du match',
   'games.motm.intro':
     'Les fans votent une fois pour l’homme du match parmi les équipes et joueurs de l’événement. Les horaires du vote viennent des réglages « homme du match » du compte.',
@@ -73,6 +77,11 @@ export const gamesFr: Record<keyof typeof gamesEn, string> = {
   'games.contestants.prediction': 'Pronostic',
   'games.contestants.vote': 'Vote',
   'games.contestants.points': 'Points',
+  'games.prizes.edit': 'Modifier {{name}}',
+  'games.prizes.save': 'Enregistrer la modification',
+  'games.prizes.cancel': 'Annuler',
+  'games.sponsors.edit': 'Modifier le sponsor',
+  'games.gifts.edit': 'Modifier le lot',
   'games.prizes.none': 'Aucun pour l’instant.',
   'games.prizes.name': 'Nom',
   'games.prizes.imageUrl': 'Adresse de l’image',

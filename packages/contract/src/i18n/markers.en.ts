@@ -58,4 +58,10 @@ export const markersEn = {
   'clipping.ui.keyPrevious': 'previous marker',
   'clipping.ui.keyNext': 'next marker',
   'clipping.ui.keyCutMarker': 'clip from the selected marker',
+  // Clipping a live (the clip tab while on air, the control room)
+  'clipping.ui.cutLiveTitle': 'Clip the live',
+  'clipping.ui.liveWindow': 'Seconds from the live’s start, within {{from}} – {{to}}',
+  'clipping.ui.liveKeys': 'I and O take the program’s frame',
+  'clipping.ui.noProgram': 'Playing the program needs the live operator role: type the times or clip from a marker.',
+  'clipping.ui.notLive': 'The event is not live: clips are cut from its live once it is on air.',
 } as const;

@@ -61,4 +61,11 @@ export const markersFr: Record<keyof typeof markersEn, string> = {
   'clipping.ui.keyPrevious': 'marqueur précédent',
   'clipping.ui.keyNext': 'marqueur suivant',
   'clipping.ui.keyCutMarker': 'clip à partir du marqueur sélectionné',
+  'clipping.ui.cutLiveTitle': 'Découper le direct',
+  'clipping.ui.liveWindow': 'Secondes depuis le début du direct, entre {{from}} et {{to}}',
+  'clipping.ui.liveKeys': 'I et O prennent l’image du programme',
+  'clipping.ui.noProgram':
+    'Lire le programme demande le rôle d’opérateur du direct : saisissez les temps ou partez d’un marqueur.',
+  'clipping.ui.notLive':
+    'L’événement n’est pas en direct : les clips se découpent dans son direct une fois à l’antenne.',
 };

@@ -23,7 +23,8 @@ const QUIZ_DATES_RULE: FieldRule = endsAfterStart(
  * A trivia quiz (menu trivia/quizzes, tabs infos and ranking): fans answer its questions in the
  * player during its window (startsAt → endsAt). Its questions
  * are /main-api/quizzes/{id}/questions (spec §7), each question's answers
- * /main-api/questions/{id}/answers; scoring is contract games.scoring.ts.
+ * /main-api/questions/{id}/answers; scoring is contract games.scoring.ts. Its sponsors and gifts
+ * are contract games.ts prizePaths('trivia'); its tags are the account's tags.
  */
 export const quizzesResource = defineResource({
   name: 'quizzes',
@@ -39,6 +40,8 @@ export const quizzesResource = defineResource({
     endsAt: isoDateTime.default(() => new Date(Date.now() + QUIZ_DEFAULT_DAYS * 86_400_000).toISOString()),
     /** Fans see it (in its window) once published. */
     published: z.boolean().default(false),
+    /** The account's tags (theme, sponsor…): the quizzes list filters by them, fans see them. */
+    tags: z.array(referenceId).max(20).default([]),
   }),
   ui: {
     name: { widget: 'limitedText', textLimit: QUIZ_NAME_MAX, tab: 'infos' },
@@ -47,9 +50,10 @@ export const quizzesResource = defineResource({
     startsAt: { widget: 'dateTime', tab: 'infos' },
     endsAt: { widget: 'dateTime', tab: 'infos' },
     published: { widget: 'switch', tab: 'infos' },
+    tags: { widget: 'references', reference: 'tags', tab: 'infos' },
   },
   columns: ['image', 'name', 'startsAt', 'endsAt', 'published'],
-  filters: ['published', 'startsAt'],
+  filters: ['published', 'startsAt', 'tags'],
   sortable: ['startsAt', 'name', 'createdAt', 'updatedAt'],
   defaultSort: { field: 'startsAt', direction: 'desc' },
   search: ['name', 'description'],
@@ -57,6 +61,7 @@ export const quizzesResource = defineResource({
   rules: [QUIZ_DATES_RULE],
   relations: {
     Questions: { resource: 'questions', kind: 'many', foreignKey: 'quizId' },
+    Tags: { resource: 'tags', kind: 'manyToMany', through: 'quiz_tags' },
   },
   access: { read: TRIVIA_RULE, write: registeredWriteRule('quizzes') },
   tenancy: 'account',

@@ -5,7 +5,7 @@ import { registeredWriteRule } from './registry.ts';
 export const TAG_TYPES = ['player', 'team', 'action', 'theme', 'sponsor', 'other'] as const;
 export const TAG_NAME_MAX = 60;
 
-/** Tags qualify videos, markers and fans; the tag picker groups them by tagType (spec §2). */
+/** Tags qualify videos, markers, fans and quizzes; the tag picker groups them by tagType (spec §2). */
 export const tagsResource = defineResource({
   name: 'tags',
   gateway: 'main',
@@ -26,7 +26,7 @@ export const tagsResource = defineResource({
   translatable: ['name'],
   unique: [['name', 'tagType']],
   access: {
-    read: { authorizedRoles: ['sport_player_write', 'liveclipping_write', 'video_write'] },
+    read: { authorizedRoles: ['sport_player_write', 'liveclipping_write', 'video_write', 'trivia_write'] },
     write: registeredWriteRule('tags'),
   },
   tenancy: 'account',

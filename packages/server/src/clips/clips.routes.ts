@@ -10,6 +10,7 @@ import {
   eventIdParams,
   liveClipBody,
   liveClipParams,
+  liveWindowResponse,
   markerClipBody,
   markerClipParams,
   markerClipQuery,
@@ -20,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { findScopedContent } from '../live/cameras.service.ts';
-import { createLiveClip } from '../live/live-clips.service.ts';
+import { createLiveClip, liveWindow } from '../live/live-clips.service.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import { type Engine, entryOf, type ResourceEntry } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
@@ -179,6 +180,26 @@ function liveClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteCont
         const content = await findScopedContent(engine.db, auth, { kind, id: request.params.id });
         const created = await createLiveClip(engine.db, auth, content, request.body);
         return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
+      },
+    );
+    app.get(
+      clipPaths.liveWindow(kind, ':id'),
+      {
+        onRequest: onClip,
+        schema: {
+          ...common,
+          summary: 'What can be clipped of a live now, in seconds from its start, and the time of its second 0',
+          description:
+            'A player maps its position to the clip times with `origin`: seconds = program date of the frame − ' +
+            'origin. 409 when the content is not live or nothing is recorded yet.',
+          params: liveClipParams,
+          response: { 200: liveWindowResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const content = await findScopedContent(engine.db, authOf(request), { kind, id: request.params.id });
+        const window = await liveWindow(engine.db, content);
+        return { origin: window.origin.toISOString(), fromSeconds: window.fromSeconds, toSeconds: window.toSeconds };
       },
     );
   }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -60,10 +61,13 @@ export function fromPool(pool: pg.Pool): Database {
   };
 }
 
+/** The contrib modules the migrations create extensions of (PostgreSQL has them as contrib). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openPglite(options: PGliteOptions & { dataDir?: string } = {}): Promise<Database> {
   // PGlite needs the parent folder to exist before it creates its own.
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options);
+  const client = await PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
   return fromPglite(client);
 }
 

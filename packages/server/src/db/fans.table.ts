@@ -2,8 +2,10 @@ import type { FanActivityType } from '@regie/contract/fans';
 import type { ProfileRules } from '@regie/contract/fans.schemas';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -18,6 +20,20 @@ import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
 import { events } from './events.table.ts';
 import { tags } from './tags.table.ts';
+
+/**
+ * What the fans list's search looks in (contract fans.ts): email, nickname and full name as one
+ * text, so one trigram index (pg_trgm, GIN) answers `ILIKE '%…%'` at any size. The filter and the
+ * index use this same expression, or PostgreSQL would not use the index.
+ */
+export function fanSearchText(table: {
+  email: AnyPgColumn;
+  nickname: AnyPgColumn;
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+}) {
+  return sql`(${table.email} || ' ' || ${table.nickname} || ' ' || ${table.firstName} || ' ' || ${table.lastName})`;
+}
 
 /** A fan of one account (contract fans.ts): signs in on the public fan API. */
 export const fans = pgTable(
@@ -46,6 +62,10 @@ export const fans = pgTable(
     index('fans_account_id_idx').on(table.accountId, table.id),
     index('fans_account_active_idx').on(table.accountId, table.lastActiveAt),
     index('fans_account_created_idx').on(table.accountId, table.createdAt),
+    index('fans_search_trgm_idx').using('gin', sql`${fanSearchText(table)} gin_trgm_ops`),
+    // Letters only, as the fans' schema takes them: the export writes them without a formula guard.
+    check('fans_country_letters', sql`${table.country} ~ '^[A-Z]{2}$'`),
+    check('fans_language_letters', sql`${table.language} ~ '^[a-z]{2}$'`),
   ],
 );
 export type FanRowDb = typeof fans.$inferSelect;

@@ -6,6 +6,7 @@ import { challengers } from './actors.table.ts';
 import { timestamps } from './columns.ts';
 import { events } from './events.table.ts';
 import { fans } from './fans.table.ts';
+import { quizzes } from './trivia.table.ts';
 
 /**
  * A predictor or man-of-the-match game of a sport event (contract games.ts): one of each kind per
@@ -121,14 +122,21 @@ export const motmVotes = pgTable(
   ],
 );
 
-/** A game's sponsors (shown to fans beside the game). */
+/**
+ * The prizes' owner (contract games.ts prizePaths): a predictor or MOTM game (`game_id`) or a trivia
+ * quiz (`quiz_id`), exactly one of them.
+ */
+const prizeOwner = () => ({
+  gameId: integer('game_id').references(() => fanGames.id, { onDelete: 'cascade' }),
+  quizId: integer('quiz_id').references(() => quizzes.id, { onDelete: 'cascade' }),
+});
+
+/** A game's or a quiz's sponsors (shown to fans beside the game). */
 export const gameSponsors = pgTable(
   'game_sponsors',
   {
     id: serial('id').primaryKey(),
-    gameId: integer('game_id')
-      .notNull()
-      .references(() => fanGames.id, { onDelete: 'cascade' }),
+    ...prizeOwner(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -137,17 +145,19 @@ export const gameSponsors = pgTable(
     link: text('link'),
     ...timestamps(),
   },
-  (table) => [index('game_sponsors_game_idx').on(table.gameId, table.id)],
+  (table) => [
+    index('game_sponsors_game_idx').on(table.gameId, table.id),
+    index('game_sponsors_quiz_idx').on(table.quizId, table.id),
+    check('game_sponsors_one_owner', sql`num_nonnulls(${table.gameId}, ${table.quizId}) = 1`),
+  ],
 );
 
-/** A game's gifts, each for a range of ranks. */
+/** A game's or a quiz's gifts, each for a range of ranks. */
 export const gameGifts = pgTable(
   'game_gifts',
   {
     id: serial('id').primaryKey(),
-    gameId: integer('game_id')
-      .notNull()
-      .references(() => fanGames.id, { onDelete: 'cascade' }),
+    ...prizeOwner(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -160,6 +170,8 @@ export const gameGifts = pgTable(
   },
   (table) => [
     index('game_gifts_game_idx').on(table.gameId, table.rankFrom),
+    index('game_gifts_quiz_idx').on(table.quizId, table.rankFrom),
+    check('game_gifts_one_owner', sql`num_nonnulls(${table.gameId}, ${table.quizId}) = 1`),
     check('game_gifts_rank_order', sql`${table.rankTo} >= ${table.rankFrom} and ${table.rankFrom} >= 1`),
   ],
 );

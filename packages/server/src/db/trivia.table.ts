@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
 import { fans } from './fans.table.ts';
+import { tags } from './tags.table.ts';
 
 /** Trivia quizzes of an account (contract resources/quizzes.ts). */
 export const quizzes = pgTable(
@@ -24,6 +36,20 @@ export const quizzes = pgTable(
     index('quizzes_account_starts_id_idx').on(table.accountId, table.startsAt, table.id),
     check('quizzes_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],
+);
+
+/** A quiz's tags (the account's tags: contract resources/quizzes.ts `tags`). */
+export const quizTags = pgTable(
+  'quiz_tags',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.quizId, table.tagId] }), index('quiz_tags_tag_id_idx').on(table.tagId)],
 );
 
 /** The questions of a quiz, in `position` order. */

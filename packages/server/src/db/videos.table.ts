@@ -1,6 +1,6 @@
 import type { TechnicalMetadata } from '@regie/contract/media';
 import type { Message } from '@regie/contract/messages';
-import { VIDEO_STATES, type VideoState } from '@regie/contract/videos';
+import { type ShareTarget, VIDEO_STATES, type VideoState } from '@regie/contract/videos';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -75,6 +75,26 @@ export const videos = pgTable(
     index('videos_clip_event_id_idx').on(table.clipEventId),
     check('videos_state_valid', sql.raw(`state in (${VIDEO_STATES.map((state) => `'${state}'`).join(', ')})`)),
   ],
+);
+
+/**
+ * A share to make once the video is ready (the -dailymotion end of a live: its replay goes to
+ * Dailymotion when encoded). The encode job that makes the video ready queues each one's
+ * video.share job and deletes it, in one transaction (videos/share.pending.ts).
+ */
+export const videoPendingShares = pgTable(
+  'video_pending_shares',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    target: text('target').$type<ShareTarget>().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.target] })],
 );
 
 export const videoTags = pgTable(

@@ -1,6 +1,5 @@
 import { FAN_LIMITS, FANS_MESSAGES } from '@regie/contract/fans';
-import type { FanBulkBody, FanDetail, FanFilter, FanRow, FansQuery } from '@regie/contract/fans.schemas';
-import type { ListResponse } from '@regie/contract/resources/shapes';
+import type { FanBulkBody, FanDetail, FanFilter, FanRow, FansQuery, FansResponse } from '@regie/contract/fans.schemas';
 import { and, count, desc, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type FanRowDb, fanProfileMembers, fanProfiles, fans, fanTags } from '../db/fans.table.ts';
@@ -24,11 +23,17 @@ export function presentFan(row: FanRowDb): FanRow {
   };
 }
 
-/** The account's fans, newest first, paged by keyset on the id (`after`: the last id seen). */
-export async function listFans(db: Db, accountId: number, query: FansQuery): Promise<ListResponse<FanRow>> {
-  const { after, limit, ...filter } = query;
+/**
+ * The account's fans, newest first, paged by keyset on the id (`after`: the last id seen). The
+ * matches are counted up to FAN_LIMITS.listCountMax (`totalCapped` past it) unless `exactTotal`.
+ */
+export async function listFans(db: Db, accountId: number, query: FansQuery): Promise<FansResponse> {
+  const { after, limit, exactTotal, ...filter } = query;
   const where = await filterCondition(db, accountId, filter);
   const page = after === undefined ? where : and(where, lt(fans.id, Number(after)));
+  const cap = exactTotal === 'true' ? null : FAN_LIMITS.listCountMax;
+  const matches = db.select({ one: sql`1` }).from(fans).where(where);
+  const counted = cap === null ? matches.as('matches') : matches.limit(cap + 1).as('matches');
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -36,13 +41,16 @@ export async function listFans(db: Db, accountId: number, query: FansQuery): Pro
       .where(page)
       .orderBy(desc(fans.id))
       .limit(limit + 1),
-    db.select({ total: count() }).from(fans).where(where),
+    db.select({ total: count() }).from(counted),
   ]);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
+  const total = totals[0]?.total ?? 0;
+  const totalCapped = cap !== null && total > cap;
   return {
     data: shown.map(presentFan),
-    total: totals[0]?.total ?? 0,
+    total: totalCapped && cap !== null ? cap : total,
+    totalCapped,
     offset: 0,
     limit,
     nextCursor: rows.length > limit && last ? String(last.id) : null,

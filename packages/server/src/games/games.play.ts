@@ -12,8 +12,8 @@ import { transaction } from '../db/transactions.ts';
 import { type FanRef, recordActivity } from '../fans/fans.activities.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
-import { giftsOf, sponsorsOf } from './games.routes.ts';
 import { type GameWithEvent, presentPredictor, resultsOf, windowOf } from './games.service.ts';
+import { giftsOf, sponsorsOf } from './prizes.routes.ts';
 
 /**
  * The fan side of the predictor and MOTM (contract games.ts): a fan reaches only their account's
@@ -22,12 +22,12 @@ import { type GameWithEvent, presentPredictor, resultsOf, windowOf } from './gam
  * match's own times).
  */
 
-/** The event's game of `kind`, for a fan of the event's account. */
+/** The event's game of `kind`, for a fan of the event's account, once the event is published. */
 async function fanGameOfEvent(db: Db, fan: FanRef, kind: GameKind, eventId: number): Promise<GameWithEvent> {
   const [event] = await db
     .select()
     .from(events)
-    .where(and(eq(events.id, eventId), eq(events.accountId, fan.accountId)))
+    .where(and(eq(events.id, eventId), eq(events.accountId, fan.accountId), eq(events.published, true)))
     .limit(1);
   if (!event) throw notFound(FANS_MESSAGES.eventNotFound(eventId));
   const [game] = await db
@@ -39,13 +39,20 @@ async function fanGameOfEvent(db: Db, fan: FanRef, kind: GameKind, eventId: numb
   return { game, event };
 }
 
-/** A game of `kind` by id, for a fan of its account. */
+/** A game of `kind` by id, for a fan of its account (its event published: else 404). */
 async function fanGameById(db: Db, fan: FanRef, kind: GameKind, gameId: number): Promise<GameWithEvent> {
   const [found] = await db
     .select({ game: fanGames, event: events })
     .from(fanGames)
     .innerJoin(events, eq(events.id, fanGames.eventId))
-    .where(and(eq(fanGames.id, gameId), eq(fanGames.kind, kind), eq(fanGames.accountId, fan.accountId)))
+    .where(
+      and(
+        eq(fanGames.id, gameId),
+        eq(fanGames.kind, kind),
+        eq(fanGames.accountId, fan.accountId),
+        eq(events.published, true),
+      ),
+    )
     .limit(1);
   if (!found) throw notFound(GAMES_MESSAGES.gameNotFound(gameId));
   return found;
@@ -69,8 +76,8 @@ export async function fanPredictorGame(db: Db, fan: FanRef, eventId: number): Pr
       .select({ home: predictions.home, away: predictions.away, points: predictions.points })
       .from(predictions)
       .where(and(eq(predictions.gameId, game.id), eq(predictions.fanId, fan.fanId))),
-    sponsorsOf(db, game.id),
-    giftsOf(db, game.id),
+    sponsorsOf(db, { gameId: game.id }),
+    giftsOf(db, { gameId: game.id }),
   ]);
   return {
     id: game.id,
@@ -136,8 +143,8 @@ export async function fanMotmGame(db: Db, fan: FanRef, eventId: number): Promise
       .select({ challengerId: motmVotes.challengerId })
       .from(motmVotes)
       .where(and(eq(motmVotes.gameId, game.id), eq(motmVotes.fanId, fan.fanId))),
-    sponsorsOf(db, game.id),
-    giftsOf(db, game.id),
+    sponsorsOf(db, { gameId: game.id }),
+    giftsOf(db, { gameId: game.id }),
   ]);
   const closed = window.closesAt !== null && now >= window.closesAt;
   const showResults = closed || (open && settings.showLiveResults);

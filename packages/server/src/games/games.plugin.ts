@@ -8,8 +8,12 @@ import { gamesPublicRoutes } from './games.public.routes.ts';
 import { gameExtrasRoutes } from './games.routes.ts';
 import { motmRoutes } from './motm.routes.ts';
 import { predictorRoutes } from './predictor.routes.ts';
+import { prizesRoutes } from './prizes.routes.ts';
 
-/** The fan games: the account's settings, the predictor and MOTM staff calls and the fans' side. */
+/**
+ * The fan games: the account's settings, the predictor and MOTM staff calls, the sponsors and gifts
+ * (games' and trivia quizzes') and the fans' side.
+ */
 export async function registerGames(
   app: FastifyInstance,
   options: { db: Db; guards: Guards; hub: RealtimeHub | null; fanLimiter: RateLimiter },
@@ -19,5 +23,6 @@ export async function registerGames(
   await app.register(predictorRoutes, { db, guards });
   await app.register(motmRoutes, { db, guards });
   await app.register(gameExtrasRoutes, { db, guards });
+  await app.register(prizesRoutes, { db, guards });
   await app.register(gamesPublicRoutes, { db, hub, limiter: fanLimiter });
 }

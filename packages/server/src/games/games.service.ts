@@ -1,7 +1,7 @@
 import { GAMES_MESSAGES, type GameKind, motmIsOpen, motmWindow, predictionsLockAt } from '@regie/contract/games';
 import type { MotmCandidate, MotmGame, MotmResults, PredictorGame } from '@regie/contract/games.schemas';
 import { motmResults as shareVotes } from '@regie/contract/games.scoring';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { challengerAppearances, challengers } from '../db/actors.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
@@ -65,6 +65,17 @@ export async function replaceCandidates(tx: Transaction, game: FanGameRow, event
   await tx
     .insert(motmCandidates)
     .values(chosen.map((challengerId, position) => ({ gameId: game.id, challengerId, position })));
+}
+
+/** The event's challengers as candidates could be (home, away, listed): the candidates' picker. */
+export async function eligibleOf(db: Db, event: EventRow): Promise<MotmCandidate[]> {
+  const ids = await eventChallengerIds(db, event);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ challengerId: challengers.id, name: challengers.name, picture: challengers.picture })
+    .from(challengers)
+    .where(inArray(challengers.id, ids));
+  return rows.sort((a, b) => ids.indexOf(a.challengerId) - ids.indexOf(b.challengerId));
 }
 
 export async function candidatesOf(db: Db, gameId: number): Promise<MotmCandidate[]> {
@@ -141,6 +152,7 @@ export async function presentMotm(db: Db, found: GameWithEvent, now = new Date()
       open,
     },
     candidates: await candidatesOf(db, game.id),
+    eligible: await eligibleOf(db, found.event),
     votes: await contestantsCount(db, 'motm', game.id),
     createdAt: iso(game.createdAt),
     updatedAt: iso(game.updatedAt),

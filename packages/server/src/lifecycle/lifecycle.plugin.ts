@@ -12,6 +12,7 @@ import type { ContentRef } from '../live/program.ts';
 import { closeLive, endLive, openLive } from '../live/replay.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { AuthContext, Guards } from '../tenancy/tenancy.guards.ts';
+import { sharePendingVideo } from '../videos/share.pending.ts';
 import { registerLifecycleRoutes } from './lifecycle.routes.ts';
 import type { LifecycleRecord, StatefulTable } from './lifecycle.store.ts';
 
@@ -34,7 +35,8 @@ export const conferencesStateful: StatefulTable<typeof businessPlayers> = {
 /**
  * What a move does beside the state, in its transaction: going live opens the live and puts the
  * first camera on air when the program has never had one (live/cameras.service.ts); ending it
- * closes the live and, for the calls that make one, starts its replay (live/replay.service.ts).
+ * closes the live and, for the calls that make one, starts its replay (live/replay.service.ts),
+ * to be shared once it plays for the -dailymotion variant (videos/share.pending.ts).
  */
 async function moved(
   tx: Db,
@@ -55,7 +57,11 @@ async function moved(
     return null;
   }
   const made = await endLive(tx, content, { accountId: record.accountId, userId: auth.user.id });
-  return made ? { videoId: made.video.id, jobId: made.job.id } : null;
+  if (!made) return null;
+  if (rule.sharesReplayTo) {
+    await sharePendingVideo(tx, { videoId: made.video.id, target: rule.sharesReplayTo, userId: auth.user.id });
+  }
+  return { videoId: made.video.id, jobId: made.job.id };
 }
 
 /**

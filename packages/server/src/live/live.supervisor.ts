@@ -173,6 +173,15 @@ export class LiveSupervisor {
     await this.publish(runtime.accountId, this.idleHealth(runtime.inputId, 'idle'));
   }
 
+  /** Inputs packaged since this process started: only their first run recovers a dead process's leftovers. */
+  private readonly packagedInputs = new Set<number>();
+
+  private firstRun(inputId: number): boolean {
+    if (this.packagedInputs.has(inputId)) return false;
+    this.packagedInputs.add(inputId);
+    return true;
+  }
+
   private async runPackager(runtime: Runtime): Promise<void> {
     const { db, ingest, workDir, log } = this.options;
     try {
@@ -181,6 +190,7 @@ export class LiveSupervisor {
         folder: join(workDir, String(runtime.inputId)),
         segmentSeconds: SEGMENT_SECONDS[runtime.latencyMode],
         startNumber: await nextSequence(db, runtime.inputId),
+        recover: this.firstRun(runtime.inputId),
         onSegment: (segment) => this.index(runtime, segment),
         onProgress: ({ droppedFrames, fps }) => {
           runtime.dropped = droppedFrames;

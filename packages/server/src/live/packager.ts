@@ -62,6 +62,11 @@ export interface PackagerOptions {
   folder: string;
   segmentSeconds: number;
   startNumber: number;
+  /**
+   * First run of the input in this process: index what a run of a process that died left
+   * finished in the folder before packaging (see startPackager).
+   */
+  recover: boolean;
   onSegment(segment: FinishedSegment): Promise<void>;
   onProgress(progress: { droppedFrames: number; fps: number | null }): void;
   /** The run ended: null code and signal when it was stopped. */
@@ -103,26 +108,37 @@ function progressReader(onProgress: PackagerOptions['onProgress']) {
  */
 export async function startPackager(options: PackagerOptions): Promise<PackagerRun> {
   await mkdir(options.folder, { recursive: true });
-  await rm(join(options.folder, PLAYLIST), { force: true });
   let last: number | null = null;
+  let startNumber = options.startNumber;
   let stopped = false;
   let exited = false;
   let stderr = '';
   let draining: Promise<void> = Promise.resolve();
+  /** The next segment indexed starts a run (a discontinuity): this run's first, not a recovered one. */
+  let opensRun = false;
 
   const drain = async () => {
     const text = await readFile(join(options.folder, PLAYLIST), 'utf8').catch(() => '');
     for (const segment of packagedSegments(text)) {
-      if (segment.sequence < options.startNumber || (last !== null && segment.sequence <= last)) continue;
+      if (segment.sequence < startNumber || (last !== null && segment.sequence <= last)) continue;
       const localPath = join(options.folder, `${segment.sequence}.ts`);
       const info = await stat(localPath).catch(() => null);
       // A run stopped before its first frame leaves an empty file: nothing to index.
       if (!info || info.size === 0 || segment.duration <= 0) continue;
-      await options.onSegment({ ...segment, localPath, bytes: info.size, first: last === null });
+      await options.onSegment({ ...segment, localPath, bytes: info.size, first: opensRun });
+      opensRun = false;
       last = segment.sequence;
       await rm(localPath, { force: true });
     }
   };
+  // What a run of a process that died (kill -9) finished but never indexed: its ffmpeg, orphaned,
+  // closed its last segments and playlist when the ingest went away. Indexed first, then this run
+  // numbers on after them, so nothing is lost and no file is written over.
+  if (options.recover) await drain();
+  if (last !== null) startNumber = last + 1;
+  last = null;
+  opensRun = true;
+  await rm(join(options.folder, PLAYLIST), { force: true });
   const poll = () => {
     draining = draining.then(drain).catch(options.onError);
     return draining;
@@ -131,7 +147,7 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
 
   const child: ChildProcess = spawn(
     MEDIA_BINARIES.ffmpeg,
-    packagerArgs(options.source, options.folder, options.segmentSeconds, options.startNumber),
+    packagerArgs(options.source, options.folder, options.segmentSeconds, startNumber),
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout?.on('data', progressReader(options.onProgress));

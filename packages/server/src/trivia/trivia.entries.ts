@@ -3,7 +3,8 @@ import { answersResource, questionsResource, quizzesResource } from '@regie/cont
 import { QUESTION_ANSWERS_MAX, QUIZ_QUESTIONS_MAX, TRIVIA_MESSAGES } from '@regie/contract/trivia';
 import { count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { quizAnswers, quizQuestions, quizzes } from '../db/trivia.table.ts';
+import { tags } from '../db/tags.table.ts';
+import { quizAnswers, quizQuestions, quizTags, quizzes } from '../db/trivia.table.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { type ResourceHooks, resourceEntry } from '../resources/resources.types.ts';
 
@@ -26,7 +27,18 @@ function atMost<Table extends PgTable>(table: Table, parent: PgColumn, field: st
 }
 
 /** The trivia resources of the engine (contract resources/quizzes.ts), with their limits. */
-export const quizzesEntry = resourceEntry({ definition: quizzesResource, table: quizzes });
+export const quizzesEntry = resourceEntry({
+  definition: quizzesResource,
+  table: quizzes,
+  links: {
+    tags: {
+      table: quizTags,
+      owner: quizTags.quizId,
+      target: quizTags.tagId,
+      sameAccount: { table: tags, id: tags.id, accountId: tags.accountId },
+    },
+  },
+});
 
 export const questionsEntry = resourceEntry({
   definition: questionsResource,

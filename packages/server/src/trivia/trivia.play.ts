@@ -6,11 +6,13 @@ import {
   type TriviaAnswerBody,
   type TriviaAnswerResponse,
 } from '@regie/contract/trivia.play';
-import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { tags } from '../db/tags.table.ts';
 import { type Transaction, transaction } from '../db/transactions.ts';
-import { quizAnswers, quizQuestions, quizzes, triviaPlays, triviaResponses } from '../db/trivia.table.ts';
+import { quizAnswers, quizQuestions, quizTags, quizzes, triviaPlays, triviaResponses } from '../db/trivia.table.ts';
 import { type FanRef, recordActivity } from '../fans/fans.activities.ts';
+import { prizesOfQuizzes } from '../games/prizes.routes.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { quizRankOf } from './trivia.rankings.ts';
 
@@ -63,6 +65,18 @@ export async function openQuizzes(db: Db, fan: FanRef, now = new Date()): Promis
       ),
     )
     .orderBy(asc(quizzes.endsAt), asc(quizzes.id));
+  const ids = rows.map((row) => row.id);
+  const [tagRows, prizes] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select({ quizId: quizTags.quizId, name: tags.name })
+          .from(quizTags)
+          .innerJoin(tags, eq(tags.id, quizTags.tagId))
+          .where(inArray(quizTags.quizId, ids))
+          .orderBy(asc(tags.name)),
+    prizesOfQuizzes(db, ids),
+  ]);
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -71,6 +85,9 @@ export async function openQuizzes(db: Db, fan: FanRef, now = new Date()): Promis
       image: row.image,
       endsAt: row.endsAt.toISOString(),
       questions: Number(row.questions),
+      tags: tagRows.filter((tag) => tag.quizId === row.id).map((tag) => tag.name),
+      sponsors: prizes.get(row.id)?.sponsors ?? [],
+      gifts: prizes.get(row.id)?.gifts ?? [],
       play: row.done === null ? null : { done: row.done, score: row.score ?? 0, finished: row.finishedAt !== null },
     })),
   };

@@ -17,6 +17,7 @@ import { probeMedia } from '../media/ffprobe.service.ts';
 import { MediaError } from '../media/media.errors.ts';
 import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
+import { releasePendingShares } from './share.pending.ts';
 import { followedByVideo } from './videos.job-hooks.ts';
 import {
   hlsFolder,
@@ -228,11 +229,16 @@ export const encodeVideoJob = defineJob({
     const replaces = replacedFolder(video, payload.replaces);
     try {
       const result = await encode(context, video, work, replaces);
-      const ready = await videoStates.ready(db, video.id, {
-        hlsKey: hlsMasterKey(video.accountId, video.id),
-        posterKey: posterKey(video.accountId, video.id),
-        storyboardKey: storyboardSpriteKey(video.accountId, video.id),
-        storyboardVttKey: storyboardVttKey(video.accountId, video.id),
+      // Ready, and the shares that waited for it queued, together (videos/share.pending.ts).
+      const ready = await transaction(db, async (tx) => {
+        const row = await videoStates.ready(tx, video.id, {
+          hlsKey: hlsMasterKey(video.accountId, video.id),
+          posterKey: posterKey(video.accountId, video.id),
+          storyboardKey: storyboardSpriteKey(video.accountId, video.id),
+          storyboardVttKey: storyboardVttKey(video.accountId, video.id),
+        });
+        if (row) await releasePendingShares(tx, row);
+        return row;
       });
       // Deleted while it was encoding: its purge job may have run already, so clean up here too.
       if (!ready) {

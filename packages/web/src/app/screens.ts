@@ -159,6 +159,11 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/streams/StreamEdit.tsx'),
     (m) => m.StreamEdit,
   ),
+  // One live event's control room (features/control-room).
+  '/events/sports/control-room/:id': lazyScreen(
+    () => import('../features/control-room/ControlRoomScreen.tsx'),
+    (m) => m.ControlRoomScreen,
+  ),
   '/clipping/conference': lazyScreen(
     () => import('../features/conferences/ClipConferenceScreen.tsx'),
     (m) => m.ClipConferenceScreen,

@@ -1,10 +1,14 @@
-import { Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { CLIP_MAX_SECONDS } from '@regie/contract/clips';
+import type { MessageKey } from '@regie/contract/i18n/en';
 import type { MarkerRecord } from '@regie/contract/markers';
 import { IconArrowBarToLeft, IconArrowBarToRight, IconScissors } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
+import { formatClock } from '../../widgets/player/time-format.ts';
+import { rangeErrors } from '../clips/clip-range.ts';
+import { InOutFields } from '../clips/InOutFields.tsx';
 import { GraphicPicker } from '../graphics/GraphicPicker.tsx';
 import type { MarkerTypeView } from '../markers/marker-calls.ts';
 import { formatMarkerTime } from '../markers/marker-time.ts';
@@ -101,21 +105,43 @@ function LookChoice({ workspace }: { workspace: ClipWorkspaceState }) {
   );
 }
 
-/** The two cuts: around the chosen marker, or between the in and out points set on the player. */
-function CutButtons({ workspace, time }: { workspace: ClipWorkspaceState; time: Time }) {
+/**
+ * A live's in and out points, typed (seconds from the live's start) or taken from the player,
+ * checked against its DVR window as they change.
+ */
+function LiveRangeFields({ workspace }: { workspace: ClipWorkspaceState }) {
+  const t = useT();
+  const { range } = workspace;
+  const live = range.live;
+  if (!live) return null;
+  const errors = rangeErrors(range.inSeconds, range.outSeconds, null, live);
+  // A point not set yet is no error: the cut button waits for it.
+  const shown = (key: MessageKey | undefined) =>
+    key === undefined || key === 'clips.ui.inRequired' || key === 'clips.ui.outRequired' ? undefined : t(key);
+  const windowText = t('clipping.ui.liveWindow', {
+    from: formatClock(live.fromSeconds),
+    to: formatClock(live.toSeconds),
+  });
+  return (
+    <Grid gap="xs">
+      <InOutFields
+        inPoint={{ value: range.inSeconds, set: range.setIn, error: shown(errors.in) }}
+        outPoint={{ value: range.outSeconds, set: range.setOut, error: shown(errors.out) }}
+        duration={null}
+        inHint={windowText}
+        outHint={t('clipping.ui.liveKeys')}
+        playhead={workspace.playhead}
+      />
+    </Grid>
+  );
+}
+
+/** The in and out buttons at the playhead, and the range they set. */
+function ReplayRangeButtons({ workspace, time }: { workspace: ClipWorkspaceState; time: Time }) {
   const t = useT();
   const { range } = workspace;
   return (
     <>
-      <Button
-        leftSection={<IconScissors size={16} aria-hidden />}
-        onClick={workspace.commands.cutMarker}
-        disabled={workspace.selectedId === null}
-        loading={workspace.busy}
-        aria-keyshortcuts="X"
-      >
-        {t('clipping.ui.cutMarker')}
-      </Button>
       <Group gap="xs" grow>
         <Button
           variant="default"
@@ -139,6 +165,30 @@ function CutButtons({ workspace, time }: { workspace: ClipWorkspaceState; time: 
       <Text size="sm" data-testid="clip-range" aria-live="polite">
         {t('clipping.ui.range', { in: time(range.inSeconds), out: time(range.outSeconds) })}
       </Text>
+    </>
+  );
+}
+
+/** The two cuts: around the chosen marker, or between the in and out points set on the player. */
+function CutButtons({ workspace, time }: { workspace: ClipWorkspaceState; time: Time }) {
+  const t = useT();
+  const { range } = workspace;
+  return (
+    <>
+      <Button
+        leftSection={<IconScissors size={16} aria-hidden />}
+        onClick={workspace.commands.cutMarker}
+        disabled={workspace.selectedId === null}
+        loading={workspace.busy}
+        aria-keyshortcuts="X"
+      >
+        {t('clipping.ui.cutMarker')}
+      </Button>
+      {range.live ? (
+        <LiveRangeFields workspace={workspace} />
+      ) : (
+        <ReplayRangeButtons workspace={workspace} time={time} />
+      )}
       <Button
         variant="light"
         leftSection={<IconScissors size={16} aria-hidden />}

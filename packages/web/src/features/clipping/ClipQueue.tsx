@@ -4,7 +4,8 @@ import { useEventClips } from './clipping-calls.ts';
 
 interface Props {
   eventId: number;
-  videoId: number;
+  /** The event's replay; null while live (no replay yet). */
+  videoId: number | null;
   /** The clip whose player is open. */
   playing: number | null;
   onPlay: (id: number) => void;
@@ -13,7 +14,7 @@ interface Props {
 /** The event's clips, newest first: state, live progress while cut and encoded, then a player. */
 export function ClipQueue({ eventId, videoId, playing, onPlay }: Props) {
   const t = useT();
-  const clips = useEventClips(eventId, videoId);
+  const { clips, refresh } = useEventClips(eventId, videoId);
   return (
     <ClipsPanel
       titleId="clip-queue-title"
@@ -23,6 +24,7 @@ export function ClipQueue({ eventId, videoId, playing, onPlay }: Props) {
       emptyText={t('clipping.ui.noClips')}
       playing={{ id: playing, toggle: onPlay }}
       testId="clip-queue"
+      onJobEnded={refresh}
     />
   );
 }

@@ -5,12 +5,14 @@ import { useT } from '../../i18n/use-t.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { Timeline, type TimelinePoint } from '../../widgets/timeline/Timeline.tsx';
 import { useMediaTime } from '../../widgets/timeline/use-media-time.ts';
+import { snapToStep } from '../clips/clip-range.ts';
 import { useEventMarkers, useMarkerTypes } from '../markers/marker-calls.ts';
 import { markerPoints } from '../markers/marker-points.ts';
 import { formatMarkerTime } from '../markers/marker-time.ts';
 import type { PlayableReplay } from '../markers/ReplayGate.tsx';
 import { ClipControls } from './ClipControls.tsx';
 import { ClipQueue } from './ClipQueue.tsx';
+import { useRangeClip } from './clipping-calls.ts';
 import { useClipWorkspace } from './use-clip-workspace.ts';
 import { WorkspaceKeys } from './WorkspaceKeys.tsx';
 
@@ -28,7 +30,17 @@ export function ClipWorkspace({ eventId, video }: { eventId: number; video: Play
   const markers = useEventMarkers(eventId);
   const { types } = useMarkerTypes();
   const rows = markers.data ?? [];
-  const workspace = useClipWorkspace({ eventId, videoId: video.id, duration: video.duration, markers: rows }, media);
+  const rangeClip = useRangeClip(eventId, video.id);
+  const workspace = useClipWorkspace(
+    { eventId, videoId: video.id, markers: rows },
+    {
+      playhead: () => snapToStep(media.current?.currentTime ?? 0),
+      seek: (seconds) => {
+        if (media.current) media.current.currentTime = seconds;
+      },
+    },
+    { duration: video.duration, live: null, cut: rangeClip },
+  );
   const [playing, setPlaying] = useState<number | null>(null);
   const pointLabel = (point: TimelinePoint) =>
     t('markers.ui.pointLabel', {

@@ -1,5 +1,11 @@
 import { CLIP_SOURCES_LIMIT, clipPaths } from '@regie/contract/clips';
-import type { ClipListResponse, ClipResponse, CreateClipBody, MarkerClipBody } from '@regie/contract/clips.schemas';
+import type {
+  ClipListResponse,
+  ClipResponse,
+  CreateClipBody,
+  LiveWindowResponse,
+  MarkerClipBody,
+} from '@regie/contract/clips.schemas';
 import { eventsResource } from '@regie/contract/resources/events';
 import type { ListResponse } from '@regie/contract/resources/shapes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -7,6 +13,7 @@ import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { clipKeys, resourceKeys } from '../../api/query-keys.ts';
 import { resourceBase } from '../../api/resource-api.ts';
+import type { LiveContent } from '../live/live-calls.ts';
 import { clipInfoOf } from '../videos/video-fields.ts';
 
 /** States after which a clip changes no more. */
@@ -33,7 +40,7 @@ const refreshWhileWorking = (query: { state: { data?: ClipListResponse | undefin
  * and the ranges cut from its replay (GET videos/{id}/clips). While one is being cut or encoded
  * the lists are read again every few seconds; each clip's own progress is live (its job).
  */
-export function useEventClips(eventId: number, videoId: number) {
+export function useEventClips(eventId: number, videoId: number | null) {
   const api = useApi();
   const fromMarkers = useQuery({
     queryKey: eventClipsKey(eventId),
@@ -42,28 +49,53 @@ export function useEventClips(eventId: number, videoId: number) {
     refetchInterval: refreshWhileWorking,
   });
   const fromReplay = useQuery({
-    queryKey: clipKeys.page(videoId, REPLAY_CLIPS_QUERY),
-    queryFn: ({ signal }) => api.get<ClipListResponse>(clipPaths.videoClips(videoId), REPLAY_CLIPS_QUERY, { signal }),
+    queryKey: clipKeys.page(videoId ?? 0, REPLAY_CLIPS_QUERY),
+    // While live there is no replay yet: the live's clips are the event's (clipEventId).
+    enabled: videoId !== null,
+    queryFn: ({ signal }) =>
+      api.get<ClipListResponse>(clipPaths.videoClips(videoId ?? 0), REPLAY_CLIPS_QUERY, { signal }),
     refetchInterval: refreshWhileWorking,
   });
-  if (!fromMarkers.data || !fromReplay.data) return null;
+  const refresh = () => {
+    void fromMarkers.refetch();
+    if (videoId !== null) void fromReplay.refetch();
+  };
+  return { clips: mergedClips(eventId, videoId, fromMarkers.data, fromReplay.data), refresh };
+}
+
+/** Both lists once loaded (the replay's only when there is one), null before. */
+function mergedClips(
+  eventId: number,
+  videoId: number | null,
+  fromMarkers: ClipListResponse | undefined,
+  fromReplay: ClipListResponse | undefined,
+) {
+  if (!fromMarkers) return null;
+  if (!fromReplay) return videoId === null ? fromMarkers.data : null;
   // The replay's clips made for another event (its own markers) are that event's.
-  const ranges = fromReplay.data.data.filter((clip) => {
+  const ranges = fromReplay.data.filter((clip) => {
     const eventOf = clipInfoOf(clip)?.eventId ?? null;
     return eventOf === null || eventOf === eventId;
   });
-  return mergeClips(fromMarkers.data.data, ranges);
+  return mergeClips(fromMarkers.data, ranges);
 }
 
-/** POST events/{id}/markers/{markerId}/clips?offset=n: a clip around a marker. */
-export function useMarkerClip(eventId: number, videoId: number) {
+/** What a clip of the event changes: its clips, and its replay's when it has one. */
+const clipListsOf = (eventId: number, videoId: number | null) =>
+  videoId === null ? [eventClipsKey(eventId)] : [eventClipsKey(eventId), clipKeys.ofVideo(videoId)];
+
+/**
+ * POST events/{id}/markers/{markerId}/clips?offset=n: a clip around a marker (from the replay,
+ * or from the live while the event is on air without one).
+ */
+export function useMarkerClip(eventId: number, videoId: number | null) {
   const api = useApi();
   return useAction(
     ({ markerId, offset, body }: { markerId: number; offset: number | null; body: MarkerClipBody }) =>
       api.post<ClipResponse>(clipPaths.markerClips(eventId, markerId), body, {
         ...(offset === null ? {} : { query: { offset } }),
       }),
-    { success: 'clipping.ui.queued', invalidate: [eventClipsKey(eventId), clipKeys.ofVideo(videoId)] },
+    { success: 'clipping.ui.queued', invalidate: clipListsOf(eventId, videoId) },
   );
 }
 
@@ -72,8 +104,36 @@ export function useRangeClip(eventId: number, videoId: number) {
   const api = useApi();
   return useAction((body: CreateClipBody) => api.post<ClipResponse>(clipPaths.videoClips(videoId), body), {
     success: 'clipping.ui.queued',
-    invalidate: [eventClipsKey(eventId), clipKeys.ofVideo(videoId)],
+    invalidate: clipListsOf(eventId, videoId),
   });
+}
+
+/** How often the live's window is read again: it grows with every segment. */
+const WINDOW_REFRESH_MS = 5_000;
+
+/**
+ * GET events|business-players/{id}/live-clips/window: what can be clipped now and the wall-clock
+ * time of second 0 (to map the player's frame onto the clip's times); only asked while live.
+ */
+export function useLiveWindow(content: LiveContent, live: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [content.kind, content.id, 'live-window'],
+    enabled: live,
+    queryFn: ({ signal }) =>
+      api.get<LiveWindowResponse>(clipPaths.liveWindow(content.kind, content.id), undefined, { signal }),
+    refetchInterval: WINDOW_REFRESH_MS,
+    retry: false,
+  });
+}
+
+/** POST events|business-players/{id}/live-clips: the instant copy, then the exact cut in its skin. */
+export function useLiveClip(content: LiveContent) {
+  const api = useApi();
+  return useAction(
+    (body: CreateClipBody) => api.post<ClipResponse>(clipPaths.liveClips(content.kind, content.id), body),
+    { success: 'clipping.ui.queued', invalidate: content.kind === 'events' ? [eventClipsKey(content.id)] : [] },
+  );
 }
 
 export interface EventChoice {

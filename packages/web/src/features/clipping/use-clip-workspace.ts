@@ -1,74 +1,74 @@
 import { CLIP_TEMPLATE_SECONDS } from '@regie/contract/clips';
+import type { CreateClipBody } from '@regie/contract/clips.schemas';
 import { clipWorkspaceCommand, type MarkerRecord } from '@regie/contract/markers';
-import { clipSkinsResource } from '@regie/contract/resources/clip-skins';
-import { type RefObject, useEffect, useRef, useState } from 'react';
-import { useLocalListController } from '../../resources/use-list-controller.ts';
-import { TEMPLATES_STATE, templatesResource } from '../clips/ClipTemplatesPanel.tsx';
-import { snapToStep } from '../clips/clip-range.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { LiveBounds } from '../clips/clip-range.ts';
+import { useClipLook } from '../clips/use-clip-look.ts';
 import { isTypingTarget } from '../markers/use-marker-keys.ts';
-import { useMarkerClip, useRangeClip } from './clipping-calls.ts';
+import { useMarkerClip } from './clipping-calls.ts';
 import { nextMarker, rangeReady } from './workspace-math.ts';
 
-const SKINS_STATE = { pageSize: 100, sort: { field: 'name', direction: 'asc' } } as const;
-const ACTIVE_ONLY = { active: ['true'] } as const;
+/** The player a workspace clips from, on the clip's time axis (the replay's, or the live's seconds). */
+export interface ClipClock {
+  /** Where the player stands (on the clip step), null while unknown. */
+  playhead: () => number | null;
+  seek: (seconds: number) => void;
+}
 
-const idOrNull = (value: string | null) => (value === null ? null : Number(value));
+/** Where a range is cut: a replay's length, or a live's DVR window, and the call that cuts it. */
+export interface RangeSource {
+  duration: number | null;
+  live: LiveBounds | null;
+  cut: { mutate: (body: CreateClipBody) => void; isPending: boolean };
+}
 
 /**
  * The clip workspace's state and its keys (contract CLIP_WORKSPACE_KEYS): the selected marker,
- * the offset before it, the in / out range, the template and skin, and the two cuts.
+ * the offset before it, the in / out range, the template and skin, and the two cuts. The same for
+ * a replay and for a live: `clock` and `source` say which.
  */
 export function useClipWorkspace(
-  input: { eventId: number; videoId: number; duration: number | null; markers: readonly MarkerRecord[] },
-  media: RefObject<HTMLVideoElement | null>,
+  input: { eventId: number; videoId: number | null; markers: readonly MarkerRecord[] },
+  clock: ClipClock,
+  source: RangeSource,
 ) {
-  const { eventId, videoId, duration, markers } = input;
+  const { eventId, videoId, markers } = input;
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [offset, setOffset] = useState<number | null>(null);
   const [inSeconds, setIn] = useState<number | null>(null);
   const [outSeconds, setOut] = useState<number | null>(null);
-  const [templateId, setTemplateId] = useState<string | null>(null);
-  const [skinId, setSkinId] = useState<string | null>(null);
   // The event's graphics burnt into the cut (features/graphics), in the order chosen.
   const [graphicIds, setGraphicIds] = useState<number[]>([]);
-  const templates = useLocalListController(templatesResource, { initial: TEMPLATES_STATE });
-  const skins = useLocalListController(clipSkinsResource, { initial: SKINS_STATE, permanentFilters: ACTIVE_ONLY });
+  const look = useClipLook();
   const markerClip = useMarkerClip(eventId, videoId);
-  const rangeClip = useRangeClip(eventId, videoId);
-  const look = () => ({
-    clipTemplateId: idOrNull(templateId),
-    clipSkinId: idOrNull(skinId),
-    ...(graphicIds.length > 0 ? { graphicIds } : {}),
-  });
+  const dressing = () => ({ ...look.ids(), ...(graphicIds.length > 0 ? { graphicIds } : {}) });
+  const ready = rangeReady(inSeconds, outSeconds, source.duration, source.live);
 
-  const playhead = () => snapToStep(media.current?.currentTime ?? 0);
   const select = (marker: MarkerRecord | null) => {
     if (!marker) return;
     setSelectedId(marker.id);
-    if (media.current) media.current.currentTime = marker.timeSeconds;
+    clock.seek(marker.timeSeconds);
   };
   const cutMarker = () => {
     if (selectedId === null) return;
-    markerClip.mutate({ markerId: selectedId, offset, body: look() });
+    markerClip.mutate({ markerId: selectedId, offset, body: dressing() });
   };
   const cutRange = () => {
-    if (!rangeReady(inSeconds, outSeconds, duration)) return;
-    rangeClip.mutate({ inSeconds: inSeconds ?? 0, outSeconds: outSeconds ?? 0, ...look() });
+    if (!ready || inSeconds === null || outSeconds === null) return;
+    source.cut.mutate({ inSeconds, outSeconds, ...dressing() });
   };
-  const chooseTemplate = (value: string | null) => {
-    setTemplateId(value);
-    const template = templates.rows?.find((record) => String(record.id) === value);
-    // The template brings its skin; the skin can still be changed after.
-    if (template) setSkinId(typeof template.clipSkinId === 'number' ? String(template.clipSkinId) : null);
+  const fromPlayhead = (set: (value: number) => void) => () => {
+    const at = clock.playhead();
+    if (at !== null) set(at);
   };
 
   const commands = {
-    setIn: () => setIn(playhead()),
-    setOut: () => setOut(playhead()),
+    setIn: fromPlayhead(setIn),
+    setOut: fromPlayhead(setOut),
     cutRange,
     cutMarker,
-    previousMarker: () => select(nextMarker(markers, media.current?.currentTime ?? 0, selectedId, -1)),
-    nextMarker: () => select(nextMarker(markers, media.current?.currentTime ?? 0, selectedId, 1)),
+    previousMarker: () => select(nextMarker(markers, clock.playhead() ?? 0, selectedId, -1)),
+    nextMarker: () => select(nextMarker(markers, clock.playhead() ?? 0, selectedId, 1)),
   };
   const latest = useRef(commands);
   latest.current = commands;
@@ -88,12 +88,13 @@ export function useClipWorkspace(
     selectedId,
     select,
     offset: { value: offset, set: setOffset, placeholder: CLIP_TEMPLATE_SECONDS.defaultBefore },
-    range: { inSeconds, outSeconds, setIn, setOut, ready: rangeReady(inSeconds, outSeconds, duration) },
-    template: { value: templateId, set: chooseTemplate, options: templates.rows ?? [] },
-    skin: { value: skinId, set: setSkinId, options: skins.rows ?? [], failed: skins.list.isError },
+    range: { inSeconds, outSeconds, setIn, setOut, ready, duration: source.duration, live: source.live },
+    template: look.template,
+    skin: look.skin,
     graphics: { eventId, value: graphicIds, set: setGraphicIds },
+    playhead: clock.playhead,
     commands,
-    busy: markerClip.isPending || rangeClip.isPending,
+    busy: markerClip.isPending || source.cut.isPending,
   };
 }
 

@@ -26,6 +26,8 @@ describe('the clip workspace', () => {
     expect(rangeReady(3, 3, 20)).toBe(false);
     expect(rangeReady(1, 21, 20)).toBe(false);
     expect(rangeReady(0, 700, null)).toBe(false);
+    expect(rangeReady(40, 50, null, { fromSeconds: 45, toSeconds: 60 })).toBe(false);
+    expect(rangeReady(46, 59, null, { fromSeconds: 45, toSeconds: 60 })).toBe(true);
   });
 
   it('maps its keys, in any case, never with a modifier', () => {

@@ -1,4 +1,4 @@
-import { CLIP_MAX_SECONDS } from '@regie/contract/clips';
+import { type LiveBounds, rangeErrors } from '../clips/clip-range.ts';
 
 interface Timed {
   id: number;
@@ -21,9 +21,15 @@ export function nextMarker<Marker extends Timed>(
   return [...markers].reverse().find((marker) => marker.timeSeconds < playhead) ?? null;
 }
 
-/** Whether [in, out] can be cut: both set, out after in, within the video and the clip limit. */
-export function rangeReady(inSeconds: number | null, outSeconds: number | null, duration: number | null): boolean {
-  if (inSeconds === null || outSeconds === null || outSeconds <= inSeconds) return false;
-  if (duration !== null && outSeconds > duration + 1e-6) return false;
-  return outSeconds - inSeconds <= CLIP_MAX_SECONDS;
+/**
+ * Whether [in, out] can be cut: both set, out after in, within the video (or the live's window)
+ * and the clip limit (clip-range.ts rangeErrors).
+ */
+export function rangeReady(
+  inSeconds: number | null,
+  outSeconds: number | null,
+  duration: number | null,
+  live: LiveBounds | null = null,
+): boolean {
+  return Object.keys(rangeErrors(inSeconds, outSeconds, duration, live)).length === 0;
 }

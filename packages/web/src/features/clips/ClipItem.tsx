@@ -1,9 +1,13 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ClipListResponse } from '@regie/contract/clips.schemas';
+import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { videosResource } from '@regie/contract/resources/videos';
+import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { ServerReason } from '../../i18n/server-message.tsx';
 import { useT } from '../../i18n/use-t.ts';
+import { useActiveJobs } from '../../realtime/use-jobs.ts';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { EncodeProgress } from '../videos/edit/EncodeProgress.tsx';
@@ -11,6 +15,8 @@ import { stateBadgeProps } from '../videos/edit/state-badge.ts';
 import { clipInfoOf, playbackOf, videoStateOf } from '../videos/video-fields.ts';
 
 const WORKING: ReadonlySet<string> = new Set(['uploading', 'uploaded', 'processing']);
+/** A ready live clip with one of these under way is its instant copy: the exact cut replaces it. */
+const LIVE_CLIP_PHASES: ReadonlySet<string> = new Set([LIVE_JOB_TYPES.clipRender, VIDEO_JOB_TYPES.encode]);
 
 interface Props {
   clip: ClipListResponse['data'][number];
@@ -18,16 +24,42 @@ interface Props {
   playing: boolean;
   /** Opens or closes its player. */
   onPlay: () => void;
+  /**
+   * One of its jobs ended: its record in the list is stale (a live clip's instant copy became
+   * playable, or its exact cut replaced the copy, the copy's files deleted).
+   */
+  onJobEnded?: () => void;
+}
+
+/** Calls `onEnded` when one of `jobIds` (the active jobs) is no longer among them. */
+function useJobEnds(jobIds: readonly number[], onEnded: (() => void) | undefined) {
+  const previous = useRef<readonly number[]>([]);
+  const latest = useRef(onEnded);
+  latest.current = onEnded;
+  const key = jobIds.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids' content.
+  useEffect(() => {
+    const ended = previous.current.some((id) => !jobIds.includes(id));
+    previous.current = jobIds;
+    if (ended) latest.current?.();
+  }, [key]);
 }
 
 /** One clip: its title and range, its state, its live progress or failure, and its player. */
-export function ClipItem({ clip, playing, onPlay }: Props) {
+export function ClipItem({ clip, playing, onPlay, onJobEnded }: Props) {
   const t = useT();
   const labels = useResourceLabels(videosResource);
   const state = videoStateOf(clip);
   const info = clipInfoOf(clip);
   const playback = playbackOf(clip);
   const title = String(clip.title ?? `#${clip.id}`);
+  // A live clip plays as its instant copy while its exact cut is made (contract LIVE_JOB_TYPES).
+  const jobs = useActiveJobs({ resourceType: VIDEO_RESOURCE_TYPE, resourceId: String(clip.id) }).jobs;
+  const refining = state === 'ready' && jobs.some((job) => LIVE_CLIP_PHASES.has(job.type));
+  useJobEnds(
+    jobs.map((job) => job.id),
+    onJobEnded,
+  );
   return (
     <Stack gap="xs" component="li" data-testid={`clip-${clip.id}`}>
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -42,7 +74,13 @@ export function ClipItem({ clip, playing, onPlay }: Props) {
           )}
         </div>
         <Group gap="xs" wrap="nowrap">
-          <Badge {...stateBadgeProps(state)}>{labels.option('state', state)}</Badge>
+          {refining ? (
+            <Badge color="teal" variant="light" data-testid="clip-phase">
+              {t('clips.ui.instantCopy')}
+            </Badge>
+          ) : (
+            <Badge {...stateBadgeProps(state)}>{labels.option('state', state)}</Badge>
+          )}
           {state === 'ready' && playback && (
             <Button
               size="xs"
@@ -57,7 +95,7 @@ export function ClipItem({ clip, playing, onPlay }: Props) {
           )}
         </Group>
       </Group>
-      {WORKING.has(state) && <EncodeProgress videoId={clip.id} />}
+      {(WORKING.has(state) || refining) && <EncodeProgress videoId={clip.id} />}
       {state === 'failed' && (
         <Text size="sm" c="red.8">
           <ServerReason message={clip.failureReasonMessage} text={clip.failureReason} fallback="" />

@@ -17,13 +17,15 @@ interface Props {
   /** The clip whose player is open, when the screen keeps it (else the panel does). */
   playing?: { id: number | null; toggle: (id: number) => void };
   testId?: string;
+  /** One of a clip's jobs ended: the list is to be read again (a live clip's phases). */
+  onJobEnded?: () => void;
 }
 
 /**
  * A list of clips with their count (a video's, a conference's, an event's queue): each clip's
  * state, its live progress while cut and encoded, then a player, one open at a time.
  */
-export function ClipsPanel({ titleId, title, clips, total, emptyText, playing, testId }: Props) {
+export function ClipsPanel({ titleId, title, clips, total, emptyText, playing, testId, onJobEnded }: Props) {
   const [ownPlaying, setOwnPlaying] = useState<number | null>(null);
   const openId = playing ? playing.id : ownPlaying;
   const toggle = playing ? playing.toggle : (id: number) => setOwnPlaying((current) => (current === id ? null : id));
@@ -49,7 +51,13 @@ export function ClipsPanel({ titleId, title, clips, total, emptyText, playing, t
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid={testId}>
             {clips.map((clip) => (
-              <ClipItem key={clip.id} clip={clip} playing={openId === clip.id} onPlay={() => toggle(clip.id)} />
+              <ClipItem
+                key={clip.id}
+                clip={clip}
+                playing={openId === clip.id}
+                onPlay={() => toggle(clip.id)}
+                onJobEnded={onJobEnded}
+              />
             ))}
           </Stack>
         )}

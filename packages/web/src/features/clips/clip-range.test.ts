@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeErrors, snapToStep } from './clip-range.ts';
+import { liveSecondsAt, rangeErrors, snapToStep } from './clip-range.ts';
 
 describe('clip range', () => {
   it('snaps times to the 0.04 s step without float noise', () => {
@@ -20,5 +20,25 @@ describe('clip range', () => {
     expect(rangeErrors(2, 2, 4)).toEqual({ out: 'clips.ui.outBeforeIn' });
     expect(rangeErrors(1, 4.04, 4)).toEqual({ out: 'clips.ui.outBeyondDuration' });
     expect(rangeErrors(0, 601, null)).toEqual({ out: 'clips.ui.tooLong' });
+  });
+
+  it('keeps a live clip inside its DVR window, with the server’s 0.05 s tolerance', () => {
+    const live = { fromSeconds: 30, toSeconds: 95.5 };
+    expect(rangeErrors(30, 95.5, null, live)).toEqual({});
+    expect(rangeErrors(29.96, 95.54, null, live)).toEqual({});
+    expect(rangeErrors(29.9, 40, null, live)).toEqual({ in: 'clips.ui.inBeforeWindow' });
+    expect(rangeErrors(40, 95.6, null, live)).toEqual({ out: 'clips.ui.outBeyondWindow' });
+    expect(rangeErrors(29, 28, null, live)).toEqual({ in: 'clips.ui.inBeforeWindow', out: 'clips.ui.outBeforeIn' });
+    expect(rangeErrors(30, 95, null, { fromSeconds: 0, toSeconds: 700 })).toEqual({});
+    expect(rangeErrors(0, 601, null, { fromSeconds: 0, toSeconds: 700 })).toEqual({ out: 'clips.ui.tooLong' });
+  });
+
+  it('maps the frame on screen to seconds from the live’s start', () => {
+    const origin = '2026-11-25T01:00:00.000Z';
+    expect(liveSecondsAt(new Date('2026-11-25T01:01:05.480Z'), origin)).toBe(65.48);
+    expect(liveSecondsAt(new Date('2026-11-25T01:00:00.000Z'), origin)).toBe(0);
+    expect(liveSecondsAt(null, origin)).toBeNull();
+    expect(liveSecondsAt(new Date('2026-11-25T01:00:10Z'), null)).toBeNull();
+    expect(liveSecondsAt(new Date('2026-11-25T01:00:10Z'), 'not a date')).toBeNull();
   });
 });

@@ -4,18 +4,21 @@ import type { FanFilter, FanOptions } from '@regie/contract/fans.schemas';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { CsvExportButton } from '../../widgets/CsvExportButton.tsx';
-import { useBulkFans } from './fans-calls.ts';
+import { useBulkFans, useExactFanCount } from './fans-calls.ts';
 
 interface Props {
   filter: FanFilter;
   total: number;
+  /** More than `total` match: the confirm counts them exactly first. */
+  totalCapped: boolean;
   options: FanOptions | undefined;
 }
 
 /** Actions over every fan the filter holds (all pages): tag, untag, block, unblock, export. */
-export function FanBulkBar({ filter, total, options }: Props) {
+export function FanBulkBar({ filter, total, totalCapped, options }: Props) {
   const t = useT();
   const bulk = useBulkFans();
+  const exactCount = useExactFanCount();
   const [tagId, setTagId] = useState<string | null>(null);
   const run = (
     body: Omit<Parameters<typeof bulk.mutate>[0], 'filter'>,
@@ -25,8 +28,11 @@ export function FanBulkBar({ filter, total, options }: Props) {
       | 'fans.bulk.confirmTag'
       | 'fans.bulk.confirmUntag',
   ) => {
-    if (!window.confirm(t(confirmKey, { count: total }))) return;
-    bulk.mutate({ filter, ...body });
+    void (async () => {
+      const count = totalCapped ? await exactCount(filter) : total;
+      if (!window.confirm(t(confirmKey, { count }))) return;
+      bulk.mutate({ filter, ...body });
+    })();
   };
   const tags = (options?.tags ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }));
   return (

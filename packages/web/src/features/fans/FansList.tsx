@@ -81,8 +81,10 @@ export function FansList() {
       {list.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
       {page && (
         <>
-          <Text aria-live="polite">{t('fans.list.total', { count: page.total })}</Text>
-          <FanBulkBar filter={sent} total={page.total} options={options.data} />
+          <Text aria-live="polite">
+            {t(page.totalCapped ? 'fans.list.totalMany' : 'fans.list.total', { count: page.total })}
+          </Text>
+          <FanBulkBar filter={sent} total={page.total} totalCapped={page.totalCapped} options={options.data} />
           {page.data.length === 0 ? <Text c="dimmed">{t('fans.list.empty')}</Text> : <FansTable fans={page.data} />}
           <Group>
             <Button variant="default" disabled={after === null} onClick={goBack}>

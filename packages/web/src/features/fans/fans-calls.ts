@@ -7,6 +7,7 @@ import type {
   FanOptions,
   FanProduct,
   FanRow,
+  FansResponse,
   Profile,
   ProfileBody,
   ProfileRules,
@@ -33,7 +34,7 @@ export function useFans(filter: FanFilter, after: string | null) {
   return useQuery({
     queryKey: fanKeys.list(filter, after),
     queryFn: ({ signal }) =>
-      api.get<ListResponse<FanRow>>(fanPaths.list, { ...filter, ...(after ? { after } : {}) }, { signal }),
+      api.get<FansResponse>(fanPaths.list, { ...filter, ...(after ? { after } : {}) }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -139,6 +140,13 @@ export function useFanActions(id: number, onDeleted: () => void) {
       invalidate: [fanKeys.all, fanKeys.profiles],
     }),
   };
+}
+
+/** Every fan the filter holds, counted exactly (the list stops counting at FAN_LIMITS.listCountMax). */
+export function useExactFanCount() {
+  const api = useApi();
+  return async (filter: FanFilter) =>
+    (await api.get<FansResponse>(fanPaths.list, { ...filter, limit: 1, exactTotal: 'true' })).total;
 }
 
 export function useBulkFans() {

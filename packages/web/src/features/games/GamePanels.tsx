@@ -1,17 +1,16 @@
 import { Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { GAME_LIMITS, type GameKind } from '@regie/contract/games';
+import { GAME_LIMITS, type GameKind, type PrizeOwner } from '@regie/contract/games';
 import type { Gift, Sponsor } from '@regie/contract/games.schemas';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import {
-  useAddGift,
-  useAddSponsor,
   useContestants,
   useCreateGame,
   useExportContestants,
   useGifts,
   useRemovePrize,
+  useSavePrize,
   useSponsors,
 } from './game-calls.ts';
 
@@ -108,12 +107,14 @@ function PrizeList({
   items,
   label,
   canWrite,
+  onEdit,
   onRemove,
   describe,
 }: {
   items: readonly (Sponsor | Gift)[];
   label: string;
   canWrite: boolean;
+  onEdit: (item: Sponsor | Gift) => void;
   onRemove: (id: number) => void;
   describe: (item: Sponsor | Gift) => string;
 }) {
@@ -136,15 +137,25 @@ function PrizeList({
             </Text>
           </Text>
           {canWrite && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="xs"
-              aria-label={t('games.prizes.remove', { name: item.name })}
-              onClick={() => onRemove(item.id)}
-            >
-              <IconTrash size={16} aria-hidden />
-            </Button>
+            <Group gap={4} wrap="nowrap">
+              <Button
+                variant="subtle"
+                size="xs"
+                aria-label={t('games.prizes.edit', { name: item.name })}
+                onClick={() => onEdit(item)}
+              >
+                <IconPencil size={16} aria-hidden />
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                aria-label={t('games.prizes.remove', { name: item.name })}
+                onClick={() => onRemove(item.id)}
+              >
+                <IconTrash size={16} aria-hidden />
+              </Button>
+            </Group>
           )}
         </Group>
       ))}
@@ -152,17 +163,26 @@ function PrizeList({
   );
 }
 
-/** The name, image and link fields a sponsor and a gift share. */
+/** The name, image and link fields a sponsor and a gift share; `editing` is the one being changed. */
 function usePrizeFields() {
   const [name, setName] = useState('');
   const [imageUrl, setImageUrl] = useState('');
   const [link, setLink] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
   return {
     values: { name, imageUrl: optional(imageUrl), link: optional(link) },
+    editing,
+    load: (item: Sponsor | Gift) => {
+      setName(item.name);
+      setImageUrl(item.imageUrl ?? '');
+      setLink(item.link ?? '');
+      setEditing(item.id);
+    },
     reset: () => {
       setName('');
       setImageUrl('');
       setLink('');
+      setEditing(null);
     },
     fields: (t: ReturnType<typeof useT>, prefix: string) => (
       <>
@@ -195,15 +215,45 @@ function usePrizeFields() {
   };
 }
 
-/** The game's sponsors and gifts (a gift for a range of ranks). */
-export function Prizes({ kind, gameId, canWrite }: { kind: GameKind; gameId: number; canWrite: boolean }) {
+/** Save (add, or change the one loaded) and, while changing, cancel. */
+function PrizeFormButtons({
+  editing,
+  pending,
+  addLabel,
+  onCancel,
+}: {
+  editing: boolean;
+  pending: boolean;
+  addLabel: string;
+  onCancel: () => void;
+}) {
   const t = useT();
-  const sponsors = useSponsors(kind, gameId);
-  const gifts = useGifts(kind, gameId);
-  const addSponsor = useAddSponsor(kind, gameId);
-  const addGift = useAddGift(kind, gameId);
-  const removeSponsor = useRemovePrize(kind, gameId, 'sponsor');
-  const removeGift = useRemovePrize(kind, gameId, 'gift');
+  return (
+    <>
+      <Button type="submit" variant="light" loading={pending}>
+        {editing ? t('games.prizes.save') : addLabel}
+      </Button>
+      {editing && (
+        <Button variant="subtle" onClick={onCancel}>
+          {t('games.prizes.cancel')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The sponsors and gifts (a gift for a range of ranks) of a game, or of a quiz (owner 'trivia'):
+ * listed, added, changed (the pencil loads one into the form) and removed.
+ */
+export function Prizes({ owner, ownerId, canWrite }: { owner: PrizeOwner; ownerId: number; canWrite: boolean }) {
+  const t = useT();
+  const sponsors = useSponsors(owner, ownerId);
+  const gifts = useGifts(owner, ownerId);
+  const saveSponsor = useSavePrize(owner, ownerId, 'sponsor');
+  const saveGift = useSavePrize(owner, ownerId, 'gift');
+  const removeSponsor = useRemovePrize(owner, ownerId, 'sponsor');
+  const removeGift = useRemovePrize(owner, ownerId, 'gift');
   const sponsorFields = usePrizeFields();
   const giftFields = usePrizeFields();
   const [rankFrom, setRankFrom] = useState<number>(1);
@@ -214,6 +264,11 @@ export function Prizes({ kind, gameId, canWrite }: { kind: GameKind; gameId: num
         ? t('games.gifts.rank', { rank: item.rankFrom })
         : t('games.gifts.ranks', { from: item.rankFrom, to: item.rankTo })
       : '';
+  const resetGift = () => {
+    giftFields.reset();
+    setRankFrom(1);
+    setRankTo(1);
+  };
   return (
     <>
       <GameSection title={t('games.sponsors.title')}>
@@ -221,21 +276,29 @@ export function Prizes({ kind, gameId, canWrite }: { kind: GameKind; gameId: num
           items={sponsors.data?.data ?? []}
           label={t('games.sponsors.title')}
           canWrite={canWrite}
+          onEdit={sponsorFields.load}
           onRemove={(id) => removeSponsor.mutate(id)}
           describe={() => ''}
         />
         {canWrite && (
           <form
+            aria-label={t(sponsorFields.editing === null ? 'games.sponsors.add' : 'games.sponsors.edit')}
             onSubmit={(event) => {
               event.preventDefault();
-              addSponsor.mutate(sponsorFields.values, { onSuccess: sponsorFields.reset });
+              saveSponsor.mutate(
+                { id: sponsorFields.editing, body: sponsorFields.values },
+                { onSuccess: sponsorFields.reset },
+              );
             }}
           >
             <Group align="flex-end" gap="sm">
-              {sponsorFields.fields(t, `${kind}-sponsor`)}
-              <Button type="submit" variant="light" loading={addSponsor.isPending}>
-                {t('games.sponsors.add')}
-              </Button>
+              {sponsorFields.fields(t, `${owner}-sponsor`)}
+              <PrizeFormButtons
+                editing={sponsorFields.editing !== null}
+                pending={saveSponsor.isPending}
+                addLabel={t('games.sponsors.add')}
+                onCancel={sponsorFields.reset}
+              />
             </Group>
           </form>
         )}
@@ -245,18 +308,29 @@ export function Prizes({ kind, gameId, canWrite }: { kind: GameKind; gameId: num
           items={gifts.data?.data ?? []}
           label={t('games.gifts.title')}
           canWrite={canWrite}
+          onEdit={(item) => {
+            giftFields.load(item);
+            if ('rankFrom' in item) {
+              setRankFrom(item.rankFrom);
+              setRankTo(item.rankTo);
+            }
+          }}
           onRemove={(id) => removeGift.mutate(id)}
           describe={ranks}
         />
         {canWrite && (
           <form
+            aria-label={t(giftFields.editing === null ? 'games.gifts.add' : 'games.gifts.edit')}
             onSubmit={(event) => {
               event.preventDefault();
-              addGift.mutate({ ...giftFields.values, rankFrom, rankTo }, { onSuccess: giftFields.reset });
+              saveGift.mutate(
+                { id: giftFields.editing, body: { ...giftFields.values, rankFrom, rankTo } },
+                { onSuccess: resetGift },
+              );
             }}
           >
             <Group align="flex-end" gap="sm">
-              {giftFields.fields(t, `${kind}-gift`)}
+              {giftFields.fields(t, `${owner}-gift`)}
               <NumberInput
                 label={t('games.gifts.rankFrom')}
                 min={1}
@@ -275,9 +349,12 @@ export function Prizes({ kind, gameId, canWrite }: { kind: GameKind; gameId: num
                 onChange={(value) => setRankTo(typeof value === 'number' ? value : 1)}
                 w={120}
               />
-              <Button type="submit" variant="light" loading={addGift.isPending}>
-                {t('games.gifts.add')}
-              </Button>
+              <PrizeFormButtons
+                editing={giftFields.editing !== null}
+                pending={saveGift.isPending}
+                addLabel={t('games.gifts.add')}
+                onCancel={resetGift}
+              />
             </Group>
           </form>
         )}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, MultiSelect, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import type { MotmGame } from '@regie/contract/games.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +103,47 @@ function OwnWindow({ game, canWrite }: { game: MotmGame; canWrite: boolean }) {
   );
 }
 
-/** The event's motm tab: the window, the live results, the voters, sponsors and gifts. */
+/**
+ * Who fans may vote for: some of the event's challengers, in the order picked; empty saves "all of
+ * them" (the server then takes every challenger of the event).
+ */
+function Candidates({ game, canWrite }: { game: MotmGame; canWrite: boolean }) {
+  const t = useT();
+  const save = useUpdateGame('motm', game.eventId, game.id);
+  const current = game.candidates.map((candidate) => String(candidate.challengerId));
+  const [picked, setPicked] = useState<string[]>(current);
+  const changed = picked.join(',') !== current.join(',');
+  return (
+    <GameSection title={t('games.motm.candidates')}>
+      <Text c="dimmed">{t('games.motm.candidatesHint')}</Text>
+      <Group align="flex-end" gap="sm">
+        <MultiSelect
+          label={t('games.motm.pickCandidates')}
+          data={game.eligible.map((challenger) => ({ value: String(challenger.challengerId), label: challenger.name }))}
+          value={picked}
+          onChange={setPicked}
+          readOnly={!canWrite}
+          searchable={canWrite}
+          clearable={canWrite}
+          miw={320}
+          style={{ flex: 1 }}
+        />
+        {canWrite && (
+          <Button
+            variant="light"
+            disabled={!changed}
+            loading={save.isPending}
+            onClick={() => save.mutate({ candidateIds: picked.map(Number) })}
+          >
+            {t('games.motm.saveCandidates')}
+          </Button>
+        )}
+      </Group>
+    </GameSection>
+  );
+}
+
+/** The event's motm tab: the window, the candidates, the live results, the voters, sponsors and gifts. */
 export function MotmTab({ eventId }: EventTabProps) {
   const t = useT();
   const canWrite = useCanWriteGame('motm');
@@ -116,9 +156,10 @@ export function MotmTab({ eventId }: EventTabProps) {
     <Stack gap="lg" maw={980}>
       <VotingWindow game={current} />
       <OwnWindow key={current.updatedAt} game={current} canWrite={canWrite} />
+      <Candidates key={`candidates-${current.updatedAt}`} game={current} canWrite={canWrite} />
       <LiveResults game={current} />
       <Contestants kind="motm" gameId={current.id} />
-      <Prizes kind="motm" gameId={current.id} canWrite={canWrite} />
+      <Prizes owner="motm" ownerId={current.id} canWrite={canWrite} />
     </Stack>
   );
 }

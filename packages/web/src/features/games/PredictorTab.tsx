@@ -125,7 +125,7 @@ export function PredictorTab({ eventId }: EventTabProps) {
       <Points key={current.updatedAt} game={current} canWrite={canWrite} />
       <Calculate game={current} canWrite={canWrite} />
       <Contestants kind="predictor" gameId={current.id} />
-      <Prizes kind="predictor" gameId={current.id} canWrite={canWrite} />
+      <Prizes owner="predictor" ownerId={current.id} canWrite={canWrite} />
     </Stack>
   );
 }

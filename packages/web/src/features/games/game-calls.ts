@@ -1,5 +1,13 @@
 import { canWrite } from '@regie/contract/access';
-import { type GameKind, gamePaths, MOTM_EVENTS, motmResultsPath, predictorCalculatePath } from '@regie/contract/games';
+import {
+  type GameKind,
+  gamePaths,
+  MOTM_EVENTS,
+  motmResultsPath,
+  type PrizeOwner,
+  predictorCalculatePath,
+  prizePaths,
+} from '@regie/contract/games';
 import {
   type CalculateResponse,
   type Gift,
@@ -31,8 +39,8 @@ export const gameKeys = {
   ofEvent: (kind: GameKind, eventId: number) => ['events', eventId, 'games', kind] as const,
   game: (kind: GameKind, id: number) => ['games', kind, id] as const,
   contestants: (kind: GameKind, id: number) => ['games', kind, id, 'contestants'] as const,
-  sponsors: (kind: GameKind, id: number) => ['games', kind, id, 'sponsors'] as const,
-  gifts: (kind: GameKind, id: number) => ['games', kind, id, 'gifts'] as const,
+  sponsors: (owner: PrizeOwner, id: number) => ['games', owner, id, 'sponsors'] as const,
+  gifts: (owner: PrizeOwner, id: number) => ['games', owner, id, 'gifts'] as const,
   results: (id: number) => ['games', 'motm', id, 'results'] as const,
 };
 
@@ -63,7 +71,8 @@ export function useCreateGame(kind: GameKind, eventId: number) {
 export function useUpdateGame(kind: GameKind, eventId: number, gameId: number) {
   const api = useApi();
   return useAction((body: Record<string, unknown>) => api.put(gamePaths(kind).game(gameId), body), {
-    invalidate: [gameKeys.ofEvent(kind, eventId)],
+    // The game, and what follows from it (MOTM results count the candidates).
+    invalidate: [gameKeys.ofEvent(kind, eventId), gameKeys.game(kind, gameId)],
   });
 }
 
@@ -106,41 +115,41 @@ export function useExportContestants(kind: GameKind, gameId: number) {
   );
 }
 
-export function useSponsors(kind: GameKind, gameId: number) {
+/** A game's (or a quiz's: owner 'trivia') sponsors. */
+export function useSponsors(owner: PrizeOwner, ownerId: number) {
   const api = useApi();
   return useQuery({
-    queryKey: gameKeys.sponsors(kind, gameId),
-    queryFn: ({ signal }) => api.get<{ data: Sponsor[] }>(gamePaths(kind).sponsors(gameId), undefined, { signal }),
+    queryKey: gameKeys.sponsors(owner, ownerId),
+    queryFn: ({ signal }) => api.get<{ data: Sponsor[] }>(prizePaths(owner).sponsors(ownerId), undefined, { signal }),
   });
 }
 
-export function useGifts(kind: GameKind, gameId: number) {
+export function useGifts(owner: PrizeOwner, ownerId: number) {
   const api = useApi();
   return useQuery({
-    queryKey: gameKeys.gifts(kind, gameId),
-    queryFn: ({ signal }) => api.get<{ data: Gift[] }>(gamePaths(kind).gifts(gameId), undefined, { signal }),
+    queryKey: gameKeys.gifts(owner, ownerId),
+    queryFn: ({ signal }) => api.get<{ data: Gift[] }>(prizePaths(owner).gifts(ownerId), undefined, { signal }),
   });
 }
 
-export function useAddSponsor(kind: GameKind, gameId: number) {
+/** Adds a sponsor or a gift, or changes one (`id`). */
+export function useSavePrize<What extends 'sponsor' | 'gift'>(owner: PrizeOwner, ownerId: number, what: What) {
   const api = useApi();
-  return useAction((body: SponsorBody) => api.post(gamePaths(kind).sponsors(gameId), body), {
-    invalidate: [gameKeys.sponsors(kind, gameId)],
-  });
+  const paths = prizePaths(owner);
+  return useAction(
+    ({ id, body }: { id: number | null; body: What extends 'gift' ? GiftBody : SponsorBody }) => {
+      if (id !== null) return api.put(what === 'sponsor' ? paths.sponsor(id) : paths.gift(id), body);
+      return api.post(what === 'sponsor' ? paths.sponsors(ownerId) : paths.gifts(ownerId), body);
+    },
+    { invalidate: [what === 'sponsor' ? gameKeys.sponsors(owner, ownerId) : gameKeys.gifts(owner, ownerId)] },
+  );
 }
 
-export function useAddGift(kind: GameKind, gameId: number) {
+export function useRemovePrize(owner: PrizeOwner, ownerId: number, what: 'sponsor' | 'gift') {
   const api = useApi();
-  return useAction((body: GiftBody) => api.post(gamePaths(kind).gifts(gameId), body), {
-    invalidate: [gameKeys.gifts(kind, gameId)],
-  });
-}
-
-export function useRemovePrize(kind: GameKind, gameId: number, what: 'sponsor' | 'gift') {
-  const api = useApi();
-  const paths = gamePaths(kind);
+  const paths = prizePaths(owner);
   return useAction((id: number) => api.delete(what === 'sponsor' ? paths.sponsor(id) : paths.gift(id)), {
-    invalidate: [what === 'sponsor' ? gameKeys.sponsors(kind, gameId) : gameKeys.gifts(kind, gameId)],
+    invalidate: [what === 'sponsor' ? gameKeys.sponsors(owner, ownerId) : gameKeys.gifts(owner, ownerId)],
   });
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerTrackNext, IconRewindBackward10 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import {
   clampToWindow,
@@ -22,6 +22,14 @@ interface Position {
 }
 
 const STEP_BACK_SECONDS = 10;
+/** How often a program left behind while following the live may jump back to the edge. */
+const CATCH_UP_EVERY_MS = 3_000;
+
+/** The program player as other panels read it: its <video> and, once loaded, hls.js. */
+export interface LivePlayer {
+  video: HTMLVideoElement;
+  hls: ReturnType<typeof useLiveHls>['hls'];
+}
 
 /** Where the player stands, read twice a second from the video and hls.js. */
 function usePosition(video: HTMLVideoElement | null, hls: ReturnType<typeof useLiveHls>['hls']): Position {
@@ -51,22 +59,71 @@ function usePosition(video: HTMLVideoElement | null, hls: ReturnType<typeof useL
  * position slider over the window (arrow keys step through it), 10 s back, back to live, and the
  * latency of the frame on screen against the wall clock (EXT-X-PROGRAM-DATE-TIME).
  */
-export function DvrPlayer({ url, label }: { url: string; label: string }) {
+export function DvrPlayer({
+  url,
+  label,
+  playerRef,
+}: {
+  url: string;
+  label: string;
+  /** Handed the player (its video and hls.js) for screens that read its frame's date (live clipping). */
+  playerRef?: RefObject<LivePlayer | null>;
+}) {
   const t = useT();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const { hls, failed, reload } = useLiveHls(video, url);
+  useEffect(() => {
+    if (!playerRef) return;
+    playerRef.current = video ? { video, hls } : null;
+    return () => {
+      playerRef.current = null;
+    };
+  }, [playerRef, video, hls]);
   const position = usePosition(video, hls);
   const { window } = position;
   const atLive = position.behind <= position.slack;
-  const seek = (target: number) => {
+  // Until the operator moves in the window, the program stays live: a start or a stall that left
+  // it behind (a slow network, a busy machine) jumps back to the edge, at most every few seconds.
+  const following = useRef(true);
+  const caughtUpAt = useRef(0);
+  /** A seek this component makes (the browser's own controls' seeks stop the following). */
+  const ownSeek = useRef(false);
+  const moveTo = (target: number) => {
     if (!video || !window) return;
+    ownSeek.current = true;
     video.currentTime = clampToWindow(target, window);
   };
+  const seek = (target: number, follow = false) => {
+    following.current = follow;
+    moveTo(target);
+  };
+  const slack = position.slack;
+  useEffect(() => {
+    if (!video) return;
+    // A seek of the browser's controls back into the window stops the following; hls.js's own
+    // (its start at the edge, small nudges over gaps) do not.
+    const seeking = () => {
+      const foreign = !ownSeek.current;
+      ownSeek.current = false;
+      const now = dvrWindow(video.seekable);
+      if (foreign && now && secondsBehindLive(video.currentTime, now, hls?.liveSyncPosition ?? null) > slack) {
+        following.current = false;
+      }
+    };
+    video.addEventListener('seeking', seeking);
+    return () => video.removeEventListener('seeking', seeking);
+  }, [video, hls, slack]);
   const backToLive = () => {
     if (!video || !window) return;
-    seek(hls?.liveSyncPosition ?? window.end);
+    seek(hls?.liveSyncPosition ?? window.end, true);
     void video.play().catch(() => undefined);
   };
+  useEffect(() => {
+    if (!video || !window || atLive || !following.current) return;
+    if (Date.now() - caughtUpAt.current < CATCH_UP_EVERY_MS) return;
+    caughtUpAt.current = Date.now();
+    moveTo(hls?.liveSyncPosition ?? window.end);
+  });
   return (
     <Stack gap="xs">
       <video

@@ -1,4 +1,4 @@
-import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { canWrite, satisfies } from '@regie/contract/access';
 import { CAMERAS_RULE } from '@regie/contract/cameras';
 import { useT } from '../../i18n/use-t.ts';
@@ -6,11 +6,12 @@ import { useAccessSubject } from '../../session/access.ts';
 import { LifecycleActions } from '../lifecycle/LifecycleActions.tsx';
 import { useLifecycle } from '../lifecycle/lifecycle-calls.ts';
 import { CamerasPanel } from './CamerasPanel.tsx';
+import { ControlRoomLink } from './ControlRoomLink.tsx';
 import { type LiveContent, useCameras, useHealths, useProgram } from './live-calls.ts';
 import { ProgramPanel } from './ProgramPanel.tsx';
 
 /** Live operators only (contract CAMERAS_RULE): others are told what the tab needs. */
-function NeedsLiveOperator() {
+export function NeedsLiveOperator() {
   const t = useT();
   return (
     <Alert color="gray" title={t('live.stream.noAccessTitle')} maw={720}>
@@ -32,9 +33,13 @@ function StreamBody({ content, writer }: { content: LiveContent; writer: boolean
       <LifecycleActions resource={content.kind} id={content.id} />
       <Card withBorder padding="md" component="section" aria-labelledby="live-program-title">
         <Stack gap="sm">
-          <Title order={3} size="h4" id="live-program-title">
-            {t('live.program.title')}
-          </Title>
+          {/* The link shares the heading's row: the player stays where it was on screen. */}
+          <Group justify="space-between" wrap="nowrap">
+            <Title order={3} size="h4" id="live-program-title">
+              {t('live.program.title')}
+            </Title>
+            {content.kind === 'events' && <ControlRoomLink eventId={content.id} size="xs" />}
+          </Group>
           <ProgramPanel live={live} program={program.data ?? null} hasCameras={list.length > 0} />
         </Stack>
       </Card>

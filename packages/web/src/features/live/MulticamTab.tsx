@@ -8,6 +8,7 @@ import { useLifecycle } from '../lifecycle/lifecycle-calls.ts';
 import { StreamStateBadge } from '../streams/state-badge.tsx';
 import { useStreams } from '../streams/streams-calls.ts';
 import { CameraPreview } from './CameraPreview.tsx';
+import { CAMERA_KEY_COUNT } from './camera-keys.ts';
 import { HealthFacts } from './HealthFacts.tsx';
 import { type LiveContent, useCameras, useHealths, useProgram, useSwitchCamera } from './live-calls.ts';
 import { ProgramPanel } from './ProgramPanel.tsx';
@@ -60,6 +61,8 @@ function CameraTile({
   camera,
   health,
   liveUrl,
+  preview,
+  shortcut,
   onAir,
   canSwitch,
   switching,
@@ -68,6 +71,9 @@ function CameraTile({
   camera: MulticamStatus['cameras'][number];
   health: LiveHealth | null;
   liveUrl: string | null;
+  preview: boolean;
+  /** Its key where the screen switches from the keyboard (Shift + n), null beyond. */
+  shortcut: number | null;
   onAir: boolean;
   canSwitch: boolean;
   switching: boolean;
@@ -99,7 +105,9 @@ function CameraTile({
             <StreamStateBadge state={state} />
           </Group>
         </Group>
-        <CameraPreview url={liveUrl ?? ''} name={camera.label} onAir={liveUrl !== null && state === 'live'} />
+        {preview && (
+          <CameraPreview url={liveUrl ?? ''} name={camera.label} onAir={liveUrl !== null && state === 'live'} />
+        )}
         <HealthFacts health={health} />
         {canSwitch && (
           <Button
@@ -109,11 +117,67 @@ function CameraTile({
             disabled={onAir}
             loading={switching}
             aria-label={t('live.multicam.putOnAir', { name: camera.label })}
+            aria-keyshortcuts={shortcut === null ? undefined : `Shift+${shortcut}`}
             onClick={onSwitch}
           >
             {t('live.multicam.putOnAirShort')}
           </Button>
         )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The content's cameras as tiles with their health (and preview), the one on air marked, and
+ * 'put on air' for those who may switch (MULTICAM_RULE); the switch happens at the camera's
+ * next segment. `camera.n` puts the n-th on air from the keyboard where the screen offers it.
+ */
+export function CameraTiles({
+  content,
+  status,
+  healths,
+  canSwitch,
+  preview = true,
+  titleId,
+  title,
+}: {
+  content: LiveContent;
+  status: MulticamStatus | null;
+  healths: ReadonlyMap<number, LiveHealth>;
+  canSwitch: boolean;
+  preview?: boolean;
+  titleId: string;
+  title: string;
+}) {
+  const inputs = useStreams();
+  const switchCamera = useSwitchCamera(content);
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={titleId}>
+          {title}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+          {(status?.cameras ?? []).map((camera, index) => (
+            <CameraTile
+              key={camera.id}
+              camera={camera}
+              health={healths.get(camera.inputId) ?? null}
+              liveUrl={
+                preview
+                  ? (inputs.data?.data.find((input) => input.id === camera.inputId)?.playback.liveUrl ?? null)
+                  : null
+              }
+              preview={preview}
+              shortcut={index < CAMERA_KEY_COUNT ? index + 1 : null}
+              onAir={status?.programCameraId === camera.id}
+              canSwitch={canSwitch}
+              switching={switchCamera.isPending && switchCamera.variables === camera.id}
+              onSwitch={() => switchCamera.mutate(camera.id)}
+            />
+          ))}
+        </SimpleGrid>
       </Stack>
     </Card>
   );
@@ -125,34 +189,19 @@ function MulticamBody({ content, canSwitch }: { content: LiveContent; canSwitch:
   const list = cameras.data?.data ?? [];
   const program = useProgram(content, list[0]?.id ?? null);
   const healths = useHealths(list.map((camera) => camera.inputId));
-  const inputs = useStreams();
   const lifecycle = useLifecycle(content.kind, content.id);
-  const switchCamera = useSwitchCamera(content);
   const status = program.data ?? null;
   if (cameras.isSuccess && list.length === 0) return <Text c="dimmed">{t('live.multicam.noCamera')}</Text>;
   return (
     <Stack gap="lg" maw={1100}>
-      <Card withBorder padding="md" component="section" aria-labelledby="multicam-cameras-title">
-        <Stack gap="sm">
-          <Title order={3} size="h4" id="multicam-cameras-title">
-            {t('live.multicam.camerasTitle')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-            {(status?.cameras ?? []).map((camera) => (
-              <CameraTile
-                key={camera.id}
-                camera={camera}
-                health={healths.get(camera.inputId) ?? null}
-                liveUrl={inputs.data?.data.find((input) => input.id === camera.inputId)?.playback.liveUrl ?? null}
-                onAir={status?.programCameraId === camera.id}
-                canSwitch={canSwitch}
-                switching={switchCamera.isPending && switchCamera.variables === camera.id}
-                onSwitch={() => switchCamera.mutate(camera.id)}
-              />
-            ))}
-          </SimpleGrid>
-        </Stack>
-      </Card>
+      <CameraTiles
+        content={content}
+        status={status}
+        healths={healths}
+        canSwitch={canSwitch}
+        titleId="multicam-cameras-title"
+        title={t('live.multicam.camerasTitle')}
+      />
       <Card withBorder padding="md" component="section" aria-labelledby="multicam-program-title">
         <Stack gap="sm">
           <Title order={3} size="h4" id="multicam-program-title">

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import type { MulticamStatus } from '@regie/contract/cameras';
+import type { RefObject } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { DvrPlayer } from './DvrPlayer.tsx';
+import { DvrPlayer, type LivePlayer } from './DvrPlayer.tsx';
 
 /**
  * The program's player while the content is live and a camera went on air; otherwise a sentence
@@ -11,10 +12,12 @@ export function ProgramPanel({
   live,
   program,
   hasCameras,
+  playerRef,
 }: {
   live: boolean;
   program: MulticamStatus | null;
   hasCameras: boolean;
+  playerRef?: RefObject<LivePlayer | null>;
 }) {
   const t = useT();
   // The latest switch airs, even when its camera was removed since (its input stays on air).
@@ -40,7 +43,7 @@ export function ProgramPanel({
       <Text size="sm" data-testid="program-on-air">
         {t('live.program.onAir', { name: onAirName })}
       </Text>
-      <DvrPlayer url={program.playback.dvrUrl} label={t('live.program.player')} />
+      <DvrPlayer url={program.playback.dvrUrl} label={t('live.program.player')} playerRef={playerRef} />
     </>
   );
 }

@@ -27,7 +27,8 @@ function TargetRow({
   target: SimulcastTarget;
   actions: SimulcastActions;
   now: number;
-  onEdit: () => void;
+  /** Null: the row only starts and stops its target. */
+  onEdit: (() => void) | null;
 }) {
   const t = useT();
   const none = t('simulcast.none');
@@ -81,27 +82,31 @@ function TargetRow({
               {t('simulcast.targets.startShort')}
             </Button>
           )}
-          <Tooltip
-            label={target.running ? t('simulcast.targets.runningLocked') : t('simulcast.targets.edit', { name })}
-          >
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('simulcast.targets.edit', { name })}
-              disabled={target.running}
-              onClick={onEdit}
-            >
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('simulcast.targets.delete', { name })}
-            disabled={target.running}
-            onClick={() => actions.removeTarget.mutate(target.id)}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
+          {onEdit && (
+            <>
+              <Tooltip
+                label={target.running ? t('simulcast.targets.runningLocked') : t('simulcast.targets.edit', { name })}
+              >
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('simulcast.targets.edit', { name })}
+                  disabled={target.running}
+                  onClick={onEdit}
+                >
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('simulcast.targets.delete', { name })}
+                disabled={target.running}
+                onClick={() => actions.removeTarget.mutate(target.id)}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </>
+          )}
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -109,7 +114,19 @@ function TargetRow({
 }
 
 /** The targets editor: live status and stats of each, start / stop, add, change, delete. */
-export function TargetsPanel({ simulcast, actions }: { simulcast: Simulcast; actions: SimulcastActions }) {
+export function TargetsPanel({
+  simulcast,
+  actions,
+  title,
+  editable = true,
+}: {
+  simulcast: Simulcast;
+  actions: SimulcastActions;
+  /** The heading (default: 'Targets'). */
+  title?: string;
+  /** Offers adding and changing targets (the control room only starts and stops them). */
+  editable?: boolean;
+}) {
   const t = useT();
   const titleId = useId();
   const now = useNow();
@@ -119,15 +136,17 @@ export function TargetsPanel({ simulcast, actions }: { simulcast: Simulcast; act
     <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
         <Title order={3} size="h5" id={titleId}>
-          {t('simulcast.targets.title')}
+          {title ?? t('simulcast.targets.title')}
         </Title>
-        <Text size="sm" c="dimmed">
-          {t('simulcast.targets.hint')}
-        </Text>
+        {editable && (
+          <Text size="sm" c="dimmed">
+            {t('simulcast.targets.hint')}
+          </Text>
+        )}
         {simulcast.targets.length === 0 ? (
           <Text c="dimmed">{t('simulcast.targets.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={editable ? 900 : 560}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -147,14 +166,14 @@ export function TargetsPanel({ simulcast, actions }: { simulcast: Simulcast; act
                     target={target}
                     actions={actions}
                     now={now}
-                    onEdit={() => setEditing(target.id)}
+                    onEdit={editable ? () => setEditing(target.id) : null}
                   />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         )}
-        {edited ? (
+        {!editable ? null : edited ? (
           <TargetForm
             key={edited.id}
             target={edited}

@@ -1,5 +1,6 @@
 import {
   type AwsSimulcastStatus,
+  SIMULCAST_PAGE_MAX,
   SIMULCAST_PAGE_SIZE,
   SIMULCAST_TARGET_EVENT,
   type Simulcast,
@@ -59,6 +60,24 @@ export function useSimulcasts(provider: SimulcastProvider, state: SimulcastState
       ),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The simulcasts restreaming one of these live inputs (an event's cameras), of every provider:
+ * the newest page (SIMULCAST_PAGE_MAX) of the account's simulcasts, kept to those.
+ */
+export function useSimulcastsOfInputs(inputIds: readonly number[], enabled: boolean) {
+  const api = useApi();
+  const list = useQuery({
+    queryKey: [...simulcastKeys.all, 'of-inputs'],
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get<SimulcastList>(simulcastPaths.list(), { limit: SIMULCAST_PAGE_MAX, offset: 0 }, { signal }),
+  });
+  return {
+    ...list,
+    data: list.data?.data.filter((simulcast) => simulcast.inputId !== null && inputIds.includes(simulcast.inputId)),
+  };
 }
 
 export function useSimulcast(id: number | null) {

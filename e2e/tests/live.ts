@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { APIRequestContext } from '@playwright/test';
+import { type ApiSession, apiCall, apiSignIn, uniqueName } from './flows.ts';
+
+/** A live input as POST /main-api/streams answers it. */
+export interface LiveInput {
+  id: number;
+  name: string;
+  ingestUrl: string;
+}
+
+/**
+ * ffmpeg pushing a generated stream (test pattern and a tone) to the ingest for `seconds`, as an
+ * encoder would; `filter` changes its picture (the 360° one turns its hues, so every view moves).
+ */
+export function pushTestStream(url: string, size: string, seconds: number, filter = ''): ChildProcess {
+  return spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}${filter}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+/**
+ * A studio account of its own made by the platform admin, with `modules`, one group holding
+ * `roles` and one user in it (signed in through the API).
+ */
+export async function liveStudio(
+  request: APIRequestContext,
+  options: { name: string; modules: readonly string[]; roles: readonly string[]; password: string; person: string },
+): Promise<{ username: string; session: ApiSession }> {
+  const admin = await apiSignIn(request, 'admin');
+  const account = await apiCall<{ id: number; accountKey: string }>(
+    request,
+    admin,
+    'POST',
+    '/users-service-api/accounts',
+    { name: uniqueName(options.name), modules: options.modules },
+  );
+  const acting = { accessToken: admin.accessToken, accountKey: account.accountKey };
+  const group = await apiCall<{ id: number }>(request, acting, 'POST', '/users-service-api/groups', {
+    name: 'Live desk',
+    roles: options.roles,
+  });
+  const username = `e2e.live.${Date.now().toString(36)}`;
+  await apiCall(request, acting, 'POST', '/users-service-api/users', {
+    username,
+    name: options.person,
+    password: options.password,
+    groups: [group.id],
+  });
+  return { username, session: await apiSignIn(request, username, options.password) };
+}
+
+/** The input's encoder: its stream key read, then `pushTestStream` to its ingest URL. */
+export async function pushToInput(
+  request: APIRequestContext,
+  session: ApiSession,
+  input: LiveInput,
+  stream: { size: string; seconds: number; filter?: string },
+): Promise<ChildProcess> {
+  const { streamKey } = await apiCall<{ streamKey: string }>(
+    request,
+    session,
+    'GET',
+    `/main-api/streams/${input.id}/key`,
+  );
+  return pushTestStream(`${input.ingestUrl}/${streamKey}`, stream.size, stream.seconds, stream.filter);
+}
