@@ -12,7 +12,6 @@ test('a fan posts on the embed page; staff see it live, hide it, and it leaves t
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const producer = await apiSignIn(request, 'producer');
   const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', {
     name: uniqueName('E2E chat match'),

@@ -107,7 +107,6 @@ test('a conference producer makes a conference, its speakers and chapters, expor
 test('a clipper (clip_only, in French) clips a conference from /clipping/conference and sees only its clip tab', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'clipper');
   await page.goto('/clipping/conference');
   await searchField(page, 'Conférence').fill('Streaming Summit');

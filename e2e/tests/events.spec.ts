@@ -23,8 +23,6 @@ const eventName = uniqueName('E2E match');
 let eventPath = '';
 
 test('a producer creates an event, orders its challengers, picks a theme and activates modules', async ({ page }) => {
-  // One long walk through every tab, with three accessibility scans.
-  test.setTimeout(180_000);
   await signIn(page, 'producer');
   await page.goto('/events/sports/new');
   // On a new event only info is enabled.

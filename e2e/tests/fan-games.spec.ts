@@ -41,7 +41,6 @@ test('the quizmaster runs an event’s predictor (calculated, exported) and MOTM
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const producer = await apiSignIn(request, 'producer');
   const games = await apiSignIn(request, 'quizmaster');
   const kickOff = Date.now() + 3600_000;

@@ -39,8 +39,6 @@ test('the CRM user finds a fan, exports the list, goes through their tabs and bl
   page,
   request,
 }) => {
-  // A long flow with an axe scan on each tab (each takes seconds on a loaded 2-core machine).
-  test.setTimeout(180_000);
   const session = await apiSignIn(request, 'crm');
   const nickname = uniqueName('e2efan').replace(/\s+/g, '').slice(0, 30);
   const email = `${nickname}@fans.test`;

@@ -79,7 +79,6 @@ test('an operator adds cameras, goes live, rewinds the program and comes back to
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
   const eventId = await newEvent(request, 'Cup final');
   const page = await operatorPage(browser, `/events/sports/edit/${eventId}/stream`);
   await expect(main(page).getByTestId('program-empty')).toHaveText(
@@ -148,7 +147,6 @@ test('an operator adds cameras, goes live, rewinds the program and comes back to
 });
 
 test('a camera switch shows on a second operator’s multicam without reloading', async ({ browser, request }) => {
-  test.setTimeout(180_000);
   const eventId = await newEvent(request, 'Semi final');
   for (const input of [setup.inputs.wide, setup.inputs.tight]) {
     await apiCall(request, setup.session, 'POST', '/main-api/awsstreams/cameras', { eventId, inputId: input.id });
@@ -188,7 +186,6 @@ test('the 360 tab looks around an equirectangular camera, and says when there is
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const flat = await newEvent(request, 'Flat match');
   await apiCall(request, setup.session, 'POST', '/main-api/awsstreams/cameras', {
     eventId: flat,

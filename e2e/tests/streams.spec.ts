@@ -32,7 +32,6 @@ test.afterEach(() => {
 test('an operator makes a live input, reveals and rotates its key, and watches an encoder go live', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'simulcaster');
   await page.goto('/medias/streams/list');
   await expect(main(page).getByRole('link', { name: 'Main stage camera' })).toBeVisible();

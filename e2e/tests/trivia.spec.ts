@@ -21,7 +21,6 @@ const expectOrder = (page: Page, texts: readonly string[]) =>
 test('the quizmaster builds a quiz, its questions and answers, and reorders them by drag and drop', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'quizmaster');
   await page.goto('/trivia/quizzes/list');
   await expectNoSeriousA11yViolations(page);

@@ -66,7 +66,6 @@ async function expectPlays(page: Page, player: Locator): Promise<void> {
 }
 
 test('an editor uploads a video, watches it encode, plays it and adds French subtitles', async ({ page }) => {
-  test.setTimeout(180_000);
   await signIn(page, 'editor');
   await page.goto('/medias/videos/create');
   await main(page)
@@ -140,7 +139,6 @@ test('an editor uploads a video, watches it encode, plays it and adds French sub
 });
 
 test('a producer cuts a skinned clip from the video and plays it', async ({ page, request }) => {
-  test.setTimeout(180_000);
   if (!sourceTitle) throw new Error('The upload test did not leave a video');
 
   // A skin with an overlay image (the demo skins have none): set up through the API.
