@@ -54,9 +54,10 @@ export async function startRegie({
   const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  // BENCH_DEBUG=1: its log (LOG_LEVEL warn unless set) shown.
   const child = spawn(process.execPath, [join(dist, 'main.js')], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   return {
