@@ -1,6 +1,6 @@
 // `npm run bench:live`, clips part: an event is live (one 720p camera, 1 s segments, pushed by the
 // cheap publisher: the pre-encoded file in a loop, -c copy) and the last CLIP_SECONDS of it are
-// clipped BENCH_LIVE_CLIPS times (3 by default), in a skin (pre-roll and post-roll images of
+// clipped BENCH_LIVE_CLIPS times (5 by default), in a skin (pre-roll and post-roll images of
 // 1 s, an overlay in a corner), one after the other, each once the previous one's jobs are done:
 //  (a) instant clip → playable: from the POST events/{id}/live-clips call to the clip playable
 //      as a player finds it: GET videos/{id} (polled every 100 ms) answers it ready with its
@@ -31,7 +31,7 @@ import {
   studio,
 } from './live-support.mjs';
 
-const CLIPS = Number(process.env.BENCH_LIVE_CLIPS ?? 3);
+const CLIPS = Number(process.env.BENCH_LIVE_CLIPS ?? 5);
 const CLIP_SECONDS = 8;
 const SEGMENT_SECONDS = 1;
 const ROLL_SECONDS = 1;
