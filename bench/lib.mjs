@@ -40,21 +40,24 @@ export const serverDist = () => join(root, 'packages/server', process.env.REGIE_
 
 /**
  * Starts the built Regie server (its in-process worker included) on a fresh data folder (PGlite)
- * or the given PostgreSQL URL; `dist` is the bundle's folder (default packages/server/dist).
+ * or the given PostgreSQL URL; `dist` is the bundle's folder (default packages/server/dist); `env`
+ * adds to its environment (REGIE_INGEST_PORT, …).
  */
 export async function startRegie({
   databaseUrl,
   dataDir: givenDataDir,
   dist = join(root, 'packages/server/dist'),
+  env: extraEnv = {},
 } = {}) {
   const port = await freePort();
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'regie-bench-'));
-  const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  // BENCH_DEBUG=1: its log (LOG_LEVEL warn unless set) shown.
   const child = spawn(process.execPath, [join(dist, 'main.js')], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   return {
@@ -135,9 +138,12 @@ export async function signIn(url, username) {
   return (await response.json()).accessToken;
 }
 
-/** `api(method, path, body?)`: the JSON answer, or throws with the status and body. */
-export function apiClient(url, token) {
-  const headers = { authorization: `Bearer ${token}`, 'accept-version': 'v6' };
+/**
+ * `api(method, path, body?)`: the JSON answer, or throws with the status and body. `headers` go
+ * with every call (x-account-key for an admin acting for an account).
+ */
+export function apiClient(url, token, extraHeaders = {}) {
+  const headers = { authorization: `Bearer ${token}`, 'accept-version': 'v6', ...extraHeaders };
   return async (method, path, body) => {
     const response = await fetch(`${url}${path}`, {
       method,
@@ -196,7 +202,7 @@ export function printTable(rows) {
 }
 
 /** CPU seconds used so far by a process and every process it started (ffmpeg under a worker). */
-function treeCpuSeconds(rootPid) {
+export function treeCpuSeconds(rootPid) {
   const ticksPerSecond = 100;
   const stats = new Map();
   for (const name of readdirSync('/proc')) {

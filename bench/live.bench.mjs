@@ -1,142 +1,62 @@
-// `npm run bench:live` (the simulcast part): CPU per simulcast target. A generated 720p stream
-// (lavfi testsrc + sine, H.264/AAC, real time) is published to a local RTMP server
-// (node-media-server in its own process); N targets restream it with the server's own ffmpeg
-// arguments (restreamArgs, bundled here with esbuild) to N local sinks. Over a window of
-// BENCH_LIVE_SECONDS (default 20) each target's ffmpeg CPU time is read from /proc and divided
-// by the wall time: the share of one core one target costs. The baseline, measured in the same
-// run, is the publisher's own encode (what one live input costs to produce).
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// `npm run bench:live`: the live's figures (issue 12), each part in its own module, printed as
+// figures and ratios against a baseline of the same run, never asserted:
+//  - latency (bench/live-latency.mjs): glass-to-glass latency ÷ segment duration, 1 s and 2 s;
+//  - clips (bench/live-clips.mjs): instant live clip → playable; the frame-accurate skinned
+//    clip ÷ the bare ffmpeg command doing the same cut and skin;
+//  - capacity (bench/live-capacity.mjs): how many 720p inputs one machine ingests and packages
+//    with no dropped segment, and the server's CPU per step;
+//  - simulcast (bench/live-simulcast.mjs): CPU per simulcast target.
+// BENCH_LIVE_ONLY=latency|clips|capacity|simulcast runs one part (a comma-separated list, some).
+// The first three share one Regie (the built bundle, REGIE_SERVER_DIST, on a fresh PGlite data
+// folder, its RTMP ingest on a free port), measured once it is idle: the demo data's videos are
+// encoded at its first start, so the measures wait for no job waiting or running and its process
+// tree quiet. The simulcast part needs no Regie (its own RTMP relay and publisher).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { freePort, printTable, root } from './lib.mjs';
+import { apiClient, freePort, printTable, serverDist, signIn, startRegie, waitUntilIdle } from './lib.mjs';
+import { prerecorded } from './live-support.mjs';
 
-const WINDOW_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 20);
-const TARGET_COUNTS = [1, 2, 4];
+const PARTS = ['latency', 'clips', 'capacity', 'simulcast'];
+const only = (process.env.BENCH_LIVE_ONLY ?? '').split(',').filter(Boolean);
+const unknown = only.filter((part) => !PARTS.includes(part));
+if (unknown.length > 0) throw new Error(`BENCH_LIVE_ONLY: unknown part ${unknown.join(', ')} (${PARTS.join('|')})`);
+const runs = (part) => only.length === 0 || only.includes(part);
+
 const work = await mkdtemp(join(tmpdir(), 'regie-bench-live-'));
-
-async function builders() {
-  const outfile = join(work, 'builders.mjs');
-  await build({
-    stdin: {
-      contents: "export { restreamArgs } from './src/simulcast/simulcast.supervisor.ts';",
-      resolveDir: join(root, 'packages/server'),
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'error',
-  });
-  return import(outfile);
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid) {
-  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function listening(port) {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const ok = await new Promise((resolve) => {
-      const socket = createConnection({ port, host: '127.0.0.1' });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
-
-function start(binary, args) {
-  return spawn(binary, args, { stdio: ['ignore', 'ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore'] });
-}
-
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGKILL');
-  await new Promise((resolve) => child.once('close', resolve));
-}
-
-async function source() {
-  const port = await freePort();
-  const script = `const N = require('node-media-server');
-    new N({ bind: '127.0.0.1', rtmp: { port: ${port} }, store: { path: ${JSON.stringify(join(work, 'nms'))} } }).run();`;
-  const relay = spawn(process.execPath, ['-e', script], { stdio: 'ignore', cwd: join(root, 'packages/server') });
-  await listening(port);
-  const url = `rtmp://127.0.0.1:${port}/live/source`;
-  const publisher = start('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-re'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '60', '-b:v', '3000k', '-c:a', 'aac', '-b:a', '128k'],
-    ...['-f', 'flv', url],
-  ]);
-  await sleep(3_000);
-  return { url, publisher, stop: async () => Promise.all([stop(publisher), stop(relay)]) };
-}
-
-async function measure(restreamArgs, from, targets) {
-  const sinks = [];
-  const restreams = [];
-  for (let index = 0; index < targets; index += 1) {
-    const port = await freePort();
-    sinks.push(
-      start(
-        'ffmpeg',
-        ['-hide_banner', '-loglevel', 'error', '-listen', '1', '-i', `rtmp://127.0.0.1:${port}/live/key`].concat([
-          '-c',
-          'copy',
-          '-f',
-          'null',
-          '-',
-        ]),
-      ),
-    );
-    // Not probed: an ffmpeg listening takes the first connection as its one publisher.
-    await sleep(1_000);
-    restreams.push(start('ffmpeg', restreamArgs(from.url, `rtmp://127.0.0.1:${port}/live/key`)));
-  }
-  await sleep(3_000);
-  const startedAt = performance.now();
-  const before = restreams.map((child) => cpuSeconds(child.pid));
-  const publisherBefore = cpuSeconds(from.publisher.pid);
-  await sleep(WINDOW_SECONDS * 1000);
-  const wall = (performance.now() - startedAt) / 1000;
-  const perTarget = restreams.map((child, index) => (cpuSeconds(child.pid) - (before[index] ?? 0)) / wall);
-  const publisher = (cpuSeconds(from.publisher.pid) - publisherBefore) / wall;
-  for (const child of [...restreams, ...sinks]) await stop(child);
-  const mean = perTarget.reduce((sum, value) => sum + value, 0) / perTarget.length;
-  return { targets, mean, max: Math.max(...perTarget), publisher };
-}
-
-const { restreamArgs } = await builders();
-const from = await source();
-const rows = [];
+const started = Date.now();
+const tables = [];
+const report = (rows) => {
+  printTable(rows);
+  tables.push(rows);
+};
 try {
-  for (const targets of TARGET_COUNTS) {
-    const result = await measure(restreamArgs, from, targets);
-    rows.push({
-      measure: `cpu per simulcast target (${targets} target${targets > 1 ? 's' : ''})`,
-      'cpu / wall, mean': result.mean.toFixed(4),
-      'cpu / wall, worst': result.max.toFixed(4),
-      'baseline: the 720p encode (cpu / wall)': result.publisher.toFixed(3),
-      'ratio to the baseline': (result.mean / result.publisher).toFixed(4),
+  if (runs('latency') || runs('clips') || runs('capacity')) {
+    // Before the server starts: its CPU is not shared with this encode.
+    const published = runs('clips') || runs('capacity') ? await prerecorded(work) : null;
+    const ingestPort = await freePort();
+    console.log(`Starting Regie from ${serverDist()} (RTMP ingest on ${ingestPort})…`);
+    const server = await startRegie({
+      dataDir: join(work, 'data'),
+      dist: serverDist(),
+      env: { REGIE_INGEST_PORT: String(ingestPort), REGIE_INGEST_HOST: '127.0.0.1' },
     });
+    try {
+      const producer = apiClient(server.url, await signIn(server.url, 'producer'));
+      const busy = async () => (await producer('GET', '/main-api/jobs?state=waiting,in_progress')).length > 0;
+      const waited = await waitUntilIdle(server.pid, busy);
+      console.log(`Regie idle after ${waited.toFixed(0)} s (the demo videos encoded).`);
+      const context = { url: server.url, pid: server.pid, work, published };
+      if (runs('latency')) report(await (await import('./live-latency.mjs')).measureLatency(context));
+      if (runs('clips')) report(await (await import('./live-clips.mjs')).measureClips(context));
+      if (runs('capacity')) report(await (await import('./live-capacity.mjs')).measureCapacity(context));
+    } finally {
+      await server.stop();
+    }
   }
+  if (runs('simulcast')) report(await (await import('./live-simulcast.mjs')).measureSimulcast({ work }));
 } finally {
-  await from.stop();
   await rm(work, { recursive: true, force: true });
 }
-printTable(rows);
+console.log(`\nbench:live, ${((Date.now() - started) / 1000).toFixed(0)} s in all:`);
+for (const rows of tables) printTable(rows);
