@@ -12,15 +12,7 @@ import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from './videos.ts';
  * A job ends `done` (its result may be `{ skipped: reason }` when the entity it was about is
  * gone) or `failed` with a reason in `lastError`. Cancelling deletes it.
  */
-export const JOB_STATES = ['waiting', 'in_progress', 'done', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
-
-/** The states of a job that is not over yet: what the web app polls for (spec §7). */
-export const ACTIVE_JOB_STATES = ['waiting', 'in_progress'] as const satisfies readonly JobState[];
-
-export function isJobState(value: string): value is JobState {
-  return (JOB_STATES as readonly string[]).includes(value);
-}
+export { ACTIVE_JOB_STATES, isJobState, JOB_STATES, type JobState } from './jobs.states.ts';
 
 /**
  * Any signed-in user of an account may read its jobs; cancelling or retrying one needs one of
@@ -67,6 +59,8 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   /** resourceId is the live clip video's id (contract live.ts). */
   [LIVE_JOB_TYPES.clip]: VIDEO_RESOURCE_TYPE,
   [LIVE_JOB_TYPES.clipRender]: VIDEO_RESOURCE_TYPE,
+  /** resourceId is the video the recording is assembled into (contract live.convert.ts). */
+  [LIVE_JOB_TYPES.assembly]: VIDEO_RESOURCE_TYPE,
   /** Runs after its video is deleted: about nothing that still exists. */
   [VIDEO_JOB_TYPES.purge]: null,
   /** About a file of the data folder, named in its payload. */

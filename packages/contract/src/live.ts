@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { convertResponse } from './live.convert.ts';
 import { messageSchema } from './messages.schemas.ts';
 import { type Message, messageCatalog } from './messages.ts';
 
@@ -77,6 +78,8 @@ export const LIVE_JOB_TYPES = {
    */
   clip: 'live.clip',
   clipRender: 'live.clip-render',
+  /** An input's recording joined into a video (contract live.convert.ts), resourceId the video's. */
+  assembly: 'live.assembly',
 } as const;
 
 export const REPLAY_LIMITS = {
@@ -164,6 +167,8 @@ export const liveInputResponse = z.object({
   /** Signed HLS URLs: the live edge and the DVR window. */
   playback: z.object({ liveUrl: z.string(), dvrUrl: z.string() }),
   lastLiveAt: z.string().nullable(),
+  /** The latest video played into it (convert upload/{videoId}), whatever its state; null when none ever was. */
+  conversion: convertResponse.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { LATENCY_MODES, type LatencyMode, LIVE_INPUT_STATES, type LiveInputState } from '@regie/contract/live';
+import { CONVERT_ACTIVE_STATES, CONVERT_STATES, type ConvertState } from '@regie/contract/live.convert';
 import type { Message } from '@regie/contract/messages';
 import { sql } from 'drizzle-orm';
 import {
@@ -17,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { timestamps } from './columns.ts';
+import { videos } from './videos.table.ts';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
@@ -86,3 +88,39 @@ export const liveAccountLimits = pgTable('live_account_limits', {
     .references(() => accounts.id, { onDelete: 'cascade' }),
   simultaneousLiveInputs: integer('simultaneous_live_inputs').notNull(),
 });
+
+/**
+ * A video played into a live input (contract live.convert.ts): what a restart resumes (an active
+ * state, from `position_seconds`) and what GET convert/upload/{videoId} reports. At most one
+ * active conversion per input.
+ */
+export const liveConversions = pgTable(
+  'live_conversions',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    inputId: integer('input_id')
+      .notNull()
+      .references(() => liveInputs.id, { onDelete: 'cascade' }),
+    state: text('state').$type<ConvertState>().notNull().default('starting'),
+    positionSeconds: doublePrecision('position_seconds').notNull().default(0),
+    durationSeconds: doublePrecision('duration_seconds').notNull(),
+    restarts: integer('restarts').notNull().default(0),
+    /** Why it is retrying or failed (a Message), null otherwise. */
+    lastError: jsonb('last_error').$type<Message>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    index('live_conversions_video_idx').on(table.videoId, table.id),
+    uniqueIndex('live_conversions_active_input_idx').on(table.inputId).where(inList('state', CONVERT_ACTIVE_STATES)),
+    check('live_conversions_state_valid', inList('state', CONVERT_STATES)),
+  ],
+);
+export type LiveConversionRow = typeof liveConversions.$inferSelect;

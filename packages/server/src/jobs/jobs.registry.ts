@@ -1,6 +1,7 @@
 import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
+import { assemblyJob } from '../live/assembly.job.ts';
 import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
@@ -23,6 +24,7 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   replayLiveJob,
   liveClipJob,
   liveClipRenderJob,
+  assemblyJob,
   purgeAttachmentsJob,
 ];
 

@@ -55,6 +55,17 @@ export function createNmsIngest(options: NmsIngestOptions): Ingest {
     remoteAddress: addressOf(session.ip),
   });
 
+  /**
+   * NMS keeps a stream's readers attached after its publisher leaves, waiting for another one:
+   * their next read would block. Ending their connections (after what was already relayed) lets
+   * the packager read to the end, close its last segment and exit by itself, and a simulcast
+   * see its source end.
+   */
+  function endReaders(streamPath: string) {
+    const broadcast = nmsContext.broadcasts.get(streamPath);
+    for (const reader of broadcast?.subscribers.values() ?? []) reader.close();
+  }
+
   function listen(handlers: IngestHandlers) {
     const prePublish = (session: NmsSession) => {
       const request = requestOf(session);
@@ -67,6 +78,7 @@ export function createNmsIngest(options: NmsIngestOptions): Ingest {
       publishers.set(session.id, session);
       session.socket?.once('close', () => {
         publishers.delete(session.id);
+        endReaders(session.streamPath);
         handlers.ended(session.id);
       });
       handlers.started(requestOf(session));

@@ -7,6 +7,8 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { camerasRoutes } from './cameras.routes.ts';
+import { createConvertEngine } from './convert.engine.ts';
+import { liveConvertRoutes } from './convert.routes.ts';
 import { createNmsIngest } from './ingest.nms.ts';
 import type { Ingest } from './ingest.types.ts';
 import { KeyBook } from './live.keys.ts';
@@ -68,8 +70,23 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   const stopListening = hub.subscribe(KEYS_TOPIC, () => {
     keys.reload(db).catch((error: unknown) => log.warn({ err: error }, 'live: stream keys not reloaded'));
   });
+  // Videos played into inputs publish to this process's own ingest, like any encoder.
+  const convert = createConvertEngine({
+    db,
+    hub,
+    storage,
+    publishUrl: (streamKey) => (onAir ? ingest.playUrl(streamKey) : null),
+    log: (line) => log.info(line),
+    onError: (error) => log.warn({ err: error }, 'live: conversion'),
+  });
+  app.addHook('onReady', async () => {
+    if (!onAir) return;
+    const resumed = await convert.resume();
+    if (resumed > 0) log.info(`live: ${resumed} video(s) resumed playing into their inputs`);
+  });
   app.addHook('onClose', async () => {
     stopListening();
+    await convert.close();
     onAir = null;
     await supervisor.stop();
     await ingest.stop();
@@ -88,6 +105,13 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   await app.register(liveRoutes, { db, guards, storage, supervisor, present, keysChanged });
   await app.register(liveMediaRoutes, { db, storage, tokens, supervisor });
   await app.register(camerasRoutes, { db, guards, tokens, publicUrl: config.publicUrl, hub });
+  await app.register(liveConvertRoutes, {
+    db,
+    guards,
+    engine: convert,
+    isOnAir: (inputId) => supervisor.isOnAir(inputId),
+    canPublish: () => onAir !== null,
+  });
   const sources = liveSources(db, () => onAir);
   app.decorate('liveSources', sources);
   return sources;

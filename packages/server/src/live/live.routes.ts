@@ -16,6 +16,7 @@ import { noContent } from '../resources/resources.http.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { type AuthContext, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { latestConversionsOf } from './convert.present.ts';
 import {
   createInput,
   deleteInput,
@@ -49,9 +50,14 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
   const { db, guards, present, keysChanged } = options;
   app.addHook('preValidation', ignoreClientAccountKeys);
   const onRequest = guards.requireRule(LIVE_INPUTS_RULE);
-  const list = async (auth: AuthContext) => ({
-    data: (await listInputs(db, auth.account.id)).map((row) => presentInput(present, row, auth.language)),
-  });
+  const list = async (auth: AuthContext) => {
+    const rows = await listInputs(db, auth.account.id);
+    const conversions = await latestConversionsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return { data: rows.map((row) => presentInput(present, row, auth.language, conversions.get(row.id))) };
+  };
 
   for (const [url, summary] of [
     [livePaths.list, 'The live inputs of the account, oldest first'],
@@ -99,7 +105,8 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     },
     async (request) => {
       const auth = authOf(request);
-      return presentInput(present, await findScopedInput(db, auth, request.params.id), auth.language);
+      const row = await findScopedInput(db, auth, request.params.id);
+      return presentInput(present, row, auth.language, (await latestConversionsOf(db, [row.id])).get(row.id));
     },
   );
 
@@ -128,7 +135,7 @@ const registerChangeRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (ap
       const row = await findScopedInput(db, auth, request.params.id);
       const updated = await updateInput(db, row, request.body);
       if (updated.latencyMode !== row.latencyMode) await keysChanged();
-      return presentInput(present, updated, auth.language);
+      return presentInput(present, updated, auth.language, (await latestConversionsOf(db, [row.id])).get(row.id));
     },
   );
 

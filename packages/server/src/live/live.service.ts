@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../http/http.errors.ts';
 import { localize, type MessageLanguage } from '../http/localize.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
+import { type ConversionView, presentConversion } from './convert.present.ts';
 import { newStreamKey } from './live.keys.ts';
 import type { LiveTokens } from './live.tokens.ts';
 
@@ -17,7 +18,12 @@ export interface PresentContext {
   ingestUrl: () => string;
 }
 
-export function presentInput(context: PresentContext, row: LiveInputRow, language: MessageLanguage): LiveInput {
+export function presentInput(
+  context: PresentContext,
+  row: LiveInputRow,
+  language: MessageLanguage,
+  conversion: ConversionView | null = null,
+): LiveInput {
   const token = context.tokens.sign(row.accountId, row.id);
   const base = `${context.publicUrl}/live-media/${row.accountId}/${row.id}`;
   return {
@@ -36,6 +42,7 @@ export function presentInput(context: PresentContext, row: LiveInputRow, languag
       dvrUrl: `${base}/dvr.m3u8?${MEDIA_TOKEN_PARAM}=${token}`,
     },
     lastLiveAt: row.lastLiveAt?.toISOString() ?? null,
+    conversion: conversion ? presentConversion(conversion, language) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -18,6 +18,8 @@ import type { KeyBook } from './live.keys.ts';
 import { nextSequence, segmentKey, setInputState } from './live.state.ts';
 import { type FinishedSegment, type PackagerRun, startPackager } from './packager.ts';
 
+/** How long a packager may take to read to the end of a publish that ended before it is signalled. */
+const PACKAGER_DRAIN_MS = 3_000;
 const MAX_RESTART_DELAY_MS = 10_000;
 
 interface Runtime {
@@ -74,7 +76,7 @@ export class LiveSupervisor {
 
   async stop(): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
-    for (const runtime of this.byInput.values()) this.ended(runtime.sessionId);
+    for (const runtime of this.byInput.values()) this.ended(runtime.sessionId, false);
     await Promise.all([...this.ending]);
   }
 
@@ -132,10 +134,11 @@ export class LiveSupervisor {
     void this.runPackager(runtime);
   }
 
-  ended(sessionId: string): void {
+  /** The publisher left (drain: the packager may read to the end of what it sent), or the server stops. */
+  ended(sessionId: string, drain = true): void {
     const runtime = this.bySession.get(sessionId);
     if (!runtime) return;
-    const ending = this.end(runtime).catch(logError(this.options.log, 'live: end not recorded'));
+    const ending = this.end(runtime, drain).catch(logError(this.options.log, 'live: end not recorded'));
     this.ending.add(ending);
     void ending.finally(() => this.ending.delete(ending));
   }
@@ -162,12 +165,12 @@ export class LiveSupervisor {
     return runtime ? this.health(runtime) : this.idleHealth(inputId, state);
   }
 
-  private async end(runtime: Runtime): Promise<void> {
+  private async end(runtime: Runtime, drain: boolean): Promise<void> {
     if (runtime.ended) return;
     runtime.ended = true;
     this.byInput.delete(runtime.inputId);
     this.bySession.delete(runtime.sessionId);
-    await runtime.packager?.stop();
+    await runtime.packager?.stop({ drainMs: drain ? PACKAGER_DRAIN_MS : 0 });
     this.options.log.info({ inputId: runtime.inputId }, 'live input off air');
     await setInputState(this.options.db, runtime.inputId, 'idle');
     await this.publish(runtime.accountId, this.idleHealth(runtime.inputId, 'idle'));

@@ -38,6 +38,11 @@ declare module 'node-media-server/src/core/context.js' {
   import type { EventEmitter } from 'node:events';
   import type { NmsSession } from 'node-media-server';
 
-  const context: { eventEmitter: EventEmitter; sessions: Map<string, NmsSession> };
+  const context: {
+    eventEmitter: EventEmitter;
+    sessions: Map<string, NmsSession>;
+    /** Stream path → its publisher and readers. */
+    broadcasts: Map<string, { subscribers: Map<string, NmsSession> }>;
+  };
   export default context;
 }

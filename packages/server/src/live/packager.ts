@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { MEDIA_BINARIES, tailLines } from '../media/ffmpeg.runner.ts';
+import { probeMedia } from '../media/ffprobe.service.ts';
 import { type PackagedSegment, packagedSegments } from './live.playlists.ts';
 
 /** How often the packager's playlist is read for newly finished segments. */
@@ -75,7 +77,8 @@ export interface PackagerOptions {
 }
 
 export interface PackagerRun {
-  stop(): Promise<void>;
+  /** drainMs: how long ffmpeg may take to end by itself (its source ended) before it is signalled. */
+  stop(options?: { drainMs?: number }): Promise<void>;
   /** The highest sequence indexed by this run, or null. */
   lastSequence(): number | null;
 }
@@ -125,11 +128,37 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
       const info = await stat(localPath).catch(() => null);
       // A run stopped before its first frame leaves an empty file: nothing to index.
       if (!info || info.size === 0 || segment.duration <= 0) continue;
-      await options.onSegment({ ...segment, localPath, bytes: info.size, first: opensRun });
-      opensRun = false;
-      last = segment.sequence;
-      await rm(localPath, { force: true });
+      await index({ ...segment, localPath, bytes: info.size, first: opensRun });
     }
+  };
+  let lastEnd: Date | null = null;
+  const index = async (segment: FinishedSegment) => {
+    await options.onSegment(segment);
+    opensRun = false;
+    last = segment.sequence;
+    lastEnd = segment.startedAt ? new Date(segment.startedAt.getTime() + segment.duration * 1000) : null;
+    await rm(segment.localPath, { force: true });
+  };
+  // An ffmpeg killed (it did not end on SIGINT) leaves its segment under way out of the playlist:
+  // what it holds is still the live, indexed with the duration ffprobe finds in it.
+  const indexUnlisted = async () => {
+    const sequence = last === null ? startNumber : last + 1;
+    // Under way, it may still carry temp_file's name.
+    const named = join(options.folder, `${sequence}.ts`);
+    const localPath = (await stat(named).catch(() => null)) ? named : `${named}.tmp`;
+    const info = await stat(localPath).catch(() => null);
+    if (!info || info.size === 0) return;
+    const duration = (await probeMedia(localPath).catch(() => null))?.durationSeconds ?? 0;
+    if (duration <= 0) return;
+    await index({
+      sequence,
+      file: `${sequence}.ts`,
+      duration,
+      startedAt: lastEnd,
+      localPath,
+      bytes: info.size,
+      first: opensRun,
+    });
   };
   // What a run of a process that died (kill -9) finished but never indexed: its ffmpeg, orphaned,
   // closed its last segments and playlist when the ingest went away. Indexed first, then this run
@@ -159,10 +188,13 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
       if (exited) return;
       exited = true;
       clearInterval(timer);
-      void poll().then(() => {
-        options.onExit({ code, stopped, stderr: tailLines(stderr) });
-        resolve();
-      });
+      void poll()
+        .then(() => indexUnlisted())
+        .catch(options.onError)
+        .then(() => {
+          options.onExit({ code, stopped, stderr: tailLines(stderr) });
+          resolve();
+        });
     };
     child.once('error', (error) => {
       stderr += String(error);
@@ -173,10 +205,19 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
 
   return {
     lastSequence: () => last,
-    async stop() {
+    async stop(options = {}) {
       if (exited) return exit;
       stopped = true;
-      // 'q' is not read (-nostdin): SIGINT makes ffmpeg close its last segment and playlist.
+      // The ingest ends its readers when the publisher goes (see ingest.nms.ts): ffmpeg then
+      // reads what is left in its socket, closes its last segment and exits by itself. A signal
+      // first would drop those last frames, so it waits for that end a moment.
+      if (options.drainMs) {
+        const drained = await Promise.race([exit.then(() => true), delay(options.drainMs).then(() => false)]);
+        if (drained) return;
+      }
+      // 'q' is not read (-nostdin): SIGINT makes ffmpeg close its last segment and playlist. A
+      // read blocked on an ingest that sends nothing more only sees it at the next packet: then
+      // SIGKILL, and the last segment is indexed from its file (indexUnlisted).
       child.kill('SIGINT');
       const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exit;

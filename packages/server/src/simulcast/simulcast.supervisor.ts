@@ -23,6 +23,11 @@ export interface SupervisorOptions {
   watchdogMs: number;
   onReport: (report: TargetReport) => void;
   onLog?: (line: string) => void;
+  /**
+   * A finite source (a video played into a live input, live/convert.engine.ts) that ffmpeg read to
+   * its end and exited from cleanly: done, not restarted (the report says 'stopped').
+   */
+  onFinished?: () => void;
 }
 
 /** Where a target reads and writes; the source is asked for at each (re)start. */
@@ -32,6 +37,10 @@ export interface TargetPlan {
   /** The source URL, or a Message saying why there is none (retried with the backoff). */
   source: () => Promise<string | Message>;
   destination: string;
+  /** Options before `-i`, asked for at each (re)start (`-re -ss` where a played video resumes). */
+  inputOptions?: () => string[];
+  /** The source ends (a file): a clean exit is its end, reported by `onFinished`. */
+  finite?: boolean;
 }
 
 /** ffmpeg dies with the server (see media/ffmpeg.runner.ts). */
@@ -39,12 +48,18 @@ const SETPRIV = '/usr/bin/setpriv';
 const DIES_WITH_PARENT = process.platform === 'linux' && existsSync(SETPRIV);
 const STDERR_TAIL = 600;
 
-/** `-c copy` from the source to the target (FLV over RTMP/RTMPS), progress every second on stdout. */
-export function restreamArgs(source: string, destination: string): string[] {
+/**
+ * `-c copy` from the source to the target (FLV over RTMP/RTMPS), progress every second on stdout.
+ * `inputOptions` go before `-i` (a network source also gets a read timeout).
+ */
+export function restreamArgs(source: string, destination: string, inputOptions: readonly string[] = []): string[] {
+  const network = /^[a-z][a-z0-9+.-]*:\/\//i.test(source);
   return [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
     ...['-progress', 'pipe:1', '-stats_period', '1'],
-    ...['-rw_timeout', '10000000', '-i', source],
+    ...(network ? ['-rw_timeout', '10000000'] : []),
+    ...inputOptions,
+    ...['-i', source],
     ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'flv', destination],
   ];
 }
@@ -129,7 +144,7 @@ export class TargetSupervisor {
       this.fail(source);
       return;
     }
-    const args = restreamArgs(source, this.plan.destination);
+    const args = restreamArgs(source, this.plan.destination, this.plan.inputOptions?.() ?? []);
     const [binary, argv] = DIES_WITH_PARENT
       ? [SETPRIV, ['--pdeathsig', 'KILL', '--', this.options.ffmpeg, ...args]]
       : [this.options.ffmpeg, args];
@@ -143,10 +158,11 @@ export class TargetSupervisor {
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
     this.exited = new Promise((resolve) => {
-      child.once('close', () => {
+      child.once('close', (code) => {
         this.child = null;
         this.stopWatchdog();
-        if (!this.stopped) this.fail(this.pendingError ?? SIMULCAST_MESSAGES.ffmpegFailed(lastLine(stderr)));
+        if (!this.stopped && code === 0 && this.plan.finite && !this.pendingError) this.finish();
+        else if (!this.stopped) this.fail(this.pendingError ?? SIMULCAST_MESSAGES.ffmpegFailed(lastLine(stderr)));
         this.pendingError = null;
         resolve();
       });
@@ -155,6 +171,13 @@ export class TargetSupervisor {
       });
     });
     this.startWatchdog(child);
+  }
+
+  /** A finite source played to its end: nothing more to do. */
+  private finish(): void {
+    this.stopped = true;
+    this.emit({ status: 'stopped', bitrateKbps: null, liveSince: null });
+    this.options.onFinished?.();
   }
 
   private onProgress(progress: RestreamProgress, chunk: string): void {

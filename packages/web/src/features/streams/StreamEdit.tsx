@@ -21,6 +21,7 @@ import { StreamConnection } from './StreamConnection.tsx';
 import { type StreamDraft, StreamFields } from './StreamFields.tsx';
 import { StreamHealthPanel } from './StreamHealthPanel.tsx';
 import { StreamPreview } from './StreamPreview.tsx';
+import { AirVideoPanel, AssemblyPanel } from './StreamVideoPanels.tsx';
 import { StreamStateBadge } from './state-badge.tsx';
 import { streamKeys, useDeleteStream, useStream, useUpdateStream } from './streams-calls.ts';
 
@@ -99,7 +100,8 @@ function EditForm({ input }: { input: LiveInput }) {
 
 /**
  * /medias/streams/edit/:inputId: the input's fields, its encoder settings (URL, key revealed on
- * demand, rotated), its health live over the socket and a preview of its live edge.
+ * demand, rotated), its health live over the socket and a preview of its live edge; a video aired
+ * into it, and its recording made into a video.
  */
 export function StreamEdit() {
   const id = Number(useParams().inputId);
@@ -129,6 +131,11 @@ export function StreamEdit() {
         <Stack>
           <StreamHealthPanel health={health} />
           <StreamPreview url={record.playback.liveUrl} name={record.name} onAir={onAir} />
+          <AirVideoPanel
+            input={record}
+            connected={health?.connected === true && record.conversion?.state !== 'playing'}
+          />
+          <AssemblyPanel input={record} connected={health?.connected === true} />
         </Stack>
       </Grid.Col>
     </Grid>

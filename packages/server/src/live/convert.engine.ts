@@ -1,0 +1,259 @@
+import {
+  CONVERT_ACTIVE_STATES,
+  CONVERT_EVENT,
+  CONVERT_LIMITS,
+  CONVERT_TOPIC,
+  type ConvertState,
+  LIVE_CONVERT_MESSAGES,
+} from '@regie/contract/live.convert';
+import type { Message } from '@regie/contract/messages';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { type LiveConversionRow, liveConversions, liveInputs } from '../db/live.table.ts';
+import { videos } from '../db/videos.table.ts';
+import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
+import { type TargetReport, TargetSupervisor } from '../simulcast/simulcast.supervisor.ts';
+import type { ObjectStorage } from '../storage/storage.types.ts';
+import { hlsFolder, hlsMasterKey } from '../videos/videos.keys.ts';
+import { conversionView, presentConversion } from './convert.present.ts';
+
+/**
+ * Videos played into live inputs (contract live.convert.ts): one TargetSupervisor (the
+ * simulcast's supervised ffmpeg: capped backoff, watchdog) per conversion, reading the video's best
+ * HLS rendition in real time (`-re`) and publishing it `-c copy` to the ingest with the input's
+ * key, read again at each start (a rotated key is followed). Each attempt starts where the last
+ * one got to (`-ss`); the position is written down every few seconds, so a restart of the server
+ * resumes there too. Reports go to the conversion's row and the account's CONVERT_TOPIC.
+ */
+export interface ConvertEngineOptions {
+  db: Db;
+  hub: RealtimeHub | null;
+  storage: ObjectStorage;
+  /** Where a local publisher pushes a key (the ingest's loopback RTMP URL), null without an ingest. */
+  publishUrl: (streamKey: string) => string | null;
+  ffmpeg?: string;
+  backoff?: { initialMs: number; factor: number; maxMs: number };
+  watchdogMs?: number;
+  log?: (line: string) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface ConvertEngine {
+  start(row: LiveConversionRow): void;
+  /** Stops a conversion for good (state stopped) and waits for its ffmpeg to end. */
+  stop(conversionId: number): Promise<void>;
+  isRunning(conversionId: number): boolean;
+  /** Starts every conversion the database says is under way (after a restart). */
+  resume(): Promise<number>;
+  /** Ends every ffmpeg without changing what is under way (server shutdown). */
+  close(): Promise<void>;
+}
+
+/** The best (highest bandwidth) variant playlist named by an HLS master playlist. */
+export function bestVariant(master: string): string | null {
+  let best: { uri: string; bandwidth: number } | null = null;
+  const lines = master.split(/\r?\n/).map((line) => line.trim());
+  for (const [index, line] of lines.entries()) {
+    const match = /^#EXT-X-STREAM-INF:.*?\bBANDWIDTH=(\d+)/.exec(line);
+    const uri = lines.slice(index + 1).find((next) => next !== '' && !next.startsWith('#'));
+    if (!match || !uri) continue;
+    const bandwidth = Number(match[1]);
+    if (!best || bandwidth > best.bandwidth) best = { uri, bandwidth };
+  }
+  return best?.uri ?? null;
+}
+
+/** Where ffmpeg reads a video's best rendition: its file on this machine, else its storage URL. */
+export async function renditionSource(
+  storage: ObjectStorage,
+  video: { accountId: number; id: number },
+): Promise<string | null> {
+  const master = await storage.get(hlsMasterKey(video.accountId, video.id));
+  if (!master) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of master.body) chunks.push(Buffer.from(chunk));
+  const variant = bestVariant(Buffer.concat(chunks).toString('utf8'));
+  if (!variant || variant.includes('..') || /^[a-z]+:/i.test(variant)) return null;
+  const key = `${hlsFolder(video.accountId, video.id)}${variant}`;
+  return storage.localPath(key) ?? storage.url(key);
+}
+
+interface Running {
+  supervisor: TargetSupervisor;
+  accountId: number;
+  durationSeconds: number;
+  /** Where the current attempt started in the video, seconds. */
+  launchedAt: number;
+  /** How far it got, seconds. */
+  position: number;
+  lastWrite: number;
+  lastStatus: string;
+  finished: boolean;
+  destination: string;
+  writes: Promise<void>;
+}
+
+export function createConvertEngine(options: ConvertEngineOptions): ConvertEngine {
+  const { db, hub, storage } = options;
+  const running = new Map<number, Running>();
+  let closing = false;
+
+  async function keep(id: number, entry: Running, changes: Partial<LiveConversionRow>): Promise<void> {
+    const [row] = await db.update(liveConversions).set(changes).where(eq(liveConversions.id, id)).returning();
+    if (!row) {
+      // The input or the video was deleted (the row with it): nothing left to play into.
+      running.delete(id);
+      await entry.supervisor.stop();
+      return;
+    }
+    const view = await conversionView(db, row.id);
+    if (!view) return;
+    await hub?.publish(accountTopic(entry.accountId, CONVERT_TOPIC), {
+      type: CONVERT_EVENT,
+      // Sockets carry no language: clients render errorMessage in theirs.
+      payload: presentConversion(view, 'en'),
+    });
+  }
+
+  function write(id: number, entry: Running, changes: Partial<LiveConversionRow>): void {
+    entry.writes = entry.writes.then(() => keep(id, entry, changes)).catch((error) => options.onError?.(error));
+  }
+
+  /** The supervisor's status in a conversion's words. */
+  const STATES: Record<TargetReport['status'], ConvertState> = {
+    idle: 'starting',
+    starting: 'starting',
+    live: 'playing',
+    retrying: 'retrying',
+    failed: 'failed',
+    stopped: 'stopped',
+  };
+  const stateOf = (report: TargetReport, entry: Running): ConvertState =>
+    entry.finished ? 'finished' : STATES[report.status];
+
+  function onReport(id: number, supervisor: TargetSupervisor, report: TargetReport): void {
+    const entry = running.get(id);
+    if (!entry || entry.supervisor !== supervisor || closing) return;
+    if (report.status === 'live') {
+      entry.position = Math.min(entry.durationSeconds, entry.launchedAt + report.outTimeUs / 1e6);
+    }
+    const state = stateOf(report, entry);
+    const now = Date.now();
+    const changed = state !== entry.lastStatus;
+    if (!changed && now - entry.lastWrite < CONVERT_LIMITS.positionEveryMs) return;
+    entry.lastStatus = state;
+    entry.lastWrite = now;
+    // A stop is written by stop() itself, with its end.
+    if (state === 'stopped') return;
+    write(id, entry, {
+      state,
+      positionSeconds: entry.position,
+      restarts: report.restarts,
+      lastError: state === 'retrying' || state === 'failed' ? report.lastError : null,
+    });
+  }
+
+  /** The input's key, read at each start (a rotated key is followed); a Message when it cannot go on. */
+  async function source(row: LiveConversionRow, entry: Running): Promise<string | Message> {
+    const [found] = await db
+      .select({ streamKey: liveInputs.streamKey, video: videos })
+      .from(liveConversions)
+      .innerJoin(liveInputs, eq(liveInputs.id, liveConversions.inputId))
+      .innerJoin(videos, eq(videos.id, liveConversions.videoId))
+      .where(eq(liveConversions.id, row.id));
+    if (!found) return LIVE_CONVERT_MESSAGES.inputGone;
+    const destination = options.publishUrl(found.streamKey);
+    if (!destination) return LIVE_CONVERT_MESSAGES.ingestUnavailable;
+    entry.destination = destination;
+    const from = await renditionSource(storage, found.video);
+    return from ?? LIVE_CONVERT_MESSAGES.videoNotReady(found.video.id);
+  }
+
+  function start(row: LiveConversionRow): void {
+    const existing = running.get(row.id);
+    if (existing) void existing.supervisor.stop();
+    const entry: Running = {
+      supervisor: null as unknown as TargetSupervisor,
+      accountId: row.accountId,
+      durationSeconds: row.durationSeconds,
+      launchedAt: row.positionSeconds,
+      position: row.positionSeconds,
+      lastWrite: 0,
+      lastStatus: row.state,
+      finished: false,
+      destination: '',
+      writes: Promise.resolve(),
+    };
+    const supervisor: TargetSupervisor = new TargetSupervisor(
+      {
+        targetId: row.id,
+        restarts: row.restarts,
+        source: () => source(row, entry),
+        get destination() {
+          return entry.destination;
+        },
+        inputOptions: () => {
+          entry.launchedAt = entry.position;
+          // -ss 0 on an HLS input drops its first keyframe (the stream then starts mid-GOP and the
+          // packager's first segment waits for the next one): no seek from the start. A seek
+          // copies from the start of the rendition segment holding the position.
+          return entry.position >= 0.5 ? ['-re', '-ss', entry.position.toFixed(3)] : ['-re'];
+        },
+        finite: true,
+      },
+      {
+        ffmpeg: options.ffmpeg ?? 'ffmpeg',
+        backoff: options.backoff ?? CONVERT_LIMITS.backoff,
+        watchdogMs: options.watchdogMs ?? CONVERT_LIMITS.watchdogMs,
+        onReport: (report) => onReport(row.id, supervisor, report),
+        onFinished: () => {
+          entry.finished = true;
+          running.delete(row.id);
+          write(row.id, entry, {
+            state: 'finished',
+            positionSeconds: entry.durationSeconds,
+            lastError: null,
+            endedAt: new Date(),
+          });
+        },
+        ...(options.log ? { onLog: options.log } : {}),
+      },
+    );
+    entry.supervisor = supervisor;
+    running.set(row.id, entry);
+    supervisor.start();
+  }
+
+  async function stop(conversionId: number): Promise<void> {
+    const entry = running.get(conversionId);
+    running.delete(conversionId);
+    if (entry) {
+      await entry.supervisor.stop();
+      await entry.writes;
+    }
+    await db
+      .update(liveConversions)
+      .set({ state: 'stopped', endedAt: new Date(), ...(entry ? { positionSeconds: entry.position } : {}) })
+      .where(and(eq(liveConversions.id, conversionId), inArray(liveConversions.state, CONVERT_ACTIVE_STATES)));
+  }
+
+  async function resume(): Promise<number> {
+    const rows = await db.select().from(liveConversions).where(inArray(liveConversions.state, CONVERT_ACTIVE_STATES));
+    for (const row of rows) start(row);
+    return rows.length;
+  }
+
+  async function close(): Promise<void> {
+    closing = true;
+    const entries = [...running.entries()];
+    await Promise.all(entries.map(([, entry]) => entry.supervisor.stop()));
+    await Promise.all(entries.map(([, entry]) => entry.writes));
+    // Where each got to: what the next start resumes from.
+    for (const [id, entry] of entries) {
+      await db.update(liveConversions).set({ positionSeconds: entry.position }).where(eq(liveConversions.id, id));
+    }
+    running.clear();
+  }
+
+  return { start, stop, resume, close, isRunning: (id) => running.has(id) };
+}
