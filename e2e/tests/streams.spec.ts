@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { choose, main, uniqueName } from './flows.ts';
+import { choose, DEMO_KEYNOTE_TITLE, main, pickReference, uniqueName, waitForDemoKeynote } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -86,4 +86,47 @@ test('an operator makes a live input, reveals and rotates its key, and watches a
   encoder.kill('SIGKILL');
   await expect(main(page).getByTestId('stream-connected')).toHaveText('No encoder connected', { timeout: 15_000 });
   await expect(main(page).getByTestId('stream-state')).toHaveText('Idle');
+});
+
+test('an operator airs a ready video into a new input, stops it, and makes a video of what it recorded', async ({
+  page,
+  request,
+}) => {
+  await waitForDemoKeynote(request);
+  await signIn(page, 'simulcaster');
+  await page.goto('/medias/streams/new');
+  const name = uniqueName('Replay channel');
+  await main(page).getByRole('textbox', { name: 'Name' }).fill(name);
+  await main(page).getByRole('button', { name: 'Create the input' }).click();
+  await expect(page).toHaveURL(/\/medias\/streams\/edit\/\d+$/);
+  const assembly = main(page).getByRole('region', { name: 'Video of the recording' });
+  await expect(assembly).toContainText('This input has not been on air yet');
+
+  // The demo keynote (30 s) played into the input: it goes live as with an encoder.
+  await pickReference(page, 'Video', 'Streaming', DEMO_KEYNOTE_TITLE);
+  await main(page).getByRole('button', { name: 'Play into this input' }).click();
+  await expect(main(page).getByTestId('stream-air-state')).toHaveText('On air', { timeout: 20_000 });
+  await expect(main(page).getByTestId('stream-air-video')).toHaveText(DEMO_KEYNOTE_TITLE);
+  await expect(main(page).getByTestId('stream-connected')).toHaveText('Encoder connected', { timeout: 15_000 });
+  await expect(main(page).getByTestId('stream-state')).toHaveText('Live');
+  const position = main(page).getByTestId('stream-air-position');
+  await expect(position).toHaveText(/^0:0[3-9] of 0:30$/, { timeout: 20_000 });
+  await main(page).getByTestId('stream-air-status').scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page);
+
+  await main(page).getByRole('button', { name: 'Stop' }).click();
+  await expect(main(page).getByTestId('stream-air-state')).toHaveText('Stopped');
+  await expect(main(page).getByTestId('stream-connected')).toHaveText('No encoder connected', { timeout: 15_000 });
+  await expect(main(page).getByRole('button', { name: 'Play into this input' })).toBeVisible();
+
+  // What it recorded becomes a new video, named after the input.
+  await assembly.getByRole('button', { name: 'Make the video' }).click();
+  await expect(main(page).getByTestId('stream-assembly-state')).toHaveText('Assembled, now encoding', {
+    timeout: 30_000,
+  });
+  await expect(assembly).toContainText(/Last assembly: \d+ segments, 0:0\d/);
+  await expectNoSeriousA11yViolations(page);
+  // Named after the input; the operator may not edit videos, so the title is no link.
+  await expect(main(page).getByTestId('stream-assembly-video')).toHaveText(new RegExp(`^${name}, recording of `));
+  await expect(assembly.getByRole('link')).toHaveCount(0);
 });

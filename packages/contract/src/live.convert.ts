@@ -115,6 +115,8 @@ export type AssemblyBody = z.input<typeof assemblyBody>;
 export const assemblyResponse = z.object({
   inputId: z.number(),
   videoId: z.number(),
+  /** null once the video was deleted. */
+  videoTitle: z.string().nullable(),
   jobId: z.number(),
   /** The assembly job's state; once done, the video's own encode follows (its state says when it plays). */
   state: z.enum(JOB_STATES),

@@ -92,5 +92,4 @@ export const liveEn = {
   'streams.assembly.state.done': 'Assembled, now encoding',
   'streams.assembly.state.failed': 'Failed',
   'streams.assembly.progressLabel': 'Assembly progress',
-  'streams.assembly.open': 'Open the video',
 } as const;

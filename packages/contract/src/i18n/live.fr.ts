@@ -96,5 +96,4 @@ export const liveFr: Record<keyof typeof liveEn, string> = {
   'streams.assembly.state.done': 'Assemblée, encodage en cours',
   'streams.assembly.state.failed': 'En échec',
   'streams.assembly.progressLabel': 'Progression de l’assemblage',
-  'streams.assembly.open': 'Ouvrir la vidéo',
 };

@@ -205,10 +205,16 @@ async function assemblySegments(
   return inputSegments(db, inputId, from, to);
 }
 
-function presentAssembly(job: JobRow, payload: AssemblyPayload, language: MessageLanguage): Assembly {
+function presentAssembly(
+  job: JobRow,
+  payload: AssemblyPayload,
+  videoTitle: string | null,
+  language: MessageLanguage,
+): Assembly {
   return {
     inputId: payload.inputId,
     videoId: payload.videoId,
+    videoTitle,
     jobId: job.id,
     state: job.state,
     progress: job.progress,
@@ -286,7 +292,9 @@ const assemblyRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, 
       if (target) {
         const running = await latestAssembly(db, input.id, target.id);
         if (running && (running.state === 'waiting' || running.state === 'in_progress')) {
-          return reply.code(202).send(presentAssembly(running, assemblyPayload.parse(running.payload), auth.language));
+          return reply
+            .code(202)
+            .send(presentAssembly(running, assemblyPayload.parse(running.payload), target.title, auth.language));
         }
       }
       const payload = {
@@ -298,6 +306,7 @@ const assemblyRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, 
         segments: segments.length,
         durationSeconds: Math.round(segments.reduce((sum, segment) => sum + segment.duration, 0) * 1000) / 1000,
       };
+      const title = target?.title ?? assemblyTitle(input.name, from, auth.language);
       const job = await transaction(db, async (tx) => {
         const video =
           target ??
@@ -305,7 +314,7 @@ const assemblyRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, 
             await tx
               .insert(videos)
               .values({
-                title: assemblyTitle(input.name, from, auth.language),
+                title,
                 state: 'processing',
                 ownerId: auth.user.id,
                 accountId: input.accountId,
@@ -320,7 +329,7 @@ const assemblyRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, 
           { accountId: input.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
         );
       });
-      return reply.code(202).send(presentAssembly(job, assemblyPayload.parse(job.payload), auth.language));
+      return reply.code(202).send(presentAssembly(job, assemblyPayload.parse(job.payload), title, auth.language));
     },
   );
 
@@ -341,7 +350,9 @@ const assemblyRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, 
       const input = await findScopedInput(db, auth, request.params.id);
       const job = await latestAssembly(db, input.id, request.query.videoId);
       if (!job) throw notFound(LIVE_CONVERT_MESSAGES.noAssembly(input.id));
-      return presentAssembly(job, assemblyPayload.parse(job.payload), auth.language);
+      const payload = assemblyPayload.parse(job.payload);
+      const [video] = await db.select({ title: videos.title }).from(videos).where(eq(videos.id, payload.videoId));
+      return presentAssembly(job, payload, video?.title ?? null, auth.language);
     },
   );
 };

@@ -10,6 +10,7 @@ import {
   convertResponse,
   liveConvertPaths,
 } from '@regie/contract/live.convert';
+import { canAccess, fillPath, findRouteByPath } from '@regie/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,9 +20,30 @@ import { ApiError } from '../../api/client.ts';
 import { ServerReason } from '../../i18n/server-message.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
+import { useAccessSubject } from '../../session/access.ts';
 import { formatClock } from '../../widgets/player/time-format.ts';
 import { ReferenceField } from '../../widgets/ReferenceField.tsx';
 import { streamKeys } from './streams-calls.ts';
+
+const VIDEO_SCREEN = '/medias/videos/edit/:videoId';
+
+/** A video's title, a link to its page for whoever may open it. */
+function VideoName({ id, title, testId }: { id: number; title: string; testId: string }) {
+  const subject = useAccessSubject();
+  const route = findRouteByPath(VIDEO_SCREEN);
+  if (!route || !canAccess(subject, route)) {
+    return (
+      <Text fw={600} size="sm" data-testid={testId}>
+        {title}
+      </Text>
+    );
+  }
+  return (
+    <Anchor component={Link} to={fillPath(VIDEO_SCREEN, { videoId: id })} fw={600} size="sm" data-testid={testId}>
+      {title}
+    </Anchor>
+  );
+}
 
 const isActive = (conversion: Conversion | null) =>
   conversion !== null && (CONVERT_ACTIVE_STATES as readonly string[]).includes(conversion.state);
@@ -72,9 +94,7 @@ export function AirVideoPanel({ input, connected }: { input: LiveInput; connecte
         {conversion && (
           <Stack gap={6} data-testid="stream-air-status">
             <Group gap="sm" justify="space-between">
-              <Anchor component={Link} to={`/medias/videos/edit/${conversion.videoId}`} fw={600}>
-                {conversion.videoTitle}
-              </Anchor>
+              <VideoName id={conversion.videoId} title={conversion.videoTitle} testId="stream-air-video" />
               <Badge variant="light" color={active ? 'red' : 'gray'} data-testid="stream-air-state">
                 {t(`streams.air.state.${conversion.state}`)}
               </Badge>
@@ -217,9 +237,9 @@ export function AssemblyPanel({ input, connected }: { input: LiveInput; connecte
                 {assembly.error}
               </Alert>
             )}
-            <Anchor component={Link} to={`/medias/videos/edit/${assembly.videoId}`} size="sm">
-              {t('streams.assembly.open')}
-            </Anchor>
+            {assembly.videoTitle && (
+              <VideoName id={assembly.videoId} title={assembly.videoTitle} testId="stream-assembly-video" />
+            )}
           </Stack>
         )}
         {input.lastLiveAt === null ? (
