@@ -28,8 +28,17 @@ test.beforeAll(async ({ request }) => {
   // A studio account of its own, its live desk group and operator, made by the platform admin.
   const { username, session } = await liveStudio(request, {
     name: 'Live studio',
-    modules: ['SPORT_EVENTS', 'BUSINESS_PLAYERS', 'AWS_STREAM', 'MULTICAM', 'IMMERSIVE', 'DVR', 'STREAM'],
-    roles: ['use_stream', 'sport_player_write', 'conf_player_write'],
+    modules: [
+      'SPORT_EVENTS',
+      'BUSINESS_PLAYERS',
+      'AWS_STREAM',
+      'MULTICAM',
+      'IMMERSIVE',
+      'DVR',
+      'STREAM',
+      'STREAM_CLIPPING',
+    ],
+    roles: ['use_stream', 'sport_player_write', 'conf_player_write', 'liveclipping_write'],
     password: PASSWORD,
     person: 'Lou Martin',
   });
@@ -224,6 +233,54 @@ test('the 360 tab looks around an equirectangular camera, and says when there is
   await main(page).getByRole('button', { name: 'Reset the view' }).click();
   await expect(direction).toHaveText('Looking 0° across, 0° up');
   await expectNoSeriousA11yViolations(page);
+  await page.context().close();
+});
+
+test('a conference is clipped while it is live: I and O on its program, the clip plays at once', async ({
+  browser,
+  request,
+}) => {
+  const title = uniqueName('Panel');
+  const conference = await apiCall<{ id: number }>(request, setup.session, 'POST', '/main-api/business-players', {
+    name: title,
+    startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    state: 'upcoming',
+  });
+  await apiCall(request, setup.session, 'POST', '/main-api/awsstreams/cameras', {
+    conferenceId: conference.id,
+    inputId: setup.inputs.wide.id,
+  });
+  await apiCall(request, setup.session, 'POST', `/main-api/business-players/${conference.id}/start-live`);
+  const page = await operatorPage(browser, `/events/conferences/edit/${conference.id}/clip`);
+  const cut = main(page).getByRole('region', { name: 'Clip the live' });
+  await expect(cut).toContainText('In and out are seconds from the start of the live');
+  const program = main(page).getByTestId('program-player');
+  await expect.poll(() => videoTime(program), { timeout: 60_000 }).toBeGreaterThan(1);
+
+  // I, a few seconds of the program, O: the range is the program's frames.
+  const inField = cut.getByRole('textbox', { name: 'In (seconds)' });
+  const outField = cut.getByRole('textbox', { name: 'Out (seconds)' });
+  await page.keyboard.press('i');
+  await expect(inField).not.toHaveValue('');
+  const from = await videoTime(program);
+  await expect.poll(() => videoTime(program), { timeout: 20_000 }).toBeGreaterThan(from + 3);
+  await page.keyboard.press('o');
+  await expect(outField).not.toHaveValue('');
+  expect(Number(await outField.inputValue()) - Number(await inField.inputValue())).toBeGreaterThan(2.5);
+  await cut.getByRole('textbox', { name: 'Title' }).fill('Opening words');
+  await expectNoSeriousA11yViolations(page);
+  await cut.getByRole('button', { name: 'Cut from in to out' }).click();
+
+  // Its instant copy plays while the exact cut is made.
+  const clip = main(page).getByRole('region', { name: 'Clips of the conference' }).getByRole('listitem').first();
+  await expect(clip.getByText('Opening words')).toBeVisible();
+  await clip.getByRole('button', { name: 'Play the clip Opening words' }).click({ timeout: 60_000 });
+  const player = clip.getByRole('group', { name: 'Player: Opening words' });
+  await expect(async () => {
+    const play = player.getByRole('button', { name: 'Play (k)' });
+    if (await play.isVisible()) await play.click();
+    expect(await videoTime(player.locator('video'))).toBeGreaterThan(0.3);
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
   await page.context().close();
 });
 

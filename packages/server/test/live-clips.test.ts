@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { CLIP_MESSAGES, clipPaths } from '@regie/contract/clips';
 import type { ClipResponse, LiveWindowResponse } from '@regie/contract/clips.schemas';
+import { conferencePaths } from '@regie/contract/conferences';
 import { lifecyclePaths } from '@regie/contract/lifecycle';
 import { LIVE_JOB_TYPES, type LiveInput, livePaths } from '@regie/contract/live';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -293,6 +294,47 @@ describe('clipping a live', () => {
     expect(row?.clipInSeconds).toBeGreaterThanOrEqual(0);
     expect(row?.clipOutSeconds).toBeLessThanOrEqual(await recordedSeconds());
     expect(row?.clipMarkerId).toBe(marker?.id);
+    const ready = await waitForVideo(ctx, video.id, ['ready', 'failed'], 5_000);
+    expect(ready.state, ready.failureReason ?? '').toBe('ready');
+  }, 30_000);
+
+  it("lists a conference's live clip among the conference's clips", async () => {
+    const [conference] = await ctx.db
+      .insert(businessPlayers)
+      .values({ name: 'Keynote', accountId: ctx.accountA.id, startsAt: new Date(), state: 'upcoming' })
+      .returning({ id: businessPlayers.id });
+    const id = conference?.id ?? 0;
+    await ctx.db
+      .insert(contentCameras)
+      .values({ accountId: ctx.accountA.id, conferenceId: id, inputId, label: 'Wide' });
+    const started = await ctx.request({
+      method: 'POST',
+      url: lifecyclePaths.transition('business-players', id, 'start-live'),
+      token: token('clipperA'),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    await waitFor(
+      async () => {
+        const window = await ctx.request({
+          url: clipPaths.liveWindow('business-players', id),
+          token: token('clipperA'),
+        });
+        return window.statusCode === 200 && window.json<LiveWindowResponse>().toSeconds >= 2.5;
+      },
+      { timeoutMs: 15_000, intervalMs: 200, what: "three seconds of the conference's live" },
+    );
+    const response = await clip(clipPaths.liveClips('business-players', id), 'clipperA', {
+      inSeconds: 0.5,
+      outSeconds: 2,
+      title: 'Opening words',
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const { video } = response.json<ClipResponse>();
+    const listed = await ctx.request({ url: conferencePaths.clips(id), token: token('clipperA') });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<{ data: { id: number; title: string }[] }>().data).toEqual([
+      expect.objectContaining({ id: video.id, title: 'Opening words' }),
+    ]);
     const ready = await waitForVideo(ctx, video.id, ['ready', 'failed'], 5_000);
     expect(ready.state, ready.failureReason ?? '').toBe('ready');
   }, 30_000);

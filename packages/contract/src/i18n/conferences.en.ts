@@ -83,6 +83,10 @@ export const conferencesEn = {
   'conferences.clip.fromChapter': 'A clip per chapter',
   'conferences.clip.noChapters': 'No chapters yet: a range set with I and O still works.',
   'conferences.clip.cutChapter': 'Clip the chapter',
+  'conferences.clip.liveHeading': 'Clip the live',
+  'conferences.clip.liveWindow':
+    'In and out are seconds from the start of the live, within what it still keeps: from {{from}} to {{to}}.',
+  'conferences.clip.noProgram': 'Playing the program needs the live operator role: type the times.',
   'conferences.clip.cutChapterNamed': 'Clip chapter {{number}}: {{title}}',
   'conferences.pick.heading': 'Pick a conference',
   'conferences.pick.label': 'Conference',

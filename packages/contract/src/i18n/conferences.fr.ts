@@ -84,6 +84,10 @@ export const conferencesFr: Record<keyof typeof conferencesEn, string> = {
   'conferences.clip.noChapters':
     'Aucun chapitre pour l’instant : vous pouvez toujours découper un extrait avec I et O.',
   'conferences.clip.cutChapter': 'Découper le chapitre',
+  'conferences.clip.liveHeading': 'Découper le direct',
+  'conferences.clip.liveWindow':
+    'Entrée et sortie en secondes depuis le début du direct, dans ce qu’il conserve encore : de {{from}} à {{to}}.',
+  'conferences.clip.noProgram': 'Lire le programme demande le rôle d’opérateur live : saisissez les temps.',
   'conferences.clip.cutChapterNamed': 'Découper le chapitre {{number}} : {{title}}',
   'conferences.pick.heading': 'Choisir une conférence',
   'conferences.pick.label': 'Conférence',

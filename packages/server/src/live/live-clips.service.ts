@@ -4,7 +4,7 @@ import { VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type ClipRequest, clipDressing, defaultClipTitle } from '../clips/clips.service.ts';
 import { contentLives } from '../db/cameras.table.ts';
-import { businessPlayers } from '../db/conferences.table.ts';
+import { businessPlayerClips, businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import type { JobRow } from '../db/jobs.table.ts';
@@ -149,6 +149,10 @@ export async function createLiveClip(
       .returning();
     if (!video) throw new Error('The live clip video was not created');
     await linkClipGraphics(tx, video.id, graphicIds);
+    // A conference's clips are its links (GET business-players/{id}/clips lists them).
+    if (content.kind === 'business-players') {
+      await tx.insert(businessPlayerClips).values({ videoId: video.id, businessPlayerId: content.id });
+    }
     const job = await enqueueJob(
       tx,
       liveClipJob,

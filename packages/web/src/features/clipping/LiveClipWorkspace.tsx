@@ -1,4 +1,5 @@
 import { Alert, Card, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import type { MessageKey } from '@regie/contract/i18n/en';
 import type { MarkerRecord } from '@regie/contract/markers';
 import { useState } from 'react';
 import { errorMessage } from '../../api/action.ts';
@@ -13,7 +14,14 @@ import type { LiveDesk } from './use-live-desk.ts';
 import { WorkspaceKeys } from './WorkspaceKeys.tsx';
 
 /** The program of a live with its DVR player, whose frame the in / out points and markers take. */
-export function LiveProgramCard({ desk }: { desk: LiveDesk }) {
+export function LiveProgramCard({
+  desk,
+  noProgram = 'clipping.ui.noProgram',
+}: {
+  desk: LiveDesk;
+  /** What a user who may not play the program is told. */
+  noProgram?: MessageKey;
+}) {
   const t = useT();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="live-desk-program-title">
@@ -30,7 +38,7 @@ export function LiveProgramCard({ desk }: { desk: LiveDesk }) {
           />
         ) : (
           <Text c="dimmed" size="sm">
-            {t('clipping.ui.noProgram')}
+            {t(noProgram)}
           </Text>
         )}
       </Stack>

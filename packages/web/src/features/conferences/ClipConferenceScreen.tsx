@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { SearchCombobox } from '../../widgets/SearchCombobox.tsx';
-import { ConferenceClipWorkspace } from './ConferenceClipWorkspace.tsx';
+import { ConferenceClipTab } from './ConferenceClipTab.tsx';
 import { useConferenceSearch } from './conference-calls.ts';
 
 /** Typing waits this long before searching (spec §9 autocomplete debounce). */
@@ -75,7 +75,7 @@ export function ClipConferenceScreen() {
           )}
         </Stack>
       </Paper>
-      {conferenceId !== null && <ConferenceClipWorkspace key={conferenceId} conferenceId={conferenceId} />}
+      {conferenceId !== null && <ConferenceClipTab key={conferenceId} conferenceId={conferenceId} />}
     </Stack>
   );
 }

@@ -27,7 +27,7 @@ export function ConferenceClipWorkspace({ conferenceId }: { conferenceId: number
   const chapters = useChapters(conferenceId).data?.data ?? [];
   const video = replay.data ? replay.data.video : undefined;
   const duration = video?.duration ?? null;
-  const cut = useConferenceClip(conferenceId, duration);
+  const cut = useConferenceClip(conferenceId, { duration });
   const playhead = () => (media.current ? snapToStep(media.current.currentTime) : null);
   const keys = [
     { key: IN_KEY, label: t('clips.ui.setIn') },

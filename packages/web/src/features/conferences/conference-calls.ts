@@ -1,6 +1,6 @@
 import { resourcePath } from '@regie/contract/api';
-import { CLIP_SOURCES_LIMIT } from '@regie/contract/clips';
-import type { ClipListResponse, ClipResponse } from '@regie/contract/clips.schemas';
+import { CLIP_SOURCES_LIMIT, clipPaths } from '@regie/contract/clips';
+import type { ClipListResponse, ClipResponse, CreateClipBody } from '@regie/contract/clips.schemas';
 import { conferencePaths } from '@regie/contract/conferences';
 import type {
   ChapterInput,
@@ -147,6 +147,15 @@ export function useCreateConferenceClip(id: number) {
     success: 'clips.ui.queued',
     invalidate: [conferenceKeys.clips(id)],
   });
+}
+
+/** A clip of the conference while it is live: in / out in seconds from the live's start (clipPaths.liveClips). */
+export function useCreateConferenceLiveClip(id: number) {
+  const api = useApi();
+  return useAction(
+    (body: CreateClipBody) => api.post<ClipResponse>(clipPaths.liveClips('business-players', id), body),
+    { success: 'clipping.ui.queued', invalidate: [conferenceKeys.clips(id)] },
+  );
 }
 
 /** Conferences matching the typed name (already debounced), latest first. */

@@ -9,7 +9,7 @@ import { EmbedPanel } from '../stats/EmbedPanel.tsx';
 import { replayVideoInput } from '../videos/replay/ReplayVideoInput.tsx';
 import { ChaptersEditor } from './ChaptersEditor.tsx';
 import { ConferenceBelowForm } from './ConferenceBelowForm.tsx';
-import { ConferenceClipWorkspace } from './ConferenceClipWorkspace.tsx';
+import { ConferenceClipTab } from './ConferenceClipTab.tsx';
 
 /** The replay field: the account's ready videos, for conference writers without a video role. */
 const ConferenceReplayInput = replayVideoInput({
@@ -31,7 +31,7 @@ function ChaptersTab({ record, canWrite }: TabPanelProps) {
 }
 
 function ClipTab({ record }: TabPanelProps) {
-  return <ConferenceClipWorkspace conferenceId={Number(record.id)} />;
+  return <ConferenceClipTab conferenceId={Number(record.id)} />;
 }
 
 /** Go live / end live, the program with its DVR and the cameras (features/live, shared with the events). */

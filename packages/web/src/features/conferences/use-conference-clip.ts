@@ -1,24 +1,32 @@
 import type { ConferenceClipBody } from '@regie/contract/conferences.schemas';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { rangeErrors } from '../clips/clip-range.ts';
+import { type LiveBounds, rangeErrors } from '../clips/clip-range.ts';
 import { useClipLook } from '../clips/use-clip-look.ts';
-import { useCreateConferenceClip } from './conference-calls.ts';
+import { useCreateConferenceClip, useCreateConferenceLiveClip } from './conference-calls.ts';
+
+/** What is cut: the replay (its duration, null while unknown), or the live inside its DVR window. */
+export type ConferenceClipSource = { duration: number | null } | { live: LiveBounds | null };
 
 /**
  * The state of the clip being cut from a conference: in and out points (from the I and O keys or
- * typed), the template (which brings its skin) or skin, the title; and the two ways to cut it,
- * from a chapter or from the range. Range errors show once the range was sent.
+ * typed), the template (which brings its skin) or skin, the title; and the ways to cut it, from a
+ * chapter or from the range of the replay, or from the range of the live (POST …/live-clips: in
+ * and out in seconds from the live's start). Range errors show once the range was sent.
  */
-export function useConferenceClip(conferenceId: number, duration: number | null) {
+export function useConferenceClip(conferenceId: number, source: ConferenceClipSource) {
   const t = useT();
   const [inSeconds, setIn] = useState<number | null>(null);
   const [outSeconds, setOut] = useState<number | null>(null);
   const [title, setTitle] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const clipLook = useClipLook();
-  const create = useCreateConferenceClip(conferenceId);
-  const errors = rangeErrors(inSeconds, outSeconds, duration);
+  const replay = useCreateConferenceClip(conferenceId);
+  const live = useCreateConferenceLiveClip(conferenceId);
+  const errors =
+    'live' in source
+      ? rangeErrors(inSeconds, outSeconds, null, source.live)
+      : rangeErrors(inSeconds, outSeconds, source.duration);
   const shown = (key: keyof typeof errors) => (submitted && errors[key] ? t(errors[key]) : undefined);
 
   /** The look and title shared by both ways; an empty title lets the server name the clip. */
@@ -29,7 +37,13 @@ export function useConferenceClip(conferenceId: number, duration: number | null)
 
   async function send(body: ConferenceClipBody): Promise<boolean> {
     try {
-      await create.mutateAsync(body);
+      if ('live' in source) {
+        const { chapterId: _chapter, inSeconds: from, outSeconds: to, ...rest } = body;
+        if (from === undefined || to === undefined) return false;
+        await live.mutateAsync({ inSeconds: from, outSeconds: to, ...rest });
+      } else {
+        await replay.mutateAsync(body);
+      }
       setTitle('');
       return true;
     } catch {
@@ -56,7 +70,7 @@ export function useConferenceClip(conferenceId: number, duration: number | null)
     title: { value: title, set: setTitle },
     cutChapter: (chapterId: number) => send({ chapterId, ...look() }),
     cutRange,
-    submitting: create.isPending,
+    submitting: replay.isPending || live.isPending,
   };
 }
 
