@@ -55,11 +55,16 @@ test('the CRM user finds a fan, exports the list, goes through their tabs and bl
   await expect(main(page).getByText('Fans matching: more than 10000', { exact: true })).toBeVisible();
   await expect(main(page).getByRole('table', { name: 'Fans' })).toBeVisible();
   // A bulk action counts them all before asking (and nothing changes when the answer is no).
-  const asked = page.waitForEvent('dialog');
+  // Answered as it opens: while the browser's confirm is up the page is blocked, so a click still
+  // under way would wait for it forever.
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    });
+  });
   await main(page).getByRole('button', { name: 'Unblock all', exact: true }).click();
-  const dialog = await asked;
-  expect(dialog.message()).toMatch(/^Unblock the [1-9]\d{4,} fans matching, on every page\?$/);
-  await dialog.dismiss();
+  expect(await asked).toMatch(/^Unblock the [1-9]\d{4,} fans matching, on every page\?$/);
   await expectNoSeriousA11yViolations(page);
 
   await main(page).getByRole('textbox', { name: 'Search' }).fill(email);
