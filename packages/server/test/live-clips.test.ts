@@ -104,7 +104,6 @@ function copyDone(jobId: number) {
 
 describe('clipping a live', () => {
   it('makes a segment copy playable at once, then the exact cut replaces it', async () => {
-    const asked = Date.now();
     const response = await clip(clipPaths.liveClips('events', eventId), 'clipperA', {
       inSeconds: 2.5,
       outSeconds: 5.7,
@@ -114,11 +113,11 @@ describe('clipping a live', () => {
     expect(job.type).toBe(LIVE_JOB_TYPES.clip);
     expect(video).toMatchObject({ state: 'processing', title: 'Semi-final – live clip' });
 
-    // Phase 1: ready (playable) within a couple of seconds, whole segments around the range.
-    const copy = await waitForVideo(ctx, video.id, ['ready', 'failed'], 5_000);
-    const playableAfter = Date.now() - asked;
+    // Phase 1: ready (playable) on the instant copy, whole segments around the range, before the
+    // exact cut exists (how fast: bench:live's "instant clip → playable").
+    const copy = await waitForVideo(ctx, video.id, ['ready', 'failed'], 20_000);
     expect(copy.state, copy.failureReason ?? '').toBe('ready');
-    expect(playableAfter).toBeLessThan(3_000);
+    expect(copy.hlsKey).toMatch(/hls\/copy\//);
     const master = ctx.storage.localPath(copy.hlsKey ?? '') ?? '';
     const played = await probe(master);
     expect(played.streams).toEqual(expect.arrayContaining(['video', 'audio']));
