@@ -34,6 +34,7 @@ async function audit(browser, url, preset) {
       page,
     );
     const { categories, audits } = result.lhr;
+    if (process.env.BENCH_WEB_DETAIL) printDetail(url, preset, audits);
     return {
       performance: categories.performance.score,
       lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
@@ -43,6 +44,19 @@ async function audit(browser, url, preset) {
     };
   } finally {
     await page.close();
+  }
+}
+
+/** BENCH_WEB_DETAIL=1: what each audit loaded and when (simulated), and its LCP element. */
+function printDetail(url, preset, audits) {
+  console.log(`\n${url} (${preset}): LCP element ${JSON.stringify(audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null)}`);
+  for (const item of audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []) {
+    console.log(`  LCP phase ${item.phase}: ${Math.round(item.timing)} ms`);
+  }
+  const requests = audits['network-requests']?.details?.items ?? [];
+  for (const request of requests) {
+    const path = request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70);
+    console.log(`  ${String(Math.round(request.networkRequestTime)).padStart(6)}–${String(Math.round(request.networkEndTime)).padStart(6)} ms ${String(Math.round((request.transferSize ?? 0) / 1024)).padStart(4)} KB ${path}`);
   }
 }
 
