@@ -185,9 +185,10 @@ describe('DELETE /main-api/jobs', () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
 
+    // Not the 20 s timeout of the job: the call itself aborted it (a loaded CI machine is slow).
     const reason = await waitFor(() => fixtures.log.aborted.get(runningJob.id), { what: 'the running job to abort' });
     expect(reason).toMatchObject({ kind: 'cancelled', message: 'Cancelled' });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(await jobRow(ctx.db, runningJob.id)).toBeUndefined();
     expect(await jobRow(ctx.db, waiting.id)).toBeUndefined();
     expect(await jobRow(ctx.db, finished.id)).toMatchObject({ state: 'done' });
