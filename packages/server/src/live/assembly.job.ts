@@ -1,22 +1,14 @@
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { LIVE_CONVERT_MESSAGES } from '@regie/contract/live.convert';
-import { MEDIA_CONTENT_TYPES } from '@regie/contract/videos';
 import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { liveInputs, liveSegments } from '../db/live.table.ts';
-import { transaction } from '../db/transactions.ts';
 import { defineJob, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
-import { enqueueEncode, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
-import { originalKey } from '../videos/videos.keys.ts';
-import { findVideo, updateVideo } from '../videos/videos.service.ts';
-import { videoStates } from '../videos/videos.state.ts';
+import { findVideo } from '../videos/videos.service.ts';
 import type { ProgramSegment } from './program.ts';
-import { joinSegments } from './recording.ts';
+import { storeRecording } from './recording.store.ts';
 
 export const assemblyPayload = z.object({
   inputId: z.number().int().positive(),
@@ -74,8 +66,6 @@ async function sequenceSegments(db: Db, inputId: number, first: number, last?: n
   return rows.map((row) => ({ ...row, switched: false }));
 }
 
-const PROGRESS = { joined: 90, stored: 98 } as const;
-
 /** The original's file name of an assembly: a video whose original has it was stored by that job. */
 const assemblyFilename = (jobId: number) => `assembly-${jobId}.ts`;
 
@@ -92,7 +82,7 @@ export const assemblyJob = defineJob({
   timeoutMs: 6 * 60 * 60 * 1000,
   ...followedByVideo('processing'),
   async perform(context) {
-    const { payload, db, dataDir, job, storage, signal } = context;
+    const { payload, db, job, storage } = context;
     const video = await findVideo(db, payload.videoId);
     if (!video) return skipped(`Video ${payload.videoId} no longer exists`);
     const filename = assemblyFilename(job.id);
@@ -101,34 +91,13 @@ export const assemblyJob = defineJob({
     if (!input) throw new PermanentJobError(LIVE_CONVERT_MESSAGES.inputGone);
     const segments = await sequenceSegments(db, input.id, payload.firstSequence, payload.lastSequence);
     if (segments.length === 0) throw new PermanentJobError(LIVE_CONVERT_MESSAGES.nothingRecorded(input.name));
-    await videoStates.processing(db, video.id);
-    const work = await workFolder(dataDir, `assembly-${video.id}-job-${job.id}`, job.attempt);
-    try {
-      const file = join(work, filename);
-      const durationSeconds = await joinSegments(
-        { storage, signal, onProgress: (fraction) => context.reportProgress(fraction * PROGRESS.joined) },
-        segments,
-        work,
-        file,
-      );
-      const key = originalKey(video.accountId, video.id, filename);
-      const { size } = await stat(file);
-      const contentType = MEDIA_CONTENT_TYPES.ts ?? 'video/mp2t';
-      await storage.putStream(key, createReadStream(file), contentType, { size });
-      context.reportProgress(PROGRESS.stored);
-      const encode = await transaction(db, async (tx) => {
-        const stored = await updateVideo(tx, video.id, { originalKey: key, filename, size, contentType });
-        return stored ? enqueueEncode(tx, stored) : null;
-      });
-      if (!encode) {
-        await storage.delete(key);
-        return skipped(`Video ${video.id} was deleted while the recording was assembled`);
-      }
-      // The original it had (another extension) is replaced: its file goes.
-      if (video.originalKey && video.originalKey !== key) await storage.delete(video.originalKey);
-      return { segments: segments.length, durationSeconds, encodeJobId: encode.id };
-    } finally {
-      await rm(work, { recursive: true, force: true });
+    const stored = await storeRecording(context, video, segments, { filename, work: 'assembly' });
+    if (!stored.encode) {
+      await storage.delete(stored.key);
+      return skipped(`Video ${video.id} was deleted while the recording was assembled`);
     }
+    // The original it had (another extension) is replaced: its file goes.
+    if (video.originalKey && video.originalKey !== stored.key) await storage.delete(video.originalKey);
+    return { segments: segments.length, durationSeconds: stored.durationSeconds, encodeJobId: stored.encode.id };
   },
 });

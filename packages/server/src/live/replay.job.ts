@@ -1,23 +1,15 @@
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { LIVE_JOB_TYPES, LIVE_MESSAGES } from '@regie/contract/live';
-import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES } from '@regie/contract/videos';
+import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ContentLiveRow, contentLives } from '../db/cameras.table.ts';
-import { transaction } from '../db/transactions.ts';
 import { defineJob, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
-import { enqueueEncode, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
-import { originalKey, videoFolder } from '../videos/videos.keys.ts';
-import { findVideo, latestJob, updateVideo } from '../videos/videos.service.ts';
-import { videoStates } from '../videos/videos.state.ts';
+import { videoFolder } from '../videos/videos.keys.ts';
+import { findVideo, latestJob } from '../videos/videos.service.ts';
 import { type ContentRef, programSegments } from './program.ts';
-import { joinSegments } from './recording.ts';
+import { storeRecording } from './recording.store.ts';
 
-/** Where the job's progress goes: joined, stored. */
-const PROGRESS = { joined: 90, stored: 98 } as const;
 const REPLAY_FILENAME = 'replay.ts';
 
 /** The content a live belongs to. */
@@ -43,7 +35,7 @@ export const replayLiveJob = defineJob({
   timeoutMs: 6 * 60 * 60 * 1000,
   ...followedByVideo('processing'),
   async perform(context) {
-    const { payload, db, dataDir, job, storage, signal } = context;
+    const { payload, db, storage } = context;
     const [live] = await db.select().from(contentLives).where(eq(contentLives.id, payload.liveId)).limit(1);
     if (!live) return skipped(`Live ${payload.liveId} no longer exists`);
     const video = live.replayVideoId === null ? null : await findVideo(db, live.replayVideoId);
@@ -54,42 +46,17 @@ export const replayLiveJob = defineJob({
     }
     const segments = await programSegments(db, contentOfLive(live), { from: live.startedAt, to: live.endedAt });
     if (segments.length === 0) throw new PermanentJobError(LIVE_MESSAGES.replayNothingRecorded);
-    await videoStates.processing(db, video.id);
-    const work = await workFolder(dataDir, `replay-${video.id}-job-${job.id}`, job.attempt);
-    try {
-      const file = join(work, REPLAY_FILENAME);
-      const durationSeconds = await joinSegments(
-        { storage, signal, onProgress: (fraction) => context.reportProgress(fraction * PROGRESS.joined) },
-        segments,
-        work,
-        file,
-      );
-      const key = originalKey(video.accountId, video.id, REPLAY_FILENAME);
-      const { size } = await stat(file);
-      await storage.putStream(key, createReadStream(file), MEDIA_CONTENT_TYPES.ts ?? 'video/mp2t', { size });
-      context.reportProgress(PROGRESS.stored);
-      const encode = await transaction(db, async (tx) => {
-        const stored = await updateVideo(tx, video.id, {
-          originalKey: key,
-          filename: REPLAY_FILENAME,
-          size,
-          contentType: MEDIA_CONTENT_TYPES.ts ?? 'video/mp2t',
-        });
-        return stored ? enqueueEncode(tx, stored) : null;
-      });
-      // Deleted while it was joined: its purge job may have run already, so clean up here too.
-      if (!encode) {
-        await storage.deletePrefix(videoFolder(video.accountId, video.id));
-        return skipped(`Video ${video.id} was deleted while its replay was made`);
-      }
-      return {
-        segments: segments.length,
-        durationSeconds,
-        startedAt: segments[0]?.startedAt.toISOString() ?? null,
-        encodeJobId: encode.id,
-      };
-    } finally {
-      await rm(work, { recursive: true, force: true });
+    const stored = await storeRecording(context, video, segments, { filename: REPLAY_FILENAME, work: 'replay' });
+    // Deleted while it was joined: its purge job may have run already, so clean up here too.
+    if (!stored.encode) {
+      await storage.deletePrefix(videoFolder(video.accountId, video.id));
+      return skipped(`Video ${video.id} was deleted while its replay was made`);
     }
+    return {
+      segments: segments.length,
+      durationSeconds: stored.durationSeconds,
+      startedAt: segments[0]?.startedAt.toISOString() ?? null,
+      encodeJobId: stored.encode.id,
+    };
   },
 });
