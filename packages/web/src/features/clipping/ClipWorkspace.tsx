@@ -1,15 +1,14 @@
 import { Grid, Paper, Stack, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
-import { Timeline, type TimelinePoint } from '../../widgets/timeline/Timeline.tsx';
+import { Timeline } from '../../widgets/timeline/Timeline.tsx';
 import { useMediaTime } from '../../widgets/timeline/use-media-time.ts';
 import { snapToStep } from '../clips/clip-range.ts';
 import { useEventMarkers, useMarkerTypes } from '../markers/marker-calls.ts';
 import { markerPoints } from '../markers/marker-points.ts';
-import { formatMarkerTime } from '../markers/marker-time.ts';
 import type { PlayableReplay } from '../markers/ReplayGate.tsx';
+import { useMarkerPointLabel } from '../markers/use-point-label.ts';
 import { ClipControls } from './ClipControls.tsx';
 import { ClipQueue } from './ClipQueue.tsx';
 import { useRangeClip } from './clipping-calls.ts';
@@ -24,7 +23,6 @@ import { WorkspaceKeys } from './WorkspaceKeys.tsx';
  */
 export function ClipWorkspace({ eventId, video }: { eventId: number; video: PlayableReplay }) {
   const t = useT();
-  const { i18n } = useTranslation();
   const media = useRef<HTMLVideoElement | null>(null);
   const clock = useMediaTime(media, video.id);
   const markers = useEventMarkers(eventId);
@@ -42,11 +40,7 @@ export function ClipWorkspace({ eventId, video }: { eventId: number; video: Play
     { duration: video.duration, live: null, cut: rangeClip },
   );
   const [playing, setPlaying] = useState<number | null>(null);
-  const pointLabel = (point: TimelinePoint) =>
-    t('markers.ui.pointLabel', {
-      name: point.label || t('markers.ui.untitled'),
-      time: formatMarkerTime(point.time, i18n.language),
-    });
+  const pointLabel = useMarkerPointLabel();
 
   return (
     <Stack gap="lg">

@@ -1,9 +1,8 @@
 import { Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { MARKER_MOVE_BIG_STEP_SECONDS, MARKER_MOVE_STEP_SECONDS, type MarkerRecord } from '@regie/contract/markers';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
-import { Timeline, type TimelinePoint } from '../../widgets/timeline/Timeline.tsx';
+import { Timeline } from '../../widgets/timeline/Timeline.tsx';
 import { snapTime } from '../../widgets/timeline/timeline-math.ts';
 import type { ClipClock } from '../clipping/use-clip-workspace.ts';
 import type { LiveDesk } from '../clipping/use-live-desk.ts';
@@ -11,8 +10,8 @@ import { KeyLegend } from '../markers/KeyLegend.tsx';
 import { MarkerList } from '../markers/MarkerList.tsx';
 import { useEventMarkers, useMarkerActions, useMarkerTypes } from '../markers/marker-calls.ts';
 import { markerPoints } from '../markers/marker-points.ts';
-import { formatMarkerTime } from '../markers/marker-time.ts';
 import { useMarkerTypeKeys } from '../markers/use-marker-keys.ts';
+import { useMarkerPointLabel } from '../markers/use-point-label.ts';
 
 const PLAYHEAD_READ_MS = 500;
 
@@ -35,7 +34,6 @@ function usePlayhead(clock: ClipClock): number | null {
  */
 export function LiveMarkersPanel({ desk, eventId }: { desk: LiveDesk; eventId: number }) {
   const t = useT();
-  const { i18n } = useTranslation();
   const markers = useEventMarkers(eventId);
   const { types } = useMarkerTypes();
   const actions = useMarkerActions(eventId);
@@ -46,11 +44,7 @@ export function LiveMarkersPanel({ desk, eventId }: { desk: LiveDesk; eventId: n
     if (at !== null) actions.create.mutate({ markerTypeId: type.id, timeSeconds: snapTime(at) });
   });
   const rows = markers.data ?? [];
-  const pointLabel = (point: TimelinePoint) =>
-    t('markers.ui.pointLabel', {
-      name: point.label || t('markers.ui.untitled'),
-      time: formatMarkerTime(point.time, i18n.language),
-    });
+  const pointLabel = useMarkerPointLabel();
   const select = (marker: MarkerRecord) => {
     setSelectedId(marker.id);
     desk.clock.seek(marker.timeSeconds);

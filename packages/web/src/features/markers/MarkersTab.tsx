@@ -1,19 +1,18 @@
 import { Grid, Paper, Stack, Title } from '@mantine/core';
 import { MARKER_MOVE_BIG_STEP_SECONDS, MARKER_MOVE_STEP_SECONDS, type MarkerRecord } from '@regie/contract/markers';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
-import { Timeline, type TimelinePoint } from '../../widgets/timeline/Timeline.tsx';
+import { Timeline } from '../../widgets/timeline/Timeline.tsx';
 import { snapTime } from '../../widgets/timeline/timeline-math.ts';
 import { useMediaTime } from '../../widgets/timeline/use-media-time.ts';
 import { KeyLegend } from './KeyLegend.tsx';
 import { MarkerList } from './MarkerList.tsx';
 import { useEventMarkers, useMarkerActions, useMarkerTypes } from './marker-calls.ts';
 import { markerPoints } from './marker-points.ts';
-import { formatMarkerTime } from './marker-time.ts';
 import { type PlayableReplay, ReplayGate } from './ReplayGate.tsx';
 import { useMarkerTypeKeys } from './use-marker-keys.ts';
+import { useMarkerPointLabel } from './use-point-label.ts';
 
 /**
  * The event's markers tab: its replay in the player, the markers on a timeline under it (drag or
@@ -26,7 +25,6 @@ export function MarkersTab({ eventId }: { eventId: number }) {
 
 function MarkersEditor({ eventId, video }: { eventId: number; video: PlayableReplay }) {
   const t = useT();
-  const { i18n } = useTranslation();
   const media = useRef<HTMLVideoElement | null>(null);
   const clock = useMediaTime(media, video.id);
   const markers = useEventMarkers(eventId);
@@ -40,11 +38,7 @@ function MarkersEditor({ eventId, video }: { eventId: number; video: PlayableRep
     actions.create.mutate({ markerTypeId: type.id, timeSeconds: time });
   });
   const rows = markers.data ?? [];
-  const pointLabel = (point: TimelinePoint) =>
-    t('markers.ui.pointLabel', {
-      name: point.label || t('markers.ui.untitled'),
-      time: formatMarkerTime(point.time, i18n.language),
-    });
+  const pointLabel = useMarkerPointLabel();
   const select = (marker: MarkerRecord) => {
     setSelectedId(marker.id);
     clock.seek(marker.timeSeconds);
