@@ -49,14 +49,18 @@ async function audit(browser, url, preset) {
 
 /** BENCH_WEB_DETAIL=1: what each audit loaded and when (simulated), and its LCP element. */
 function printDetail(url, preset, audits) {
-  console.log(`\n${url} (${preset}): LCP element ${JSON.stringify(audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null)}`);
+  console.log(
+    `\n${url} (${preset}): LCP element ${JSON.stringify(audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null)}`,
+  );
   for (const item of audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []) {
     console.log(`  LCP phase ${item.phase}: ${Math.round(item.timing)} ms`);
   }
   const requests = audits['network-requests']?.details?.items ?? [];
   for (const request of requests) {
     const path = request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70);
-    console.log(`  ${String(Math.round(request.networkRequestTime)).padStart(6)}–${String(Math.round(request.networkEndTime)).padStart(6)} ms ${String(Math.round((request.transferSize ?? 0) / 1024)).padStart(4)} KB ${path}`);
+    console.log(
+      `  ${String(Math.round(request.networkRequestTime)).padStart(6)}–${String(Math.round(request.networkEndTime)).padStart(6)} ms ${String(Math.round((request.transferSize ?? 0) / 1024)).padStart(4)} KB ${path}`,
+    );
   }
 }
 
@@ -70,13 +74,17 @@ async function signIn(browser, origin) {
   await page.close();
 }
 
+let editorToken;
 async function jobsBusy(origin) {
-  const login = await fetch(`${origin}/users-service-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'editor', password: 'regie-demo' }),
-  });
-  const { accessToken } = await login.json();
+  if (!editorToken) {
+    const login = await fetch(`${origin}/users-service-api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'editor', password: 'regie-demo' }),
+    });
+    editorToken = (await login.json()).accessToken;
+  }
+  const accessToken = editorToken;
   const jobs = await fetch(`${origin}/main-api/jobs?state=waiting,in_progress`, {
     headers: { authorization: `Bearer ${accessToken}`, 'accept-version': 'v6' },
   });

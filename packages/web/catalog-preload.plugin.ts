@@ -13,6 +13,8 @@ const CATALOG_MODULE = new RegExp(`[\\\\/]contract[\\\\/]src[\\\\/]i18n[\\\\/]($
  * For a signed-in visitor it also asks for `signedIn`, the chunk every signed-in screen shares
  * (vite.config.ts `app`), which the start-up code would only discover once it has run: on a slow
  * phone that is one more round of download after the start-up code's (issue 8, mobile LCP).
+ * It sets that language on <html>, where the frame painted before the app's code takes it from
+ * (first-paint.plugin.ts).
  */
 export function catalogPreloadScript(
   files: Readonly<Record<string, string>>,
@@ -22,7 +24,7 @@ export function catalogPreloadScript(
     STORAGE_KEYS.session,
   )})||"null");l=u&&u.accessToken&&u.meta&&u.meta.language}catch(e){}if(!f[l]){var n=(navigator.languages&&navigator.languages[0])||navigator.language||"";l=n.slice(0,2).toLowerCase()}if(!f[l])l=${JSON.stringify(
     DEFAULT_LANGUAGE,
-  )};p(f[l]);if(u&&u.accessToken)for(var i=0;i<s.length;i++)p(s[i])})()`;
+  )};document.documentElement.lang=l;p(f[l]);if(u&&u.accessToken)for(var i=0;i<s.length;i++)p(s[i])})()`;
 }
 
 /** The chunk group of what every signed-in screen shares (vite.config.ts chunkGroups). */

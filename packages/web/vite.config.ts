@@ -6,7 +6,9 @@ import { defineConfig, type Plugin } from 'vite';
 import { API_PREFIXES } from '../contract/src/api.ts';
 import { BACKGROUND_WORKER_PATH } from '../contract/src/ui.ts';
 import { catalogPreload, SIGNED_IN_CHUNK } from './catalog-preload.plugin.ts';
+import { scopedClassName } from './css-modules.ts';
 import { embedPage } from './embed.plugin.ts';
+import { firstPaint } from './first-paint.plugin.ts';
 import { precompress } from './precompress.plugin.ts';
 
 // Build environment: development (default), staging or production. Only development builds show
@@ -69,8 +71,10 @@ const backgroundWorker: Plugin[] = [
 ];
 
 export default defineConfig({
-  plugins: [react(), ...backgroundWorker, ...embedPage(), catalogPreload(), precompress()],
+  plugins: [react(), ...backgroundWorker, ...embedPage(), catalogPreload(), firstPaint(), precompress()],
   define: { 'import.meta.env.VITE_REGIE_ENV': JSON.stringify(environment) },
+  // Class names the page's first script can know at build time (css-modules.ts).
+  css: { modules: { generateScopedName: scopedClassName } },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true, ws: true }])),
   },

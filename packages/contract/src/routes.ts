@@ -1,6 +1,7 @@
 import { type AccessRule, type AccessSubject, hasRole, inheritRule, isPlatformAdmin, satisfies } from './access.ts';
 import { missingModules } from './events.ts';
 import { MENU, type MenuNode, type RouteEntry } from './menu.ts';
+import { matchPattern, titleStep } from './route-pattern.ts';
 
 function joinPath(parent: string | null, segment: string): string {
   return `${parent ?? ''}/${segment}`;
@@ -95,36 +96,27 @@ export function findRouteByPath(fullPath: string): RouteEntry | undefined {
   return ROUTES.find((entry) => entry.fullPath === fullPath);
 }
 
-function segmentMatches(pattern: string, value: string | undefined): boolean | 'skip' {
-  if (pattern.startsWith(':')) {
-    if (value === undefined || value === '') return pattern.endsWith('?') ? 'skip' : false;
-    return true;
-  }
-  return pattern === value;
-}
-
 /** Matches a browser path against the tree's patterns (`/account/users/edit/42`). */
 export function matchRoute(pathname: string): { entry: RouteEntry; params: Record<string, string> } | undefined {
-  const parts = pathname.split('/').filter(Boolean);
-  let best: { entry: RouteEntry; params: Record<string, string> } | undefined;
-  for (const entry of ROUTES) {
-    const pattern = entry.fullPath.split('/').filter(Boolean);
-    const params: Record<string, string> = {};
-    let i = 0;
-    let ok = true;
-    for (const segment of pattern) {
-      const result = segmentMatches(segment, parts[i]);
-      if (result === false) {
-        ok = false;
-        break;
-      }
-      if (result === 'skip') continue;
-      if (segment.startsWith(':')) params[segment.slice(1).replace(/\?$/, '')] = decodeURIComponent(parts[i] ?? '');
-      i += 1;
-    }
-    if (ok && i === parts.length && (!best || entry.depth > best.entry.depth)) best = { entry, params };
+  return matchPattern(ROUTES, pathname);
+}
+
+/** The entry and its ancestors, the top-level entry first. */
+export function lineage(entry: RouteEntry): RouteEntry[] {
+  const chain: RouteEntry[] = [entry];
+  let parentPath = entry.parentPath;
+  while (parentPath) {
+    const parent = findRouteByPath(parentPath);
+    if (!parent) break;
+    chain.unshift(parent);
+    parentPath = parent.parentPath;
   }
-  return best;
+  return chain;
+}
+
+/** The entry whose label titles a page: its section (the second step of the trail), else the top. */
+export function titleEntry(trail: readonly RouteEntry[]): RouteEntry | undefined {
+  return titleStep(trail);
 }
 
 /** Replaces `:params` in a pattern; optional params left without a value are dropped. */

@@ -1,7 +1,7 @@
 import { isRecord } from '@regie/contract/guards';
 import type { MessageKey } from '@regie/contract/i18n/en';
 import type { RouteEntry } from '@regie/contract/menu';
-import { fillPath, findRouteByPath } from '@regie/contract/routes';
+import { fillPath } from '@regie/contract/routes';
 import { useMatches, useParams } from 'react-router';
 
 /** What each route of the tree carries in react-router's `handle`. */
@@ -22,23 +22,8 @@ export function useCurrentEntry(): RouteEntry | undefined {
   return undefined;
 }
 
-/** The entry and its ancestors, the top-level entry first. */
-export function lineage(entry: RouteEntry): RouteEntry[] {
-  const chain: RouteEntry[] = [entry];
-  let parentPath = entry.parentPath;
-  while (parentPath) {
-    const parent = findRouteByPath(parentPath);
-    if (!parent) break;
-    chain.unshift(parent);
-    parentPath = parent.parentPath;
-  }
-  return chain;
-}
-
-/** The entry whose label titles a page: its section (the second step of the trail), else the top. */
-export function titleEntry(trail: readonly RouteEntry[]): RouteEntry | undefined {
-  return trail[1] ?? trail[0];
-}
+// The page's trail and title entry are the route tree's (the page's first script uses them too).
+export { lineage, titleEntry } from '@regie/contract/routes';
 
 /** The label key of an entry (data, so unchecked by the type: a missing one shows the red notice). */
 export function labelKey(entry: RouteEntry): MessageKey {

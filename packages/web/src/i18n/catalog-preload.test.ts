@@ -11,6 +11,7 @@ const SIGNED_IN = ['/assets/app-3.js'];
 function preloads(stored: unknown, languages: readonly string[]): string[] {
   const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
   const storage = new Map<string, string>();
+  const documentElement = { lang: 'en' };
   if (stored !== undefined) {
     storage.set(STORAGE_KEYS.session, typeof stored === 'string' ? stored : JSON.stringify(stored));
   }
@@ -18,11 +19,14 @@ function preloads(stored: unknown, languages: readonly string[]): string[] {
     localStorage: { getItem: (key: string) => storage.get(key) ?? null },
     navigator: { languages, language: languages[0] },
     document: {
+      documentElement,
       createElement: () => ({ rel: '', href: '', crossOrigin: null }),
       head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
     },
   });
   expect(links.every((link) => link.rel === 'modulepreload' && link.crossOrigin === '')).toBe(true);
+  // The language chosen is set on <html> (the frame painted before the app's code reads it).
+  expect(links[0]?.href).toBe(FILES[documentElement.lang as keyof typeof FILES]);
   return links.map((link) => link.href);
 }
 

@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+
+// Issue 8 (mobile LCP): a signed-in page's frame and title are painted by the HTML's own script
+// as soon as the HTML and the stylesheet are in, before any of the app's code has arrived, and
+// the layout then draws them in the very same place.
+
+/** Where a heading's text sits on screen (the box of its glyphs, which LCP measures). */
+function textBox(heading: Locator) {
+  return heading.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+}
+
+/** The same page opened again with none of the app's code: the HTML and the stylesheet alone. */
+async function withoutCode(page: Page, path: string): Promise<Page> {
+  const bare = await page.context().newPage();
+  await bare.route('**/assets/*.js', (route) => route.abort());
+  await bare.goto(path);
+  return bare;
+}
+
+test('a signed-in page shows its place, its title and a spinner before its code arrives, where the layout draws them', async ({
+  page,
+}) => {
+  await signIn(page, 'usermanager');
+  await expect(page).toHaveURL(/\/account\/users\/list$/);
+  const title = page.getByRole('heading', { level: 1, name: 'Users' });
+  await expect(page.getByRole('tab', { name: 'List' })).toBeVisible();
+  const drawn = await textBox(title);
+
+  const bare = await withoutCode(page, '/account/users/list');
+  const early = bare.getByRole('heading', { level: 1, name: 'Users' });
+  await expect(early).toBeVisible();
+  await expect(bare.getByText('Account', { exact: true })).toBeVisible();
+  await expect(bare.getByRole('status', { name: 'Loading' })).toBeVisible();
+  expect(await textBox(early)).toEqual(drawn);
+  await expectNoSeriousA11yViolations(bare);
+});
+
+test('the early frame speaks the user’s language', async ({ page }) => {
+  await signIn(page, 'clipper');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  const path = new URL(page.url()).pathname;
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  const name = await title.textContent();
+
+  const bare = await withoutCode(page, path);
+  await expect(bare.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(bare.getByRole('heading', { level: 1 })).toHaveText(name ?? '');
+  await expect(bare.getByRole('status', { name: 'Chargement' })).toBeVisible();
+});
+
+test('no frame is painted for a visitor who is not signed in, nor outside the tree', async ({ page }) => {
+  const bare = await withoutCode(page, '/account/users/list');
+  await expect(bare.locator('#root')).toBeEmpty();
+  await signIn(page, 'usermanager');
+  const unknown = await withoutCode(page, '/no/such/screen');
+  await expect(unknown.locator('#root')).toBeEmpty();
+});
