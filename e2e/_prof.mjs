@@ -1,0 +1,33 @@
+import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const ctx = await b.newContext({ viewport: { width: 1350, height: 940 } });
+const p = await ctx.newPage();
+await p.goto('http://127.0.0.1:4399/login');
+await p.fill('input[autocomplete="username"]', 'usermanager');
+await p.fill('input[autocomplete="current-password"]', 'regie-demo');
+await p.click('button[type="submit"]');
+await p.waitForURL('**/account/users/list');
+await p.waitForTimeout(1500);
+const q = await ctx.newPage();
+const cdp = await ctx.newCDPSession(q);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+const t0 = Date.now();
+const marks = [];
+q.on('request', (r) => { if (/api|assets\/users/.test(r.url())) marks.push([Date.now() - t0, r.url().replace(/^http:\/\/[^/]+/, '').slice(0, 60)]); });
+await q.goto('http://127.0.0.1:4399/account/users/list', { waitUntil: 'networkidle' });
+const { profile } = await cdp.send('Profiler.stop');
+console.log(marks);
+// self time by function+url
+const self = new Map();
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const dt = profile.timeDeltas; let total = 0;
+const counts = new Map();
+profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (dt[i] ?? 0)));
+for (const [id, us] of counts) { const n = byId.get(id); const f = n.callFrame; const k = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`; self.set(k, (self.get(k) ?? 0) + us); total += us; }
+console.log('total ms', Math.round(total / 1000));
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => `${(v / 1000).toFixed(1).padStart(7)} ${k}`).join('\n'));
+writeFileSync('/tmp/prof.cpuprofile', JSON.stringify(profile));
+await b.close();
