@@ -15,10 +15,13 @@ function textBox(heading: Locator) {
   });
 }
 
-/** The same page opened again with none of the app's code: the HTML and the stylesheet alone. */
-async function withoutCode(page: Page, path: string): Promise<Page> {
+/**
+ * The same page opened again with none of the app's code: the HTML and the stylesheet alone, or
+ * (withoutStylesheet) the HTML alone, which must be enough to paint the frame.
+ */
+async function withoutCode(page: Page, path: string, { withoutStylesheet = false } = {}): Promise<Page> {
   const bare = await page.context().newPage();
-  await bare.route('**/assets/*.js', (route) => route.abort());
+  await bare.route(withoutStylesheet ? /\/assets\/.*\.(js|css)$/ : /\/assets\/.*\.js$/, (route) => route.abort());
   await bare.goto(path);
   return bare;
 }
@@ -39,6 +42,20 @@ test('a signed-in page shows its place, its title and a spinner before its code 
   await expect(bare.getByRole('status', { name: 'Loading' })).toBeVisible();
   expect(await textBox(early)).toEqual(drawn);
   await expectNoSeriousA11yViolations(bare);
+
+  // The HTML alone (no stylesheet yet) paints it in the same place, in the same type.
+  const htmlOnly = await withoutCode(page, '/account/users/list', { withoutStylesheet: true });
+  const earliest = htmlOnly.getByRole('heading', { level: 1, name: 'Users' });
+  await expect(earliest).toBeVisible();
+  expect(await textBox(earliest)).toEqual(drawn);
+});
+
+test('the app’s first render replaces the early frame: one frame on screen, never two', async ({ page }) => {
+  await signIn(page, 'usermanager');
+  await page.goto('/account/users/list');
+  await expect(page.getByRole('tab', { name: 'List' })).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 });
 
 test('the early frame speaks the user’s language', async ({ page }) => {
@@ -57,8 +74,8 @@ test('the early frame speaks the user’s language', async ({ page }) => {
 
 test('no frame is painted for a visitor who is not signed in, nor outside the tree', async ({ page }) => {
   const bare = await withoutCode(page, '/account/users/list');
-  await expect(bare.locator('#root')).toBeEmpty();
+  await expect(bare.locator('#first-paint')).toBeEmpty();
   await signIn(page, 'usermanager');
   const unknown = await withoutCode(page, '/no/such/screen');
-  await expect(unknown.locator('#root')).toBeEmpty();
+  await expect(unknown.locator('#first-paint')).toBeEmpty();
 });

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { relative, sep } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
+// Not `new URL('.', import.meta.url)`: Vite rewrites that form into an asset's address.
+const WEB_ROOT = dirname(fileURLToPath(import.meta.url));
 
 /**
  * The built name of a CSS-module class: `_<local>_<hash of the file's path>`, the same on every

@@ -1,24 +1,28 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { Plugin } from 'vite';
 // Relative paths: the config loader bundles them, while Node cannot import the package's .ts files.
 import { en } from '../contract/src/i18n/en.ts';
 import { fr } from '../contract/src/i18n/fr.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../contract/src/languages.ts';
 import { lineage, ROUTES } from '../contract/src/routes.ts';
 import { STORAGE_KEYS } from '../contract/src/ui.ts';
+import { criticalCss } from './critical-css.ts';
 import { scopedClassName } from './css-modules.ts';
 import type { FirstPaintData } from './src/app/first-paint/first-paint.ts';
-import type { FrameClasses } from './src/app/first-paint/shell-html.ts';
+import { FIRST_PAINT_ELEMENT_ID, type FrameClasses, frameHtml } from './src/app/first-paint/shell-html.ts';
 
 const CATALOGS: Record<Language, Readonly<Record<string, string>>> = { en, fr };
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const FIRST_PAINT_ENTRY = source('src/app/first-paint/first-paint.ts');
+// Not `new URL(path, import.meta.url)`: Vite rewrites that form into an asset's address.
+const WEB_ROOT = dirname(fileURLToPath(import.meta.url));
+const source = (path: string) => join(WEB_ROOT, path);
+const FIRST_PAINT_ENTRY = source('src/app/first-paint/first-paint.entry.ts');
 const THEME_STYLE_ENTRY = source('src/app/first-paint/theme-style.ts');
 const LAYOUT_CSS = source('src/app/layout/layout.module.css');
 // Inside the package, so that the bundle's bare imports (react, @mantine/core) resolve as usual.
-const CACHE_DIR = source('node_modules/.cache/regie-first-paint/');
+const CACHE_DIR = source('node_modules/.cache/regie-first-paint');
 const FRAME_CLASS_NAMES: readonly (keyof FrameClasses)[] = ['shell', 'rail', 'section', 'main', 'topBar', 'content'];
 
 /** What the first script needs: the route tree's patterns and trails, and their labels per language. */
@@ -54,11 +58,11 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-async function firstPaintScript(): Promise<string> {
+async function firstPaintScript(data: FirstPaintData): Promise<string> {
   const bundle = await rolldown({ input: FIRST_PAINT_ENTRY, platform: 'browser' });
   try {
     const { output } = await bundle.generate({ format: 'iife', minify: true, codeSplitting: false });
-    return `(function(__REGIE_FIRST_PAINT__){${output[0].code}})(${scriptJson(firstPaintData())})`;
+    return `(function(__REGIE_FIRST_PAINT__){${output[0].code}})(${scriptJson(data)})`;
   } finally {
     await bundle.close();
   }
@@ -74,7 +78,7 @@ async function themeStyle(): Promise<string> {
   try {
     const { output } = await bundle.generate({ format: 'es', codeSplitting: false });
     mkdirSync(CACHE_DIR, { recursive: true });
-    const file = `${CACHE_DIR}theme-style-${process.pid}-${Date.now()}.mjs`;
+    const file = `${CACHE_DIR}/theme-style-${process.pid}-${Date.now()}.mjs`;
     writeFileSync(file, output[0].code);
     try {
       const module: { themeStyle: () => string } = await import(pathToFileURL(file).href);
@@ -87,11 +91,18 @@ async function themeStyle(): Promise<string> {
   }
 }
 
+const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>\n?/g;
+
 /**
- * The signed-in page's first paint (issue 8, mobile LCP): index.html gets the theme's CSS
- * variables and a small script that draws the layout's frame with the page's title as soon as the
- * HTML and the stylesheet are in, instead of once the app's code (300 KB compressed) has
- * downloaded and run. See src/app/first-paint/.
+ * The signed-in page's first paint (issue 8, mobile LCP). index.html gets:
+ * - in the head, what the frame needs of the stylesheet (critical-css.ts) and the theme's CSS
+ *   variables, and the stylesheet's link moves down into the body, after the frame: a stylesheet
+ *   in the body holds back only what follows it, so the frame paints as soon as the HTML is in;
+ * - at the top of the body, the frame's element and the script that paints it
+ *   (src/app/first-paint/), then the stylesheet's link, then the theme's variables again (after
+ *   the stylesheet's defaults, as MantineProvider's own copy in #root will be), then #root.
+ * The app's code still runs after the stylesheet (scripts wait for it), and removes the frame in
+ * its first commit (main.tsx).
  */
 export function firstPaint(): Plugin {
   return {
@@ -99,13 +110,32 @@ export function firstPaint(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(_html, context): Promise<HtmlTagDescriptor[]> {
-        if (!context.filename.endsWith('index.html')) return [];
-        const [script, style] = await Promise.all([firstPaintScript(), themeStyle()]);
-        return [
-          { tag: 'style', attrs: { 'data-first-paint': true }, children: style, injectTo: 'head' },
-          { tag: 'script', children: script, injectTo: 'body' },
-        ];
+      async handler(html, context): Promise<string> {
+        if (!context.filename.endsWith('index.html')) return html;
+        const data = firstPaintData();
+        const links = [...html.matchAll(STYLESHEET_LINK)];
+        if (links.length === 0) throw new Error('index.html has no stylesheet link to move');
+        const sample = frameHtml(data.classes, { crumbs: ['a', 'b'], title: 't', loading: 'l', withSection: true });
+        const stylesheets = links.map(([, fileName]) => {
+          const asset = context.bundle?.[fileName ?? ''];
+          if (asset?.type !== 'asset') throw new Error(`stylesheet ${fileName} not found in the bundle`);
+          return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+        });
+        const critical = criticalCss(stylesheets.join('\n'), sample);
+        const [script, theme] = await Promise.all([firstPaintScript(data), themeStyle()]);
+        const withoutLinks = html.replace(STYLESHEET_LINK, '');
+        const head = `    <style data-first-paint>${critical}${theme}</style>\n  </head>`;
+        const body = [
+          '<body>',
+          `    <div id="${FIRST_PAINT_ELEMENT_ID}"></div>`,
+          `    <script>${script}</script>`,
+          ...links.map(([link]) => `    ${link.trim()}`),
+          `    <style data-first-paint-theme>${theme}</style>`,
+        ].join('\n');
+        if (!withoutLinks.includes('</head>') || !withoutLinks.includes('<body>')) {
+          throw new Error('index.html has no </head> or <body>');
+        }
+        return withoutLinks.replace('</head>', head).replace('<body>', body);
       },
     },
   };

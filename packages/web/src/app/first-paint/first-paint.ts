@@ -1,9 +1,9 @@
 /**
  * The page's first script for a signed-in page of the tree: paints the layout's frame with the
- * page's place in the tree and its title, in the user's language, as soon as the HTML and the
- * stylesheet are in, before any of the app's code has arrived (on a slow phone, seconds before).
- * React's first render then draws the same frame (LayoutPlaceholder, same markup) and the layout
- * takes over. Bundled on its own into index.html by first-paint.plugin.ts, with the table
+ * page's place in the tree and its title, in the user's language, as soon as the HTML is in:
+ * before the stylesheet (what the frame needs of it is inlined in the head) and before any of the
+ * app's code has arrived (on a slow phone, seconds before). React's first commit then draws the
+ * same frame in #root (LayoutPlaceholder, same markup) and removes this one (main.tsx). Bundled on its own into index.html by first-paint.plugin.ts, with the table
  * below written in at build time from the route tree and the catalogs.
  */
 import { matchPattern, titleStep } from '@regie/contract/route-pattern';
@@ -27,9 +27,6 @@ export interface FirstPaintData {
   defaultLanguage: string;
 }
 
-/** Written in at build time (first-paint.plugin.ts). */
-declare const __REGIE_FIRST_PAINT__: FirstPaintData;
-
 function signedIn(storageKey: string): boolean {
   try {
     const session = JSON.parse(localStorage.getItem(storageKey) ?? 'null');
@@ -39,8 +36,8 @@ function signedIn(storageKey: string): boolean {
   }
 }
 
-export function paintFrame(data: FirstPaintData, root: HTMLElement | null, pathname: string): boolean {
-  if (!root || root.firstChild || !signedIn(data.storageKey)) return false;
+export function paintFrame(data: FirstPaintData, target: HTMLElement | null, pathname: string): boolean {
+  if (!target || !signedIn(data.storageKey)) return false;
   const match = matchPattern(data.routes, pathname);
   if (!match) return false;
   // The language the app starts in: the catalog preload (head script) chose it and set it on <html>.
@@ -48,15 +45,11 @@ export function paintFrame(data: FirstPaintData, root: HTMLElement | null, pathn
   const labels = data.labels[language] ?? [];
   const crumbs = match.entry.trail.map((index) => labels[index] ?? '');
   const title = titleStep(match.entry.trail);
-  root.innerHTML = frameHtml(data.classes, {
+  target.innerHTML = frameHtml(data.classes, {
     crumbs,
     title: title === undefined ? undefined : labels[title],
     loading: data.loading[language] ?? '',
     withSection: crumbs.length > 0,
   });
   return true;
-}
-
-if (typeof __REGIE_FIRST_PAINT__ !== 'undefined') {
-  paintFrame(__REGIE_FIRST_PAINT__, document.getElementById('root'), window.location.pathname);
 }

@@ -10,6 +10,13 @@
  * compares with what those components render, so that a Mantine upgrade cannot make them drift.
  */
 
+/**
+ * The element index.html paints the frame into: before #root and before the stylesheet's link,
+ * so that it paints without waiting for anything (first-paint.plugin.ts); removed by the app's
+ * first commit (main.tsx), which draws the same frame in #root.
+ */
+export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
+
 /** The layout's CSS-module classes the frame uses (layout.module.css). */
 export interface FrameClasses {
   shell: string;
