@@ -55,6 +55,10 @@ function printDetail(url, preset, audits) {
   for (const item of audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []) {
     console.log(`  LCP phase ${item.phase}: ${Math.round(item.timing)} ms`);
   }
+  const observed = audits.metrics?.details?.items?.[0] ?? {};
+  console.log(
+    `  observed (unthrottled): FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint)} ms, load ${Math.round(observed.observedLoad)} ms`,
+  );
   const requests = audits['network-requests']?.details?.items ?? [];
   for (const request of requests) {
     const path = request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70);

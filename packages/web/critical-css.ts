@@ -46,18 +46,71 @@ function prune(container: Container, classes: ReadonlySet<string>): void {
   });
 }
 
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
+
+function referencedVariables(text: string, into: Set<string>): void {
+  for (const match of text.matchAll(VAR_REFERENCE)) if (match[1]) into.add(match[1]);
+}
+
+/**
+ * Drops the custom properties nothing kept reads: Mantine's base defines some 700 (every colour
+ * of every palette), the frame reads a few dozen. Read means named in a var() of a kept
+ * declaration, of the markup's inline styles or of `otherCss` (the theme's variables, written
+ * beside it), or of a custom property read in turn.
+ */
+function pruneVariables(root: Container, markup: string, otherCss: string): void {
+  const definitions = new Map<string, string[]>();
+  const used = new Set<string>();
+  referencedVariables(markup, used);
+  referencedVariables(otherCss, used);
+  root.walkDecls((declaration) => {
+    if (declaration.prop.startsWith('--')) {
+      const values = definitions.get(declaration.prop) ?? [];
+      values.push(declaration.value);
+      definitions.set(declaration.prop, values);
+    } else {
+      referencedVariables(declaration.value, used);
+    }
+  });
+  const pending = [...used];
+  while (pending.length > 0) {
+    const name = pending.pop() ?? '';
+    for (const value of definitions.get(name) ?? []) {
+      const found = new Set<string>();
+      referencedVariables(value, found);
+      for (const next of found) {
+        if (!used.has(next)) {
+          used.add(next);
+          pending.push(next);
+        }
+      }
+    }
+  }
+  root.walkDecls(/^--/, (declaration) => {
+    if (!used.has(declaration.prop)) declaration.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+  });
+}
+
 /**
  * The part of a stylesheet a piece of markup needs: the rules whose selectors use only its
- * classes, the page-wide base (variables, box sizing, body) and the animations those use. For
- * the frame painted from index.html before the stylesheet itself has arrived (first-paint).
+ * classes, the page-wide base (box sizing, body), the custom properties those read (directly or
+ * through `otherCss`, CSS written beside it) and the animations they use. For the frame painted
+ * from index.html before the stylesheet itself has arrived (first-paint).
  */
-export function criticalCss(css: string, markup: string): string {
+export function criticalCss(css: string, markup: string, otherCss = ''): string {
   const classes = new Set<string>();
   for (const match of markup.matchAll(/class="([^"]*)"/g)) {
     for (const name of (match[1] ?? '').split(/\s+/)) if (name) classes.add(name);
   }
   const root = postcss.parse(css);
   prune(root, classes);
+  pruneVariables(root, markup, otherCss);
   const animations = animationNames(root);
   root.walkAtRules('keyframes', (atRule) => {
     if (!animations.has(atRule.params)) atRule.remove();

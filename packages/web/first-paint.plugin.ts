@@ -121,8 +121,8 @@ export function firstPaint(): Plugin {
           if (asset?.type !== 'asset') throw new Error(`stylesheet ${fileName} not found in the bundle`);
           return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
         });
-        const critical = criticalCss(stylesheets.join('\n'), sample);
         const [script, theme] = await Promise.all([firstPaintScript(data), themeStyle()]);
+        const critical = criticalCss(stylesheets.join('\n'), sample, theme);
         const withoutLinks = html.replace(STYLESHEET_LINK, '');
         const head = `    <style data-first-paint>${critical}${theme}</style>\n  </head>`;
         const body = [

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { isSessionError } from '../api/client.ts';
 import { useEnvironment } from '../api/queries.ts';
 import { LayoutPlaceholder } from './layout/LayoutPlaceholder.tsx';
@@ -11,7 +11,10 @@ import { Splash } from './Splash.tsx';
  */
 export function EnvironmentGate({ children }: { children: ReactNode }) {
   const environment = useEnvironment();
-  if (environment.isSuccess) return children;
+  // The page behind the check (layout, menus, the screen) is drawn in a deferred render, which
+  // React does in slices between frames: one long task would leave the page unresponsive.
+  const passed = useDeferredValue(environment.isSuccess);
+  if (environment.isSuccess && passed) return children;
   if (environment.isError && !isSessionError(environment.error)) {
     return <Splash failed onRetry={() => environment.refetch()} />;
   }
