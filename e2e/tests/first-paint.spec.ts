@@ -50,7 +50,7 @@ test('a signed-in page shows its place, its title and a spinner before its code 
   expect(await textBox(earliest)).toEqual(drawn);
 });
 
-test('the app’s code is asked for once the frame is on screen, and a visitor’s at once', async ({ page }) => {
+test('the app’s code is asked for once the frame or the login page is on screen', async ({ page }) => {
   /** When the page first painted, and when it asked for its code's entry (ms since it started). */
   const timings = (target: Page) =>
     target.evaluate(() => {
@@ -62,8 +62,10 @@ test('the app’s code is asked for once the frame is on screen, and a visitor�
     });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
   const visitor = await timings(page);
-  expect(visitor.entry).not.toBeNull();
+  expect(visitor.paint).not.toBeNull();
+  expect(visitor.entry).toBeGreaterThan(visitor.paint ?? Number.POSITIVE_INFINITY);
 
   await signIn(page, 'usermanager');
   await page.goto('/account/users/list');
@@ -101,4 +103,41 @@ test('no frame is painted for a visitor who is not signed in, nor outside the tr
   await signIn(page, 'usermanager');
   const unknown = await withoutCode(page, '/no/such/screen');
   await expect(unknown.locator('#first-paint')).toBeEmpty();
+});
+
+test('a visitor sees the login page before its code arrives, where the app draws it, in their language', async ({
+  browser,
+}) => {
+  for (const [locale, title, field] of [
+    ['en-GB', 'Sign in to Regie', 'Username'],
+    ['fr-FR', 'Connexion à Regie', 'Identifiant'],
+  ] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    await expect(page.getByLabel(field)).toBeFocused();
+    const drawn = { title: await textBox(heading), field: await page.getByLabel(field).boundingBox() };
+
+    const bare = await withoutCode(page, '/login');
+    const early = bare.locator('#first-paint');
+    await expect(early.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(await textBox(early.getByRole('heading', { level: 1 }))).toEqual(drawn.title);
+    expect(await early.locator('input[name="username"]').boundingBox()).toEqual(drawn.field);
+    // It takes no input: what is typed waits for the app's own form.
+    await expect(early).toHaveJSProperty('inert', true);
+    await context.close();
+  }
+});
+
+test('what a visitor types goes to the app’s login form and signs them in', async ({ page }) => {
+  // The app's code held back a moment: the early copy is on screen while the person starts typing.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.locator('#first-paint h1')).toBeVisible();
+  await signIn(page, 'usermanager');
+  await expect(page).toHaveURL(/\/account\/users\/list$/);
 });

@@ -21,10 +21,10 @@ export interface AppCode {
  * catalog of that language (instead of once the start-up code has run) and, for a signed-in
  * visitor, `signedIn`, the chunk every signed-in screen shares (vite.config.ts `app`), which the
  * start-up code would only discover once it has run (issue 8, mobile LCP).
- * A visitor who is not signed in gets no early frame, so their code is asked for at once; for a
- * signed-in visitor the first paint's script asks for it once the frame is on screen, so that the
- * frame is painted while nothing else is arriving (on a slow phone, 300 KB of code would hold the
- * network and the main thread) and the code comes right after.
+ The first paint's script calls it (first-paint.entry.ts): once what it painted (a signed-in
+ * page's frame, a visitor's login page) is on screen, so that it is painted while nothing else is
+ * arriving (on a slow phone, 300 KB of code would hold the network and the main thread) and the
+ * code comes right after; at once when it painted nothing.
  */
 export function catalogPreloadScript(
   files: Readonly<Record<string, string>>,
@@ -35,7 +35,7 @@ export function catalogPreloadScript(
     STORAGE_KEYS.session,
   )})||"null")}catch(e){}u=u&&u.accessToken?u:null;l=u&&u.meta&&u.meta.language;if(!f[l]){var n=(navigator.languages&&navigator.languages[0])||navigator.language||"";l=n.slice(0,2).toLowerCase()}if(!f[l])l=${JSON.stringify(
     DEFAULT_LANGUAGE,
-  )};document.documentElement.lang=l;window[${JSON.stringify(START_CODE_GLOBAL)}]=function(){if(d)return;d=1;var i,e;for(i=0;i<c.preloads.length;i++)p(c.preloads[i]);p(f[l]);if(u)for(i=0;i<s.length;i++)p(s[i]);if(c.entry){e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=c.entry;document.head.appendChild(e)}};if(!u)window[${JSON.stringify(START_CODE_GLOBAL)}]()})()`;
+  )};document.documentElement.lang=l;window[${JSON.stringify(START_CODE_GLOBAL)}]=function(){if(d)return;d=1;var i,e;for(i=0;i<c.preloads.length;i++)p(c.preloads[i]);p(f[l]);if(u)for(i=0;i<s.length;i++)p(s[i]);if(c.entry){e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=c.entry;document.head.appendChild(e)}}})()`;
 }
 
 /** Vite's tags for the app's code in the built index.html, which the first script now writes. */

@@ -1,5 +1,5 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -13,6 +13,7 @@ import { criticalCss } from './critical-css.ts';
 import { scopedClassName } from './css-modules.ts';
 import type { FirstPaintData } from './src/app/first-paint/first-paint.ts';
 import { FIRST_PAINT_ELEMENT_ID, type FrameClasses, frameHtml } from './src/app/first-paint/shell-html.ts';
+import { LOGIN_PATH } from './src/app/paths.ts';
 
 const CATALOGS: Record<Language, Readonly<Record<string, string>>> = { en, fr };
 // Not `new URL(path, import.meta.url)`: Vite rewrites that form into an asset's address.
@@ -20,6 +21,7 @@ const WEB_ROOT = dirname(fileURLToPath(import.meta.url));
 const source = (path: string) => join(WEB_ROOT, path);
 const FIRST_PAINT_ENTRY = source('src/app/first-paint/first-paint.entry.ts');
 const THEME_STYLE_ENTRY = source('src/app/first-paint/theme-style.ts');
+const LOGIN_PAGE_ENTRY = source('src/app/first-paint/login-page-html.tsx');
 const LAYOUT_CSS = source('src/app/layout/layout.module.css');
 // Inside the package, so that the bundle's bare imports (react, @mantine/core) resolve as usual.
 const CACHE_DIR = source('node_modules/.cache/regie-first-paint');
@@ -68,27 +70,76 @@ async function firstPaintScript(data: FirstPaintData): Promise<string> {
   }
 }
 
-async function themeStyle(): Promise<string> {
+/**
+ * A CSS import in a module run at build time: a CSS module's class names as the build names
+ * them (css-modules.ts), nothing for a plain stylesheet.
+ */
+const cssImports = {
+  name: 'regie-build-time-css',
+  load(id: string) {
+    if (!id.endsWith('.css')) return null;
+    if (!id.endsWith('.module.css')) return { code: 'export default {};', moduleType: 'js' as const };
+    const names = new Set(
+      [...readFileSync(id, 'utf8').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] ?? ''),
+    );
+    const classes = Object.fromEntries([...names].map((name) => [name, scopedClassName(name, id)]));
+    return { code: `export default ${JSON.stringify(classes)};`, moduleType: 'js' as const };
+  },
+};
+
+/**
+ * What the app's modules find of a browser when run at build time: a storage with no session, a
+ * window that takes listeners, <html> to set the language on.
+ */
+function withBrowserGlobals<T>(run: () => Promise<T>): Promise<T> {
+  const globals = globalThis as Record<string, unknown>;
+  const saved = { window: globals.window, document: globals.document, localStorage: globals.localStorage };
+  const storage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+  globals.localStorage = storage;
+  globals.window = { localStorage: storage, addEventListener: () => undefined, location: { pathname: '/' } };
+  globals.document = { documentElement: { lang: DEFAULT_LANGUAGE } };
+  return run().finally(() => Object.assign(globals, saved));
+}
+
+/** Bundles one of our modules for Node (the libraries left to Node), imports it and runs `use` on it. */
+async function runAtBuildTime<M, T>(entry: string, use: (module: M) => Promise<T> | T): Promise<T> {
   const bundle = await rolldown({
-    input: THEME_STYLE_ENTRY,
+    input: entry,
     platform: 'node',
+    plugins: [cssImports],
+    transform: { define: { 'import.meta.env.VITE_REGIE_ENV': JSON.stringify('development') } },
     // Only our own sources are bundled; the libraries are Node's to load.
     external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('@regie/'),
   });
   try {
     const { output } = await bundle.generate({ format: 'es', codeSplitting: false });
     mkdirSync(CACHE_DIR, { recursive: true });
-    const file = `${CACHE_DIR}/theme-style-${process.pid}-${Date.now()}.mjs`;
+    const file = `${CACHE_DIR}/${basename(entry).replace(/\.tsx?$/, '')}-${process.pid}-${Date.now()}.mjs`;
     writeFileSync(file, output[0].code);
     try {
-      const module: { themeStyle: () => string } = await import(pathToFileURL(file).href);
-      return module.themeStyle();
+      return await withBrowserGlobals(async () => use((await import(pathToFileURL(file).href)) as M));
     } finally {
       rmSync(file, { force: true });
     }
   } finally {
     await bundle.close();
   }
+}
+
+function themeStyle(): Promise<string> {
+  return runAtBuildTime(THEME_STYLE_ENTRY, (module: { themeStyle: () => string }) => module.themeStyle());
+}
+
+/** The login page's markup in each language (src/app/first-paint/login-page-html.tsx). */
+function loginPages(): Promise<Record<string, string>> {
+  return runAtBuildTime(
+    LOGIN_PAGE_ENTRY,
+    async (module: { loginPageHtml: (language: Language) => Promise<string> }) => {
+      const pages: Record<string, string> = {};
+      for (const language of LANGUAGES) pages[language] = await module.loginPageHtml(language);
+      return pages;
+    },
+  );
 }
 
 const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>\n?/g;
@@ -121,8 +172,12 @@ export function firstPaint(): Plugin {
           if (asset?.type !== 'asset') throw new Error(`stylesheet ${fileName} not found in the bundle`);
           return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
         });
-        const [script, theme] = await Promise.all([firstPaintScript(data), themeStyle()]);
-        const critical = criticalCss(stylesheets.join('\n'), sample, theme);
+        // One after the other: each sets the browser's globals for its run.
+        const theme = await themeStyle();
+        const pages = await loginPages();
+        data.login = { path: LOGIN_PATH, pages };
+        const script = await firstPaintScript(data);
+        const critical = criticalCss(stylesheets.join('\n'), [sample, ...Object.values(pages)].join('\n'), theme);
         const withoutLinks = html.replace(STYLESHEET_LINK, '');
         const head = `    <style data-first-paint>${critical}${theme}</style>\n  </head>`;
         const body = [

@@ -7,6 +7,7 @@ import { NotFound } from '../features/system/NotFound.tsx';
 import { LayoutPlaceholder } from './layout/LayoutPlaceholder.tsx';
 import { ScreenLoader } from './layout/ScreenLoader.tsx';
 import { lazyScreen } from './lazy-screen.ts';
+import { LOGIN_PATH } from './paths.ts';
 import { RequireSession } from './RequireSession.tsx';
 import { RouteScreen } from './RouteScreen.tsx';
 import type { RouteHandle } from './route-entry.ts';
@@ -26,7 +27,7 @@ const AuthenticatedLayout = lazyScreen(
 export const routes: RouteObject[] = [
   { path: '/', element: <StartScreen /> },
   {
-    path: '/login',
+    path: LOGIN_PATH,
     element: (
       <ScreenLoader>
         <LoginPage />

@@ -12,5 +12,6 @@ window.addEventListener('storage', (event) => {
 });
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState);
+  // The same snapshot when rendered at build time (the login page painted from index.html).
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
 }

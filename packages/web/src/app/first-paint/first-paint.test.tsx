@@ -1,11 +1,12 @@
 import { STORAGE_KEYS } from '@regie/contract/ui';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firstPaintData } from '../../../first-paint.plugin.ts';
 import { renderWithProviders } from '../../test-utils.tsx';
 import { LayoutPlaceholder } from '../layout/LayoutPlaceholder.tsx';
 import classes from '../layout/layout.module.css';
 import { paintFrame } from './first-paint.ts';
+import { loginPageHtml } from './login-page-html.tsx';
 
 // The table index.html carries (built from the route tree and the catalogs), with this test
 // run's CSS-module class names, so that the two painters can be compared markup for markup.
@@ -65,5 +66,45 @@ describe('the frame index.html paints before the app’s code', () => {
     expect(painted('/account/users/list')).toBeNull();
     localStorage.setItem(STORAGE_KEYS.session, 'not json {');
     expect(painted('/account/users/list')).toBeNull();
+  });
+});
+
+describe('the login page index.html paints for a visitor', () => {
+  let pages: Record<string, string> = {};
+  beforeAll(async () => {
+    pages = { en: await loginPageHtml('en'), fr: await loginPageHtml('fr') };
+    document.documentElement.lang = 'en';
+  });
+
+  async function paintedLogin(path: string): Promise<HTMLElement | null> {
+    const target = document.createElement('div');
+    return paintFrame({ ...data, login: { path: '/login', pages } }, target, path) ? target : null;
+  }
+
+  it('is the app’s login page, in the language the page starts in', async () => {
+    localStorage.removeItem(STORAGE_KEYS.session);
+    const english = await paintedLogin('/login');
+    expect(english?.querySelector('h1')?.textContent).toBe('Sign in to Regie');
+    expect(english?.querySelector('input[name="username"]')).not.toBeNull();
+    expect(english?.querySelector('input[name="password"]')?.getAttribute('type')).toBe('password');
+    document.documentElement.lang = 'fr';
+    const french = await paintedLogin('/login');
+    expect(french?.querySelector('h1')?.textContent).toBe('Connexion à Regie');
+  });
+
+  it('takes no input: what is typed goes to the app’s own form, once it is there', async () => {
+    localStorage.removeItem(STORAGE_KEYS.session);
+    const login = await paintedLogin('/login');
+    expect(login?.inert).toBe(true);
+    // Its submit button is disabled, as the app's is while the form is untouched: Enter sends nothing.
+    expect(login?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('is painted only on the login page, and not for a signed-in user', async () => {
+    localStorage.removeItem(STORAGE_KEYS.session);
+    expect(await paintedLogin('/')).toBeNull();
+    expect(await paintedLogin('/account/users/list')).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ accessToken: 't', meta: { language: 'en' } }));
+    expect(await paintedLogin('/login')).toBeNull();
   });
 });

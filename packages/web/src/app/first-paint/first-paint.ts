@@ -1,6 +1,7 @@
 /**
- * The page's first script for a signed-in page of the tree: paints the layout's frame with the
- * page's place in the tree and its title, in the user's language, as soon as the HTML is in:
+ * The page's first script. For a signed-in page of the tree it paints the layout's frame with the
+ * page's place in the tree and its title, in the user's language, and for a visitor the login
+ * page, as soon as the HTML is in:
  * before the stylesheet (what the frame needs of it is inlined in the head) and before any of the
  * app's code has arrived (on a slow phone, seconds before). React's first commit then draws the
  * same frame in #root (LayoutPlaceholder, same markup) and removes this one (main.tsx). Bundled on its own into index.html by first-paint.plugin.ts, with the table
@@ -25,6 +26,11 @@ export interface FirstPaintData {
   labels: Record<string, string[]>;
   loading: Record<string, string>;
   defaultLanguage: string;
+  /**
+   * The login page for a visitor who is not signed in: its path, and its markup per language
+   * (login-page-html.tsx, written in at build time).
+   */
+  login?: { path: string; pages: Record<string, string> };
 }
 
 function signedIn(storageKey: string): boolean {
@@ -36,12 +42,35 @@ function signedIn(storageKey: string): boolean {
   }
 }
 
+/** The language the app starts in: the head script chose it and set it on <html>. */
+function pageLanguage(known: Record<string, unknown>, fallback: string): string {
+  const language = document.documentElement.lang;
+  return known[language] ? language : fallback;
+}
+
+/**
+ * A visitor on the login page sees it at once: the app's own login page, rendered at build time.
+ * It takes no input until the app's copy replaces it (inert), so nothing typed is lost.
+ */
+function paintLogin(data: FirstPaintData, target: HTMLElement, pathname: string): boolean {
+  if (!data.login || pathname !== data.login.path) return false;
+  const markup = data.login.pages[pageLanguage(data.login.pages, data.defaultLanguage)];
+  if (!markup) return false;
+  target.inert = true;
+  target.innerHTML = markup;
+  return true;
+}
+
+/**
+ * Paints, into `target`, what the page at `pathname` shows first: a signed-in user's frame of a
+ * page of the tree, or a visitor's login page. Says whether it painted anything.
+ */
 export function paintFrame(data: FirstPaintData, target: HTMLElement | null, pathname: string): boolean {
-  if (!target || !signedIn(data.storageKey)) return false;
+  if (!target) return false;
+  if (!signedIn(data.storageKey)) return paintLogin(data, target, pathname);
   const match = matchPattern(data.routes, pathname);
   if (!match) return false;
-  // The language the app starts in: the catalog preload (head script) chose it and set it on <html>.
-  const language = data.labels[document.documentElement.lang] ? document.documentElement.lang : data.defaultLanguage;
+  const language = pageLanguage(data.labels, data.defaultLanguage);
   const labels = data.labels[language] ?? [];
   const crumbs = match.entry.trail.map((index) => labels[index] ?? '');
   const title = titleStep(match.entry.trail);
