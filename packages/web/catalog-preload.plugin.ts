@@ -31,7 +31,7 @@ export function catalogPreloadScript(
   signedIn: readonly string[] = [],
   code: AppCode = { entry: '', preloads: [] },
 ): string {
-  return `(function(){var f=${JSON.stringify(files)},s=${JSON.stringify(signedIn)},c=${JSON.stringify(code)},l,u,d=0;function p(h){var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)}try{u=JSON.parse(localStorage.getItem(${JSON.stringify(
+  return `(function(){var f=${JSON.stringify(files)},s=${JSON.stringify(signedIn)},c=${JSON.stringify(code)},l,u,d=0;function p(h){var k=document.createElement("link");if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)}try{u=JSON.parse(localStorage.getItem(${JSON.stringify(
     STORAGE_KEYS.session,
   )})||"null")}catch(e){}u=u&&u.accessToken?u:null;l=u&&u.meta&&u.meta.language;if(!f[l]){var n=(navigator.languages&&navigator.languages[0])||navigator.language||"";l=n.slice(0,2).toLowerCase()}if(!f[l])l=${JSON.stringify(
     DEFAULT_LANGUAGE,
@@ -71,7 +71,13 @@ export function catalogPreload(): Plugin {
         const files: Record<string, string> = {};
         const signedIn: string[] = [];
         for (const output of Object.values(context.bundle ?? {})) {
-          if (output.type === 'chunk' && output.name === SIGNED_IN_CHUNK) signedIn.push(`/${output.fileName}`);
+          if (output.type === 'chunk' && output.name === SIGNED_IN_CHUNK) {
+            // Its stylesheet too, which Vite would ask for only once the start-up code has run.
+            signedIn.push(
+              `/${output.fileName}`,
+              ...[...(output.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`),
+            );
+          }
           if (output.type !== 'chunk' || !output.facadeModuleId) continue;
           const language = CATALOG_MODULE.exec(output.facadeModuleId)?.[1];
           if (language) files[language] = `/${output.fileName}`;
@@ -79,7 +85,8 @@ export function catalogPreload(): Plugin {
         if (Object.keys(files).length !== LANGUAGES.length) {
           throw new Error(`catalog chunks not found (found: ${Object.keys(files).join(', ') || 'none'})`);
         }
-        if (signedIn.length !== 1) throw new Error(`the ${SIGNED_IN_CHUNK} chunk was not found`);
+        if (!signedIn.some((file) => file.endsWith('.js')))
+          throw new Error(`the ${SIGNED_IN_CHUNK} chunk was not found`);
         const { html: withoutCode, code } = takeAppCode(html);
         return {
           html: withoutCode,

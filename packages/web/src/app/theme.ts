@@ -30,8 +30,10 @@ export const theme = createTheme({
   primaryColor: 'regie',
   primaryShade: 8,
   colors: { regie },
+  // Each platform's own interface font, named: not `system-ui`, which Chromium on Linux resolves
+  // only after a page's first paint, so the first words shown were redrawn wider a moment later.
   fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
+    '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   cursorType: 'pointer',

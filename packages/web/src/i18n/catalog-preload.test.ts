@@ -93,6 +93,29 @@ describe('when the app’s code is asked for', () => {
   });
 });
 
+describe('the signed-in screens’ stylesheet', () => {
+  it('is asked for with their code, as a style preload', () => {
+    const added: { tag: string; rel: string; as?: string; href: string }[] = [];
+    const window: Record<string, unknown> = {};
+    runInNewContext(catalogPreloadScript(FILES, ['/assets/app-3.js', '/assets/app-3.css'], CODE), {
+      window,
+      localStorage: { getItem: () => JSON.stringify({ accessToken: 't', meta: { language: 'en' } }) },
+      navigator: { languages: ['en'], language: 'en' },
+      document: {
+        documentElement: { lang: 'en' },
+        createElement: (tag: string) => ({ tag, rel: '', href: '' }),
+        head: { appendChild: (element: (typeof added)[number]) => added.push(element) },
+      },
+    });
+    (window[START_CODE_GLOBAL] as () => void)();
+    expect(added.find((element) => element.href === '/assets/app-3.css')).toMatchObject({
+      rel: 'preload',
+      as: 'style',
+    });
+    expect(added.find((element) => element.href === '/assets/app-3.js')).toMatchObject({ rel: 'modulepreload' });
+  });
+});
+
 describe('Vite’s tags for the app’s code', () => {
   const html = `<head>
     <script type="module" crossorigin src="/assets/index-4.js"></script>
