@@ -18,13 +18,17 @@ function fakeWindow(visibilityState: DocumentVisibilityState, { paintTiming = tr
       this.record.disconnected = true;
     }
   }
+  const visibilityListeners: (() => void)[] = [];
   const window = {
-    document: { visibilityState },
+    document: {
+      visibilityState,
+      addEventListener: (_type: string, listener: () => void) => visibilityListeners.push(listener),
+    },
     requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
     setTimeout: (run: () => void, ms: number) => timers.push({ run, ms }),
     PerformanceObserver: FakeObserver,
   } as unknown as PaintWindow;
-  return { frames, timers, observers, window };
+  return { frames, timers, observers, visibilityListeners, window };
 }
 
 describe('the app’s code after the early frame', () => {
@@ -56,6 +60,15 @@ describe('the app’s code after the early frame', () => {
     const { timers, window } = fakeWindow('visible');
     afterPaint(start, window);
     timers.find((timer) => timer.ms === START_CODE_FALLBACK_MS)?.run();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts as soon as the tab is hidden before its paint', () => {
+    const start = vi.fn();
+    const { visibilityListeners, window } = fakeWindow('visible');
+    afterPaint(start, window);
+    expect(start).not.toHaveBeenCalled();
+    for (const listener of visibilityListeners) listener();
     expect(start).toHaveBeenCalledTimes(1);
   });
 
