@@ -17,8 +17,8 @@ import { type Database, type Db, openPglite, openPostgres } from '../src/db/data
 import { roles } from '../src/db/reference.table.ts';
 import { userGroups, users } from '../src/db/users.table.ts';
 import type { ResponseMismatch } from '../src/http/response-check.hook.ts';
-import { seedDemoData } from '../src/seed/demo.seed.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { closedEverywhere, postgresTemplate } from './postgres-template.ts';
 
 /** A configuration for tests: quiet logs, no web build, nothing from the real environment. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -43,24 +43,16 @@ async function freshDatabase(): Promise<{ database: Database; url: string | null
   const name = `regie_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the run's migrated and seeded template (postgres-template.ts).
+  await admin.query(`create database ${name} template ${await postgresTemplate(admin, serverUrl)}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString());
-  await database.migrate();
-  await seedDemoData(database.db);
   return {
     database,
     url: url.toString(),
     drop: async () => {
-      // pg's Pool.end() resolves before its sockets are closed: wait for the server to see them go.
-      for (let i = 0; i < 50; i += 1) {
-        const { rows } = await admin.query('select count(*)::int as open from pg_stat_activity where datname = $1', [
-          name,
-        ]);
-        if (rows[0]?.open === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await closedEverywhere(admin, name);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
