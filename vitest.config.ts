@@ -24,6 +24,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file builds its own app on its own database (helpers.ts), so the server's modules
+          // are imported once per worker instead of once per file: 168 s of imports became 10 s,
+          // the suite 6.0 min -> 3.7 min on 2 cores.
+          isolate: false,
         },
       },
       {
