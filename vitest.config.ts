@@ -37,6 +37,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
+          // One import of React, Mantine and the catalogs per worker, not per file (78 s -> 21 s);
+          // test-setup.ts clears the screen, the messages and storage after every test.
+          isolate: false,
         },
       },
     ],

@@ -1,4 +1,6 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { dismissAll } from './api/notify.ts';
 import { loadCatalog } from './i18n/catalogs.ts';
 
 // Tests render in either language at once (createI18n is synchronous): both catalogs first.
@@ -7,3 +9,12 @@ await Promise.all([loadCatalog('en'), loadCatalog('fr')]);
 // Screens are lazy chunks: on a busy 2-core machine their first transform can outlast the
 // default second of findBy/waitFor. A wait is not what these tests assert.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Files share their worker's modules (vitest.config.ts isolate: false): what one file leaves
+// on screen, in the notification store or in storage must not reach the next one.
+afterEach(() => {
+  cleanup();
+  dismissAll();
+  localStorage.clear();
+  sessionStorage.clear();
+});

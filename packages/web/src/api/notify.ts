@@ -92,6 +92,12 @@ export function dismiss(id: number): void {
   publish(messages.filter((m) => m.id !== id));
 }
 
+/** Every message gone at once, timers included (the unit tests' reset between files). */
+export function dismissAll(): void {
+  for (const id of [...timers.keys()]) dismiss(id);
+  publish([]);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
