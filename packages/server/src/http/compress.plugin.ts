@@ -20,6 +20,8 @@ export function isCompressible(contentType: string): boolean {
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
+    // Request bodies are never sent compressed to this API: no decompression hook on every call.
+    globalDecompression: false,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     customTypes: isCompressible,

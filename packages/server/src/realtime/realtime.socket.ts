@@ -249,13 +249,19 @@ export async function registerRealtimeSocket(app: FastifyInstance, options: Real
     onError: (error) => app.log.warn({ err: error }, 'realtime session check failed'),
   });
   app.addHook('onClose', async () => watch.stop());
-  // Before the plugin's own preClose (which closes sockets without a code): tell clients to come back.
-  app.addHook('preClose', (done) => {
-    for (const client of app.websocketServer.clients) client.close(REALTIME_CLOSE.goingAway, 'Server shutting down');
-    done();
+  // The WebSocket plugin in a scope of its own: its onRequest and onResponse hooks (which look
+  // for an upgrade) then run on this route only, not on every API call.
+  await app.register(async (scope) => {
+    // Before the plugin's own preClose (which closes sockets without a code): tell clients to come back.
+    scope.addHook('preClose', (done) => {
+      for (const client of scope.websocketServer.clients) {
+        client.close(REALTIME_CLOSE.goingAway, 'Server shutting down');
+      }
+      done();
+    });
+    await scope.register(fastifyWebsocket, { options: { maxPayload: REALTIME_LIMITS.maxMessageBytes } });
+    scope.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
+      handleConnection(socket, settings, watch, request.log),
+    );
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: REALTIME_LIMITS.maxMessageBytes } });
-  app.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
-    handleConnection(socket, settings, watch, request.log),
-  );
 }
