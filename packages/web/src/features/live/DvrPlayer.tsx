@@ -24,6 +24,8 @@ interface Position {
 const STEP_BACK_SECONDS = 10;
 /** How often a program left behind while following the live may jump back to the edge. */
 const CATCH_UP_EVERY_MS = 3_000;
+/** hls.js skips stalls and gaps by seeking this far forward at most (its nudges, a hole's end). */
+const HLS_NUDGE_SECONDS = 2;
 
 /** The program player as other panels read it: its <video> and, once loaded, hls.js. */
 export interface LivePlayer {
@@ -100,18 +102,36 @@ export function DvrPlayer({
   const slack = position.slack;
   useEffect(() => {
     if (!video) return;
-    // A seek of the browser's controls back into the window stops the following; hls.js's own
-    // (its start at the edge, small nudges over gaps) do not.
+    // A seek of the browser's controls back into the window stops the following; hls.js's own do
+    // not: its start (before any frame played) and its nudges over a stall or a gap (a fraction of
+    // a second forward), which a busy machine makes while the program is already seconds behind.
+    let played = false;
+    let last = video.currentTime;
+    const moved = () => {
+      last = video.currentTime;
+    };
+    const playing = () => {
+      played = true;
+      moved();
+    };
     const seeking = () => {
       const foreign = !ownSeek.current;
       ownSeek.current = false;
+      const nudge = video.currentTime >= last && video.currentTime - last <= HLS_NUDGE_SECONDS;
       const now = dvrWindow(video.seekable);
-      if (foreign && now && secondsBehindLive(video.currentTime, now, hls?.liveSyncPosition ?? null) > slack) {
-        following.current = false;
-      }
+      const behind = now ? secondsBehindLive(video.currentTime, now, hls?.liveSyncPosition ?? null) : 0;
+      if (foreign && played && !nudge && behind > slack) following.current = false;
     };
+    video.addEventListener('playing', playing);
+    video.addEventListener('timeupdate', moved);
+    video.addEventListener('seeked', moved);
     video.addEventListener('seeking', seeking);
-    return () => video.removeEventListener('seeking', seeking);
+    return () => {
+      video.removeEventListener('playing', playing);
+      video.removeEventListener('timeupdate', moved);
+      video.removeEventListener('seeked', moved);
+      video.removeEventListener('seeking', seeking);
+    };
   }, [video, hls, slack]);
   const backToLive = () => {
     if (!video || !window) return;

@@ -4,7 +4,7 @@ import { questionsResource } from '@regie/contract/resources/quizzes';
 import { QUIZ_QUESTIONS_MAX, triviaPaths } from '@regie/contract/trivia';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useRef } from 'react';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { resourceKeys, triviaKeys } from '../../api/query-keys.ts';
@@ -44,7 +44,9 @@ export function QuestionOrder({ quizId, canWrite }: { quizId: number; canWrite: 
   const t = useT();
   const api = useApi();
   const questions = useQuestionOrder(quizId);
-  const [dragged, setDragged] = useState<number | null>(null);
+  // A ref, not state: a quick drag drops before React renders the state its start set, and the
+  // drop handler of that render would still see no dragged question.
+  const dragged = useRef<number | null>(null);
   const move = useAction(
     ({ id, position }: { id: number; position: number }) =>
       api.put<unknown>(triviaPaths.questionPosition(id), { position }),
@@ -54,8 +56,8 @@ export function QuestionOrder({ quizId, canWrite }: { quizId: number; canWrite: 
   if (list.length < 2) return null;
   const drop = (event: DragEvent, position: number) => {
     event.preventDefault();
-    if (dragged !== null) move.mutate({ id: dragged, position });
-    setDragged(null);
+    if (dragged.current !== null) move.mutate({ id: dragged.current, position });
+    dragged.current = null;
   };
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="question-order-title" maw={980}>
@@ -74,7 +76,9 @@ export function QuestionOrder({ quizId, canWrite }: { quizId: number; canWrite: 
             wrap="nowrap"
             draggable={canWrite}
             data-testid={`question-order-${question.id}`}
-            onDragStart={() => setDragged(question.id)}
+            onDragStart={() => {
+              dragged.current = question.id;
+            }}
             onDragOver={(event) => event.preventDefault()}
             onDrop={(event) => drop(event, index)}
             style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, padding: '6px 10px' }}
