@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CAMERA_CONTENT_KINDS } from '@regie/contract/cameras';
 import { JOB_EVENTS, JOB_MESSAGES, JOBS_TOPIC } from '@regie/contract/jobs';
 import type { JobResponse } from '@regie/contract/jobs.schemas';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -11,6 +12,7 @@ import { transaction } from '../src/db/transactions.ts';
 import { createJobRegistry } from '../src/jobs/jobs.define.ts';
 import { claimJob, completeJob, enqueueJob } from '../src/jobs/jobs.queue.ts';
 import { startWorkers, type WorkerOptions, type Workers } from '../src/jobs/jobs.worker.ts';
+import { liveClipJob } from '../src/live/live-clip.job.ts';
 import { probeMediaJob } from '../src/media/probe.job.ts';
 import type { HubEvent } from '../src/realtime/realtime.hub.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -334,5 +336,27 @@ describe('media.probe', () => {
     expect(await waitForState(ctx.db, job.id, ['failed'])).toMatchObject({
       lastError: 'The path must stay inside the data folder',
     });
+  });
+});
+
+describe('the queue’s order', () => {
+  it('hands a live clip’s instant copy out before the jobs that were waiting longer', async () => {
+    const older = [];
+    for (let index = 0; index < 3; index += 1) {
+      older.push(await enqueueJob(ctx.db, fixtures.slow, { ms: 1 }, { accountId, resourceType: 'Backlog' }));
+    }
+    const now = new Date().toISOString();
+    const clip = await enqueueJob(
+      ctx.db,
+      liveClipJob,
+      { videoId: 1, content: { kind: CAMERA_CONTENT_KINDS[0], id: 1 }, from: now, to: now },
+      { accountId },
+    );
+    const types = [fixtures.slow.type, liveClipJob.type];
+    const first = await claimJob(ctx.db, { types, token: 'order#1', leaseMs: 60_000 });
+    expect(first?.id).toBe(clip.id);
+    // Then the others, oldest first.
+    const second = await claimJob(ctx.db, { types, token: 'order#2', leaseMs: 60_000 });
+    expect(second?.id).toBe(older[0]?.id);
   });
 });

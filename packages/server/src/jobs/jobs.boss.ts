@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import type { Message } from '@regie/contract/messages';
 import { type SQLChunk, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -116,14 +117,29 @@ export interface QueuedAttempt {
 export const newAttemptId = (): string => randomUUID();
 
 /**
- * Sends one attempt of an app job, in `db`'s transaction when it is one (it commits or rolls back
- * with it). `startAfter` is a time of the database's clock (a row's run_at).
+ * Job types a worker takes before the others waiting (pg-boss fetches by priority, then age): an
+ * operator who clipped a live moment waits for its instant copy (a few seconds of stream copy),
+ * which must not queue behind the backlog of video encodes.
  */
-export async function sendAttempt(db: Db, jobId: number, attemptId: string, startAfter: Date): Promise<void> {
+const JOB_PRIORITIES: Readonly<Record<string, number>> = { [LIVE_JOB_TYPES.clip]: 10 };
+
+export const jobPriority = (type: string): number => JOB_PRIORITIES[type] ?? 0;
+
+/**
+ * Sends one attempt of an app job (a `jobs` row), in `db`'s transaction when it is one (it commits
+ * or rolls back with it). The row's run_at is a time of the database's clock.
+ */
+export async function sendAttempt(
+  db: Db,
+  job: { id: number; type: string; runAt: Date },
+  attemptId: string,
+): Promise<void> {
+  const jobId = job.id;
   const data: QueuedAttempt = { jobId };
   const sent = await bossOf(db).send(QUEUE, data, {
     id: attemptId,
-    startAfter,
+    startAfter: job.runAt,
+    priority: jobPriority(job.type),
     retryLimit: 0,
     expireInSeconds: EXPIRE_IN_SECONDS,
     db: executorOf(db),

@@ -99,7 +99,7 @@ export async function enqueueJob<Payload>(
   return transaction(db, async (tx) => {
     const [row] = await tx.insert(jobs).values(values).returning();
     if (!row) throw new Error('job not inserted');
-    await sendAttempt(tx, row.id, values.queueJobId, row.runAt);
+    await sendAttempt(tx, row, values.queueJobId);
     // This process's workers hear of it after its 'queued' event, so that event comes first.
     publishQueuedAfterCommit(tx, row, announceEnqueued);
     return row;
@@ -191,7 +191,7 @@ async function requeue(
       .returning();
     if (!row) return null;
     await endFormer(tx, before.queueJobId);
-    await sendAttempt(tx, row.id, attemptId, row.runAt);
+    await sendAttempt(tx, row, attemptId);
     return row;
   });
 }

@@ -142,7 +142,7 @@ export async function retryJob(
       })
       .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), eq(jobs.state, 'failed')))
       .returning();
-    if (updated) await sendAttempt(tx, updated.id, attemptId, updated.runAt);
+    if (updated) await sendAttempt(tx, updated, attemptId);
     return updated;
   });
   if (row) {
