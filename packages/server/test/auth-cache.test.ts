@@ -1,13 +1,6 @@
 import { paths, USERS_API } from '@regie/contract/api';
-import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { DEMO_PASSWORD } from '@regie/contract/demo';
-import { renderMessage } from '@regie/contract/messages.render';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/auth/sessions.service.ts';
-import { createMemoryCache } from '../src/cache/cache.service.ts';
-import { sessions } from '../src/db/sessions.table.ts';
-import { createSignedInResolver } from '../src/tenancy/tenancy.cache.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 /**
@@ -107,32 +100,5 @@ describe('the signed-in context cache', () => {
     await ctx.request({ url: paths.me, token });
     await ctx.request({ method: 'PUT', url: paths.me, token, payload: { meta: { language: 'fr' } } });
     expect((await ctx.request({ url: paths.me, token })).json().meta.language).toBe('fr');
-  });
-});
-
-describe('the cached context read at once (resolve.cached)', () => {
-  it('answers a token seen before without a promise, and refuses it once its session expired', async () => {
-    let clock = Date.now();
-    const resolve = createSignedInResolver(
-      ctx.db,
-      createMemoryCache(60_000, { now: () => clock }),
-      () => undefined,
-      () => clock,
-    );
-    const token = await ctx.login('editor');
-    // A session that ends in 10 s, well within the cache's 60 s.
-    await ctx.db
-      .update(sessions)
-      .set({ expiresAt: new Date(clock + 10_000) })
-      .where(eq(sessions.tokenHash, hashToken(token)));
-    expect(resolve.cached?.(token, undefined)).toBeUndefined();
-    const loaded = await resolve(token, undefined);
-    expect(resolve.cached?.(token, undefined)).toEqual(loaded);
-    expect(loaded.context.user.username).toBe('editor');
-    // Still cached, but the session itself ended: 401, as a fresh look-up would say.
-    clock += 20_000;
-    expect(() => resolve.cached?.(token, undefined)).toThrow(
-      expect.objectContaining({ statusCode: 401, message: renderMessage(AUTH_MESSAGES.expiredToken) }),
-    );
   });
 });

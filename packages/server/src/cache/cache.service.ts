@@ -17,11 +17,6 @@ export interface Cache {
   /** The cached value of `key`, or what `load` gives (then cached for the TTL). */
   getOrLoad<T>(key: string, load: () => Promise<T>, options?: LoadOptions<T>): Promise<T>;
   /**
-   * The value of `key` when it is cached, loaded and fresh, at once (no promise): what a hot path
-   * reads first, falling back to getOrLoad.
-   */
-  peek<T>(key: string): T | undefined;
-  /**
    * Drops `key` and the entries tagged `key`; a key without `:` also drops its `key:…` entries
    * (`admin-payload` drops every account's), and `all` drops everything. Answers how many
    * entries went here; other processes are told through the purge listener.
@@ -35,8 +30,6 @@ export interface Cache {
 
 interface Entry {
   value: Promise<unknown>;
-  /** Set once the value is loaded. */
-  loaded?: { value: unknown };
   expiresAt: number;
   tags: readonly string[];
 }
@@ -88,7 +81,6 @@ export function createMemoryCache(ttlMs: number, options: MemoryCacheOptions | (
       value.then(
         (loaded) => {
           entry.tags = loadOptions.tags?.(loaded) ?? [];
-          entry.loaded = { value: loaded };
           // Loaded from what a purge since then made stale: serve it once, never keep it.
           if (generation !== started && entries.get(key) === entry) entries.delete(key);
         },
@@ -98,10 +90,6 @@ export function createMemoryCache(ttlMs: number, options: MemoryCacheOptions | (
         },
       );
       return value;
-    },
-    peek<T>(key: string): T | undefined {
-      const hit = entries.get(key);
-      return hit?.loaded && hit.expiresAt > now() ? (hit.loaded.value as T) : undefined;
     },
     purge(key) {
       const purged = purgeLocal(key);

@@ -123,7 +123,7 @@ export const newAttemptId = (): string => randomUUID();
  */
 const JOB_PRIORITIES: Readonly<Record<string, number>> = { [LIVE_JOB_TYPES.clip]: 10 };
 
-export const jobPriority = (type: string): number => JOB_PRIORITIES[type] ?? 0;
+const jobPriority = (type: string): number => JOB_PRIORITIES[type] ?? 0;
 
 /**
  * Sends one attempt of an app job (a `jobs` row), in `db`'s transaction when it is one (it commits
@@ -134,8 +134,7 @@ export async function sendAttempt(
   job: { id: number; type: string; runAt: Date },
   attemptId: string,
 ): Promise<void> {
-  const jobId = job.id;
-  const data: QueuedAttempt = { jobId };
+  const data: QueuedAttempt = { jobId: job.id };
   const sent = await bossOf(db).send(QUEUE, data, {
     id: attemptId,
     startAfter: job.runAt,
@@ -144,7 +143,7 @@ export async function sendAttempt(
     expireInSeconds: EXPIRE_IN_SECONDS,
     db: executorOf(db),
   });
-  if (sent !== attemptId) throw new Error(`pg-boss did not take job ${jobId}`);
+  if (sent !== attemptId) throw new Error(`pg-boss did not take job ${job.id}`);
 }
 
 /** Claims the next attempt whose time has come. */

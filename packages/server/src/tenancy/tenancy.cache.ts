@@ -69,16 +69,7 @@ function tagsOf({ sessionId, context }: CachedSignedIn): string[] {
   ];
 }
 
-/** token + x-account-key → the request's session and context (401/403 as spec §6 says). */
-export type ResolveSignedIn = ((token: string, accountKey: string | undefined) => Promise<SignedIn>) & {
-  /**
-   * The same answer without a promise when the token's context is cached and loaded (undefined
-   * otherwise): every request of a signed-in screen after its first, answered in one tick.
-   */
-  cached?: (token: string, accountKey: string | undefined) => SignedIn | undefined;
-};
-
-const cacheKey = (tokenHash: string, accountKey: string | undefined) => `${tokenHash}|${accountKey ?? ''}`;
+export type ResolveSignedIn = (token: string, accountKey: string | undefined) => Promise<SignedIn>;
 
 /**
  * token + x-account-key → the request's session and context. A token seen within the cache's
@@ -92,8 +83,14 @@ export function createSignedInResolver(
   now: () => number = Date.now,
 ): ResolveSignedIn {
   const query = prepareSignedInQuery(db);
-  /** The cached entry, still valid: its expiry checked and slid (written at most once a minute). */
-  const checked = (cached: CachedSignedIn): SignedIn => {
+  return async (token, accountKey) => {
+    const tokenHash = hashToken(token);
+    const cached = await cache.getOrLoad(
+      `${tokenHash}|${accountKey ?? ''}`,
+      async () =>
+        toSignedIn((await query.execute({ tokenHash, accountKey: accountKey ?? null }))[0], accountKey, now()),
+      { tags: tagsOf },
+    );
     const at = now();
     if (cached.expiresAt <= at) throw unauthorized(AUTH_MESSAGES.expiredToken);
     if (at - cached.lastSeenAt > REFRESH_EVERY_MS) {
@@ -107,19 +104,4 @@ export function createSignedInResolver(
     }
     return { sessionId: cached.sessionId, context: cached.context };
   };
-  const resolve: ResolveSignedIn = async (token, accountKey) => {
-    const tokenHash = hashToken(token);
-    const cached = await cache.getOrLoad(
-      cacheKey(tokenHash, accountKey),
-      async () =>
-        toSignedIn((await query.execute({ tokenHash, accountKey: accountKey ?? null }))[0], accountKey, now()),
-      { tags: tagsOf },
-    );
-    return checked(cached);
-  };
-  resolve.cached = (token, accountKey) => {
-    const cached = cache.peek<CachedSignedIn>(cacheKey(hashToken(token), accountKey));
-    return cached ? checked(cached) : undefined;
-  };
-  return resolve;
 }

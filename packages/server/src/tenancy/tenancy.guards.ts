@@ -7,7 +7,7 @@ import type { Role } from '@regie/contract/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../http/http.errors.ts';
 import { type MessageLanguage, requestLanguage } from '../http/localize.ts';
-import type { ResolveSignedIn, SignedIn } from './tenancy.cache.ts';
+import type { ResolveSignedIn } from './tenancy.cache.ts';
 import type { RequestAccount, RequestContext, RequestUser } from './tenancy.service.ts';
 
 export interface AuthContext extends RequestContext {
@@ -80,51 +80,23 @@ export interface Guards {
   resolve: ResolveSignedIn;
 }
 
-/** The promise a guard answers when it decided at once: one already settled, shared. */
-const PASSED: Promise<void> = Promise.resolve();
-
-/**
- * `resolve` is tenancy.cache.ts's: cached per token, one statement on a miss. A token whose
- * context is cached is checked at once (resolve.cached) and the guard answers a settled promise:
- * no async function and no await, which cost a signed-in call more than its checks.
- */
+/** `resolve` is tenancy.cache.ts's: cached per token, one statement on a miss. */
 export function createGuards(resolve: ResolveSignedIn): Guards {
-  const signIn = (request: FastifyRequest, { sessionId, context }: SignedIn) => {
+  const requireAuth: Guard = async (request) => {
+    if (request.auth) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
+    const header = request.headers[HEADER_ACCOUNT_KEY];
+    const { sessionId, context } = await resolve(token, Array.isArray(header) ? header[0] : header);
     request.auth = { ...context, sessionId, language: requestLanguage(request) };
     request.user = context.user;
     request.account = context.account;
     request.simulated = context.simulated;
   };
-  const requireAuth: Guard = (request) => {
-    if (request.auth) return PASSED;
-    const token = bearerToken(request);
-    if (!token) return Promise.reject(unauthorized(AUTH_MESSAGES.missingToken));
-    const header = request.headers[HEADER_ACCOUNT_KEY];
-    const accountKey = Array.isArray(header) ? header[0] : header;
-    try {
-      const known = resolve.cached?.(token, accountKey);
-      if (known) {
-        signIn(request, known);
-        return PASSED;
-      }
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return resolve(token, accountKey).then((signedIn) => signIn(request, signedIn));
-  };
   const requireRule = (rule: AccessRule): Guard => {
-    const check = (request: FastifyRequest) => {
+    return async (request) => {
+      await requireAuth(request);
       if (!satisfies(accessSubject(authOf(request)), rule)) throw forbidden();
-    };
-    return (request) => {
-      const authenticated = requireAuth(request);
-      if (authenticated !== PASSED) return authenticated.then(() => check(request));
-      try {
-        check(request);
-        return PASSED;
-      } catch (error) {
-        return Promise.reject(error);
-      }
     };
   };
   return {

@@ -3,7 +3,6 @@ import { ACCOUNT_DIRECTORY_RULE, idParams, mayReadGroupsOf, userGroupsResponse }
 import { paths } from '@regie/contract/api';
 import {
   type MeContextResponse,
-  type MeResponse,
   meContextResponse,
   meResponse,
   oauthResponse,
@@ -55,13 +54,9 @@ function meReadRoutes(app: App, { db, guards, signedIn }: UsersRoutesOptions): v
     (request) => {
       // Asked by every screen load: kept beside the signed-in context and dropped with it.
       const auth = authOf(request);
-      const key = `me:${auth.user.id}`;
-      return (
-        signedIn.peek<MeResponse>(key) ??
-        signedIn.getOrLoad(key, () => getMe(db, auth), {
-          tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
-        })
-      );
+      return signedIn.getOrLoad(`me:${auth.user.id}`, () => getMe(db, auth), {
+        tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
+      });
     },
   );
 
@@ -79,12 +74,9 @@ function meReadRoutes(app: App, { db, guards, signedIn }: UsersRoutesOptions): v
     async (request) => {
       const auth = authOf(request);
       // The user's groups are the one thing the signed-in context does not hold: cached beside it.
-      const key = `groups:${auth.user.id}`;
-      const groups =
-        signedIn.peek<MeContextResponse['Groups']>(key) ??
-        (await signedIn.getOrLoad(key, () => groupsOfUser(db, auth.user.id), {
-          tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
-        }));
+      const groups = await signedIn.getOrLoad(`groups:${auth.user.id}`, () => groupsOfUser(db, auth.user.id), {
+        tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
+      });
       // Only an admin acting for an account needs its SportId (spec §6): one indexed look-up then.
       if (auth.simulated) return getContext(auth, groups, await soleSportOf(db, auth.account.id));
       const known = contexts.get(auth.user);

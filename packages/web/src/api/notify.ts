@@ -94,7 +94,8 @@ export function dismiss(id: number): void {
 
 /** Every message gone at once, timers included (the unit tests' reset between files). */
 export function dismissAll(): void {
-  for (const id of [...timers.keys()]) dismiss(id);
+  for (const pending of timers.values()) for (const timer of pending) clearTimeout(timer);
+  timers.clear();
   publish([]);
 }
 
