@@ -9,6 +9,7 @@ export const triviaEn = {
   'resource.quizzes.field.startsAt': 'Opens',
   'resource.quizzes.field.endsAt': 'Closes',
   'resource.quizzes.field.published': 'Published',
+  'resource.quizzes.field.tags': 'Tags',
   'resource.quizzes.rule.endBeforeStart': 'The quiz must close after it opens',
   'resource.questions.title': 'Questions',
   'resource.questions.new': 'Add a question',

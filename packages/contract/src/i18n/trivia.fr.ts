@@ -11,6 +11,7 @@ export const triviaFr: Record<keyof typeof triviaEn, string> = {
   'resource.quizzes.field.startsAt': 'Ouverture',
   'resource.quizzes.field.endsAt': 'Fermeture',
   'resource.quizzes.field.published': 'Publié',
+  'resource.quizzes.field.tags': 'Tags',
   'resource.quizzes.rule.endBeforeStart': 'Le quiz doit fermer après son ouverture',
   'resource.questions.title': 'Questions',
   'resource.questions.new': 'Ajouter une question',

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { en } from '../i18n/en.ts';
 import { RESOURCE_NODES } from '../menu.ts';
 import { findRouteByPath, ROUTES } from '../routes.ts';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_KINDS, IMAGE_TYPES, UPLOAD_RULE } from '../uploads.ts';
@@ -118,6 +119,16 @@ describe.each(
     for (const field of [...resource.search, ...(resource.translatable ?? []), ...(resource.unique ?? []).flat()]) {
       expect(fields).toContain(field);
     }
+  });
+
+  it('has a label in the catalogs for every field its form, list and filters show', () => {
+    const shown = [...Object.keys(resource.ui), ...resource.columns, ...resource.filters].filter(
+      (field) => !(SYSTEM_FIELDS as readonly string[]).includes(field),
+    );
+    const missing = [...new Set(shown)]
+      .map((field) => `${resource.labelKey}.field.${field}`)
+      .filter((key) => !(key in en));
+    expect(missing).toEqual([]);
   });
 
   it('accepts its own defaults', () => {
