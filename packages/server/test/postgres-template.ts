@@ -8,11 +8,12 @@ import { templateKey } from './pglite-template.ts';
  * seconds per test file. The first file of a run builds one template database under an advisory
  * lock; every file then gets `create database … template …`, a copy of its files. The template's
  * name carries the hash of everything that shapes it (see pglite-template.ts), so a change to
- * the migrations, the seed or the sources builds a new one and drops the older ones.
+ * the migrations, the seed or the sources builds a new one (older ones go after an hour).
  */
 const PREFIX = 'regie_test_template_';
 /** Any constant: the advisory lock every process of a run takes while it checks or builds. */
 const LOCK = 724_113_608;
+const STALE_AFTER_MS = 60 * 60 * 1000;
 
 async function exists(admin: pg.Client, name: string): Promise<boolean> {
   const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -44,11 +45,18 @@ async function build(admin: pg.Client, serverUrl: string, name: string): Promise
   await closedEverywhere(admin, building);
   // Renamed once complete: a run killed mid-build leaves only a `_building` database behind.
   await admin.query(`alter database ${building} rename to ${name}`);
-  const { rows } = await admin.query<{ datname: string }>(
-    `select datname from pg_database where datname like '${PREFIX}%' and datname <> $1`,
+  await admin.query(`comment on database ${name} is '${Date.now()}'`);
+  // Templates of other source trees go once they are an hour old: a run of another checkout on
+  // the same server (a newcomer's clean clone) may still be copying from a recent one.
+  const { rows } = await admin.query<{ datname: string; built: string | null }>(
+    `select datname, shobj_description(oid, 'pg_database') as built from pg_database
+      where datname like '${PREFIX}%' and datname not like '%_building' and datname <> $1`,
     [name],
   );
-  for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  for (const { datname, built } of rows) {
+    if (Date.now() - Number(built ?? 0) > STALE_AFTER_MS)
+      await admin.query(`drop database if exists ${datname} with (force)`);
+  }
 }
 
 let ready: Promise<string> | undefined;
