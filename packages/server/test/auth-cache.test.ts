@@ -1,6 +1,16 @@
 import { paths, USERS_API } from '@regie/contract/api';
+import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { DEMO_PASSWORD } from '@regie/contract/demo';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderMessage } from '@regie/contract/messages.render';
+import { ADMIN_ROLE } from '@regie/contract/roles';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashToken } from '../src/auth/sessions.service.ts';
+import { createMemoryCache } from '../src/cache/cache.service.ts';
+import { sessions } from '../src/db/sessions.table.ts';
+import { createSignedInResolver } from '../src/tenancy/tenancy.cache.ts';
+import { createGuards } from '../src/tenancy/tenancy.guards.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 /**
@@ -100,5 +110,57 @@ describe('the signed-in context cache', () => {
     await ctx.request({ url: paths.me, token });
     await ctx.request({ method: 'PUT', url: paths.me, token, payload: { meta: { language: 'fr' } } });
     expect((await ctx.request({ url: paths.me, token })).json().meta.language).toBe('fr');
+  });
+});
+
+describe('the cached context read at once (resolve.cached)', () => {
+  it('answers a token seen before without a promise, and refuses it once its session expired', async () => {
+    let clock = Date.now();
+    const resolve = createSignedInResolver(
+      ctx.db,
+      createMemoryCache(60_000, { now: () => clock }),
+      () => undefined,
+      () => clock,
+    );
+    const token = await ctx.login('editor');
+    // A session that ends in 10 s, well within the cache's 60 s.
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(clock + 10_000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(resolve.cached(token, undefined)).toBeUndefined();
+    const loaded = await resolve(token, undefined);
+    expect(resolve.cached(token, undefined)).toBe(loaded);
+    expect(loaded.context.user.username).toBe('editor');
+    // Still cached, but the session itself ended: 401, as a fresh look-up would say.
+    clock += 20_000;
+    expect(() => resolve.cached(token, undefined)).toThrow(
+      expect.objectContaining({ statusCode: 401, message: renderMessage(AUTH_MESSAGES.expiredToken) }),
+    );
+  });
+
+  it('lets a route hook pass or refuse a cached token at once, and waits only for a token not seen yet', async () => {
+    const guards = createGuards(createSignedInResolver(ctx.db, createMemoryCache(60_000), () => undefined));
+    const token = await ctx.login('editor');
+    const request = () => ({ headers: { authorization: `Bearer ${token}` }, auth: null }) as unknown as FastifyRequest;
+    const reply = {} as FastifyReply;
+    const outcomes: unknown[] = [];
+    const first = request();
+    guards.requireAuth(first, reply, (error) => outcomes.push(error ?? 'passed'));
+    // Not cached yet: one statement, then the hook goes on.
+    expect(outcomes).toEqual([]);
+    await vi.waitFor(() => expect(outcomes).toEqual(['passed']));
+    expect(first.auth?.user.username).toBe('editor');
+
+    const second = request();
+    guards.requireAuth(second, reply, (error) => outcomes.push(error ?? 'passed'));
+    expect(outcomes).toEqual(['passed', 'passed']);
+    expect(second.auth?.user.username).toBe('editor');
+    // The editor is no platform admin: refused at once, with a 403.
+    guards.requirePlatformAdmin(request(), reply, (error) => outcomes.push(error ?? 'passed'));
+    expect(outcomes[2]).toMatchObject({ statusCode: 403 });
+    // Awaited without `done` (routes guarding part of their work), the same guard is a promise.
+    await expect(guards.requireRoles(ADMIN_ROLE)(request())).rejects.toMatchObject({ statusCode: 403 });
+    await expect(guards.requireAuth(request())).resolves.toBeUndefined();
   });
 });

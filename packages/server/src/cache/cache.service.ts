@@ -17,6 +17,11 @@ export interface Cache {
   /** The cached value of `key`, or what `load` gives (then cached for the TTL). */
   getOrLoad<T>(key: string, load: () => Promise<T>, options?: LoadOptions<T>): Promise<T>;
   /**
+   * The value of `key` at once (no promise, no microtask) when it is cached, loaded and fresh;
+   * undefined otherwise. What a hot path reads first, falling back to getOrLoad.
+   */
+  peek<T>(key: string): T | undefined;
+  /**
    * Drops `key` and the entries tagged `key`; a key without `:` also drops its `key:…` entries
    * (`admin-payload` drops every account's), and `all` drops everything. Answers how many
    * entries went here; other processes are told through the purge listener.
@@ -30,6 +35,8 @@ export interface Cache {
 
 interface Entry {
   value: Promise<unknown>;
+  /** Set once the value is loaded (and kept). */
+  loaded?: { value: unknown };
   expiresAt: number;
   tags: readonly string[];
 }
@@ -83,6 +90,7 @@ export function createMemoryCache(ttlMs: number, options: MemoryCacheOptions | (
           entry.tags = loadOptions.tags?.(loaded) ?? [];
           // Loaded from what a purge since then made stale: serve it once, never keep it.
           if (generation !== started && entries.get(key) === entry) entries.delete(key);
+          else entry.loaded = { value: loaded };
         },
         // A failed load is not kept: the next call tries again.
         () => {
@@ -90,6 +98,10 @@ export function createMemoryCache(ttlMs: number, options: MemoryCacheOptions | (
         },
       );
       return value;
+    },
+    peek<T>(key: string): T | undefined {
+      const hit = entries.get(key);
+      return hit?.loaded && hit.expiresAt > now() ? (hit.loaded.value as T) : undefined;
     },
     purge(key) {
       const purged = purgeLocal(key);

@@ -9,7 +9,7 @@ import {
 } from '@regie/contract/auth';
 import { CACHE_KEYS } from '@regie/contract/cache';
 import { asc, eq, isNull, or } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Cache } from '../cache/cache.service.ts';
 import type { AppConfig } from '../config.ts';
@@ -64,15 +64,13 @@ export const commonRoutes: FastifyPluginAsyncZod<{
   });
 
   /** Spec §8: a dead token on admin-payload is a 403 whose message names the token (see the contract). */
-  const requireAuthOr403 = async (request: FastifyRequest) => {
-    try {
-      await guards.requireAuth(request);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) {
-        throw new HttpError(ADMIN_PAYLOAD_TOKEN_STATUS, error.reason);
-      }
-      throw error;
-    }
+  const requireAuthOr403 = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    guards.requireAuth(request, reply, (error?: Error) => {
+      if (error instanceof HttpError && error.statusCode === 401)
+        done(new HttpError(ADMIN_PAYLOAD_TOKEN_STATUS, error.reason));
+      else if (error) done(error);
+      else done();
+    });
   };
 
   app.get(
@@ -89,7 +87,8 @@ export const commonRoutes: FastifyPluginAsyncZod<{
     },
     (request) => {
       const accountId = authOf(request).account.id;
-      return cache.getOrLoad(CACHE_KEYS.adminPayload(accountId), () => adminPayload(accountId));
+      const key = CACHE_KEYS.adminPayload(accountId);
+      return cache.peek<AdminPayloadResponse>(key) ?? cache.getOrLoad(key, () => adminPayload(accountId));
     },
   );
 

@@ -69,7 +69,17 @@ function tagsOf({ sessionId, context }: CachedSignedIn): string[] {
   ];
 }
 
-export type ResolveSignedIn = (token: string, accountKey: string | undefined) => Promise<SignedIn>;
+/** token + x-account-key → the request's session and context (401/403 as spec §6 says). */
+export type ResolveSignedIn = ((token: string, accountKey: string | undefined) => Promise<SignedIn>) & {
+  /**
+   * The same answer at once, without a promise, when the token's context is cached and loaded
+   * (undefined otherwise): every call of a signed-in screen after its first. Throws as resolve
+   * rejects (an expired token).
+   */
+  cached: (token: string, accountKey: string | undefined) => SignedIn | undefined;
+};
+
+const cacheKey = (tokenHash: string, accountKey: string | undefined) => `${tokenHash}|${accountKey ?? ''}`;
 
 /**
  * token + x-account-key → the request's session and context. A token seen within the cache's
@@ -83,14 +93,8 @@ export function createSignedInResolver(
   now: () => number = Date.now,
 ): ResolveSignedIn {
   const query = prepareSignedInQuery(db);
-  return async (token, accountKey) => {
-    const tokenHash = hashToken(token);
-    const cached = await cache.getOrLoad(
-      `${tokenHash}|${accountKey ?? ''}`,
-      async () =>
-        toSignedIn((await query.execute({ tokenHash, accountKey: accountKey ?? null }))[0], accountKey, now()),
-      { tags: tagsOf },
-    );
+  /** A cached entry, still valid: its expiry checked and slid. */
+  const checked = (cached: CachedSignedIn): SignedIn => {
     const at = now();
     if (cached.expiresAt <= at) throw unauthorized(AUTH_MESSAGES.expiredToken);
     if (at - cached.lastSeenAt > REFRESH_EVERY_MS) {
@@ -102,6 +106,21 @@ export function createSignedInResolver(
         .where(eq(sessions.id, cached.sessionId))
         .catch(onError);
     }
-    return { sessionId: cached.sessionId, context: cached.context };
+    return cached;
   };
+  const resolve = async (token: string, accountKey: string | undefined): Promise<SignedIn> => {
+    const tokenHash = hashToken(token);
+    const cached = await cache.getOrLoad(
+      cacheKey(tokenHash, accountKey),
+      async () =>
+        toSignedIn((await query.execute({ tokenHash, accountKey: accountKey ?? null }))[0], accountKey, now()),
+      { tags: tagsOf },
+    );
+    return checked(cached);
+  };
+  const cached = (token: string, accountKey: string | undefined): SignedIn | undefined => {
+    const known = cache.peek<CachedSignedIn>(cacheKey(hashToken(token), accountKey));
+    return known && checked(known);
+  };
+  return Object.assign(resolve, { cached });
 }

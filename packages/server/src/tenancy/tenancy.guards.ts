@@ -4,10 +4,10 @@ import { HEADER_ACCOUNT_KEY } from '@regie/contract/api';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import type { Message } from '@regie/contract/messages';
 import type { Role } from '@regie/contract/roles';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../http/http.errors.ts';
 import { type MessageLanguage, requestLanguage } from '../http/localize.ts';
-import type { ResolveSignedIn } from './tenancy.cache.ts';
+import type { ResolveSignedIn, SignedIn } from './tenancy.cache.ts';
 import type { RequestAccount, RequestContext, RequestUser } from './tenancy.service.ts';
 
 export interface AuthContext extends RequestContext {
@@ -65,7 +65,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-export type Guard = (request: FastifyRequest) => Promise<void>;
+/**
+ * A guard is a route hook (`onRequest: guards.requireAuth`): Fastify calls it with `done`, and a
+ * request whose token is cached passes or fails at once, without a promise or a microtask (an
+ * async hook costs every signed-in call more than its checks). Called with the request alone, it
+ * answers a promise to await (routes that guard only part of their work).
+ */
+export type Guard = {
+  (request: FastifyRequest): Promise<void>;
+  (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+};
 
 export interface Guards {
   /** A valid token; sets request.auth, user, account and simulated. */
@@ -80,34 +89,78 @@ export interface Guards {
   resolve: ResolveSignedIn;
 }
 
-/** `resolve` is tenancy.cache.ts's: cached per token, one statement on a miss. */
+/** The promise a guard called without `done` answers when it decided at once: settled, shared. */
+const PASSED: Promise<void> = Promise.resolve();
+
+/**
+ * A guard from a synchronous step: `step` answers undefined once it decided (or throws), or a
+ * promise when it has to wait (a token not cached yet).
+ */
+function guard(step: (request: FastifyRequest) => Promise<void> | undefined): Guard {
+  return ((
+    request: FastifyRequest,
+    _reply?: FastifyReply,
+    done?: HookHandlerDoneFunction,
+  ): Promise<void> | undefined => {
+    let pending: Promise<void> | undefined;
+    try {
+      pending = step(request);
+    } catch (error) {
+      if (!done) return Promise.reject(error);
+      done(error instanceof Error ? error : new Error(String(error)));
+      return undefined;
+    }
+    if (!done) return pending ?? PASSED;
+    if (pending) pending.then(() => done(), done);
+    else done();
+    return undefined;
+  }) as Guard;
+}
+
+/** `resolve` is tenancy.cache.ts's: cached per token (answered at once), one statement on a miss. */
 export function createGuards(resolve: ResolveSignedIn): Guards {
-  const requireAuth: Guard = async (request) => {
-    if (request.auth) return;
-    const token = bearerToken(request);
-    if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
-    const header = request.headers[HEADER_ACCOUNT_KEY];
-    const { sessionId, context } = await resolve(token, Array.isArray(header) ? header[0] : header);
+  const signIn = (request: FastifyRequest, { sessionId, context }: SignedIn): void => {
     request.auth = { ...context, sessionId, language: requestLanguage(request) };
     request.user = context.user;
     request.account = context.account;
     request.simulated = context.simulated;
   };
-  const requireRule = (rule: AccessRule): Guard => {
-    return async (request) => {
-      await requireAuth(request);
-      if (!satisfies(accessSubject(authOf(request)), rule)) throw forbidden();
-    };
+  /** Sets the request's context: at once when the token is cached, else once resolved. */
+  const authenticate = (request: FastifyRequest): Promise<void> | undefined => {
+    if (request.auth) return undefined;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(AUTH_MESSAGES.missingToken);
+    const header = request.headers[HEADER_ACCOUNT_KEY];
+    const accountKey = Array.isArray(header) ? header[0] : header;
+    const known = resolve.cached(token, accountKey);
+    if (known) {
+      signIn(request, known);
+      return undefined;
+    }
+    return resolve(token, accountKey).then((signedIn) => signIn(request, signedIn));
   };
+  /** authenticate, then `check` (which throws to refuse). */
+  const authenticateThen = (check: (auth: AuthContext) => void) => (request: FastifyRequest) => {
+    const pending = authenticate(request);
+    if (pending) return pending.then(() => check(authOf(request)));
+    check(authOf(request));
+    return undefined;
+  };
+  const requireRule = (rule: AccessRule): Guard =>
+    guard(
+      authenticateThen((auth) => {
+        if (!satisfies(accessSubject(auth), rule)) throw forbidden();
+      }),
+    );
   return {
     resolve,
-    requireAuth,
+    requireAuth: guard(authenticate),
     requireRule,
     requireRoles: (...roles) => requireRule({ authorizedRoles: roles }),
-    requirePlatformAdmin: async (request) => {
-      await requireAuth(request);
-      const auth = authOf(request);
-      if (!auth.user.isAdmin || auth.simulated) throw forbidden();
-    },
+    requirePlatformAdmin: guard(
+      authenticateThen((auth) => {
+        if (!auth.user.isAdmin || auth.simulated) throw forbidden();
+      }),
+    ),
   };
 }

@@ -3,6 +3,7 @@ import { ACCOUNT_DIRECTORY_RULE, idParams, mayReadGroupsOf, userGroupsResponse }
 import { paths } from '@regie/contract/api';
 import {
   type MeContextResponse,
+  type MeResponse,
   meContextResponse,
   meResponse,
   oauthResponse,
@@ -18,7 +19,7 @@ import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { forbidden } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
-import { accessSubject, assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { type AuthContext, accessSubject, assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import type { RequestAccount, RequestUser } from '../tenancy/tenancy.service.ts';
 import { findUserAccountId, getContext, getMe, getOauth, soleSportOf, updateMeta } from './users.service.ts';
 
@@ -42,6 +43,18 @@ const contexts = new WeakMap<
   { account: RequestAccount; groups: MeContextResponse['Groups']; context: MeContextResponse }
 >();
 
+/** The context of a user acting for their own account: the same object while nothing changed. */
+function ownContext(auth: AuthContext, groups: MeContextResponse['Groups']): MeContextResponse {
+  const known = contexts.get(auth.user);
+  if (known && known.account === auth.account && known.groups === groups) return known.context;
+  const context = getContext(auth, groups, null);
+  contexts.set(auth.user, { account: auth.account, groups, context });
+  return context;
+}
+
+/** Entries kept beside the signed-in context go with it: when the user or their account changes. */
+const userTags = (auth: AuthContext) => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)];
+
 /** What the signed-in user reads of themself: profile, context, linked social accounts. */
 function meReadRoutes(app: App, { db, guards, signedIn }: UsersRoutesOptions): void {
   app.get(
@@ -54,9 +67,10 @@ function meReadRoutes(app: App, { db, guards, signedIn }: UsersRoutesOptions): v
     (request) => {
       // Asked by every screen load: kept beside the signed-in context and dropped with it.
       const auth = authOf(request);
-      return signedIn.getOrLoad(`me:${auth.user.id}`, () => getMe(db, auth), {
-        tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
-      });
+      const key = `me:${auth.user.id}`;
+      return (
+        signedIn.peek<MeResponse>(key) ?? signedIn.getOrLoad(key, () => getMe(db, auth), { tags: () => userTags(auth) })
+      );
     },
   );
 
@@ -71,19 +85,19 @@ function meReadRoutes(app: App, { db, guards, signedIn }: UsersRoutesOptions): v
         response: { 200: meContextResponse, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
+    (request) => {
       const auth = authOf(request);
       // The user's groups are the one thing the signed-in context does not hold: cached beside it.
-      const groups = await signedIn.getOrLoad(`groups:${auth.user.id}`, () => groupsOfUser(db, auth.user.id), {
-        tags: () => [AUTH_TAGS.user(auth.user.id), AUTH_TAGS.account(auth.ownAccount.id)],
-      });
-      // Only an admin acting for an account needs its SportId (spec §6): one indexed look-up then.
-      if (auth.simulated) return getContext(auth, groups, await soleSportOf(db, auth.account.id));
-      const known = contexts.get(auth.user);
-      if (known && known.account === auth.account && known.groups === groups) return known.context;
-      const context = getContext(auth, groups, null);
-      contexts.set(auth.user, { account: auth.account, groups, context });
-      return context;
+      const key = `groups:${auth.user.id}`;
+      const groups = signedIn.peek<MeContextResponse['Groups']>(key);
+      // Answered at once (no promise) when the groups are cached and the account is the user's own.
+      if (groups && !auth.simulated) return ownContext(auth, groups);
+      return signedIn
+        .getOrLoad(key, () => groupsOfUser(db, auth.user.id), { tags: () => userTags(auth) })
+        .then(async (loaded) =>
+          // Only an admin acting for an account needs its SportId (spec §6): one indexed look-up then.
+          auth.simulated ? getContext(auth, loaded, await soleSportOf(db, auth.account.id)) : ownContext(auth, loaded),
+        );
     },
   );
 
