@@ -7,10 +7,24 @@ import frLocale from 'zod/v4/locales/fr.js';
 
 export type { MessageLanguage };
 
+/** Accept-Language values seen, and the language each means: a browser sends the same one all day. */
+const languagesByHeader = new Map<string, MessageLanguage>();
+const LANGUAGE_HEADERS_KEPT = 500;
+
 /** The first language of Accept-Language the server speaks (`fr-FR;q=0.9` counts as fr), else en. */
 export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): MessageLanguage {
   const header = request.headers['accept-language'];
   if (typeof header !== 'string') return 'en';
+  let language = languagesByHeader.get(header);
+  if (language === undefined) {
+    language = headerLanguage(header);
+    if (languagesByHeader.size >= LANGUAGE_HEADERS_KEPT) languagesByHeader.clear();
+    languagesByHeader.set(header, language);
+  }
+  return language;
+}
+
+function headerLanguage(header: string): MessageLanguage {
   const ranked = header
     .split(',')
     .map((part, index) => {

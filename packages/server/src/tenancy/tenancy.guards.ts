@@ -119,8 +119,20 @@ function guard(step: (request: FastifyRequest) => Promise<void> | undefined): Gu
 
 /** `resolve` is tenancy.cache.ts's: cached per token (answered at once), one statement on a miss. */
 export function createGuards(resolve: ResolveSignedIn): Guards {
-  const signIn = (request: FastifyRequest, { sessionId, context }: SignedIn): void => {
-    request.auth = { ...context, sessionId, language: requestLanguage(request) };
+  /**
+   * The request's AuthContext: one object per signed-in entry and language, made once (nothing
+   * changes it), so a cached token costs no allocation.
+   */
+  const authContexts = new WeakMap<SignedIn, Partial<Record<MessageLanguage, AuthContext>>>();
+  const signIn = (request: FastifyRequest, signedIn: SignedIn): void => {
+    const language = requestLanguage(request);
+    let byLanguage = authContexts.get(signedIn);
+    if (!byLanguage) {
+      byLanguage = {};
+      authContexts.set(signedIn, byLanguage);
+    }
+    const { context, sessionId } = signedIn;
+    request.auth = byLanguage[language] ??= { ...context, sessionId, language };
     request.user = context.user;
     request.account = context.account;
     request.simulated = context.simulated;
