@@ -1,12 +1,14 @@
 // `npm run bench:api`: throughput of the signed-in calls as a ratio to a bare Fastify route
 // measured in the same run, on PGlite and (when reachable) on PostgreSQL. Each server is measured
 // only once it is idle (no job running, e.g. the demo video's encode on a fresh data folder).
-// The bare route is measured again just before each call: on a machine shared with other work,
-// each ratio compares two figures taken under the same load.
+// Each call alternates with the bare route in short rounds (BENCH_ROUNDS of BENCH_SECONDS each,
+// default 9 × 1 s) and its ratio is the median of the rounds' ratios (lib.mjs interleavedRatio):
+// on a machine whose speed drifts, each ratio compares two figures taken a second apart.
 import { execSync } from 'node:child_process';
-import { printTable, startBaseline, startRegie, throughput, waitUntilIdle } from './lib.mjs';
+import { interleavedRatio, printTable, startBaseline, startRegie, waitUntilIdle } from './lib.mjs';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
+const seconds = Number(process.env.BENCH_SECONDS ?? 1);
 const pgBase = process.env.PG_URL_BASE ?? 'postgres://postgres@127.0.0.1:5432';
 const dbPrefix = process.env.BENCH_DB_PREFIX ?? 'regie_bench';
 const LIST_ROWS = 50;
@@ -82,16 +84,16 @@ async function measure(label, regie, baselineUrl) {
   };
   const rows = [];
   for (const [name, options] of Object.entries(cases)) {
-    const base = await throughput({ url: `${baselineUrl}/` }, seconds);
-    const result = await throughput(options, seconds);
+    const result = await interleavedRatio({ url: `${baselineUrl}/` }, options, { rounds, seconds });
     rows.push({
       database: label,
       call: name,
       'req/s': Math.round(result.rps),
       'p50 ms': result.p50,
       'p99 ms': result.p99,
-      'bare route req/s': Math.round(base.rps),
-      'ratio to bare fastify': (result.rps / base.rps).toFixed(3),
+      'bare route req/s': Math.round(result.baseRps),
+      'ratio to bare fastify': result.ratio.toFixed(3),
+      'rounds min–max': result.spread.map((ratio) => ratio.toFixed(2)).join('–'),
     });
   }
   return rows;

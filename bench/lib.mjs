@@ -191,6 +191,38 @@ export async function startBaseline() {
 /** Requests per second for one request shape, after a short warm-up. */
 export async function throughput(options, seconds = 5) {
   await autocannon({ ...options, duration: 1, connections: 10 });
+  return measureOnce(options, seconds);
+}
+
+/**
+ * A call's throughput against the bare route's, on a machine whose speed drifts from second to
+ * second (a shared 2-core VM here: the same bare route measures 20k or 36k req/s a minute
+ * apart). After a warm-up of each, `rounds` short rounds alternate the bare route and the call;
+ * each round's ratio compares two figures taken a second apart, and the median ratio is the
+ * answer, with the spread of the rounds' ratios.
+ */
+export async function interleavedRatio(baseOptions, options, { rounds = 9, seconds = 1 } = {}) {
+  await throughput(baseOptions, seconds);
+  await throughput(options, seconds);
+  const samples = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const base = await measureOnce(baseOptions, seconds);
+    const call = await measureOnce(options, seconds);
+    samples.push({ base: base.rps, call: call.rps, ratio: call.rps / base.rps, p50: call.p50, p99: call.p99 });
+  }
+  const byRatio = [...samples].sort((a, b) => a.ratio - b.ratio);
+  const middle = byRatio[Math.floor(byRatio.length / 2)];
+  return {
+    ratio: middle.ratio,
+    rps: median(samples.map((sample) => sample.call)),
+    baseRps: median(samples.map((sample) => sample.base)),
+    p50: middle.p50,
+    p99: middle.p99,
+    spread: [byRatio[0].ratio, byRatio[byRatio.length - 1].ratio],
+  };
+}
+
+async function measureOnce(options, seconds) {
   const result = await autocannon({ ...options, duration: seconds, connections: 10 });
   const bad = result.non2xx + result.errors;
   if (bad > 0) throw new Error(`${options.url}: ${bad} failed requests of ${result.requests.total}`);

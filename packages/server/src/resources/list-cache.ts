@@ -110,17 +110,47 @@ export function createListCache(db: Db, options: { maxEntries?: number } = {}): 
   };
 }
 
-/** The versions of some tables as one text ('4.0.17'), by a statement prepared once. */
-function versionsStatement(db: Db): (names: readonly string[]) => Promise<string> {
+/**
+ * The versions of some tables as one text ('4.0.17'), by a statement prepared once.
+ *
+ * Calls for the same tables share a read, but only one sent after they arrived: while a read is
+ * on its way, the calls that come in wait for the next one, which starts as soon as it is back.
+ * Each call still sees every write committed before it arrived (what keeps the cache safe, see
+ * above), and a busy process sends one small query per batch of calls instead of one per call.
+ */
+export function versionsStatement(db: Db): (names: readonly string[]) => Promise<string> {
   const statement = db
     .select({ name: tableVersions.name, version: tableVersions.version })
     .from(tableVersions)
     .where(sql`${tableVersions.name} = any(${sql.placeholder('names')}::text[])`)
     .prepare('regie_table_versions');
-  return async (names) => {
+  const read = async (names: readonly string[]) => {
     const rows = await statement.execute({ names: [...names] });
     const byName = new Map(rows.map((row) => [row.name, row.version]));
     return names.map((name) => String(byName.get(name) ?? 0)).join('.');
+  };
+  /** Per set of tables: the read on its way, and the one the calls arrived since then wait for. */
+  const reads = new Map<string, { sent: Promise<string>; next: Promise<string> | null }>();
+  const send = (key: string, names: readonly string[]): Promise<string> => {
+    const sent = read(names);
+    const state = { sent, next: null as Promise<string> | null };
+    reads.set(key, state);
+    const done = () => {
+      if (reads.get(key) === state && state.next === null) reads.delete(key);
+    };
+    sent.then(done, done);
+    return sent;
+  };
+  return (names) => {
+    const key = names.join(',');
+    const state = reads.get(key);
+    if (!state) return send(key, names);
+    // Sent before this call arrived: it may miss a write this call's client already saw.
+    state.next ??= state.sent.then(
+      () => send(key, names),
+      () => send(key, names),
+    );
+    return state.next;
   };
 }
 
