@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { type ApiSession, apiCall, currentTime, main, uniqueName } from './flows.ts';
-import { type LiveInput, liveStudio, pushToInput } from './live.ts';
+import { type LiveInput, liveStudio, pushToInput, WHOLE_FILE_SECONDS } from './live.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -33,7 +33,7 @@ test.beforeAll(async ({ request }) => {
     apiCall<LiveInput>(request, session, 'POST', '/main-api/streams', { name, latencyMode: '1s' });
   inputs = { wide: await input('Wide'), tight: await input('Tight') };
   for (const item of [inputs.wide, inputs.tight]) {
-    encoders.push(await pushToInput(request, session, item, { size: '320x180', seconds: 240 }));
+    encoders.push(await pushToInput(request, session, item, { size: '320x180', seconds: WHOLE_FILE_SECONDS }));
   }
   await apiCall(request, session, 'POST', '/main-api/marker-types', { name: 'Goal', code: 'goal' });
   // A simulcast restreaming the wide camera, with one target (not started).

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { type ApiSession, apiCall, choose, main, uniqueName } from './flows.ts';
-import { type LiveInput, liveStudio, pushToInput } from './live.ts';
+import { type LiveInput, liveStudio, pushToInput, WHOLE_FILE_SECONDS } from './live.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -52,7 +52,7 @@ test.beforeAll(async ({ request }) => {
     [inputs.tight, '640x360', ''],
     [inputs.sphere, '640x320', ',hue=H=2*PI*t/3'],
   ] as const) {
-    encoders.push(await pushToInput(request, session, item, { size, seconds: 240, filter }));
+    encoders.push(await pushToInput(request, session, item, { size, seconds: WHOLE_FILE_SECONDS, filter }));
   }
 });
 

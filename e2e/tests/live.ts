@@ -58,6 +58,14 @@ export async function liveStudio(
   return { username, session: await apiSignIn(request, username, options.password) };
 }
 
+/**
+ * How long a file's encoders may push: they run for the whole file and its `afterAll` kills them.
+ * A fixed 240 s was shorter than a loaded CI machine needed for live-tabs' earlier tests, so the
+ * 360° camera had stopped (its canvas no longer changed) when that test came (and again on its
+ * retry). An hour is only a cap for an encoder whose file never reached its `afterAll`.
+ */
+export const WHOLE_FILE_SECONDS = 3600;
+
 /** The input's encoder: its stream key read, then `pushTestStream` to its ingest URL. */
 export async function pushToInput(
   request: APIRequestContext,
