@@ -63,6 +63,8 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   [LIVE_JOB_TYPES.assembly]: VIDEO_RESOURCE_TYPE,
   /** Runs after its video is deleted: about nothing that still exists. */
   [VIDEO_JOB_TYPES.purge]: null,
+  /** Files its video no longer plays (a live clip's instant copy): not work on the video itself. */
+  [VIDEO_JOB_TYPES.purgeReplaced]: null,
   /** About a file of the data folder, named in its payload. */
   [MEDIA_JOB_TYPES.probe]: null,
   /** Runs after its event is deleted (the event's attachment folder): about nothing that still exists. */

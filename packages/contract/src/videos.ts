@@ -132,6 +132,8 @@ export const VIDEO_JOB_TYPES = {
   import: 'video.import',
   encode: 'video.encode',
   purge: 'video.purge',
+  /** Removes media a re-encode replaced (a live clip's instant copy), once players are done with them. */
+  purgeReplaced: 'video.purge-replaced',
   share: 'video.share',
   /** Cuts a clip into a new video (contract clips.ts); resourceId is the clip video's id. */
   clip: 'video.clip',

@@ -59,6 +59,10 @@ beforeAll(async () => {
     },
     { type: 'video.encode', state: 'in_progress', progress: 40, accountId, resourceType: 'Video', resourceId: '1' },
     { type: 'video.clip', state: 'waiting', accountId },
+    // Waiting to be tried again: work in hand.
+    { type: 'video.encode', state: 'waiting', accountId, attempts: 1, runAt: new Date(Date.now() + 60_000) },
+    // Scheduled an hour on, never tried (a replaced copy's removal): not listed.
+    { type: 'video.purge-replaced', state: 'waiting', accountId, runAt: new Date(Date.now() + 3_600_000) },
   ]);
 });
 afterAll(() => ctx.close());
@@ -78,8 +82,12 @@ describe('GET dashboard', () => {
     expect(body.interval).toBe('day');
     expect(body.series[1]).toEqual({ at: '2026-10-02T00:00:00.000Z', plays: 2, clips: 0, videos: 1 });
     expect(body.series[2]).toEqual({ at: '2026-10-03T00:00:00.000Z', plays: 0, clips: 1, videos: 1 });
-    expect(body.jobs.total).toBe(2);
-    expect(body.jobs.running.map((job: { type: string }) => job.type).sort()).toEqual(['video.clip', 'video.encode']);
+    expect(body.jobs.total).toBe(3);
+    expect(body.jobs.running.map((job: { type: string }) => job.type).sort()).toEqual([
+      'video.clip',
+      'video.encode',
+      'video.encode',
+    ]);
   });
 
   it("shows another account nothing of this one's, and an admin simulating sees the simulated account's", async () => {

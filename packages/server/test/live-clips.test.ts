@@ -14,6 +14,7 @@ import { businessPlayers } from '../src/db/conferences.table.ts';
 import { events, markers } from '../src/db/events.table.ts';
 import { jobs } from '../src/db/jobs.table.ts';
 import { liveSegments } from '../src/db/live.table.ts';
+import { purgeReplacedMediaJob, REPLACED_MEDIA_KEPT_MS } from '../src/videos/videos.purge.job.ts';
 import { makeColourPng, near, pixelAt, uploadSkinImage, videoSeconds } from './clips-fixtures.ts';
 import { jobRow, waitFor } from './jobs-fixtures.ts';
 import { publishTestStream, type TestPublisher } from './live-fixtures.ts';
@@ -162,8 +163,19 @@ describe('clipping a live', () => {
     expect(final?.filename).toBe('clip.mp4');
     expect(Math.abs((final?.duration ?? 0) - 3.2)).toBeLessThan(0.1);
     expect(final?.hlsKey).not.toBe(copy.hlsKey);
-    // The copy is gone once the encoded cut replaced it.
+    // The copy still plays for a page that loaded it before the swap; its removal is scheduled
+    // an hour on, then it goes, and only it.
+    expect(await ctx.storage.exists(copy.hlsKey ?? '')).toBe(true);
+    const [purge] = await ctx.db.select().from(jobs).where(eq(jobs.type, VIDEO_JOB_TYPES.purgeReplaced));
+    expect(purge?.state).toBe('waiting');
+    expect(purge?.resourceType).toBeNull();
+    expect((purge?.runAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(REPLACED_MEDIA_KEPT_MS - 60_000);
+    await purgeReplacedMediaJob.run(
+      { db: ctx.db, storage: ctx.storage } as unknown as Parameters<typeof purgeReplacedMediaJob.run>[0],
+      purge?.payload,
+    );
     expect(await ctx.storage.exists(copy.hlsKey ?? '')).toBe(false);
+    expect(await ctx.storage.exists(final?.hlsKey ?? '')).toBe(true);
     const encoded = await probe(ctx.storage.localPath(final?.hlsKey ?? '') ?? '');
     expect(Math.abs(encoded.duration - 3.2)).toBeLessThan(0.15);
     const encodes = await ctx.db

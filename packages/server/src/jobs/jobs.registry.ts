@@ -8,7 +8,7 @@ import { probeMediaJob } from '../media/probe.job.ts';
 import { shareVideoJob } from '../videos/share.job.ts';
 import { encodeVideoJob } from '../videos/videos.encode.job.ts';
 import { importVideoJob } from '../videos/videos.import.job.ts';
-import { purgeVideoJob } from '../videos/videos.purge.job.ts';
+import { purgeReplacedMediaJob, purgeVideoJob } from '../videos/videos.purge.job.ts';
 import { uploadSweepTask } from '../videos/videos.upload-sweep.ts';
 import { maintainQueue } from './jobs.boss.ts';
 import { type AnyJobType, createJobRegistry, type PeriodicTask } from './jobs.define.ts';
@@ -19,6 +19,7 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   encodeVideoJob,
   importVideoJob,
   purgeVideoJob,
+  purgeReplacedMediaJob,
   shareVideoJob,
   clipVideoJob,
   replayLiveJob,

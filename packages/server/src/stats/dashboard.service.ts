@@ -2,7 +2,7 @@ import { DASHBOARD_LIST_LIMIT, type DashboardResponse } from '@regie/contract/da
 import { ACTIVE_JOB_STATES } from '@regie/contract/jobs';
 import { EVENT_STATES } from '@regie/contract/resources/events';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { jobs } from '../db/jobs.table.ts';
@@ -82,9 +82,17 @@ async function playsByBucket(db: Db, accountId: number, period: Period) {
   return byBucket(rows);
 }
 
-/** Jobs waiting or running now, newest first, and how many there are. */
+/**
+ * Jobs waiting or running now, newest first, and how many there are. A job scheduled for later
+ * and not tried yet (the removal of a live clip's replaced copy, an hour on) is not work in hand;
+ * one waiting to be tried again is.
+ */
 async function activeJobs(db: Db, accountId: number) {
-  const active = and(eq(jobs.accountId, accountId), inArray(jobs.state, ACTIVE_JOB_STATES));
+  const active = and(
+    eq(jobs.accountId, accountId),
+    inArray(jobs.state, ACTIVE_JOB_STATES),
+    or(gt(jobs.attempts, 0), lte(jobs.runAt, sql`now()`)),
+  );
   const [rows, [total]] = await Promise.all([
     db.select().from(jobs).where(active).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(DASHBOARD_LIST_LIMIT),
     db.select({ count: countAll }).from(jobs).where(active),

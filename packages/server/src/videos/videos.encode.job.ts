@@ -28,6 +28,7 @@ import {
   storyboardVttKey,
   videoFolder,
 } from './videos.keys.ts';
+import { purgeReplacedMediaJob, REPLACED_MEDIA_KEPT_MS, replacedFolder } from './videos.purge.job.ts';
 import { activeJobs, findVideo } from './videos.service.ts';
 import { videoStates } from './videos.state.ts';
 
@@ -158,13 +159,6 @@ async function bothOrNeither<T>(
   }
 }
 
-/** The replaced folder, when it is one inside the video's hls/ (else the payload is ignored). */
-function replacedFolder(video: Pick<VideoRow, 'accountId' | 'id'>, replaces: string | undefined): string | null {
-  const hls = hlsFolder(video.accountId, video.id);
-  if (!replaces?.startsWith(hls) || !replaces.endsWith('/') || replaces === hls || replaces.includes('..')) return null;
-  return replaces;
-}
-
 async function encode(context: EncodeContext, video: VideoRow, work: string, replaces: string | null) {
   const { storage, signal, reportProgress, db } = context;
   const { accountId, id } = video;
@@ -238,6 +232,15 @@ export const encodeVideoJob = defineJob({
           storyboardVttKey: storyboardVttKey(video.accountId, video.id),
         });
         if (row) await releasePendingShares(tx, row);
+        // Pages that loaded the replaced media play on: they go later, not now.
+        if (row && replaces) {
+          await enqueueJob(
+            tx,
+            purgeReplacedMediaJob,
+            { accountId: row.accountId, videoId: row.id, folder: replaces },
+            { accountId: row.accountId, runAt: new Date(Date.now() + REPLACED_MEDIA_KEPT_MS) },
+          );
+        }
         return row;
       });
       // Deleted while it was encoding: its purge job may have run already, so clean up here too.
@@ -245,7 +248,6 @@ export const encodeVideoJob = defineJob({
         await context.storage.deletePrefix(videoFolder(video.accountId, video.id));
         return skipped(`Video ${video.id} was deleted while it was encoded`);
       }
-      if (replaces) await context.storage.deletePrefix(replaces);
       return { durationSeconds: result.metadata.durationSeconds, rungs: result.rungs };
     } finally {
       await rm(work, { recursive: true, force: true });

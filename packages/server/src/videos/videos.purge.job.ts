@@ -1,7 +1,7 @@
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { z } from 'zod';
 import { defineJob, skipped } from '../jobs/jobs.define.ts';
-import { videoFolder } from './videos.keys.ts';
+import { hlsFolder, videoFolder } from './videos.keys.ts';
 import { findVideo } from './videos.service.ts';
 
 /**
@@ -25,5 +25,43 @@ export const purgeVideoJob = defineJob({
     }
     await storage.deletePrefix(videoFolder(payload.accountId, payload.videoId));
     return { removed: videoFolder(payload.accountId, payload.videoId) };
+  },
+});
+
+/**
+ * How long media replaced while they played (a live clip's instant copy, replaced by its encoded
+ * cut) stay served. A page that loaded the video before the swap still holds their URLs: deleted
+ * at once, a player that had just fetched the copy's master failed on its segment ("This video
+ * cannot be played"). An hour covers a viewing and a page left open; the copy is a few MB.
+ */
+export const REPLACED_MEDIA_KEPT_MS = 60 * 60 * 1000;
+
+/** The folder when it is one inside the video's hls/ but not hls/ itself (what a replace may name). */
+export function replacedFolder(video: { accountId: number; id: number }, folder: string | undefined): string | null {
+  const hls = hlsFolder(video.accountId, video.id);
+  if (!folder?.startsWith(hls) || !folder.endsWith('/') || folder === hls || folder.includes('..')) return null;
+  return folder;
+}
+
+/**
+ * video.purge-replaced: removes the folder of media a re-encode replaced, queued by that encode
+ * to run REPLACED_MEDIA_KEPT_MS later. Never the media the video plays now.
+ */
+export const purgeReplacedMediaJob = defineJob({
+  type: VIDEO_JOB_TYPES.purgeReplaced,
+  payload: z.object({
+    accountId: z.number().int().positive(),
+    videoId: z.number().int().positive(),
+    folder: z.string().min(1),
+  }),
+  retry: { maxAttempts: 5, backoff: { initialMs: 30_000, maxMs: 3_600_000 } },
+  timeoutMs: 10 * 60 * 1000,
+  async perform({ payload, db, storage }) {
+    const folder = replacedFolder({ accountId: payload.accountId, id: payload.videoId }, payload.folder);
+    if (!folder) return skipped(`${payload.folder} is not a replaced folder of video ${payload.videoId}`);
+    const video = await findVideo(db, payload.videoId);
+    if (video?.hlsKey?.startsWith(folder)) return skipped(`Video ${payload.videoId} plays ${folder} again`);
+    await storage.deletePrefix(folder);
+    return { removed: folder };
   },
 });
