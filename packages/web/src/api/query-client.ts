@@ -10,12 +10,15 @@ function endSessionOnTokenError(error: unknown): void {
   if (isSessionError(error) && sessionStore.getState().user) sessionStore.clear({ signedOut: false });
 }
 
+/** How long an answer is fresh: a screen drawn within it reads it instead of asking again. */
+export const QUERY_STALE_MS = 30_000;
+
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: endSessionOnTokenError }),
   mutationCache: new MutationCache({ onError: endSessionOnTokenError }),
   defaultOptions: {
     queries: {
-      staleTime: 30_000,
+      staleTime: QUERY_STALE_MS,
       refetchOnWindowFocus: false,
       // Client errors will not change on a second try.
       retry: (failures, error) =>

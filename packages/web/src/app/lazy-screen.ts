@@ -45,6 +45,11 @@ export function isChunkFailure(error: unknown): boolean {
 export type LazyScreen = LazyExoticComponent<ComponentType> & {
   /** Starts downloading the screen's code before it is drawn (the page's start-up, main.tsx). */
   preload(): void;
+  /**
+   * Asks for the data the screen shows first, for the page's query (`?page=2&sort=…`), before it
+   * is drawn: a list screen's rows (resources/list-prefetch.ts).
+   */
+  prefetch?(search: string): void;
 };
 
 /**

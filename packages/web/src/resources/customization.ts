@@ -1,5 +1,7 @@
 import type { UserAccess } from '@regie/contract/routes';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import type { ApiClient } from '../api/client.ts';
 import type { AnyResource, ResourceRecord, ScreenFieldUi } from './any-resource.ts';
 import type { FieldInputProps } from './FieldInput.tsx';
 import type { ResourceRoutes, ResourceScreenProps } from './resource-screens.ts';
@@ -59,6 +61,12 @@ export interface ResourceCustomization {
   tabPanels?: Readonly<Record<string, ComponentType<TabPanelProps>>>;
   /** Replaces the list screen; it may draw the generic ResourceList inside it. */
   ListScreen?: ComponentType<ResourceScreenProps>;
+  /**
+   * What a first load of the list page asks for while its code arrives (list-prefetch.ts): the
+   * generic list's page when `list` (the default without a ListScreen; a ListScreen drawing
+   * ResourceList says so), and `also` what the screen shows besides (the users list's groups).
+   */
+  listPrefetch?: { list: boolean; also?: (client: ApiClient, queries: QueryClient) => Promise<void> };
   /**
    * Drawn under the form of an existing record, on the tabs that show a form (`tab` null on a page
    * without tabs): a competition's seasons, a product's offers (see NestedResourceList).

@@ -122,18 +122,26 @@ export function useListState(config: ListConfig) {
   return [state, update] as const;
 }
 
-/** A list state held by the component, with the same rules as the URL's (a change goes back to page 1). */
-export function useComponentListState(
+/** The first state of a list held by a component: page 1, in its default order unless `initial` says. */
+export function initialListState(
   config: ListConfig,
   initial?: Partial<Pick<ListState, 'pageSize' | 'sort' | 'search'>>,
-) {
-  const [state, setState] = useState<ListState>(() => ({
+): ListState {
+  return {
     page: 1,
     pageSize: initial?.pageSize ?? DEFAULT_PAGE_SIZE,
     sort: initial?.sort ?? { field: config.defaultSort.field, direction: config.defaultSort.direction },
     search: initial?.search ?? '',
     filters: {},
-  }));
+  };
+}
+
+/** A list state held by the component, with the same rules as the URL's (a change goes back to page 1). */
+export function useComponentListState(
+  config: ListConfig,
+  initial?: Partial<Pick<ListState, 'pageSize' | 'sort' | 'search'>>,
+) {
+  const [state, setState] = useState<ListState>(() => initialListState(config, initial));
   const update = useCallback((change: Partial<ListState>, _options?: { replace?: boolean }) => {
     setState((current) => {
       const next = changeListState(current, change);

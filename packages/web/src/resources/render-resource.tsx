@@ -72,7 +72,7 @@ export function renderResource(
   resource: AnyResource,
   server: FakeServer,
   path: string,
-  options: { custom?: ResourceCustomization; routes?: ResourceRoutes } = {},
+  options: { custom?: ResourceCustomization; routes?: ResourceRoutes; queryClient?: QueryClient } = {},
 ) {
   const { custom } = options;
   const routes = options.routes ?? resourceRoutes(resourceRoute(resource.name) ?? '');
@@ -103,7 +103,7 @@ export function renderResource(
     ...withTabs(routes.edit),
   ];
   const router = createMemoryRouter(screens, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider theme={theme} env="test">
       <I18nextProvider i18n={createI18n('en')}>

@@ -23,6 +23,7 @@ import { type ComponentType, createElement } from 'react';
 import { type LazyScreen, lazyScreen } from '../app/lazy-screen.ts';
 import type { AnyResource } from './any-resource.ts';
 import { isResourceSetup, type ResourceCustomization, type ResourceSetup } from './customization.ts';
+import { prefetchListScreen } from './list-prefetch.ts';
 
 /** Where a resource's screens sit in the route tree. */
 export interface ResourceRoutes {
@@ -120,7 +121,14 @@ export function resourceScreens(
     custom?.ListScreen ?? (await import('./ResourceList.tsx')).ResourceList;
   const edit = () => import('./ResourceEdit.tsx').then((m) => m.ResourceEdit);
   const screens: Record<string, LazyScreen> = {};
-  if (options.list !== false) screens[routes.list] = screen(list, load, routes);
+  if (options.list !== false) {
+    screens[routes.list] = Object.assign(screen(list, load, routes), {
+      prefetch: (search: string) => {
+        // A failure is the list's own render's to show (it asks again).
+        prefetchListScreen(load, search).catch(() => undefined);
+      },
+    });
+  }
   if (routes.create) screens[routes.create] = screen(edit, load, routes);
   if (routes.edit) screens[routes.edit] = screen(edit, load, routes);
   return screens;

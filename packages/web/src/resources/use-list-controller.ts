@@ -67,7 +67,7 @@ function useListOfState(
     () =>
       inUrl
         ? withFilters(pagedListQuery(state, listCursors.get(pagesKey, state.page)), permanent)
-        : withFilters(toListQuery(state), permanent),
+        : listQueryOf(state, permanent),
     [inUrl, state, pagesKey, permanent],
   );
   const parentId = options.parentId;
@@ -102,6 +102,14 @@ function useListOfState(
 }
 
 export type ListController = ReturnType<typeof useListController>;
+
+/**
+ * The query of a list's page as its controller asks for it, by offset (the cursor of a page is
+ * only known once the page before it came): what a prefetch asks for, under the same key.
+ */
+export function listQueryOf(state: ListState, permanent?: ListControllerOptions['permanentFilters']): ListQuery {
+  return withFilters(toListQuery(state), permanent);
+}
 
 function withFilters(query: ListQuery, permanent: ListControllerOptions['permanentFilters']): ListQuery {
   const filters = { ...query.filters, ...permanent };

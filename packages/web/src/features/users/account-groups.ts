@@ -1,9 +1,16 @@
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { ADMIN_ROLE } from '@regie/contract/roles';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useApi } from '../../api/api-context.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { queryClient } from '../../api/query-client.ts';
+import { resourceKeys } from '../../api/query-keys.ts';
+import { type ListQuery, resourceCalls } from '../../api/resource-api.ts';
 import { referenceLocation } from '../../api/resource-queries.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
-import { useLocalListController } from '../../resources/use-list-controller.ts';
+import { initialListState } from '../../resources/list-state.ts';
+import { listQueryOf } from '../../resources/use-list-controller.ts';
 
 /** A group as GET groups answers it. */
 export interface GroupRecord {
@@ -34,18 +41,35 @@ function toGroup(record: ResourceRecord): GroupRecord {
   };
 }
 
+/** The query of the groups (one account's when `accountId` is given): one page, by name. */
+function groupsQuery(accountId: number | null): ListQuery {
+  const permanent = accountId === null ? undefined : { AccountId: [String(accountId)] };
+  return listQueryOf(initialListState(GROUPS_LIST, ONE_PAGE), permanent);
+}
+
+function groupsOptions(client: ApiClient, accountId: number | null) {
+  const query = groupsQuery(accountId);
+  return {
+    queryKey: resourceKeys.list(GROUPS.name, query),
+    queryFn: ({ signal }: { signal: AbortSignal }) => resourceCalls(client, GROUPS).list(query, signal),
+  };
+}
+
 /**
  * The groups the user sees (one account's when `accountId` is given), by name. Accounts have a
  * handful of groups: one page at the largest size holds them; `total` tells when it does not.
+ * A plain query (no list controller): each row of the users list reads it for its groups' names.
  */
 export function useGroups(accountId: number | null = null) {
-  const permanentFilters = useMemo(
-    (): Readonly<Record<string, readonly string[]>> => (accountId === null ? {} : { AccountId: [String(accountId)] }),
-    [accountId],
-  );
-  const { list, total } = useLocalListController(GROUPS_LIST, { initial: ONE_PAGE, permanentFilters });
+  const client = useApi();
+  const list = useQuery(useMemo(() => groupsOptions(client, accountId), [client, accountId]));
   const groups = useMemo(() => (list.data?.data ?? []).map(toGroup), [list.data]);
-  return { groups, total, list };
+  return { groups, total: list.data?.total ?? 0, list };
+}
+
+/** Asks for the groups before the users list draws (its listPrefetch): the same key as useGroups. */
+export function prefetchGroups(client: ApiClient, queries: QueryClient = queryClient): Promise<void> {
+  return queries.prefetchQuery(groupsOptions(client, null));
 }
 
 /** A group granting the platform admin role: only platform admins may put people in it. */

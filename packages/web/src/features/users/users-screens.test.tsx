@@ -1,6 +1,9 @@
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QUERY_STALE_MS } from '../../api/query-client.ts';
 import { createFakeServer } from '../../resources/fake-resource-server.ts';
+import { prefetchListScreen } from '../../resources/list-prefetch.ts';
 import { renderResource, signIn } from '../../resources/render-resource.tsx';
 import { sessionStore } from '../../session/current-session.ts';
 import { groupsSetup, usersSetup } from './users-setup.ts';
@@ -143,5 +146,36 @@ describe('the group screens', () => {
     save();
     await waitFor(() => expect(location()).toBe('/account/users/group/1'));
     expect(server.bodies.at(-1)).toEqual({ name: 'Operators', roles: ['simulcast_write', 'read_only'], users: [] });
+  });
+});
+
+describe('the users list opened first (a reload, the landing page)', () => {
+  it('draws the users and their groups that were asked for before it rendered, without asking again', async () => {
+    signIn(['manage_users']);
+    const server = usersServer();
+    const queries = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_MS } } });
+    // What app/router.tsx preloadPage starts beside the environment check and the screen's code.
+    await prefetchListScreen(async () => usersSetup, '', server.client, queries);
+    expect(server.requests).toHaveLength(2);
+    renderResource(usersSetup.resource, server, '/account/users/list', {
+      custom: usersSetup.custom,
+      queryClient: queries,
+    });
+    expect(await screen.findByText('Marie Curie')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Production' })).toBeTruthy();
+    expect(server.requests.filter((request) => request.startsWith('GET /users-service-api/users'))).toHaveLength(1);
+    expect(server.requests.filter((request) => request.startsWith('GET /users-service-api/groups'))).toHaveLength(1);
+  });
+
+  it('asks for the page, sort and search of its address', async () => {
+    signIn(['manage_users']);
+    const server = usersServer();
+    const queries = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: QUERY_STALE_MS } } });
+    await prefetchListScreen(async () => usersSetup, '?page=2&size=10&sort=-name&search=cur', server.client, queries);
+    const [users] = server.requests.filter((request) => request.startsWith('GET /users-service-api/users'));
+    expect(users).toContain('offset=10');
+    expect(users).toContain('limit=10');
+    expect(users).toContain('sort=-name');
+    expect(users).toContain('search=cur');
   });
 });

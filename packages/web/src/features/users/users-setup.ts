@@ -2,6 +2,7 @@ import { isPlatformAdmin } from '@regie/contract/access';
 import { groupsResource } from '@regie/contract/resources/groups';
 import { usersResource } from '@regie/contract/resources/users';
 import type { ResourceSetup } from '../../resources/customization.ts';
+import { prefetchGroups } from './account-groups.ts';
 import { RolesInput } from './GroupFields.tsx';
 import { GroupsCell, GroupsFilter, GroupsInput, LanguageCell, LanguageInput, languageOfMeta } from './UserFields.tsx';
 import { UsersListScreen } from './UsersListScreen.tsx';
@@ -26,6 +27,8 @@ export const usersSetup: ResourceSetup = {
       groups: { Input: GroupsInput, Cell: GroupsCell, Filter: GroupsFilter, wide: true },
     },
     ListScreen: UsersListScreen,
+    // It draws ResourceList, and the account's groups under it.
+    listPrefetch: { list: true, also: prefetchGroups },
   },
 };
 
