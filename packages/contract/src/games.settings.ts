@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import type { Game } from './games.rules.ts';
 import { PREDICTOR_DEFAULT_POINTS, TRIVIA_SCORING } from './games.scoring.ts';
-import { TRIVIA_RULE } from './resources/registry.ts';
 
 /**
  * The account's settings of each fan game (spec §2 account/gamification: trivia, motm, predictor;
@@ -15,14 +14,7 @@ import { TRIVIA_RULE } from './resources/registry.ts';
  */
 export const SERVICES_API = MAIN_API;
 
-export const GAMES = ['trivia', 'predictor', 'motm'] as const;
-export type Game = (typeof GAMES)[number];
-
-export const GAME_RULES: Readonly<Record<Game, AccessRule>> = {
-  trivia: TRIVIA_RULE,
-  predictor: { authorizedRoles: ['predictor_write'], requiredModules: ['ADDON_PREDICTOR'] },
-  motm: { authorizedRoles: ['motm_write'], requiredModules: ['ADDON_MOTM'] },
-};
+export { GAME_RULES, GAMES, type Game } from './games.rules.ts';
 
 const minutes = z.number().int().min(0).max(1440);
 

@@ -1,6 +1,6 @@
 import type { AccessRule } from './access.ts';
-import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES, type SportEventTab } from './events.ts';
-import { GAME_RULES } from './games.settings.ts';
+import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES, type SportEventTab } from './events.tabs.ts';
+import { GAME_RULES } from './games.rules.ts';
 import type { ModuleCode } from './modules.ts';
 import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
 import type { Role } from './roles.ts';

@@ -1,5 +1,5 @@
 import { type AccessRule, type AccessSubject, hasRole, inheritRule, isPlatformAdmin, satisfies } from './access.ts';
-import { missingModules } from './events.ts';
+import { missingModules } from './events.tabs.ts';
 import { MENU, type MenuNode, type RouteEntry } from './menu.ts';
 import { matchPattern, titleStep } from './route-pattern.ts';
 
