@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ResourceRecord } from '../resources/any-resource.ts';
 import { useApi } from './api-context.ts';
+import type { ApiClient } from './client.ts';
 import { resourceKeys } from './query-keys.ts';
 import { type ListQuery, type ResourceLocation, resourceCalls } from './resource-api.ts';
 
@@ -11,14 +12,18 @@ export function useResourceCalls(resource: ResourceLocation) {
   return useMemo(() => resourceCalls(client, resource), [client, resource]);
 }
 
+/** A list page's query: its key (what list controllers read) and its call. A prefetch uses it too. */
+export function listPageOptions(client: ApiClient, resource: ResourceLocation, query: ListQuery) {
+  return {
+    queryKey: resourceKeys.list(resource.name, query),
+    queryFn: ({ signal }: { signal: AbortSignal }) => resourceCalls(client, resource).list(query, signal),
+  };
+}
+
 /** One page of a list; the previous page stays on screen while the next one loads. */
 export function useResourceList(resource: ResourceLocation, query: ListQuery) {
-  const calls = useResourceCalls(resource);
-  return useQuery({
-    queryKey: resourceKeys.list(resource.name, query),
-    queryFn: ({ signal }) => calls.list(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const client = useApi();
+  return useQuery({ ...listPageOptions(client, resource, query), placeholderData: keepPreviousData });
 }
 
 export function useResourceRecord(resource: ResourceLocation, id: string | null) {

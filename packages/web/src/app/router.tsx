@@ -62,8 +62,9 @@ export function createRouter() {
 /**
  * What a signed-in first page needs, asked for at once and side by side rather than one after
  * another as it renders: its code (the layout and the screen's chunks), the environment check's
- * payload and, on a list page, its rows. The language's catalog downloads meanwhile (main.tsx). The login page needs
- * none of this: it is in the start-up chunk (every new visit starts there, and it is small).
+ * payload and, on a list page, its rows. The language's catalog downloads meanwhile (main.tsx).
+ * The login page needs none of this: it is in the start-up chunk (every new visit starts there,
+ * and it is small).
  */
 export function preloadPage(pathname: string, signedIn: boolean): void {
   const match = signedIn ? matchRoute(pathname) : undefined;

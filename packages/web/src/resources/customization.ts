@@ -84,6 +84,11 @@ export function isResourceSetup(value: AnyResource | ResourceSetup): value is Re
   return 'resource' in value && typeof value.resource === 'object' && value.resource !== null;
 }
 
+/** What a screens registration loaded, as a setup (a bare declaration has no customisation). */
+export function asResourceSetup(value: AnyResource | ResourceSetup): ResourceSetup {
+  return isResourceSetup(value) ? value : { resource: value };
+}
+
 /**
  * The declaration as the screens use it in this context: overrides merged into `ui`, hidden
  * fields taken out of the form, the columns and the filters.

@@ -2,13 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { api } from '../api/http.ts';
 import { queryClient } from '../api/query-client.ts';
-import { resourceKeys } from '../api/query-keys.ts';
-import { type ListQuery, type ResourceLocation, resourceCalls } from '../api/resource-api.ts';
+import type { ListQuery, ResourceLocation } from '../api/resource-api.ts';
+import { listPageOptions } from '../api/resource-queries.ts';
 import { PRODUCTION_BUILD } from '../app/build-env.ts';
 import { accessSubject } from '../session/access.ts';
 import { sessionStore } from '../session/current-session.ts';
 import type { AnyResource } from './any-resource.ts';
-import { customizeResource, isResourceSetup, type ResourceSetup } from './customization.ts';
+import { asResourceSetup, customizeResource, type ResourceSetup } from './customization.ts';
 import { parseListState } from './list-state.ts';
 import { listQueryOf } from './use-list-controller.ts';
 
@@ -22,10 +22,7 @@ export function prefetchListPage(
   query: ListQuery,
   queries: QueryClient = queryClient,
 ): Promise<void> {
-  return queries.prefetchQuery({
-    queryKey: resourceKeys.list(resource.name, query),
-    queryFn: ({ signal }) => resourceCalls(client, resource).list(query, signal),
-  });
+  return queries.prefetchQuery(listPageOptions(client, resource, query));
 }
 
 /**
@@ -42,7 +39,7 @@ export async function prefetchListScreen(
   queries: QueryClient = queryClient,
 ): Promise<void> {
   const loaded = await load();
-  const { resource, custom } = isResourceSetup(loaded) ? loaded : { resource: loaded, custom: undefined };
+  const { resource, custom } = asResourceSetup(loaded);
   // A screen of its own may not draw the generic list: it says what it shows.
   const plan = custom?.listPrefetch ?? { list: custom?.ListScreen === undefined };
   const asked: Promise<void>[] = [];

@@ -22,7 +22,7 @@ import { findRouteByPath } from '@regie/contract/routes';
 import { type ComponentType, createElement } from 'react';
 import { type LazyScreen, lazyScreen } from '../app/lazy-screen.ts';
 import type { AnyResource } from './any-resource.ts';
-import { isResourceSetup, type ResourceCustomization, type ResourceSetup } from './customization.ts';
+import { asResourceSetup, type ResourceCustomization, type ResourceSetup } from './customization.ts';
 import { prefetchListScreen } from './list-prefetch.ts';
 
 /** Where a resource's screens sit in the route tree. */
@@ -89,7 +89,7 @@ function screen(
   return lazyScreen(
     async () => {
       const loaded = await load();
-      const { resource, custom } = isResourceSetup(loaded) ? loaded : { resource: loaded, custom: undefined };
+      const { resource, custom } = asResourceSetup(loaded);
       return { Screen: await loadScreen(custom), resource, custom };
     },
     // The component is made once, when the lazy screen loads, not on each render.

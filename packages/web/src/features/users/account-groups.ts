@@ -5,9 +5,8 @@ import { useMemo } from 'react';
 import { useApi } from '../../api/api-context.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { queryClient } from '../../api/query-client.ts';
-import { resourceKeys } from '../../api/query-keys.ts';
-import { type ListQuery, resourceCalls } from '../../api/resource-api.ts';
-import { referenceLocation } from '../../api/resource-queries.ts';
+import type { ListQuery } from '../../api/resource-api.ts';
+import { listPageOptions, referenceLocation } from '../../api/resource-queries.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { initialListState } from '../../resources/list-state.ts';
 import { listQueryOf } from '../../resources/use-list-controller.ts';
@@ -48,11 +47,7 @@ function groupsQuery(accountId: number | null): ListQuery {
 }
 
 function groupsOptions(client: ApiClient, accountId: number | null) {
-  const query = groupsQuery(accountId);
-  return {
-    queryKey: resourceKeys.list(GROUPS.name, query),
-    queryFn: ({ signal }: { signal: AbortSignal }) => resourceCalls(client, GROUPS).list(query, signal),
-  };
+  return listPageOptions(client, GROUPS, groupsQuery(accountId));
 }
 
 /**
