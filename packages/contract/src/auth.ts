@@ -186,11 +186,13 @@ export const googleAnalyticsResponse = z.object({ token: z.string().nullable() }
 export const accountSearchQuery = z.object({ name: z.string().max(120).optional() });
 export const accountSearchResult = z.array(z.object({ id: z.number(), name: z.string(), accountKey: z.string() }));
 
-/** The JSON body of every error response. */
-export const errorBody = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+/** The JSON body of every error response (the `ErrorBody` component of the OpenAPI document). */
+export const errorBody = z
+  .object({
+    statusCode: z.number(),
+    error: z.string(),
+    message: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBody>;

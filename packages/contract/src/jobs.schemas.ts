@@ -7,29 +7,31 @@ import { messageSchema } from './messages.schemas.ts';
 
 export const jobState = z.enum(JOB_STATES);
 
-/** A job as the API presents it: never the lease columns. */
-export const jobResponse = z.object({
-  id: z.number(),
-  type: z.string(),
-  state: jobState,
-  AccountId: z.number(),
-  resourceType: z.string().nullable(),
-  resourceId: z.string().nullable(),
-  payload: z.unknown(),
-  progress: z.number().int().min(0).max(100),
-  attempts: z.number().int(),
-  maxAttempts: z.number().int(),
-  /** When a waiting job may run next (later than now while it backs off between attempts). */
-  runAt: z.string(),
-  /** Why the last attempt failed, or why the job failed: in the request's language (Accept-Language)… */
-  lastError: z.string().nullable(),
-  /** …and as its Message (code and parameters), for a client to render in its user's language. */
-  lastErrorMessage: messageSchema.nullable(),
-  result: z.unknown(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
+/** A job as the API presents it: never the lease columns (the `Job` component of the OpenAPI document). */
+export const jobResponse = z
+  .object({
+    id: z.number(),
+    type: z.string(),
+    state: jobState,
+    AccountId: z.number(),
+    resourceType: z.string().nullable(),
+    resourceId: z.string().nullable(),
+    payload: z.unknown(),
+    progress: z.number().int().min(0).max(100),
+    attempts: z.number().int(),
+    maxAttempts: z.number().int(),
+    /** When a waiting job may run next (later than now while it backs off between attempts). */
+    runAt: z.string(),
+    /** Why the last attempt failed, or why the job failed: in the request's language (Accept-Language)… */
+    lastError: z.string().nullable(),
+    /** …and as its Message (code and parameters), for a client to render in its user's language. */
+    lastErrorMessage: messageSchema.nullable(),
+    result: z.unknown(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Job' });
 export type JobResponse = z.infer<typeof jobResponse>;
 
 const resourceType = z.string().trim().min(1).max(64);

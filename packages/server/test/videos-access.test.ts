@@ -244,7 +244,7 @@ describe('the OpenAPI document', () => {
         '/main-api/videos/{id}/share/{target}',
         '/main-api/videos/{id}/shares',
         '/main-api/videos/share-targets',
-        '/media/{*}',
+        '/media/{path}',
       ]),
     );
     const upload = document.paths['/main-api/videos/upload/url-multipart'].post;

@@ -18,7 +18,7 @@ import { eventAttachments } from '../db/attachments.table.ts';
 import type { Db } from '../db/database.ts';
 import { findScopedEvent } from '../graphics/event-scope.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -130,6 +130,7 @@ function deleteAndDownloadRoutes(app: App, options: AttachmentsRoutesOptions): v
     {
       schema: {
         tags: ['attachments'],
+        security: PUBLIC,
         summary: 'The attached file, as a download (the signed link the list gives; no bearer token)',
         params: attachmentParams,
         querystring: attachmentDownloadQuery,

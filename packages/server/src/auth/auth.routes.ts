@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { login } from './auth.service.ts';
@@ -19,6 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedI
     {
       schema: {
         tags: ['auth'],
+        security: PUBLIC,
         summary: 'Sign in with a username and a password',
         body: loginBody,
         response: { 200: loginResponse, ...errorResponses(400, 401, 429) },

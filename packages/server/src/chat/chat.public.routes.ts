@@ -7,7 +7,7 @@ import { createRateLimiter } from '../embed/embed.rate-limit.ts';
 import { targetOf } from '../embed/embed.service.ts';
 import type { EmbedTokens } from '../embed/embed.tokens.ts';
 import { forbidden, HttpError } from '../http/http.errors.ts';
-import { errorResponses } from '../http/responses.schema.ts';
+import { errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { openChatOf, postPublicMessage, readPublicChat } from './chat.public.ts';
 import { createChatPublisher } from './chat.published.ts';
@@ -30,6 +30,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     {
       schema: {
         tags: ['embed'],
+        security: PUBLIC,
         summary: "The chat's recent visible messages (public)",
         description: `The embed page reads it every ${CHAT_POLL_MS / 1000} s; { open: false } while the event is unpublished or has no chat.`,
         params: embedTokenParams,
@@ -48,6 +49,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     {
       schema: {
         tags: ['embed'],
+        security: PUBLIC,
         summary: 'Posts a fan message (public)',
         description:
           `At most ${CHAT_POST_RATE_LIMIT.max} posts a minute per address (429); 403 while the chat is closed or ` +

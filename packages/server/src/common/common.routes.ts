@@ -18,7 +18,7 @@ import { modules } from '../db/reference.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { HttpError } from '../http/http.errors.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 
 /** Where media live in the object store (the web builds upload keys from these). */
@@ -97,6 +97,7 @@ export const commonRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['common'],
+        security: PUBLIC,
         summary: 'The Google Analytics measurement id, null when not configured (public)',
         response: { 200: googleAnalyticsResponse },
       },
@@ -106,7 +107,7 @@ export const commonRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     paths.health,
-    { schema: { tags: ['common'], summary: 'Liveness probe', response: { 200: healthResponse } } },
+    { schema: { tags: ['common'], security: PUBLIC, summary: 'Liveness probe', response: { 200: healthResponse } } },
     async () => ({ status: 'ok' as const }),
   );
 };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { sports } from '../db/sports.table.ts';
 import { notFound } from '../http/http.errors.ts';
+import { PUBLIC } from '../http/responses.schema.ts';
 
 /** Sprites are small and never change while the server runs: read each file once. */
 const spriteCache = new Map<string, Promise<string>>();
@@ -37,6 +38,7 @@ export const markersRoutes: FastifyPluginAsyncZod<{ db: Db; spritesFolder: strin
     {
       schema: {
         tags: ['sports'],
+        security: PUBLIC,
         summary: "A sport's SVG icon sprite",
         params: z.object({ sportId: recordId, filename: z.string() }),
         response: { 200: z.string().describe('image/svg+xml'), 404: errorBody },

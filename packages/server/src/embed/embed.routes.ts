@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicChatRoutes } from '../chat/chat.public.routes.ts';
 import type { AppConfig } from '../config.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
@@ -92,6 +92,7 @@ function publicRoutes(app: App, { engine, mediaUrl }: EmbedRoutesOptions, tokens
     {
       schema: {
         tags: ['embed'],
+        security: PUBLIC,
         summary: "The embedded player's data (public)",
         description: 'Title, poster, signed HLS and chapters, or { available: false } while it is not published.',
         params: embedTokenParams,
@@ -108,6 +109,7 @@ function publicRoutes(app: App, { engine, mediaUrl }: EmbedRoutesOptions, tokens
     {
       schema: {
         tags: ['embed'],
+        security: PUBLIC,
         summary: 'Reports that a page view started playback (public)',
         description: `Counted once per viewId; at most ${PLAY_RATE_LIMIT.max} reports a minute per address (429).`,
         params: embedTokenParams,

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/database.ts';
 import { createRateLimiter, type RateLimiter } from '../embed/embed.rate-limit.ts';
 import { HttpError } from '../http/http.errors.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { ACCOUNT_KEY, BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import { accountOfKey, clientOf, decorateFanRequests, fanGuard, fanOf, signIn, signOut, signUp } from './fans.auth.ts';
 import { purchase, readSelf, recordPlay, updateSelf } from './fans.public.ts';
@@ -41,7 +41,7 @@ export function fanRateLimit(limiter: RateLimiter) {
 }
 
 // The fan's token goes in the same Authorization header as a staff token (a different session book).
-const FAN_BEARER = BEARER;
+const FAN_BEARER = BEARER_ONLY;
 const common = { tags: ['fan'] };
 
 /**
@@ -67,6 +67,7 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
     {
       schema: {
         ...common,
+        security: ACCOUNT_KEY,
         summary: 'Signs a fan up on the account named by x-account-key, and signs them in',
         body: fanSignupBody,
         response: { 201: fanSessionResponse, ...errorResponses(400, 401, 409, 429) },
@@ -82,6 +83,7 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
     {
       schema: {
         ...common,
+        security: ACCOUNT_KEY,
         summary: 'Signs a fan in (throttled like the staff sign-in; 403 for a blocked fan)',
         body: fanSigninBody,
         response: { 200: fanSessionResponse, ...errorResponses(400, 401, 403, 429) },

@@ -14,7 +14,7 @@ import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
 import { fanRateLimit } from '../fans/fans.public.routes.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import * as play from './games.play.ts';
 
@@ -25,7 +25,8 @@ export interface GamesPublicOptions {
   limiter: RateLimiter;
 }
 
-const common = { tags: ['fan'], security: BEARER };
+// The fan's session names the account: no x-account-key.
+const common = { tags: ['fan'], security: BEARER_ONLY };
 
 /**
  * The fans' side of the predictor and MOTM on the public fan API (contract games.ts fanGamePaths):

@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { liveInputs, liveSegments } from '../db/live.table.ts';
 import { forbidden, notFound } from '../http/http.errors.ts';
+import { PUBLIC } from '../http/responses.schema.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { sendObject } from '../videos/media.send.ts';
 import { type IndexedSegment, mediaPlaylist } from './live.playlists.ts';
@@ -22,7 +23,8 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const params = z.object({ accountId: recordId, inputId: recordId });
 const query = z.object({ [MEDIA_TOKEN_PARAM]: z.string().max(200) });
 const responses = { 200: z.unknown().describe('The file'), 206: z.unknown(), 403: errorBody, 404: errorBody };
-const common = { tags: ['live'] };
+// Players send no headers: each URL carries its input's `?t=` token.
+const common = { tags: ['live'], security: PUBLIC };
 
 const segmentColumns = {
   sequence: liveSegments.sequence,

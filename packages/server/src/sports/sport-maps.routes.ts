@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sportMaps } from '../db/sport-maps.table.ts';
 import { notFound } from '../http/http.errors.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { PACKAGE_PATHS } from '../package-paths.ts';
 import {
   actsForPlatform,
@@ -132,6 +132,7 @@ function fieldDrawingRoute(app: App): void {
     {
       schema: {
         tags: ['sports'],
+        security: PUBLIC,
         summary: 'A default field drawing (public, like the sport sprites)',
         params: z.object({ file: z.string().regex(/^[a-z-]+\.svg$/) }),
         response: { 200: z.string().describe('image/svg+xml'), 404: errorBody },

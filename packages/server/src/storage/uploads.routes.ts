@@ -16,7 +16,7 @@ import { uploadedImage, uploadQuery } from '@regie/contract/uploads.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { detectImageType, isUnsafeSvg } from './images.detect.ts';
 import type { ObjectStorage } from './storage.types.ts';
@@ -97,6 +97,7 @@ function imageRoute(app: App, { storage }: UploadsRoutesOptions): void {
     {
       schema: {
         tags: ['uploads'],
+        security: PUBLIC,
         summary: 'An uploaded image (public, immutable: the key names its content)',
         params: z.object({ '*': z.string().max(300) }),
         response: { 200: z.unknown().describe('The image'), 304: z.null().describe('Not modified'), 404: errorBody },

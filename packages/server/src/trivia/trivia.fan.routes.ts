@@ -11,10 +11,11 @@ import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
 import { fanRateLimit } from '../fans/fans.public.routes.ts';
-import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import { answerQuestion, nextQuestion, openQuizzes } from './trivia.play.ts';
 
-const common = { tags: ['fan'], security: BEARER };
+// The fan's session names the account: no x-account-key.
+const common = { tags: ['fan'], security: BEARER_ONLY };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**

@@ -5,6 +5,7 @@ import { MEDIA_CONTENT_TYPES, MEDIA_PATH, MEDIA_TOKEN_PARAM, VIDEO_MESSAGES } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { BEARER } from '../http/responses.schema.ts';
 import { assertMayRead } from '../resources/resources.access.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
@@ -71,6 +72,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['videos'],
+        // The bearer token, or none: the signed `?t=` of a playback URL (a query parameter).
+        security: [...BEARER, {}],
         summary: 'A media file of a video: HLS playlist or segment, poster, storyboard, subtitles (Range supported)',
         description:
           'Authorised by `Authorization: Bearer <token>` (with x-account-key when simulating) or by the signed ' +
