@@ -9,6 +9,29 @@ import autocannon from 'autocannon';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * BENCH_SMOKE=1: the short mode (one round, the smallest sizes) that `npm run bench:smoke` and CI
+ * run to check that every bench still runs to its end and prints its tables; its figures are no
+ * measures and nothing is asserted on them.
+ */
+export const SMOKE = !['', '0', 'false'].includes(process.env.BENCH_SMOKE ?? '');
+
+/** A bench's setting: the environment variable `name` when set, else `full`, or `smoke` in the short mode. */
+export function setting(name, full, smoke) {
+  const given = process.env[name];
+  if (given !== undefined && given !== '') return given;
+  return SMOKE ? smoke : full;
+}
+
+/**
+ * The benches' one "idle": no job due in the account (`GET jobs?due=true`, the server's
+ * definition of work in hand, the dashboard's too), so a job scheduled for later (a live clip's
+ * replaced copy removed an hour on) does not keep a bench waiting. `api` is an apiClient.
+ */
+export async function jobsDue(api) {
+  return (await api('GET', '/main-api/jobs?due=true&limit=1')).length > 0;
+}
+
 // BENCH_PORT_BASE=3302: ports are taken from there up, for a machine whose ports are shared out.
 let nextPort = Number(process.env.BENCH_PORT_BASE ?? 0);
 
@@ -230,6 +253,7 @@ async function measureOnce(options, seconds) {
 }
 
 export function printTable(rows) {
+  if (SMOKE) console.log('(BENCH_SMOKE: one round, smallest sizes; these figures are no measure)');
   console.table(rows);
 }
 
