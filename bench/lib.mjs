@@ -82,7 +82,15 @@ export async function startRegie({
     env,
     stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore', 'inherit'],
   });
-  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  // A first start on a fresh folder (initdb, migrations, demo data) on a loaded machine (CI is
+  // about 4× slower than a quiet one) may take minutes; a server that never answers is stopped.
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 300_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,

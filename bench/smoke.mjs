@@ -36,6 +36,15 @@ function run({ name, file }) {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  // Stopped itself (Ctrl-C, CI's timeout): the bench in its own group goes too.
+  const forward = (signal) => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', forward);
+  process.once('SIGTERM', forward);
   let output = '';
   child.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
@@ -49,6 +58,12 @@ function run({ name, file }) {
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      // A bench that failed half-way leaves its servers, browser and ffmpegs behind: they go.
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
       const seconds = Math.round((Date.now() - started) / 1000);
       let failure = null;
       if (timedOut) failure = `still running after ${TIMEOUT_MS / 1000} s`;

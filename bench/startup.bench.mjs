@@ -11,11 +11,15 @@ import { freePort, printTable, root, waitFor } from './lib.mjs';
 async function timeStart(command, args, env, url) {
   const started = Date.now();
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
-  await waitFor(url);
-  const ms = Date.now() - started;
-  process.kill(-child.pid, 'SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  return ms;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await waitFor(url, 300_000);
+    return Date.now() - started;
+  } finally {
+    // Its own process group (npm, then node): stopped whole, also when it never answered.
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  }
 }
 
 const basePort = await freePort();

@@ -94,9 +94,11 @@ async function signIn(browser, origin) {
 
 const browser = await puppeteer.launch({ executablePath: chromePath, args: CHROME_FLAGS });
 const rows = [];
-const baseline = await startBaseline();
-const regie = await startRegie();
+let baseline;
+let regie;
 try {
+  baseline = await startBaseline();
+  regie = await startRegie();
   // The demo account (the editor's, which owns the demo video) has no job due.
   const editor = apiClient(regie.url, await signInApi(regie.url, 'editor'));
   const waited = await waitUntilIdle(regie.pid, () => jobsDue(editor));
@@ -127,8 +129,8 @@ try {
   await measure(`${LIST_USER.page} (signed in)`, `${regie.url}${LIST_USER.page}`);
 } finally {
   await browser.close();
-  await regie.stop();
-  await baseline.stop();
+  await regie?.stop();
+  await baseline?.stop();
 }
 const base = Object.fromEntries(rows.filter((row) => row.page.startsWith('baseline')).map((row) => [row.preset, row]));
 printTable(rows.map((row) => ({ ...row, 'LCP ratio to baseline': (row.lcpMs / base[row.preset].lcpMs).toFixed(2) })));
