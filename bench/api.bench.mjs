@@ -5,10 +5,20 @@
 // default 9 × 1 s) and its ratio is the median of the rounds' ratios (lib.mjs interleavedRatio):
 // on a machine whose speed drifts, each ratio compares two figures taken a second apart.
 import { execSync } from 'node:child_process';
-import { interleavedRatio, printTable, startBaseline, startRegie, waitUntilIdle } from './lib.mjs';
+import {
+  apiClient,
+  interleavedRatio,
+  jobsDue,
+  printTable,
+  setting,
+  startBaseline,
+  startRegie,
+  waitUntilIdle,
+} from './lib.mjs';
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
-const seconds = Number(process.env.BENCH_SECONDS ?? 1);
+// BENCH_SMOKE=1: one round per call.
+const rounds = Number(setting('BENCH_ROUNDS', 9, 1));
+const seconds = Number(setting('BENCH_SECONDS', 1, 1));
 const pgBase = process.env.PG_URL_BASE ?? 'postgres://postgres@127.0.0.1:5432';
 const dbPrefix = process.env.BENCH_DB_PREFIX ?? 'regie_bench';
 const LIST_ROWS = 50;
@@ -38,14 +48,6 @@ async function login(url, username = 'admin') {
   return body.accessToken;
 }
 
-/** True while the demo account (the editor's, which owns the demo video) has a job to do. */
-async function jobsBusy(url, token) {
-  const response = await fetch(`${url}/main-api/jobs?state=waiting,in_progress`, {
-    headers: { authorization: `Bearer ${token}`, ...VERSION },
-  });
-  return !response.ok || (await response.json()).length > 0;
-}
-
 /** The list measured: the producer's account gets LIST_ROWS tags of its own. */
 async function seedTags(url, token) {
   for (let n = 0; n < LIST_ROWS; n += 1) {
@@ -60,8 +62,9 @@ async function seedTags(url, token) {
 
 async function measure(label, regie, baselineUrl) {
   const editor = await login(regie.url, 'editor');
-  const waited = await waitUntilIdle(regie.pid, () => jobsBusy(regie.url, editor));
-  console.log(`${label}: waited ${waited.toFixed(0)} s for the server to be idle (no job running)`);
+  // The demo account (the editor's, which owns the demo video) has no job due.
+  const waited = await waitUntilIdle(regie.pid, () => jobsDue(apiClient(regie.url, editor)));
+  console.log(`${label}: waited ${waited.toFixed(0)} s for the server to be idle (no job due)`);
   const token = await login(regie.url);
   const producer = await login(regie.url, 'producer');
   await seedTags(regie.url, producer);

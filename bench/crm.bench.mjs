@@ -7,10 +7,13 @@
 import { execFileSync, execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { percentile, printTable, startRegie } from './lib.mjs';
+import { percentile, printTable, setting, startRegie } from './lib.mjs';
 
-const SIZES = (process.env.BENCH_FANS ?? '100000,1000000').split(',').map(Number);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+// BENCH_SMOKE=1: the smallest population only, 5 requests per cell.
+const SIZES = String(setting('BENCH_FANS', '100000,1000000', '100000'))
+  .split(',')
+  .map(Number);
+const SAMPLES = Number(setting('BENCH_SAMPLES', 100, 5));
 const pgBase = process.env.PG_URL_BASE ?? 'postgres://postgres@127.0.0.1:5432';
 const COLUMNS = `id, email, nickname, first_name, last_name, country, language, is_blocked, created_at, last_active_at`;
 

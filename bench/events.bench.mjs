@@ -14,20 +14,23 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import {
   apiClient,
+  jobsDue,
   median,
   percentile,
   printTable,
   runTool as run,
   serverDist,
   serverModules,
+  setting,
   signIn,
   startRegie,
   timed,
   until as untilEvery,
 } from './lib.mjs';
 
-const MARKERS = Number(process.env.BENCH_MARKERS ?? 100);
-const CLIPS = Number(process.env.BENCH_CLIPS ?? 3);
+// BENCH_SMOKE=1: 5 markers, 1 clip.
+const MARKERS = Number(setting('BENCH_MARKERS', 100, 5));
+const CLIPS = Number(setting('BENCH_CLIPS', 3, 1));
 /** A marker inside the demo video (20 s), off keyframes: the cut is re-encoded, as most are. */
 const MARKER = { timeSeconds: 10.52, durationSeconds: 1 };
 const OFFSET = 3;
@@ -119,7 +122,7 @@ try {
     const { video } = await api('GET', media.markerPaths.replay(match.id));
     return video?.playback ? video : null;
   }, 'the demo replay');
-  await until(async () => (await api('GET', '/main-api/jobs?state=waiting,in_progress')).length === 0, 'an idle queue');
+  await until(async () => !(await jobsDue(api)), 'no job due');
   const event = await api('POST', '/main-api/events', { name: `Bench ${Date.now()}`, videoId: replay.id });
 
   console.log(`${MARKERS} markers, added by one client, received by another…`);

@@ -9,6 +9,29 @@ import autocannon from 'autocannon';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * BENCH_SMOKE=1: the short mode (one round, the smallest sizes) that `npm run bench:smoke` and CI
+ * run to check that every bench still runs to its end and prints its tables; its figures are no
+ * measures and nothing is asserted on them.
+ */
+export const SMOKE = !['', '0', 'false'].includes(process.env.BENCH_SMOKE ?? '');
+
+/** A bench's setting: the environment variable `name` when set, else `full`, or `smoke` in the short mode. */
+export function setting(name, full, smoke) {
+  const given = process.env[name];
+  if (given !== undefined && given !== '') return given;
+  return SMOKE ? smoke : full;
+}
+
+/**
+ * The benches' one "idle": no job due in the account (`GET jobs?due=true`, the server's
+ * definition of work in hand, the dashboard's too), so a job scheduled for later (a live clip's
+ * replaced copy removed an hour on) does not keep a bench waiting. `api` is an apiClient.
+ */
+export async function jobsDue(api) {
+  return (await api('GET', '/main-api/jobs?due=true&limit=1')).length > 0;
+}
+
 // BENCH_PORT_BASE=3302: ports are taken from there up, for a machine whose ports are shared out.
 let nextPort = Number(process.env.BENCH_PORT_BASE ?? 0);
 
@@ -59,7 +82,15 @@ export async function startRegie({
     env,
     stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore', 'inherit'],
   });
-  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  // A first start on a fresh folder (initdb, migrations, demo data) on a loaded machine (CI is
+  // about 4× slower than a quiet one) may take minutes; a server that never answers is stopped.
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 300_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
@@ -230,6 +261,7 @@ async function measureOnce(options, seconds) {
 }
 
 export function printTable(rows) {
+  if (SMOKE) console.log('(BENCH_SMOKE: one round, smallest sizes; these figures are no measure)');
   console.table(rows);
 }
 

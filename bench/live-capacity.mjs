@@ -16,11 +16,14 @@
 // An account may have 4 inputs on air at once (LIVE_LIMITS, a policy, not a machine limit): the
 // inputs are spread over as many studio accounts as needed.
 import { readFileSync } from 'node:fs';
-import { treeCpuSeconds, until } from './lib.mjs';
+import { setting, treeCpuSeconds, until } from './lib.mjs';
 import { fetchText, liveInput, onServer, playlistSegments, pushFile, sleep, stop, studio } from './live-support.mjs';
 
-const STEPS = (process.env.BENCH_LIVE_INPUTS ?? '2,4,6,8,10').split(',').map(Number);
-const WINDOW_SECONDS = Number(process.env.BENCH_LIVE_CAPACITY_SECONDS ?? 30);
+// BENCH_SMOKE=1: one step of 2 inputs, over 5 s.
+const STEPS = String(setting('BENCH_LIVE_INPUTS', '2,4,6,8,10', '2'))
+  .split(',')
+  .map(Number);
+const WINDOW_SECONDS = Number(setting('BENCH_LIVE_CAPACITY_SECONDS', 30, 5));
 const WARM_UP_SECONDS = 5;
 const SEGMENT_SECONDS = 1;
 const PER_ACCOUNT = 4;

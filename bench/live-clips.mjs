@@ -1,7 +1,8 @@
 // `npm run bench:live`, clips part: an event is live (one 720p camera, 1 s segments, pushed by the
 // cheap publisher: the pre-encoded file in a loop, -c copy) and the last CLIP_SECONDS of it are
 // clipped BENCH_LIVE_CLIPS times (5 by default), in a skin (pre-roll and post-roll images of
-// 1 s, an overlay in a corner), one after the other, each once the previous one's jobs are done:
+// 1 s, an overlay in a corner), one after the other, each once its studio has no job due (the
+// previous one's done; the removal of its replaced copy, scheduled an hour on, is no work in hand):
 //  (a) instant clip → playable: from the POST events/{id}/live-clips call to the clip playable
 //      as a player finds it: GET videos/{id} (polled every 100 ms) answers it ready with its
 //      playback URL, and its master playlist, media playlist and first segment are fetched.
@@ -17,7 +18,7 @@
 //      work); "→ replaced" is the call to the encode of the cut done (its HLS replacing the copy).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { median, runTool, serverModules, timed, until } from './lib.mjs';
+import { jobsDue, median, runTool, serverModules, setting, timed, until } from './lib.mjs';
 import {
   colourPng,
   download,
@@ -31,7 +32,9 @@ import {
   studio,
 } from './live-support.mjs';
 
-const CLIPS = Number(process.env.BENCH_LIVE_CLIPS ?? 5);
+// BENCH_SMOKE=1: 2 clips, so that the second waits for no job due after the first (whose
+// replaced copy's removal is scheduled an hour on: a bench waiting for no job at all never ends).
+const CLIPS = Number(setting('BENCH_LIVE_CLIPS', 5, 2));
 const CLIP_SECONDS = 8;
 const SEGMENT_SECONDS = 1;
 const ROLL_SECONDS = 1;
@@ -153,11 +156,7 @@ export async function measureClips({ url, work, published }) {
   await api('POST', '/main-api/awsstreams/cameras', { eventId: event.id, inputId: input.id });
   await api('POST', `/main-api/events/${event.id}/start-live`);
   const publisher = pushFile(published, input.publishUrl);
-  const idle = () =>
-    until(async () => (await api('GET', '/main-api/jobs?state=waiting,in_progress')).length === 0, 'an idle queue', {
-      timeoutMs: 5 * 60_000,
-      intervalMs: 500,
-    });
+  const idle = () => until(async () => !(await jobsDue(api)), 'no job due', { timeoutMs: 5 * 60_000, intervalMs: 500 });
   const runs = [];
   try {
     const windowPath = `/main-api/events/${event.id}/live-clips/window`;

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiClient, runTool } from './lib.mjs';
+import { apiClient, runTool, setting } from './lib.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,8 +69,11 @@ export function onServer(url, given) {
   return `${url}${parsed.pathname}${parsed.search}`;
 }
 
-/** The seconds of the pre-encoded publisher file; its GOP is 1 s (25 frames), what 1 s segments need. */
-export const PUBLISHED_SECONDS = 60;
+/**
+ * The seconds of the pre-encoded publisher file (BENCH_SMOKE=1: 10, it loops all the same); its
+ * GOP is 1 s (25 frames), what 1 s segments need.
+ */
+export const PUBLISHED_SECONDS = Number(setting('BENCH_LIVE_PUBLISHED_SECONDS', 60, 10));
 
 /**
  * One 60 s 720p25 H.264 (3 Mbit/s, a keyframe every second) + AAC file, encoded once: the

@@ -9,12 +9,12 @@
 // BENCH_LIVE_ONLY=latency|clips|capacity|simulcast runs one part (a comma-separated list, some).
 // The first three share one Regie (the built bundle, REGIE_SERVER_DIST, on a fresh PGlite data
 // folder, its RTMP ingest on a free port), measured once it is idle: the demo data's videos are
-// encoded at its first start, so the measures wait for no job waiting or running and its process
-// tree quiet. The simulcast part needs no Regie (its own RTMP relay and publisher).
+// encoded at its first start, so the measures wait for no job due (lib.mjs jobsDue) and its
+// process tree quiet. The simulcast part needs no Regie (its own RTMP relay and publisher).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiClient, freePort, printTable, serverDist, signIn, startRegie, waitUntilIdle } from './lib.mjs';
+import { apiClient, freePort, jobsDue, printTable, serverDist, signIn, startRegie, waitUntilIdle } from './lib.mjs';
 import { prerecorded } from './live-support.mjs';
 
 const PARTS = ['latency', 'clips', 'capacity', 'simulcast'];
@@ -43,8 +43,7 @@ try {
     });
     try {
       const producer = apiClient(server.url, await signIn(server.url, 'producer'));
-      const busy = async () => (await producer('GET', '/main-api/jobs?state=waiting,in_progress')).length > 0;
-      const waited = await waitUntilIdle(server.pid, busy);
+      const waited = await waitUntilIdle(server.pid, () => jobsDue(producer));
       console.log(`Regie idle after ${waited.toFixed(0)} s (the demo videos encoded).`);
       const context = { url: server.url, pid: server.pid, work, published };
       if (runs('latency')) report(await (await import('./live-latency.mjs')).measureLatency(context));

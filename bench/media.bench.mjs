@@ -14,20 +14,23 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import {
   apiClient,
+  jobsDue,
   printTable,
   runTool as run,
   serverDist,
   serverModules,
+  setting,
   signIn,
   startRegie,
   timed,
   until,
 } from './lib.mjs';
 
-const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
+// BENCH_SMOKE=1: an 8 s video and a 16 MiB upload.
+const SECONDS = Number(setting('BENCH_MEDIA_SECONDS', 60, 8));
 const CLIP = { inSeconds: SECONDS * 0.25 + 0.52, outSeconds: SECONDS * 0.5 + 0.3 };
 const PART_CONCURRENCY = 4;
-const LARGE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 256);
+const LARGE_MIB = Number(setting('BENCH_UPLOAD_MIB', 256, 16));
 const work = await mkdtemp(join(tmpdir(), 'regie-bench-media-'));
 
 /** The resumable upload: session, parts PART_CONCURRENCY at a time, completion (answers {video, job}). */
@@ -127,7 +130,7 @@ try {
   const idle = async () => {
     const { data } = await api('GET', '/main-api/videos?limit=10');
     const settled = data.length > 0 && data.every((video) => ['ready', 'failed'].includes(video.state));
-    return settled && (await api('GET', '/main-api/jobs?state=waiting,in_progress')).length === 0;
+    return settled && !(await jobsDue(api));
   };
   await until(idle, 'the demo video to be encoded', LONG);
 

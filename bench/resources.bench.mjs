@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { printTable, startBaseline, startRegie, throughput } from './lib.mjs';
+import { printTable, setting, startBaseline, startRegie, throughput } from './lib.mjs';
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+// BENCH_SMOKE=1: 1 000 rows, 5 requests per cell, 1 s of throughput.
+const ROWS = Number(setting('BENCH_ROWS', 100_000, 1_000));
+const SAMPLES = Number(setting('BENCH_SAMPLES', 100, 5));
+const SECONDS = Number(setting('BENCH_SECONDS', 5, 1));
 const LIMIT = 25;
 const pgBase = process.env.PG_URL_BASE ?? 'postgres://postgres@127.0.0.1:5432';
 
@@ -81,7 +83,7 @@ async function measure(label, server, baselineRps) {
       'keyset p99 ms': keyset.p99,
     });
   }
-  const rps = (await throughput({ url: `${list}&offset=0`, headers }, Number(process.env.BENCH_SECONDS ?? 5))).rps;
+  const rps = (await throughput({ url: `${list}&offset=0`, headers }, SECONDS)).rps;
   return {
     rows,
     throughput: {
@@ -93,7 +95,7 @@ async function measure(label, server, baselineRps) {
 }
 
 const baseline = await startBaseline();
-const base = await throughput({ url: `${baseline.url}/` }, Number(process.env.BENCH_SECONDS ?? 5));
+const base = await throughput({ url: `${baseline.url}/` }, SECONDS);
 await baseline.stop();
 
 const latencies = [];

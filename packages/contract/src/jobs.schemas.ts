@@ -56,6 +56,16 @@ export const jobListQuery = z
     resourceType: optionalFilter(resourceType),
     resourceId: optionalFilter(resourceId),
     type: optionalFilter(z.string().trim().min(1).max(64)),
+    /**
+     * `true`: only the work in hand, the jobs DUE: running, or waiting with their time come
+     * (`runAt` passed) or tried before (backing off before an attempt that comes on its own).
+     * `false`: only the jobs SCHEDULED for later, waiting and never tried (the removal of a live
+     * clip's replaced copy, an hour on). The dashboard's jobs are the due ones, and "idle" (the
+     * benchmarks') means no due job: one definition, the server's jobs/jobs.due.ts.
+     */
+    due: optionalFilter(z.enum(['true', 'false']).transform((value) => value === 'true')).describe(
+      'true: only jobs running or due now (work in hand); false: only jobs scheduled for later, never tried',
+    ),
     limit: z.coerce.number().int().min(1).max(JOB_LIST_LIMIT.max).default(JOB_LIST_LIMIT.default),
   })
   .strict();

@@ -82,6 +82,61 @@ describe('GET /main-api/jobs', () => {
     expect(both.json().map((job: { id: number }) => job.id)).toEqual([done.id, waiting.id]);
   });
 
+  it('due=true lists the work in hand, never a job scheduled for later; due=false only those', async () => {
+    const video = { type: 'Video', id: '43' };
+    const dueNow = await enqueueFor(writerA, video);
+    const later = await enqueueJob(
+      ctx.db,
+      fixtures.slow,
+      {},
+      {
+        accountId: writerA.accountId,
+        resourceType: video.type,
+        resourceId: video.id,
+        runAt: new Date(Date.now() + 3_600_000),
+      },
+    );
+    // Tried once and backing off before its next attempt: still work in hand.
+    const retrying = await enqueueFor(writerA, video);
+    await ctx.db
+      .update(jobs)
+      .set({ attempts: 1, runAt: new Date(Date.now() + 60_000) })
+      .where(eq(jobs.id, retrying.id));
+    const running = await enqueueFor(writerA, video);
+    await ctx.db.update(jobs).set({ state: 'in_progress', attempts: 1 }).where(eq(jobs.id, running.id));
+    const done = await enqueueFor(writerA, video);
+    await ctx.db.update(jobs).set({ state: 'done', progress: 100 }).where(eq(jobs.id, done.id));
+
+    const list = async (query: string) => {
+      const response = await ctx.request({
+        url: `${jobPaths.jobs}?resourceType=Video&resourceId=43&${query}`,
+        token: tokenOf(readerA),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return jobListResponse
+        .parse(response.json())
+        .map((job) => job.id)
+        .sort((a, b) => a - b);
+    };
+    expect(await list('due=true')).toEqual([dueNow.id, retrying.id, running.id]);
+    expect(await list('due=false')).toEqual([later.id]);
+    expect(await list('state=waiting&due=true')).toEqual([dueNow.id, retrying.id]);
+    expect(await list('state=waiting,in_progress')).toEqual([dueNow.id, later.id, retrying.id, running.id]);
+    // Its time come, the scheduled job is due.
+    await ctx.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1_000) })
+      .where(eq(jobs.id, later.id));
+    expect(await list('due=true')).toEqual([dueNow.id, later.id, retrying.id, running.id]);
+    expect(await list('due=false')).toEqual([]);
+  });
+
+  it('refuses a due filter that is neither true nor false', async () => {
+    const response = await ctx.request({ url: `${jobPaths.jobs}?due=soon`, token: tokenOf(readerA) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].path).toBe('due');
+  });
+
   it('takes an empty filter as no filter', async () => {
     const job = await enqueueFor(writerA, { type: 'Playlist', id: '3' });
     const response = await ctx.request({

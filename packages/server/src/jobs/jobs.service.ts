@@ -7,6 +7,7 @@ import { transaction } from '../db/transactions.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { cancelAttempts, newAttemptId, sendAttempt } from './jobs.boss.ts';
 import type { JobRegistry } from './jobs.define.ts';
+import { dueFilter } from './jobs.due.ts';
 import type { JobEvents } from './jobs.events.ts';
 import { JOB_REGISTRY } from './jobs.registry.ts';
 
@@ -24,6 +25,7 @@ export async function listJobs(db: Db, accountId: number, query: JobListQuery): 
     if (query.resourceId) conditions.push(eq(jobs.resourceId, query.resourceId));
   }
   if (query.type) conditions.push(eq(jobs.type, query.type));
+  if (query.due !== undefined) conditions.push(dueFilter(query.due));
   return db
     .select()
     .from(jobs)

@@ -1,13 +1,13 @@
 import { DASHBOARD_LIST_LIMIT, type DashboardResponse } from '@regie/contract/dashboard';
-import { ACTIVE_JOB_STATES } from '@regie/contract/jobs';
 import { EVENT_STATES } from '@regie/contract/resources/events';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { jobs } from '../db/jobs.table.ts';
 import { plays } from '../db/plays.table.ts';
 import { videos } from '../db/videos.table.ts';
+import { dueJob } from '../jobs/jobs.due.ts';
 import { dashboardFans } from './dashboard.fans.ts';
 import { bucketOf, byBucket, countAll, type Period, series, sum, within } from './stats.buckets.ts';
 
@@ -83,16 +83,12 @@ async function playsByBucket(db: Db, accountId: number, period: Period) {
 }
 
 /**
- * Jobs waiting or running now, newest first, and how many there are. A job scheduled for later
- * and not tried yet (the removal of a live clip's replaced copy, an hour on) is not work in hand;
- * one waiting to be tried again is.
+ * The work in hand, newest first, and how much there is: the jobs due (jobs/jobs.due.ts, what
+ * GET jobs?due=true lists), so a job scheduled for later (the removal of a live clip's replaced
+ * copy, an hour on) is left out and one waiting to be tried again is in.
  */
 async function activeJobs(db: Db, accountId: number) {
-  const active = and(
-    eq(jobs.accountId, accountId),
-    inArray(jobs.state, ACTIVE_JOB_STATES),
-    or(gt(jobs.attempts, 0), lte(jobs.runAt, sql`now()`)),
-  );
+  const active = and(eq(jobs.accountId, accountId), dueJob);
   const [rows, [total]] = await Promise.all([
     db.select().from(jobs).where(active).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(DASHBOARD_LIST_LIMIT),
     db.select({ count: countAll }).from(jobs).where(active),
