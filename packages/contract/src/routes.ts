@@ -1,4 +1,12 @@
-import { type AccessRule, type AccessSubject, hasRole, inheritRule, isPlatformAdmin, satisfies } from './access.ts';
+import {
+  type AccessRule,
+  type AccessSubject,
+  effectiveGrants,
+  hasRole,
+  inheritRule,
+  isPlatformAdmin,
+  satisfies,
+} from './access.ts';
 import { missingModules } from './events.tabs.ts';
 import { MENU, type MenuNode, type RouteEntry } from './menu.ts';
 import { matchPattern, titleStep } from './route-pattern.ts';
@@ -165,14 +173,41 @@ export const LANDING_RULES: readonly { path: string; roles: readonly string[]; m
 
 export const DEFAULT_LANDING = '/account/settings/infos';
 
-export function landingRoute(subject: AccessSubject): string {
-  const roles = subject.simulatedAccount?.roles ?? subject.roles;
-  const modules = subject.simulatedAccount?.modules ?? subject.modules;
+/** Whether the user may open this path of the tree and sees it (an admin never sees their settings). */
+function reachable(subject: UserAccess, path: string): boolean {
+  const match = matchRoute(path);
+  if (!match) return false;
+  if (isPlatformAdmin(subject) && lineage(match.entry).some((entry) => entry.node.hiddenForAdmin)) return false;
+  return canAccess(subject, match.entry);
+}
+
+/** The first page of the menu, in its order, that this user may open: a leaf, not a link out. */
+export function firstReachablePage(subject: UserAccess): string | undefined {
+  for (const top of ROUTE_TREE) {
+    if (!isListed(subject, top) || top.node.externalUrlKey || top.node.disabled) continue;
+    const page = top.children.length > 0 ? firstAccessibleChild(subject, top) : top;
+    if (page && !page.node.path.includes(':')) return page.fullPath;
+  }
+  return undefined;
+}
+
+/**
+ * Where a user lands (spec §2), after signing in and after an admin picks an account to act for
+ * (its roles and modules then count): the first landing rule that matches, else the account's
+ * settings, else, for an admin (who never sees their own settings), the first page of the menu
+ * they may open. Each candidate must be a page the user may open: never /notauthorized.
+ */
+export function landingRoute(subject: UserAccess): string {
+  const { roles, modules } = effectiveGrants(subject);
   const rule = LANDING_RULES.find(
     (candidate) =>
-      candidate.roles.some((role) => roles.includes(role)) && (!candidate.module || modules.includes(candidate.module)),
+      candidate.roles.some((role) => roles.includes(role)) &&
+      (!candidate.module || modules.includes(candidate.module)) &&
+      reachable(subject, candidate.path),
   );
-  return rule?.path ?? DEFAULT_LANDING;
+  if (rule) return rule.path;
+  if (reachable(subject, DEFAULT_LANDING)) return DEFAULT_LANDING;
+  return firstReachablePage(subject) ?? DEFAULT_LANDING;
 }
 
 export { hasRole };

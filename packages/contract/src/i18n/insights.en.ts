@@ -54,6 +54,8 @@ export const insightsEn = {
   'insights.dashboard.clips': 'Clips made',
   'insights.dashboard.plays': 'Plays',
   'insights.dashboard.activity': 'Activity over time',
+  'insights.dashboard.overview': 'Content',
+  'insights.dashboard.operations': 'Events and jobs',
   'insights.dashboard.videos': 'Videos',
   'insights.dashboard.eventsByState': 'Events by state',
   'insights.dashboard.events': 'Events',

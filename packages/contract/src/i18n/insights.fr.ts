@@ -54,6 +54,8 @@ export const insightsFr: Record<keyof typeof insightsEn, string> = {
   'insights.dashboard.clips': 'Clips créés',
   'insights.dashboard.plays': 'Lectures',
   'insights.dashboard.activity': 'Activité au fil du temps',
+  'insights.dashboard.overview': 'Contenus',
+  'insights.dashboard.operations': 'Événements et tâches',
   'insights.dashboard.videos': 'Vidéos',
   'insights.dashboard.eventsByState': 'Événements par état',
   'insights.dashboard.events': 'Événements',

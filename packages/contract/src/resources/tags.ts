@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineResource } from './define.ts';
 import { registeredWriteRule } from './registry.ts';
 
-export const TAG_TYPES = ['player', 'team', 'action', 'theme', 'sponsor', 'other'] as const;
+/** 'fan': the fans CRM's tags (spec §3 fans), which qualify fans and profiles. */
+export const TAG_TYPES = ['player', 'team', 'action', 'theme', 'sponsor', 'fan', 'other'] as const;
 export const TAG_NAME_MAX = 60;
 
 /** Tags qualify videos, markers, fans and quizzes; the tag picker groups them by tagType (spec §2). */

@@ -3,6 +3,7 @@ import type { RouteEntry } from '@regie/contract/menu';
 import { canAccess, firstAccessibleChild } from '@regie/contract/routes';
 import { Navigate, useLocation } from 'react-router';
 import { useAccessSubject } from '../session/access.ts';
+import { openingTab } from './layout/navigation.ts';
 import { ScreenLoader } from './layout/ScreenLoader.tsx';
 import { ExternalLinkScreen, NotAvailableYet, ScreenPending } from './layout/ScreenPanels.tsx';
 import { hrefOf, lineage, useDefinedParams } from './route-entry.ts';
@@ -27,6 +28,11 @@ export function RouteScreen({ entry }: { entry: RouteEntry }) {
   const adminTarget = isPlatformAdmin(subject) ? adminRedirect(entry) : undefined;
   if (adminTarget) return <Navigate replace to={adminTarget} />;
   if (!canAccess(subject, entry)) return <Navigate replace to={notAuthorized} />;
+
+  // A page of tabs opened without one (an edit page's bare URL): its first tab, whatever its screen.
+  const tab = openingTab(subject, entry);
+  if (entry.node.tabs && entry.children.length > 0)
+    return <Navigate replace to={(tab && hrefOf(tab, params)) ?? notAuthorized} />;
 
   const Screen = screenFor(entry);
   if (Screen) {

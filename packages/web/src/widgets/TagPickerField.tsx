@@ -8,6 +8,7 @@ import { referenceLocation, useAccountNames, useResourceOptions } from '../api/r
 import { useLabel, useT } from '../i18n/use-t.ts';
 import type { ResourceRecord } from '../resources/any-resource.ts';
 import { useAccessSubject } from '../session/access.ts';
+import { useSession } from '../session/current-session.ts';
 import { TagPicker } from './TagPicker.tsx';
 import type { PickerTag } from './tag-picker.ts';
 
@@ -36,16 +37,21 @@ function pickerTag(record: ResourceRecord): PickerTag {
 
 /**
  * Where tags are attached to a record (videos; events and fans as they come): the chosen tags,
- * and the tag-picker drawer of spec §2 to change them. A platform admin acting for no account
- * sees each tag's account beside it.
+ * and the tag-picker drawer of spec §2 to change them. A platform admin sees each tag's account
+ * beside it (spec §2), whether acting for an account or not.
  */
 export function TagPickerField({ label, value, onChange, onBlur, error, required, disabled }: Props) {
   const t = useT();
   const typeLabel = useLabel();
   const [opened, setOpened] = useState(false);
   const subject = useAccessSubject();
-  const allAccounts = isPlatformAdmin(subject) && !subject.simulatedAccount;
-  const accountNames = useAccountNames(allAccounts);
+  const { simulatedAccount } = useSession();
+  const admin = isPlatformAdmin(subject);
+  // Acting for an account, the admin knows its name already (and may not list the accounts).
+  const accountNames = useAccountNames(admin && !simulatedAccount);
+  const accountName = admin
+    ? (id: number) => (id === simulatedAccount?.id ? simulatedAccount.name : accountNames.get(id))
+    : undefined;
   // An account has tens of tags, not thousands: one page of the largest size holds them all.
   const list = useResourceOptions(TAGS, '', { limit: LIST_LIMITS.maxLimit });
   const tags = useMemo(() => (list.data?.data ?? []).map(pickerTag), [list.data]);
@@ -89,7 +95,7 @@ export function TagPickerField({ label, value, onChange, onBlur, error, required
         onChange={onChange}
         typeLabel={(type) => typeLabel(`resource.tags.tagType.${type}`)}
         typeOrder={TAG_TYPES}
-        accountName={allAccounts ? (id) => accountNames.get(id) : undefined}
+        accountName={accountName}
         loading={list.isLoading}
       />
     </Input.Wrapper>

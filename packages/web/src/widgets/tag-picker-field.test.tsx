@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiContext } from '../api/api-context.ts';
@@ -101,5 +101,24 @@ describe('tags on an edit form (spec §2 tag picker)', () => {
     const actions = await within(drawer).findByRole('region', { name: 'Action' });
     await within(actions).findByText('· Racing');
     expect(within(actions).getByText('· Olympique')).toBeTruthy();
+  });
+
+  it("shows each tag's account to a platform admin acting for an account too (issue 24)", async () => {
+    signIn(['manage_customer_accounts'], { accessLevel: 1 });
+    act(() => sessionStore.setSimulatedAccount({ id: 2, name: 'Harbour Basketball Club', accountKey: 'key-2' }));
+    show([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose tags' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Tags' });
+    const themes = await within(drawer).findByRole('region', { name: 'Theme' });
+    expect(await within(themes).findByText('· Harbour Basketball Club')).toBeTruthy();
+  });
+
+  it("shows no account to the account's own users", async () => {
+    signIn(['video_write']);
+    show([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose tags' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Tags' });
+    await within(drawer).findByRole('region', { name: 'Theme' });
+    expect(within(drawer).queryByText(/^· /)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { findRouteByPath, ROUTES, type UserAccess } from '@regie/contract/routes
 import { describe, expect, it } from 'vitest';
 import { lineage } from '../route-entry.ts';
 import { MENU_ICONS } from './menu-icons.ts';
-import { menuTarget, pageTabs, sectionEntries, topLevelEntries } from './navigation.ts';
+import { menuTarget, openingTab, pageTabs, sectionEntries, topLevelEntries } from './navigation.ts';
 
 const producer: UserAccess = {
   roles: ['sport_player_write'],
@@ -104,5 +104,30 @@ describe('top-bar tabs', () => {
       '/account/users/group/new',
     ]);
     expect(active).toBe('/account/users/edit/5');
+  });
+});
+
+describe('a page of tabs opened without one (issue 24)', () => {
+  const simulcaster: UserAccess = {
+    roles: ['simulcast_write', 'use_crm'],
+    modules: ['SIMULCAST', 'AWS_STREAM', 'FANS_CRM'],
+    accessLevel: 0,
+    productionBuild: false,
+  };
+  it.each([
+    ['/events/simulcasts/edit/:simId', '/events/simulcasts/edit/:simId/info'],
+    ['/events/aws-simulcasts/edit/:id', '/events/aws-simulcasts/edit/:id/info'],
+    ['/crm/fans/edit/:id', '/crm/fans/edit/:id/infos'],
+    ['/events/simulcasts/new', '/events/simulcasts/new/info'],
+  ])('%s opens on %s', (path, tab) => {
+    expect(openingTab(simulcaster, entry(path))?.fullPath).toBe(tab);
+  });
+
+  it('every page of tabs opens on a tab, and no other page does', () => {
+    for (const route of ROUTES) {
+      const opened = openingTab(admin, route);
+      if (route.node.tabs && route.children.length > 0) expect(route.children).toContain(opened ?? route.children[0]);
+      else expect(opened).toBeUndefined();
+    }
   });
 });

@@ -33,6 +33,16 @@ export function menuTarget(subject: UserAccess, entry: RouteEntry): string {
   return hrefOf(target ?? entry) ?? entry.fullPath;
 }
 
+/**
+ * A page made of tabs (an edit or creation page) opened without one opens on its first tab this
+ * user may open, as the generic edit screens do: undefined for any other page. Without it the
+ * page showed its section's list / new / edit tabs (issue 24: simulcasts and fans).
+ */
+export function openingTab(subject: UserAccess, entry: RouteEntry): RouteEntry | undefined {
+  if (!entry.node.tabs || entry.children.length === 0) return undefined;
+  return firstAccessibleChild(subject, entry);
+}
+
 export interface PageTab {
   entry: RouteEntry;
   href: string;

@@ -1,4 +1,4 @@
-import { Alert, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../i18n/use-t.ts';
 import { useInsightsFormat } from '../stats/insights-format.ts';
 import { PeriodPicker } from '../stats/PeriodPicker.tsx';
@@ -32,6 +32,10 @@ export function DashboardScreen() {
           <Text size="sm" aria-live="polite">
             {t('insights.period.shown', { from: format.dateTime(data.from), to: format.dateTime(data.to) })}
           </Text>
+          {/* Each part under its own h2: the figures' h3 come after the page's h1 without a gap (axe heading-order). */}
+          <Title order={2} size="h3">
+            {t('insights.dashboard.overview')}
+          </Title>
           <SimpleGrid cols={{ base: 2, md: 4 }}>
             <StatCard
               label={t('insights.dashboard.videosUploaded')}
@@ -52,6 +56,9 @@ export function DashboardScreen() {
             ]}
           />
           {data.fans && <DashboardFans fans={data.fans} interval={data.interval} format={format} />}
+          <Title order={2} size="h3">
+            {t('insights.dashboard.operations')}
+          </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
             <EventsByState counts={data.eventsByState} />
             <UpcomingEvents events={data.upcoming} />

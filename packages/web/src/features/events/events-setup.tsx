@@ -61,7 +61,7 @@ export const eventsSetup: ResourceSetup = {
       endsAt: { Input: EndsAtInput, toForm: endsAtToForm },
       videoId: { Input: EventReplayInput, Filter: VideoFilter },
       themeId: { Input: ThemeInput, wide: true },
-      activatedModules: { Input: ModulesInput, wide: true },
+      activatedModules: { Input: ModulesInput, optionKey: (code) => `module.${code}`, wide: true },
     },
     tabPanels: tabPanels(),
     BelowForm: EventBelowForm,

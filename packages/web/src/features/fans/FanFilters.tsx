@@ -1,7 +1,8 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import type { FanOptions } from '@regie/contract/fans.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useT } from '../../i18n/use-t.ts';
+import { useLabel, useT } from '../../i18n/use-t.ts';
+import { fanTagLabel } from './fan-tag-label.ts';
 import { EMPTY_FILTER, type FanListFilter } from './fans-filter.ts';
 
 interface Props {
@@ -17,13 +18,14 @@ const idOf = (value: string | null) => (value ? Number(value) : null);
 /** The fans list's filters: the search applies when submitted, the others at once. */
 export function FanFilters({ filter, options, onChange }: Props) {
   const t = useT();
+  const label = useLabel();
   const [search, setSearch] = useState(filter.search);
   useEffect(() => setSearch(filter.search), [filter.search]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ ...filter, search });
   };
-  const tags = (options?.tags ?? []).map((tag) => ({ value: String(tag.id), label: `${tag.name} (${tag.tagType})` }));
+  const tags = (options?.tags ?? []).map((tag) => ({ value: String(tag.id), label: fanTagLabel(tag, label) }));
   return (
     <form onSubmit={submit} aria-label={t('fans.filters')}>
       <Group align="flex-end" gap="sm" wrap="wrap">

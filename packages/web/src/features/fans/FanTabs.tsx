@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import type { FanDetail } from '@regie/contract/fans.schemas';
 import { useState } from 'react';
-import { useT } from '../../i18n/use-t.ts';
+import { useLabel, useT } from '../../i18n/use-t.ts';
+import { fanTagLabel } from './fan-tag-label.ts';
 import {
   type useFanActions,
   useFanActivities,
@@ -39,12 +40,13 @@ function AddOne({
 
 export function TagsTab({ fan, actions }: { fan: FanDetail; actions: Actions }) {
   const t = useT();
+  const label = useLabel();
   const tags = useFanTags(fan.id);
   const options = useFanOptions();
   const held = new Set((tags.data?.data ?? []).map((tag) => tag.id));
   const choices = (options.data?.tags ?? [])
     .filter((tag) => !held.has(tag.id))
-    .map((tag) => ({ value: String(tag.id), label: `${tag.name} (${tag.tagType})` }));
+    .map((tag) => ({ value: String(tag.id), label: fanTagLabel(tag, label) }));
   return (
     <Stack gap="md">
       {tags.data?.data.length === 0 && <Text c="dimmed">{t('fans.tags.none')}</Text>}

@@ -15,8 +15,9 @@ import { FAN_LIMITS } from '@regie/contract/fans';
 import type { Profile, ProfileRules } from '@regie/contract/fans.schemas';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useT } from '../../i18n/use-t.ts';
+import { useLabel, useT } from '../../i18n/use-t.ts';
 import { usePageTitle } from '../../widgets/page-title.ts';
+import { fanTagLabel } from './fan-tag-label.ts';
 import { useFanOptions, useProfile, useProfileActions, useRulesCount } from './fans-calls.ts';
 import { profileEditPath } from './ProfilesList.tsx';
 
@@ -40,10 +41,11 @@ function LiveCount({ rules }: { rules: ProfileRules }) {
 /** The profile's rules: tags, activity, purchases. */
 function RulesFields({ rules, onChange }: { rules: ProfileRules; onChange: (rules: ProfileRules) => void }) {
   const t = useT();
+  const label = useLabel();
   const options = useFanOptions();
   const tagChoices = (options.data?.tags ?? []).map((tag) => ({
     value: String(tag.id),
-    label: `${tag.name} (${tag.tagType})`,
+    label: fanTagLabel(tag, label),
   }));
   const productChoices = (options.data?.products ?? []).map((product) => ({
     value: String(product.id),
