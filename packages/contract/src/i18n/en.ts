@@ -375,6 +375,7 @@ export const en = {
   'resource.tags.tagType.action': 'Action',
   'resource.tags.tagType.theme': 'Theme',
   'resource.tags.tagType.sponsor': 'Sponsor',
+  'resource.tags.tagType.fan': 'Fan',
   'resource.tags.tagType.other': 'Other',
   'resource.sports.title': 'Sports',
   'resource.sports.new': 'New sport',

@@ -371,6 +371,7 @@ export const fr: Record<MessageKey, string> = {
   'resource.tags.tagType.action': 'Action',
   'resource.tags.tagType.theme': 'Thème',
   'resource.tags.tagType.sponsor': 'Sponsor',
+  'resource.tags.tagType.fan': 'Fan',
   'resource.tags.tagType.other': 'Autre',
   'resource.sports.title': 'Sports',
   'resource.sports.new': 'Nouveau sport',

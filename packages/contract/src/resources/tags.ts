@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineResource } from './define.ts';
 import { registeredWriteRule } from './registry.ts';
 
-export const TAG_TYPES = ['player', 'team', 'action', 'theme', 'sponsor', 'other'] as const;
+/** 'fan': the CRM's tags on fans (fans.ts), which the tags list also shows. */
+export const TAG_TYPES = ['player', 'team', 'action', 'theme', 'sponsor', 'fan', 'other'] as const;
 export const TAG_NAME_MAX = 60;
 
 /** Tags qualify videos, markers, fans and quizzes; the tag picker groups them by tagType (spec §2). */
