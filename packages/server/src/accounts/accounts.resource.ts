@@ -37,7 +37,11 @@ export const accountsEntry = resourceEntry({
   table: accounts,
   hooks: {
     prepare: async (values, { action, db, existing }) => {
-      await checkAccountSport(db, values.config, existing?.id ?? null);
+      // Checked when it changes: a config saved again with the sport it had (maybe deleted since) passes.
+      const before = isRecord(existing?.config) ? existing.config.sportId : undefined;
+      if (isRecord(values.config) && values.config.sportId !== before) {
+        await checkAccountSport(db, values.config, existing?.id ?? null);
+      }
       return action === 'create' ? { ...values, accountKey: newAccountKey() } : values;
     },
     beforeDelete: (row, { auth }) => {
