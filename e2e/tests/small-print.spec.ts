@@ -146,3 +146,32 @@ test('an admin acting for the football club sees its sport events, videos and ch
   }
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a user changes their interface language in the settings and it stays after a reload (issue 24.10)', async ({
+  page,
+  request,
+}) => {
+  // A user made for this test alone: the demo users' languages are other tests' assumptions.
+  const manager = await apiSignIn(request, 'usermanager');
+  const login = uniqueName('e2e.lang').toLowerCase().replace(/\s+/g, '.');
+  const password = 'e2e-secret-passphrase';
+  const user = await apiCall<{ id: number }>(request, manager, 'POST', '/users-service-api/users', {
+    username: login,
+    name: 'Noor Haddad',
+    password,
+    meta: { language: 'en' },
+  });
+  try {
+    await signIn(page, login, password);
+    await page.goto('/account/settings/infos');
+    await main(page).getByRole('combobox', { name: 'Interface language' }).click();
+    await page.getByRole('option', { name: 'French', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(main(page).getByRole('combobox', { name: 'Langue de l’interface' })).toHaveValue('Français');
+    await page.reload();
+    await expect(main(page).getByRole('combobox', { name: 'Langue de l’interface' })).toHaveValue('Français');
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await apiCall(request, manager, 'DELETE', `/users-service-api/users/${user.id}`);
+  }
+});
