@@ -4,6 +4,7 @@ import { jobPaths } from '@regie/contract/jobs';
 import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/accounts.table.ts';
 import { sports } from '../src/db/sports.table.ts';
 import { videos } from '../src/db/videos.table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -79,6 +80,21 @@ describe('the simulated account in queries', () => {
     }
     const context = meContextResponse.parse((await asAdminFor(single, paths.meContext)).json());
     expect(context.account.SportId).toBe(sportId);
+    // A config saved again with the sport it has is not checked again (a sport deleted since
+    // must not block the rest of the config); the context then drops the sport it no longer sees.
+    await ctx.db
+      .update(accounts)
+      .set({ config: { sportId: foreign?.id } })
+      .where(eq(accounts.id, several.id));
+    const again = await ctx.request({
+      method: 'PUT',
+      url: `/users-service-api/accounts/${several.id}`,
+      token: adminToken,
+      payload: { config: { sportId: foreign?.id, timezone: 'Europe/London' } },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const unseen = meContextResponse.parse((await asAdminFor(several, paths.meContext)).json());
+    expect(unseen.account.SportId).toBeNull();
   });
 
   it("narrows a list by SportId only when it is the account's sport, keeping records without a sport", async () => {
