@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiSignIn, main, textField, uniqueName } from './flows.ts';
+import { apiCall, apiSignIn, DEMO_MATCH_REPLAY_TITLE, expectInList, main, textField, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /** Issue 10, the spec's small print: what a person sees of §2, §4, §7 and §8. */
@@ -125,4 +125,53 @@ test('the background worker is served at /worker/fetch.js and the CSV export goe
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`${tag.id},${name},Team`);
   await apiCall(request, producer, 'DELETE', `/main-api/tags/${tag.id}`);
+});
+
+test('an admin acting for the football club sees its sport events, videos and challengers (issue 24.1)', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
+  await selector.first().fill('riverside');
+  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  // Each list as the club's producer and editor see it: the demo's match, replay and opponent.
+  for (const [path, name] of [
+    ['/events/sports/list', 'Riverside vs Harbour City'],
+    ['/medias/videos/list', DEMO_MATCH_REPLAY_TITLE],
+    ['/actors/challengers/list', 'Northbridge United'],
+  ] as const) {
+    await page.goto(path);
+    await expectInList(page, name, true);
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a user changes their interface language in the settings and it stays after a reload (issue 24.10)', async ({
+  page,
+  request,
+}) => {
+  // A user made for this test alone: the demo users' languages are other tests' assumptions.
+  const manager = await apiSignIn(request, 'usermanager');
+  const login = uniqueName('e2e.lang').toLowerCase().replace(/\s+/g, '.');
+  const password = 'e2e-secret-passphrase';
+  const user = await apiCall<{ id: number }>(request, manager, 'POST', '/users-service-api/users', {
+    username: login,
+    name: 'Noor Haddad',
+    password,
+    meta: { language: 'en' },
+  });
+  try {
+    await signIn(page, login, password);
+    await page.goto('/account/settings/infos');
+    await main(page).getByRole('combobox', { name: 'Interface language' }).click();
+    await page.getByRole('option', { name: 'French', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(main(page).getByRole('combobox', { name: 'Langue de l’interface' })).toHaveValue('Français');
+    await page.reload();
+    await expect(main(page).getByRole('combobox', { name: 'Langue de l’interface' })).toHaveValue('Français');
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await apiCall(request, manager, 'DELETE', `/users-service-api/users/${user.id}`);
+  }
 });

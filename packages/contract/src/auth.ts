@@ -73,11 +73,11 @@ export type UserMeta = z.infer<typeof userMeta>;
 
 /**
  * PUT /users-service-api/users/me: the meta keys to change, merged into the stored meta. No
- * defaults here, or a body without `language` would reset it to 'en'.
+ * defaults here, or a body without `language` would reset it to 'en'. Only the user's known
+ * preferences (the language: all the web app saves), strict: any other key is refused (400
+ * naming it), so a user's meta never keeps what a client slipped in (`accessLevel`, `roles`…).
  */
-export const updateMeBody = z
-  .object({ meta: z.object({ language: z.enum(LANGUAGES).optional() }).catchall(z.unknown()) })
-  .strict();
+export const updateMeBody = z.object({ meta: z.object({ language: z.enum(LANGUAGES).optional() }).strict() }).strict();
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 /** The response of PUT users/me: the whole stored meta after the merge. */
 export const updateMeResponse = z.object({ meta: userMeta });
@@ -116,9 +116,12 @@ export const languageRef = z.object({ id: z.number(), code: z.enum(LANGUAGES), n
  */
 /**
  * Spec §6: while an admin acts for an account, every query adds that account's AccountId and
- * SportId. An account's SportId is its sport when it has exactly one (null with none or several:
- * narrowing a multi-sport account's lists to one sport would hide records). The web client adds
- * both to every GET; the server refuses an AccountId other than the acting account's (403).
+ * SportId. An account's SportId is the sport it is about, set in its config (resources/accounts.ts
+ * `accountConfig.sportId`; null when unset). The web client adds both to every GET; the server
+ * refuses an AccountId other than the acting account's (403). They say what the account is
+ * about and never hide its data (issue 24.1, server resources.context.ts): AccountId narrows no
+ * further than acting for the account does, and SportId narrows only a resource declaring a
+ * `sportId` field, only when it is the account's own sport, keeping the records without a sport.
  */
 export const SIMULATION_QUERY_KEYS = ['AccountId', 'SportId'] as const;
 

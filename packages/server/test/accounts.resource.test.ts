@@ -31,6 +31,7 @@ describe('accounts (resource)', () => {
       languages: { available: ['en', 'fr'], default: 'en' },
       contactEmail: null,
       timezone: 'Europe/Paris',
+      sportId: null,
     });
     const modules = (await ctx.request({ url: paths.accountModules(account.id), token: adminToken })).json();
     expect(modules.map((module: { code: string }) => module.code)).toEqual(['VIDEOS', 'SPORT_EVENTS']);

@@ -119,6 +119,10 @@ describe('the -aws and -dailymotion variants', () => {
     expect((await post(path(id, 'process-end-live-aws'), 'producer')).statusCode).toBe(403);
     const other = await newEvent('live', 'streamerNoModule');
     expect((await post(path(other, 'process-end-live-aws'), 'streamerNoModule')).statusCode).toBe(403);
+    // An unknown id, or another account's, is 404 for a user who may call it.
+    expect((await post(path(999_999, 'process-end-live-aws'), 'streamer')).statusCode).toBe(404);
+    const theirs = await newEvent('live', 'producerB');
+    expect((await post(path(theirs, 'process-end-live-aws'), 'streamer')).statusCode).toBe(404);
     const ended = await post(path(id, 'process-end-live-aws'), 'streamer');
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json()).toMatchObject({ transition: 'process-end-live-aws', state: 'replay' });
@@ -181,27 +185,64 @@ describe('the -aws and -dailymotion variants', () => {
 });
 
 describe('without Dailymotion configured', () => {
-  it('-dailymotion answers 503 and the status says not-configured', async () => {
-    const bare = await createTestContext();
-    try {
-      const account = await bare.buildAccount({ modules: [...MODULE_CODES] });
-      const built = await bare.buildUser({ accountId: account.id, roles: ['sport_player_write'] });
-      const token = await bare.login(built.username, built.password);
-      const created = await bare.request({
-        method: 'POST',
-        url: '/main-api/events',
-        token,
-        payload: { name: 'Live', state: 'live' },
-      });
-      const id = created.json<{ id: number }>().id;
-      const refused = await bare.request({ method: 'POST', url: path(id, 'process-end-live-dailymotion'), token });
-      expect(refused.statusCode).toBe(503);
-      expect(refused.json().message).toBe(renderMessage(LIFECYCLE_MESSAGES.dailymotionNotConfigured));
-      const status = await bare.request({ url: lifecyclePaths.status('events', id), token });
-      expect(status.json<LifecycleStatus>().transitions[1]).toMatchObject({ allowed: false, reason: 'not-configured' });
-    } finally {
-      await bare.close();
+  let bare: TestContext;
+  const bareTokens: Record<string, string> = {};
+  beforeAll(async () => {
+    bare = await createTestContext();
+    const account = await bare.buildAccount({ modules: [...MODULE_CODES] });
+    const other = await bare.buildAccount({ modules: [...MODULE_CODES] });
+    const roles: Role[] = ['sport_player_write', 'conf_player_write'];
+    for (const [name, accountId] of [
+      ['mine', account.id],
+      ['other', other.id],
+    ] as const) {
+      const built = await bare.buildUser({ accountId, roles });
+      bareTokens[name] = await bare.login(built.username, built.password);
     }
+  });
+  afterAll(() => bare.close());
+
+  const live = async (resource: 'events' | 'business-players', as: string) => {
+    const created = await bare.request({
+      method: 'POST',
+      url: `/main-api/${resource}`,
+      token: bareTokens[as] ?? '',
+      payload: {
+        name: 'Live',
+        state: 'live',
+        ...(resource === 'events' ? {} : { startsAt: '2026-12-01T09:00:00.000Z' }),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json<{ id: number }>().id;
+  };
+  const endOn = (resource: 'events' | 'business-players', id: number, as = 'mine') =>
+    bare.request({
+      method: 'POST',
+      url: lifecyclePaths.transition(resource, id, 'process-end-live-dailymotion'),
+      token: bareTokens[as] ?? '',
+    });
+
+  it('-dailymotion answers 503 and the status says not-configured', async () => {
+    const id = await live('events', 'mine');
+    const refused = await endOn('events', id);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe(renderMessage(LIFECYCLE_MESSAGES.dailymotionNotConfigured));
+    const status = await bare.request({ url: lifecyclePaths.status('events', id), token: bareTokens.mine ?? '' });
+    expect(status.json<LifecycleStatus>().transitions[1]).toMatchObject({ allowed: false, reason: 'not-configured' });
+  });
+
+  it.each([
+    'events',
+    'business-players',
+  ] as const)("%s: an unknown id or another account's is 404 before the 503 (issue 24.9)", async (resource) => {
+    const theirs = await live(resource, 'other');
+    for (const id of [theirs, 999_999]) {
+      const refused = await endOn(resource, id);
+      expect(refused.statusCode, `${resource} ${id}`).toBe(404);
+    }
+    // The same call on the account's own record is the 503: the record was checked, then the configuration.
+    expect((await endOn(resource, await live(resource, 'mine'))).statusCode).toBe(503);
   });
 });
 

@@ -2,13 +2,17 @@ import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES, meContextResponse } from '@regie/contract/auth';
 import { jobPaths } from '@regie/contract/jobs';
 import { renderMessage } from '@regie/contract/messages.render';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/accounts.table.ts';
 import { sports } from '../src/db/sports.table.ts';
+import { videos } from '../src/db/videos.table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 /**
  * Spec §6: while an admin acts for an account, every query carries that account's AccountId and
- * SportId. Every call accepts them; another account's AccountId is refused.
+ * SportId. Every call accepts them; another account's AccountId is refused; SportId narrows only
+ * to the account's own sport (issue 24.1).
  */
 let ctx: TestContext;
 let adminToken: string;
@@ -37,14 +41,89 @@ afterAll(() => ctx.close());
 const asAdminFor = (account: { accountKey: string }, url: string) =>
   ctx.request({ url, token: adminToken, accountKey: account.accountKey });
 
+/** The sport the account is about, set as an admin does on its config tab. */
+async function setSport(account: { id: number }, id: number | null): Promise<void> {
+  const response = await ctx.request({
+    method: 'PUT',
+    url: `/users-service-api/accounts/${account.id}`,
+    token: adminToken,
+    payload: { config: { sportId: id } },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 describe('the simulated account in queries', () => {
-  it("gives the account's SportId in the context: its sport when it has exactly one", async () => {
+  it("gives the account's SportId in the context: the sport its config names, if it sees it", async () => {
+    await setSport(single, sportId);
     const one = meContextResponse.parse((await asAdminFor(single, paths.meContext)).json());
     expect(one.account.SportId).toBe(sportId);
+    // Owning several sports, or one, says nothing of what the account is about: none configured.
     const many = meContextResponse.parse((await asAdminFor(several, paths.meContext)).json());
     expect(many.account.SportId).toBeNull();
     const own = meContextResponse.parse((await ctx.request({ url: paths.meContext, token: adminToken })).json());
     expect(own.account.SportId).toBeNull();
+  });
+
+  it("refuses as an account's sport one it does not see, and keeps the one it had", async () => {
+    const [foreign] = await ctx.db.insert(sports).values({ name: 'Polo', accountId: other.id }).returning();
+    for (const id of [foreign?.id ?? 0, 2_000_000]) {
+      const response = await ctx.request({
+        method: 'PUT',
+        url: `/users-service-api/accounts/${single.id}`,
+        token: adminToken,
+        payload: { config: { sportId: id } },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toEqual([
+        { path: 'config.sportId', message: expect.stringContaining('config.sportId') },
+      ]);
+    }
+    const context = meContextResponse.parse((await asAdminFor(single, paths.meContext)).json());
+    expect(context.account.SportId).toBe(sportId);
+    // A config saved again with the sport it has is not checked again (a sport deleted since
+    // must not block the rest of the config); the context then drops the sport it no longer sees.
+    await ctx.db
+      .update(accounts)
+      .set({ config: { sportId: foreign?.id } })
+      .where(eq(accounts.id, several.id));
+    const again = await ctx.request({
+      method: 'PUT',
+      url: `/users-service-api/accounts/${several.id}`,
+      token: adminToken,
+      payload: { config: { sportId: foreign?.id, timezone: 'Europe/London' } },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const unseen = meContextResponse.parse((await asAdminFor(several, paths.meContext)).json());
+    expect(unseen.account.SportId).toBeNull();
+  });
+
+  it("narrows a list by SportId only when it is the account's sport, keeping records without a sport", async () => {
+    const [football] = await ctx.db.select().from(sports).where(eq(sports.name, 'Football')).limit(1);
+    const ids = async (query: string) =>
+      (await asAdminFor(single, `/main-api/videos?limit=200&${query}`))
+        .json<{ data: { id: number }[] }>()
+        .data.map((row) => row.id)
+        .sort((a, b) => a - b);
+    const made = await ctx.db
+      .insert(videos)
+      .values([
+        { title: 'Of its sport', accountId: single.id, sportId },
+        { title: 'Without a sport', accountId: single.id },
+        { title: 'Of another sport', accountId: single.id, sportId: football?.id ?? null },
+      ])
+      .returning();
+    const [ofItsSport, withoutSport, ofAnother] = made.map((row) => row.id);
+    const everything = [ofItsSport, withoutSport, ofAnother];
+    await setSport(single, sportId);
+    expect(await ids(`AccountId=${single.id}&SportId=${sportId}`)).toEqual([ofItsSport, withoutSport]);
+    // Another SportId (an older session's, a sport the account is not about) narrows nothing.
+    expect(await ids(`AccountId=${single.id}&SportId=${football?.id}`)).toEqual(everything);
+    // The user's own choice of sport is the declared filter, which still narrows.
+    expect(await ids(`sportId=${football?.id}`)).toEqual([ofAnother]);
+    // No sport configured: SportId narrows nothing.
+    await setSport(single, null);
+    expect(await ids(`AccountId=${single.id}&SportId=${sportId}`)).toEqual(everything);
+    await setSport(single, sportId);
   });
 
   it('accepts AccountId and SportId on resource lists and on calls whose queries are strict', async () => {

@@ -113,8 +113,31 @@ describe('PUT users/me', () => {
     expect((await ctx.request({ url: paths.me, token })).json().meta).toEqual({ language: 'fr', theme: 'dark' });
 
     // A meta without language keeps the stored one.
-    const partial = await ctx.request({ method: 'PUT', url: paths.me, token, payload: { meta: { theme: 'light' } } });
-    expect(partial.json()).toEqual({ meta: { language: 'fr', theme: 'light' } });
+    const partial = await ctx.request({ method: 'PUT', url: paths.me, token, payload: { meta: {} } });
+    expect(partial.json()).toEqual({ meta: { language: 'fr', theme: 'dark' } });
+  });
+
+  it('refuses any key but the known preferences, naming it, and stores nothing (issue 24.10)', async () => {
+    const { username, password, id } = await ctx.buildUser();
+    const token = await ctx.login(username, password);
+    for (const meta of [{ accessLevel: 1 }, { isAdmin: true, language: 'fr' }, { roles: ['admin'] }, { theme: 'x' }]) {
+      const response = await ctx.request({ method: 'PUT', url: paths.me, token, payload: { meta } });
+      expect(response.statusCode, JSON.stringify(meta)).toBe(400);
+      const unknown = Object.keys(meta).filter((key) => key !== 'language');
+      expect(response.json().errors).toEqual(unknown.map((key) => ({ path: `meta.${key}`, message: 'Unknown field' })));
+    }
+    const french = await ctx.request({
+      method: 'PUT',
+      url: paths.me,
+      token,
+      payload: { meta: { accessLevel: 1 } },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(french.json().errors).toEqual([{ path: 'meta.accessLevel', message: 'Champ inconnu' }]);
+    const [stored] = await ctx.db.select().from(users).where(eq(users.id, id));
+    expect(stored?.meta).toEqual({});
+    const kept = await ctx.request({ method: 'PUT', url: paths.me, token, payload: { meta: { language: 'fr' } } });
+    expect(kept.json()).toEqual({ meta: { language: 'fr' } });
   });
 
   it('refuses an unknown language with a field error and keeps the stored meta', async () => {

@@ -47,6 +47,12 @@ export const accountConfig = z
     contactEmail: z.email().max(200).nullable().default(null),
     /** IANA time zone of the account's events, e.g. Europe/Paris. */
     timezone: z.string().min(1).max(64).default('Europe/Paris'),
+    /**
+     * The sport the account is about: the SportId an admin acting for it adds to every query
+     * (spec §6, contract auth.ts SIMULATION_QUERY_KEYS). A sport the account sees (the platform's
+     * or its own); null for an account of several sports.
+     */
+    sportId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
   })
   .strict();
 export type AccountConfig = z.infer<typeof accountConfig>;

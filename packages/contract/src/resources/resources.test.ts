@@ -167,6 +167,7 @@ describe('accountConfig', () => {
       languages: { available: ['en', 'fr'], default: 'en' },
       contactEmail: null,
       timezone: 'Europe/Paris',
+      sportId: null,
     });
   });
 

@@ -1,18 +1,49 @@
 import { CACHE_KEYS } from '@regie/contract/cache';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { isRecord } from '@regie/contract/guards';
 import { accountsResource } from '@regie/contract/resources/accounts';
+import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { accounts } from '../db/accounts.table.ts';
+import type { Db } from '../db/database.ts';
+import { sports } from '../db/sports.table.ts';
 import { badRequest } from '../http/http.errors.ts';
 import { resourceEntry } from '../resources/resources.types.ts';
 import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { newAccountKey } from './accounts.service.ts';
+
+/**
+ * The sport an account is about (contract `accountConfig.sportId`) is one it sees: the platform's,
+ * or its own (none yet for a new account); another account's, or none, is refused (400).
+ */
+async function checkAccountSport(db: Db, config: unknown, accountId: number | null): Promise<void> {
+  const sportId = isRecord(config) ? config.sportId : null;
+  if (typeof sportId !== 'number') return;
+  const owner =
+    accountId === null ? isNull(sports.accountId) : or(isNull(sports.accountId), eq(sports.accountId, accountId));
+  const [found] = await db
+    .select({ id: sports.id })
+    .from(sports)
+    .where(and(eq(sports.id, sportId), owner))
+    .limit(1);
+  if (found) return;
+  const message = CRUD_MESSAGES.unknownReference('config.sportId');
+  throw badRequest(message, [{ path: 'config.sportId', message }]);
+}
 
 /** Customer accounts: the server makes the account key; an account with users cannot be deleted (409). */
 export const accountsEntry = resourceEntry({
   definition: accountsResource,
   table: accounts,
   hooks: {
-    prepare: (values, { action }) => (action === 'create' ? { ...values, accountKey: newAccountKey() } : values),
+    prepare: async (values, { action, db, existing }) => {
+      // Checked when it changes: a config saved again with the sport it had (maybe deleted since) passes.
+      const before = isRecord(existing?.config) ? existing.config.sportId : undefined;
+      if (isRecord(values.config) && values.config.sportId !== before) {
+        await checkAccountSport(db, values.config, existing?.id ?? null);
+      }
+      return action === 'create' ? { ...values, accountKey: newAccountKey() } : values;
+    },
     beforeDelete: (row, { auth }) => {
       if (row.id === auth.ownAccount.id) throw badRequest(HTTP_MESSAGES.deleteOwnAccount);
     },

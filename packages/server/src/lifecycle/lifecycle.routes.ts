@@ -88,8 +88,10 @@ async function runTransition<Table extends PgTable>(
   const rule = TRANSITION_RULES[transition];
   const refused = refusal(options, auth, transition);
   if (refused === 'role') throw forbidden();
-  if (refused === 'not-configured') throw new HttpError(503, LIFECYCLE_MESSAGES.dailymotionNotConfigured);
+  // The record before the server's configuration: an unknown id, or another account's, is 404
+  // whatever this server can do (issue 24.9).
   const record = await recordOf(options, auth, id);
+  if (refused === 'not-configured') throw new HttpError(503, LIFECYCLE_MESSAGES.dailymotionNotConfigured);
   const wrong = () => new HttpError(409, LIFECYCLE_MESSAGES.wrongState(transition, record.state, rule.from));
   if (record.state !== rule.from) throw wrong();
   const replay = await transaction(options.db, async (tx) => {

@@ -9,6 +9,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNull,
   lte,
   or,
   type Placeholder,
@@ -93,11 +94,13 @@ export function filterConditions(db: Db, entry: ResourceEntry, query: Record<str
   }
   const ids = query.id;
   if (Array.isArray(ids) && ids.length > 0) conditions.push(inArray(idColumn(entry), ids));
+  // Spec §6's SportId, once resources.context.ts kept it (the account's own sport): that sport's
+  // records and those without a sport.
   const sportId = query.SportId;
   const sport = findColumn(entry, 'sportId');
   if (sport && Array.isArray(sportId) && sportId.length > 0) {
     const ids = sportId.map(Number).filter((id) => Number.isInteger(id) && id > 0);
-    conditions.push(ids.length ? inArray(sport, ids) : sql`false`);
+    conditions.push(or(inArray(sport, ids.length ? ids : [0]), isNull(sport)) ?? sql`false`);
   }
   return conditions;
 }

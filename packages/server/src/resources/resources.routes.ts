@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { seesEveryAccount } from './resources.access.ts';
+import { withAccountContext } from './resources.context.ts';
 import { checkExpand, expandRecords } from './resources.expand.ts';
 import {
   basePath,
@@ -75,7 +76,7 @@ function registerCollectionRoutes(
       const auth = authOf(request);
       const expand = checkExpand(entry, expandOf(request.query));
       const { scope } = await parentScope(engine, entry, auth, request.params);
-      const query = toListQuery(request.query);
+      const query = toListQuery(withAccountContext(entry, auth, request.query));
       const read = async () => {
         const { rows, ...page } = await listRows(engine, entry, auth, query, scope);
         const data = await expandRecords(

@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS, type DemoAccountName } from '@regie/contract/demo';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { accounts } from '../db/accounts.table.ts';
 import { speakers } from '../db/actors.table.ts';
 import { categories, categoryItems, subcategories } from '../db/categories.table.ts';
 import type { Db } from '../db/database.ts';
@@ -240,6 +241,11 @@ export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, nu
   const club = account(DEMO_ACCOUNTS.club);
   const events = account(DEMO_ACCOUNTS.events);
   const football = one(await db.select().from(sports).where(eq(sports.name, 'Football')).limit(1), 'Football').id;
+  // The club is about football: the SportId an admin acting for it adds to its queries (spec §6).
+  await db
+    .update(accounts)
+    .set({ config: sql`${accounts.config} || ${JSON.stringify({ sportId: football })}::jsonb` })
+    .where(eq(accounts.id, club));
   await seedSportData(db, club, events, football);
   await seedClipsDemo(db, club, events, football);
 

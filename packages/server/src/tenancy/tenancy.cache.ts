@@ -32,7 +32,14 @@ interface CachedSignedIn extends SignedIn {
 type AccountColumns = SignedInRow['account'];
 
 function toAccount(row: AccountColumns, accountRoles: string[]): RequestAccount {
-  return { id: row.id, name: row.name, accountKey: row.accountKey, modules: row.modules, roles: accountRoles };
+  return {
+    id: row.id,
+    name: row.name,
+    accountKey: row.accountKey,
+    modules: row.modules,
+    roles: accountRoles,
+    sportId: row.sportId === null ? null : Number(row.sportId),
+  };
 }
 
 /** The row of the one statement → the request's context, refusing what spec §5 refuses. */

@@ -1,13 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { accounts, groups } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/sessions.table.ts';
+import { sports } from '../db/sports.table.ts';
 import { userGroups, users } from '../db/users.table.ts';
 import { roleNamesOf } from './tenancy.service.ts';
 
 /** The account an admin acts for, found by the x-account-key header in the same statement. */
 const acting = alias(accounts, 'acting');
+
+/**
+ * The sport an account's config names (contract `accountConfig.sportId`), when it is a sport the
+ * account sees: the platform's or its own (a deleted or foreign one counts as none).
+ */
+function accountSport(account: { id: AnyPgColumn; config: AnyPgColumn }) {
+  const configured = sql`case when jsonb_typeof(${account.config} -> 'sportId') = 'number'
+    then (${account.config} ->> 'sportId')::numeric end`;
+  return sql<number | null>`(select ${sports.id} from ${sports}
+    where ${sports.id} = ${configured} and (${sports.accountId} is null or ${sports.accountId} = ${account.id}))`;
+}
 
 /**
  * Session, user, own account, the acting account and every role list in one statement,
@@ -31,12 +43,24 @@ export function prepareSignedInQuery(db: Db) {
         meta: users.meta,
         disabled: users.disabled,
       },
-      account: { id: accounts.id, name: accounts.name, accountKey: accounts.accountKey, modules: accounts.modules },
+      account: {
+        id: accounts.id,
+        name: accounts.name,
+        accountKey: accounts.accountKey,
+        modules: accounts.modules,
+        sportId: accountSport(accounts),
+      },
       userRoles: roleNamesOf(
         sql`select ${userGroups.groupId} from ${userGroups} where ${userGroups.userId} = ${users.id}`,
       ),
       accountRoles: roleNamesOf(sql`select ${groups.id} from ${groups} where ${groups.accountId} = ${accounts.id}`),
-      acting: { id: acting.id, name: acting.name, accountKey: acting.accountKey, modules: acting.modules },
+      acting: {
+        id: acting.id,
+        name: acting.name,
+        accountKey: acting.accountKey,
+        modules: acting.modules,
+        sportId: accountSport(acting),
+      },
       actingRoles: roleNamesOf(sql`select ${groups.id} from ${groups} where ${groups.accountId} = ${acting.id}`),
     })
     .from(sessions)

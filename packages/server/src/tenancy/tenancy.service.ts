@@ -23,6 +23,11 @@ export interface RequestAccount {
   modules: string[];
   /** Union of the roles of the account's groups. */
   roles: string[];
+  /**
+   * The sport the account is about (contract `accountConfig.sportId`), when it names a sport the
+   * account sees; else null. Spec §6's SportId narrows lists only when it is this one.
+   */
+  sportId: number | null;
 }
 
 export interface RequestContext {

@@ -21,7 +21,7 @@ import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { type AuthContext, accessSubject, assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import type { RequestAccount, RequestUser } from '../tenancy/tenancy.service.ts';
-import { findUserAccountId, getContext, getMe, getOauth, soleSportOf, updateMeta } from './users.service.ts';
+import { findUserAccountId, getContext, getMe, getOauth, updateMeta } from './users.service.ts';
 
 interface UsersRoutesOptions {
   db: Db;
@@ -47,7 +47,7 @@ const contexts = new WeakMap<
 function ownContext(auth: AuthContext, groups: MeContextResponse['Groups']): MeContextResponse {
   const known = contexts.get(auth.user);
   if (known && known.account === auth.account && known.groups === groups) return known.context;
-  const context = getContext(auth, groups, null);
+  const context = getContext(auth, groups);
   contexts.set(auth.user, { account: auth.account, groups, context });
   return context;
 }
@@ -94,10 +94,7 @@ function meReadRoutes(app: App, { db, guards, signedIn }: UsersRoutesOptions): v
       if (groups && !auth.simulated) return ownContext(auth, groups);
       return signedIn
         .getOrLoad(key, () => groupsOfUser(db, auth.user.id), { tags: () => userTags(auth) })
-        .then(async (loaded) =>
-          // Only an admin acting for an account needs its SportId (spec §6): one indexed look-up then.
-          auth.simulated ? getContext(auth, loaded, await soleSportOf(db, auth.account.id)) : ownContext(auth, loaded),
-        );
+        .then((loaded) => (auth.simulated ? getContext(auth, loaded) : ownContext(auth, loaded)));
     },
   );
 

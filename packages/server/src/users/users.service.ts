@@ -12,7 +12,6 @@ import { landingRoute } from '@regie/contract/routes';
 import { eq } from 'drizzle-orm';
 import { groupsOfUser, modulesByCode, rolesOfUser } from '../accounts/accounts.service.ts';
 import type { Db } from '../db/database.ts';
-import { sports } from '../db/sports.table.ts';
 import { type StoredOauth, users } from '../db/users.table.ts';
 import { badRequest, notFound } from '../http/http.errors.ts';
 import { issueMessage } from '../http/localize.ts';
@@ -60,21 +59,17 @@ export async function getMe(db: Db, context: RequestContext): Promise<MeResponse
 const AVAILABLE_LANGUAGES = LANGUAGES.map((code, index) => ({ id: index + 1, code, name: LANGUAGE_NAMES[code] }));
 
 /** GET users/me/context: what the account the request acts for allows, and where to land. */
-/** The account's SportId in contract SIMULATION_QUERY_KEYS' sense: its sport when it has exactly one. */
-export async function soleSportOf(db: Db, accountId: number): Promise<number | null> {
-  const rows = await db.select({ id: sports.id }).from(sports).where(eq(sports.accountId, accountId)).limit(2);
-  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
-}
-
-export function getContext(
-  context: RequestContext,
-  groups: MeContextResponse['Groups'],
-  sportId: number | null,
-): MeContextResponse {
+export function getContext(context: RequestContext, groups: MeContextResponse['Groups']): MeContextResponse {
   const { user, account, ownAccount, simulated } = context;
   const roles = simulated ? account.roles : user.roles;
   return {
-    account: { id: account.id, name: account.name, accountKey: account.accountKey, SportId: sportId },
+    // The SportId an admin acting for the account adds to every query (contract SIMULATION_QUERY_KEYS).
+    account: {
+      id: account.id,
+      name: account.name,
+      accountKey: account.accountKey,
+      SportId: simulated ? account.sportId : null,
+    },
     simulated,
     Groups: groups,
     roles,
