@@ -1,7 +1,8 @@
 // Knows whether the web app and the server bundle are older than their sources, so `npm start`
 // builds only what is missing or stale.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -45,4 +46,47 @@ export function staleTargets() {
       return built === 0 || inputs.some((input) => newest(join(root, input)) > built);
     })
     .map(({ workspace }) => workspace);
+}
+
+const serverDist = join(root, 'packages/server/dist');
+
+/**
+ * Whether the demo database template (packages/server/src/db/demo-template.ts) is missing or
+ * older than its builder, and the coming start would seed: the embedded database in an empty data
+ * folder, demo data on. Only then is it worth making beside a web build.
+ */
+export function demoTemplateWanted(env = process.env) {
+  const builder = join(serverDist, 'demo-template.js');
+  const meta = join(serverDist, 'demo-template.json');
+  const fresh = existsSync(meta) && existsSync(builder) && statSync(meta).mtimeMs >= statSync(builder).mtimeMs;
+  const seeds =
+    !env.DATABASE_URL &&
+    (env.REGIE_SEED ?? 'demo') === 'demo' &&
+    env.NODE_ENV !== 'production' &&
+    !existsSync(resolve(env.REGIE_DATA_DIR || './data', 'db'));
+  return !fresh && seeds;
+}
+
+/** Runs a command (npm, or node with a file), resolving with its exit status. */
+export function run(command, args) {
+  const child = spawn(command === 'node' ? process.execPath : command, args, { cwd: root, stdio: 'inherit' });
+  return new Promise((done) => child.on('exit', (code) => done(code ?? 1)));
+}
+
+/**
+ * Builds the server (the template's builder is in its bundle), then the web app and the demo
+ * template side by side: seeding takes ~10 s of one core, the web build mostly another.
+ */
+export async function build({ server, web, template }) {
+  if (server) {
+    console.log('Building @regie/server…');
+    const status = await run('npm', ['run', 'build', '-w', '@regie/server']);
+    if (status !== 0) return status;
+  }
+  const steps = [];
+  if (web) steps.push(run('npm', ['run', 'build', '-w', '@regie/web']));
+  if (template) steps.push(run('node', [join(serverDist, 'demo-template.js')]));
+  if (web) console.log(`Building @regie/web${template ? ' and the demo database' : ''}…`);
+  const statuses = await Promise.all(steps);
+  return statuses.find((status) => status !== 0) ?? 0;
 }
