@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   const config = await withMediaSecret(loadConfig());
   const wantsDemo = config.seed === 'demo' && config.nodeEnv !== 'production';
   // An empty data folder starts from the demo database the build made, when it is still valid.
-  const template = wantsDemo ? await demoTemplateFor(config, fileURLToPath(import.meta.url)) : null;
+  const template =
+    wantsDemo && config.demoTemplate ? await demoTemplateFor(config, fileURLToPath(import.meta.url)) : null;
   const database = await openDatabase(config, template);
   await database.migrate();
   const seeded =
