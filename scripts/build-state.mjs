@@ -58,9 +58,15 @@ const serverDist = join(root, 'packages/server/dist');
 export function demoTemplateWanted(env = process.env) {
   const builder = join(serverDist, 'demo-template.js');
   const meta = join(serverDist, 'demo-template.json');
-  const fresh = existsSync(meta) && existsSync(builder) && statSync(meta).mtimeMs >= statSync(builder).mtimeMs;
+  // As the server judges it (DEMO_TEMPLATE_MAX_AGE_MS): made after its builder, within the hour.
+  const fresh =
+    existsSync(meta) &&
+    existsSync(builder) &&
+    statSync(meta).mtimeMs >= statSync(builder).mtimeMs &&
+    Date.now() - statSync(meta).mtimeMs < 3_600_000;
   const seeds =
     !env.DATABASE_URL &&
+    env.REGIE_DEMO_TEMPLATE !== 'off' &&
     (env.REGIE_SEED ?? 'demo') === 'demo' &&
     env.NODE_ENV !== 'production' &&
     !existsSync(resolve(env.REGIE_DATA_DIR || './data', 'db'));
@@ -83,10 +89,13 @@ export async function build({ server, web, template }) {
     const status = await run('npm', ['run', 'build', '-w', '@regie/server']);
     if (status !== 0) return status;
   }
-  const steps = [];
-  if (web) steps.push(run('npm', ['run', 'build', '-w', '@regie/web']));
-  if (template) steps.push(run('node', [join(serverDist, 'demo-template.js')]));
-  if (web) console.log(`Building @regie/web${template ? ' and the demo database' : ''}…`);
+  if (web || template)
+    console.log(`Building ${[web && '@regie/web', template && 'the demo database'].filter(Boolean).join(' and ')}…`);
+  const steps = web ? [run('npm', ['run', 'build', '-w', '@regie/web'])] : [];
+  // Without a template a start seeds instead: a failed one is worth a warning, not a failed build.
+  const made = template ? run('node', [join(serverDist, 'demo-template.js')]) : Promise.resolve(0);
   const statuses = await Promise.all(steps);
+  if ((await made) !== 0)
+    console.warn('The demo database template was not made: an empty data folder will be seeded at start.');
   return statuses.find((status) => status !== 0) ?? 0;
 }
