@@ -17,17 +17,26 @@ const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
 // /proc counts CPU time in clock ticks, 100 a second on Linux.
 const MS_PER_TICK = 10;
 
-/** CPU time (user + system, ms) of every live process of a process group, from /proc (Linux). */
-function groupCpuMs(group) {
-  let ticks = 0;
+/** The /proc stat fields of every live process of a process group (Linux). */
+function groupStats(group) {
+  const members = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       // The fields after the command's closing parenthesis: state ppid pgrp … utime(12) stime(13).
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
-      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+      if (Number(fields[2]) === group && fields[0] !== 'Z') members.push(fields);
     } catch {}
   }
-  return ticks * MS_PER_TICK;
+  return members;
+}
+
+/** CPU time (user + system, ms) the group's processes have used. */
+const groupCpuMs = (group) =>
+  groupStats(group).reduce((sum, fields) => sum + (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK, 0);
+
+/** Until the server itself has shut down (npm exits first): the next start must not share its data folder. */
+async function groupGone(group) {
+  while (groupStats(group).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 async function timeStart(command, args, env, url) {
@@ -45,8 +54,10 @@ async function timeStart(command, args, env, url) {
   await waitFor(url);
   const ms = Date.now() - started;
   const cpuMs = groupCpuMs(child.pid);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   process.kill(-child.pid, 'SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await exited;
+  await groupGone(child.pid);
   // main.js says where its demo data came from (LOG_LEVEL=info): from the build's template, seeded, or none added.
   const demoData = /"demoData":"([^"]+)"/.exec(output)?.[1] ?? '?';
   return { ms, cpuMs, demoData };
