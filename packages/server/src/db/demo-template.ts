@@ -8,8 +8,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { PACKAGE_PATHS } from '../package-paths.ts';
 
 /**
- * The demo database made ahead (issue 24, point 14): initdb, migrations and the demo seed cost
- * ~11 s at a first start; loading their dump into an empty data folder costs ~1.5 s. The build
+ * The demo database made ahead (issue 24, point 14): initdb, the migrations and the demo seed cost
+ * ~14 s of CPU at a first start (bench:startup); loading their dump costs ~2 s. The build
  * makes it (src/demo-template.ts) next to the server bundle; `main` loads it only if it was made
  * by the same code (its key) and recently: the seed writes times relative to its own now (fans
  * active this month, the quiz played over the last hours), which an old dump would have moved.
