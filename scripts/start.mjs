@@ -1,14 +1,15 @@
 // `npm start`: builds whatever is not built yet, then runs the server (API + web app + worker).
 // `npm run worker`: the same, but a standalone job worker (needs DATABASE_URL: PGlite is one process).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { root, staleTargets } from './build-state.mjs';
+import { build, demoTemplateWanted, root, staleTargets } from './build-state.mjs';
 
-for (const workspace of staleTargets()) {
-  console.log(`Building ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+const stale = staleTargets();
+const web = stale.includes('@regie/web');
+// The demo database only beside a web build (a clean clone), where it costs no time: made alone,
+// making then loading it would take longer than seeding at start.
+const status = await build({ server: stale.includes('@regie/server'), web, template: web && demoTemplateWanted() });
+if (status !== 0) process.exit(status);
 
 const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
 const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'packages/server/dist', entry)], {

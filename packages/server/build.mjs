@@ -14,8 +14,13 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
 );
 
 await build({
-  // main.js: the server (API, web app, realtime, in-process workers); worker.js: a jobs-only process.
-  entryPoints: { main: join(root, 'src', 'main.ts'), worker: join(root, 'src', 'worker.ts') },
+  // main.js: the server (API, web app, realtime, in-process workers); worker.js: a jobs-only process;
+  // demo-template.js: makes the demo database an empty data folder starts from (db/demo-template.ts).
+  entryPoints: {
+    main: join(root, 'src', 'main.ts'),
+    worker: join(root, 'src', 'worker.ts'),
+    'demo-template': join(root, 'src', 'build-demo-template.ts'),
+  },
   // REGIE_SERVER_OUTDIR lets parallel e2e runs (scripts/e2e-private.sh) each bundle a server of their own.
   outdir: join(root, process.env.REGIE_SERVER_OUTDIR ?? 'dist'),
   bundle: true,

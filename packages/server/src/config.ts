@@ -16,6 +16,7 @@ const environmentSchema = z.object({
   REGIE_DATA_DIR: optionalText.default('./data'),
   DATABASE_URL: optionalUrl,
   REGIE_SEED: z.enum(['demo', 'none']).default('demo'),
+  REGIE_DEMO_TEMPLATE: z.enum(['on', 'off']).default('on'),
   NODE_ENV: optionalText.default('development'),
   REGIE_ENV: z.enum(['development', 'staging', 'production']).default('development'),
   REGIE_WEB_DIST: optionalText,
@@ -138,6 +139,8 @@ export interface AppConfig {
   /** PostgreSQL when set, else the embedded PGlite database in `<dataDir>/db`. */
   databaseUrl: string | null;
   seed: 'demo' | 'none';
+  /** Whether an empty data folder may start from the demo database the build made (db/demo-template.ts). */
+  demoTemplate: boolean;
   nodeEnv: string;
   environment: 'development' | 'staging' | 'production';
   webDist: string;
@@ -246,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: values.DATABASE_URL ?? null,
     seed: values.REGIE_SEED,
+    demoTemplate: values.REGIE_DEMO_TEMPLATE === 'on',
     nodeEnv: values.NODE_ENV,
     environment: values.REGIE_ENV,
     webDist: values.REGIE_WEB_DIST ? resolve(process.cwd(), values.REGIE_WEB_DIST) : PACKAGE_PATHS.webDist,

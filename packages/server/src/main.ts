@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { demoTemplateFor } from './db/demo-template.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
 import { seedConferenceVideo } from './seed/conferences.seed.ts';
@@ -12,10 +14,14 @@ import { withMediaSecret } from './videos/media-secret.ts';
 /** Starts the server: config, database, migrations, demo data on an empty database, listen. */
 async function main(): Promise<void> {
   const config = await withMediaSecret(loadConfig());
-  const database = await openDatabase(config);
-  await database.migrate();
   const wantsDemo = config.seed === 'demo' && config.nodeEnv !== 'production';
-  const seeded = wantsDemo && !(await hasUsers(database.db)) && (await seedDemoData(database.db));
+  // An empty data folder starts from the demo database the build made, when it is still valid.
+  const template =
+    wantsDemo && config.demoTemplate ? await demoTemplateFor(config, fileURLToPath(import.meta.url)) : null;
+  const database = await openDatabase(config, template);
+  await database.migrate();
+  const seeded =
+    template !== null || (wantsDemo && !(await hasUsers(database.db)) && (await seedDemoData(database.db)));
   if (seeded) process.stdout.write(`\n${formatDemoLogins()}\n\n`);
   const storage = await openStorage(config);
   const app = await buildApp(config, { database, storage });
@@ -63,6 +69,7 @@ async function main(): Promise<void> {
       environment: config.environment,
       realtime: app.realtime.backend,
       workers: config.workers,
+      demoData: template ? 'from the build' : seeded ? 'seeded' : 'none added',
     },
     `Regie listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );

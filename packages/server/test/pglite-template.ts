@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, PGLITE_EXTENSIONS } from '../src/db/database.ts';
+import { dumpDatabase } from '../src/db/demo-template.ts';
 import { PACKAGE_PATHS } from '../src/package-paths.ts';
 import { seedDemoData } from '../src/seed/demo.seed.ts';
 
@@ -52,34 +53,10 @@ async function buildTemplate(): Promise<Blob> {
   const database = fromPglite(client);
   await database.migrate();
   await seedDemoData(database.db);
-  // A checkpoint first: a dump taken without one is replayed from the WAL at every load (2 s).
-  await client.query('checkpoint');
-  const { rows } = await client.query<{ file: string }>('select pg_walfile_name(pg_current_wal_lsn()) as file');
-  const current = rows[0]?.file ?? '';
-  const dump = await client.dumpDataDir('none');
+  // The same dump as the demo template's (after a checkpoint, without the spare WAL).
+  const dump = await dumpDatabase(client);
   await client.close();
-  return withoutSpareWal(new Uint8Array(await dump.arrayBuffer()), current);
-}
-
-/**
- * The dump without the WAL segments PostgreSQL recycled ahead of the current one: empty files of
- * 16 MB each (176 of the dump's 289 MB) that every test file would otherwise load.
- */
-export function withoutSpareWal(tar: Uint8Array, currentSegment: string): Blob {
-  const kept: Uint8Array[] = [];
-  const text = (from: number, length: number) =>
-    new TextDecoder().decode(tar.subarray(from, from + length)).replace(/\0[\s\S]*$/, '');
-  for (let offset = 0; offset + 512 <= tar.length; ) {
-    if (tar.subarray(offset, offset + 512).every((byte) => byte === 0)) break;
-    const name = [text(offset + 345, 155), text(offset, 100)].filter(Boolean).join('/');
-    const size = Number.parseInt(text(offset + 124, 12).trim() || '0', 8);
-    const length = 512 + Math.ceil(size / 512) * 512;
-    const segment = /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
-    if (!segment || segment <= currentSegment) kept.push(tar.subarray(offset, offset + length));
-    offset += length;
-  }
-  kept.push(new Uint8Array(1024));
-  return new Blob(kept);
+  return new Blob([dump]);
 }
 
 const FOLDER = join(tmpdir(), 'regie-test-templates');

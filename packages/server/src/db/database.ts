@@ -75,8 +75,14 @@ export function openPostgres(connectionString: string): Database {
   return fromPool(new pg.Pool({ connectionString, max: 10 }));
 }
 
-/** PostgreSQL when DATABASE_URL is set, else the embedded database in `<dataDir>/db`. */
-export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+/**
+ * PostgreSQL when DATABASE_URL is set, else the embedded database in `<dataDir>/db`, created from
+ * `template` (a data folder dump, db/demo-template.ts) when given.
+ */
+export async function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string },
+  template: Blob | null = null,
+): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite({ dataDir: `${config.dataDir}/db` });
+  return openPglite({ dataDir: `${config.dataDir}/db`, ...(template ? { loadDataDir: template } : {}) });
 }
