@@ -3,6 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root, staleTargets } from './build-state.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
+
+// ffmpeg encodes, clips and airs every video (and makes the demo videos): installed or explained first.
+ensureSystemPackages(['ffmpeg']);
 
 for (const workspace of staleTargets()) {
   console.log(`Building ${workspace}…`);
