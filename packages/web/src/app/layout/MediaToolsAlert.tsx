@@ -37,7 +37,8 @@ export function MediaToolsAlert() {
   if (!showsMediaToolsAlert(subject, data?.mediaTools)) return null;
   return (
     <Alert
-      color="red"
+      // red.9: Mantine's default red title on white fails axe's colour contrast.
+      color="red.9"
       variant="outline"
       icon={<IconAlertTriangle aria-hidden />}
       title={t('mediaTools.unavailable.title')}
