@@ -17,6 +17,15 @@ export default defineConfig({
         },
       },
       {
+        // The set-up scripts' decisions (system-packages.mjs: install, or the command to run).
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'server',
           root: './packages/server',

@@ -3,6 +3,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { build, demoTemplateWanted, root, staleTargets } from './build-state.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
+
+// ffmpeg encodes, clips and airs every video (and makes the demo videos): installed or explained first.
+ensureSystemPackages(['ffmpeg']);
 
 const stale = staleTargets();
 const web = stale.includes('@regie/web');

@@ -8,8 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root, staleTargets } from './build-state.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const args = new Set(process.argv.slice(2));
+const withBrowser = !args.has('--api') && !args.has('--no-e2e');
+// The API suite runs ffmpeg, the browser tests Chromium: installed, or one line saying how, first.
+ensureSystemPackages(withBrowser ? ['ffmpeg', 'chromium'] : ['ffmpeg']);
 const reportDir = join(root, '.tmp', 'test-reports');
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
@@ -94,7 +98,7 @@ const vitestRun = run('npx', [
 ]);
 countVitest(vitestReport, vitestRun);
 
-if (!args.has('--api') && !args.has('--no-e2e')) {
+if (withBrowser) {
   for (const workspace of staleTargets()) run('npm', ['run', 'build', '-w', workspace]);
   const playwrightReport = join(reportDir, 'playwright.json');
   const playwrightRun = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {

@@ -163,6 +163,13 @@ export const MARKER_NOTIFICATION_GROUPS = [
   { id: 'highlights', name: 'Highlights' },
 ] as const;
 
+/**
+ * Whether the server finds ffmpeg and ffprobe (on its PATH): without them no video is encoded,
+ * probed, clipped or aired, and the web app tells the people whose work needs them.
+ */
+export const mediaToolsSchema = z.object({ ffmpeg: z.boolean(), ffprobe: z.boolean() });
+export type MediaTools = z.infer<typeof mediaToolsSchema>;
+
 export const sportRef = z.object({ id: z.number(), name: z.string(), svgSpriteFilename: z.string().nullable() });
 
 /** GET /main-api/common/admin-payload */
@@ -180,6 +187,7 @@ export const adminPayloadResponse = z.object({
   markerNotificationGroups: z.array(z.object({ id: z.string(), name: z.string() })),
   externalLinks: z.object({ cmsUrl: z.string().nullable(), pushNotificationsUrl: z.string().nullable() }),
   environment: z.enum(['development', 'staging', 'production']),
+  mediaTools: mediaToolsSchema,
 });
 export type AdminPayloadResponse = z.infer<typeof adminPayloadResponse>;
 

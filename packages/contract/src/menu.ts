@@ -5,6 +5,18 @@ import type { ModuleCode } from './modules.ts';
 import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
 import type { Role } from './roles.ts';
 
+/** The admin payload's external links (`externalLinks`), each a menu entry leaving the back-office. */
+export type ExternalUrlKey = 'cmsUrl' | 'pushNotificationsUrl';
+
+/**
+ * The server's environment variable that sets each external link: while it is unset the menu
+ * entry opens an in-app page naming it (packages/server/src/config.ts reads them).
+ */
+export const EXTERNAL_URL_VARIABLES: Readonly<Record<ExternalUrlKey, string>> = {
+  cmsUrl: 'REGIE_CMS_URL',
+  pushNotificationsUrl: 'REGIE_PUSH_URL',
+};
+
 /**
  * The whole route and menu tree of the back-office (spec §2), as data. The web app registers a
  * route for every node, draws the menus from it and guards each route with `canAccess`.
@@ -33,7 +45,7 @@ export interface MenuNode extends AccessRule {
   /** An event tab that is disabled unless the event has every one of these modules active. */
   eventModules?: readonly ModuleCode[];
   /** A link leaving the back-office: the name of the configuration value holding its URL. */
-  externalUrlKey?: 'cmsUrl' | 'pushNotificationsUrl';
+  externalUrlKey?: ExternalUrlKey;
   /** Only in builds that are neither staging nor production. */
   devOnly?: boolean;
   children?: readonly MenuNode[];

@@ -5,9 +5,9 @@ import { openDatabase } from './db/database.ts';
 import { demoTemplateFor } from './db/demo-template.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
-import { seedConferenceVideo } from './seed/conferences.seed.ts';
+import { findMediaTools, missingMediaTools } from './media/media.tools.ts';
 import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
-import { seedDemoVideo } from './seed/video.seed.ts';
+import { seedDemoVideos } from './seed/demo-videos.ts';
 import { openStorage } from './storage/storage.factory.ts';
 import { withMediaSecret } from './videos/media-secret.ts';
 
@@ -73,14 +73,20 @@ async function main(): Promise<void> {
     },
     `Regie listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   );
-  // In the background, once the first page can be served: ffmpeg makes the demo video, a worker encodes it.
-  if (seeded) {
-    seedDemoVideo(database.db, storage, config.dataDir, app.log)
-      .then(() => seedConferenceVideo(database.db, storage, config.dataDir, app.log))
-      .then(
-        () => workers?.wake(),
-        (error: unknown) => app.log.warn({ err: error }, 'demo video not seeded'),
-      );
+  const missingTools = missingMediaTools(findMediaTools());
+  if (missingTools.length > 0) {
+    app.log.warn(
+      { missing: missingTools },
+      `video processing is unavailable: ${missingTools.join(' and ')} not installed (administrators see it in the web app)`,
+    );
+  }
+  // In the background, once the first page can be served: ffmpeg makes the demo videos (or those
+  // a start without ffmpeg skipped), a worker encodes them.
+  if (wantsDemo) {
+    seedDemoVideos(database.db, storage, config.dataDir, app.log, Boolean(seeded)).then(
+      (made) => made && workers?.wake(),
+      (error: unknown) => app.log.warn({ err: error }, 'demo videos not seeded'),
+    );
   }
 }
 

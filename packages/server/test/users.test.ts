@@ -34,6 +34,8 @@ describe('GET users/me', () => {
       'conf_player_write',
       'liveclipping_write',
       'sport_player_write',
+      'use_cms',
+      'use_push_notifications',
     ]);
     expect(me.Groups).toEqual([expect.objectContaining({ name: 'Production', AccountId: club.id })]);
     expect(me.Modules.map((module) => module.code)).toContain('DASHBOARD');
@@ -173,6 +175,8 @@ describe('groups, roles and members', () => {
       'conf_player_write',
       'liveclipping_write',
       'sport_player_write',
+      'use_cms',
+      'use_push_notifications',
     ]);
     const roles = (await ctx.request({ url: paths.groupRoles(production.id), token })).json();
     expect(roles).toEqual(production.Roles);

@@ -174,8 +174,12 @@ export const en = {
   'screen.pending.title': 'This screen is not available yet',
   'screen.pending.text': 'It is part of the back-office and will arrive in a coming release.',
   'screen.notAvailableYet': 'Not Available Yet !',
+  'mediaTools.unavailable.title': 'Video processing is unavailable on the server: ffmpeg is not installed',
+  'mediaTools.unavailable.text':
+    'Videos cannot be encoded, clipped or streamed until ffmpeg is installed on the server (on Debian or Ubuntu: sudo apt-get install -y ffmpeg).',
   'screen.external.open': 'Open in a new tab',
-  'screen.external.unset': 'No address is configured for this link.',
+  'screen.external.unset':
+    'No address is configured for this link: set the server’s {{variable}} environment variable to it and restart the server.',
 
   // Not found and not authorized pages
   'notFound.title': 'Not Found',

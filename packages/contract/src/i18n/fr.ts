@@ -169,8 +169,12 @@ export const fr: Record<MessageKey, string> = {
   'screen.pending.title': 'Cet écran n’est pas encore disponible',
   'screen.pending.text': 'Il fait partie du back-office et arrivera dans une prochaine version.',
   'screen.notAvailableYet': 'Pas encore disponible !',
+  'mediaTools.unavailable.title': 'Le traitement vidéo est indisponible sur le serveur : ffmpeg n’est pas installé',
+  'mediaTools.unavailable.text':
+    'Aucune vidéo ne peut être encodée, découpée ni diffusée tant que ffmpeg n’est pas installé sur le serveur (sous Debian ou Ubuntu : sudo apt-get install -y ffmpeg).',
   'screen.external.open': 'Ouvrir dans un nouvel onglet',
-  'screen.external.unset': 'Aucune adresse n’est configurée pour ce lien.',
+  'screen.external.unset':
+    'Aucune adresse n’est configurée pour ce lien : renseignez-la dans la variable d’environnement {{variable}} du serveur, puis redémarrez-le.',
 
   // Not found and not authorized pages
   'notFound.title': 'Page introuvable',

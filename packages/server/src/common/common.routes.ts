@@ -19,6 +19,7 @@ import { sports } from '../db/sports.table.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
+import { findMediaTools } from '../media/media.tools.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 
 /** Where media live in the object store (the web builds upload keys from these). */
@@ -61,6 +62,8 @@ export const commonRoutes: FastifyPluginAsyncZod<{
     markerNotificationGroups: MARKER_NOTIFICATION_GROUPS.map(({ id, name }) => ({ id, name })),
     externalLinks: { cmsUrl: config.cmsUrl, pushNotificationsUrl: config.pushUrl },
     environment: config.environment,
+    // Looked up on the PATH each time the payload is built (cached like the rest, REGIE_CACHE_TTL_SECONDS).
+    mediaTools: findMediaTools(),
   });
 
   /** Spec §8: a dead token on admin-payload is a 403 whose message names the token (see the contract). */

@@ -65,11 +65,19 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'STATS',
       'SETTINGS',
       'PUSH_NOTIFICATIONS',
+      'CMS',
       'PLAYLISTS',
       'CATEGORIES',
     ],
     groups: {
-      Production: ['sport_player_write', 'conf_player_write', 'liveclipping_write'],
+      // The producer also opens the club's external CMS and push-notification consoles (menu links).
+      Production: [
+        'sport_player_write',
+        'conf_player_write',
+        'liveclipping_write',
+        'use_cms',
+        'use_push_notifications',
+      ],
       Media: ['video_write', 'video_download'],
       'Fan games': ['trivia_write', 'predictor_write', 'motm_write'],
       'Club administrators': ['manage_users', 'manage_payments'],

@@ -22,7 +22,7 @@ const login: LoginResponse = {
   accountKey: 'key-2',
 };
 
-function userWith(roles: string[], accessLevel = 0) {
+function userWith(roles: string[], accessLevel = 0, modules: MeContextResponse['modules'] = []) {
   const me: MeResponse = {
     ...login,
     name: 'Some One',
@@ -32,7 +32,7 @@ function userWith(roles: string[], accessLevel = 0) {
     isAdmin: accessLevel > 0,
     meta: { language: 'en' },
     Roles: roles.map((name, id) => ({ id, name })),
-    Modules: [],
+    Modules: modules.map((code, id) => ({ id, code, name: code })),
     Groups: [],
   };
   const context: MeContextResponse = {
@@ -40,7 +40,7 @@ function userWith(roles: string[], accessLevel = 0) {
     simulated: false,
     Groups: [],
     roles,
-    modules: [],
+    modules,
     languages: { available: [], default: 'en' },
     homepage: '/account/settings/infos',
   };
@@ -56,6 +56,7 @@ const adminPayload = {
   markerNotificationGroups: [],
   externalLinks: { cmsUrl: null, pushNotificationsUrl: null },
   environment: 'development',
+  mediaTools: { ffmpeg: true, ffprobe: true },
 };
 
 /** The server: the environment check answers with `payload` (status and body). */
@@ -178,4 +179,40 @@ describe('routing', () => {
     open('/no/such/screen');
     await screen.findByText('Not Found');
   });
+
+  it('opens an external link in a new tab when its URL is set, else a page naming the variable that sets it', async () => {
+    const links = { cmsUrl: 'https://cms.example.test/', pushNotificationsUrl: null };
+    serve({ status: 200, body: { ...adminPayload, externalLinks: links } });
+    const user = userWith(['use_cms', 'use_push_notifications'], 0, ['CMS', 'PUSH_NOTIFICATIONS']);
+    act(() => sessionStore.setUser(user));
+    const location = open('/account/settings/infos');
+    // A CSS query, not a role or label one: those walk the whole signed-in layout, seconds in jsdom.
+    const link = (name: string) => document.querySelector<HTMLAnchorElement>(`a[aria-label="${name}"]`);
+    const cms = await waitFor(() => link('Content management') ?? Promise.reject(new Error('no CMS entry')), {
+      timeout: 20_000,
+    });
+    expect(cms.getAttribute('href')).toBe('https://cms.example.test/');
+    expect(cms.getAttribute('target')).toBe('_blank');
+    const push = link('Push notifications');
+    expect(push?.getAttribute('target')).toBeNull();
+    act(() => push?.click());
+    await screen.findByText(/set the server’s REGIE_PUSH_URL environment variable/, undefined, { timeout: 20_000 });
+    expect(location()).toBe('/push-notifications');
+  }, 60_000);
+
+  it('tells a video editor, above the screen, that the server lacks ffmpeg; says nothing once it has it', async () => {
+    const title = 'Video processing is unavailable on the server: ffmpeg is not installed';
+    serve({ status: 200, body: { ...adminPayload, mediaTools: { ffmpeg: false, ffprobe: true } } });
+    act(() => sessionStore.setUser(userWith(['manage_users', 'video_write'], 0, ['VIDEOS'])));
+    open('/account/users/new');
+    // Text queries, not role ones: those walk the whole signed-in layout, seconds in jsdom.
+    await screen.findByText(title, undefined, { timeout: 20_000 });
+    expect(screen.getByText(/sudo apt-get install -y ffmpeg/)).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    serve();
+    open('/account/users/new');
+    await screen.findAllByText('New user', undefined, { timeout: 20_000 });
+    expect(screen.queryByText(title)).toBeNull();
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ import { CrashBoundary } from './CrashBoundary.tsx';
 import { EventModulesContext } from './event-modules.ts';
 import classes from './layout.module.css';
 import { MainMenu } from './MainMenu.tsx';
+import { MediaToolsAlert } from './MediaToolsAlert.tsx';
 import { pageTabs } from './navigation.ts';
 import { SectionMenu } from './SectionMenu.tsx';
 import { SpriteHost } from './SpriteHost.tsx';
@@ -58,6 +59,7 @@ function Shell() {
       <TopBar trail={trail} tabs={tabs} fallbackTitle={t('notAuthorized.title')} />
       <div className={classes.content}>
         <NotificationZone />
+        <MediaToolsAlert />
         <CrashBoundary resetKey={location.pathname}>
           {tabs.active ? (
             <Tabs.Panel value={tabs.active}>

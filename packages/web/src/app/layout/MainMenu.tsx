@@ -99,9 +99,9 @@ function MenuItem({ entry, active }: { entry: RouteEntry; active: boolean }) {
   const Icon = menuIcon(entry.node.icon);
   const style = { height: MENU_ITEM_HEIGHT };
   const urlKey = entry.node.externalUrlKey;
-  if (urlKey) {
-    const url = environment?.externalLinks[urlKey];
-    if (!url) return null;
+  const url = urlKey ? environment?.externalLinks[urlKey] : null;
+  // Without its URL, an external entry opens its in-app page, which names the variable to set.
+  if (url) {
     return (
       <Tooltip label={text} position="right">
         <a href={url} target="_blank" rel="noreferrer" className={classes.railLink} style={style} aria-label={text}>

@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { RouteEntry } from '@regie/contract/menu';
+import { EXTERNAL_URL_VARIABLES, type RouteEntry } from '@regie/contract/menu';
 import { IconExternalLink, IconHourglassEmpty, IconTools } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useEnvironment } from '../../api/queries.ts';
@@ -51,7 +51,7 @@ export function ExternalLinkScreen({ entry }: { entry: RouteEntry }) {
         </Anchor>
       ) : (
         <Text c="dimmed">
-          <T k="screen.external.unset" />
+          <T k="screen.external.unset" values={{ variable: key ? EXTERNAL_URL_VARIABLES[key] : '' }} />
         </Text>
       )}
     </Panel>
