@@ -22,6 +22,7 @@ const source = (path: string) => join(WEB_ROOT, path);
 const FIRST_PAINT_ENTRY = source('src/app/first-paint/first-paint.entry.ts');
 const THEME_STYLE_ENTRY = source('src/app/first-paint/theme-style.ts');
 const LOGIN_PAGE_ENTRY = source('src/app/first-paint/login-page-html.tsx');
+const START_SCREEN_ENTRY = source('src/app/first-paint/start-screen-html.tsx');
 const LAYOUT_CSS = source('src/app/layout/layout.module.css');
 // Inside the package, so that the bundle's bare imports (react, @mantine/core) resolve as usual.
 const CACHE_DIR = source('node_modules/.cache/regie-first-paint');
@@ -142,10 +143,30 @@ function loginPages(): Promise<Record<string, string>> {
   );
 }
 
+/** The start screen's markup on each page that opens on it, in each language (src/app/first-paint/start-screen-html.tsx). */
+function startScreens(): Promise<Record<string, Record<string, string>>> {
+  return runAtBuildTime(
+    START_SCREEN_ENTRY,
+    async (module: {
+      START_SCREEN_PATHS: readonly string[];
+      startScreenHtml: (path: string, language: Language) => Promise<string>;
+    }) => {
+      const screens: Record<string, Record<string, string>> = {};
+      for (const path of module.START_SCREEN_PATHS) {
+        const pages: Record<string, string> = {};
+        for (const language of LANGUAGES) pages[language] = await module.startScreenHtml(path, language);
+        screens[path] = pages;
+      }
+      return screens;
+    },
+  );
+}
+
 const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>\n?/g;
 
 /**
- * The signed-in page's first paint (issue 8, mobile LCP). index.html gets:
+ * The signed-in page's first paint (issue 8, mobile LCP), the login page's and the start
+ * screen's. index.html gets:
  * - in the head, what the frame needs of the stylesheet (critical-css.ts) and the theme's CSS
  *   variables, and the stylesheet's link moves down into the body, after the frame: a stylesheet
  *   in the body holds back only what follows it, so the frame paints as soon as the HTML is in;
@@ -176,8 +197,14 @@ export function firstPaint(): Plugin {
         const theme = await themeStyle();
         const pages = await loginPages();
         data.login = { path: LOGIN_PATH, pages };
+        data.start = await startScreens();
+        const starts = Object.values(data.start).flatMap((byLanguage) => Object.values(byLanguage));
         const script = await firstPaintScript(data);
-        const critical = criticalCss(stylesheets.join('\n'), [sample, ...Object.values(pages)].join('\n'), theme);
+        const critical = criticalCss(
+          stylesheets.join('\n'),
+          [sample, ...Object.values(pages), ...starts].join('\n'),
+          theme,
+        );
         const withoutLinks = html.replace(STYLESHEET_LINK, '');
         const head = `    <style data-first-paint>${critical}${theme}</style>\n  </head>`;
         const body = [

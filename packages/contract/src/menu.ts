@@ -136,13 +136,26 @@ function derived(name: ResourceName, made: MenuNode): MenuNode {
 }
 
 /**
+ * Where a registered route sits below the registered route holding it, if any: a competition's
+ * seasons, `/account/competitions/:id/seasons`, sit at `:id/seasons` of the competitions' entry.
+ */
+function belowOwner(route: string): string | undefined {
+  const owners = RESOURCE_NAMES.map((name) => RESOURCE_REGISTRY[name].route).filter(
+    (owner): owner is string => owner !== undefined && route.startsWith(`${owner}/`),
+  );
+  const owner = owners.sort((a, b) => b.length - a.length)[0];
+  return owner === undefined ? undefined : route.slice(owner.length + 1);
+}
+
+/**
  * A page of a registered resource whose screens sit under another entry (groups under users,
- * subcategories under categories): `page` below the last segment of its route, the roles
- * inherited from that entry.
+ * subcategories under categories, seasons under competitions): `page` below its route's part
+ * under that entry (else its last segment), the roles inherited from that entry.
  */
 function resourcePage(name: ResourceName, page: string, labelKey: string, options: Options = {}): MenuNode {
-  const { segment } = registered(name);
-  return derived(name, node(page ? `${segment}/${page}` : segment, labelKey, options));
+  const { route, segment } = registered(name);
+  const base = belowOwner(route) ?? segment;
+  return derived(name, node(page ? `${base}/${page}` : base, labelKey, options));
 }
 
 /** What a resource's entry has beyond its registration's menu entry: tabs and pages of its own. */
@@ -170,6 +183,10 @@ const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore }
   },
   themes: { editTabs: tabs(['config', 'markers']) },
   sports: { more: [node('map/:sportId', 'menu.account.sports.map', { hidden: true })] },
+  // A season's page (its form, translations and rounds), reached from its competition's page.
+  competitions: {
+    more: [resourcePage('seasons', 'edit/:seasonId', 'menu.account.competitions.seasonEdit', { hidden: true })],
+  },
   products: { editTabs: tabs(['infos', 'items', 'fans']) },
   categories: {
     more: [

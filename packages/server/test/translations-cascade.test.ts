@@ -37,7 +37,7 @@ function stored(resource: string, ids: number[]) {
 }
 
 describe('translations of deleted records', () => {
-  it("go with a competition, its seasons' rounds included, and leave other records' alone", async () => {
+  it("go with a competition, its seasons and their rounds included, and leave other records' alone", async () => {
     const sports = (await ctx.request({ url: '/main-api/sports?search=Football', token: producer })).json();
     const sportId = sports.data[0].id;
     const kept = await created('/main-api/competitions', { name: 'Kept cup', sportId });
@@ -59,6 +59,9 @@ describe('translations of deleted records', () => {
     const keptRound = await created(`/main-api/seasons/${keptSeason}/rounds`, { name: 'Matchday 1', number: 1 });
     await translate(`/main-api/competitions/${doomed}`, 'Coupe condamnée');
     await translate(`/main-api/competitions/${kept}`, 'Coupe gardée');
+    // Seasons are translatable too (their French name), under their competition's path.
+    await translate(`/main-api/competitions/${doomed}/seasons/${season}`, 'Saison condamnée');
+    await translate(`/main-api/competitions/${kept}/seasons/${keptSeason}`, 'Saison gardée');
     for (const round of rounds) await translate(`/main-api/seasons/${season}/rounds/${round}`, 'Journée');
     await translate(`/main-api/seasons/${keptSeason}/rounds/${keptRound}`, 'Journée');
     expect(await stored('rounds', [...rounds, keptRound])).toHaveLength(3);
@@ -68,6 +71,8 @@ describe('translations of deleted records', () => {
 
     expect(await stored('competitions', [doomed])).toEqual([]);
     expect(await stored('rounds', rounds)).toEqual([]);
+    expect(await stored('seasons', [season])).toEqual([]);
+    expect(await stored('seasons', [keptSeason])).toEqual([{ recordId: keptSeason }]);
     expect(await stored('competitions', [kept])).toEqual([{ recordId: kept }]);
     expect(await stored('rounds', [keptRound])).toEqual([{ recordId: keptRound }]);
     const french = (

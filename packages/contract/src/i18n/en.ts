@@ -35,6 +35,7 @@ export const en = {
   'menu.account.markerTypes': 'Marker types',
   'menu.account.clipSkins': 'Clip skins',
   'menu.account.competitions': 'Competitions',
+  'menu.account.competitions.seasonEdit': 'Edit season',
   'menu.account.tags': 'Tags',
   'menu.account.paymentOffers': 'Payment offers',
   'menu.account.products': 'Products',

@@ -31,6 +31,7 @@ export const fr: Record<MessageKey, string> = {
   'menu.account.markerTypes': 'Types de marqueurs',
   'menu.account.clipSkins': 'Habillages de clips',
   'menu.account.competitions': 'Compétitions',
+  'menu.account.competitions.seasonEdit': 'Modifier la saison',
   'menu.account.tags': 'Tags',
   'menu.account.paymentOffers': 'Offres de paiement',
   'menu.account.products': 'Produits',

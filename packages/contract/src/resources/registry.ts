@@ -112,7 +112,11 @@ export const RESOURCE_REGISTRY = {
     write: SPORT_DATA_RULE,
     menu: { icon: 'IconTrophy', ...SPORT_DATA_MENU },
   }),
-  seasons: registration(() => import('./seasons.ts').then((m) => m.seasonsResource), { write: SPORT_DATA_RULE }),
+  // Listed on their competition's page; a season's own page (its rounds) sits under the competitions' entry (menu.ts).
+  seasons: registration(() => import('./seasons.ts').then((m) => m.seasonsResource), {
+    route: '/account/competitions/:id/seasons',
+    write: SPORT_DATA_RULE,
+  }),
   rounds: registration(() => import('./rounds.ts').then((m) => m.roundsResource), { write: SPORT_DATA_RULE }),
   tags: registration(() => import('./tags.ts').then((m) => m.tagsResource), {
     route: '/account/tags',

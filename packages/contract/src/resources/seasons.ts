@@ -32,7 +32,11 @@ export const SEASON_DATES_RULE: FieldRule = {
   messageKey: 'resource.seasons.rule.endBeforeStart',
 };
 
-/** A season of a competition (/main-api/competitions/{id}/seasons): '2025-2026'. */
+/**
+ * A season of a competition (/main-api/competitions/{id}/seasons): '2025-2026'. Listed on its
+ * competition's edit page; its own page (menu account/competitions/{id}/seasons/edit/{seasonId})
+ * lists its rounds.
+ */
 export const seasonsResource = defineResource({
   name: 'seasons',
   gateway: 'main',
@@ -58,6 +62,7 @@ export const seasonsResource = defineResource({
   sortable: ['startDate', 'endDate', 'name', 'createdAt', 'updatedAt'],
   defaultSort: { field: 'startDate', direction: 'asc' },
   search: ['name'],
+  translatable: ['name'],
   unique: [['name', 'competitionId']],
   rules: [SEASON_DATES_RULE],
   relations: { Rounds: { resource: 'rounds', kind: 'many', foreignKey: 'seasonId' } },

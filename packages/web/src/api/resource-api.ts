@@ -11,11 +11,12 @@ import type { Background } from './background.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
 
 /**
- * What the generic calls need to know of a resource: where it lives, and, when given, who may
- * read and write it (the client then refuses a call the rules do not allow before sending it).
+ * What the generic calls need to know of a resource: where it lives (under which parent, for a
+ * nested one), and, when given, who may read and write it (the client then refuses a call the
+ * rules do not allow before sending it).
  */
 export type ResourceLocation = Pick<ResourceDefinition, 'name' | 'gateway'> &
-  Partial<Pick<ResourceDefinition, 'access' | 'tenancy'>>;
+  Partial<Pick<ResourceDefinition, 'access' | 'tenancy' | 'parent'>>;
 
 /** The request option that checks the resource's rule for the operation, if it declares one. */
 function guard(resource: ResourceLocation, operation: ResourceOperation): RequestOptions {
@@ -42,10 +43,7 @@ export function resourceBase(resource: ResourceLocation): string {
 }
 
 /** A nested resource's base under one parent record: /main-api/competitions/7/seasons. */
-export function nestedBase(
-  resource: ResourceLocation & Pick<ResourceDefinition, 'parent'>,
-  parentId: number | string,
-): string {
+export function nestedBase(resource: ResourceLocation, parentId: number | string): string {
   return resource.parent ? resourcePath(resource, parentId) : resourceBase(resource);
 }
 

@@ -4,12 +4,18 @@ import type { ResourceRecord } from '../resources/any-resource.ts';
 import { useApi } from './api-context.ts';
 import type { ApiClient } from './client.ts';
 import { resourceKeys } from './query-keys.ts';
-import { type ListQuery, type ResourceLocation, resourceCalls } from './resource-api.ts';
+import { type ListQuery, nestedBase, type ResourceLocation, resourceBase, resourceCalls } from './resource-api.ts';
 
-/** The generic calls of a resource, signed by the app's client (or a test's fake one). */
-export function useResourceCalls(resource: ResourceLocation) {
+/**
+ * The generic calls of a resource, signed by the app's client (or a test's fake one); a nested
+ * resource's (a season's) under its parent record, `parentId`.
+ */
+export function useResourceCalls(resource: ResourceLocation, parentId: string | number | null = null) {
   const client = useApi();
-  return useMemo(() => resourceCalls(client, resource), [client, resource]);
+  return useMemo(
+    () => resourceCalls(client, resource, parentId === null ? resourceBase(resource) : nestedBase(resource, parentId)),
+    [client, resource, parentId],
+  );
 }
 
 /** A list page's query: its key (what list controllers read) and its call. A prefetch uses it too. */
@@ -26,8 +32,12 @@ export function useResourceList(resource: ResourceLocation, query: ListQuery) {
   return useQuery({ ...listPageOptions(client, resource, query), placeholderData: keepPreviousData });
 }
 
-export function useResourceRecord(resource: ResourceLocation, id: string | null) {
-  const calls = useResourceCalls(resource);
+export function useResourceRecord(
+  resource: ResourceLocation,
+  id: string | null,
+  parentId: string | number | null = null,
+) {
+  const calls = useResourceCalls(resource, parentId);
   return useQuery({
     queryKey: resourceKeys.record(resource.name, id ?? ''),
     queryFn: ({ signal }) => calls.get(id ?? '', signal),
@@ -35,8 +45,12 @@ export function useResourceRecord(resource: ResourceLocation, id: string | null)
   });
 }
 
-export function useResourceTranslations(resource: ResourceLocation, id: string | null) {
-  const calls = useResourceCalls(resource);
+export function useResourceTranslations(
+  resource: ResourceLocation,
+  id: string | null,
+  parentId: string | number | null = null,
+) {
+  const calls = useResourceCalls(resource, parentId);
   return useQuery({
     queryKey: resourceKeys.translations(resource.name, id ?? ''),
     queryFn: () => calls.translations(id ?? ''),

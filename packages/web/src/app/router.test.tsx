@@ -113,6 +113,29 @@ describe('routing', () => {
     expect(location()).toBe('/account/settings/infos');
   });
 
+  it('shows the start screen (logo, Welcome, Loading) while the environment check runs (spec §2)', async () => {
+    // The check's answer waits until released: what shows meanwhile is the start screen, not the layout.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = serve();
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).includes('admin-payload')) await held;
+      return answer(input);
+    });
+    vi.stubGlobal('fetch', fetch);
+    act(() => sessionStore.setUser(userWith([])));
+    const location = open('/');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' });
+    expect(screen.getByRole('img', { name: 'Regie' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(location()).toBe('/');
+    release();
+    await screen.findByText('Your profile');
+    expect(location()).toBe('/account/settings/infos');
+  });
+
   it('follows lastpath from the start screen', async () => {
     serve();
     act(() => sessionStore.setUser(userWith(['manage_users'])));

@@ -7,7 +7,7 @@ import { NotFound } from '../features/system/NotFound.tsx';
 import { LayoutPlaceholder } from './layout/LayoutPlaceholder.tsx';
 import { ScreenLoader } from './layout/ScreenLoader.tsx';
 import { lazyScreen } from './lazy-screen.ts';
-import { LOGIN_PATH } from './paths.ts';
+import { CHECK_PATH, LOGIN_PATH, START_PATH } from './paths.ts';
 import { RequireSession } from './RequireSession.tsx';
 import { RouteScreen } from './RouteScreen.tsx';
 import type { RouteHandle } from './route-entry.ts';
@@ -25,7 +25,7 @@ const AuthenticatedLayout = lazyScreen(
  * react-router's optional segments as they are.
  */
 export const routes: RouteObject[] = [
-  { path: '/', element: <StartScreen /> },
+  { path: START_PATH, element: <StartScreen /> },
   {
     path: LOGIN_PATH,
     element: (
@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
       </ScreenLoader>
     ),
   },
-  { path: '/check', element: <SessionCheck /> },
+  { path: CHECK_PATH, element: <SessionCheck /> },
   {
     element: (
       <RequireSession>

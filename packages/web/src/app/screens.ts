@@ -5,6 +5,7 @@ import {
   type ResourceName,
   resourceRoute,
 } from '@regie/contract/resources/registry';
+import { SEASON_ROUTES } from '../features/competitions/competition-paths.ts';
 import {
   type ResourceScreenLoader,
   type ResourceScreensOptions,
@@ -39,6 +40,11 @@ const RESOURCE_SCREENS: { readonly [Name in ResourceName]?: ResourceScreensOverr
   accounts: { load: () => import('../features/customers/customers-setup.ts').then((m) => m.customersSetup) },
   competitions: {
     load: () => import('../features/competitions/competitions-setup.tsx').then((m) => m.competitionsSetup),
+  },
+  seasons: {
+    load: () => import('../features/competitions/competitions-setup.tsx').then((m) => m.seasonsSetup),
+    // Seasons are listed on their competition's page, which their own page goes back to.
+    options: { list: false, routes: SEASON_ROUTES },
   },
   categories: { load: () => import('../features/categories/categories-setup.tsx').then((m) => m.categoriesSetup) },
   subcategories: {

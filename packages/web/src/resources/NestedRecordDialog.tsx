@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import type { resourceCalls } from '../api/resource-api.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -7,6 +7,7 @@ import { FieldInput } from './FieldInput.tsx';
 import { accepts, formFields, isRequired } from './form-state.ts';
 import type { ChildResource } from './nested-resource.ts';
 import type { ResourceLabels } from './resource-labels.ts';
+import { TranslationsPanel } from './TranslationsPanel.tsx';
 import { useEditController } from './use-edit-controller.ts';
 
 interface Props {
@@ -19,7 +20,12 @@ interface Props {
   onClose: () => void;
 }
 
-/** Makes or changes one child record in a dialog, with the generic form's checks and errors. */
+const ignoreDirty = () => undefined;
+
+/**
+ * Makes or changes one child record in a dialog, with the generic form's checks and errors; an
+ * existing record of a translatable resource has its translations under the form.
+ */
 export function NestedRecordDialog({ child, parentId, record, calls, labels, onClose }: Props) {
   const t = useT();
   const { resource, parentField, nested } = child;
@@ -92,6 +98,18 @@ export function NestedRecordDialog({ child, parentId, record, calls, labels, onC
           </Group>
         </Stack>
       </form>
+      {record && (resource.translatable?.length ?? 0) > 0 && (
+        // Beside the form, not in it: the translations are saved on their own (a round's French name).
+        <Box mt="lg">
+          <TranslationsPanel
+            resource={resource}
+            record={record}
+            parentId={nested ? parentId : null}
+            labels={labels}
+            onDirtyChange={ignoreDirty}
+          />
+        </Box>
+      )}
     </Modal>
   );
 }

@@ -90,6 +90,28 @@ describe('NestedResourceList', () => {
     expect(server.bodies[0]).toMatchObject({ name: 'Press conferences', categoryId: 7 });
   });
 
+  it("translates a child in its edit dialog, through the child's own translations call", async () => {
+    const records = [
+      { id: 1, name: 'Matchday 1', number: 1, seasonId: 5, startDate: null, createdAt: stamp, updatedAt: stamp },
+    ];
+    const server = createFakeServer({ base: '/main-api/seasons/5/rounds', records });
+    show(server, <NestedResourceList resource={rounds} parentId={5} canWrite />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Matchday 1' }));
+    const dialog = await screen.findByRole('dialog');
+    const panel = await within(dialog).findByRole('region', { name: 'Translations' });
+    fireEvent.click(within(panel).getByRole('radio', { name: 'French' }));
+    fireEvent.change(within(panel).getByRole('textbox', { name: /Name \(FR\)/ }), { target: { value: 'Journée 1' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save the translation' }));
+    await within(panel).findByText('translated');
+    expect(server.requests).toContain('POST /main-api/seasons/5/rounds/1/translations');
+    expect(server.bodies).toContainEqual({ LanguageId: 2, values: { name: 'Journée 1' } });
+    // A new child has nothing to translate yet.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'New round' }));
+    expect(within(await screen.findByRole('dialog')).queryByRole('region', { name: 'Translations' })).toBeNull();
+  });
+
   it('deletes a child once confirmed, and offers no change to a reader', async () => {
     const records = [
       { id: 1, name: 'Matchday 1', number: 1, seasonId: 5, startDate: null, createdAt: stamp, updatedAt: stamp },

@@ -11,7 +11,7 @@ import { useAccessSubject } from '../session/access.ts';
 import { recordName, usePageTitle } from '../widgets/page-title.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { useResourceLabels } from './resource-labels.ts';
-import type { ResourceRoutes, ResourceScreenProps } from './resource-screens.ts';
+import { listHref, type ResourceRoutes, type ResourceScreenProps } from './resource-screens.ts';
 import { TranslationsPanel } from './TranslationsPanel.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import { useCustomizedResource } from './use-customized-resource.ts';
@@ -49,7 +49,8 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
   const access = useResourceAccess(declared);
   const tabs = useTabs(routes);
   const id = routes.idParam ? (params[routes.idParam] ?? null) : null;
-  const record = useResourceRecord(declared, id);
+  const parentId = routes.parentParam ? (params[routes.parentParam] ?? null) : null;
+  const record = useResourceRecord(declared, id, parentId);
   const resource = useCustomizedResource(declared, custom, record.data ?? null, id === null);
   const labels = useResourceLabels(resource);
   const [formDirty, setFormDirty] = useState(false);
@@ -62,7 +63,7 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
   if (redirect) return <Navigate replace to={redirect} />;
 
   if (id !== null && record.isError) {
-    return <RecordLoadError error={record.error} listHref={routes.list} />;
+    return <RecordLoadError error={record.error} listHref={listHref(routes, definedParams)} />;
   }
   if (id !== null && !record.data) return <RecordLoading />;
 
@@ -81,6 +82,7 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
         routes={routes}
         labels={labels}
         record={current}
+        parentId={parentId}
         tab={tabs.tab}
         firstTab={tabs.firstTab}
         canWrite={access.canWrite}
@@ -88,7 +90,13 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
         leave={leave}
       />
       {translatable && access.canWrite && (
-        <TranslationsPanel resource={resource} record={current} labels={labels} onDirtyChange={setTranslationsDirty} />
+        <TranslationsPanel
+          resource={resource}
+          record={current}
+          parentId={parentId}
+          labels={labels}
+          onDirtyChange={setTranslationsDirty}
+        />
       )}
       {current && custom?.BelowForm && (
         <custom.BelowForm

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useResourceCalls } from '../api/resource-queries.ts';
+import { useDefinedParams } from '../app/route-entry.ts';
 import { useT } from '../i18n/use-t.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import { type AnyResource, fieldUiOf, type ResourceRecord } from './any-resource.ts';
@@ -13,7 +14,7 @@ import { CELL_DATE_FORMAT } from './cell-format.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { accepts, type FieldMessage, fieldsOfTab, isRequired } from './form-state.ts';
 import type { ResourceLabels } from './resource-labels.ts';
-import type { ResourceRoutes } from './resource-screens.ts';
+import { listHref, type ResourceRoutes } from './resource-screens.ts';
 import { useEditController } from './use-edit-controller.ts';
 
 /** Widgets that need the whole width of the form. */
@@ -24,6 +25,8 @@ interface Props {
   routes: ResourceRoutes;
   labels: ResourceLabels;
   record: ResourceRecord | null;
+  /** A nested resource's parent record (routes.parentParam), null otherwise. */
+  parentId?: string | null;
   /** The tab on screen and the first tab (fields without `ui.tab`), null without tabs. */
   tab: string | null;
   firstTab: string | null;
@@ -39,19 +42,23 @@ export function ResourceForm({
   routes,
   labels,
   record,
+  parentId = null,
   tab,
   firstTab,
   canWrite,
   onDirtyChange,
   leave,
 }: Props) {
-  const { form, save, remove, submit, deleteRecord, message } = useFormController(
-    resource,
-    record,
+  const params = useDefinedParams();
+  const list = listHref(routes, params);
+  const { form, save, remove, submit, deleteRecord, message } = useFormController(resource, record, {
     routes,
+    parentId,
+    list,
+    params,
     onDirtyChange,
     leave,
-  );
+  });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const shown = fieldsOfTab(resource, tab, firstTab);
 
@@ -92,7 +99,7 @@ export function ResourceForm({
           ))}
         </Grid>
         <FormActions
-          listHref={routes.list}
+          listHref={list}
           canWrite={canWrite}
           canDelete={record !== null && canWrite}
           dirty={form.dirty}
@@ -332,17 +339,26 @@ function DeleteRecordDialog({
 function useFormController(
   resource: AnyResource,
   record: ResourceRecord | null,
-  routes: ResourceRoutes,
-  onDirtyChange: (dirty: boolean) => void,
-  leave: (to: string) => void,
+  page: {
+    routes: ResourceRoutes;
+    parentId: string | null;
+    /** Where the list (or the parent's page) is. */
+    list: string;
+    params: Readonly<Record<string, string>>;
+    onDirtyChange: (dirty: boolean) => void;
+    leave: (to: string) => void;
+  },
 ) {
-  const calls = useResourceCalls(resource);
+  const { routes, leave } = page;
+  const calls = useResourceCalls(resource, page.parentId);
   return useEditController(resource, record, {
     calls,
-    onDirtyChange,
+    onDirtyChange: page.onDirtyChange,
     onSaved: (saved, created) => {
-      if (created && routes.edit && routes.idParam) leave(fillPath(routes.edit, { [routes.idParam]: saved.id }));
+      // A nested record's page keeps its parent's parameter.
+      if (created && routes.edit && routes.idParam)
+        leave(fillPath(routes.edit, { ...page.params, [routes.idParam]: saved.id }));
     },
-    onDeleted: () => leave(routes.list),
+    onDeleted: () => leave(page.list),
   });
 }

@@ -2,7 +2,7 @@ import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title, 
 import { LANGUAGES, type Language } from '@regie/contract/languages';
 import type { TranslationEntry } from '@regie/contract/resources/shapes';
 import { IconCircleCheckFilled, IconDeviceFloppy, IconLanguage, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useAction } from '../api/action.ts';
 import { resourceKeys } from '../api/query-keys.ts';
 import { useResourceCalls, useResourceTranslations } from '../api/resource-queries.ts';
@@ -16,6 +16,8 @@ import type { ResourceLabels } from './resource-labels.ts';
 interface Props {
   resource: AnyResource;
   record: ResourceRecord;
+  /** A nested resource's parent record (a season's competition): its calls live under it. */
+  parentId?: string | number | null;
   labels: ResourceLabels;
   onDirtyChange: (dirty: boolean) => void;
 }
@@ -35,15 +37,17 @@ function draftsOf(entries: readonly TranslationEntry[] | undefined, fields: read
  * The translations of a record's translatable fields, one language at a time (spec §7
  * `{res}/{id}/translations`): saving creates or replaces that language's values.
  */
-export function TranslationsPanel({ resource, record, labels, onDirtyChange }: Props) {
+export function TranslationsPanel({ resource, record, parentId = null, labels, onDirtyChange }: Props) {
   const t = useT();
   const { user } = useSession();
   const fields = useMemo(() => [...(resource.translatable ?? [])], [resource]);
-  const calls = useResourceCalls(resource);
-  const translations = useResourceTranslations(resource, String(record.id));
+  const calls = useResourceCalls(resource, parentId);
+  const translations = useResourceTranslations(resource, String(record.id), parentId);
   const saved = useMemo(() => draftsOf(translations.data, fields), [translations.data, fields]);
   const [drafts, setDrafts] = useDraftsOf(saved);
   const [language, setLanguage] = useState<Language>(LANGUAGES[0]);
+  // Its own id: a record's dialog may show a second panel over the page's.
+  const titleId = useId();
 
   const entryOf = (code: Language) => translations.data?.find((entry) => entry.language === code);
   // The language's id: from an existing entry, else from the languages the context lists.
@@ -66,13 +70,13 @@ export function TranslationsPanel({ resource, record, labels, onDirtyChange }: P
   const values = Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== ''));
 
   return (
-    <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-labelledby="translations-title">
+    <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-labelledby={titleId}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <Group gap="sm">
             <IconLanguage size={22} aria-hidden color="var(--mantine-color-regie-8)" />
             <div>
-              <Title order={2} size="h4" id="translations-title">
+              <Title order={2} size="h4" id={titleId}>
                 {t('resource.common.translations')}
               </Title>
               <Text size="sm" c="dimmed">
@@ -148,6 +152,8 @@ function TranslationButtons({
         <Button
           variant="subtle"
           color="red.8"
+          // A subtle button's text takes at most shade 6 (3.3:1 on white): its own darker red.
+          c="red.9"
           leftSection={<IconTrash size={16} aria-hidden />}
           loading={removing}
           onClick={onRemove}

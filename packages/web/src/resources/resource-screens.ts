@@ -18,7 +18,7 @@
  * tree, server errors on their fields, unsaved-changes guard, translations).
  */
 import type { RouteEntry } from '@regie/contract/menu';
-import { findRouteByPath } from '@regie/contract/routes';
+import { fillPath, findRouteByPath } from '@regie/contract/routes';
 import { type ComponentType, createElement } from 'react';
 import { type LazyScreen, lazyScreen } from '../app/lazy-screen.ts';
 import type { AnyResource } from './any-resource.ts';
@@ -35,6 +35,17 @@ export interface ResourceRoutes {
   edit: string | null;
   /** The edit page's parameter holding the record id (`id`, `accountId`, …). */
   idParam: string | null;
+  /**
+   * A nested resource's pages (a season's, under its competition): the parameter holding the
+   * parent record's id, read by its calls. The list page's pattern is then the parent's page,
+   * filled with the page's parameters.
+   */
+  parentParam?: string;
+}
+
+/** Where the list (or, for a nested resource, its parent's page) is, from the page's parameters. */
+export function listHref(routes: ResourceRoutes, params: Readonly<Record<string, string>>): string {
+  return fillPath(routes.list, params);
 }
 
 function child(base: RouteEntry, test: (entry: RouteEntry) => boolean): RouteEntry | undefined {

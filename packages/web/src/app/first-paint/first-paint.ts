@@ -1,7 +1,7 @@
 /**
  * The page's first script. For a signed-in page of the tree it paints the layout's frame with the
- * page's place in the tree and its title, in the user's language, and for a visitor the login
- * page, as soon as the HTML is in:
+ * page's place in the tree and its title, in the user's language, for a visitor the login page,
+ * and on / and /check the start screen, as soon as the HTML is in:
  * before the stylesheet (what the frame needs of it is inlined in the head) and before any of the
  * app's code has arrived (on a slow phone, seconds before). React's first commit then draws the
  * same frame in #root (LayoutPlaceholder, same markup) and removes this one (main.tsx). Bundled on its own into index.html by first-paint.plugin.ts, with the table
@@ -31,6 +31,11 @@ export interface FirstPaintData {
    * (login-page-html.tsx, written in at build time).
    */
   login?: { path: string; pages: Record<string, string> };
+  /**
+   * The start screen (logo, 'Welcome', 'Loading') on the pages that open on it, signed in or
+   * not: its markup by path, then by language (start-screen-html.tsx, written in at build time).
+   */
+  start?: Record<string, Record<string, string>>;
 }
 
 function signedIn(storageKey: string): boolean {
@@ -61,12 +66,23 @@ function paintLogin(data: FirstPaintData, target: HTMLElement, pathname: string)
   return true;
 }
 
+/** The start screen, on the pages that open on it (/, /check), whoever is there. */
+function paintStart(data: FirstPaintData, target: HTMLElement, pathname: string): boolean {
+  const pages = data.start && Object.hasOwn(data.start, pathname) ? data.start[pathname] : undefined;
+  if (!pages) return false;
+  const markup = pages[pageLanguage(pages, data.defaultLanguage)];
+  if (!markup) return false;
+  target.innerHTML = markup;
+  return true;
+}
+
 /**
- * Paints, into `target`, what the page at `pathname` shows first: a signed-in user's frame of a
- * page of the tree, or a visitor's login page. Says whether it painted anything.
+ * Paints, into `target`, what the page at `pathname` shows first: the start screen, a signed-in
+ * user's frame of a page of the tree, or a visitor's login page. Says whether it painted anything.
  */
 export function paintFrame(data: FirstPaintData, target: HTMLElement | null, pathname: string): boolean {
   if (!target) return false;
+  if (paintStart(data, target, pathname)) return true;
   if (!signedIn(data.storageKey)) return paintLogin(data, target, pathname);
   const match = matchPattern(data.routes, pathname);
   if (!match) return false;
