@@ -110,7 +110,8 @@ const bareBefore = [];
 for (let i = 0; i < CLIPS; i += 1) bareBefore.push(await bare());
 
 console.log(`Starting Regie from ${serverDist()}…`);
-const server = await startRegie({ dataDir: join(work, 'data'), dist: serverDist() });
+// The demo replay (a demo video) is what the markers and clips are made on.
+const server = await startRegie({ dataDir: join(work, 'data'), dist: serverDist(), env: { REGIE_DEMO_VIDEOS: 'on' } });
 const sockets = [];
 try {
   const token = await signIn(server.url, 'producer');

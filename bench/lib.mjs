@@ -74,7 +74,16 @@ export async function startRegie({
 } = {}) {
   const port = await freePort();
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'regie-bench-'));
-  const env = { ...process.env, PORT: String(port), REGIE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
+  // No demo videos: their making and encoding kept every fresh server busy for a minute (40 s of
+  // each short run's wait for idle); the benches make their own media.
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    REGIE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    REGIE_DEMO_VIDEOS: 'off',
+    ...extraEnv,
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   // BENCH_DEBUG=1: its log (LOG_LEVEL warn unless set) shown.

@@ -44,7 +44,7 @@ try {
     try {
       const producer = apiClient(server.url, await signIn(server.url, 'producer'));
       const waited = await waitUntilIdle(server.pid, () => jobsDue(producer));
-      console.log(`Regie idle after ${waited.toFixed(0)} s (the demo videos encoded).`);
+      console.log(`Regie idle after ${waited.toFixed(0)} s (no job due).`);
       const context = { url: server.url, pid: server.pid, work, published };
       if (runs('latency')) report(await (await import('./live-latency.mjs')).measureLatency(context));
       if (runs('clips')) report(await (await import('./live-clips.mjs')).measureClips(context));

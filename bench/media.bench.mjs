@@ -126,10 +126,10 @@ const LONG = { timeoutMs: 30 * 60_000, intervalMs: 250 };
 try {
   const accessToken = await signIn(server.url, 'editor');
   const api = apiClient(server.url, accessToken);
-  // The demo video is made and encoded in the background after a first start: let it finish.
+  // A server started with demo videos (REGIE_DEMO_VIDEOS) makes and encodes them after its start: let them finish.
   const idle = async () => {
     const { data } = await api('GET', '/main-api/videos?limit=10');
-    const settled = data.length > 0 && data.every((video) => ['ready', 'failed'].includes(video.state));
+    const settled = data.every((video) => ['ready', 'failed'].includes(video.state));
     return settled && !(await jobsDue(api));
   };
   await until(idle, 'the demo video to be encoded', LONG);

@@ -47,6 +47,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('makes the demo videos unless REGIE_DEMO_VIDEOS is off (the benchmarks wait for no encode)', () => {
+    expect(loadConfig({})).toMatchObject({ demoTemplate: true, demoVideos: true });
+    expect(loadConfig({ REGIE_DEMO_VIDEOS: 'off', REGIE_DEMO_TEMPLATE: 'off' })).toMatchObject({
+      demoTemplate: false,
+      demoVideos: false,
+    });
+    expect(() => loadConfig({ REGIE_DEMO_VIDEOS: 'no' })).toThrow(/REGIE_DEMO_VIDEOS/);
+  });
+
   it('reads the realtime and job worker variables', () => {
     expect(loadConfig({})).toMatchObject({ redisUrl: null, workers: 1, jobPollMs: 1_000 });
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379', REGIE_WORKERS: '0', REGIE_JOB_POLL_MS: '250' })).toMatchObject(

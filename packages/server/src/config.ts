@@ -17,6 +17,7 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalUrl,
   REGIE_SEED: z.enum(['demo', 'none']).default('demo'),
   REGIE_DEMO_TEMPLATE: z.enum(['on', 'off']).default('on'),
+  REGIE_DEMO_VIDEOS: z.enum(['on', 'off']).default('on'),
   NODE_ENV: optionalText.default('development'),
   REGIE_ENV: z.enum(['development', 'staging', 'production']).default('development'),
   REGIE_WEB_DIST: optionalText,
@@ -141,6 +142,8 @@ export interface AppConfig {
   seed: 'demo' | 'none';
   /** Whether an empty data folder may start from the demo database the build made (db/demo-template.ts). */
   demoTemplate: boolean;
+  /** Whether the demo data gets its two videos, made by ffmpeg and encoded after the start (off: benchmarks). */
+  demoVideos: boolean;
   nodeEnv: string;
   environment: 'development' | 'staging' | 'production';
   webDist: string;
@@ -250,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL ?? null,
     seed: values.REGIE_SEED,
     demoTemplate: values.REGIE_DEMO_TEMPLATE === 'on',
+    demoVideos: values.REGIE_DEMO_VIDEOS === 'on',
     nodeEnv: values.NODE_ENV,
     environment: values.REGIE_ENV,
     webDist: values.REGIE_WEB_DIST ? resolve(process.cwd(), values.REGIE_WEB_DIST) : PACKAGE_PATHS.webDist,

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   }
   // In the background, once the first page can be served: ffmpeg makes the demo videos (or those
   // a start without ffmpeg skipped), a worker encodes them.
-  if (wantsDemo) {
+  if (wantsDemo && config.demoVideos) {
     seedDemoVideos(database.db, storage, config.dataDir, app.log, Boolean(seeded)).then(
       (made) => made && workers?.wake(),
       (error: unknown) => app.log.warn({ err: error }, 'demo videos not seeded'),
