@@ -750,6 +750,13 @@ export const en = {
   'resource.accounts.config.contact': 'Contact',
   'resource.accounts.config.contactEmail': 'Contact e-mail',
   'resource.accounts.config.timezone': 'Time zone of the events',
+  'resource.accounts.config.sport': 'Sport',
+  'resource.accounts.config.sportId': 'Sport of the account',
+  'resource.accounts.config.sportIdHint':
+    'An administrator acting for this account sees its lists narrowed to this sport (records without a sport stay).',
+  'resource.accounts.config.sportIdOnCreate': 'Chosen once the account is created, among the sports it sees.',
+  'resource.accounts.config.sportNone': 'No single sport',
+  'resource.accounts.config.sportGone': 'Sport {{id}} (no longer offered to the account)',
 
   // Server caches (customer’s cache tab, admin tools → purge cache)
   'cache.key': 'Key:',
