@@ -741,6 +741,7 @@ export const fr: Record<MessageKey, string> = {
   'resource.accounts.config.primaryColorHint':
     'La couleur des lecteurs et des applications du compte (par défaut {{color}}).',
   'resource.accounts.config.resetColor': 'Par défaut',
+  'resource.accounts.config.pickColor': 'Prendre une couleur à l’écran',
   'resource.accounts.config.logo': 'Logo',
   'resource.accounts.config.languages': 'Langues',
   'resource.accounts.config.available': 'Langues des fans et des contenus',

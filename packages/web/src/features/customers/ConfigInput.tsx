@@ -128,6 +128,8 @@ function ThemePart({ config, change, errors, disabled }: PartProps) {
             label={t('resource.accounts.config.primaryColor')}
             description={t('resource.accounts.config.primaryColorHint', { color: THEME_PRIMARY_COLOR })}
             format="hex"
+            // The browser's eye dropper (Chromium) is an icon button: it needs a name.
+            eyeDropperButtonProps={{ 'aria-label': t('resource.accounts.config.pickColor') }}
             swatches={[THEME_PRIMARY_COLOR, '#0F1F2B', '#E03131', '#2F9E44', '#F08C00', '#7048E8']}
             value={config.theme.primaryColor}
             onChange={(primaryColor) => change({ theme: { ...config.theme, primaryColor } })}
