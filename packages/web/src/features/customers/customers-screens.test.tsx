@@ -163,7 +163,7 @@ describe('the customer screens', () => {
 
   it('show under the sport the server’s refusal of a sport the account does not see', async () => {
     const server = accountsServer();
-    const message = 'config.sportId refers to a record that does not exist';
+    const message = "Sport 1 is neither a platform sport nor one of this account's own";
     vi.spyOn(server.client, 'put').mockRejectedValueOnce(
       new ApiError(400, { statusCode: 400, message: 'Invalid body', errors: [{ path: 'config.sportId', message }] }),
     );
