@@ -70,6 +70,27 @@ test('the customers list and a customer’s modules tab have no serious accessib
   await expectNoSeriousA11yViolations(page);
 });
 
+test('a customer’s configuration shows its sport, among those it sees, without accessibility violation', async ({
+  page,
+}) => {
+  await page.goto('/account/customers/list');
+  await main(page).getByRole('link', { name: 'Olympique Riverside FC' }).click();
+  await page.getByRole('tab', { name: 'Configuration' }).click();
+  await expect(page).toHaveURL(/\/account\/customers\/edit\/\d+\/config$/);
+  // The seed makes the club a football club.
+  const sport = main(page).getByRole('combobox', { name: 'Sport of the account' });
+  await expect(sport).toHaveValue('Football');
+  await expect(sport).toBeEnabled();
+  await expect(main(page).getByText('An administrator acting for this account sees its lists narrowed')).toBeVisible();
+  await sport.click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByRole('option', { name: 'No single sport' })).toBeVisible();
+  await expect(listbox.getByRole('option', { name: 'Football' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(listbox).toBeHidden();
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('an admin purges every cache, then one account’s start-up data, from the admin tools', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Admin tools' }).click();
   await page.getByRole('navigation', { name: 'Section menu' }).getByRole('link', { name: 'Purge cache' }).click();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
-import { groupRef, moduleRef, roleRef } from './auth.ts';
+import { groupRef, moduleRef, roleRef, sportRef } from './auth.ts';
 import { messageCatalog } from './messages.ts';
 import { ACCOUNT_SEARCH_MIN_CHARS } from './search.ts';
 
@@ -37,6 +37,12 @@ export const groupUsersResponse = z.array(userRef);
 export const accountModulesResponse = z.array(moduleRef);
 /** GET accounts/{id}/groups */
 export const accountGroupsResponse = z.array(groupWithRoles);
+/**
+ * GET accounts/{id}/sports: the sports that account sees (the platform's and its own, by name),
+ * the choices of its `config.sportId`. Read like the accounts themselves (customer managers,
+ * access level 1), whatever account the caller acts for.
+ */
+export const accountSportsResponse = z.array(sportRef);
 
 /**
  * GET /users-service-api/roles (spec §3, §7): the catalogue of roles, each with the modules one

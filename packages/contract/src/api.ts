@@ -63,6 +63,8 @@ export const paths = {
   groupUsers: (groupId: number | string) => `${USERS_API}/groups/${groupId}/users`,
   accountModules: (accountId: number | string) => `${USERS_API}/accounts/${accountId}/modules`,
   accountGroups: (accountId: number | string) => `${USERS_API}/accounts/${accountId}/groups`,
+  /** The sports one account sees (the platform's and its own), for its configuration tab. */
+  accountSports: (accountId: number | string) => `${USERS_API}/accounts/${accountId}/sports`,
   adminPayload: `${MAIN_API}/common/admin-payload`,
   googleAnalyticsToken: `${MAIN_API}/common/google-analytics-token`,
   search: (entity: string) => `${MAIN_API}/search/${entity}`,

@@ -20,6 +20,9 @@ export const HTTP_MESSAGES = messageCatalog('HTTP_MESSAGES', {
   groupNotFound: (id: number | string) => `Group ${id} not found`,
   deleteSelf: 'You cannot delete your own user',
   deleteOwnAccount: 'You cannot delete the account you belong to',
+  /** An account's config.sportId: a sport the account does not see (another account's, or none). */
+  accountSportNotSeen: (sportId: number | string) =>
+    `Sport ${sportId} is neither a platform sport nor one of this account's own`,
   noSprite: (filename: string, sportId: number | string) => `No sprite ${filename} for sport ${sportId}`,
   mediaLinkExpired: 'This media link has expired or is not valid: reload the page for a new one',
   /** A client error of the framework or a plugin that no message here names: its own words. */

@@ -3,7 +3,9 @@ import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { renderMessage } from '@regie/contract/messages.render';
 import { THEME_PRIMARY_COLOR } from '@regie/contract/ui';
+import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sports } from '../src/db/sports.table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 const ACCOUNTS = `${USERS_API}/accounts`;
@@ -105,5 +107,35 @@ describe('accounts (resource)', () => {
     const used = await ctx.request({ method: 'DELETE', url: `${ACCOUNTS}/${club.id}`, token: adminToken });
     expect(used.statusCode).toBe(409);
     expect(used.json().message).toBe('This account is still in use and cannot be deleted');
+  });
+
+  it("lists the sports one account sees, the choices of its config's sport, to customer managers only", async () => {
+    const mine = await ctx.buildAccount();
+    const other = await ctx.buildAccount();
+    await ctx.db.insert(sports).values([
+      { name: 'Zorbing', accountId: mine.id },
+      { name: 'Aa polo', accountId: other.id },
+    ]);
+    const platformSports = await ctx.db.select({ name: sports.name }).from(sports).where(isNull(sports.accountId));
+    expect(platformSports.length).toBeGreaterThan(0);
+    // The admin acts for the platform account, which owns no sport: the answer is the edited account's.
+    const response = await ctx.request({ url: paths.accountSports(mine.id), token: adminToken });
+    expect(response.statusCode, response.body).toBe(200);
+    const names = response.json().map((sport: { name: string }) => sport.name);
+    expect(names).toEqual(
+      [...platformSports.map((sport) => sport.name), 'Zorbing'].sort((a, b) => a.localeCompare(b, 'en')),
+    );
+    expect(names).not.toContain('Aa polo');
+    expect(Object.keys(response.json()[0]).sort()).toEqual(['id', 'name', 'svgSpriteFilename']);
+
+    const unknown = await ctx.request({ url: paths.accountSports(2_000_000), token: adminToken });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(renderMessage(HTTP_MESSAGES.accountNotFound(2_000_000)));
+    const lowAdmin = await ctx.buildUser({ roles: ['manage_customer_accounts'], accessLevel: 0 });
+    const lowToken = await ctx.login(lowAdmin.username, lowAdmin.password);
+    expect((await ctx.request({ url: paths.accountSports(mine.id), token: lowToken })).statusCode).toBe(403);
+    const manager = await ctx.login('usermanager');
+    expect((await ctx.request({ url: paths.accountSports(mine.id), token: manager })).statusCode).toBe(403);
+    expect((await ctx.request({ url: paths.accountSports(mine.id) })).statusCode).toBe(401);
   });
 });

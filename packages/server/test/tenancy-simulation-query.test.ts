@@ -1,5 +1,6 @@
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES, meContextResponse } from '@regie/contract/auth';
+import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { jobPaths } from '@regie/contract/jobs';
 import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
@@ -75,7 +76,7 @@ describe('the simulated account in queries', () => {
       });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().errors).toEqual([
-        { path: 'config.sportId', message: expect.stringContaining('config.sportId') },
+        { path: 'config.sportId', message: renderMessage(HTTP_MESSAGES.accountSportNotSeen(id)) },
       ]);
     }
     const context = meContextResponse.parse((await asAdminFor(single, paths.meContext)).json());

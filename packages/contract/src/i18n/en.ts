@@ -748,6 +748,7 @@ export const en = {
   'resource.accounts.config.primaryColor': 'Primary colour',
   'resource.accounts.config.primaryColorHint': 'The colour of the account’s players and apps (default {{color}}).',
   'resource.accounts.config.resetColor': 'Default',
+  'resource.accounts.config.pickColor': 'Pick a colour from the screen',
   'resource.accounts.config.logo': 'Logo',
   'resource.accounts.config.languages': 'Languages',
   'resource.accounts.config.available': 'Languages of the fans and the content',
@@ -755,6 +756,13 @@ export const en = {
   'resource.accounts.config.contact': 'Contact',
   'resource.accounts.config.contactEmail': 'Contact e-mail',
   'resource.accounts.config.timezone': 'Time zone of the events',
+  'resource.accounts.config.sport': 'Sport',
+  'resource.accounts.config.sportId': 'Sport of the account',
+  'resource.accounts.config.sportIdHint':
+    'An administrator acting for this account sees its lists narrowed to this sport (records without a sport stay).',
+  'resource.accounts.config.sportIdOnCreate': 'Chosen once the account is created, among the sports it sees.',
+  'resource.accounts.config.sportNone': 'No single sport',
+  'resource.accounts.config.sportGone': 'Sport {{id}} (no longer offered to the account)',
 
   // Server caches (customer’s cache tab, admin tools → purge cache)
   'cache.key': 'Key:',

@@ -746,6 +746,7 @@ export const fr: Record<MessageKey, string> = {
   'resource.accounts.config.primaryColorHint':
     'La couleur des lecteurs et des applications du compte (par défaut {{color}}).',
   'resource.accounts.config.resetColor': 'Par défaut',
+  'resource.accounts.config.pickColor': 'Prendre une couleur à l’écran',
   'resource.accounts.config.logo': 'Logo',
   'resource.accounts.config.languages': 'Langues',
   'resource.accounts.config.available': 'Langues des fans et des contenus',
@@ -753,6 +754,13 @@ export const fr: Record<MessageKey, string> = {
   'resource.accounts.config.contact': 'Contact',
   'resource.accounts.config.contactEmail': 'E-mail de contact',
   'resource.accounts.config.timezone': 'Fuseau horaire des événements',
+  'resource.accounts.config.sport': 'Sport',
+  'resource.accounts.config.sportId': 'Sport du compte',
+  'resource.accounts.config.sportIdHint':
+    'Un administrateur qui agit pour ce compte voit ses listes restreintes à ce sport (les fiches sans sport restent).',
+  'resource.accounts.config.sportIdOnCreate': 'Se choisit une fois le compte créé, parmi les sports qu’il voit.',
+  'resource.accounts.config.sportNone': 'Pas de sport unique',
+  'resource.accounts.config.sportGone': 'Sport {{id}} (plus proposé au compte)',
 
   // Server caches (customer’s cache tab, admin tools → purge cache)
   'cache.key': 'Clé :',

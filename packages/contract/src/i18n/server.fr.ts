@@ -259,6 +259,8 @@ export const SERVER_MESSAGES_FR = {
     groupNotFound: (id) => `Groupe ${id} introuvable`,
     deleteSelf: 'Vous ne pouvez pas supprimer votre propre utilisateur',
     deleteOwnAccount: 'Vous ne pouvez pas supprimer le compte auquel vous appartenez',
+    accountSportNotSeen: (sportId) =>
+      `Le sport ${sportId} n’est ni un sport de la plateforme ni un sport propre à ce compte`,
     noSprite: (filename, sportId) => `Aucun sprite ${filename} pour le sport ${sportId}`,
     mediaLinkExpired: 'Ce lien média a expiré ou n’est pas valide : rechargez la page pour en obtenir un nouveau',
     // The words of the framework or plugin that refused the request: not ours to translate.

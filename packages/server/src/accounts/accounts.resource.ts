@@ -2,7 +2,6 @@ import { CACHE_KEYS } from '@regie/contract/cache';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { isRecord } from '@regie/contract/guards';
 import { accountsResource } from '@regie/contract/resources/accounts';
-import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
@@ -27,7 +26,7 @@ async function checkAccountSport(db: Db, config: unknown, accountId: number | nu
     .where(and(eq(sports.id, sportId), owner))
     .limit(1);
   if (found) return;
-  const message = CRUD_MESSAGES.unknownReference('config.sportId');
+  const message = HTTP_MESSAGES.accountSportNotSeen(sportId);
   throw badRequest(message, [{ path: 'config.sportId', message }]);
 }
 

@@ -2,6 +2,7 @@ import {
   ACCOUNT_DIRECTORY_RULE,
   accountGroupsResponse,
   accountModulesResponse,
+  accountSportsResponse,
   groupAccountsResponse,
   groupRolesResponse,
   groupUsersResponse,
@@ -11,9 +12,11 @@ import {
 } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { accountsResource } from '@regie/contract/resources/accounts';
 import { isRole, ROLE_MODULES } from '@regie/contract/roles';
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sportsOfAccount } from '../common/common.routes.ts';
 import type { Db } from '../db/database.ts';
 import { modules, roles } from '../db/reference.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -145,6 +148,22 @@ function accountRoutes(app: App, { db, guards }: AccountsRoutesOptions): void {
       const account = await scopedAccount(db, request, request.params.id);
       return groupsOfAccount(db, account.id);
     },
+  );
+
+  // The choices of an account's config.sportId (customers' config tab): read like the account.
+  app.get(
+    paths.accountSports(':id'),
+    {
+      onRequest: guards.requireRule(accountsResource.access.read),
+      schema: {
+        tags: ['accounts'],
+        security: BEARER,
+        summary: "The sports an account sees: the platform's and its own",
+        params: idParams,
+        response: { 200: accountSportsResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => sportsOfAccount(db, (await findAccount(db, request.params.id)).id),
   );
 }
 

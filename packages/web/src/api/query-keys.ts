@@ -16,6 +16,8 @@ export const queryKeys = {
   oauth: ['users', 'me', 'oauth'] as const,
   /** The modules of an account, offered by a group's form. */
   accountModules: (accountId: number | null) => ['account-modules', accountId] as const,
+  /** The sports one account sees (its config's sport): under the sports' key, refreshed with them. */
+  accountSports: (accountId: number) => ['resource', 'sports', 'of-account', accountId] as const,
 };
 
 /** The generic resources (contract resources/*). */

@@ -24,6 +24,8 @@ export interface FieldInputProps {
   onChange: (value: unknown) => void;
   onBlur: () => void;
   error: string | null;
+  /** The server error's path when it names a part of the field ('config.sportId'). */
+  errorPath?: string | undefined;
   tone: 'error' | 'warning' | null;
   required: boolean;
   /** The schema takes null: a select offers an empty item. */

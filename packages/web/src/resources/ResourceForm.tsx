@@ -16,6 +16,7 @@ import { accepts, type FieldMessage, fieldsOfTab, isRequired } from './form-stat
 import type { ResourceLabels } from './resource-labels.ts';
 import { listHref, type ResourceRoutes } from './resource-screens.ts';
 import { useEditController } from './use-edit-controller.ts';
+import type { FieldDisplay } from './use-resource-form.ts';
 
 /** Widgets that need the whole width of the form. */
 const WIDE: ReadonlySet<FieldUi['widget']> = new Set(['textarea', 'json', 'image', 'references', 'multiSelect']);
@@ -181,7 +182,7 @@ function FormField({
   setField: (field: string, value: unknown) => void;
   onChange: (value: unknown) => void;
   onBlur: () => void;
-  display: { error: FieldMessage | null; tone: 'error' | 'warning' | null };
+  display: FieldDisplay;
   message: (error: FieldMessage | null) => string | null;
 }) {
   const t = useT();
@@ -203,6 +204,7 @@ function FormField({
         onChange={onChange}
         onBlur={onBlur}
         error={message(display.error)}
+        errorPath={display.errorPath}
         tone={display.tone}
         required={isRequired(schema, ui) && !keepsValue}
         nullable={accepts(schema, null)}

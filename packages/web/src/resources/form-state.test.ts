@@ -252,7 +252,11 @@ describe('server errors → fields', () => {
         { path: 'colour', message: 'Unknown field' },
       ],
     });
-    expect(mapServerErrors(error, tags)).toEqual({ fields: { name: 'Too long' }, general: ['Unknown field'] });
+    expect(mapServerErrors(error, tags)).toEqual({
+      fields: { name: 'Too long' },
+      paths: { name: 'name' },
+      general: ['Unknown field'],
+    });
   });
 
   it('places a 409 conflict on the field it names', () => {
@@ -271,7 +275,8 @@ describe('server errors → fields', () => {
   });
 
   it('leaves other failures to the notification', () => {
-    expect(mapServerErrors(new ApiError(500, { message: 'Boom' }), tags)).toEqual({ fields: {}, general: [] });
-    expect(mapServerErrors(new Error('x'), tags)).toEqual({ fields: {}, general: [] });
+    const none = { fields: {}, paths: {}, general: [] };
+    expect(mapServerErrors(new ApiError(500, { message: 'Boom' }), tags)).toEqual(none);
+    expect(mapServerErrors(new Error('x'), tags)).toEqual(none);
   });
 });

@@ -213,6 +213,8 @@ export function fieldOfPath(path: string, fields: readonly string[]): string | n
 export interface ServerErrors {
   /** Errors of the form's fields, shown under them until the field changes. */
   fields: Record<string, string>;
+  /** The server's own path of each placed error (`config.sportId`), for an input of several parts. */
+  paths: Record<string, string>;
   /** What could not be placed on a field (shown above the form). */
   general: string[];
 }
@@ -222,13 +224,15 @@ export interface ServerErrors {
  * list is a unique conflict: it goes on the first field of the resource's unique sets.
  */
 export function mapServerErrors(error: unknown, resource: Pick<AnyResource, 'ui' | 'unique'>): ServerErrors {
-  const result: ServerErrors = { fields: {}, general: [] };
+  const result: ServerErrors = { fields: {}, paths: {}, general: [] };
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return result;
   const fields = formFields(resource);
   for (const item of error.fieldErrors) {
     const field = fieldOfPath(item.path, fields);
-    if (field && !(field in result.fields)) result.fields[field] = item.message;
-    else if (!field) result.general.push(item.message);
+    if (field && !(field in result.fields)) {
+      result.fields[field] = item.message;
+      result.paths[field] = item.path;
+    } else if (!field) result.general.push(item.message);
   }
   const conflictField = resource.unique?.[0]?.[0];
   if (error.status === 409 && error.fieldErrors.length === 0 && conflictField) {

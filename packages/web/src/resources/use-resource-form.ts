@@ -14,7 +14,7 @@ import {
   validateBody,
 } from './form-state.ts';
 
-const NO_SERVER_ERRORS: ServerErrors = { fields: {}, general: [] };
+const NO_SERVER_ERRORS: ServerErrors = { fields: {}, paths: {}, general: [] };
 
 /**
  * The state of a generic edit form: values, touched fields, client errors from the zod schema,
@@ -51,11 +51,14 @@ export function useResourceForm(resource: AnyResource, record: ResourceRecord | 
   );
 
   const display = useCallback(
-    (field: string): { error: FieldMessage | null; tone: 'error' | 'warning' | null } =>
-      fieldDisplay(errors[field], serverErrors.fields[field], {
+    (field: string): FieldDisplay => ({
+      ...fieldDisplay(errors[field], serverErrors.fields[field], {
         touched: touched.has(field),
         modified: modified.has(field),
       }),
+      // Where in the field the server's error is, while it shows (config.sportId of `config`).
+      errorPath: field in serverErrors.fields ? serverErrors.paths[field] : undefined,
+    }),
     [errors, serverErrors, touched, modified],
   );
 
@@ -85,3 +88,10 @@ export function useResourceForm(resource: AnyResource, record: ResourceRecord | 
 }
 
 export type ResourceForm = ReturnType<typeof useResourceForm>;
+
+/** How a field shows: its error, the colour of its frame, the server error's own path. */
+export interface FieldDisplay {
+  error: FieldMessage | null;
+  tone: 'error' | 'warning' | null;
+  errorPath?: string | undefined;
+}

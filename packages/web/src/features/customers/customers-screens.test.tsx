@@ -1,12 +1,13 @@
 import { accountConfig } from '@regie/contract/resources/accounts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client.ts';
 import { createFakeServer } from '../../resources/fake-resource-server.ts';
 import { renderResource, signIn } from '../../resources/render-resource.tsx';
 import { sessionStore } from '../../session/current-session.ts';
 import { customersSetup } from './customers-setup.ts';
 
-function accountsServer() {
+function accountsServer(config: Record<string, unknown> = {}) {
   return createFakeServer({
     base: '/users-service-api/accounts',
     unique: ['name'],
@@ -17,7 +18,7 @@ function accountsServer() {
         name: 'Stade Rennais',
         accountKey: 'f00dcafe0123456789abcdef',
         modules: ['VIDEOS'],
-        config: accountConfig.parse({}),
+        config: accountConfig.parse(config),
         createdAt: '2024-04-01T08:00:00.000Z',
         updatedAt: '2024-04-02T09:30:00.000Z',
       },
@@ -25,6 +26,11 @@ function accountsServer() {
     answers: {
       'DELETE /main-api/utils/cache/all': { key: 'all', purged: 3 },
       'DELETE /main-api/utils/cache/admin-payload:5': { key: 'admin-payload:5', purged: 1 },
+      // The platform's sports and the account's own, not those of the admin's account.
+      'GET /users-service-api/accounts/5/sports': [
+        { id: 1, name: 'Football', svgSpriteFilename: 'football.svg' },
+        { id: 7, name: 'Futsal', svgSpriteFilename: null },
+      ],
     },
   });
 }
@@ -32,6 +38,19 @@ function accountsServer() {
 const open = (server: ReturnType<typeof accountsServer>, path: string) =>
   renderResource(customersSetup.resource, server, path, { custom: customersSetup.custom });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+/** The config tab's sport select, once the account's sports are loaded. */
+async function sportSelect(): Promise<HTMLInputElement> {
+  const sport = (await screen.findByLabelText('Sport of the account')) as HTMLInputElement;
+  await waitFor(() => expect(sport.disabled).toBe(false));
+  return sport;
+}
+
+/** The options of a select, opened (by text: a role query by name is slow beside the time zones). */
+async function openOptions(select: HTMLElement): Promise<HTMLElement[]> {
+  fireEvent.click(select);
+  return screen.findAllByRole('option');
+}
 
 beforeEach(() => signIn(['manage_customer_accounts', 'manage_users'], { accessLevel: 1 }));
 afterEach(() => {
@@ -114,5 +133,49 @@ describe('the customer screens', () => {
     fireEvent.click(within(mine).getByRole('button', { name: 'Purge' }));
     expect(await within(mine).findByText('admin-payload:5 purged (entries dropped: 1)')).toBeTruthy();
     expect(server.requests).toContain('DELETE /main-api/utils/cache/admin-payload:5');
+  });
+
+  it('offer the sports the account sees as its sport and save the one chosen', async () => {
+    const server = accountsServer();
+    open(server, '/account/customers/edit/5/config');
+    const sport = await sportSelect();
+    expect(sport.value).toBe('No single sport');
+    expect(server.requests).toContain('GET /users-service-api/accounts/5/sports');
+    const options = await openOptions(sport);
+    expect(options.map((option) => option.textContent)).toEqual(['No single sport', 'Football', 'Futsal']);
+    fireEvent.click(options[2] as HTMLElement);
+    save();
+    await waitFor(() => expect(server.bodies.length).toBe(1));
+    expect((server.bodies[0] as { config: { sportId: number | null } }).config.sportId).toBe(7);
+  });
+
+  it('show the account’s sport and save none as null', async () => {
+    const server = accountsServer({ sportId: 1 });
+    open(server, '/account/customers/edit/5/config');
+    const sport = await sportSelect();
+    expect(sport.value).toBe('Football');
+    const none = (await openOptions(sport)).find((option) => option.textContent === 'No single sport');
+    fireEvent.click(none as HTMLElement);
+    save();
+    await waitFor(() => expect(server.bodies.length).toBe(1));
+    expect((server.bodies[0] as { config: { sportId: number | null } }).config.sportId).toBeNull();
+  });
+
+  it('show under the sport the server’s refusal of a sport the account does not see', async () => {
+    const server = accountsServer();
+    const message = "Sport 1 is neither a platform sport nor one of this account's own";
+    vi.spyOn(server.client, 'put').mockRejectedValueOnce(
+      new ApiError(400, { statusCode: 400, message: 'Invalid body', errors: [{ path: 'config.sportId', message }] }),
+    );
+    open(server, '/account/customers/edit/5/config');
+    const sport = await sportSelect();
+    fireEvent.click((await openOptions(sport))[1] as HTMLElement);
+    save();
+    await waitFor(() => expect(sport.getAttribute('aria-invalid')).toBe('true'));
+    const described = (sport.getAttribute('aria-describedby') ?? '').split(' ');
+    const texts = described.map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toContain(message);
+    // The error shows under the sport, not above the whole config.
+    expect(screen.getAllByText(message)).toHaveLength(1);
   });
 });
