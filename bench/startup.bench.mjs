@@ -3,11 +3,12 @@
 // template, seeding at start), against a bare Fastify process started the same way, each a few
 // times (median, spread, and the CPU time the processes used: wall times mean little on a loaded
 // machine), and the web app's initial JavaScript (what index.html loads before any lazy screen), gzipped.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { demoTemplateWanted } from '../scripts/build-state.mjs';
 import { freePort, printTable, root, setting, waitFor } from './lib.mjs';
 
 // Issue 24, point 14: an empty data folder to the first page in at most this.
@@ -95,6 +96,13 @@ const baseline = await measure('bare fastify process → first response', async 
 });
 
 delete process.env.DATABASE_URL;
+// What a clean clone's `npm start` has: the demo database template its build made. A build of the
+// server alone (bench:smoke, npm test) makes none, or one may be past its hour: made here first.
+if (demoTemplateWanted({ REGIE_DATA_DIR: join(tmpdir(), 'regie-no-such-folder') })) {
+  console.log('Making the demo database template (npm run build makes it beside the web app)…');
+  const made = spawnSync(process.execPath, [join(root, 'packages/server/dist/demo-template.js')], { stdio: 'inherit' });
+  if (made.status !== 0) throw new Error(`the demo database template was not made (exit ${made.status})`);
+}
 /** `npm start` on a new data folder, then again on the data it made. */
 async function startTwice(extraEnv) {
   const dataDir = mkdtempSync(join(tmpdir(), 'regie-start-'));
