@@ -631,6 +631,7 @@ export const en = {
 
   // Shared widgets
   'widgets.password.toggle': 'Show the characters',
+  'widgets.color.pick': 'Pick a colour from the screen',
   'widgets.limitedText.placeholder': 'Please only use {{count}} characters',
   'widgets.limitedText.remaining': 'Characters left: {{count}}',
   'widgets.autocomplete.noResult': 'No result',
@@ -748,7 +749,6 @@ export const en = {
   'resource.accounts.config.primaryColor': 'Primary colour',
   'resource.accounts.config.primaryColorHint': 'The colour of the account’s players and apps (default {{color}}).',
   'resource.accounts.config.resetColor': 'Default',
-  'resource.accounts.config.pickColor': 'Pick a colour from the screen',
   'resource.accounts.config.logo': 'Logo',
   'resource.accounts.config.languages': 'Languages',
   'resource.accounts.config.available': 'Languages of the fans and the content',

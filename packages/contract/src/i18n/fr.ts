@@ -628,6 +628,7 @@ export const fr: Record<MessageKey, string> = {
 
   // Shared widgets
   'widgets.password.toggle': 'Afficher les caractères',
+  'widgets.color.pick': 'Prendre une couleur à l’écran',
   'widgets.limitedText.placeholder': 'Merci de ne pas dépasser {{count}} caractères',
   'widgets.limitedText.remaining': 'Caractères restants : {{count}}',
   'widgets.autocomplete.noResult': 'Aucun résultat',
@@ -746,7 +747,6 @@ export const fr: Record<MessageKey, string> = {
   'resource.accounts.config.primaryColorHint':
     'La couleur des lecteurs et des applications du compte (par défaut {{color}}).',
   'resource.accounts.config.resetColor': 'Par défaut',
-  'resource.accounts.config.pickColor': 'Prendre une couleur à l’écran',
   'resource.accounts.config.logo': 'Logo',
   'resource.accounts.config.languages': 'Langues',
   'resource.accounts.config.available': 'Langues des fans et des contenus',

@@ -14,7 +14,6 @@ export const sportsMapEn = {
   'sportMap.zoneForm': 'Selected zone',
   'sportMap.zoneName': 'Name',
   'sportMap.zoneColor': 'Colour',
-  'sportMap.pickColor': 'Pick a colour from the screen',
   'sportMap.zoneMarkerType': 'Marker type',
   'sportMap.noMarkerType': 'None',
   'sportMap.zonePoints': 'Points',

@@ -17,7 +17,6 @@ export const sportsMapFr: Record<keyof typeof sportsMapEn, string> = {
   'sportMap.zoneForm': 'Zone sélectionnée',
   'sportMap.zoneName': 'Nom',
   'sportMap.zoneColor': 'Couleur',
-  'sportMap.pickColor': 'Prendre une couleur à l’écran',
   'sportMap.zoneMarkerType': 'Type de marqueur',
   'sportMap.noMarkerType': 'Aucun',
   'sportMap.zonePoints': 'Points',

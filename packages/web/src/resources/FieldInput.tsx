@@ -1,5 +1,6 @@
-import { ColorInput, JsonInput, MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
+import { JsonInput, MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
+import { ColorField } from '../widgets/ColorField.tsx';
 import { ImageUploadField } from '../widgets/ImageUploadField.tsx';
 import { LazyDateTimeField } from '../widgets/LazyDateTimeField.tsx';
 import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
@@ -118,7 +119,7 @@ function TextWidget(props: FieldInputProps) {
         />
       );
     case 'color':
-      return <ColorInput {...common} format="hex" value={text(value)} onChange={onChange} />;
+      return <ColorField {...common} value={text(value)} onChange={onChange} />;
     case 'json':
       return (
         <JsonInput {...common} autosize minRows={4} maxRows={16} formatOnBlur value={text(value)} onChange={onChange} />

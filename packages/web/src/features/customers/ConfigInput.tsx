@@ -1,16 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  ColorInput,
-  Group,
-  Input,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Input, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { paths } from '@regie/contract/api';
 import type { AdminPayloadResponse } from '@regie/contract/auth';
 import { LANGUAGES } from '@regie/contract/languages';
@@ -24,6 +12,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { isLanguage, LANGUAGE_LABELS } from '../../i18n/language-labels.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { FieldInputProps } from '../../resources/FieldInput.tsx';
+import { ColorField } from '../../widgets/ColorField.tsx';
 import { ImageUploadField } from '../../widgets/ImageUploadField.tsx';
 
 /**
@@ -124,12 +113,9 @@ function ThemePart({ config, change, errors, disabled }: PartProps) {
     <Section title={t('resource.accounts.config.theme')}>
       <Stack gap="md">
         <Group align="flex-end" gap="xs" wrap="nowrap">
-          <ColorInput
+          <ColorField
             label={t('resource.accounts.config.primaryColor')}
             description={t('resource.accounts.config.primaryColorHint', { color: THEME_PRIMARY_COLOR })}
-            format="hex"
-            // The browser's eye dropper (Chromium) is an icon button: it needs a name.
-            eyeDropperButtonProps={{ 'aria-label': t('resource.accounts.config.pickColor') }}
             swatches={[THEME_PRIMARY_COLOR, '#0F1F2B', '#E03131', '#2F9E44', '#F08C00', '#7048E8']}
             value={config.theme.primaryColor}
             onChange={(primaryColor) => change({ theme: { ...config.theme, primaryColor } })}

@@ -1,9 +1,10 @@
-import { Button, ColorInput, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import type { MapZone } from '@regie/contract/sport-maps';
 import { SPORT_MAP_LIMITS } from '@regie/contract/sport-maps';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
+import { ColorField } from '../../widgets/ColorField.tsx';
 import { formatPoints, parsePoints } from './sport-map-geometry.ts';
 
 interface Props {
@@ -45,12 +46,10 @@ export function ZoneForm({ zone, markerTypes, readOnly, onChange, onDelete }: Pr
           error={zone.name.trim() === '' ? t('sportMap.nameRequired') : undefined}
           onChange={(event) => onChange({ ...zone, name: event.currentTarget.value })}
         />
-        <ColorInput
+        <ColorField
           label={t('sportMap.zoneColor')}
           value={zone.color}
-          format="hex"
           readOnly={readOnly}
-          eyeDropperButtonProps={{ 'aria-label': t('sportMap.pickColor') }}
           onChange={(color) => /^#[0-9A-Fa-f]{6}$/.test(color) && onChange({ ...zone, color: color.toUpperCase() })}
         />
         <Select
