@@ -1,0 +1,142 @@
+/**
+ * Sports data feeds (issue 25): the one model every provider adapter parses its documents into,
+ * and that the import, the match events → markers, the stats, the subscriptions and the event
+ * generator read. zod-free: the web app reads the types and constants too.
+ *
+ * A provider adapter (server `feeds/`) turns one document of its published format into a
+ * `ParsedFeed`. It resolves everything that depends on the format, so that the rest of Regie
+ * never reads a provider's own fields:
+ * - ids: every record carries the provider's id for it as a string (`providerId`), stable across
+ *   re-imports of the same or an updated document (made from the document's own ids, or, where
+ *   the format has none, from the names and dates that identify the record);
+ * - the match clock: a match event says in which period it happened and how many seconds after
+ *   that period's kick-off (`periodSeconds`), stoppage time included (45+2 → period 1, 47 min).
+ *   The video position is then `periods[period].startsAt + periodSeconds` (contract
+ *   `match-clock.ts`), whatever the format;
+ * - the event's key (`key`): the provider's event type and, when it matters, its qualifier
+ *   ('Shot:Goal', 'Foul Committed:Yellow Card', 'goal:penalty'), which the parser mapping maps to
+ *   one of the account's marker types, or to nothing. Each adapter lists the keys it can emit
+ *   (`FeedAdapterInfo.eventKeys`) with the meaning of those that have one (`FeedMeaning`), from
+ *   which the default mapping is made.
+ */
+
+/** The providers Regie reads, by the name the import call takes (`provider`). */
+export const FEED_PROVIDERS = ['openfootball', 'statsbomb', 'csv'] as const;
+export type FeedProvider = (typeof FEED_PROVIDERS)[number];
+
+/** What a match event means, whatever the provider calls it: the default parser mapping's keys. */
+export const FEED_MEANINGS = ['goal', 'ownGoal', 'penaltyGoal', 'yellowCard', 'redCard', 'substitution'] as const;
+export type FeedMeaning = (typeof FEED_MEANINGS)[number];
+
+/** The figures of a match a feed may give, per team (`possession` in percent). */
+export const FEED_STAT_KEYS = [
+  'shots',
+  'shotsOnTarget',
+  'fouls',
+  'yellowCards',
+  'redCards',
+  'corners',
+  'possession',
+] as const;
+export type FeedStatKey = (typeof FEED_STAT_KEYS)[number];
+
+export interface FeedTeam {
+  providerId: string;
+  name: string;
+}
+
+export interface FeedPerson {
+  providerId: string;
+  name: string;
+  teamProviderId?: string;
+  shirtNumber?: number;
+  position?: string;
+}
+
+export interface FeedScore {
+  /** Full time [home, away]; half time; after extra time; penalty shoot-out. */
+  ft?: [number, number];
+  ht?: [number, number];
+  et?: [number, number];
+  p?: [number, number];
+}
+
+export interface FeedFixture {
+  providerId: string;
+  /** The round's name as published ('Matchday 1', 'Round of 16'); group when the format has one. */
+  round?: string;
+  group?: string;
+  /** Kick-off: an ISO date-time with its offset when the document gives a time, else a date. */
+  startsAt: string;
+  /** True when the document gives no kick-off time (the date alone). */
+  dateOnly?: boolean;
+  homeTeamProviderId: string;
+  awayTeamProviderId: string;
+  venue?: string;
+  score?: FeedScore;
+  /** The fixture's own match events when the format has them (openfootball's goals). */
+  matchEvents?: FeedMatchEvent[];
+}
+
+export interface FeedMatchEvent {
+  /** Unique within the match; stable across re-imports. */
+  providerId: string;
+  /** The provider's type and qualifier, as the parser mapping keys it. */
+  key: string;
+  /** 1, 2 (halves), 3, 4 (extra time), 5 (penalty shoot-out). */
+  period: number;
+  /** Seconds after the period's kick-off, stoppage time included. */
+  periodSeconds: number;
+  /** As the match clock shows it: minute (45 for 45+2), the stoppage minutes (2), the second. */
+  minute: number;
+  stoppage?: number;
+  second: number;
+  teamProviderId?: string;
+  personProviderId?: string;
+  /** The person's name as the document gives it (openfootball names scorers only). */
+  personName?: string;
+  /** A short text for the marker's label ('Goal: Messi', 'Substitution: A ↔ B'). */
+  label: string;
+}
+
+/** Per team provider id, the figures the feed gives. */
+export type FeedStats = Record<string, Partial<Record<FeedStatKey, number>>>;
+
+export interface ParsedFeed {
+  provider: FeedProvider;
+  /** The competition and season the document is about, when it says so. */
+  competition?: { providerId: string; name: string };
+  season?: { providerId: string; name: string };
+  teams: FeedTeam[];
+  people: FeedPerson[];
+  fixtures: FeedFixture[];
+  /** One match's events (statsbomb, csv of match events), in match order. */
+  matchEvents: FeedMatchEvent[];
+  stats?: FeedStats;
+}
+
+/** What an adapter tells the screens and the default mapping about itself. */
+export interface FeedAdapterInfo {
+  provider: FeedProvider;
+  /** Where the format is documented. */
+  documentation: string;
+  /** What its documents hold. */
+  gives: { fixtures: boolean; matchEvents: boolean; stats: boolean };
+  /** Every key its match events can carry, with the meaning of those that have one. */
+  eventKeys: { key: string; meaning?: FeedMeaning }[];
+}
+
+/**
+ * A CSV document's columns, mapped once by the user (saved per account, provider and sport): for
+ * each field Regie reads, the header of the column that holds it. Which fields are required
+ * depends on what the file holds (fixtures or one match's events): server `feeds/csv.ts`.
+ */
+export type CsvColumnMapping = Record<string, string>;
+
+/** What a parse may need beside the document. */
+export interface FeedParseOptions {
+  /** csv: the column mapping (required). */
+  csvColumns?: CsvColumnMapping;
+  /** The time zone of times given without an offset (IANA name), default 'UTC'. */
+  timeZone?: string;
+}
