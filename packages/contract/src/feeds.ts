@@ -140,3 +140,19 @@ export interface FeedParseOptions {
   /** The time zone of times given without an offset (IANA name), default 'UTC'. */
   timeZone?: string;
 }
+
+/**
+ * What an import, a generation or a feed poll did, counted per kind of record ('fixture',
+ * 'challenger', 'marker', …), with each refused row and its reason (a person's sentence, in the
+ * language of the request that started it). A finished import job holds it as its result.
+ */
+export interface ImportReport {
+  created: Record<string, number>;
+  updated: Record<string, number>;
+  unchanged: Record<string, number>;
+  refused: { kind: string; ref: string; reason: string }[];
+}
+
+export function emptyImportReport(): ImportReport {
+  return { created: {}, updated: {}, unchanged: {}, refused: [] };
+}
