@@ -38,6 +38,7 @@ import { eventMarkersRoutes } from './markers/markers.routes.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { type StripePrices, stripePrices } from './payments/stripe.prices.ts';
+import { queryBuilderRoutes } from './query-builder/query-builder.routes.ts';
 import type { RealtimeHub } from './realtime/realtime.hub.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
 import { createEngine } from './resources/resources.registry.ts';
@@ -175,6 +176,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(paymentsRoutes, { engine, guards, stripe: appStripe(config, dependencies) });
   await app.register(commonRoutes, { db, guards, config, cache });
   await app.register(cacheRoutes, { guards, cache });
+  await app.register(queryBuilderRoutes, { db, guards, timeoutMs: config.queryTimeoutMs });
   await app.register(dataProviderMappingRoutes, { guards });
   await app.register(uploadsRoutes, { guards, storage });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });

@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   REGIE_JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
   REGIE_UPLOAD_SWEEP_MINUTES: z.coerce.number().min(0).max(1_440).default(60),
   REGIE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  REGIE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   REGIE_AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   REGIE_S3_BUCKET: optionalText,
   REGIE_S3_ENDPOINT: optionalUrl,
@@ -172,6 +173,8 @@ export interface AppConfig {
    * process; revocations and changes drop it at once everywhere, so this only bounds a lost one.
    */
   authCacheTtlMs: number;
+  /** The admins' query builder's statement timeout (its export's is ten times longer). */
+  queryTimeoutMs: number;
   storage: StorageConfig;
   /** The Stripe secret key (sk_…) the payment offers' catalogue is read with; null: not configured (503). */
   stripeSecretKey: string | null;
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadSweepMs: Math.round(values.REGIE_UPLOAD_SWEEP_MINUTES * 60_000),
     cacheTtlMs: values.REGIE_CACHE_TTL_SECONDS * 1000,
     authCacheTtlMs: values.REGIE_AUTH_CACHE_TTL_SECONDS * 1000,
+    queryTimeoutMs: values.REGIE_QUERY_TIMEOUT_MS,
     storage: storageConfig(values, dataDir),
     stripeSecretKey: values.REGIE_STRIPE_SECRET_KEY ?? null,
     videos: videosConfig(values),

@@ -30,6 +30,7 @@ import { FANS_SERVER_FR } from './fans.server.fr.ts';
 import { GAMES_SERVER_FR } from './games.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 import { LIVE_SERVER_FR } from './live.server.fr.ts';
+import { QUERY_BUILDER_SERVER_FR } from './query-builder.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
 import { TRIVIA_SERVER_FR } from './trivia.server.fr.ts';
 
@@ -78,6 +79,7 @@ export const SERVER_MESSAGES_FR = {
   ...GAMES_SERVER_FR,
   ...CAMERAS_SERVER_FR,
   ...FANS_SERVER_FR,
+  ...QUERY_BUILDER_SERVER_FR,
   ...LIVE_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',

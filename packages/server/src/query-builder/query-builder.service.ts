@@ -1,0 +1,108 @@
+import { QUERY_LIMITS, QUERY_MESSAGES, type QueryResult } from '@regie/contract/query-builder';
+import { type SQL, sql } from 'drizzle-orm';
+import { CSV_BOM } from '../actors/speakers.csv.ts';
+import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
+import { copyCell } from '../fans/fans.export.ts';
+import { HttpError } from '../http/http.errors.ts';
+import type { TranslatedQuery } from './query-builder.translate.ts';
+
+type Cell = QueryResult['rows'][number][number];
+type Row = Record<string, unknown>;
+
+/** PostgreSQL's "canceling statement due to statement timeout" (query_canceled). */
+const QUERY_CANCELED = '57014';
+
+function sqlState(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error || (typeof current === 'object' && current !== null); ) {
+    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code))
+      return current.code;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `statement` in a READ ONLY transaction whose statements stop after `timeoutMs` (SET LOCAL
+ * through set_config, which takes a bound parameter). A stopped statement is a 422 saying so.
+ * PGlite runs PostgreSQL in one thread without its timers: the timeout holds on PostgreSQL only.
+ */
+export async function readOnly(db: Db, statement: SQL, timeoutMs: number): Promise<Row[]> {
+  try {
+    return await transaction(db, async (tx) => {
+      await tx.execute(sql`set transaction read only`);
+      await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
+      // node-postgres and PGlite both answer { rows }; Db's union of the two leaves it unknown.
+      const result = (await tx.execute(statement)) as { rows: Row[] };
+      return result.rows;
+    });
+  } catch (error) {
+    if (sqlState(error) === QUERY_CANCELED) {
+      throw new HttpError(422, QUERY_MESSAGES.timedOut(Math.max(1, Math.round(timeoutMs / 1000))));
+    }
+    throw error;
+  }
+}
+
+function cells(row: Row, count: number): Cell[] {
+  return Array.from({ length: count }, (_, index) => {
+    const value = row[`c${index}`];
+    return value === undefined ? null : (value as Cell);
+  });
+}
+
+/** At most `limit` rows (or groups), and whether more matched. */
+export async function runQuery(db: Db, query: TranslatedQuery, limit: number, timeoutMs: number): Promise<QueryResult> {
+  const rows = await readOnly(db, query.statement(limit + 1), timeoutMs);
+  const count = query.columns.length;
+  return {
+    columns: query.columns,
+    rows: rows.slice(0, limit).map((row) => cells(row, count)),
+    truncated: rows.length > limit,
+  };
+}
+
+/** A cell as CSV text; text a spreadsheet would run as a formula gets a leading apostrophe. */
+function csvCell(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value !== 'string') return String(value);
+  return copyCell(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}
+
+const csvLine = (values: readonly Cell[]) => `${values.map(csvCell).join(',')}\n`;
+
+/**
+ * The CSV of the query (header line, then rows): plain rows read QUERY_LIMITS.exportBatch at a time
+ * by keyset on the entity's id, each batch its own read-only statement (flat memory, bound
+ * parameters throughout, unlike a COPY that would need them inlined); groups in one statement.
+ */
+export async function* queryCsvLines(
+  db: Db,
+  query: TranslatedQuery,
+  timeoutMs: number,
+  caps: { rows: number; batch: number } = { rows: QUERY_LIMITS.exportRows, batch: QUERY_LIMITS.exportBatch },
+): AsyncGenerator<string> {
+  const count = query.columns.length;
+  yield `${CSV_BOM}${query.columns.map((column) => csvCell(column.name)).join(',')}\n`;
+  if (query.grouped) {
+    const rows = await readOnly(db, query.statement(Math.min(caps.rows, QUERY_LIMITS.exportGroups)), timeoutMs);
+    if (rows.length > 0) yield rows.map((row) => csvLine(cells(row, count))).join('');
+    return;
+  }
+  let after: number | null = null;
+  let left = caps.rows;
+  while (left > 0) {
+    const rows = await readOnly(db, query.statement(Math.min(caps.batch, left), after), timeoutMs);
+    if (rows.length === 0) return;
+    yield rows.map((row) => csvLine(cells(row, count))).join('');
+    left -= rows.length;
+    const last = rows.at(-1);
+    if (!last || rows.length < Math.min(caps.batch, left + rows.length)) return;
+    after = Number(last.key);
+  }
+}
+
+/** `query-fans-2026-05-04.csv` */
+export function queryExportName(entity: string, today: Date): string {
+  return `query-${entity}-${today.toISOString().slice(0, 10)}.csv`;
+}
