@@ -11,6 +11,7 @@ import { gamesEn } from './games.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
+import { queryBuilderEn } from './query-builder.en.ts';
 import { simulcastEn } from './simulcast.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
 import { triviaEn } from './trivia.en.ts';
@@ -822,6 +823,7 @@ export const en = {
   ...triviaEn,
   ...chatEn,
   ...fansEn,
+  ...queryBuilderEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

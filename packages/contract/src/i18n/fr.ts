@@ -12,6 +12,7 @@ import { gamesFr } from './games.fr.ts';
 import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
+import { queryBuilderFr } from './query-builder.fr.ts';
 import { simulcastFr } from './simulcast.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
 import { triviaFr } from './trivia.fr.ts';
@@ -821,4 +822,5 @@ export const fr: Record<MessageKey, string> = {
   ...triviaFr,
   ...chatFr,
   ...fansFr,
+  ...queryBuilderFr,
 };

@@ -131,6 +131,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/admin-tools/PurgeCache.tsx'),
     (m) => m.PurgeCache,
   ),
+  '/admin-tools/query-builder': lazyScreen(
+    () => import('../features/admin-tools/query-builder/QueryBuilderScreen.tsx'),
+    (m) => m.QueryBuilderScreen,
+  ),
   '/account/categories/:id/linked-items': lazyScreen(
     () => import('../features/categories/CategoryLinkedItems.tsx'),
     (m) => m.CategoryLinkedItems,
