@@ -67,11 +67,9 @@ export function QueryBuilderScreen() {
 
   return (
     <Stack maw={1200}>
-      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="query-builder-title">
+      {/* The page's title (h1) is the menu's 'Query builder': the section is named after it. */}
+      <Paper withBorder radius="lg" p="lg" component="section" aria-label={t('queryBuilder.title')}>
         <Stack gap="md">
-          <Title order={2} size="h4" id="query-builder-title">
-            {t('queryBuilder.title')}
-          </Title>
           <Text size="sm" c="dimmed">
             {t('queryBuilder.intro')}
           </Text>
