@@ -209,15 +209,20 @@ export interface QueryGroup {
   rules: (QueryRule | QueryGroup)[];
 }
 
-/** react-querybuilder's RuleGroupType, the subset the server translates (no value sources). */
-export const queryGroup: z.ZodType<QueryGroup> = z.lazy(() =>
-  z.object({
-    id: z.string().max(100).optional(),
-    combinator: z.enum(['and', 'or']),
-    not: z.boolean().optional(),
-    rules: z.array(z.union([queryRule, queryGroup])).max(QUERY_LIMITS.maxRules),
-  }),
-);
+/**
+ * react-querybuilder's RuleGroupType, the subset the server translates (no value sources).
+ * Recursive, so OpenAPI gives it as a named component (`id`).
+ */
+export const queryGroup: z.ZodType<QueryGroup> = z
+  .lazy(() =>
+    z.object({
+      id: z.string().max(100).optional(),
+      combinator: z.enum(['and', 'or']),
+      not: z.boolean().optional(),
+      rules: z.array(z.union([queryRule, queryGroup])).max(QUERY_LIMITS.maxRules),
+    }),
+  )
+  .meta({ id: 'QueryGroup' });
 
 export function isQueryGroup(rule: QueryRule | QueryGroup): rule is QueryGroup {
   return 'rules' in rule;

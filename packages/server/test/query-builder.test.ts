@@ -25,14 +25,16 @@ beforeAll(async () => {
     isBlocked,
     createdAt: at(day),
   });
-  await ctx.db.insert(fans).values([
-    fan(home.id, 'qb-ada', 'FR', '2026-03-02'),
-    fan(home.id, 'qb-bob', 'FR', '2026-03-20', true),
-    fan(home.id, 'qb-cy', 'GB', '2026-04-01'),
-    fan(home.id, '=qb-formula', null, '2026-04-02'),
-    fan(away.id, 'qb-dan', 'FR', '2026-03-05'),
-    fan(away.id, 'qb-eve', 'DE', '2026-04-10'),
-  ]);
+  await ctx.db
+    .insert(fans)
+    .values([
+      fan(home.id, 'qb-ada', 'FR', '2026-03-02'),
+      fan(home.id, 'qb-bob', 'FR', '2026-03-20', true),
+      fan(home.id, 'qb-cy', 'GB', '2026-04-01'),
+      fan(home.id, '=qb-formula', null, '2026-04-02'),
+      fan(away.id, 'qb-dan', 'FR', '2026-03-05'),
+      fan(away.id, 'qb-eve', 'DE', '2026-04-10'),
+    ]);
 });
 afterAll(() => ctx.close());
 
@@ -154,7 +156,10 @@ describe('POST /main-api/admin-tools/query', () => {
   });
 
   it('refuses a bad query with its reason, in the caller’s language (400)', async () => {
-    const unknown = await run({ entity: 'fans', query: { combinator: 'and', rules: [rule('passwordHash', '=', 'x')] } });
+    const unknown = await run({
+      entity: 'fans',
+      query: { combinator: 'and', rules: [rule('passwordHash', '=', 'x')] },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown field passwordHash for fans');
     const french = await run(
@@ -165,7 +170,10 @@ describe('POST /main-api/admin-tools/query', () => {
     expect(french.json().message).toBe('L’opérateur contains ne s’applique pas à id');
     const entity = await run({ entity: 'accounts', query: { combinator: 'and', rules: [] } } as unknown as QueryBody);
     expect(entity.statusCode).toBe(400);
-    const badDate = await run({ entity: 'fans', query: { combinator: 'and', rules: [rule('createdAt', '>', 'soon')] } });
+    const badDate = await run({
+      entity: 'fans',
+      query: { combinator: 'and', rules: [rule('createdAt', '>', 'soon')] },
+    });
     expect(badDate.json().message).toBe('The value of createdAt must be a date (YYYY-MM-DD) or a date and time');
   });
 });
@@ -182,12 +190,17 @@ describe('POST /main-api/admin-tools/query/export', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="query-fans-\d{4}-\d\d-\d\d\.csv"/);
-    return response.body.replace(/^\uFEFF/, '').trimEnd().split('\n');
+    return response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
   }
 
   it('streams every row under a header, the limit ignored, formulas guarded', async () => {
     const lines = await exported({ entity: 'fans', query: { combinator: 'and', rules: [ours] }, limit: 1 });
-    expect(lines[0]).toBe('id,email,nickname,firstName,lastName,country,language,isBlocked,createdAt,lastActiveAt,account');
+    expect(lines[0]).toBe(
+      'id,email,nickname,firstName,lastName,country,language,isBlocked,createdAt,lastActiveAt,account',
+    );
     expect(lines).toHaveLength(7);
     expect(lines.map((line) => line.split(',')[2])).toEqual([
       'nickname',
