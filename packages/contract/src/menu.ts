@@ -341,7 +341,7 @@ export const MENU: readonly MenuNode[] = [
       node('event', 'menu.clipping.event', { authorizedRoles: ['liveclipping_write'] }),
       node('conference', 'menu.clipping.conference', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
       resourcePage('clip-templates', '', 'menu.clipping.template'),
-      resourcePage('clip-rules', '', 'menu.clipping.rules'),
+      ...registeredNodes('/clipping'),
     ],
   ),
   node('cms', 'menu.cms', {
