@@ -341,6 +341,7 @@ export const MENU: readonly MenuNode[] = [
       node('event', 'menu.clipping.event', { authorizedRoles: ['liveclipping_write'] }),
       node('conference', 'menu.clipping.conference', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
       resourcePage('clip-templates', '', 'menu.clipping.template'),
+      ...registeredNodes('/clipping'),
     ],
   ),
   node('cms', 'menu.cms', {

@@ -9,6 +9,7 @@ import './attachments.ts';
 import './auth.ts';
 import './cache.ts';
 import './chat.ts';
+import './clip-rules.ts';
 import './clips.ts';
 import './conferences.ts';
 import './data-providers.ts';

@@ -8,6 +8,7 @@ import { cacheRoutes } from './cache/cache.routes.ts';
 import { type Cache, createMemoryCache } from './cache/cache.service.ts';
 import { AUTH_PURGE_TOPIC, shareCachePurges } from './cache/cache.shared.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
+import { clipRulesRoutes } from './clip-rules/clip-rules.routes.ts';
 import { clipRoutes } from './clips/clips.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens });
   await app.register(clipRoutes, { engine, guards });
+  await app.register(clipRulesRoutes, { engine, guards });
   await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });
   await app.register(conferenceRoutes, { engine, guards });
   await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl, hub });

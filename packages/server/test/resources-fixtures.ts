@@ -163,6 +163,17 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
     // One default per account: the generated checks compare records as they were sent.
     isDefault: false,
   }),
+  'clip-rules': async (token, n, refs) => ({
+    name: `${token} rule ${n}`,
+    markerTypeId: await refs.id('marker-types', n % 2),
+    beforeSeconds: n,
+    // Together more than 0 seconds (CLIP_RULE_SECONDS_RULE).
+    afterSeconds: n + 1,
+    clipTemplateId: n % 2 ? await refs.id('clip-templates') : null,
+    clipSkinId: n % 2 ? await refs.id('clip-skins') : null,
+    publish: n % 2 === 0,
+    active: n % 2 === 1,
+  }),
   events: async (token, n, refs) => ({
     name: `${token} event ${n}`,
     state: EVENT_STATES[n % EVENT_STATES.length],

@@ -1,6 +1,7 @@
 import { actionsEn } from './actions.en.ts';
 import { camerasEn } from './cameras.en.ts';
 import { chatEn } from './chat.en.ts';
+import { clipRulesEn } from './clip-rules.en.ts';
 import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
 import { controlRoomEn } from './controlroom.en.ts';
@@ -63,6 +64,7 @@ export const en = {
   'menu.clipping.event': 'Clip an event',
   'menu.clipping.conference': 'Clip a conference',
   'menu.clipping.template': 'Clip template',
+  'menu.clipping.rules': 'Clip rules',
   'menu.cms': 'Content management',
   'menu.pushNotifications': 'Push notifications',
   'menu.actors': 'Actors',
@@ -824,6 +826,7 @@ export const en = {
   ...chatEn,
   ...fansEn,
   ...queryBuilderEn,
+  ...clipRulesEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

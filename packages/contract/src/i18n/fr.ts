@@ -1,6 +1,7 @@
 import { actionsFr } from './actions.fr.ts';
 import { camerasFr } from './cameras.fr.ts';
 import { chatFr } from './chat.fr.ts';
+import { clipRulesFr } from './clip-rules.fr.ts';
 import { clipsFr } from './clips.fr.ts';
 import { conferencesFr } from './conferences.fr.ts';
 import { controlRoomFr } from './controlroom.fr.ts';
@@ -59,6 +60,7 @@ export const fr: Record<MessageKey, string> = {
   'menu.clipping.event': 'Clipper un événement',
   'menu.clipping.conference': 'Clipper une conférence',
   'menu.clipping.template': 'Modèle de clip',
+  'menu.clipping.rules': 'Règles de clips',
   'menu.cms': 'Gestion de contenu',
   'menu.pushNotifications': 'Notifications push',
   'menu.actors': 'Acteurs',
@@ -823,4 +825,5 @@ export const fr: Record<MessageKey, string> = {
   ...chatFr,
   ...fansFr,
   ...queryBuilderFr,
+  ...clipRulesFr,
 };

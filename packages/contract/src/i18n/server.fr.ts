@@ -24,6 +24,7 @@ import {
 } from '../videos.ts';
 import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
 import { CHAT_SERVER_FR } from './chat.server.fr.ts';
+import { CLIP_RULES_SERVER_FR } from './clip-rules.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { FANS_SERVER_FR } from './fans.server.fr.ts';
@@ -81,6 +82,7 @@ export const SERVER_MESSAGES_FR = {
   ...FANS_SERVER_FR,
   ...QUERY_BUILDER_SERVER_FR,
   ...LIVE_SERVER_FR,
+  ...CLIP_RULES_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

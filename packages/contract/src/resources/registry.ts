@@ -175,6 +175,13 @@ export const RESOURCE_REGISTRY = {
     // The clip rule (contract clips.ts), narrowed to the clipping module: templates belong to Clipping.
     write: { authorizedRoles: ['liveclipping_write', 'clip_only'], requiredModules: ['STREAM_CLIPPING'] },
   }),
+  // Clips that make themselves from markers (issue 25): its entry sits in the Clipping area.
+  'clip-rules': registration(() => import('./clip-rules.ts').then((m) => m.clipRulesResource), {
+    route: '/clipping/rules',
+    // The clip templates' writers: a rule makes clips as a template dresses them.
+    write: { authorizedRoles: ['liveclipping_write', 'clip_only'], requiredModules: ['STREAM_CLIPPING'] },
+    menu: { icon: 'IconListCheck', requiredModules: ['STREAM_CLIPPING'] },
+  }),
   challengers: registration(() => import('./challengers.ts').then((m) => m.challengersResource), {
     route: '/actors/challengers',
     write: SPORT_DATA_RULE,

@@ -13,7 +13,7 @@ import { playbackOf, type VideosEntry } from '../videos/videos.resource.ts';
 import { type ClipRequest, defaultClipTitle, defaultTemplate, findTemplate, templateSeconds } from './clips.service.ts';
 
 /** 1234.5 → "20:34". */
-function clockTime(seconds: number): string {
+export function clockTime(seconds: number): string {
   const whole = Math.floor(seconds);
   const minutes = Math.floor(whole / 60);
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`;

@@ -35,6 +35,13 @@ export interface ClipRequest {
   eventId?: number | null;
   /** Graphics burnt in (of the account; of `eventId` when set). */
   graphicIds?: readonly number[] | undefined;
+  /** Published at once (a clip rule's choice); default not. */
+  published?: boolean | undefined;
+}
+
+/** Who a clip video belongs to: the requester, or nobody (a clip rule's clip is the account's). */
+export interface ClipOwner {
+  user: { id: number } | null;
 }
 
 /** "<title> – clip", shortened to fit a video title. */
@@ -128,7 +135,7 @@ export async function clipDressing(
  */
 export async function createClip(
   db: Db,
-  auth: AuthContext,
+  auth: ClipOwner,
   source: VideoRow,
   request: ClipRequest,
 ): Promise<{ video: VideoRow; job: JobRow }> {
@@ -144,7 +151,8 @@ export async function createClip(
         title: request.title ?? defaultClipTitle(source.title),
         sportId: source.sportId,
         state: 'processing',
-        ownerId: auth.user.id,
+        published: request.published ?? false,
+        ownerId: auth.user?.id ?? null,
         accountId,
         sourceVideoId: source.id,
         clipInSeconds: inSeconds,

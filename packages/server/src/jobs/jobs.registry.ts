@@ -1,4 +1,5 @@
 import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
+import { clipRulesSweepTask } from '../clip-rules/clip-rules.sweep.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
 import { assemblyJob } from '../live/assembly.job.ts';
@@ -43,5 +44,5 @@ const QUEUE_MAINTENANCE: PeriodicTask = {
 
 /** What workers do between jobs: housekeeping each of them runs on its own timer. */
 export function periodicTasks(config: Pick<AppConfig, 'uploadSweepMs'>): PeriodicTask[] {
-  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE];
+  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE, clipRulesSweepTask];
 }

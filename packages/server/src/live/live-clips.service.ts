@@ -2,7 +2,7 @@ import { CLIP_MAX_SECONDS, CLIP_MESSAGES } from '@regie/contract/clips';
 import { LIVE_LIMITS } from '@regie/contract/live';
 import { VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { and, eq, isNull } from 'drizzle-orm';
-import { type ClipRequest, clipDressing, defaultClipTitle } from '../clips/clips.service.ts';
+import { type ClipOwner, type ClipRequest, clipDressing, defaultClipTitle } from '../clips/clips.service.ts';
 import { contentLives } from '../db/cameras.table.ts';
 import { businessPlayerClips, businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
@@ -13,7 +13,6 @@ import { type VideoRow, videos } from '../db/videos.table.ts';
 import { linkClipGraphics } from '../graphics/graphics.clips.ts';
 import { badRequest, HttpError } from '../http/http.errors.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
-import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { liveClipJob } from './live-clip.job.ts';
 import { type ContentRef, ofContent, programSegments } from './program.ts';
 import { openLive } from './replay.service.ts';
@@ -113,7 +112,7 @@ function rangeIn(window: LiveWindow, request: ClipRequest, clamp: boolean): { in
  */
 export async function createLiveClip(
   db: Db,
-  auth: AuthContext,
+  auth: ClipOwner,
   content: ContentRef & { accountId: number },
   request: ClipRequest,
   options: { clamp?: boolean } = {},
@@ -137,7 +136,8 @@ export async function createLiveClip(
         title: request.title ?? defaultClipTitle(details?.name ?? '', 'live clip'),
         sportId,
         state: 'processing',
-        ownerId: auth.user.id,
+        published: request.published ?? false,
+        ownerId: auth.user?.id ?? null,
         accountId,
         clipInSeconds: range.inSeconds,
         clipOutSeconds: range.outSeconds,

@@ -17,6 +17,7 @@ import { accountsEntry } from '../accounts/accounts.resource.ts';
 import { groupsEntry } from '../accounts/groups.resource.ts';
 import { themesEntry } from '../accounts/themes.resource.ts';
 import { type Cache, createMemoryCache } from '../cache/cache.service.ts';
+import { clipRulesEntry } from '../clip-rules/clip-rules.resource.ts';
 import { clipTemplatesEntry } from '../clips/clip-templates.resource.ts';
 import { businessPlayersEntry } from '../conferences/conferences.resource.ts';
 import { faqEntry } from '../content/faq.resource.ts';
@@ -74,6 +75,7 @@ export const ENTRIES: { readonly [Name in ResourceName]: ResourceEntry } = {
   faq: faqEntry,
   videos: videosEntry,
   'clip-templates': clipTemplatesEntry,
+  'clip-rules': clipRulesEntry,
   events: eventsEntry,
   markers: markersEntry,
   'business-players': businessPlayersEntry,

@@ -66,6 +66,7 @@ const RESOURCE_SCREENS: { readonly [Name in ResourceName]?: ResourceScreensOverr
   },
   products: { load: () => import('../features/payments/products-setup.tsx').then((m) => m.productsSetup) },
   speakers: { load: () => import('../features/speakers/speakers-setup.tsx').then((m) => m.speakersSetup) },
+  'clip-rules': { load: () => import('../features/clip-rules/clip-rules-setup.tsx').then((m) => m.clipRulesSetup) },
   // Videos: the list (live job progress); the upload and edit screens below replace the generic ones.
   videos: {
     load: () => import('../features/videos/list/videos-setup.tsx').then((m) => m.videosSetup),

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import {
+  apiCall,
+  apiSignIn,
+  demoReplayVideoId,
+  main,
+  pickReference,
+  playQueuedClip,
+  READY_TIMEOUT_MS,
+  save,
+  textField,
+  uniqueName,
+} from './flows.ts';
+import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+
+/**
+ * Clips that make themselves (issue 25): a producer writes a rule for a marker type on the
+ * Clipping page, a marker of that type lands on a replay, and the rule's clip shows on the rule's
+ * page and in the event's clips, where it plays.
+ */
+test('a rule clips the marker it names: seen on the rule, listed with the event’s clips, played', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(READY_TIMEOUT_MS + 120_000);
+  const session = await apiSignIn(request, 'producer');
+  const videoId = await demoReplayVideoId(request, session);
+  const eventName = uniqueName('E2E rule match');
+  const event = await apiCall<{ id: number }>(request, session, 'POST', '/main-api/events', {
+    name: eventName,
+    videoId,
+  });
+  const typeName = uniqueName('E2E goal');
+  const markerType = await apiCall<{ id: number }>(request, session, 'POST', '/main-api/marker-types', {
+    name: typeName,
+    code: `e2e-goal-${Date.now().toString(36)}`,
+  });
+
+  await signIn(page, 'producer');
+  await page.goto('/clipping/rules/list');
+  await main(page).getByRole('link', { name: 'New', exact: true }).click();
+  await expect(main(page).getByRole('heading', { name: 'New clip rule' })).toBeVisible();
+  const ruleName = uniqueName('E2E goals rule');
+  await textField(page, 'Name').fill(ruleName);
+  await pickReference(page, 'Marker type', typeName, typeName);
+  await main(page).getByRole('textbox', { name: 'Seconds before the marker' }).fill('2');
+  await main(page).getByRole('textbox', { name: 'Seconds after the marker' }).fill('3');
+  await main(page).getByRole('switch', { name: 'Publish the clips' }).check({ force: true });
+  await expectNoSeriousA11yViolations(page);
+  await save(page);
+  await expect(page).toHaveURL(/\/clipping\/rules\/edit\/\d+$/);
+  const runs = main(page).getByTestId('clip-rule-runs');
+  await expect(runs.getByText('No marker has matched this rule yet')).toBeVisible();
+  const rulePage = page.url();
+
+  const marker = await apiCall<{ id: number }>(request, session, 'POST', `/main-api/events/${event.id}/markers`, {
+    label: 'Winning goal',
+    timeSeconds: 6,
+    markerTypeId: markerType.id,
+  });
+  await page.goto(rulePage);
+  const run = main(page).getByTestId(`clip-rule-run-${marker.id}`);
+  await expect(run).toContainText('Winning goal');
+  await expect(run).toContainText(eventName);
+  await expect(run).toContainText('Made');
+  await expectNoSeriousA11yViolations(page);
+
+  // The event's clips: the rule's clip is there, made from the marker, and plays once ready.
+  await run.getByRole('link', { name: eventName }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/sports/edit/${event.id}/clip$`));
+  const queue = main(page).getByRole('region', { name: 'Clips of the event' });
+  const clip = queue.getByRole('listitem').filter({ hasText: 'Winning goal' });
+  await expect(clip).toHaveCount(1);
+  await expect(clip.getByText('Ready')).toBeVisible({ timeout: READY_TIMEOUT_MS });
+  await playQueuedClip(clip, /^Play the clip/);
+});

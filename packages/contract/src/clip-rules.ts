@@ -1,0 +1,57 @@
+// Clips that make themselves (issue 25 point 7): the rule's limits, calls, run states and messages.
+// The rule itself is a declared resource (resources/clip-rules.ts).
+import { z } from 'zod';
+import { recordId } from './accounts.ts';
+import { MAIN_API } from './api.ts';
+import { messageCatalog } from './messages.ts';
+
+/** Seconds a rule keeps before and after its marker: each within these, together more than 0. */
+export const CLIP_RULE_SECONDS = { min: 0, max: 300, defaultBefore: 15, defaultAfter: 10 } as const;
+export const CLIP_RULE_NAME_MAX = 80;
+/** Runs listed on a rule's page, newest first. */
+export const CLIP_RULE_RUNS_LIMIT = 100;
+
+/**
+ * What became of one marker under one rule (one run per rule and marker, ever):
+ * waiting (its clip waits until the live has recorded the seconds after the marker),
+ * made (the clip video exists; it is cut by the usual clip jobs), skipped (nothing to cut from:
+ * the event has neither a video nor a live), failed (the clip was refused; `error` says why).
+ */
+export const CLIP_RULE_RUN_STATES = ['waiting', 'made', 'skipped', 'failed'] as const;
+export type ClipRuleRunState = (typeof CLIP_RULE_RUN_STATES)[number];
+
+export const clipRulePaths = {
+  /** GET → {data: runs newest first}: the markers this rule clipped (or tried to). */
+  runs: (ruleId: number | string) => `${MAIN_API}/clip-rules/${ruleId}/runs`,
+} as const;
+
+/** The rule's id in a path. */
+export const clipRuleIdParams = z.object({ id: recordId });
+
+export const clipRuleRun = z
+  .object({
+    id: z.number().int(),
+    ruleId: z.number().int(),
+    markerId: z.number().int(),
+    markerLabel: z.string(),
+    markerTimeSeconds: z.number(),
+    eventId: z.number().int(),
+    eventName: z.string(),
+    state: z.enum(CLIP_RULE_RUN_STATES),
+    /** The clip video (null until made, or once deleted). */
+    clipVideoId: z.number().int().nullable(),
+    /** Why it was skipped or failed, in the request's language. */
+    error: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ClipRuleRun' });
+export type ClipRuleRun = z.infer<typeof clipRuleRun>;
+export const clipRuleRunsResponse = z.object({ data: z.array(clipRuleRun) });
+export type ClipRuleRunsResponse = z.infer<typeof clipRuleRunsResponse>;
+
+export const CLIP_RULE_MESSAGES = messageCatalog('CLIP_RULE_MESSAGES', {
+  secondsTotal: 'Keep at least some seconds before or after the marker',
+  ruleNotFound: (id: number | string) => `Clip rule ${id} not found`,
+  nothingToCut: (eventId: number | string) =>
+    `Event ${eventId} has neither a video nor a live to cut from: no clip was made`,
+});

@@ -1,0 +1,27 @@
+/** English messages of clip rules (clips that make themselves, issue 25), spread into en.ts. */
+export const clipRulesEn = {
+  'resource.clipRules.title': 'Clip rules',
+  'resource.clipRules.new': 'New clip rule',
+  'resource.clipRules.empty': 'No clip rules yet',
+  'resource.clipRules.field.name': 'Name',
+  'resource.clipRules.field.markerTypeId': 'Marker type',
+  'resource.clipRules.field.beforeSeconds': 'Seconds before the marker',
+  'resource.clipRules.field.afterSeconds': 'Seconds after the marker',
+  'resource.clipRules.field.clipTemplateId': 'Clip template',
+  'resource.clipRules.field.clipSkinId': 'Clip skin',
+  'resource.clipRules.field.publish': 'Publish the clips',
+  'resource.clipRules.field.active': 'Active',
+  'resource.clipRules.rule.secondsTotal': 'Keep at least some seconds before or after the marker',
+
+  'clipRules.runs.title': 'Clips made by this rule',
+  'clipRules.runs.empty': 'No marker has matched this rule yet',
+  'clipRules.runs.marker': 'Marker',
+  'clipRules.runs.event': 'Event',
+  'clipRules.runs.state': 'State',
+  'clipRules.runs.clip': 'Clip',
+  'clipRules.runs.openClip': 'Open the clip',
+  'clipRules.runs.state.waiting': 'Waiting for the live',
+  'clipRules.runs.state.made': 'Made',
+  'clipRules.runs.state.skipped': 'Skipped',
+  'clipRules.runs.state.failed': 'Failed',
+} as const;

@@ -1,0 +1,192 @@
+import { CLIP_RULE_MESSAGES } from '@regie/contract/clip-rules';
+import { CLIP_MESSAGES } from '@regie/contract/clips';
+import { and, asc, eq, gte, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import { clockTime } from '../clips/clips.markers.ts';
+import { type ClipOwner, type ClipRequest, createClip, defaultClipTitle } from '../clips/clips.service.ts';
+import { MessageError, reasonOf } from '../common/message.error.ts';
+import { clipRuleRuns, clipRules } from '../db/clip-rules.table.ts';
+import type { Db } from '../db/database.ts';
+import { events, markers } from '../db/events.table.ts';
+import { transaction } from '../db/transactions.ts';
+import { videos } from '../db/videos.table.ts';
+import { badRequest } from '../http/http.errors.ts';
+import { createLiveClip } from '../live/live-clips.service.ts';
+
+/**
+ * Seconds past a live marker's moment (and its duration, and the rule's seconds after it) before
+ * its clip is cut: the segment under way is indexed by then (segments last 1 or 2 s).
+ */
+export const LIVE_SETTLE_SECONDS = 3;
+/** The sweep looks back this far for markers that changed while no process heard them. */
+const SWEEP_LOOKBACK = sql`interval '1 day'`;
+/** Runs made per pass, so a backlog cannot hold a worker for long. */
+const BATCH = 50;
+
+/** A rule's clip belongs to the account, not to whoever dropped or imported the marker. */
+const NO_OWNER: ClipOwner = { user: null };
+
+/** Nothing to cut from: the run is 'skipped' (not 'failed'), with this reason. */
+class NothingToCut extends MessageError {}
+
+/** When a run may be made: a live event without a replay waits for the seconds after its marker. */
+const dueAt = sql`case when ${events.state} = 'live' and ${events.videoId} is null
+  then now() + make_interval(secs => ${clipRules.afterSeconds} + coalesce(${markers.durationSeconds}, 0) + ${LIVE_SETTLE_SECONDS})
+  else now() end`;
+
+/**
+ * One run per (active matching rule, marker) among the markers `where` selects, inserted with ON
+ * CONFLICT DO NOTHING: a marker met again (published twice, imported twice, edited, swept after a
+ * restart) adds nothing. Answers how many runs are new.
+ */
+async function recordRuns(db: Db, where: SQL): Promise<number> {
+  const candidates = await db
+    .select({
+      ruleId: clipRules.id,
+      markerId: markers.id,
+      eventId: markers.eventId,
+      accountId: markers.accountId,
+      dueAt: sql<Date>`${dueAt}`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(markers)
+    .innerJoin(
+      clipRules,
+      and(
+        eq(clipRules.accountId, markers.accountId),
+        eq(clipRules.markerTypeId, markers.markerTypeId),
+        eq(clipRules.active, true),
+      ),
+    )
+    .innerJoin(events, eq(events.id, markers.eventId))
+    .where(where)
+    .limit(BATCH * 4);
+  if (candidates.length === 0) return 0;
+  const inserted = await db
+    .insert(clipRuleRuns)
+    .values(candidates)
+    .onConflictDoNothing({ target: [clipRuleRuns.ruleId, clipRuleRuns.markerId] })
+    .returning({ id: clipRuleRuns.id });
+  return inserted.length;
+}
+
+/** The clip of one run: from the event's video (a replay), else from its live; else nothing to cut. */
+async function makeClip(db: Db, run: { ruleId: number; markerId: number }): Promise<number> {
+  const [found] = await db
+    .select({ rule: clipRules, marker: markers, event: events })
+    .from(markers)
+    .innerJoin(events, eq(events.id, markers.eventId))
+    .innerJoin(clipRules, eq(clipRules.id, run.ruleId))
+    .where(eq(markers.id, run.markerId))
+    .limit(1);
+  if (!found) throw new Error(`Marker ${run.markerId} or clip rule ${run.ruleId} is gone`);
+  const { rule, marker, event } = found;
+  const label = marker.label.trim() || clockTime(marker.timeSeconds);
+  const request: ClipRequest = {
+    inSeconds: Math.max(0, marker.timeSeconds - rule.beforeSeconds),
+    outSeconds: marker.timeSeconds + (marker.durationSeconds ?? 0) + rule.afterSeconds,
+    title: defaultClipTitle(event.name, label),
+    clipTemplateId: rule.clipTemplateId,
+    // Left out: the template's skin (clipDressing); set: the rule's own.
+    clipSkinId: rule.clipSkinId ?? undefined,
+    markerId: marker.id,
+    eventId: event.id,
+    published: rule.publish,
+  };
+  if (typeof event.videoId === 'number') {
+    const [source] = await db
+      .select()
+      .from(videos)
+      .where(and(eq(videos.id, event.videoId), eq(videos.accountId, event.accountId)))
+      .limit(1);
+    if (!source) throw new NothingToCut(CLIP_RULE_MESSAGES.nothingToCut(event.id));
+    if (source.duration !== null) {
+      if (marker.timeSeconds >= source.duration) throw badRequest(CLIP_MESSAGES.markerBeyondVideo);
+      request.outSeconds = Math.min(request.outSeconds, source.duration);
+    }
+    return (await createClip(db, NO_OWNER, source, request)).video.id;
+  }
+  if (event.state === 'live') {
+    const content = { kind: 'events' as const, id: event.id, accountId: event.accountId };
+    return (await createLiveClip(db, NO_OWNER, content, request, { clamp: true })).video.id;
+  }
+  throw new NothingToCut(CLIP_RULE_MESSAGES.nothingToCut(event.id));
+}
+
+/**
+ * Makes one waiting run's clip. Moving the run out of 'waiting' and making the clip are one
+ * transaction: two processes on the same run, or a crash in between, never give two clips (the
+ * second waits on the row and then finds it made). A refused clip rolls back and is recorded.
+ */
+async function makeRun(db: Db, runId: number): Promise<void> {
+  try {
+    await transaction(db, async (tx) => {
+      const [claimed] = await tx
+        .update(clipRuleRuns)
+        .set({ state: 'made', error: null, updatedAt: new Date() })
+        .where(and(eq(clipRuleRuns.id, runId), eq(clipRuleRuns.state, 'waiting'), lte(clipRuleRuns.dueAt, sql`now()`)))
+        .returning();
+      if (!claimed) return;
+      const clipVideoId = await makeClip(tx, claimed);
+      await tx.update(clipRuleRuns).set({ clipVideoId }).where(eq(clipRuleRuns.id, runId));
+    });
+  } catch (error) {
+    await db
+      .update(clipRuleRuns)
+      .set({
+        state: error instanceof NothingToCut ? 'skipped' : 'failed',
+        error: reasonOf(error),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(clipRuleRuns.id, runId), eq(clipRuleRuns.state, 'waiting')));
+  }
+}
+
+/** Makes the waiting runs whose time has come (of one marker, or all); answers the next later one's time. */
+async function makeDueRuns(db: Db, markerId?: number): Promise<Date | null> {
+  const waiting = await db
+    .select({ id: clipRuleRuns.id, dueAt: clipRuleRuns.dueAt })
+    .from(clipRuleRuns)
+    .where(
+      and(eq(clipRuleRuns.state, 'waiting'), markerId === undefined ? undefined : eq(clipRuleRuns.markerId, markerId)),
+    )
+    .orderBy(asc(clipRuleRuns.dueAt), asc(clipRuleRuns.id))
+    .limit(BATCH);
+  const now = Date.now();
+  let next: Date | null = null;
+  for (const run of waiting) {
+    if (run.dueAt.getTime() <= now) await makeRun(db, run.id);
+    else if (!next || run.dueAt < next) next = run.dueAt;
+  }
+  return next;
+}
+
+/**
+ * A marker was created or changed (committed): its runs, then its clips when they are due.
+ * Answers when its next waiting run is due (a live clip waiting for its seconds after), if any.
+ */
+export async function applyClipRules(db: Db, markerId: number): Promise<Date | null> {
+  await recordRuns(db, eq(markers.id, markerId));
+  return makeDueRuns(db, markerId);
+}
+
+/**
+ * The durable side (a periodic task of every worker): runs for markers that changed while no
+ * process heard them (a crash between a marker's commit and its runs), for the rules that
+ * existed then, and every waiting run whose time has come.
+ */
+export async function sweepClipRules(db: Db): Promise<void> {
+  const unrun = notExists(
+    db
+      .select({ id: clipRuleRuns.id })
+      .from(clipRuleRuns)
+      .where(and(eq(clipRuleRuns.ruleId, clipRules.id), eq(clipRuleRuns.markerId, markers.id))),
+  );
+  await recordRuns(
+    db,
+    and(
+      gte(markers.updatedAt, clipRules.createdAt),
+      gte(markers.updatedAt, sql`now() - ${SWEEP_LOOKBACK}`),
+      unrun,
+    ) as SQL,
+  );
+  await makeDueRuns(db);
+}

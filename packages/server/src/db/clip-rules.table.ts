@@ -1,0 +1,102 @@
+import { CLIP_RULE_RUN_STATES } from '@regie/contract/clip-rules';
+import type { Message } from '@regie/contract/messages';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.table.ts';
+import { clipSkins } from './clip-skins.table.ts';
+import { clipTemplates } from './clip-templates.table.ts';
+import { timestamps } from './columns.ts';
+import { events, markers } from './events.table.ts';
+import { markerTypes } from './marker-types.table.ts';
+import { videos } from './videos.table.ts';
+
+/** Clips that make themselves: an account's rules per marker type (contract resources/clip-rules.ts). */
+export const clipRules = pgTable(
+  'clip_rules',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    // A marker type in use by a rule cannot be deleted, as with markers: the rule would mean nothing.
+    markerTypeId: integer('marker_type_id')
+      .notNull()
+      .references(() => markerTypes.id, { onDelete: 'restrict' }),
+    beforeSeconds: doublePrecision('before_seconds').notNull().default(15),
+    afterSeconds: doublePrecision('after_seconds').notNull().default(10),
+    // The template or skin may be deleted: the rule keeps its timings, undressed.
+    clipTemplateId: integer('clip_template_id').references(() => clipTemplates.id, { onDelete: 'set null' }),
+    clipSkinId: integer('clip_skin_id').references(() => clipSkins.id, { onDelete: 'set null' }),
+    publish: boolean('publish').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('clip_rules_account_name_unique').on(table.accountId, table.name),
+    index('clip_rules_account_name_id_idx').on(table.accountId, table.name, table.id),
+    index('clip_rules_marker_type_idx').on(table.markerTypeId),
+    index('clip_rules_clip_template_idx').on(table.clipTemplateId),
+    index('clip_rules_clip_skin_idx').on(table.clipSkinId),
+    check(
+      'clip_rules_seconds_range',
+      sql`${table.beforeSeconds} between 0 and 300 and ${table.afterSeconds} between 0 and 300 and ${table.beforeSeconds} + ${table.afterSeconds} > 0`,
+    ),
+  ],
+);
+
+/**
+ * What became of each marker under each rule: one row per (rule, marker), ever. Inserted with
+ * ON CONFLICT DO NOTHING, and moved out of 'waiting' in the transaction that makes the clip, so
+ * a marker published twice, imported twice, edited or met again by the sweep after a restart
+ * gets one clip per rule.
+ */
+export const clipRuleRuns = pgTable(
+  'clip_rule_runs',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => clipRules.id, { onDelete: 'cascade' }),
+    markerId: integer('marker_id')
+      .notNull()
+      .references(() => markers.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: CLIP_RULE_RUN_STATES }).notNull().default('waiting'),
+    /** Not made before: a live's clip waits until the seconds after its marker are recorded. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    clipVideoId: integer('clip_video_id').references(() => videos.id, { onDelete: 'set null' }),
+    /** Why it was skipped or failed: a Message of the contract's catalogs. */
+    error: jsonb('error').$type<Message>(),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('clip_rule_runs_rule_marker_unique').on(table.ruleId, table.markerId),
+    index('clip_rule_runs_rule_created_idx').on(table.ruleId, table.createdAt),
+    index('clip_rule_runs_marker_idx').on(table.markerId),
+    index('clip_rule_runs_event_idx').on(table.eventId),
+    index('clip_rule_runs_account_idx').on(table.accountId),
+    index('clip_rule_runs_clip_video_idx').on(table.clipVideoId),
+    index('clip_rule_runs_waiting_idx').on(table.dueAt).where(sql`${table.state} = 'waiting'`),
+  ],
+);
+
+export type ClipRuleRow = typeof clipRules.$inferSelect;
+export type ClipRuleRunRow = typeof clipRuleRuns.$inferSelect;
