@@ -256,9 +256,11 @@ function eventOf(row: Row, teams: Map<string, FeedTeam>, ids: Map<string, number
   const type = row('type');
   if (!type) throw new Refused(FEED_MESSAGES.rowNoType);
   const minuteText = row('minute');
-  const minute = wholeNumber(minuteText, 150);
+  // '45+2' in the minute column is the minute and its stoppage.
+  const written = /^(\d{1,3})\s*\+\s*(\d{1,2})$/.exec(minuteText);
+  const minute = wholeNumber(written ? (written[1] as string) : minuteText, 150);
   if (minute === undefined) throw new Refused(FEED_MESSAGES.rowBadMinute(minuteText));
-  const stoppageText = row('stoppage');
+  const stoppageText = row('stoppage') || (written ? (written[2] as string) : '');
   const stoppage = stoppageText ? wholeNumber(stoppageText, 30) : 0;
   if (stoppage === undefined) throw new Refused(FEED_MESSAGES.rowBadOffset(stoppageText));
   const secondText = row('second');
