@@ -131,6 +131,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/admin-tools/PurgeCache.tsx'),
     (m) => m.PurgeCache,
   ),
+  '/admin-tools/generate-events': lazyScreen(
+    () => import('../features/admin-tools/generate-events/GenerateEvents.tsx'),
+    (m) => m.GenerateEvents,
+  ),
   '/account/categories/:id/linked-items': lazyScreen(
     () => import('../features/categories/CategoryLinkedItems.tsx'),
     (m) => m.CategoryLinkedItems,
