@@ -20,6 +20,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { embedRoutes } from './embed/embed.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { registerFans } from './fans/fans.plugin.ts';
+import { generateEventsRoutes } from './feeds/generate-events.routes.ts';
 import { registerGames } from './games/games.plugin.ts';
 import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
@@ -179,6 +180,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(cacheRoutes, { guards, cache });
   await app.register(queryBuilderRoutes, { db, guards, timeoutMs: config.queryTimeoutMs });
   await app.register(dataProviderMappingRoutes, { guards });
+  await app.register(generateEventsRoutes, { db, guards });
   await app.register(uploadsRoutes, { guards, storage });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });

@@ -9,6 +9,7 @@ import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
 import { fansEn } from './fans.en.ts';
 import { gamesEn } from './games.en.ts';
+import { generateEventsEn } from './generate-events.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
@@ -824,6 +825,7 @@ export const en = {
   ...gamesEn,
   ...triviaEn,
   ...chatEn,
+  ...generateEventsEn,
   ...fansEn,
   ...queryBuilderEn,
   ...clipRulesEn,

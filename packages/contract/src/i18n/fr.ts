@@ -10,6 +10,7 @@ import { eventsFr } from './events.fr.ts';
 import { extrasFr } from './extras.fr.ts';
 import { fansFr } from './fans.fr.ts';
 import { gamesFr } from './games.fr.ts';
+import { generateEventsFr } from './generate-events.fr.ts';
 import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
@@ -823,6 +824,7 @@ export const fr: Record<MessageKey, string> = {
   ...gamesFr,
   ...triviaFr,
   ...chatFr,
+  ...generateEventsFr,
   ...fansFr,
   ...queryBuilderFr,
   ...clipRulesFr,

@@ -136,6 +136,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/admin-tools/query-builder/QueryBuilderScreen.tsx'),
     (m) => m.QueryBuilderScreen,
   ),
+  '/admin-tools/generate-events': lazyScreen(
+    () => import('../features/admin-tools/generate-events/GenerateEvents.tsx'),
+    (m) => m.GenerateEvents,
+  ),
   '/account/categories/:id/linked-items': lazyScreen(
     () => import('../features/categories/CategoryLinkedItems.tsx'),
     (m) => m.CategoryLinkedItems,
