@@ -173,8 +173,8 @@ export const MATCH_EVENT_MESSAGES = messageCatalog('MATCH_EVENT_MESSAGES', {
     `The teams ${names.join(' and ')} are not the event's home and away challengers`,
   unknownMarkerTypes: (ids: readonly number[]) => `Unknown marker types: ${ids.join(', ')}`,
   duplicateKey: (key: string) => `The key ${key} is listed twice`,
-  periodsDuplicate: (period: number) => `Period ${period} is listed twice`,
-  periodsOrder: (period: number) => `Period ${period} must start after the periods before it`,
+  periodsDuplicate: 'Each period may be listed once',
+  periodsOrder: 'Each period must kick off after the periods before it',
   eventWithoutSport: 'Choose the event’s sport first: the parser mapping is per sport',
   noSportForMarkerTypes: 'The account has no sport to make the default marker types for',
 });
