@@ -7,3 +7,8 @@ import type { FeedAdapterInfo, FeedProvider } from '@regie/contract/feeds';
 export function eventKeysOf(_provider: FeedProvider): FeedAdapterInfo['eventKeys'] {
   return [];
 }
+
+/** Where the provider's format is documented (the adapter's `FeedAdapterInfo.documentation`). */
+export function feedDocumentation(_provider: FeedProvider): string {
+  return '';
+}
