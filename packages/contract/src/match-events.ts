@@ -13,7 +13,7 @@ import { referenceId } from './resources/shapes.ts';
  *   the account's marker types, or to nothing. A mapping of one data provider mapping (one
  *   competition or event) overrides the account's for the keys it lists. A key never saved follows
  *   the default mapping: goals (own goals and penalties included) → the marker type of code
- *   'goal', yellow card → 'yellow_card', red card → 'red_card', substitution → 'substitution'
+ *   'goal', yellow card → 'yellow-card', red card → 'red-card', substitution → 'substitution'
  *   (made on first use, named in English and French, for the account's sport); every other key →
  *   nothing.
  * - GET `parser-mappings?provider&sportId&mode[&dataProviderMappingId]` answers the provider's
@@ -43,12 +43,13 @@ export const DEFAULT_MEANING_CODES: Readonly<Record<FeedMeaning, DefaultMarkerTy
   goal: 'goal',
   ownGoal: 'goal',
   penaltyGoal: 'goal',
-  yellowCard: 'yellow_card',
-  redCard: 'red_card',
+  yellowCard: 'yellow-card',
+  redCard: 'red-card',
   substitution: 'substitution',
 };
 
-export const DEFAULT_MARKER_TYPE_CODES = ['goal', 'yellow_card', 'red_card', 'substitution'] as const;
+/** The codes of the marker types the default mapping uses (marker type codes are kebab-case: resources/marker-types.ts). */
+export const DEFAULT_MARKER_TYPE_CODES = ['goal', 'yellow-card', 'red-card', 'substitution'] as const;
 export type DefaultMarkerTypeCode = (typeof DEFAULT_MARKER_TYPE_CODES)[number];
 
 /** The marker types the default mapping makes on first use: names in both languages, colour. */
@@ -56,8 +57,8 @@ export const DEFAULT_MARKER_TYPES: Readonly<
   Record<DefaultMarkerTypeCode, { en: string; fr: string; color: string; icon: string }>
 > = {
   goal: { en: 'Goal', fr: 'But', color: '#2B8A3E', icon: 'IconBallFootball' },
-  yellow_card: { en: 'Yellow card', fr: 'Carton jaune', color: '#F59F00', icon: 'IconCards' },
-  red_card: { en: 'Red card', fr: 'Carton rouge', color: '#C92A2A', icon: 'IconCards' },
+  'yellow-card': { en: 'Yellow card', fr: 'Carton jaune', color: '#F59F00', icon: 'IconCards' },
+  'red-card': { en: 'Red card', fr: 'Carton rouge', color: '#C92A2A', icon: 'IconCards' },
   substitution: { en: 'Substitution', fr: 'Remplacement', color: '#1971C2', icon: 'IconArrowsExchange' },
 };
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ParsedFeed } from '@regie/contract/feeds';
 import { type MarkerRecord, markerPaths } from '@regie/contract/markers';
@@ -12,6 +13,7 @@ import { languages } from '../src/db/reference.table.ts';
 import { sports } from '../src/db/sports.table.ts';
 import { translations } from '../src/db/translations.table.ts';
 import { statsbombAdapter } from '../src/feeds/statsbomb.ts';
+import { startWorkers, type Workers } from '../src/jobs/jobs.worker.ts';
 import { applyMatchEvents, applyMatchStats } from '../src/match-events/match-events.apply.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
 import { waitForState } from './jobs-fixtures.ts';
@@ -21,6 +23,7 @@ let accountA: BuiltAccount;
 let accountB: BuiltAccount;
 let football: number;
 let adminToken: string;
+let workers: Workers;
 const tokens = new Map<string, string>();
 const token = (name: string) => tokens.get(name) ?? '';
 
@@ -62,8 +65,13 @@ beforeAll(async () => {
     .where(and(eq(sports.name, 'Football'), isNull(sports.accountId)));
   if (!sport) throw new Error('no platform football');
   football = sport.id;
+  // The jobs of POST jobs/importMarkers and jobs/importEventStats run here.
+  workers = startWorkers(ctx.db, { concurrency: 1, pollMs: 20, dataDir: tmpdir(), hub: ctx.app.realtime });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await workers?.stop();
+  await ctx.close();
+});
 
 async function newEvent(body: Record<string, unknown> = {}, as = 'producer'): Promise<number> {
   const response = await ctx.request({
@@ -128,7 +136,7 @@ describe('a match document applied to an event', () => {
     const goal = await typeIdOf('goal');
     // Goals, the own goal and the penalty are all of the goal type; cards and substitutions have theirs.
     expect(markers.filter((marker) => marker.markerTypeId === goal)).toHaveLength(6);
-    for (const code of ['yellow_card', 'red_card', 'substitution']) {
+    for (const code of ['yellow-card', 'red-card', 'substitution']) {
       const typeId = await typeIdOf(code);
       expect(
         markers.filter((marker) => marker.markerTypeId === typeId),
@@ -139,7 +147,7 @@ describe('a match document applied to an event', () => {
 
   it('made the default marker types once, named in English and French, for the sport', async () => {
     const rows = await ctx.db.select().from(markerTypes).where(eq(markerTypes.accountId, accountA.id));
-    expect(rows.map((row) => row.code).sort()).toEqual(['goal', 'red_card', 'substitution', 'yellow_card']);
+    expect(rows.map((row) => row.code).sort()).toEqual(['goal', 'red-card', 'substitution', 'yellow-card']);
     expect(rows.find((row) => row.code === 'goal')).toMatchObject({ name: 'Goal', sportId: football });
     const [french] = await ctx.db.select().from(languages).where(eq(languages.code, 'fr'));
     const [translated] = await ctx.db
@@ -314,7 +322,7 @@ describe('the parser mapping and POST jobs/importMarkers', () => {
       method: 'POST',
       url: '/main-api/marker-types',
       token: token('producerB'),
-      payload: { name: 'Their goal', code: 'their_goal', color: '#22AA44' },
+      payload: { name: 'Their goal', code: 'their-goal', color: '#22AA44' },
     });
     expect(otherType.statusCode, otherType.body).toBe(201);
     for (const entries of [

@@ -54,7 +54,7 @@ export const matchEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }
           "The provider's event keys, each with the account's marker type for it (or nothing) and where it comes from",
         description:
           'A key never saved follows the default mapping: goals (own goals and penalties included), yellow and red cards ' +
-          'and substitutions → the marker types of codes goal, yellow_card, red_card, substitution (made on first use), the others → nothing. ' +
+          'and substitutions → the marker types of codes goal, yellow-card, red-card, substitution (made on first use), the others → nothing. ' +
           'With dataProviderMappingId, the keys saved for that mapping override the account’s.',
         querystring: parserMappingQuery,
         response: { 200: parserMappingResponse, ...errorResponses(400, 401, 403) },
