@@ -67,7 +67,8 @@ beforeAll(async () => {
   football = sport.id;
   // The jobs of POST jobs/importMarkers and jobs/importEventStats run here.
   workers = startWorkers(ctx.db, { concurrency: 1, pollMs: 20, dataDir: tmpdir(), hub: ctx.app.realtime });
-});
+  // A loaded machine (several suites at once) may take more than the default minute to boot the app.
+}, 180_000);
 afterAll(async () => {
   await workers?.stop();
   await ctx.close();
