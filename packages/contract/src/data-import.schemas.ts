@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CSV_MAPPING_LIMITS, IMPORT_NAME_KINDS } from './data-import.ts';
-import { FEED_MEANINGS, FEED_PROVIDERS } from './feeds.ts';
+import { CSV_KINDS, FEED_MEANINGS, FEED_PROVIDERS } from './feeds.ts';
 
 const provider = z.enum(FEED_PROVIDERS);
 const id = z.number().int().positive();
@@ -28,7 +28,7 @@ export const importOptions = z
     dryRun: z.boolean().optional().describe('Answer the preview; write nothing'),
     csvColumns: csvColumns.optional(),
     csvKind: z
-      .enum(['fixtures', 'matchEvents'])
+      .enum(CSV_KINDS)
       .optional()
       .describe("csv: what the file holds; default fixtures when 'home' or 'away' is mapped"),
     timeZone: z.string().min(1).max(64).optional().describe('Of times given without an offset; default UTC'),

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { DATA_IMPORT_JOB_TYPE, DATA_IMPORT_MESSAGES } from '@regie/contract/data-import';
 import { importDecision } from '@regie/contract/data-import.schemas';
-import { FEED_PROVIDERS, type ImportReport } from '@regie/contract/feeds';
+import { CSV_KINDS, FEED_PROVIDERS, type ImportReport } from '@regie/contract/feeds';
 import { MESSAGE_LANGUAGES } from '@regie/contract/messages.render';
 import { z } from 'zod';
 import { MessageError } from '../common/message.error.ts';
@@ -33,7 +33,7 @@ export const dataImportJob = defineJob({
     eventId: z.number().int().positive().optional(),
     parse: z.object({
       csvColumns: z.record(z.string(), z.string()).optional(),
-      csvKind: z.enum(['fixtures', 'matchEvents']).optional(),
+      csvKind: z.enum(CSV_KINDS).optional(),
       timeZone: z.string().optional(),
     }),
     decisions: z.array(importDecision),

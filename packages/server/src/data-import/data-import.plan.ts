@@ -317,7 +317,7 @@ export async function planImport(db: Db, input: PlanInput): Promise<ImportPlan> 
       throw badRequest(DATA_IMPORT_MESSAGES.decisionUnknownRef(decision.kind, decision.ref));
     }
   }
-  const refused: Refused[] = [...(feedRefused(feed) ?? [])];
+  const refused: Refused[] = feedRefused(feed, planner);
   const fixtures = await planFixtures(db, planner, { season, rounds: planned, teams }, refused);
   return {
     provider: feed.provider,
@@ -333,15 +333,9 @@ export async function planImport(db: Db, input: PlanInput): Promise<ImportPlan> 
   };
 }
 
-/** The rows the adapter itself refused, when it says so (feeds may add `refused` to ParsedFeed). */
-function feedRefused(feed: ParsedFeed): Refused[] | undefined {
-  const rows = (feed as { refused?: unknown }).refused;
-  if (!Array.isArray(rows)) return undefined;
-  return rows.map((row: { kind?: unknown; ref?: unknown; place?: unknown; reason?: unknown }) => ({
-    kind: String(row.kind ?? 'row'),
-    ref: String(row.ref ?? row.place ?? ''),
-    reason: String(row.reason ?? ''),
-  }));
+/** The rows the adapter itself refused (a match without a date, an unreadable minute), in words. */
+function feedRefused(feed: ParsedFeed, planner: Planner): Refused[] {
+  return (feed.refused ?? []).map((row) => ({ kind: 'row', ref: row.ref, reason: planner.reason(row.reason) }));
 }
 
 async function planFixtures(

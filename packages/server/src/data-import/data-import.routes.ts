@@ -115,7 +115,7 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
         response: { 200: feedProvidersResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => FEED_ADAPTER_INFOS,
+    async () => FEED_ADAPTER_INFOS.map((info) => ({ ...info, eventKeys: [...info.eventKeys] })),
   );
 
   app.get(
