@@ -7,6 +7,7 @@ import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { DATA_IMPORT_MESSAGES, dataImportPaths, type ImportPreview } from '@regie/contract/data-import';
 import type { ImportReport } from '@regie/contract/feeds';
 import { jobPaths } from '@regie/contract/jobs';
+import { markerPaths } from '@regie/contract/markers';
 import { renderMessage } from '@regie/contract/messages.render';
 import type { Role } from '@regie/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { competitions, rounds, seasons } from '../src/db/competitions.table.ts';
 import { events } from '../src/db/events.table.ts';
 import { providerRefs, seasonFixtures } from '../src/db/feeds.table.ts';
 import { jobs } from '../src/db/jobs.table.ts';
+import { eventFeeds } from '../src/db/match-events.table.ts';
 import { sports } from '../src/db/sports.table.ts';
 import { startWorkers, type Workers } from '../src/jobs/jobs.worker.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
@@ -308,6 +310,51 @@ describe('POST data-providers-service-api/import', () => {
     expect(refused.json().message).toBe(
       renderMessage(DATA_IMPORT_MESSAGES.decisionNotFound('competition', foreign?.id ?? 0)),
     );
+  });
+
+  it("puts a match's events on the event given (eventId) as markers, once", async () => {
+    const match = await readFile(join(import.meta.dirname, 'fixtures/feeds/match.statsbomb.json'), 'utf8');
+    const [event] = await allowing.db
+      .insert(events)
+      .values({
+        name: 'Riverside v Harbour',
+        accountId: accountA.id,
+        sportId: football,
+        periods: [
+          { period: 1, startsAt: 60 },
+          { period: 2, startsAt: 3_600 },
+        ],
+      })
+      .returning();
+    const eventId = event?.id ?? 0;
+    const shown = await preview({ provider: 'statsbomb', document: match, eventId });
+    expect(shown.counts.matchEvents).toBeGreaterThan(0);
+    const first = await runImport({ provider: 'statsbomb', document: match, eventId });
+    // The match went to match-events/ (applyMatchDocument): its document is kept with the event,
+    // and each match event is counted (a marker made, or left unmapped by the parser mapping).
+    const [kept] = await allowing.db.select().from(eventFeeds).where(eq(eventFeeds.eventId, eventId));
+    expect(kept?.provider).toBe('statsbomb');
+    const counted = (report: ImportReport) =>
+      ['created', 'updated', 'unchanged'].reduce(
+        (sum, outcome) =>
+          sum +
+          Object.entries(report[outcome as 'created'])
+            .filter(([kind]) => kind === 'marker' || kind === 'unmapped')
+            .reduce((total, [, count]) => total + count, 0),
+        report.refused.filter((row) => row.kind === 'marker').length,
+      );
+    expect(counted(first)).toBe(shown.counts.matchEvents);
+    const markers = await allowing.request({ url: markerPaths.markers(eventId), token: token('importer') });
+    expect(markers.statusCode).toBe(200);
+    const listed = markers.json<{ data?: unknown[] } | unknown[]>();
+    expect(Array.isArray(listed) ? listed.length : (listed.data?.length ?? 0)).toBe(first.created.marker ?? 0);
+    const again = await runImport({ provider: 'statsbomb', document: match, eventId });
+    expect(again.created).toEqual({});
+    expect(counted(again)).toBe(shown.counts.matchEvents);
+    // Without an event, one match's events have nowhere to go.
+    const nowhere = await importCall({ provider: 'statsbomb', document: match, dryRun: true });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().message).toBe(renderMessage(DATA_IMPORT_MESSAGES.matchEventsNeedEvent));
   });
 
   it('reads a multipart file with its options as fields', async () => {

@@ -62,12 +62,17 @@ export const dataImportJob = defineJob({
       reportProgress: (percent) => reportProgress((percent * share) / 100),
     });
     if (withEvents && payload.eventId !== undefined) {
-      const events = await applyMatchDocument(db, {
+      const input = {
         accountId: job.accountId,
         eventId: payload.eventId,
         provider: payload.provider,
         feed,
         language: payload.language,
+      };
+      // The event deleted since the call: another attempt cannot help.
+      const events = await applyMatchDocument(db, input).catch((error: unknown) => {
+        if (error instanceof MessageError) throw new PermanentJobError(error.reason, { cause: error });
+        throw error;
       });
       report = mergeReports(report, events);
     }
