@@ -72,6 +72,8 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   /** resourceId is the sport event whose match document is applied again (contract match-events.ts). */
   'match.markers': 'Event',
   'match.stats': 'Event',
+  /** Writes an account's competitions, seasons, rounds, teams and fixtures (contract data-import.ts). */
+  'data.import': null,
 };
 
 /** The resourceType of a job type's jobs; undefined for a type the contract does not declare. */

@@ -14,6 +14,7 @@ import { markersRoutes } from './common/markers.routes.ts';
 import { conferenceRoutes } from './conferences/conferences.routes.ts';
 import type { AppConfig } from './config.ts';
 import { contentRoutes } from './content/content.routes.ts';
+import { dataImportRoutes } from './data-import/data-import.routes.ts';
 import { dataProviderMappingRoutes } from './data-providers/data-provider-mapping.routes.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { embedRoutes } from './embed/embed.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(commonRoutes, { db, guards, config, cache });
   await app.register(cacheRoutes, { guards, cache });
   await app.register(dataProviderMappingRoutes, { guards });
+  await app.register(dataImportRoutes, { db, guards, storage, config });
   await app.register(uploadsRoutes, { guards, storage });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });

@@ -1,6 +1,7 @@
 import { actionsEn } from './actions.en.ts';
 import { camerasEn } from './cameras.en.ts';
 import { chatEn } from './chat.en.ts';
+import { dataImportEn } from './data-import.en.ts';
 import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
 import { controlRoomEn } from './controlroom.en.ts';
@@ -823,6 +824,7 @@ export const en = {
   ...gamesEn,
   ...triviaEn,
   ...chatEn,
+  ...dataImportEn,
   ...fansEn,
 } as const satisfies Record<string, string>;
 

@@ -1,6 +1,7 @@
 import { actionsFr } from './actions.fr.ts';
 import { camerasFr } from './cameras.fr.ts';
 import { chatFr } from './chat.fr.ts';
+import { dataImportFr } from './data-import.fr.ts';
 import { clipsFr } from './clips.fr.ts';
 import { conferencesFr } from './conferences.fr.ts';
 import { controlRoomFr } from './controlroom.fr.ts';
@@ -822,5 +823,6 @@ export const fr: Record<MessageKey, string> = {
   ...gamesFr,
   ...triviaFr,
   ...chatFr,
+  ...dataImportFr,
   ...fansFr,
 };

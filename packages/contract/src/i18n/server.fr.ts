@@ -24,6 +24,7 @@ import {
 } from '../videos.ts';
 import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
 import { CHAT_SERVER_FR } from './chat.server.fr.ts';
+import { DATA_IMPORT_SERVER_FR } from './data-import.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { FANS_SERVER_FR } from './fans.server.fr.ts';
@@ -76,6 +77,7 @@ export const SERVER_MESSAGES_FR = {
   ...INSIGHTS_SERVER_FR,
   ...SIMULCAST_SERVER_FR,
   ...CHAT_SERVER_FR,
+  ...DATA_IMPORT_SERVER_FR,
   ...TRIVIA_SERVER_FR,
   ...GAMES_SERVER_FR,
   ...CAMERAS_SERVER_FR,

@@ -1,6 +1,7 @@
 import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
+import { dataImportJob } from '../data-import/data-import.job.ts';
 import { assemblyJob } from '../live/assembly.job.ts';
 import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
@@ -30,6 +31,7 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   purgeAttachmentsJob,
   importMarkersJob,
   importEventStatsJob,
+  dataImportJob,
 ];
 
 export const JOB_REGISTRY = createJobRegistry(JOB_TYPES);

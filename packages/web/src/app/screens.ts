@@ -143,6 +143,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/playlists/PlaylistLinkedVideos.tsx'),
     (m) => m.PlaylistLinkedVideos,
   ),
+  '/data-import/ipfl': lazyScreen(
+    () => import('../features/data-import/DataImport.tsx'),
+    (m) => m.DataImport,
+  ),
   '/faq/main': lazyScreen(
     () => import('../features/faq/FaqMain.tsx'),
     (m) => m.FaqMain,
