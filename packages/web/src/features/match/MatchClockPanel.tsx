@@ -26,6 +26,8 @@ export function MatchClockPanel({ eventId, media }: { eventId: number; media: Re
     setDraft(next);
     latest.current.save(periodsOf(next));
   };
+  const kickOffRef = useRef(kickOff);
+  kickOffRef.current = kickOff;
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -38,8 +40,6 @@ export function MatchClockPanel({ eventId, media }: { eventId: number; media: Re
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
-  const kickOffRef = useRef(kickOff);
-  kickOffRef.current = kickOff;
 
   const name = (period: MatchPeriod) => t(`match.clock.period.${period}` as MessageKey);
   return (
