@@ -1,3 +1,4 @@
+import { eventsResource } from './resources/events.ts';
 import { videosResource } from './resources/videos.ts';
 import { VIDEO_RESOURCE_TYPE } from './videos.ts';
 
@@ -8,6 +9,8 @@ import { VIDEO_RESOURCE_TYPE } from './videos.ts';
  */
 export const JOB_RESOURCE_NAMES: Readonly<Record<string, string>> = {
   [VIDEO_RESOURCE_TYPE]: videosResource.name,
+  /** jobs/importMarkers and jobs/importEventStats (contract match-events.ts EVENT_RESOURCE_TYPE). */
+  Event: eventsResource.name,
 };
 
 /** The resource name behind a job's resourceType ('Video' → 'videos'); null when it is no resource. */

@@ -5,6 +5,7 @@ import { clipRulesEn } from './clip-rules.en.ts';
 import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
 import { controlRoomEn } from './controlroom.en.ts';
+import { dataImportEn } from './data-import.en.ts';
 import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
 import { fansEn } from './fans.en.ts';
@@ -13,6 +14,7 @@ import { generateEventsEn } from './generate-events.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
+import { matchEn } from './match.en.ts';
 import { queryBuilderEn } from './query-builder.en.ts';
 import { simulcastEn } from './simulcast.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
@@ -818,6 +820,7 @@ export const en = {
   ...conferencesEn,
   ...insightsEn,
   ...markersEn,
+  ...matchEn,
   ...controlRoomEn,
   ...sportsMapEn,
   ...actionsEn,
@@ -826,6 +829,7 @@ export const en = {
   ...triviaEn,
   ...chatEn,
   ...generateEventsEn,
+  ...dataImportEn,
   ...fansEn,
   ...queryBuilderEn,
   ...clipRulesEn,

@@ -5,6 +5,7 @@ import { clipRulesFr } from './clip-rules.fr.ts';
 import { clipsFr } from './clips.fr.ts';
 import { conferencesFr } from './conferences.fr.ts';
 import { controlRoomFr } from './controlroom.fr.ts';
+import { dataImportFr } from './data-import.fr.ts';
 import type { MessageKey } from './en.ts';
 import { eventsFr } from './events.fr.ts';
 import { extrasFr } from './extras.fr.ts';
@@ -14,6 +15,7 @@ import { generateEventsFr } from './generate-events.fr.ts';
 import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
+import { matchFr } from './match.fr.ts';
 import { queryBuilderFr } from './query-builder.fr.ts';
 import { simulcastFr } from './simulcast.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
@@ -817,6 +819,7 @@ export const fr: Record<MessageKey, string> = {
   ...conferencesFr,
   ...insightsFr,
   ...markersFr,
+  ...matchFr,
   ...controlRoomFr,
   ...sportsMapFr,
   ...actionsFr,
@@ -825,6 +828,7 @@ export const fr: Record<MessageKey, string> = {
   ...triviaFr,
   ...chatFr,
   ...generateEventsFr,
+  ...dataImportFr,
   ...fansFr,
   ...queryBuilderFr,
   ...clipRulesFr,

@@ -26,6 +26,7 @@ import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
 import { CHAT_SERVER_FR } from './chat.server.fr.ts';
 import { CLIP_RULES_SERVER_FR } from './clip-rules.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
+import { DATA_IMPORT_SERVER_FR } from './data-import.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { FANS_SERVER_FR } from './fans.server.fr.ts';
 import { FEEDS_SERVER_FR } from './feeds.server.fr.ts';
@@ -33,6 +34,7 @@ import { GAMES_SERVER_FR } from './games.server.fr.ts';
 import { GENERATE_EVENTS_SERVER_FR } from './generate-events.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 import { LIVE_SERVER_FR } from './live.server.fr.ts';
+import { MATCH_SERVER_FR } from './match.server.fr.ts';
 import { QUERY_BUILDER_SERVER_FR } from './query-builder.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
 import { TRIVIA_SERVER_FR } from './trivia.server.fr.ts';
@@ -78,6 +80,7 @@ export const SERVER_MESSAGES_FR = {
   ...INSIGHTS_SERVER_FR,
   ...SIMULCAST_SERVER_FR,
   ...CHAT_SERVER_FR,
+  ...DATA_IMPORT_SERVER_FR,
   ...TRIVIA_SERVER_FR,
   ...GAMES_SERVER_FR,
   ...CAMERAS_SERVER_FR,
@@ -85,6 +88,7 @@ export const SERVER_MESSAGES_FR = {
   ...QUERY_BUILDER_SERVER_FR,
   ...LIVE_SERVER_FR,
   ...CLIP_RULES_SERVER_FR,
+  ...MATCH_SERVER_FR,
   ...FEEDS_SERVER_FR,
   ...GENERATE_EVENTS_SERVER_FR,
   SEARCH_MESSAGES: {

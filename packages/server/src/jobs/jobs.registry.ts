@@ -2,9 +2,11 @@ import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
 import { clipRulesSweepTask } from '../clip-rules/clip-rules.sweep.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
+import { dataImportJob } from '../data-import/data-import.job.ts';
 import { assemblyJob } from '../live/assembly.job.ts';
 import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
+import { importEventStatsJob, importMarkersJob } from '../match-events/match-events.jobs.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
 import { shareVideoJob } from '../videos/share.job.ts';
 import { encodeVideoJob } from '../videos/videos.encode.job.ts';
@@ -28,6 +30,9 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   liveClipRenderJob,
   assemblyJob,
   purgeAttachmentsJob,
+  importMarkersJob,
+  importEventStatsJob,
+  dataImportJob,
 ];
 
 export const JOB_REGISTRY = createJobRegistry(JOB_TYPES);

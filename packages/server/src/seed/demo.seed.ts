@@ -68,6 +68,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'CMS',
       'PLAYLISTS',
       'CATEGORIES',
+      // Its season's fixtures come from a data provider (data-import/ipfl, issue 25).
+      'IMPORTDATA',
     ],
     groups: {
       // The producer also opens the club's external CMS and push-notification consoles (menu links).

@@ -140,6 +140,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/admin-tools/generate-events/GenerateEvents.tsx'),
     (m) => m.GenerateEvents,
   ),
+  '/admin-tools/parser-mapping/:provider?/:sportId?/:mode?/:dataProviderMappingId?': lazyScreen(
+    () => import('../features/admin-tools/ParserMapping.tsx'),
+    (m) => m.ParserMapping,
+  ),
   '/account/categories/:id/linked-items': lazyScreen(
     () => import('../features/categories/CategoryLinkedItems.tsx'),
     (m) => m.CategoryLinkedItems,
@@ -147,6 +151,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   '/account/playlists/:id/linked-videos': lazyScreen(
     () => import('../features/playlists/PlaylistLinkedVideos.tsx'),
     (m) => m.PlaylistLinkedVideos,
+  ),
+  '/data-import/ipfl': lazyScreen(
+    () => import('../features/data-import/DataImport.tsx'),
+    (m) => m.DataImport,
   ),
   '/faq/main': lazyScreen(
     () => import('../features/faq/FaqMain.tsx'),
