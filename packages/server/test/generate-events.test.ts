@@ -41,7 +41,8 @@ beforeAll(async () => {
     )
     .returning({ id: challengers.id });
   teams = made.map((team) => team.id);
-});
+  // The first file of a run builds the PGlite template (migrations + demo seed): slow on a busy machine.
+}, 300_000);
 afterAll(() => ctx.close());
 
 let seasonCount = 0;
