@@ -8,11 +8,12 @@ import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 const SEASON = join(import.meta.dirname, '../../packages/server/test/fixtures/data-import/football.json');
 
 test('a producer previews an openfootball season, imports it and reads the report', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Three accessibility scans and a job on a shared machine.
+  test.setTimeout(420_000);
   await signIn(page, 'producer');
   await page.goto('/data-import/ipfl');
   const screen = main(page);
-  await expect(screen.getByRole('textbox', { name: 'Provider' })).toHaveValue(/openfootball/);
+  await expect(screen.getByRole('combobox', { name: 'Provider' })).toHaveValue(/openfootball/);
   await expectNoSeriousA11yViolations(page);
 
   await screen
@@ -23,13 +24,14 @@ test('a producer previews an openfootball season, imports it and reads the repor
   await expect(preview.getByTestId('count-fixtures')).toHaveText('12');
   await expect(preview.getByTestId('count-teams')).toHaveText('4');
   // Each name has its select: create it, or pick an existing record; the keyboard reaches them.
-  await expect(preview.getByRole('textbox', { name: /Record for team “Harbour Town”/ })).toBeVisible();
+  await expect(preview.getByRole('combobox', { name: /Record for team “Harbour Town”/ })).toBeVisible();
   await expect(preview.getByRole('row', { name: /Olympique Riverside FC – Harbour Town/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await screen.getByRole('button', { name: 'Import' }).click();
   const report = screen.getByTestId('import-report');
-  await expect(report).toBeVisible({ timeout: 60_000 });
+  // The job waits for the worker, which may be encoding the demo videos first.
+  await expect(report).toBeVisible({ timeout: 180_000 });
   await expect(screen.getByText('Import finished')).toBeVisible();
   // Created the first time, unchanged when the test runs again on the same data.
   const fixtures = report.getByRole('row', { name: /^Fixtures/ }).getByRole('cell');

@@ -89,7 +89,7 @@ export const DATA_IMPORT_MESSAGES = messageCatalog('DATA_IMPORT_MESSAGES', {
   twoDocuments: 'Send one document: inline, as a file or by URL, not several',
   notMultipart: 'Send the file as multipart/form-data in the field "file"',
   unknownProvider: (provider: string) => `Unknown provider '${provider}': use one of openfootball, statsbomb, csv`,
-  tooLarge: (maxBytes: number) => `The document is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+  tooLarge: `The document is larger than ${DATA_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   badField: (field: string) => `The field '${field}' is not valid JSON`,
   urlFailed: (detail: string) => `The URL could not be read: ${detail}`,
   eventNotFound: (id: number) => `Event ${id} not found`,

@@ -1,4 +1,4 @@
-import type { DATA_IMPORT_MESSAGES } from '../data-import.ts';
+import { DATA_IMPORT_MAX_BYTES, type DATA_IMPORT_MESSAGES } from '../data-import.ts';
 import type { Translation } from '../messages.ts';
 
 /** The kinds of records the import's messages name, in French. */
@@ -24,7 +24,7 @@ export const DATA_IMPORT_SERVER_FR = {
     twoDocuments: 'Envoyez un seul document : dans la requête, en fichier ou par URL, pas plusieurs',
     notMultipart: 'Envoyez le fichier en multipart/form-data dans le champ « file »',
     unknownProvider: (provider) => `Fournisseur « ${provider} » inconnu : choisissez openfootball, statsbomb ou csv`,
-    tooLarge: (maxBytes) => `Le document dépasse ${Math.round(maxBytes / 1024 / 1024)} Mo`,
+    tooLarge: `Le document dépasse ${DATA_IMPORT_MAX_BYTES / 1024 / 1024} Mo`,
     badField: (field) => `Le champ « ${field} » n’est pas un JSON valide`,
     urlFailed: (detail) => `L’URL n’a pas pu être lue : ${detail}`,
     eventNotFound: (id) => `Événement ${id} introuvable`,

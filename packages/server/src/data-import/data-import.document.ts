@@ -23,7 +23,7 @@ export interface ImportRequest {
   document: Buffer;
 }
 
-const tooLarge = () => new HttpError(413, DATA_IMPORT_MESSAGES.tooLarge(DATA_IMPORT_MAX_BYTES));
+const tooLarge = () => new HttpError(413, DATA_IMPORT_MESSAGES.tooLarge);
 function fieldError(path: string, message: Message) {
   return badRequest(message, [{ path, message }]);
 }
