@@ -25,6 +25,7 @@ import {
 import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
 import { CHAT_SERVER_FR } from './chat.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
+import { DATAFEEDS_SERVER_FR } from './datafeeds.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { FANS_SERVER_FR } from './fans.server.fr.ts';
 import { GAMES_SERVER_FR } from './games.server.fr.ts';
@@ -70,6 +71,7 @@ const OPERATIONS_FR = {
  */
 export const SERVER_MESSAGES_FR = {
   ...EXTRAS_SERVER_MESSAGES_FR,
+  ...DATAFEEDS_SERVER_FR,
   CONFERENCE_MESSAGES: CONFERENCE_MESSAGES_FR,
   ...INSIGHTS_SERVER_FR,
   ...SIMULCAST_SERVER_FR,
