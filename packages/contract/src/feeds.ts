@@ -150,6 +150,8 @@ export interface ImportReport {
   created: Record<string, number>;
   updated: Record<string, number>;
   unchanged: Record<string, number>;
+  /** Records the document no longer gives, removed (a marker whose match event is now mapped to nothing). */
+  removed?: Record<string, number>;
   refused: { kind: string; ref: string; reason: string }[];
 }
 

@@ -11,6 +11,7 @@ import { gamesEn } from './games.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
+import { matchEn } from './match.en.ts';
 import { simulcastEn } from './simulcast.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
 import { triviaEn } from './trivia.en.ts';
@@ -814,6 +815,7 @@ export const en = {
   ...conferencesEn,
   ...insightsEn,
   ...markersEn,
+  ...matchEn,
   ...controlRoomEn,
   ...sportsMapEn,
   ...actionsEn,

@@ -12,6 +12,7 @@ import { gamesFr } from './games.fr.ts';
 import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
+import { matchFr } from './match.fr.ts';
 import { simulcastFr } from './simulcast.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
 import { triviaFr } from './trivia.fr.ts';
@@ -813,6 +814,7 @@ export const fr: Record<MessageKey, string> = {
   ...conferencesFr,
   ...insightsFr,
   ...markersFr,
+  ...matchFr,
   ...controlRoomFr,
   ...sportsMapFr,
   ...actionsFr,

@@ -31,6 +31,7 @@ import { FANS_SERVER_FR } from './fans.server.fr.ts';
 import { GAMES_SERVER_FR } from './games.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 import { LIVE_SERVER_FR } from './live.server.fr.ts';
+import { MATCH_SERVER_FR } from './match.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
 import { TRIVIA_SERVER_FR } from './trivia.server.fr.ts';
 
@@ -81,6 +82,7 @@ export const SERVER_MESSAGES_FR = {
   ...CAMERAS_SERVER_FR,
   ...FANS_SERVER_FR,
   ...LIVE_SERVER_FR,
+  ...MATCH_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import { EVENT_MESSAGES } from '../events.ts';
+import { MATCH_PERIODS, periodsProblem } from '../match-clock.ts';
+import { MATCH_EVENT_MESSAGES, periodStartSchema } from '../match-events.ts';
 import { MODULE_CODES } from '../modules.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource, endsAfterStart, type FieldRule } from './define.ts';
@@ -43,6 +45,20 @@ export const EVENT_SIDES_RULE: FieldRule = {
   messageKey: 'resource.events.rule.sameChallenger',
 };
 
+/** The match clock's periods: each once, each kicking off after the one before (match-clock.ts). */
+export const EVENT_PERIODS_DISTINCT_RULE: FieldRule = {
+  field: 'periods',
+  holds: (values) => !Array.isArray(values.periods) || periodsProblem(values.periods)?.kind !== 'duplicate',
+  message: MATCH_EVENT_MESSAGES.periodsDuplicate,
+  messageKey: 'resource.events.rule.periodsDuplicate',
+};
+export const EVENT_PERIODS_ORDER_RULE: FieldRule = {
+  field: 'periods',
+  holds: (values) => !Array.isArray(values.periods) || periodsProblem(values.periods)?.kind !== 'order',
+  message: MATCH_EVENT_MESSAGES.periodsOrder,
+  messageKey: 'resource.events.rule.periodsOrder',
+};
+
 /**
  * A sport event (menu events/sports; spec §4 "Event": state, name, Markers, Challengers,
  * activatedModules). `videoId` is the replay the markers' times point into; the competition,
@@ -77,6 +93,12 @@ export const eventsResource = defineResource({
     published: z.boolean().default(false),
     /** Modules switched on for this event (chat, predictor, …), a subset of the account's. */
     activatedModules: z.array(z.enum(MODULE_CODES)).max(MODULE_CODES.length).default([]),
+    /**
+     * The match clock (contract match-clock.ts): where each period (1, 2 halves, 3, 4 extra time,
+     * 5 penalties) kicks off in the event's video, seconds. Imported match events are placed from
+     * them, and move with them. Set on the markers tab's match clock panel.
+     */
+    periods: z.array(periodStartSchema).max(MATCH_PERIODS.length).default([]),
   }),
   ui: {
     name: { widget: 'limitedText', textLimit: EVENT_NAME_MAX },
@@ -95,6 +117,7 @@ export const eventsResource = defineResource({
     themeId: { widget: 'reference', reference: 'themes', tab: 'theme' },
     published: { widget: 'switch', tab: 'settings' },
     activatedModules: { widget: 'multiSelect', options: MODULE_CODES, tab: 'settings' },
+    periods: { widget: 'json', tab: 'markers' },
   },
   columns: ['poster', 'name', 'state', 'startsAt', 'sportId', 'competitionId', 'venue', 'published'],
   filters: ['state', 'sportId', 'competitionId', 'seasonId', 'roundId', 'startsAt', 'videoId', 'published'],
@@ -102,7 +125,7 @@ export const eventsResource = defineResource({
   defaultSort: { field: 'startsAt', direction: 'desc' },
   search: ['name', 'venue'],
   translatable: ['name'],
-  rules: [EVENT_DATES_RULE, EVENT_SIDES_RULE],
+  rules: [EVENT_DATES_RULE, EVENT_SIDES_RULE, EVENT_PERIODS_DISTINCT_RULE, EVENT_PERIODS_ORDER_RULE],
   relations: {
     Sport: { resource: 'sports', kind: 'one', foreignKey: 'sportId' },
     Competition: { resource: 'competitions', kind: 'one', foreignKey: 'competitionId' },

@@ -1,6 +1,20 @@
+import type { FeedProvider } from '@regie/contract/feeds';
+import type { PeriodStart } from '@regie/contract/match-clock';
 import { EVENT_STATES, type EventState } from '@regie/contract/resources/events';
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { challengers } from './actors.table.ts';
 import { timestamps } from './columns.ts';
@@ -37,6 +51,8 @@ export const events = pgTable(
     themeId: integer('theme_id').references(() => themes.id, { onDelete: 'set null' }),
     published: boolean('published').notNull().default(false),
     activatedModules: text('activated_modules').array().notNull().default([]),
+    // The match clock (contract match-clock.ts): where each period kicks off in the video.
+    periods: jsonb('periods').$type<PeriodStart[]>().notNull().default([]),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -72,6 +88,14 @@ export const markers = pgTable(
     label: text('label').notNull().default(''),
     timeSeconds: doublePrecision('time_seconds').notNull(),
     durationSeconds: doublePrecision('duration_seconds'),
+    // An imported match event (issue 25): its place on the match clock, which moves the marker
+    // when the event's periods change, and the provider's id for it, which makes re-imports
+    // updates (null for a marker made by hand).
+    period: integer('period'),
+    periodSeconds: doublePrecision('period_seconds'),
+    provider: text('provider').$type<FeedProvider>(),
+    providerEventId: text('provider_event_id'),
+    feedKey: text('feed_key'),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -82,5 +106,8 @@ export const markers = pgTable(
     index('markers_account_id_idx').on(table.accountId),
     index('markers_marker_type_id_idx').on(table.markerTypeId),
     check('markers_time_positive', sql`${table.timeSeconds} >= 0`),
+    uniqueIndex('markers_event_provider_event_unique')
+      .on(table.eventId, table.provider, table.providerEventId)
+      .where(sql`${table.provider} is not null`),
   ],
 );

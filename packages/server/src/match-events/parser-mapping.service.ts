@@ -1,0 +1,254 @@
+import type { FeedAdapterInfo, FeedProvider } from '@regie/contract/feeds';
+import {
+  DEFAULT_MARKER_TYPES,
+  DEFAULT_MEANING_CODES,
+  type DefaultMarkerTypeCode,
+  MATCH_EVENT_MESSAGES,
+  type ParserMappingBody,
+  type ParserMappingEntry,
+  type ParserMappingMode,
+  type ParserMappingResponse,
+  type ParserMappingSource,
+} from '@regie/contract/match-events';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { markerTypes } from '../db/marker-types.table.ts';
+import { parserMappings } from '../db/match-events.table.ts';
+import { languages } from '../db/reference.table.ts';
+import { transaction } from '../db/transactions.ts';
+import { translations } from '../db/translations.table.ts';
+import { badRequest } from '../http/http.errors.ts';
+
+/** Whose mapping: an account's, for one provider, sport and mode, maybe one data provider mapping's. */
+export interface MappingScope {
+  accountId: number;
+  provider: FeedProvider;
+  sportId: number;
+  mode: ParserMappingMode;
+  dataProviderMappingId?: number | null;
+}
+
+/** A key's marker type (null: nothing) and where it comes from. */
+export interface ResolvedKey {
+  markerTypeId: number | null;
+  source: ParserMappingSource;
+}
+
+/**
+ * The marker type of each key: this data provider mapping's row, else the account's, else the
+ * default (a meaning's marker type, made on first use; nothing for a key without meaning).
+ * `eventKeys` are the adapter's keys with their meanings; `keys` any other keys to resolve.
+ */
+export async function resolveParserMapping(
+  db: Db,
+  scope: MappingScope,
+  eventKeys: FeedAdapterInfo['eventKeys'],
+  keys: readonly string[] = [],
+): Promise<Map<string, ResolvedKey>> {
+  const rows = await db
+    .select()
+    .from(parserMappings)
+    .where(
+      and(
+        eq(parserMappings.accountId, scope.accountId),
+        eq(parserMappings.provider, scope.provider),
+        eq(parserMappings.sportId, scope.sportId),
+        eq(parserMappings.mode, scope.mode),
+        scope.dataProviderMappingId
+          ? or(
+              isNull(parserMappings.dataProviderMappingId),
+              eq(parserMappings.dataProviderMappingId, scope.dataProviderMappingId),
+            )
+          : isNull(parserMappings.dataProviderMappingId),
+      ),
+    );
+  const saved = new Map<string, ResolvedKey>();
+  for (const row of rows) {
+    const source: ParserMappingSource = row.dataProviderMappingId === null ? 'account' : 'mapping';
+    if (source === 'account' && saved.get(row.key)?.source === 'mapping') continue;
+    saved.set(row.key, { markerTypeId: row.markerTypeId, source });
+  }
+  const meanings = new Map(eventKeys.map((entry) => [entry.key, entry.meaning]));
+  const allKeys = [...new Set([...eventKeys.map((entry) => entry.key), ...keys])];
+  const resolved = new Map<string, ResolvedKey>();
+  const defaultCodes = new Set<DefaultMarkerTypeCode>();
+  for (const key of allKeys) {
+    const meaning = meanings.get(key);
+    if (!saved.has(key) && meaning) defaultCodes.add(DEFAULT_MEANING_CODES[meaning]);
+  }
+  const typeOfCode = defaultCodes.size > 0 ? await defaultMarkerTypes(db, scope, [...defaultCodes]) : new Map();
+  for (const key of allKeys) {
+    const found = saved.get(key);
+    if (found) {
+      resolved.set(key, found);
+      continue;
+    }
+    const meaning = meanings.get(key);
+    resolved.set(key, {
+      markerTypeId: meaning ? (typeOfCode.get(DEFAULT_MEANING_CODES[meaning]) ?? null) : null,
+      source: 'default',
+    });
+  }
+  return resolved;
+}
+
+/**
+ * The account's marker types of the default codes, made when missing (for the mapping's sport,
+ * named in English with their French translation). Made in a savepoint: two imports racing for
+ * the same type meet the unique code, and the loser reads the winner's.
+ */
+async function defaultMarkerTypes(
+  db: Db,
+  scope: MappingScope,
+  codes: readonly DefaultMarkerTypeCode[],
+): Promise<Map<DefaultMarkerTypeCode, number>> {
+  const found = new Map<DefaultMarkerTypeCode, number>();
+  const existing = await db
+    .select({ id: markerTypes.id, code: markerTypes.code })
+    .from(markerTypes)
+    .where(and(eq(markerTypes.accountId, scope.accountId), inArray(markerTypes.code, [...codes])));
+  for (const row of existing) found.set(row.code as DefaultMarkerTypeCode, row.id);
+  const missing = codes.filter((code) => !found.has(code));
+  if (missing.length === 0) return found;
+  const [french] = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'fr'));
+  for (const code of missing) {
+    const made = DEFAULT_MARKER_TYPES[code];
+    const id = await transaction(db, async (tx) => {
+      const [row] = await tx
+        .insert(markerTypes)
+        .values({
+          accountId: scope.accountId,
+          code,
+          name: await freeName(tx, scope.accountId, made.en),
+          color: made.color,
+          icon: made.icon,
+          sportId: scope.sportId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: markerTypes.id });
+      if (row && french) {
+        await tx
+          .insert(translations)
+          .values({ resource: 'marker-types', recordId: row.id, languageId: french.id, values: { name: made.fr } })
+          .onConflictDoNothing();
+      }
+      return row?.id ?? null;
+    });
+    const [winner] =
+      id === null
+        ? await db
+            .select({ id: markerTypes.id })
+            .from(markerTypes)
+            .where(and(eq(markerTypes.accountId, scope.accountId), eq(markerTypes.code, code)))
+        : [{ id }];
+    if (winner) found.set(code, winner.id);
+  }
+  return found;
+}
+
+/** The English name, or with a number after it when the account already has a type of that name. */
+async function freeName(db: Db, accountId: number, name: string): Promise<string> {
+  const taken = await db
+    .select({ name: markerTypes.name })
+    .from(markerTypes)
+    .where(eq(markerTypes.accountId, accountId));
+  const names = new Set(taken.map((row) => row.name));
+  if (!names.has(name)) return name;
+  for (let index = 2; ; index += 1) if (!names.has(`${name} ${index}`)) return `${name} ${index}`;
+}
+
+/** GET parser-mappings: the provider's keys (and any saved key) with their marker type now. */
+export async function readParserMapping(
+  db: Db,
+  scope: MappingScope,
+  eventKeys: FeedAdapterInfo['eventKeys'],
+): Promise<ParserMappingResponse> {
+  const savedKeys = await db
+    .selectDistinct({ key: parserMappings.key })
+    .from(parserMappings)
+    .where(
+      and(
+        eq(parserMappings.accountId, scope.accountId),
+        eq(parserMappings.provider, scope.provider),
+        eq(parserMappings.sportId, scope.sportId),
+        eq(parserMappings.mode, scope.mode),
+      ),
+    );
+  const resolved = await resolveParserMapping(
+    db,
+    scope,
+    eventKeys,
+    savedKeys.map((row) => row.key),
+  );
+  const meanings = new Map(eventKeys.map((entry) => [entry.key, entry.meaning ?? null]));
+  const entries: ParserMappingEntry[] = [...resolved.entries()].map(([key, value]) => ({
+    key,
+    meaning: meanings.get(key) ?? null,
+    markerTypeId: value.markerTypeId,
+    source: value.source,
+  }));
+  return {
+    provider: scope.provider,
+    sportId: scope.sportId,
+    mode: scope.mode,
+    dataProviderMappingId: scope.dataProviderMappingId ?? null,
+    entries,
+  };
+}
+
+/** PUT parser-mappings: the listed keys get their marker type (or nothing); the others keep theirs. */
+export async function saveParserMapping(db: Db, scope: MappingScope, body: ParserMappingBody): Promise<void> {
+  const seen = new Set<string>();
+  for (const [index, entry] of body.entries.entries()) {
+    if (seen.has(entry.key)) {
+      const message = MATCH_EVENT_MESSAGES.duplicateKey(entry.key);
+      throw badRequest(message, [{ path: `entries.${index}.key`, message }]);
+    }
+    seen.add(entry.key);
+  }
+  const typeIds = [
+    ...new Set(body.entries.flatMap((entry) => (entry.markerTypeId === null ? [] : [entry.markerTypeId]))),
+  ];
+  if (typeIds.length > 0) {
+    const owned = await db
+      .select({ id: markerTypes.id })
+      .from(markerTypes)
+      .where(and(eq(markerTypes.accountId, scope.accountId), inArray(markerTypes.id, typeIds)));
+    const ownedIds = new Set(owned.map((row) => row.id));
+    const unknown = typeIds.filter((id) => !ownedIds.has(id));
+    if (unknown.length > 0) {
+      const message = MATCH_EVENT_MESSAGES.unknownMarkerTypes(unknown);
+      throw badRequest(message, [{ path: 'entries', message }]);
+    }
+  }
+  if (body.entries.length === 0) return;
+  const mappingId = scope.dataProviderMappingId ?? null;
+  await transaction(db, async (tx) => {
+    await tx.delete(parserMappings).where(
+      and(
+        eq(parserMappings.accountId, scope.accountId),
+        eq(parserMappings.provider, scope.provider),
+        eq(parserMappings.sportId, scope.sportId),
+        eq(parserMappings.mode, scope.mode),
+        mappingId === null
+          ? isNull(parserMappings.dataProviderMappingId)
+          : eq(parserMappings.dataProviderMappingId, mappingId),
+        inArray(
+          parserMappings.key,
+          body.entries.map((entry) => entry.key),
+        ),
+      ),
+    );
+    await tx.insert(parserMappings).values(
+      body.entries.map((entry) => ({
+        accountId: scope.accountId,
+        provider: scope.provider,
+        sportId: scope.sportId,
+        mode: scope.mode,
+        dataProviderMappingId: mappingId,
+        key: entry.key,
+        markerTypeId: entry.markerTypeId,
+      })),
+    );
+  });
+}
