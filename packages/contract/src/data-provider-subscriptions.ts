@@ -43,6 +43,8 @@ export const SUBSCRIPTION_LIMITS = {
   credentialMaxLength: 200,
   providerIdMaxLength: 200,
   labelMaxLength: 200,
+  /** Records offered per kind (the newest events first). */
+  recordsMax: 200,
   /** Subscriptions per mapping. */
   perMapping: 10,
   /** A feed document larger than this is refused. */
@@ -52,6 +54,8 @@ export const SUBSCRIPTION_LIMITS = {
 export const mappingPaths = {
   /** GET → {data: mappings}; POST mappingBody → 201 mapping. */
   list: '/data-providers-service-api/mappings',
+  /** GET ?entity= → {data: [{id, name}]}: the account's records of that kind a mapping may name. */
+  records: '/data-providers-service-api/mappings/records',
   /** DELETE → 204 (its subscriptions go with it). */
   one: (id: number | string) => `/data-providers-service-api/mappings/${id}`,
   /** GET/POST/DELETE (spec §7); GET and DELETE take `username` and `password` in the query. */
@@ -149,3 +153,7 @@ export type SubscriptionBody = z.input<typeof subscriptionBody>;
 export const credentialsQuery = z.object({ username: credential.optional(), password: credential.optional() });
 export const subscriptionListResponse = z.object({ data: z.array(subscriptionItem) });
 export const deletedResponse = z.object({ deleted: z.number() });
+
+export const recordsQuery = z.object({ entity: z.enum(DATA_PROVIDER_MAPPING_ENTITIES) });
+export const recordsResponse = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
+export type MappableRecords = z.infer<typeof recordsResponse>;

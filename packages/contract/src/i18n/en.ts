@@ -5,6 +5,7 @@ import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
 import { controlRoomEn } from './controlroom.en.ts';
 import { eventsEn } from './events.en.ts';
+import { datafeedsEn } from './datafeeds.en.ts';
 import { extrasEn } from './extras.en.ts';
 import { fansEn } from './fans.en.ts';
 import { gamesEn } from './games.en.ts';
@@ -810,6 +811,7 @@ export const en = {
   ...clipsEn,
   ...eventsEn,
   ...extrasEn,
+  ...datafeedsEn,
   ...liveEn,
   ...camerasEn,
   ...conferencesEn,

@@ -6,6 +6,7 @@ import { conferencesFr } from './conferences.fr.ts';
 import { controlRoomFr } from './controlroom.fr.ts';
 import type { MessageKey } from './en.ts';
 import { eventsFr } from './events.fr.ts';
+import { datafeedsFr } from './datafeeds.fr.ts';
 import { extrasFr } from './extras.fr.ts';
 import { fansFr } from './fans.fr.ts';
 import { gamesFr } from './games.fr.ts';
@@ -809,6 +810,7 @@ export const fr: Record<MessageKey, string> = {
   ...clipsFr,
   ...eventsFr,
   ...extrasFr,
+  ...datafeedsFr,
   ...liveFr,
   ...camerasFr,
   ...conferencesFr,

@@ -22,6 +22,7 @@ export interface ClaimedPoll {
   lastDigest: string | null;
   provider: FeedProvider;
   providerId: string;
+  mappingId: number;
   eventId: number;
   eventState: EventState;
 }
@@ -46,6 +47,7 @@ interface PollRow {
   last_digest: string | null;
   provider: FeedProvider;
   provider_id: string;
+  mapping_id: number;
   event_id: number;
   event_state: EventState;
 }
@@ -66,7 +68,7 @@ export async function claimDuePolls(db: Db, limit = CLAIM_BATCH): Promise<Claime
   const length = `${SUBSCRIPTION_LIMITS.defaultHours} hours`;
   const result = await db.execute(sql`
     with due as (
-      select s.id, m.provider, m.provider_id, e.id as event_id, e.state as event_state
+      select s.id, m.provider, m.provider_id, m.id as mapping_id, e.id as event_id, e.state as event_state
       from data_provider_subscriptions s
       join data_provider_mappings m on m.id = s.mapping_id and m.entity = 'event'
       join events e on e.id = m.record_id and e.account_id = m.account_id
@@ -83,7 +85,7 @@ export async function claimDuePolls(db: Db, limit = CLAIM_BATCH): Promise<Claime
     from due
     where s.id = due.id
     returning s.id, s.account_id, s.url, s.username_sealed, s.password_sealed, s.interval_seconds,
-      s.last_digest, due.provider, due.provider_id, due.event_id, due.event_state`);
+      s.last_digest, due.provider, due.provider_id, due.mapping_id, due.event_id, due.event_state`);
   const rows = (result as unknown as { rows: PollRow[] }).rows;
   return rows.map((row) => ({
     id: row.id,
@@ -95,6 +97,7 @@ export async function claimDuePolls(db: Db, limit = CLAIM_BATCH): Promise<Claime
     lastDigest: row.last_digest,
     provider: row.provider,
     providerId: row.provider_id,
+    mappingId: row.mapping_id,
     eventId: row.event_id,
     eventState: row.event_state,
   }));

@@ -1,12 +1,14 @@
 import {
   type DataProviderMappingEntity,
   type MappingBody,
+  type MappableRecords,
   type MappingItem,
+  SUBSCRIPTION_LIMITS,
   SUBSCRIPTION_MESSAGES,
   type SubscriptionItem,
 } from '@regie/contract/data-provider-subscriptions';
 import { type MessageLanguage, renderMessage } from '@regie/contract/messages.render';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { competitions, seasons } from '../db/competitions.table.ts';
 import {
   type DataProviderMappingRow,
@@ -153,4 +155,37 @@ export async function deleteMapping(db: Db, mapping: DataProviderMappingRow): Pr
   await db
     .delete(dataProviderMappings)
     .where(and(eq(dataProviderMappings.id, mapping.id), eq(dataProviderMappings.accountId, mapping.accountId)));
+}
+
+/** The account's records of one kind a mapping may name: seasons as 'Competition – Season', newest events first. */
+export async function listMappableRecords(
+  db: Db,
+  accountId: number,
+  entity: DataProviderMappingEntity,
+): Promise<MappableRecords['data']> {
+  const limit = SUBSCRIPTION_LIMITS.recordsMax;
+  if (entity === 'competition') {
+    return db
+      .select({ id: competitions.id, name: competitions.name })
+      .from(competitions)
+      .where(eq(competitions.accountId, accountId))
+      .orderBy(asc(competitions.name), asc(competitions.id))
+      .limit(limit);
+  }
+  if (entity === 'season') {
+    const rows = await db
+      .select({ id: seasons.id, season: seasons.name, competition: competitions.name })
+      .from(seasons)
+      .innerJoin(competitions, eq(competitions.id, seasons.competitionId))
+      .where(eq(seasons.accountId, accountId))
+      .orderBy(asc(competitions.name), desc(seasons.startDate), asc(seasons.id))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, name: `${row.competition} – ${row.season}` }));
+  }
+  return db
+    .select({ id: events.id, name: events.name })
+    .from(events)
+    .where(eq(events.accountId, accountId))
+    .orderBy(desc(events.startsAt), desc(events.id))
+    .limit(limit);
 }

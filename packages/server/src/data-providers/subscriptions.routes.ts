@@ -8,6 +8,8 @@ import {
   mappingItem,
   mappingListResponse,
   mappingPaths,
+  recordsQuery,
+  recordsResponse,
   subscriptionBody,
   subscriptionItem,
   subscriptionListResponse,
@@ -72,6 +74,22 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
       },
     },
     async (request) => ({ data: await listMappings(db, authOf(request)) }),
+  );
+
+  app.get(
+    mappingPaths.records,
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: "The account's competitions, seasons or events a mapping may name",
+        querystring: recordsQuery,
+        response: { 200: recordsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await listMappableRecords(db, authOf(request).account.id, request.query.entity),
+    }),
   );
 
   app.post(

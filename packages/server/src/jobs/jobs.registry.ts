@@ -1,6 +1,7 @@
 import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
+import { feedPollTask } from '../data-providers/feed-poll.task.ts';
 import { assemblyJob } from '../live/assembly.job.ts';
 import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
@@ -42,6 +43,10 @@ const QUEUE_MAINTENANCE: PeriodicTask = {
 };
 
 /** What workers do between jobs: housekeeping each of them runs on its own timer. */
-export function periodicTasks(config: Pick<AppConfig, 'uploadSweepMs'>): PeriodicTask[] {
-  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE];
+export function periodicTasks(
+  config: Pick<AppConfig, 'uploadSweepMs'> & Partial<Pick<AppConfig, 'videos'>>,
+): PeriodicTask[] {
+  // The feed subscriptions' poller needs the media secret and the import rules (videos).
+  const feeds = config.videos ? [feedPollTask({ videos: config.videos })] : [];
+  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE, ...feeds];
 }

@@ -139,6 +139,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/playlists/PlaylistLinkedVideos.tsx'),
     (m) => m.PlaylistLinkedVideos,
   ),
+  '/data-import/feeds': lazyScreen(
+    () => import('../features/data-providers/DataFeeds.tsx'),
+    (m) => m.DataFeeds,
+  ),
   '/faq/main': lazyScreen(
     () => import('../features/faq/FaqMain.tsx'),
     (m) => m.FaqMain,
