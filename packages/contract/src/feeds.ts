@@ -20,6 +20,8 @@
  *   which the default mapping is made.
  */
 
+import type { Message } from './messages.ts';
+
 /** The providers Regie reads, by the name the import call takes (`provider`). */
 export const FEED_PROVIDERS = ['openfootball', 'statsbomb', 'csv'] as const;
 export type FeedProvider = (typeof FEED_PROVIDERS)[number];
@@ -113,6 +115,8 @@ export interface ParsedFeed {
   /** One match's events (statsbomb, csv of match events), in match order. */
   matchEvents: FeedMatchEvent[];
   stats?: FeedStats;
+  /** Rows of the document the adapter could not read (the rest is read): see FeedRefusedRow. */
+  refused?: FeedRefusedRow[];
 }
 
 /** What an adapter tells the screens and the default mapping about itself. */
@@ -139,6 +143,8 @@ export interface FeedParseOptions {
   csvColumns?: CsvColumnMapping;
   /** The time zone of times given without an offset (IANA name), default 'UTC'. */
   timeZone?: string;
+  /** csv: what the file holds; by default fixtures when `home` or `away` is mapped, else events. */
+  csvKind?: CsvKind;
 }
 
 /**
@@ -158,3 +164,54 @@ export interface ImportReport {
 export function emptyImportReport(): ImportReport {
   return { created: {}, updated: {}, unchanged: {}, refused: [] };
 }
+
+/**
+ * The largest document an adapter reads (bytes), checked before parsing: a season of a big
+ * league is about 1 MB, a StatsBomb match's events about 4 MB.
+ */
+export const FEED_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * A row an adapter could not read inside an otherwise valid document (a match without a date, an
+ * event without a type): the rest of the document is read, and the row is reported with its
+ * place (`ref`: a JSON path such as `$.matches[3]`, or `line 12` of a CSV) and its reason.
+ */
+export interface FeedRefusedRow {
+  ref: string;
+  reason: Message;
+}
+
+/** What a CSV file holds: a season's fixtures, or one match's events. */
+export const CSV_KINDS = ['fixtures', 'matchEvents'] as const;
+export type CsvKind = (typeof CSV_KINDS)[number];
+
+/**
+ * The fields Regie reads from a CSV of fixtures (the user maps each to one of the file's column
+ * headers): `date` (YYYY-MM-DD, DD/MM/YYYY or an ISO date-time), `time` (HH:mm, HH:mm:ss,
+ * optionally followed by `UTC+3`), `home` and `away` (team names), `round`, `venue`, `homeScore`
+ * and `awayScore` (whole numbers), `id` (the provider's id of the fixture; else one is made from
+ * the date and the teams).
+ */
+export const CSV_FIXTURE_FIELDS = [
+  'id',
+  'date',
+  'time',
+  'home',
+  'away',
+  'round',
+  'venue',
+  'homeScore',
+  'awayScore',
+] as const;
+export const CSV_FIXTURE_REQUIRED_FIELDS = ['date', 'home', 'away'] as const;
+/**
+ * The fields Regie reads from a CSV of one match's events: `minute` (elapsed minutes of the match
+ * clock, 47 for 45+2 when `stoppage` is empty, or 45 with `stoppage` 2), `type` (the event type,
+ * the parser mapping's key), `period` (1, 2, 3, 4 for extra time, 5 for the shoot-out; else read
+ * from the minute), `second`, `team`, `player`, `id` (the provider's id of the event; else one is
+ * made from its clock, type, team and player).
+ */
+export const CSV_EVENT_FIELDS = ['id', 'period', 'minute', 'stoppage', 'second', 'type', 'team', 'player'] as const;
+export const CSV_EVENT_REQUIRED_FIELDS = ['minute', 'type'] as const;
+export type CsvFixtureField = (typeof CSV_FIXTURE_FIELDS)[number];
+export type CsvEventField = (typeof CSV_EVENT_FIELDS)[number];

@@ -28,6 +28,7 @@ import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { DATAFEEDS_SERVER_FR } from './datafeeds.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { FANS_SERVER_FR } from './fans.server.fr.ts';
+import { FEEDS_SERVER_FR } from './feeds.server.fr.ts';
 import { GAMES_SERVER_FR } from './games.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 import { LIVE_SERVER_FR } from './live.server.fr.ts';
@@ -83,6 +84,7 @@ export const SERVER_MESSAGES_FR = {
   ...FANS_SERVER_FR,
   ...LIVE_SERVER_FR,
   ...MATCH_SERVER_FR,
+  ...FEEDS_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,
