@@ -78,7 +78,6 @@ export const SUBSCRIPTION_MESSAGES = messageCatalog('SUBSCRIPTION_MESSAGES', {
   csvNotPolled: 'A CSV feed needs its column mapping: subscribe to a StatsBomb or openfootball feed',
   keyChanged: 'The credentials cannot be read with this server’s key: enter them again',
   documentTooLarge: `The feed document is larger than ${SUBSCRIPTION_LIMITS.documentMaxBytes / 1024 / 1024} MB`,
-  notJson: 'The feed did not answer a JSON document',
 });
 
 const credential = z.string().max(SUBSCRIPTION_LIMITS.credentialMaxLength);

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import {
   type MappingItem,
   mappingPaths,
@@ -8,10 +11,18 @@ import {
 import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedPollTask } from '../src/data-providers/feed-poll.task.ts';
+import { claimDuePolls } from '../src/data-providers/feed-poll.ts';
 import { competitions } from '../src/db/competitions.table.ts';
 import { dataProviderSubscriptions } from '../src/db/data-providers.table.ts';
-import { events } from '../src/db/events.table.ts';
+import { events, markers } from '../src/db/events.table.ts';
+import { sports } from '../src/db/sports.table.ts';
+import { startWorkers, type Workers } from '../src/jobs/jobs.worker.ts';
 import { type FeedServer, startFeedServer } from './feed-server.ts';
+import { waitFor } from './jobs-fixtures.ts';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/feeds/', import.meta.url));
+
 import { type BuiltUser, createTestContext, type TestContext, testConfig } from './helpers.ts';
 
 const USERNAME = 'feed-user-7f3a';
@@ -23,6 +34,12 @@ let feed: FeedServer;
 let writer: BuiltUser;
 let token: string;
 let eventId: number;
+/** The API's and the poller's configuration: one media secret, the feed server allowed. */
+const pollConfig = {
+  ...testConfig().videos,
+  mediaSecret: 'a-test-media-secret-of-forty-characters!!',
+  importAllowHosts: ['127.0.0.1'],
+};
 
 async function insertEvent(accountId: number, values: Partial<typeof events.$inferInsert> = {}): Promise<number> {
   const [row] = await ctx.db
@@ -46,16 +63,11 @@ beforeAll(async () => {
   stream.on('data', (chunk: Buffer) => {
     logs += chunk.toString('utf8');
   });
-  const base = testConfig();
   ctx = await createTestContext({
     config: {
       logLevel: 'info',
       logRequests: true,
-      videos: {
-        ...base.videos,
-        mediaSecret: 'a-test-media-secret-of-forty-characters!!',
-        importAllowHosts: ['127.0.0.1'],
-      },
+      videos: pollConfig,
     },
     dependencies: { logStream: stream },
   });
@@ -273,5 +285,180 @@ describe('data provider subscriptions', () => {
     expect(
       (await ctx.request({ method: 'DELETE', url: mappingPaths.one(mappingId), token: otherToken })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('following a growing feed', () => {
+  const INTERVAL = 5;
+  let workers: Workers;
+  let matchId: number;
+  let mappingId: number;
+  let subscriptionId: number;
+  const match = JSON.parse(readFileSync(join(FIXTURES, 'match.statsbomb.json'), 'utf8')) as {
+    events: { index: number; type: { name: string }; shot?: { outcome?: { name: string } } }[];
+    lineups: unknown[];
+  };
+  /** The match as published after its first `count` events. */
+  const publish = (count: number) =>
+    feed.documents.set('/live.json', JSON.stringify({ events: match.events.slice(0, count), lineups: match.lineups }));
+  const firstGoal = match.events.findIndex((event) => event.shot?.outcome?.name === 'Goal');
+  const subscription = async (): Promise<SubscriptionItem> => {
+    const response = await ctx.request({ url: mappingPaths.subscriptions(mappingId), token });
+    const found = response.json().data.find((item: SubscriptionItem) => item.id === subscriptionId);
+    if (!found) throw new Error('subscription gone');
+    return found;
+  };
+  const eventMarkers = () => ctx.db.select().from(markers).where(eq(markers.eventId, matchId));
+
+  beforeAll(async () => {
+    const [football] = await ctx.db.select().from(sports).where(eq(sports.name, 'Football'));
+    matchId = await insertEvent(writer.accountId, {
+      name: 'Live match',
+      sportId: football?.id ?? null,
+      periods: [
+        { period: 1, startsAt: 0 },
+        { period: 2, startsAt: 3_000 },
+      ],
+    });
+    const { mapping } = await makeMapping(token, {
+      provider: 'statsbomb',
+      entity: 'event',
+      recordId: matchId,
+      providerId: '3788741',
+    });
+    mappingId = mapping.id;
+    // Published up to the event before the first goal: a saved shot, passes, no marker yet.
+    publish(firstGoal);
+    const created = await ctx.request({
+      method: 'POST',
+      url: mappingPaths.subscriptions(mappingId),
+      token,
+      payload: { url: `${feed.url}/live.json`, username: USERNAME, password: PASSWORD, intervalSeconds: INTERVAL },
+    });
+    expect(created.statusCode).toBe(201);
+    subscriptionId = created.json().id;
+    const config = testConfig({ videos: pollConfig });
+    workers = startWorkers(ctx.db, {
+      concurrency: 1,
+      pollMs: 100,
+      dataDir: config.dataDir,
+      config,
+      periodic: [feedPollTask(config)],
+    });
+  });
+  afterAll(() => workers?.stop({ graceMs: 1_000 }));
+
+  it('polls the feed with its credentials and applies it', async () => {
+    const first = await waitFor(
+      async () => {
+        const item = await subscription();
+        return item.lastStatus ? item : null;
+      },
+      { timeoutMs: (INTERVAL + 10) * 1000, what: 'the first poll' },
+    );
+    expect(first).toMatchObject({ lastStatus: 'ok', lastError: null, lastCreated: 0 });
+    expect(first.lastPolledAt).not.toBeNull();
+    expect(feed.refused).toBe(0);
+    expect(await eventMarkers()).toHaveLength(0);
+  });
+
+  it('turns a new goal into a marker within one interval', async () => {
+    publish(firstGoal + 1);
+    const published = Date.now();
+    const [goal] = await waitFor(
+      async () => {
+        const rows = await eventMarkers();
+        return rows.length > 0 ? rows : null;
+      },
+      { timeoutMs: (INTERVAL + 3) * 1000, what: 'the goal marker' },
+    );
+    expect(Date.now() - published).toBeLessThan((INTERVAL + 3) * 1000);
+    expect(goal?.providerEventId).toBeTruthy();
+    expect((await subscription()).lastCreated).toBe(1);
+  });
+
+  it('writes nothing for an unchanged feed', async () => {
+    const before = await eventMarkers();
+    const [row] = await ctx.db
+      .select()
+      .from(dataProviderSubscriptions)
+      .where(eq(dataProviderSubscriptions.id, subscriptionId));
+    const hits = feed.hits.get('/live.json') ?? 0;
+    await waitFor(() => (feed.hits.get('/live.json') ?? 0) > hits, {
+      timeoutMs: (INTERVAL + 3) * 1000,
+      what: 'the next poll',
+    });
+    const after = await waitFor(
+      async () => {
+        const item = await subscription();
+        return item.lastStatus === 'unchanged' ? item : null;
+      },
+      { what: 'the unchanged status' },
+    );
+    expect(after.lastCreated).toBe(1);
+    const [rowAfter] = await ctx.db
+      .select()
+      .from(dataProviderSubscriptions)
+      .where(eq(dataProviderSubscriptions.id, subscriptionId));
+    expect(rowAfter?.lastDigest).toBe(row?.lastDigest);
+    const markersAfter = await eventMarkers();
+    expect(markersAfter.map((marker) => [marker.id, marker.updatedAt.toISOString()])).toEqual(
+      before.map((marker) => [marker.id, marker.updatedAt.toISOString()]),
+    );
+  });
+
+  it('shows a failed poll in the status, and recovers', async () => {
+    feed.documents.set('/live.json', '{"events": [');
+    const failed = await waitFor(
+      async () => {
+        const item = await subscription();
+        return item.lastStatus === 'error' ? item : null;
+      },
+      { timeoutMs: (INTERVAL + 3) * 1000, what: 'the error status' },
+    );
+    expect(failed.lastError).toMatch(/truncated|JSON/i);
+    publish(firstGoal + 1);
+    await waitFor(
+      async () => (await subscription()).lastStatus === 'unchanged' || (await subscription()).lastStatus === 'ok',
+      {
+        timeoutMs: (INTERVAL + 3) * 1000,
+        what: 'the recovery',
+      },
+    );
+    expect(await eventMarkers()).toHaveLength(1);
+  });
+
+  it('hands each due feed to one poller only, and none while its event is not on', async () => {
+    const later = await insertEvent(writer.accountId, {
+      name: 'Next week',
+      state: 'upcoming',
+      startsAt: new Date(Date.now() + 7 * 86_400_000),
+    });
+    const { mapping } = await makeMapping(token, {
+      provider: 'statsbomb',
+      entity: 'event',
+      recordId: later,
+      providerId: '9',
+    });
+    await ctx.request({
+      method: 'POST',
+      url: mappingPaths.subscriptions(mapping.id),
+      token,
+      payload: { url: `${feed.url}/live.json`, username: USERNAME, password: PASSWORD, intervalSeconds: 5 },
+    });
+    await workers.stop({ graceMs: 1_000 });
+    await ctx.db.update(dataProviderSubscriptions).set({ nextPollAt: new Date(Date.now() - 1_000) });
+    const [one, two] = await Promise.all([claimDuePolls(ctx.db), claimDuePolls(ctx.db)]);
+    const claimed = [...(one ?? []), ...(two ?? [])].map((poll) => poll.id);
+    expect(claimed).toContain(subscriptionId);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(claimed.filter((id) => id === subscriptionId)).toHaveLength(1);
+    const laterSubscriptions = await ctx.db
+      .select()
+      .from(dataProviderSubscriptions)
+      .where(eq(dataProviderSubscriptions.mappingId, mapping.id));
+    expect(claimed).not.toContain(laterSubscriptions[0]?.id);
+    // Claimed: not due again before its interval.
+    expect(await claimDuePolls(ctx.db)).toEqual([]);
   });
 });

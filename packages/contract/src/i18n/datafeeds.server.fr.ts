@@ -24,6 +24,5 @@ export const DATAFEEDS_SERVER_FR = {
       'Un flux CSV demande sa correspondance de colonnes : abonnez-vous à un flux StatsBomb ou openfootball',
     keyChanged: 'Les identifiants ne peuvent être lus avec la clé de ce serveur : saisissez-les de nouveau',
     documentTooLarge: `Le document du flux dépasse ${SUBSCRIPTION_LIMITS.documentMaxBytes / 1024 / 1024} Mo`,
-    notJson: 'Le flux n’a pas répondu un document JSON',
   } satisfies Translation<typeof SUBSCRIPTION_MESSAGES>,
 };

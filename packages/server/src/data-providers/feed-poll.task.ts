@@ -2,8 +2,8 @@ import type { AppConfig } from '../config.ts';
 import type { PeriodicTask } from '../jobs/jobs.define.ts';
 import { applyMatchDocument } from '../match-events/match-events.apply.ts';
 import { createCredentialSeal } from './credentials.ts';
-import { type FeedPollDependencies, pollDueFeeds } from './feed-poll.ts';
 import { parseFeedDocument } from './feed-parse.ts';
+import { type FeedPollDependencies, pollDueFeeds } from './feed-poll.ts';
 
 /** How often a worker looks for due feeds: the interval's own precision. */
 export const FEED_POLL_LOOK_MS = 1_000;

@@ -31,7 +31,7 @@ export interface ClaimedPoll {
 export interface FeedPollDependencies {
   seal: CredentialSeal | null;
   policy: Pick<ImportPolicy, 'allowHosts' | 'resolve'>;
-  parse(provider: FeedProvider, document: unknown): ParsedFeed;
+  parse(provider: FeedProvider, document: Buffer): ParsedFeed;
   /** The match's events → the event's markers, idempotent by provider event id; markers created. */
   apply(db: Db, poll: ClaimedPoll, feed: ParsedFeed): Promise<{ created: number }>;
   log: JobLogger;
@@ -168,13 +168,7 @@ export async function pollOnce(db: Db, poll: ClaimedPoll, deps: FeedPollDependen
       await record(db, poll.id, { lastStatus: 'unchanged', lastError: null });
       return;
     }
-    let document: unknown;
-    try {
-      document = JSON.parse(body.toString('utf8'));
-    } catch {
-      throw new PollError(SUBSCRIPTION_MESSAGES.notJson);
-    }
-    const feed = deps.parse(poll.provider, document);
+    const feed = deps.parse(poll.provider, body);
     const { created } = await deps.apply(db, poll, feed);
     await record(db, poll.id, { lastStatus: 'ok', lastError: null, lastDigest: digest, lastCreated: created });
   } catch (error) {

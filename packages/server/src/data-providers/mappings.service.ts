@@ -1,7 +1,7 @@
 import {
   type DataProviderMappingEntity,
-  type MappingBody,
   type MappableRecords,
+  type MappingBody,
   type MappingItem,
   SUBSCRIPTION_LIMITS,
   SUBSCRIPTION_MESSAGES,

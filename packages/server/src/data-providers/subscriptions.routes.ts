@@ -26,6 +26,7 @@ import {
   createMapping,
   deleteMapping,
   findScopedMapping,
+  listMappableRecords,
   listMappings,
   presentMapping,
   presentSubscription,
