@@ -69,6 +69,9 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   [MEDIA_JOB_TYPES.probe]: null,
   /** Runs after its event is deleted (the event's attachment folder): about nothing that still exists. */
   'attachments.purge': null,
+  /** resourceId is the sport event whose match document is applied again (contract match-events.ts). */
+  'match.markers': 'Event',
+  'match.stats': 'Event',
 };
 
 /** The resourceType of a job type's jobs; undefined for a type the contract does not declare. */

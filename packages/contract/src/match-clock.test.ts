@@ -49,9 +49,19 @@ describe('periods as they may be stored', () => {
   });
 
   it('refuses a period listed twice, a period outside 1…5, a negative start and a kick-off before an earlier period', () => {
-    expect(periodsProblem([{ period: 1, startsAt: 0 }, { period: 1, startsAt: 10 }])?.kind).toBe('duplicate');
+    expect(
+      periodsProblem([
+        { period: 1, startsAt: 0 },
+        { period: 1, startsAt: 10 },
+      ])?.kind,
+    ).toBe('duplicate');
     expect(periodsProblem([{ period: 6, startsAt: 0 }])?.kind).toBe('period');
     expect(periodsProblem([{ period: 1, startsAt: -1 }])?.kind).toBe('negative');
-    expect(periodsProblem([{ period: 1, startsAt: 100 }, { period: 2, startsAt: 50 }])?.kind).toBe('order');
+    expect(
+      periodsProblem([
+        { period: 1, startsAt: 100 },
+        { period: 2, startsAt: 50 },
+      ])?.kind,
+    ).toBe('order');
   });
 });

@@ -38,6 +38,7 @@ import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { registerLive } from './live/live.plugin.ts';
 import { publishMarkerChanges } from './markers/markers.published.ts';
 import { eventMarkersRoutes } from './markers/markers.routes.ts';
+import { matchEventsRoutes } from './match-events/match-events.routes.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { type StripePrices, stripePrices } from './payments/stripe.prices.ts';
@@ -203,6 +204,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   app.addHook('onClose', async () => stopPublishingMarkers());
   await app.register(eventMarkersRoutes, { engine, guards });
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
+  await app.register(matchEventsRoutes, { db, guards });
   await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens });
   await app.register(clipRoutes, { engine, guards });
   await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });

@@ -8,6 +8,7 @@ import { rounds, seasons } from '../db/competitions.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { badRequest } from '../http/http.errors.ts';
+import { movePeriods } from '../match-events/match-events.periods.ts';
 import { PRODUCT_ITEM_LINKS } from '../payments/product-items.ts';
 import { deleteItemLinks } from '../resources/item-links.ts';
 import { type Row, resourceEntry, type WriteContext } from '../resources/resources.types.ts';
@@ -83,7 +84,7 @@ export const eventsEntry = resourceEntry({
     async prepare(values, context) {
       await checkCascade(values, context);
       await checkModules(values, context);
-      return values;
+      return movePeriods(values, context);
     },
     async beforeDelete(row, { db }) {
       // A deleted event leaves the products that sold it, and its attachment files in storage.

@@ -5,6 +5,7 @@ import { feedPollTask } from '../data-providers/feed-poll.task.ts';
 import { assemblyJob } from '../live/assembly.job.ts';
 import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
+import { importEventStatsJob, importMarkersJob } from '../match-events/match-events.jobs.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
 import { shareVideoJob } from '../videos/share.job.ts';
 import { encodeVideoJob } from '../videos/videos.encode.job.ts';
@@ -28,6 +29,8 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   liveClipRenderJob,
   assemblyJob,
   purgeAttachmentsJob,
+  importMarkersJob,
+  importEventStatsJob,
 ];
 
 export const JOB_REGISTRY = createJobRegistry(JOB_TYPES);

@@ -209,7 +209,8 @@ async function placeMarkers(
             mode,
             dataProviderMappingId: options.dataProviderMappingId,
           },
-          eventKeysOf(provider),
+          // Only the document's keys: a default marker type is made when a match event needs it.
+          eventKeysOf(provider).filter((entry) => keys.includes(entry.key)),
           keys,
         );
   const existing = await db

@@ -131,6 +131,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/admin-tools/PurgeCache.tsx'),
     (m) => m.PurgeCache,
   ),
+  '/admin-tools/parser-mapping/:provider?/:sportId?/:mode?/:dataProviderMappingId?': lazyScreen(
+    () => import('../features/admin-tools/ParserMapping.tsx'),
+    (m) => m.ParserMapping,
+  ),
   '/account/categories/:id/linked-items': lazyScreen(
     () => import('../features/categories/CategoryLinkedItems.tsx'),
     (m) => m.CategoryLinkedItems,

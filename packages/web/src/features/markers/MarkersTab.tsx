@@ -6,6 +6,7 @@ import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { Timeline } from '../../widgets/timeline/Timeline.tsx';
 import { snapTime } from '../../widgets/timeline/timeline-math.ts';
 import { useMediaTime } from '../../widgets/timeline/use-media-time.ts';
+import { MatchClockPanel } from '../match/MatchClockPanel.tsx';
 import { KeyLegend } from './KeyLegend.tsx';
 import { MarkerList } from './MarkerList.tsx';
 import { useEventMarkers, useMarkerActions, useMarkerTypes } from './marker-calls.ts';
@@ -64,6 +65,7 @@ function MarkersEditor({ eventId, video }: { eventId: number; video: PlayableRep
             bigStep={MARKER_MOVE_BIG_STEP_SECONDS}
           />
           <KeyLegend keyed={keyed} />
+          <MatchClockPanel eventId={eventId} media={media} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -3,6 +3,7 @@ import { embedPaths } from '@regie/contract/embed';
 import type { MessageKey } from '@regie/contract/i18n/en';
 import type { StatsContentKind } from '@regie/contract/stats';
 import { useT } from '../../i18n/use-t.ts';
+import { MatchStatsSection } from '../match/MatchStatsSection.tsx';
 import { EmbedPanel } from './EmbedPanel.tsx';
 import { useInsightsFormat } from './insights-format.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
@@ -83,7 +84,12 @@ export function ContentStatsTab({ kind, id }: { kind: StatsContentKind; id: numb
 
 /** An event's stats tab (the events' tab bodies, features/events/event-tabs.tsx). */
 export function EventStatsTab({ eventId }: { eventId: number }) {
-  return <ContentStatsTab kind="event" id={eventId} />;
+  return (
+    <Stack gap="lg">
+      <MatchStatsSection eventId={eventId} />
+      <ContentStatsTab kind="event" id={eventId} />
+    </Stack>
+  );
 }
 
 /** A conference's stats tab (features/conferences/conferences-setup.tsx). */
