@@ -11,7 +11,8 @@ export const datafeedsFr: Record<keyof typeof datafeedsEn, string> = {
   'dataFeeds.field.entity': 'Type',
   'dataFeeds.field.record': 'Enregistrement',
   'dataFeeds.field.providerId': 'Identifiant chez le fournisseur',
-  'dataFeeds.field.providerIdHint': 'L’identifiant que le fournisseur donne à cet enregistrement, par exemple un identifiant de match StatsBomb',
+  'dataFeeds.field.providerIdHint':
+    'L’identifiant que le fournisseur donne à cet enregistrement, par exemple un identifiant de match StatsBomb',
   'dataFeeds.field.label': 'Libellé (facultatif)',
   'dataFeeds.entity.competition': 'Compétition',
   'dataFeeds.entity.season': 'Saison',
@@ -34,7 +35,8 @@ export const datafeedsFr: Record<keyof typeof datafeedsEn, string> = {
   'dataFeeds.field.username': 'Nom d’utilisateur',
   'dataFeeds.field.password': 'Mot de passe',
   'dataFeeds.field.interval': 'Interroger toutes les (secondes)',
-  'dataFeeds.credentialsHint': 'Envoyés en authentification HTTP basique ; chiffrés à l’enregistrement et jamais réaffichés.',
+  'dataFeeds.credentialsHint':
+    'Envoyés en authentification HTTP basique ; chiffrés à l’enregistrement et jamais réaffichés.',
   'dataFeeds.subscribe': 'Ajouter l’abonnement',
   'dataFeeds.subscribed': 'Abonnement ajouté',
   'dataFeeds.removeSubscription': 'Retirer l’abonnement à {{url}}',

@@ -24,7 +24,10 @@ export function MappingCard({ mapping }: { mapping: MappingItem }) {
               {t('dataFeeds.mappingTitle', { entity: t(`dataFeeds.entity.${mapping.entity}`), record })}
             </Title>
             <Text size="sm">
-              {t('dataFeeds.mappingIds', { provider: PROVIDER_NAMES[mapping.provider], providerId: mapping.providerId })}
+              {t('dataFeeds.mappingIds', {
+                provider: PROVIDER_NAMES[mapping.provider],
+                providerId: mapping.providerId,
+              })}
               {mapping.label ? ` · ${mapping.label}` : ''}
             </Text>
           </Stack>
