@@ -49,11 +49,12 @@ test('a producer maps an event to a provider, subscribes to its feed and sees it
 
   await signIn(page, 'producer');
   await page.goto('/data-import/feeds');
-  await expect(main(page).getByRole('heading', { name: 'Data provider feeds' })).toBeVisible();
+  // The screen's code arrives on first use (slow on a busy machine).
+  await expect(main(page).getByRole('heading', { name: 'Data provider feeds' })).toBeVisible({ timeout: 60_000 });
   await expectNoSeriousA11yViolations(page);
 
   const form = main(page).getByRole('region', { name: 'New mapping' });
-  await form.getByRole('textbox', { name: 'Record' }).click();
+  await form.getByRole('combobox', { name: 'Record' }).click();
   await page.getByRole('option', { name: eventName }).click();
   await form.getByRole('textbox', { name: 'Provider’s id' }).fill('3788741');
   await form.getByRole('button', { name: 'Create the mapping' }).click();

@@ -21,7 +21,7 @@ export function DataFeeds() {
   const mappings = useMappings();
   return (
     <Stack maw={1000}>
-      <Title order={1} size="h3">
+      <Title order={2} size="h3">
         {t('dataFeeds.title')}
       </Title>
       <Text size="sm">{t('dataFeeds.intro')}</Text>

@@ -60,11 +60,11 @@ export function MappingCard({ mapping }: { mapping: MappingItem }) {
 
 function StatusBadge({ subscription }: { subscription: SubscriptionItem }) {
   const t = useT();
-  if (!subscription.active) return <Badge color="gray.8">{t('dataFeeds.status.inactive')}</Badge>;
-  if (subscription.lastStatus === null) return <Badge color="gray.8">{t('dataFeeds.status.never')}</Badge>;
-  if (subscription.lastStatus === 'error') return <Badge color="red.9">{t('dataFeeds.status.error')}</Badge>;
-  if (subscription.lastStatus === 'unchanged') return <Badge color="blue.9">{t('dataFeeds.status.unchanged')}</Badge>;
-  return <Badge color="green.9">{t('dataFeeds.status.ok', { count: String(subscription.lastCreated) })}</Badge>;
+  if (!subscription.active) return <Badge variant="outline" color="dark">{t('dataFeeds.status.inactive')}</Badge>;
+  if (subscription.lastStatus === null) return <Badge variant="outline" color="dark">{t('dataFeeds.status.never')}</Badge>;
+  if (subscription.lastStatus === 'error') return <Badge variant="outline" color="red.9">{t('dataFeeds.status.error')}</Badge>;
+  if (subscription.lastStatus === 'unchanged') return <Badge variant="outline" color="blue.9">{t('dataFeeds.status.unchanged')}</Badge>;
+  return <Badge variant="outline" color="teal.9">{t('dataFeeds.status.ok', { count: String(subscription.lastCreated) })}</Badge>;
 }
 
 function SubscriptionTable({ mappingId, subscriptions }: { mappingId: number; subscriptions: SubscriptionItem[] }) {
@@ -107,7 +107,7 @@ function SubscriptionTable({ mappingId, subscriptions }: { mappingId: number; su
               <Table.Td>{subscription.lastError ?? '—'}</Table.Td>
               <Table.Td>
                 <Button
-                  variant="subtle"
+                  variant="outline"
                   color="red.8"
                   size="xs"
                   aria-label={t('dataFeeds.removeSubscription', { url: subscription.url })}
