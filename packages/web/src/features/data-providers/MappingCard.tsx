@@ -60,11 +60,35 @@ export function MappingCard({ mapping }: { mapping: MappingItem }) {
 
 function StatusBadge({ subscription }: { subscription: SubscriptionItem }) {
   const t = useT();
-  if (!subscription.active) return <Badge variant="outline" color="dark">{t('dataFeeds.status.inactive')}</Badge>;
-  if (subscription.lastStatus === null) return <Badge variant="outline" color="dark">{t('dataFeeds.status.never')}</Badge>;
-  if (subscription.lastStatus === 'error') return <Badge variant="outline" color="red.9">{t('dataFeeds.status.error')}</Badge>;
-  if (subscription.lastStatus === 'unchanged') return <Badge variant="outline" color="blue.9">{t('dataFeeds.status.unchanged')}</Badge>;
-  return <Badge variant="outline" color="teal.9">{t('dataFeeds.status.ok', { count: String(subscription.lastCreated) })}</Badge>;
+  if (!subscription.active)
+    return (
+      <Badge variant="outline" color="dark">
+        {t('dataFeeds.status.inactive')}
+      </Badge>
+    );
+  if (subscription.lastStatus === null)
+    return (
+      <Badge variant="outline" color="dark">
+        {t('dataFeeds.status.never')}
+      </Badge>
+    );
+  if (subscription.lastStatus === 'error')
+    return (
+      <Badge variant="outline" color="red.9">
+        {t('dataFeeds.status.error')}
+      </Badge>
+    );
+  if (subscription.lastStatus === 'unchanged')
+    return (
+      <Badge variant="outline" color="blue.9">
+        {t('dataFeeds.status.unchanged')}
+      </Badge>
+    );
+  return (
+    <Badge variant="outline" color="teal.9">
+      {t('dataFeeds.status.ok', { count: String(subscription.lastCreated) })}
+    </Badge>
+  );
 }
 
 function SubscriptionTable({ mappingId, subscriptions }: { mappingId: number; subscriptions: SubscriptionItem[] }) {
