@@ -59,6 +59,8 @@ export default defineConfig({
       REGIE_ENV: 'development',
       // A free port for the live ingest: never a fixed 1935 in tests.
       REGIE_INGEST_PORT: process.env.REGIE_INGEST_PORT ?? '0',
+      // The data feeds test serves its feed on this machine (127.0.0.1 itself stays refused).
+      REGIE_IMPORT_ALLOW_HOSTS: 'localhost',
       ...(process.env.REGIE_WEB_DIST ? { REGIE_WEB_DIST: process.env.REGIE_WEB_DIST } : {}),
     },
   },

@@ -375,7 +375,7 @@ export const MENU: readonly MenuNode[] = [
     'data-import',
     'menu.dataImport',
     { icon: 'IconDatabaseImport', authorizedRoles: ['sport_player_write'], requiredModules: ['IMPORTDATA'] },
-    [node('ipfl', 'menu.dataImport.ipfl')],
+    [node('ipfl', 'menu.dataImport.ipfl'), node('feeds', 'menu.dataImport.feeds')],
   ),
   node('crm', 'menu.crm', { icon: 'IconAddressBook', authorizedRoles: ['use_crm'], requiredModules: ['FANS_CRM'] }, [
     node('fans', 'menu.crm.fans', { icon: 'IconHeart' }, [

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import type { AppConfig } from './config.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { dataImportRoutes } from './data-import/data-import.routes.ts';
 import { dataProviderMappingRoutes } from './data-providers/data-provider-mapping.routes.ts';
+import { dataProviderSubscriptionsRoutes } from './data-providers/subscriptions.routes.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { embedRoutes } from './embed/embed.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
@@ -27,6 +29,7 @@ import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
 import { registerJsonParser } from './http/json.parser.ts';
+import { LOG_REDACT, serializeRequest } from './http/log.redact.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
 import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
 import { checkResponses, type ResponseMismatch } from './http/response-check.hook.ts';
@@ -88,13 +91,21 @@ export interface AppDependencies {
   responseCheck?: (mismatch: ResponseMismatch) => void;
   /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
   simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine'>;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: Writable;
 }
 
-function createFastify(config: AppConfig) {
+function createFastify(config: AppConfig, logStream?: Writable) {
   return Fastify({
-    logger: { level: config.logLevel },
-    // One line per request is noise at this scale; errors are logged by the error handler.
-    logController: new LogController({ disableRequestLogging: true }),
+    // Credentials never reach a log: secret query parameters and password fields are redacted.
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      redact: LOG_REDACT,
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    // One line per request is noise at this scale (REGIE_LOG_REQUESTS=on turns them on); errors are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -152,7 +163,7 @@ function shareCaches(app: AppInstance, hub: RealtimeHub, cache: Cache, signedIn:
 
 /** The whole HTTP application, ready but not listening: tests drive it with inject(). */
 export async function buildApp(config: AppConfig, dependencies: AppDependencies = {}) {
-  const app = createFastify(config);
+  const app = createFastify(config, dependencies.logStream);
   const { db } = await appDatabase(app, config, dependencies);
   const signedIn =
     dependencies.signedIn ?? createMemoryCache(config.authCacheTtlMs, { maxEntries: SIGNED_IN_MAX_ENTRIES });
@@ -184,6 +195,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(dataProviderMappingRoutes, { guards });
   await app.register(generateEventsRoutes, { db, guards });
   await app.register(dataImportRoutes, { db, guards, storage, config });
+  await app.register(dataProviderSubscriptionsRoutes, { db, guards, config });
   await app.register(uploadsRoutes, { guards, storage });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });

@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   REGIE_PUBLIC_URL: optionalUrl,
   REGIE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REGIE_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
   REDIS_URL: optionalUrl,
   REGIE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   REGIE_JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
@@ -156,6 +157,8 @@ export interface AppConfig {
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttle). */
   trustProxy: boolean;
   logLevel: string;
+  /** One log line per request (REGIE_LOG_REQUESTS=on), their URLs with credentials redacted. */
+  logRequests: boolean;
   /** Realtime events go through Redis pub/sub when set (several processes), else stay in-process. */
   redisUrl: string | null;
   /** Jobs this process runs side by side (0: none, leave them to `worker` processes). */
@@ -266,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (values.REGIE_PUBLIC_URL ?? '').replace(/\/+$/, ''),
     trustProxy: values.REGIE_TRUST_PROXY === 'true',
     logLevel: values.LOG_LEVEL,
+    logRequests: values.REGIE_LOG_REQUESTS === 'on',
     redisUrl: values.REDIS_URL ?? null,
     workers: values.REGIE_WORKERS,
     jobPollMs: values.REGIE_JOB_POLL_MS,

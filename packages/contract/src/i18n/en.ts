@@ -6,6 +6,7 @@ import { clipsEn } from './clips.en.ts';
 import { conferencesEn } from './conferences.en.ts';
 import { controlRoomEn } from './controlroom.en.ts';
 import { dataImportEn } from './data-import.en.ts';
+import { datafeedsEn } from './datafeeds.en.ts';
 import { eventsEn } from './events.en.ts';
 import { extrasEn } from './extras.en.ts';
 import { fansEn } from './fans.en.ts';
@@ -815,6 +816,7 @@ export const en = {
   ...clipsEn,
   ...eventsEn,
   ...extrasEn,
+  ...datafeedsEn,
   ...liveEn,
   ...camerasEn,
   ...conferencesEn,

@@ -6,6 +6,7 @@ import { clipsFr } from './clips.fr.ts';
 import { conferencesFr } from './conferences.fr.ts';
 import { controlRoomFr } from './controlroom.fr.ts';
 import { dataImportFr } from './data-import.fr.ts';
+import { datafeedsFr } from './datafeeds.fr.ts';
 import type { MessageKey } from './en.ts';
 import { eventsFr } from './events.fr.ts';
 import { extrasFr } from './extras.fr.ts';
@@ -814,6 +815,7 @@ export const fr: Record<MessageKey, string> = {
   ...clipsFr,
   ...eventsFr,
   ...extrasFr,
+  ...datafeedsFr,
   ...liveFr,
   ...camerasFr,
   ...conferencesFr,

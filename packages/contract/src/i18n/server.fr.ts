@@ -27,6 +27,7 @@ import { CHAT_SERVER_FR } from './chat.server.fr.ts';
 import { CLIP_RULES_SERVER_FR } from './clip-rules.server.fr.ts';
 import { CONFERENCE_MESSAGES_FR } from './conferences.server.fr.ts';
 import { DATA_IMPORT_SERVER_FR } from './data-import.server.fr.ts';
+import { DATAFEEDS_SERVER_FR } from './datafeeds.server.fr.ts';
 import { EXTRAS_SERVER_MESSAGES_FR } from './extras.server.fr.ts';
 import { FANS_SERVER_FR } from './fans.server.fr.ts';
 import { FEEDS_SERVER_FR } from './feeds.server.fr.ts';
@@ -76,6 +77,7 @@ const OPERATIONS_FR = {
  */
 export const SERVER_MESSAGES_FR = {
   ...EXTRAS_SERVER_MESSAGES_FR,
+  ...DATAFEEDS_SERVER_FR,
   CONFERENCE_MESSAGES: CONFERENCE_MESSAGES_FR,
   ...INSIGHTS_SERVER_FR,
   ...SIMULCAST_SERVER_FR,

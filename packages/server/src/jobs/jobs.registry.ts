@@ -3,6 +3,7 @@ import { clipRulesSweepTask } from '../clip-rules/clip-rules.sweep.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
 import { dataImportJob } from '../data-import/data-import.job.ts';
+import { feedPollTask } from '../data-providers/feed-poll.task.ts';
 import { assemblyJob } from '../live/assembly.job.ts';
 import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
@@ -48,6 +49,10 @@ const QUEUE_MAINTENANCE: PeriodicTask = {
 };
 
 /** What workers do between jobs: housekeeping each of them runs on its own timer. */
-export function periodicTasks(config: Pick<AppConfig, 'uploadSweepMs'>): PeriodicTask[] {
-  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE, clipRulesSweepTask];
+export function periodicTasks(
+  config: Pick<AppConfig, 'uploadSweepMs'> & Partial<Pick<AppConfig, 'videos'>>,
+): PeriodicTask[] {
+  // The feed subscriptions' poller needs the media secret and the import rules (videos).
+  const feeds = config.videos ? [feedPollTask({ videos: config.videos })] : [];
+  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE, clipRulesSweepTask, ...feeds];
 }

@@ -88,7 +88,11 @@ function pinned(address: string, family: 4 | 6): LookupFunction {
 const IDLE_TIMEOUT_MS = 60_000;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-function get(target: ImportTarget, signal: AbortSignal): Promise<IncomingMessage> {
+function get(
+  target: ImportTarget,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<IncomingMessage> {
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.get(
@@ -99,7 +103,7 @@ function get(target: ImportTarget, signal: AbortSignal): Promise<IncomingMessage
         signal,
         lookup: pinned(target.address, target.family),
         timeout: IDLE_TIMEOUT_MS,
-        headers: { 'user-agent': 'Regie video import', accept: '*/*' },
+        headers: { 'user-agent': 'Regie video import', accept: '*/*', ...headers },
       },
       resolve,
     );
@@ -136,12 +140,22 @@ export function remoteFilename(disposition: string | undefined, url: URL): strin
   return clean || 'video';
 }
 
-/** Opens the download of `raw`, following checked redirects; the caller reads (or destroys) the body. */
-export async function openRemoteFile(raw: string, policy: ImportPolicy, signal: AbortSignal): Promise<RemoteFile> {
+/**
+ * Opens the download of `raw`, following checked redirects; the caller reads (or destroys) the
+ * body. `headers` (a feed's basic authentication) go to the first URL's origin only, never to
+ * another host a redirect names.
+ */
+export async function openRemoteFile(
+  raw: string,
+  policy: ImportPolicy,
+  signal: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<RemoteFile> {
   let current = raw;
+  const origin = URL.canParse(raw) ? new URL(raw).origin : '';
   for (let hop = 0; hop <= VIDEO_IMPORT_MAX_REDIRECTS; hop += 1) {
     const target = await resolveImportTarget(current, policy);
-    const response = await get(target, signal);
+    const response = await get(target, signal, target.url.origin === origin ? headers : {});
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECTS.has(status) && location) {

@@ -156,6 +156,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/data-import/DataImport.tsx'),
     (m) => m.DataImport,
   ),
+  '/data-import/feeds': lazyScreen(
+    () => import('../features/data-providers/DataFeeds.tsx'),
+    (m) => m.DataFeeds,
+  ),
   '/faq/main': lazyScreen(
     () => import('../features/faq/FaqMain.tsx'),
     (m) => m.FaqMain,

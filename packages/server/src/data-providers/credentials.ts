@@ -1,0 +1,47 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * Feed credentials at rest: AES-256-GCM under a key derived from the server's media secret
+ * (REGIE_MEDIA_SECRET, or the key file `media-secret.key` main.ts makes once in the data folder;
+ * videos/media-secret.ts), with a purpose of its own, so the same secret never keys two uses.
+ * Stored as `{iv}.{ciphertext+tag}` in base64url: a random IV each time, so equal passwords give
+ * different rows. Every API and worker process must share the secret (as for signed media URLs);
+ * a subscription sealed under another key says so in its status (enter the credentials again).
+ */
+export interface CredentialSeal {
+  seal(plain: string): string;
+  /** The plain text, or null when the value was sealed under another key or tampered with. */
+  open(sealed: string): string | null;
+}
+
+const IV_LENGTH = 12;
+const TAG_LENGTH = 16;
+
+export function createCredentialSeal(secret: string | Buffer): CredentialSeal {
+  const key = createHmac('sha256', secret).update('data-provider-credentials').digest();
+  return {
+    seal(plain) {
+      const iv = randomBytes(IV_LENGTH);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      return `${iv.toString('base64url')}.${sealed.toString('base64url')}`;
+    },
+    open(value) {
+      const [ivText, sealedText] = value.split('.');
+      if (!ivText || sealedText === undefined) return null;
+      const iv = Buffer.from(ivText, 'base64url');
+      const sealed = Buffer.from(sealedText, 'base64url');
+      if (iv.length !== IV_LENGTH || sealed.length < TAG_LENGTH) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv);
+        decipher.setAuthTag(sealed.subarray(sealed.length - TAG_LENGTH));
+        return Buffer.concat([
+          decipher.update(sealed.subarray(0, sealed.length - TAG_LENGTH)),
+          decipher.final(),
+        ]).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import { Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  type MappingItem,
+  SUBSCRIPTION_LIMITS,
+  type SubscriptionItem,
+} from '@regie/contract/data-provider-subscriptions';
+import { useState } from 'react';
+import { useT } from '../../i18n/use-t.ts';
+import { PasswordField } from '../../widgets/PasswordField.tsx';
+import { PROVIDER_NAMES, useDeleteMapping, useRemoveSubscription, useSubscribe } from './data-feeds-calls.ts';
+
+/** One mapping: what it ties, and for an event its feed subscriptions with their status. */
+export function MappingCard({ mapping }: { mapping: MappingItem }) {
+  const t = useT();
+  const remove = useDeleteMapping();
+  const record = mapping.recordName ?? t('dataFeeds.recordGone', { id: String(mapping.recordId) });
+  const titleId = `mapping-${mapping.id}`;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={3} size="h5" id={titleId}>
+              {t('dataFeeds.mappingTitle', { entity: t(`dataFeeds.entity.${mapping.entity}`), record })}
+            </Title>
+            <Text size="sm">
+              {t('dataFeeds.mappingIds', {
+                provider: PROVIDER_NAMES[mapping.provider],
+                providerId: mapping.providerId,
+              })}
+              {mapping.label ? ` · ${mapping.label}` : ''}
+            </Text>
+          </Stack>
+          <Button
+            variant="outline"
+            color="red.8"
+            size="xs"
+            aria-label={t('dataFeeds.deleteMappingOf', { record })}
+            loading={remove.isPending}
+            onClick={() => remove.mutate(mapping.id)}
+          >
+            {t('dataFeeds.deleteMapping')}
+          </Button>
+        </Group>
+        {mapping.entity === 'event' ? (
+          <>
+            <Title order={4} size="h6">
+              {t('dataFeeds.subscriptions')}
+            </Title>
+            <SubscriptionTable mappingId={mapping.id} subscriptions={mapping.subscriptions} />
+            <SubscriptionForm mappingId={mapping.id} />
+          </>
+        ) : (
+          <Text size="sm">{t('dataFeeds.eventOnly')}</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function StatusBadge({ subscription }: { subscription: SubscriptionItem }) {
+  const t = useT();
+  if (!subscription.active)
+    return (
+      <Badge variant="outline" color="dark">
+        {t('dataFeeds.status.inactive')}
+      </Badge>
+    );
+  if (subscription.lastStatus === null)
+    return (
+      <Badge variant="outline" color="dark">
+        {t('dataFeeds.status.never')}
+      </Badge>
+    );
+  if (subscription.lastStatus === 'error')
+    return (
+      <Badge variant="outline" color="red.9">
+        {t('dataFeeds.status.error')}
+      </Badge>
+    );
+  if (subscription.lastStatus === 'unchanged')
+    return (
+      <Badge variant="outline" color="blue.9">
+        {t('dataFeeds.status.unchanged')}
+      </Badge>
+    );
+  return (
+    <Badge variant="outline" color="teal.9">
+      {t('dataFeeds.status.ok', { count: String(subscription.lastCreated) })}
+    </Badge>
+  );
+}
+
+function SubscriptionTable({ mappingId, subscriptions }: { mappingId: number; subscriptions: SubscriptionItem[] }) {
+  const t = useT();
+  const remove = useRemoveSubscription(mappingId);
+  if (subscriptions.length === 0) return <Text size="sm">{t('dataFeeds.noSubscriptions')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('dataFeeds.column.url')}</Table.Th>
+            <Table.Th>{t('dataFeeds.column.interval')}</Table.Th>
+            <Table.Th>{t('dataFeeds.column.status')}</Table.Th>
+            <Table.Th>{t('dataFeeds.column.lastPolled')}</Table.Th>
+            <Table.Th>{t('dataFeeds.column.lastError')}</Table.Th>
+            <Table.Th>{t('dataFeeds.column.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {subscriptions.map((subscription) => (
+            <Table.Tr key={subscription.id} data-testid={`subscription-${subscription.id}`}>
+              <Table.Td>
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {subscription.url}
+                </Text>
+                {subscription.hasCredentials ? (
+                  <Text size="xs" c="dimmed">
+                    {t('dataFeeds.withCredentials')}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{t('dataFeeds.seconds', { count: String(subscription.intervalSeconds) })}</Table.Td>
+              <Table.Td>
+                <StatusBadge subscription={subscription} />
+              </Table.Td>
+              <Table.Td>
+                {subscription.lastPolledAt ? new Date(subscription.lastPolledAt).toLocaleString() : '—'}
+              </Table.Td>
+              <Table.Td>{subscription.lastError ?? '—'}</Table.Td>
+              <Table.Td>
+                <Button
+                  variant="outline"
+                  color="red.8"
+                  size="xs"
+                  aria-label={t('dataFeeds.removeSubscription', { url: subscription.url })}
+                  onClick={() => remove.mutate(subscription.id)}
+                >
+                  {t('dataFeeds.remove')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Adds a subscription: the feed's URL, its credentials (sent as basic authentication) and the interval. */
+function SubscriptionForm({ mappingId }: { mappingId: number }) {
+  const t = useT();
+  const subscribe = useSubscribe(mappingId);
+  const [url, setUrl] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [interval, setInterval] = useState<number>(SUBSCRIPTION_LIMITS.intervalDefaultSeconds);
+  const hasCredentials = username !== '' || password !== '';
+  return (
+    <Stack
+      gap="xs"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!url.trim()) return;
+        const body = {
+          url: url.trim(),
+          intervalSeconds: interval,
+          ...(hasCredentials ? { username, password } : {}),
+        };
+        subscribe.mutate(body, {
+          onSuccess: () => {
+            setUrl('');
+            setUsername('');
+            setPassword('');
+          },
+        });
+      }}
+    >
+      <TextInput
+        label={t('dataFeeds.field.url')}
+        type="url"
+        value={url}
+        maxLength={SUBSCRIPTION_LIMITS.urlMaxLength}
+        onChange={(event) => setUrl(event.currentTarget.value)}
+        required
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label={t('dataFeeds.field.username')}
+          value={username}
+          autoComplete="off"
+          maxLength={SUBSCRIPTION_LIMITS.credentialMaxLength}
+          onChange={(event) => setUsername(event.currentTarget.value)}
+        />
+        <PasswordField
+          label={t('dataFeeds.field.password')}
+          value={password}
+          autoComplete="new-password"
+          maxLength={SUBSCRIPTION_LIMITS.credentialMaxLength}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <NumberInput
+          label={t('dataFeeds.field.interval')}
+          value={interval}
+          min={SUBSCRIPTION_LIMITS.intervalMinSeconds}
+          max={SUBSCRIPTION_LIMITS.intervalMaxSeconds}
+          allowDecimal={false}
+          onChange={(value) => setInterval(typeof value === 'number' ? value : SUBSCRIPTION_LIMITS.intervalMinSeconds)}
+        />
+      </Group>
+      <Text size="xs">{t('dataFeeds.credentialsHint')}</Text>
+      <Group justify="flex-end">
+        <Button type="submit" loading={subscribe.isPending} disabled={!url.trim()}>
+          {t('dataFeeds.subscribe')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
