@@ -22,7 +22,8 @@ test('a rule clips the marker it names: seen on the rule, listed with the eventâ
   page,
   request,
 }) => {
-  test.setTimeout(READY_TIMEOUT_MS + 120_000);
+  // The clip's encode queues behind the demo replays' own, encoded at start-up.
+  test.setTimeout(READY_TIMEOUT_MS + 300_000);
   const session = await apiSignIn(request, 'producer');
   const videoId = await demoReplayVideoId(request, session);
   const eventName = uniqueName('E2E rule match');
