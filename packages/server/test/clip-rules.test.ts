@@ -1,23 +1,17 @@
 import { join } from 'node:path';
 import { CLIP_RULE_MESSAGES, type ClipRuleRun, clipRulePaths } from '@regie/contract/clip-rules';
 import { clipPaths } from '@regie/contract/clips';
-import { lifecyclePaths } from '@regie/contract/lifecycle';
-import { LIVE_JOB_TYPES, type LiveInput, livePaths } from '@regie/contract/live';
 import { renderMessage } from '@regie/contract/messages.render';
 import type { PresentedVideo } from '@regie/contract/videos.schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyClipRules, sweepClipRules } from '../src/clip-rules/clip-rules.service.ts';
-import { contentCameras } from '../src/db/cameras.table.ts';
 import { clipRuleRuns } from '../src/db/clip-rules.table.ts';
-import { events, markers } from '../src/db/events.table.ts';
-import { jobs } from '../src/db/jobs.table.ts';
-import { liveSegments } from '../src/db/live.table.ts';
+import { markers } from '../src/db/events.table.ts';
 import { makeColourPng, uploadSkinImage } from './clips-fixtures.ts';
 import { waitFor } from './jobs-fixtures.ts';
-import { publishTestStream, type TestPublisher } from './live-fixtures.ts';
 import { makeTestVideo } from './media-fixtures.ts';
-import { uploadVideo, type VideoTestContext, videoRow, videoTestContext, waitForVideo } from './videos-fixtures.ts';
+import { uploadVideo, type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
 
 let ctx: VideoTestContext;
 let sourceId: number;
@@ -295,71 +289,4 @@ describe('clip rules as a resource', () => {
     ).toBe(403);
     expect((await ctx.request({ url: clipRulePaths.runs(ids.goalRule ?? 0) })).statusCode).toBe(401);
   });
-});
-
-describe('a marker dropped during the live', () => {
-  let publisher: TestPublisher | undefined;
-  let inputId = 0;
-  let liveEventId = 0;
-  const recordedSeconds = async () =>
-    (await ctx.db.select().from(liveSegments).where(eq(liveSegments.inputId, inputId))).reduce(
-      (sum, row) => sum + row.duration,
-      0,
-    );
-
-  beforeAll(async () => {
-    await ctx.user('operator', ctx.accountA, ['use_stream', 'sport_player_write', 'liveclipping_write']);
-    const input = (
-      await post('operator', livePaths.list, { name: 'Main camera', latencyMode: '1s' })
-    ).json<LiveInput>();
-    inputId = input.id;
-    const key = await ctx.request({ url: livePaths.key(input.id), token: token('operator') });
-    const [row] = await ctx.db
-      .insert(events)
-      .values({ name: 'Play-off', accountId: ctx.accountA.id, state: 'upcoming' })
-      .returning({ id: events.id });
-    liveEventId = row?.id ?? 0;
-    await ctx.db
-      .insert(contentCameras)
-      .values({ accountId: ctx.accountA.id, eventId: liveEventId, inputId, label: 'Main' });
-    const started = await post('operator', lifecyclePaths.transition('events', liveEventId, 'start-live'), {});
-    expect(started.statusCode, started.body).toBe(200);
-    ctx.workers();
-    publisher = publishTestStream(`${input.ingestUrl}/${key.json<{ streamKey: string }>().streamKey}`, 40);
-    await waitFor(async () => (await recordedSeconds()) >= 5, {
-      timeoutMs: 30_000,
-      intervalMs: 200,
-      what: 'five seconds of the live recorded',
-    });
-  }, 60_000);
-  afterAll(async () => publisher?.stop());
-
-  it('waits for the seconds after the marker, then cuts them from the live: instant copy first, once', async () => {
-    ctx.workers();
-    // At the live edge: the 2 s after the marker are not recorded yet when it arrives.
-    const at = Math.floor(await recordedSeconds()) - 1;
-    const markerId = await marker(liveEventId, { label: 'Equaliser', timeSeconds: at, markerTypeId: ids.goal });
-    const waiting = (await runs(ids.goalRule ?? 0)).find((run) => run.markerId === markerId);
-    expect(waiting?.state).toBe('waiting');
-    const run = await waitFor(
-      async () => (await runs(ids.goalRule ?? 0)).find((one) => one.markerId === markerId && one.state !== 'waiting'),
-      { timeoutMs: 20_000, intervalMs: 100, what: 'the live clip to be made' },
-    );
-    expect(run.state, run.error ?? '').toBe('made');
-    const clip = await videoRow(ctx, run.clipVideoId ?? 0);
-    expect(clip).toMatchObject({ title: 'Play-off – Equaliser', published: true, clipMarkerId: markerId });
-    // The rule's range whole (1 s before, 0.5 s after), not cut short at the live edge.
-    expect(clip?.clipInSeconds).toBeCloseTo(at - 1, 1);
-    expect(clip?.clipOutSeconds).toBeCloseTo(at + 0.5, 1);
-    const [job] = await ctx.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.resourceId, String(run.clipVideoId)));
-    expect(job?.type).toBe(LIVE_JOB_TYPES.clip);
-    const ready = await waitForVideo(ctx, run.clipVideoId ?? 0, ['ready', 'failed'], 20_000);
-    expect(ready.state, ready.failureReason ?? '').toBe('ready');
-    await applyClipRules(ctx.db, markerId);
-    await sweepClipRules(ctx.db);
-    expect(await eventClips(liveEventId)).toHaveLength(1);
-  }, 60_000);
 });
