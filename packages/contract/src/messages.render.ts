@@ -5,6 +5,12 @@
  * "unexpected error": rendering never throws.
  */
 import './accounts.ts';
+import './query-builder.ts';
+import './match-events.ts';
+import './generate-events.ts';
+import './feeds.messages.ts';
+import './data-provider-subscriptions.ts';
+import './data-import.ts';
 import './attachments.ts';
 import './auth.ts';
 import './cache.ts';
