@@ -52,13 +52,13 @@ test('Alt + 1 sets the first kick-off at the player: the imported goal appears a
     name: uniqueName('E2E imported match'),
     videoId,
   });
-  const job = await apiCall<{ id: number }>(request, session, 'POST', '/data-providers-service-api/import', {
+  const { jobId } = await apiCall<{ jobId: number }>(request, session, 'POST', '/data-providers-service-api/import', {
     provider: 'statsbomb',
     eventId: event.id,
     document: JSON.parse(readFileSync(MATCH_FILE, 'utf8')),
   });
   await expect
-    .poll(async () => (await apiCall<{ state: string }>(request, session, 'GET', `/main-api/jobs/${job.id}`)).state, {
+    .poll(async () => (await apiCall<{ state: string }>(request, session, 'GET', `/main-api/jobs/${jobId}`)).state, {
       timeout: 60_000,
     })
     .toBe('done');

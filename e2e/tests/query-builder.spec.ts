@@ -32,7 +32,7 @@ test('an admin builds a query, runs it, groups it and exports it', async ({ page
 
   await screen.getByRole('combobox', { name: 'Group by' }).selectOption({ label: 'Account' });
   await screen.getByRole('button', { name: 'Run the query' }).click();
-  await expect(table.getByRole('columnheader', { name: 'Count' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Count', exact: true })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Account' })).toBeVisible();
   await expect(table.getByRole('cell', { name: '1', exact: true })).toBeVisible();
 

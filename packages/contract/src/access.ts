@@ -12,6 +12,12 @@ export interface AccessRule {
   authorizedModules?: readonly ModuleCode[];
   /** The user's access level must be at least this. */
   accessLevel?: number;
+  /**
+   * Only a platform administrator, by their own roles and level, acting for an account or not:
+   * the admin tools, which work on the account acted for (generate its events, map its feeds)
+   * and would vanish if the account's grants replaced the admin's (spec §6) as they do elsewhere.
+   */
+  platformAdmin?: boolean;
 }
 
 /** What the access rule looks at: the user, and the account an admin is acting for, if any. */
@@ -47,6 +53,7 @@ export function effectiveGrants(subject: AccessSubject): {
 
 /** One rule, on its own, against the subject's effective roles and modules. */
 export function satisfies(subject: AccessSubject, rule: AccessRule): boolean {
+  if (rule.platformAdmin && !isPlatformAdmin(subject)) return false;
   const { roles, modules } = effectiveGrants(subject);
   if (rule.authorizedRoles?.length && !rule.authorizedRoles.some((role) => roles.includes(role))) {
     return false;
@@ -73,6 +80,7 @@ export function inheritRule(parent: AccessRule, child: AccessRule): AccessRule {
   if (required.length) rule.requiredModules = required;
   if (authorizedModules) rule.authorizedModules = authorizedModules;
   if (accessLevel) rule.accessLevel = accessLevel;
+  if (parent.platformAdmin || child.platformAdmin) rule.platformAdmin = true;
   return rule;
 }
 

@@ -398,7 +398,7 @@ export const MENU: readonly MenuNode[] = [
       node('rankings', 'menu.trivia.rankings', { icon: 'IconListNumbers' }, [node('list', 'menu.list')]),
     ],
   ),
-  node('admin-tools', 'menu.adminTools', { icon: 'IconTool', authorizedRoles: ['manage_customer_accounts'] }, [
+  node('admin-tools', 'menu.adminTools', { icon: 'IconTool', platformAdmin: true }, [
     node('query-builder', 'menu.adminTools.queryBuilder', { icon: 'IconSql' }),
     node('parser-mapping/:provider?/:sportId?/:mode?/:dataProviderMappingId?', 'menu.adminTools.parserMapping', {
       icon: 'IconArrowsExchange',

@@ -91,6 +91,18 @@ describe('key mappings (spec §6)', () => {
     ['customers refuse other roles', '/account/customers/list', who(['manage_users'], [], 5), false],
     ['admin tools need manage_customer_accounts', '/admin-tools/purge-cache', admin, true],
     ['admin tools refuse user managers', '/admin-tools/purge-cache', who(['manage_users']), false],
+    [
+      'admin tools stay with an admin acting for an account (they work on its data)',
+      '/admin-tools/generate-events',
+      { ...admin, simulatedAccount: { roles: ['sport_player_write'], modules: ['SPORT_EVENTS'] } },
+      true,
+    ],
+    [
+      'admin tools refuse a customer holding manage_customer_accounts at level 0',
+      '/admin-tools/query-builder',
+      who(['manage_customer_accounts'], [], 0),
+      false,
+    ],
     ['users need manage_users', '/account/users/list', who(['manage_users']), true],
     ['users refuse others', '/account/users/list', who(['video_write']), false],
     ['sports need sport_player_write', '/account/sports/list', who(['sport_player_write'], ['SPORT_EVENTS']), true],

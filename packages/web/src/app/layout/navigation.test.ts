@@ -45,14 +45,16 @@ describe('left menu', () => {
     expect(paths(sectionEntries(admin, entry('/account')))).toEqual(['/account/customers', '/account/users']);
   });
 
-  it('uses the simulated account roles and modules while an admin acts for it', () => {
+  it('uses the simulated account roles and modules while an admin acts for it, keeping the admin tools', () => {
     const simulating: UserAccess = {
       ...admin,
       simulatedAccount: { roles: ['simulcast_write'], modules: ['SIMULCAST'] },
     };
     expect(paths(topLevelEntries(simulating))).toContain('/events');
     expect(paths(sectionEntries(simulating, entry('/events')))).toEqual(['/events/simulcasts']);
-    expect(paths(topLevelEntries(simulating))).not.toContain('/admin-tools');
+    // The admin tools work on the account acted for (contract AccessRule.platformAdmin).
+    expect(paths(topLevelEntries(simulating))).toContain('/admin-tools');
+    expect(paths(topLevelEntries(simulating))).not.toContain('/account');
   });
 
   it('hides the tests menu in staging and production builds', () => {
