@@ -90,7 +90,8 @@ async function seasonEvents(seasonId: number) {
 describe('POST /main-api/seasons/{id}/generate-events: round robin', () => {
   it('previews 4 teams home and away without writing anything', async () => {
     const seasonId = await newSeason();
-    const response = await generate(seasonId, roundRobin(teams.slice(0, 4), 2, true));
+    // As the web app sends it while acting for the account: with its AccountId (spec §6), ignored.
+    const response = await generate(seasonId, { ...roundRobin(teams.slice(0, 4), 2, true), AccountId: clubId });
     expect(response.statusCode).toBe(200);
     const preview = generateEventsResponse.parse(response.json());
     expect(preview.dryRun).toBe(true);

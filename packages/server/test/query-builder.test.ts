@@ -122,8 +122,13 @@ describe('POST /main-api/admin-tools/query', () => {
   });
 
   it('shows an admin acting for an account only that account’s rows', async () => {
+    // With the AccountId the web app adds to bodies while acting (spec §6): ignored, never trusted.
     const acting = await rowsOf(
-      { entity: 'fans', query: { combinator: 'and', rules: [rule('nickname', 'contains', 'qb-')] } },
+      {
+        entity: 'fans',
+        query: { combinator: 'and', rules: [rule('nickname', 'contains', 'qb-')] },
+        AccountId: home.id,
+      } as QueryBody,
       { accountKey: home.accountKey },
     );
     expect(acting.rows.map((row) => row.account)).toEqual(['QB Home', 'QB Home', 'QB Home', 'QB Home']);

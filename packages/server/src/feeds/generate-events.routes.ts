@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { generateEvents } from './generate-events.service.ts';
 
@@ -17,6 +18,8 @@ export const generateEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guard
     generateEventsPaths.generate(':seasonId'),
     {
       onRequest: guards.requireRoles('manage_customer_accounts'),
+      // The web client adds the acted-for account's AccountId to bodies (spec §6): never trusted.
+      preValidation: ignoreClientAccountKeys,
       schema: {
         tags: ['admin-tools'],
         security: BEARER,

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { queryCsvLines, queryExportName, runQuery } from './query-builder.service.ts';
 import { type QueryScope, translateQuery } from './query-builder.translate.ts';
@@ -35,6 +36,8 @@ export const queryBuilderRoutes: FastifyPluginAsyncZod<QueryBuilderRoutesOptions
     queryPaths.run,
     {
       onRequest: onAdmins,
+      // The web client adds the acted-for account's AccountId to bodies (spec §6): never trusted.
+      preValidation: ignoreClientAccountKeys,
       schema: {
         ...common,
         summary: 'Runs a query built over the whitelisted entities: rows, or groups with their count',
@@ -53,6 +56,8 @@ export const queryBuilderRoutes: FastifyPluginAsyncZod<QueryBuilderRoutesOptions
     queryPaths.export,
     {
       onRequest: onAdmins,
+      // The web client adds the acted-for account's AccountId to bodies (spec §6): never trusted.
+      preValidation: ignoreClientAccountKeys,
       schema: {
         ...common,
         summary: 'The same query as CSV, streamed: a header line, then at most 1 000 000 rows (limit ignored)',

@@ -20,15 +20,19 @@ import {
   generateEventsPaths,
 } from '@regie/contract/generate-events';
 import type { MessageKey } from '@regie/contract/i18n/en';
+import { seasonsResource } from '@regie/contract/resources/seasons';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
-import { recordLabel, referenceLocation, useResourceList } from '../../../api/resource-queries.ts';
+import type { ResourceLocation } from '../../../api/resource-api.ts';
+import { recordLabel, referenceLocation, useResourceCalls, useResourceList } from '../../../api/resource-queries.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 const COMPETITIONS = referenceLocation('competitions');
-const SEASONS = referenceLocation('seasons');
+// Seasons live under their competition (/main-api/competitions/{id}/seasons).
+const SEASONS: ResourceLocation = { ...referenceLocation('seasons'), parent: seasonsResource.parent };
 const CHALLENGERS = referenceLocation('challengers');
 
 const TIME_ZONES: string[] = (() => {
@@ -64,11 +68,11 @@ export function GenerateEvents() {
   const [result, setResult] = useState<GenerateEventsResult | null>(null);
 
   const competitions = useResourceList(COMPETITIONS, { offset: 0, limit: 200, sort: 'name' });
-  const seasons = useResourceList(SEASONS, {
-    offset: 0,
-    limit: 200,
-    sort: 'name',
-    ...(competitionId ? { filters: { competitionId: [competitionId] } } : {}),
+  const seasonCalls = useResourceCalls(SEASONS, competitionId);
+  const seasons = useQuery({
+    queryKey: ['generate-events', 'seasons', competitionId],
+    queryFn: ({ signal }) => seasonCalls.list({ offset: 0, limit: 200, sort: 'name' }, signal),
+    enabled: competitionId !== null,
   });
   const challengers = useResourceList(CHALLENGERS, { offset: 0, limit: 200, sort: 'name' });
 
@@ -93,12 +97,7 @@ export function GenerateEvents() {
   const options = (rows: { id: number }[] | undefined) =>
     (rows ?? []).map((row) => ({ value: String(row.id), label: recordLabel(row as never) }));
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const seasonOptions = competitionId
-    ? options(seasons.data?.data).filter((option) => {
-        const season = seasons.data?.data.find((row) => String(row.id) === option.value);
-        return season ? String(season.competitionId) === competitionId : false;
-      })
-    : [];
+  const seasonOptions = competitionId ? options(seasons.data?.data) : [];
 
   return (
     <Stack maw={960}>
