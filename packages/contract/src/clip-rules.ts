@@ -8,6 +8,14 @@ import { messageCatalog } from './messages.ts';
 /** Seconds a rule keeps before and after its marker: each within these, together more than 0. */
 export const CLIP_RULE_SECONDS = { min: 0, max: 300, defaultBefore: 15, defaultAfter: 10 } as const;
 export const CLIP_RULE_NAME_MAX = 80;
+/**
+ * Which markers a rule clips: any of its type, only those a data feed brought (an import, a
+ * subscription: markers with a provider), or only those made by hand. A club that clips its
+ * operators' goals by hand can leave the feed's goals to a rule, and the reverse.
+ */
+export const CLIP_RULE_MARKER_SOURCES = ['any', 'feed', 'hand'] as const;
+export type ClipRuleMarkerSource = (typeof CLIP_RULE_MARKER_SOURCES)[number];
+
 /** Runs listed on a rule's page, newest first. */
 export const CLIP_RULE_RUNS_LIMIT = 100;
 

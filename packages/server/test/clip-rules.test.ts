@@ -212,6 +212,58 @@ describe('clip rules make the clips of the markers they name', () => {
     const clips = await eventClips(eventId);
     expect(clips.map((clip) => [clip.title, clipInfo(clip)?.markerId])).toEqual([['Friendly – Late goal', row?.id]]);
   });
+
+  it("clips only a data feed's markers, or only those made by hand, when the rule says so", async () => {
+    const corner = await created('producer', '/main-api/marker-types', { name: 'Corner', code: 'corner' });
+    const feedRule = await created('producer', '/main-api/clip-rules', {
+      name: 'Feed cards',
+      markerTypeId: ids.card,
+      markerSource: 'feed',
+      beforeSeconds: 1,
+      afterSeconds: 1,
+    });
+    const handRule = await created('producer', '/main-api/clip-rules', {
+      name: 'Corners by hand',
+      markerTypeId: corner,
+      markerSource: 'hand',
+      beforeSeconds: 1,
+      afterSeconds: 1,
+    });
+    const eventId = await event('Feed and hand', sourceId);
+    await marker(eventId, { label: 'Card by hand', timeSeconds: 1, markerTypeId: ids.card });
+    const byHandCorner = await marker(eventId, { label: 'Corner by hand', timeSeconds: 2, markerTypeId: corner });
+    // As an import or a subscription writes them: with the provider and its event id.
+    const fromFeed = await ctx.db
+      .insert(markers)
+      .values(
+        [
+          { label: 'Card from the feed', markerTypeId: ids.card, providerEventId: 'sb-1' },
+          { label: 'Corner from the feed', markerTypeId: corner, providerEventId: 'sb-2' },
+        ].map((values) => ({
+          ...values,
+          eventId,
+          accountId: ctx.accountA.id,
+          timeSeconds: 2.5,
+          provider: 'statsbomb' as const,
+        })),
+      )
+      .returning({ id: markers.id, label: markers.label });
+    for (const row of fromFeed) await applyClipRules(ctx.db, row.id);
+    const feedCard = fromFeed.find((row) => row.label === 'Card from the feed')?.id ?? 0;
+    expect((await settledRun(feedRule, feedCard)).state).toBe('made');
+    expect((await settledRun(handRule, byHandCorner)).state).toBe('made');
+    await sweepClipRules(ctx.db);
+    expect((await runs(feedRule)).map((run) => run.markerId)).toEqual([feedCard]);
+    expect((await runs(handRule)).map((run) => run.markerId)).toEqual([byHandCorner]);
+    const titles = (await eventClips(eventId)).map((clip) => clip.title).sort();
+    expect(titles).toEqual(['Feed and hand – Card from the feed', 'Feed and hand – Corner by hand']);
+    const refused = await post('producer', '/main-api/clip-rules', {
+      name: 'Unknown source',
+      markerTypeId: corner,
+      markerSource: 'radio',
+    });
+    expect(refused.statusCode).toBe(400);
+  });
 });
 
 describe('clip rules as a resource', () => {

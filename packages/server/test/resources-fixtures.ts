@@ -166,6 +166,7 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
   'clip-rules': async (token, n, refs) => ({
     name: `${token} rule ${n}`,
     markerTypeId: await refs.id('marker-types', n % 2),
+    markerSource: (['any', 'feed', 'hand'] as const)[n % 3],
     beforeSeconds: n,
     // Together more than 0 seconds (CLIP_RULE_SECONDS_RULE).
     afterSeconds: n + 1,

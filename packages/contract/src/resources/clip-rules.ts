@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
-import { CLIP_RULE_MESSAGES, CLIP_RULE_NAME_MAX, CLIP_RULE_SECONDS } from '../clip-rules.ts';
+import { CLIP_RULE_MARKER_SOURCES, CLIP_RULE_MESSAGES, CLIP_RULE_NAME_MAX, CLIP_RULE_SECONDS } from '../clip-rules.ts';
 import type { FieldRule } from './define.ts';
 import { defineResource } from './define.ts';
 import { registeredWriteRule } from './registry.ts';
@@ -24,8 +24,8 @@ export const CLIP_RULE_SECONDS_RULE: FieldRule = {
 };
 
 /**
- * A clip that makes itself (issue 25 point 7): when a marker of `markerTypeId` arrives on one of
- * the account's events (by hand, by an import or a feed subscription, live or on a replay), a clip
+ * A clip that makes itself (issue 25 point 7): when a marker of `markerTypeId` (and of
+ * `markerSource`: any, a data feed's, or made by hand) arrives on one of the account's events (by hand, by an import or a feed subscription, live or on a replay), a clip
  * from `beforeSeconds` before it to `afterSeconds` after its end is made, once, dressed by the
  * template and skin when set, published or not. Each marker's outcome is a run (clipRulePaths.runs).
  */
@@ -37,6 +37,7 @@ export const clipRulesResource = defineResource({
   fields: z.object({
     name: z.string().trim().min(1).max(CLIP_RULE_NAME_MAX),
     markerTypeId: referenceId,
+    markerSource: z.enum(CLIP_RULE_MARKER_SOURCES).default('any'),
     beforeSeconds: ruleSeconds.default(CLIP_RULE_SECONDS.defaultBefore),
     afterSeconds: ruleSeconds.default(CLIP_RULE_SECONDS.defaultAfter),
     clipTemplateId: referenceId.nullable().default(null),
@@ -47,6 +48,7 @@ export const clipRulesResource = defineResource({
   ui: {
     name: { widget: 'limitedText', textLimit: CLIP_RULE_NAME_MAX },
     markerTypeId: { widget: 'reference', reference: 'marker-types' },
+    markerSource: { widget: 'select', options: CLIP_RULE_MARKER_SOURCES },
     beforeSeconds: { widget: 'number' },
     afterSeconds: { widget: 'number' },
     clipTemplateId: { widget: 'reference', reference: 'clip-templates' },
@@ -54,7 +56,7 @@ export const clipRulesResource = defineResource({
     publish: { widget: 'switch' },
     active: { widget: 'switch' },
   },
-  columns: ['name', 'markerTypeId', 'beforeSeconds', 'afterSeconds', 'publish', 'active', 'updatedAt'],
+  columns: ['name', 'markerTypeId', 'markerSource', 'beforeSeconds', 'afterSeconds', 'publish', 'active', 'updatedAt'],
   filters: ['active', 'markerTypeId'],
   sortable: ['name', 'createdAt', 'updatedAt'],
   defaultSort: { field: 'name', direction: 'asc' },

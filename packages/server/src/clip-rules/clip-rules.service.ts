@@ -1,6 +1,6 @@
 import { CLIP_RULE_MESSAGES } from '@regie/contract/clip-rules';
 import { CLIP_MESSAGES } from '@regie/contract/clips';
-import { and, asc, eq, gte, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { clockTime } from '../clips/clips.markers.ts';
 import { type ClipOwner, type ClipRequest, createClip, defaultClipTitle } from '../clips/clips.service.ts';
 import { MessageError, reasonOf } from '../common/message.error.ts';
@@ -33,6 +33,13 @@ const dueAt = sql`case when ${events.state} = 'live' and ${events.videoId} is nu
   then now() + make_interval(secs => ${clipRules.afterSeconds} + coalesce(${markers.durationSeconds}, 0) + ${LIVE_SETTLE_SECONDS})
   else now() end`;
 
+/** The rule's markerSource: any marker, a data feed's (it has a provider), or one made by hand. */
+const fromSource = or(
+  eq(clipRules.markerSource, 'any'),
+  and(eq(clipRules.markerSource, 'feed'), isNotNull(markers.provider)),
+  and(eq(clipRules.markerSource, 'hand'), isNull(markers.provider)),
+);
+
 /**
  * One run per (active matching rule, marker) among the markers `where` selects, inserted with ON
  * CONFLICT DO NOTHING: a marker met again (published twice, imported twice, edited, swept after a
@@ -54,6 +61,7 @@ async function recordRuns(db: Db, where: SQL): Promise<number> {
         eq(clipRules.accountId, markers.accountId),
         eq(clipRules.markerTypeId, markers.markerTypeId),
         eq(clipRules.active, true),
+        fromSource,
       ),
     )
     .innerJoin(events, eq(events.id, markers.eventId))

@@ -1,4 +1,4 @@
-import { CLIP_RULE_RUN_STATES } from '@regie/contract/clip-rules';
+import { CLIP_RULE_MARKER_SOURCES, CLIP_RULE_RUN_STATES } from '@regie/contract/clip-rules';
 import type { Message } from '@regie/contract/messages';
 import { sql } from 'drizzle-orm';
 import {
@@ -32,6 +32,7 @@ export const clipRules = pgTable(
     markerTypeId: integer('marker_type_id')
       .notNull()
       .references(() => markerTypes.id, { onDelete: 'restrict' }),
+    markerSource: text('marker_source', { enum: CLIP_RULE_MARKER_SOURCES }).notNull().default('any'),
     beforeSeconds: doublePrecision('before_seconds').notNull().default(15),
     afterSeconds: doublePrecision('after_seconds').notNull().default(10),
     // The template or skin may be deleted: the rule keeps its timings, undressed.
@@ -50,6 +51,7 @@ export const clipRules = pgTable(
     index('clip_rules_marker_type_idx').on(table.markerTypeId),
     index('clip_rules_clip_template_idx').on(table.clipTemplateId),
     index('clip_rules_clip_skin_idx').on(table.clipSkinId),
+    check('clip_rules_marker_source', sql`${table.markerSource} in ('any', 'feed', 'hand')`),
     check(
       'clip_rules_seconds_range',
       sql`${table.beforeSeconds} between 0 and 300 and ${table.afterSeconds} between 0 and 300 and ${table.beforeSeconds} + ${table.afterSeconds} > 0`,

@@ -1,0 +1,2 @@
+ALTER TABLE "clip_rules" ADD COLUMN "marker_source" text DEFAULT 'any' NOT NULL;--> statement-breakpoint
+ALTER TABLE "clip_rules" ADD CONSTRAINT "clip_rules_marker_source" CHECK ("clip_rules"."marker_source" in ('any', 'feed', 'hand'));
