@@ -21,7 +21,8 @@ export const CLIP_RULE_RUNS_LIMIT = 100;
 
 /**
  * What became of one marker under one rule (one run per rule and marker, ever):
- * waiting (its clip waits until the live has recorded the seconds after the marker),
+ * waiting (its clip waits until the live has recorded the seconds after the marker, or until the
+ * event's replay is ready: uploaded and encoded),
  * made (the clip video exists; it is cut by the usual clip jobs), skipped (nothing to cut from:
  * the event has neither a video nor a live), failed (the clip was refused; `error` says why).
  */

@@ -213,6 +213,27 @@ describe('clip rules make the clips of the markers they name', () => {
     expect(clips.map((clip) => [clip.title, clipInfo(clip)?.markerId])).toEqual([['Friendly – Late goal', row?.id]]);
   });
 
+  it('waits for a replay still being encoded, then clips it', async () => {
+    const file = await makeTestVideo(join(ctx.dir, 'late.mp4'), { width: 320, height: 180, seconds: 4, gopFrames: 25 });
+    const { completed } = await uploadVideo(ctx, token('writerA'), file, 'late.mp4');
+    const replayId = completed.video.id;
+    const eventId = await event('Recorded last night', replayId);
+    const markerId = await marker(eventId, { label: 'Early goal', timeSeconds: 1, markerTypeId: ids.goal });
+    // Not encoded yet (no worker ran): the run waits, and a sweep meanwhile changes nothing.
+    const [waiting] = await ctx.db.select().from(clipRuleRuns).where(eq(clipRuleRuns.markerId, markerId));
+    expect(waiting).toMatchObject({ state: 'waiting', clipVideoId: null });
+    expect(waiting?.dueAt.getTime()).toBeGreaterThan(Date.now());
+    await sweepClipRules(ctx.db);
+    expect(await eventClips(eventId)).toEqual([]);
+    ctx.workers();
+    await waitForVideo(ctx, replayId, ['ready']);
+    // Its time comes (REPLAY_WAIT_SECONDS later): the sweep makes the clip.
+    await ctx.db.update(clipRuleRuns).set({ dueAt: new Date() }).where(eq(clipRuleRuns.markerId, markerId));
+    await sweepClipRules(ctx.db);
+    expect((await settledRun(ids.goalRule ?? 0, markerId)).state).toBe('made');
+    expect((await eventClips(eventId)).map((clip) => clip.title)).toEqual(['Recorded last night – Early goal']);
+  });
+
   it("clips only a data feed's markers, or only those made by hand, when the rule says so", async () => {
     const corner = await created('producer', '/main-api/marker-types', { name: 'Corner', code: 'corner' });
     const feedRule = await created('producer', '/main-api/clip-rules', {

@@ -10,7 +10,7 @@ import { jobPaths } from '@regie/contract/jobs';
 import { markerPaths } from '@regie/contract/markers';
 import { renderMessage } from '@regie/contract/messages.render';
 import type { Role } from '@regie/contract/roles';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { challengers } from '../src/db/actors.table.ts';
@@ -505,10 +505,12 @@ describe('tenancy and roles', () => {
   });
 
   it('keeps provider refs per account: the same document in two accounts makes two records', async () => {
+    // Among the test's two accounts (the demo club imported its own season at seed).
     const refs = await allowing.db
-      .select({ accountId: providerRefs.accountId })
+      .select({ accountId: providerRefs.accountId, recordId: providerRefs.recordId })
       .from(providerRefs)
-      .where(and(eq(providerRefs.entity, 'competition')));
-    expect(new Set(refs.map((ref) => ref.accountId))).toEqual(new Set([accountA.id, accountB.id]));
+      .where(and(eq(providerRefs.entity, 'competition'), inArray(providerRefs.accountId, [accountA.id, accountB.id])));
+    expect(refs.map((ref) => ref.accountId).sort()).toEqual([accountA.id, accountB.id].sort());
+    expect(new Set(refs.map((ref) => ref.recordId)).size).toBe(2);
   });
 });

@@ -1,12 +1,21 @@
+import { type ClipRuleRun, clipRulePaths } from '@regie/contract/clip-rules';
 import { clipPaths } from '@regie/contract/clips';
 import { DEMO_PASSWORD } from '@regie/contract/demo';
 import { type EventReplayResponse, type MarkerRecord, markerPaths } from '@regie/contract/markers';
+import { type EventMatchStatsResponse, matchEventPaths } from '@regie/contract/match-events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepClipRules } from '../src/clip-rules/clip-rules.service.ts';
+import { challengers } from '../src/db/actors.table.ts';
+import { clipRules } from '../src/db/clip-rules.table.ts';
 import { clipSkins } from '../src/db/clip-skins.table.ts';
+import { rounds, seasons } from '../src/db/competitions.table.ts';
 import { events } from '../src/db/events.table.ts';
+import { seasonFixtures } from '../src/db/feeds.table.ts';
+import { DEMO_FEED_MATCH, DEMO_FEED_RULE } from '../src/seed/import.seed.ts';
 import { DEMO_MATCH_NAME } from '../src/seed/markers.seed.ts';
 import { DEMO_VIDEO, seedDemoVideo } from '../src/seed/video.seed.ts';
+import { waitFor } from './jobs-fixtures.ts';
 import { type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
 
 /** The club's demo match: markers of several types in its replay, and two clips cut from its goals. */
@@ -76,5 +85,73 @@ describe('the demo match', () => {
     expect(unknownSkin.statusCode).toBe(400);
     // Another account's user does not see the match.
     expect((await ctx.request({ url: markerPaths.replay(eventId), token: ctx.tokens.writerB })).statusCode).toBe(403);
+  }, 600_000);
+
+  it("took its season from a feed, and the recorded match's markers too: the rule clipped its two goals", async () => {
+    const producer = await ctx.login('producer', DEMO_PASSWORD);
+    // The season's dozen fixtures, from the hand-made football.json: a new team, two new matchdays.
+    const [season] = await ctx.db.select().from(seasons).where(eq(seasons.name, '2026-2027'));
+    const fixtures = await ctx.db
+      .select()
+      .from(seasonFixtures)
+      .where(eq(seasonFixtures.seasonId, season?.id ?? 0));
+    expect(fixtures).toHaveLength(12);
+    expect(new Set(fixtures.map((fixture) => fixture.provider))).toEqual(new Set(['openfootball']));
+    expect(await ctx.db.select().from(challengers).where(eq(challengers.name, 'Castleton Albion'))).toHaveLength(1);
+    const matchdays = await ctx.db
+      .select({ name: rounds.name })
+      .from(rounds)
+      .where(eq(rounds.seasonId, season?.id ?? 0));
+    expect(matchdays.map((round) => round.name).sort()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Matchday ${n}`));
+
+    // The recorded match: its replay is the demo video (stored by the first test), its markers the events file's.
+    const [match] = await ctx.db.select().from(events).where(eq(events.name, DEMO_FEED_MATCH.name));
+    const eventId = match?.id ?? 0;
+    expect(fixtures.find((fixture) => fixture.eventId === eventId)).toBeDefined();
+    const listed = await ctx.request({ url: markerPaths.markers(eventId), token: producer });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const markers = listed.json<{ data: MarkerRecord[] }>().data;
+    expect(markers.map((marker) => [marker.label, marker.timeSeconds])).toEqual([
+      [expect.stringContaining('Jordan Miles'), 5],
+      [expect.stringContaining('Leo Hart'), 8.5],
+      [expect.stringContaining('Luca Bernardi'), 13.5],
+      [expect.stringContaining('Samir Aziz'), 17.5],
+    ]);
+    const stats = await ctx.request({ url: matchEventPaths.matchStats(eventId), token: producer });
+    expect(stats.json<EventMatchStatsResponse>()).toMatchObject({
+      provider: 'statsbomb',
+      home: { teamName: DEMO_FEED_MATCH.home, stats: { shots: 2, shotsOnTarget: 2 } },
+      away: { teamName: DEMO_FEED_MATCH.away, stats: { shots: 1 } },
+    });
+
+    // The rule on the feed's goals: its runs wait for the replay's encode, then make one clip per
+    // goal (the workers' sweep, or this one), published, and they end ready.
+    const [rule] = await ctx.db.select().from(clipRules).where(eq(clipRules.name, DEMO_FEED_RULE));
+    ctx.workers();
+    const runsOf = async () =>
+      (await ctx.request({ url: clipRulePaths.runs(rule?.id ?? 0), token: producer })).json<{ data: ClipRuleRun[] }>()
+        .data;
+    const made = await waitFor(
+      async () => {
+        await sweepClipRules(ctx.db);
+        const runs = await runsOf();
+        return runs.length === 2 && runs.every((run) => run.state !== 'waiting') ? runs : undefined;
+      },
+      { what: "the demo rule's two runs", timeoutMs: 400_000, intervalMs: 500 },
+    );
+    expect(made.map((run) => [run.markerLabel, run.state]).sort()).toEqual([
+      [expect.stringContaining('Jordan Miles'), 'made'],
+      [expect.stringContaining('Luca Bernardi'), 'made'],
+    ]);
+    const clips = (await ctx.request({ url: clipPaths.eventClips(eventId), token: producer })).json<{
+      data: { id: number; published: boolean }[];
+    }>().data;
+    expect(clips).toHaveLength(2);
+    expect(clips.every((clip) => clip.published)).toBe(true);
+    for (const clip of clips) {
+      const done = await waitForVideo(ctx, clip.id, ['ready', 'failed'], 400_000);
+      expect(done.failureReason).toBeNull();
+      expect(done.state).toBe('ready');
+    }
   }, 600_000);
 });

@@ -24,7 +24,7 @@ export const clipRulesEn = {
   'clipRules.runs.state': 'State',
   'clipRules.runs.clip': 'Clip',
   'clipRules.runs.openClip': 'Open the clip',
-  'clipRules.runs.state.waiting': 'Waiting for the live',
+  'clipRules.runs.state.waiting': 'Waiting for the video (the live, or the replay being prepared)',
   'clipRules.runs.state.made': 'Made',
   'clipRules.runs.state.skipped': 'Skipped',
   'clipRules.runs.state.failed': 'Failed',

@@ -26,7 +26,7 @@ export const clipRulesFr: Record<keyof typeof clipRulesEn, string> = {
   'clipRules.runs.state': 'État',
   'clipRules.runs.clip': 'Clip',
   'clipRules.runs.openClip': 'Ouvrir le clip',
-  'clipRules.runs.state.waiting': 'En attente du direct',
+  'clipRules.runs.state.waiting': 'En attente de la vidéo (direct ou replay en préparation)',
   'clipRules.runs.state.made': 'Fait',
   'clipRules.runs.state.skipped': 'Ignoré',
   'clipRules.runs.state.failed': 'En échec',

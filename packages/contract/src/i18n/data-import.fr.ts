@@ -22,6 +22,11 @@ export const dataImportFr: Record<keyof typeof dataImportEn, string> = {
   'dataImport.urlHint': 'Une adresse http(s) publique : le serveur va la chercher',
   'dataImport.text': 'Le texte du document',
   'dataImport.textHint': 'Collez ici le JSON ou le CSV',
+  'dataImport.event': 'Événement du match',
+  'dataImport.eventHint': 'L’événement auquel va un CSV d’événements de match (vide pour un calendrier)',
+  'dataImport.eventHintMatch':
+    'Le match de ces événements : ses marqueurs et statistiques sont créés sur cet événement',
+  'dataImport.noEvents': 'Aucun événement trouvé',
   'dataImport.timeZone': 'Fuseau horaire des coups d’envoi sans décalage',
   'dataImport.timeZoneHint': 'Un nom IANA comme Europe/Paris ; vide : UTC',
   'dataImport.csv.title': 'Colonnes du CSV',

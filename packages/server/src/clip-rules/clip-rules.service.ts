@@ -28,6 +28,13 @@ const NO_OWNER: ClipOwner = { user: null };
 /** Nothing to cut from: the run is 'skipped' (not 'failed'), with this reason. */
 class NothingToCut extends MessageError {}
 
+/**
+ * The event's replay is still being uploaded or encoded (a match recorded, its markers imported at
+ * once): the run stays 'waiting' and is tried again this much later, by the sweep.
+ */
+export const REPLAY_WAIT_SECONDS = 15;
+class ReplayNotReady extends Error {}
+
 /** When a run may be made: a live event without a replay waits for the seconds after its marker. */
 const dueAt = sql`case when ${events.state} = 'live' and ${events.videoId} is null
   then now() + make_interval(secs => ${clipRules.afterSeconds} + coalesce(${markers.durationSeconds}, 0) + ${LIVE_SETTLE_SECONDS})
@@ -105,7 +112,8 @@ async function makeClip(db: Db, run: { ruleId: number; markerId: number }): Prom
       .from(videos)
       .where(and(eq(videos.id, event.videoId), eq(videos.accountId, event.accountId)))
       .limit(1);
-    if (!source) throw new NothingToCut(CLIP_RULE_MESSAGES.nothingToCut(event.id));
+    if (!source || source.state === 'failed') throw new NothingToCut(CLIP_RULE_MESSAGES.nothingToCut(event.id));
+    if (source.state !== 'ready') throw new ReplayNotReady();
     if (source.duration !== null) {
       if (marker.timeSeconds >= source.duration) throw badRequest(CLIP_MESSAGES.markerBeyondVideo);
       request.outSeconds = Math.min(request.outSeconds, source.duration);
@@ -137,6 +145,13 @@ async function makeRun(db: Db, runId: number): Promise<void> {
       await tx.update(clipRuleRuns).set({ clipVideoId }).where(eq(clipRuleRuns.id, runId));
     });
   } catch (error) {
+    if (error instanceof ReplayNotReady) {
+      await db
+        .update(clipRuleRuns)
+        .set({ dueAt: sql`now() + make_interval(secs => ${REPLAY_WAIT_SECONDS})`, updatedAt: new Date() })
+        .where(and(eq(clipRuleRuns.id, runId), eq(clipRuleRuns.state, 'waiting')));
+      return;
+    }
     await db
       .update(clipRuleRuns)
       .set({

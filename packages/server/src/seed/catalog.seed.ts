@@ -9,6 +9,7 @@ import { paymentOffers, productPaymentOffers, products } from '../db/payments.ta
 import { playlists } from '../db/playlists.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { seedClipsDemo } from './clips.seed.ts';
+import { seedDemoImport } from './import.seed.ts';
 import { french, one } from './seed.rows.ts';
 import { seedSportData } from './sport-data.seed.ts';
 
@@ -248,6 +249,7 @@ export async function seedCatalogDemo(db: Db, accountIds: ReadonlyMap<string, nu
     .where(eq(accounts.id, club));
   await seedSportData(db, club, events, football);
   await seedClipsDemo(db, club, events, football);
+  await seedDemoImport(db, club, football);
 
   const categoryId = await seedCategories(db, club);
   await seedPlaylists(db, club, categoryId);

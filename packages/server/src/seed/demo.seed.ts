@@ -46,6 +46,9 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
     // A football club: events, players, media, fan engagement and payments.
     name: DEMO_ACCOUNTS.club,
     modules: [
+      // The data import (its menu's rule: sport_player_write + IMPORTDATA): the season's fixtures and
+      // the recorded match's events come from feeds (import.seed.ts).
+      'IMPORTDATA',
       'DASHBOARD',
       'SPORT_EVENTS',
       'BUSINESS_PLAYERS',

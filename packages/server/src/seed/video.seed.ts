@@ -13,6 +13,7 @@ import type { ObjectStorage } from '../storage/storage.types.ts';
 import { enqueueEncode } from '../videos/videos.encode.job.ts';
 import { originalKey } from '../videos/videos.keys.ts';
 import { attachDemoReplay } from './events.seed.ts';
+import { seedDemoFeedMatch } from './import.seed.ts';
 import { seedDemoMarkerClips } from './markers.seed.ts';
 import { one } from './seed.rows.ts';
 
@@ -88,6 +89,7 @@ export async function seedDemoVideo(db: Db, storage: ObjectStorage, dataDir: str
     await attachDemoReplay(db, video.accountId, video.id);
     await enqueueEncode(db, video);
     await seedDemoMarkerClips(db, video, DEMO_VIDEO.seconds, log);
+    await seedDemoFeedMatch(db, video, log);
     log.info({ videoId: video.id }, 'demo video stored, its encode job queued');
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { resourcePath } from '@regie/contract/api';
 import type { ImportDecision, ImportPreview } from '@regie/contract/data-import';
+import { type MappableRecords, mappingPaths } from '@regie/contract/data-provider-subscriptions';
 import type { CsvColumnMapping } from '@regie/contract/feeds';
 import { IconDatabaseImport, IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ const EMPTY_DRAFT: SourceDraft = {
   text: '',
   timeZone: '',
   sportId: '',
+  eventId: '',
 };
 
 function sourceOf(draft: SourceDraft): ImportSource | null {
@@ -79,6 +81,10 @@ export function DataImport() {
         sort: 'name',
       }),
   });
+  const events = useQuery({
+    queryKey: ['data-import', 'events'],
+    queryFn: ({ signal }) => api.get<MappableRecords>(mappingPaths.records, { entity: 'event' }, { signal }),
+  });
   const sportId = Number(draft.sportId) || undefined;
   const saved = useQuery({
     queryKey: ['data-import', 'csv-mapping', sportId],
@@ -100,6 +106,7 @@ export function DataImport() {
       provider: draft.provider,
       source,
       sportId,
+      eventId: Number(draft.eventId) || undefined,
       csvColumns: draft.provider === 'csv' ? columns : undefined,
       timeZone: draft.timeZone.trim() || undefined,
       decisions: [...decisions.values()],
@@ -125,7 +132,7 @@ export function DataImport() {
     setJobId(null);
     setPreview(null);
     setDecisions(new Map());
-    setDraft({ ...EMPTY_DRAFT, provider: draft.provider, sportId: draft.sportId });
+    setDraft({ ...EMPTY_DRAFT, provider: draft.provider, sportId: draft.sportId, eventId: draft.eventId });
   };
 
   return (
@@ -137,6 +144,7 @@ export function DataImport() {
           <ImportSourceForm
             providers={providers.data ?? []}
             sports={sportOptions}
+            events={(events.data?.data ?? []).map((event) => ({ value: String(event.id), label: event.name }))}
             draft={draft}
             onChange={changeDraft}
             onRefused={setFileRefused}

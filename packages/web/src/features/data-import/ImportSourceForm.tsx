@@ -15,6 +15,8 @@ export interface SourceDraft {
   text: string;
   timeZone: string;
   sportId: string;
+  /** The event a match's events go to (a StatsBomb match, a CSV of match events): its id, or ''. */
+  eventId: string;
 }
 
 const ACCEPT = ['application/json', 'text/csv', 'text/plain', 'application/vnd.ms-excel', '.json', '.csv'];
@@ -23,12 +25,14 @@ const ACCEPT = ['application/json', 'text/csv', 'text/plain', 'application/vnd.m
 export function ImportSourceForm({
   providers,
   sports,
+  events,
   draft,
   onChange,
   onRefused,
 }: {
   providers: readonly FeedAdapterInfo[];
   sports: readonly { value: string; label: string }[];
+  events: readonly { value: string; label: string }[];
   draft: SourceDraft;
   onChange: (draft: SourceDraft) => void;
   onRefused: (message: string | null) => void;
@@ -65,6 +69,17 @@ export function ImportSourceForm({
         data={sports}
         value={draft.sportId || null}
         onChange={(value) => set({ sportId: value ?? '' })}
+      />
+      <Select
+        label={t('dataImport.event')}
+        description={t(draft.provider === 'statsbomb' ? 'dataImport.eventHintMatch' : 'dataImport.eventHint')}
+        data={events}
+        value={draft.eventId || null}
+        onChange={(value) => set({ eventId: value ?? '' })}
+        searchable
+        clearable
+        required={draft.provider === 'statsbomb'}
+        nothingFoundMessage={t('dataImport.noEvents')}
       />
       <Tabs value={draft.kind} onChange={(value) => value && set({ kind: value as SourceKind })}>
         <Tabs.List aria-label={t('dataImport.sourceKind')}>

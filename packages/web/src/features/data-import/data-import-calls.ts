@@ -18,6 +18,8 @@ export interface ImportRequest {
   provider: FeedProvider;
   source: ImportSource;
   sportId?: number | undefined;
+  /** A match's events go to this event. */
+  eventId?: number | undefined;
   csvColumns?: CsvColumnMapping | undefined;
   timeZone?: string | undefined;
   decisions: ImportDecision[];
@@ -47,6 +49,7 @@ export function dataImportCalls(api: ApiClient) {
     const options = {
       provider: request.provider,
       ...(request.sportId ? { sportId: request.sportId } : {}),
+      ...(request.eventId ? { eventId: request.eventId } : {}),
       ...(request.csvColumns ? { csvColumns: request.csvColumns } : {}),
       ...(request.timeZone ? { timeZone: request.timeZone } : {}),
       decisions: request.decisions,
