@@ -305,8 +305,8 @@ async function measureSubscription(url, published) {
       await until(async () => !(await jobsDue(api)), 'no job due', { timeoutMs: 5 * 60_000, intervalMs: 500 });
       // A moment spread over the poll interval (the goals are not in step with the polls).
       await sleep(((index + 0.5) / GOALS) * INTERVAL * 1000 + 700 * index);
-      const window = await api('GET', windowPath);
-      goals.push(goal(index + 1, window.toSeconds));
+      const { toSeconds } = await api('GET', windowPath);
+      goals.push(goal(index + 1, toSeconds));
       publish();
       const publishedAt = Date.now();
       const marker = await until(
@@ -316,6 +316,10 @@ async function measureSubscription(url, published) {
       );
       const seenAt = Date.now();
       known.add(marker.id);
+      // The goal's marker, at the live's second it was published at (period 1 kicked off at 0).
+      if (Math.abs(marker.timeSeconds - toSeconds) > 0.01 || marker.markerTypeId !== goalType) {
+        throw new Error(`a marker other than the goal appeared: ${JSON.stringify(marker)}`);
+      }
       const storedAt = Date.parse(marker.createdAt);
       const run = await until(
         async () => {
@@ -329,8 +333,9 @@ async function measureSubscription(url, published) {
         "the goal's clip",
         { timeoutMs: 60_000, intervalMs: 100 },
       );
-      await playable(url, api, run.clipVideoId, work);
+      const clip = await playable(url, api, run.clipVideoId, work);
       const playableAt = Date.now();
+      if (clip.clip && clip.clip.markerId !== marker.id) throw new Error(`clip ${clip.id} is not the goal's`);
       runs.push({
         storedMs: storedAt - publishedAt,
         seenMs: seenAt - publishedAt,
