@@ -335,7 +335,9 @@ async function measureSubscription(url, published) {
       );
       const clip = await playable(url, api, run.clipVideoId, work);
       const playableAt = Date.now();
-      if (clip.clip && clip.clip.markerId !== marker.id) throw new Error(`clip ${clip.id} is not the goal's`);
+      if (clip.clip?.markerId !== marker.id || !(clip.clip.outSeconds > clip.clip.inSeconds)) {
+        throw new Error(`clip ${clip.id} is not the goal's: ${JSON.stringify(clip.clip)}`);
+      }
       runs.push({
         storedMs: storedAt - publishedAt,
         seenMs: seenAt - publishedAt,
