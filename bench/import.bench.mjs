@@ -209,8 +209,9 @@ async function feedServer() {
 /** StatsBomb's "HH:MM:SS.mmm" of a period's second. */
 function timestamp(secondsIn) {
   const pad = (value, width = 2) => String(value).padStart(width, '0');
-  const whole = Math.floor(secondsIn);
-  const millis = Math.round((secondsIn - whole) * 1000);
+  const totalMs = Math.round(secondsIn * 1000);
+  const whole = Math.floor(totalMs / 1000);
+  const millis = totalMs % 1000;
   return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}.${pad(millis, 3)}`;
 }
 
@@ -305,8 +306,9 @@ async function measureSubscription(url, published) {
       await until(async () => !(await jobsDue(api)), 'no job due', { timeoutMs: 5 * 60_000, intervalMs: 500 });
       // A moment spread over the poll interval (the goals are not in step with the polls).
       await sleep(((index + 0.5) / GOALS) * INTERVAL * 1000 + 700 * index);
-      const { toSeconds } = await api('GET', windowPath);
-      goals.push(goal(index + 1, toSeconds));
+      // The live's last recorded second, in tenths (markers are placed to the tenth: match-clock.ts).
+      const goalSecond = Math.floor((await api('GET', windowPath)).toSeconds * 10) / 10;
+      goals.push(goal(index + 1, goalSecond));
       publish();
       const publishedAt = Date.now();
       const marker = await until(
@@ -317,7 +319,7 @@ async function measureSubscription(url, published) {
       const seenAt = Date.now();
       known.add(marker.id);
       // The goal's marker, at the live's second it was published at (period 1 kicked off at 0).
-      if (Math.abs(marker.timeSeconds - toSeconds) > 0.01 || marker.markerTypeId !== goalType) {
+      if (Math.abs(marker.timeSeconds - goalSecond) > 0.01 || marker.markerTypeId !== goalType) {
         throw new Error(`a marker other than the goal appeared: ${JSON.stringify(marker)}`);
       }
       const storedAt = Date.parse(marker.createdAt);
