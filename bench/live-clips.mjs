@@ -66,7 +66,7 @@ async function jobDone(api, id, what) {
 }
 
 /** The clip as a player gets it: ready with a URL, its master, media playlist and first segment fetched. */
-async function playable(url, api, videoId, work) {
+export async function playable(url, api, videoId, work) {
   const video = await until(
     async () => {
       const current = await api('GET', `/main-api/videos/${videoId}`);

@@ -38,13 +38,20 @@ async function login(url, username, password) {
  * inputs, events and clipping, one user with the live roles; answers that user's `api`. Each
  * account may have LIVE_LIMITS.simultaneousLiveInputs (4) inputs on air: the capacity part spreads
  * its inputs over several studios, that limit being the account's policy, not the machine's.
+ * `modules` and `roles` add to the studio's (the import bench's data feeds: IMPORTDATA).
  */
-export async function studio(url, name) {
+export async function studio(url, name, { modules = [], roles = [] } = {}) {
   const admin = await login(url, 'admin', 'regie-demo');
   const asAdmin = apiClient(url, admin.accessToken, { 'x-account-key': admin.accountKey });
-  const account = await asAdmin('POST', '/users-service-api/accounts', { name, modules: STUDIO_MODULES });
+  const account = await asAdmin('POST', '/users-service-api/accounts', {
+    name,
+    modules: [...new Set([...STUDIO_MODULES, ...modules])],
+  });
   const acting = apiClient(url, admin.accessToken, { 'x-account-key': account.accountKey });
-  const group = await acting('POST', '/users-service-api/groups', { name: 'Live desk', roles: STUDIO_ROLES });
+  const group = await acting('POST', '/users-service-api/groups', {
+    name: 'Live desk',
+    roles: [...new Set([...STUDIO_ROLES, ...roles])],
+  });
   const username = `bench.live.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await acting('POST', '/users-service-api/users', {
     username,
