@@ -154,5 +154,8 @@ export const subscriptionListResponse = z.object({ data: z.array(subscriptionIte
 export const deletedResponse = z.object({ deleted: z.number() });
 
 export const recordsQuery = z.object({ entity: z.enum(DATA_PROVIDER_MAPPING_ENTITIES) });
-export const recordsResponse = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
+/** Events carry their start (ISO): two legs of a tie, or two seasons' same match, share a name. */
+export const recordsResponse = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string(), startsAt: z.string().optional() })),
+});
 export type MappableRecords = z.infer<typeof recordsResponse>;

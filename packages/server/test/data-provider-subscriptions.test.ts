@@ -120,6 +120,21 @@ describe('data provider mappings', () => {
     );
   });
 
+  it("offers the account's own events to map, newest first, each with its start (legs share a name)", async () => {
+    const first = await insertEvent(writer.accountId, { name: 'Cup tie', startsAt: new Date('2031-03-01T19:00:00Z') });
+    const second = await insertEvent(writer.accountId, { name: 'Cup tie', startsAt: new Date('2031-03-08T19:00:00Z') });
+    const other = await ctx.buildUser({ roles: ['sport_player_write'], modules: ['IMPORTDATA'] });
+    const foreign = await insertEvent(other.accountId, { name: 'Cup tie', startsAt: new Date('2031-03-15T19:00:00Z') });
+    const response = await ctx.request({ url: `${mappingPaths.records}?entity=event`, token });
+    expect(response.statusCode, response.body).toBe(200);
+    const records: { id: number; name: string; startsAt?: string }[] = response.json().data;
+    expect(records.slice(0, 2)).toEqual([
+      { id: second, name: 'Cup tie', startsAt: '2031-03-08T19:00:00.000Z' },
+      { id: first, name: 'Cup tie', startsAt: '2031-03-01T19:00:00.000Z' },
+    ]);
+    expect(records.map((record) => record.id)).not.toContain(foreign);
+  });
+
   it('maps a competition, and answers the record name', async () => {
     const [competition] = await ctx.db
       .insert(competitions)

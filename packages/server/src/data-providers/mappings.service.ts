@@ -182,10 +182,11 @@ export async function listMappableRecords(
       .limit(limit);
     return rows.map((row) => ({ id: row.id, name: `${row.competition} – ${row.season}` }));
   }
-  return db
-    .select({ id: events.id, name: events.name })
+  const rows = await db
+    .select({ id: events.id, name: events.name, startsAt: events.startsAt })
     .from(events)
     .where(eq(events.accountId, accountId))
     .orderBy(desc(events.startsAt), desc(events.id))
     .limit(limit);
+  return rows.map((row) => ({ id: row.id, name: row.name, startsAt: row.startsAt.toISOString() }));
 }

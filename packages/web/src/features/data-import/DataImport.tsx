@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { resourcePath } from '@regie/contract/api';
 import type { ImportDecision, ImportPreview } from '@regie/contract/data-import';
-import { type MappableRecords, mappingPaths } from '@regie/contract/data-provider-subscriptions';
 import type { CsvColumnMapping } from '@regie/contract/feeds';
 import { IconDatabaseImport, IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useMappableRecords, useRecordOptions } from '../data-providers/data-feeds-calls.ts';
 import { CsvColumns } from './CsvColumns.tsx';
 import { csvHeaders, fileHead } from './csv-headers.ts';
 import { dataImportCalls, type ImportRequest, type ImportSource } from './data-import-calls.ts';
@@ -81,10 +81,8 @@ export function DataImport() {
         sort: 'name',
       }),
   });
-  const events = useQuery({
-    queryKey: ['data-import', 'events'],
-    queryFn: ({ signal }) => api.get<MappableRecords>(mappingPaths.records, { entity: 'event' }, { signal }),
-  });
+  const events = useMappableRecords('event');
+  const eventOptions = useRecordOptions(events.data);
   const sportId = Number(draft.sportId) || undefined;
   const saved = useQuery({
     queryKey: ['data-import', 'csv-mapping', sportId],
@@ -144,7 +142,7 @@ export function DataImport() {
           <ImportSourceForm
             providers={providers.data ?? []}
             sports={sportOptions}
-            events={(events.data?.data ?? []).map((event) => ({ value: String(event.id), label: event.name }))}
+            events={eventOptions}
             draft={draft}
             onChange={changeDraft}
             onRefused={setFileRefused}

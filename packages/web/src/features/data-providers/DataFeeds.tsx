@@ -8,7 +8,13 @@ import { FEED_PROVIDERS, type FeedProvider } from '@regie/contract/feeds';
 import { isOneOf } from '@regie/contract/guards';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { PROVIDER_NAMES, useCreateMapping, useMappableRecords, useMappings } from './data-feeds-calls.ts';
+import {
+  PROVIDER_NAMES,
+  useCreateMapping,
+  useMappableRecords,
+  useMappings,
+  useRecordOptions,
+} from './data-feeds-calls.ts';
 import { MappingCard } from './MappingCard.tsx';
 
 /**
@@ -47,7 +53,7 @@ function MappingForm() {
   const [label, setLabel] = useState('');
   const records = useMappableRecords(entity);
   const create = useCreateMapping();
-  const options = (records.data?.data ?? []).map((record) => ({ value: String(record.id), label: record.name }));
+  const options = useRecordOptions(records.data);
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="data-feeds-new">

@@ -10,6 +10,8 @@ import {
 } from '@regie/contract/data-provider-subscriptions';
 import type { FeedProvider } from '@regie/contract/feeds';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 
@@ -41,6 +43,18 @@ export function useMappableRecords(entity: DataProviderMappingEntity) {
     queryKey: ['data-providers', 'records', entity],
     queryFn: ({ signal }) => api.get<MappableRecords>(mappingPaths.records, { entity }, { signal }),
   });
+}
+
+/** Select options of mappable records: an event's label holds its date (same-named matches abound). */
+export function useRecordOptions(records: MappableRecords | undefined): { value: string; label: string }[] {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+    return (records?.data ?? []).map((record) => ({
+      value: String(record.id),
+      label: record.startsAt ? `${record.name} (${date.format(new Date(record.startsAt))})` : record.name,
+    }));
+  }, [records, i18n.language]);
 }
 
 export function useCreateMapping() {
