@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialSealOf } from '../src/data-providers/credentials.ts';
+import { loadProcessConfig, MEDIA_SECRET_FILE } from '../src/videos/media-secret.ts';
+
+/**
+ * The media secret a separate worker (`npm run worker`: dist/worker.js) reads is the server's
+ * (main.ts): both call loadProcessConfig, so feed credentials the API sealed open in the worker's
+ * poller. Each "process" here is a real second Node process with only the environment in common.
+ */
+const run = promisify(execFile);
+const src = join(import.meta.dirname, '..', 'src');
+let dir: string;
+
+/** What a fresh process does at start, as worker.ts does: its config, then the credentials' seal. */
+const PROCESS = `
+const { createHash } = await import('node:crypto');
+const { loadProcessConfig } = await import(${JSON.stringify(pathToFileURL(join(src, 'videos/media-secret.ts')).href)});
+const { credentialSealOf } = await import(${JSON.stringify(pathToFileURL(join(src, 'data-providers/credentials.ts')).href)});
+const config = await loadProcessConfig(process.env);
+const secret = config.videos.mediaSecret ?? '';
+const sealed = process.env.TEST_SEALED;
+process.stdout.write(JSON.stringify({
+  key: createHash('sha256').update(secret).digest('hex'),
+  opened: sealed ? (credentialSealOf(config)?.open(sealed) ?? null) : null,
+}));
+`;
+
+/** The environment of a process: only what the test gives (no REGIE_MEDIA_SECRET of the machine). */
+function environment(extra: Record<string, string>): Record<string, string> {
+  const { PATH = '', HOME = '', TMPDIR = tmpdir() } = process.env;
+  return { PATH, HOME, TMPDIR, NODE_ENV: 'test', ...extra };
+}
+
+async function otherProcess(extra: Record<string, string>): Promise<{ key: string; opened: string | null }> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROCESS], {
+    env: environment(extra),
+    cwd: dir,
+  });
+  return JSON.parse(stdout);
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'regie-media-secret-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('the media secret of every process', () => {
+  it("lets a separate worker open the credentials the server sealed, from the data folder's key", async () => {
+    const data = join(dir, 'shared');
+    const server = await loadProcessConfig(environment({ REGIE_DATA_DIR: data }));
+    const sealed = credentialSealOf(server)?.seal('feed-user:s3cret') ?? '';
+    expect(sealed).not.toBe('');
+    const worker = await otherProcess({ REGIE_DATA_DIR: data, TEST_SEALED: sealed });
+    expect(worker).toEqual({ key: hash(server.videos.mediaSecret ?? ''), opened: 'feed-user:s3cret' });
+    // A worker on another data folder, without REGIE_MEDIA_SECRET, has another key: it cannot.
+    const stranger = await otherProcess({ REGIE_DATA_DIR: join(dir, 'elsewhere'), TEST_SEALED: sealed });
+    expect(stranger.opened).toBeNull();
+  }, 60_000);
+
+  it('makes one key when the server and a worker start together on an empty data folder', async () => {
+    const data = join(dir, 'race');
+    const started = await Promise.all(Array.from({ length: 4 }, () => otherProcess({ REGIE_DATA_DIR: data })));
+    const stored = (await readFile(join(data, MEDIA_SECRET_FILE), 'utf8')).trim();
+    expect(started.map((one) => one.key)).toEqual(started.map(() => hash(stored)));
+    // Nothing left beside it.
+    expect(await readdir(data)).toEqual([MEDIA_SECRET_FILE]);
+  }, 60_000);
+
+  it('takes REGIE_MEDIA_SECRET over the key file, in every process', async () => {
+    const data = join(dir, 'configured');
+    const secret = 'a-configured-secret-of-enough-length-0123456789';
+    const server = await loadProcessConfig(environment({ REGIE_DATA_DIR: data, REGIE_MEDIA_SECRET: secret }));
+    expect(server.videos.mediaSecret).toBe(secret);
+    const sealed = credentialSealOf(server)?.seal('token-42') ?? '';
+    const worker = await otherProcess({ REGIE_DATA_DIR: data, REGIE_MEDIA_SECRET: secret, TEST_SEALED: sealed });
+    expect(worker).toEqual({ key: hash(secret), opened: 'token-42' });
+    await expect(readdir(data)).rejects.toThrow();
+  }, 60_000);
+});
