@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialSealOf } from '../src/data-providers/credentials.ts';
 import { loadProcessConfig, MEDIA_SECRET_FILE } from '../src/videos/media-secret.ts';
@@ -18,11 +18,14 @@ const run = promisify(execFile);
 const src = join(import.meta.dirname, '..', 'src');
 let dir: string;
 
-/** What a fresh process does at start, as worker.ts does: its config, then the credentials' seal. */
+/**
+ * What a fresh process does at start, as worker.ts does: its config, then the credentials' seal.
+ * Bundled with esbuild as `npm run build` bundles dist/worker.js, then run by a plain `node`.
+ */
 const PROCESS = `
-const { createHash } = await import('node:crypto');
-const { loadProcessConfig } = await import(${JSON.stringify(pathToFileURL(join(src, 'videos/media-secret.ts')).href)});
-const { credentialSealOf } = await import(${JSON.stringify(pathToFileURL(join(src, 'data-providers/credentials.ts')).href)});
+import { createHash } from 'node:crypto';
+import { credentialSealOf } from './data-providers/credentials.ts';
+import { loadProcessConfig } from './videos/media-secret.ts';
 const config = await loadProcessConfig(process.env);
 const secret = config.videos.mediaSecret ?? '';
 const sealed = process.env.TEST_SEALED;
@@ -31,6 +34,7 @@ process.stdout.write(JSON.stringify({
   opened: sealed ? (credentialSealOf(config)?.open(sealed) ?? null) : null,
 }));
 `;
+let entry: string;
 
 /** The environment of a process: only what the test gives (no REGIE_MEDIA_SECRET of the machine). */
 function environment(extra: Record<string, string>): Record<string, string> {
@@ -39,7 +43,7 @@ function environment(extra: Record<string, string>): Record<string, string> {
 }
 
 async function otherProcess(extra: Record<string, string>): Promise<{ key: string; opened: string | null }> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROCESS], {
+  const { stdout } = await run(process.execPath, [entry], {
     env: environment(extra),
     cwd: dir,
   });
@@ -50,6 +54,17 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'regie-media-secret-'));
+  entry = join(dir, 'process.mjs');
+  await build({
+    stdin: { contents: PROCESS, resolveDir: src, loader: 'ts' },
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -73,6 +88,14 @@ describe('the media secret of every process', () => {
     expect(started.map((one) => one.key)).toEqual(started.map(() => hash(stored)));
     // Nothing left beside it.
     expect(await readdir(data)).toEqual([MEDIA_SECRET_FILE]);
+    // Many starts interleaved in one process: each read finds no key before any is written.
+    const together = join(dir, 'interleaved');
+    const configs = await Promise.all(
+      Array.from({ length: 8 }, () => loadProcessConfig(environment({ REGIE_DATA_DIR: together }))),
+    );
+    const kept = (await readFile(join(together, MEDIA_SECRET_FILE), 'utf8')).trim();
+    expect(configs.map((config) => config.videos.mediaSecret)).toEqual(configs.map(() => kept));
+    expect(await readdir(together)).toEqual([MEDIA_SECRET_FILE]);
   }, 60_000);
 
   it('takes REGIE_MEDIA_SECRET over the key file, in every process', async () => {
