@@ -1,5 +1,6 @@
 import { paths } from './api.ts';
 import type { ModuleCode } from './modules.ts';
+import { queryPaths } from './query-builder.ts';
 import { ADMIN_ROLE, type Role } from './roles.ts';
 
 /** Access metadata a menu item or an API resource may carry (spec §6 "Access rule"). */
@@ -97,16 +98,22 @@ export function hasModule(subject: AccessSubject, code: ModuleCode): boolean {
 /**
  * Spec §6 `read_only`, decided: it grants no access of its own and takes writing away. A user
  * reads exactly what their other roles (and their account's modules) let them read; holding
- * read_only, they write nothing anywhere: no POST, PUT, PATCH or DELETE, except signing out and
- * their own preferences (READ_ONLY_KEPT_WRITES). A user holding read_only alone sees only what
+ * read_only, they write nothing anywhere: no POST, PUT, PATCH or DELETE, except signing out,
+ * their own preferences and the POSTs that only read (READ_ONLY_KEPT_WRITES). A user holding read_only alone sees only what
  * needs no role: the account settings, the FAQ, their jobs and their own profile.
  */
 export const READ_ONLY_ROLE = 'read_only' satisfies Role;
 
-/** The writes a read_only user keeps: they concern the person, not the account's data. */
+/**
+ * The non-GET calls a read_only user keeps: they concern the person, not the account's data, or
+ * they only read (the query builder's POSTs carry a query in their body and run it in a READ
+ * ONLY transaction: server query-builder.service.ts readOnly).
+ */
 export const READ_ONLY_KEPT_WRITES: readonly { method: string; path: string }[] = [
   { method: 'DELETE', path: paths.logout },
   { method: 'PUT', path: paths.me },
+  { method: 'POST', path: queryPaths.run },
+  { method: 'POST', path: queryPaths.export },
 ];
 
 /**

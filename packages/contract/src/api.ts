@@ -6,6 +6,12 @@ export const MAIN_API = '/main-api';
 /** Prefixes under which an unknown path is a JSON 404, never the web app. */
 export const API_PREFIXES = [USERS_API, MAIN_API, '/api', '/data-providers-service-api'] as const;
 
+/** The query builder's calls (query-builder.ts): POSTs that only read. */
+export const queryPaths = {
+  run: `${MAIN_API}/admin-tools/query`,
+  export: `${MAIN_API}/admin-tools/query/export`,
+} as const;
+
 export const HEADER_ACCOUNT_KEY = 'x-account-key';
 export const HEADER_ACCEPT_VERSION = 'accept-version';
 /** A streamed CSV export says in this header how many rows follow, for a progress bar. */

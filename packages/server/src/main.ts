@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { demoTemplateFor } from './db/demo-template.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
@@ -9,11 +8,11 @@ import { findMediaTools, missingMediaTools } from './media/media.tools.ts';
 import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
 import { seedDemoVideos } from './seed/demo-videos.ts';
 import { openStorage } from './storage/storage.factory.ts';
-import { withMediaSecret } from './videos/media-secret.ts';
+import { loadProcessConfig } from './videos/media-secret.ts';
 
 /** Starts the server: config, database, migrations, demo data on an empty database, listen. */
 async function main(): Promise<void> {
-  const config = await withMediaSecret(loadConfig());
+  const config = await loadProcessConfig();
   const wantsDemo = config.seed === 'demo' && config.nodeEnv !== 'production';
   // An empty data folder starts from the demo database the build made, when it is still valid.
   const template =

@@ -1,5 +1,4 @@
 import { pino } from 'pino';
-import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
@@ -7,6 +6,7 @@ import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
 import { openRealtimeHub } from './realtime/realtime.backend.ts';
 import { openStorage } from './storage/storage.factory.ts';
+import { loadProcessConfig } from './videos/media-secret.ts';
 
 /**
  * A worker process (`node dist/worker.js`): runs jobs, serves no HTTP. Start as many as the
@@ -14,8 +14,18 @@ import { openStorage } from './storage/storage.factory.ts';
  * events to browsers). REGIE_WORKERS is its concurrency here (at least 1).
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // The server's media secret (REGIE_MEDIA_SECRET or the data folder's key file): what it signs
+  // and seals (feed credentials, which this worker's poller opens) this process reads too.
+  const created: string[] = [];
+  const config = await loadProcessConfig(process.env, { onCreated: (file) => created.push(file) });
   const log = pino({ level: config.logLevel, name: 'regie-worker' });
+  for (const file of created) {
+    log.warn(
+      { file },
+      'No REGIE_MEDIA_SECRET and no key in the data folder: a new media secret was made there. ' +
+        'The API processes must use this data folder or the same REGIE_MEDIA_SECRET.',
+    );
+  }
   if (!config.databaseUrl) {
     throw new Error(
       'A separate worker needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process. ' +

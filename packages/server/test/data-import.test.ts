@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import type { Role } from '@regie/contract/roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { dataImportJob } from '../src/data-import/data-import.job.ts';
 import { challengers } from '../src/db/actors.table.ts';
 import { competitions, rounds, seasons } from '../src/db/competitions.table.ts';
 import { events } from '../src/db/events.table.ts';
@@ -20,10 +21,11 @@ import { providerRefs, seasonFixtures } from '../src/db/feeds.table.ts';
 import { jobs } from '../src/db/jobs.table.ts';
 import { eventFeeds } from '../src/db/match-events.table.ts';
 import { sports } from '../src/db/sports.table.ts';
+import { createJobRegistry } from '../src/jobs/jobs.define.ts';
 import { startWorkers, type Workers } from '../src/jobs/jobs.worker.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
-import { waitForState } from './jobs-fixtures.ts';
+import { jobRow, waitFor, waitForState } from './jobs-fixtures.ts';
 
 /**
  * POST data-providers-service-api/import on a hand-made openfootball season (12 fixtures, 4
@@ -513,4 +515,123 @@ describe('tenancy and roles', () => {
     expect(refs.map((ref) => ref.accountId).sort()).toEqual([accountA.id, accountB.id].sort());
     expect(new Set(refs.map((ref) => ref.recordId)).size).toBe(2);
   });
+});
+
+describe('the stored document of an import', () => {
+  /** A fresh account's importer: its data-import folder is its imports' alone. */
+  async function importer(name: string): Promise<BuiltAccount> {
+    const account = await allowing.buildAccount({ modules: ['SPORT_EVENTS', 'IMPORTDATA'] });
+    await user(allowing, name, account, ['sport_player_write']);
+    return account;
+  }
+
+  /** Queues the import (no worker yet): its job and the document it stored. */
+  async function queued(body: Body, as: string): Promise<{ jobId: number; documentKey: string }> {
+    const response = await importCall(body, as);
+    expect(response.statusCode, response.body).toBe(202);
+    const { jobId } = response.json<{ jobId: number }>();
+    const [row] = await allowing.db.select().from(jobs).where(eq(jobs.id, jobId));
+    const documentKey = (row?.payload as { documentKey: string }).documentKey;
+    expect(await storage().exists(documentKey)).toBe(true);
+    return { jobId, documentKey };
+  }
+
+  const storage = () => localStorage(storageFolder, '/images');
+
+  /**
+   * Workers whose storage fails to read the document `failures` times (a storage outage: the
+   * attempt fails and is retried), telling whether the document was there at each read; retries
+   * come at once.
+   */
+  function workersFailingReads(documentKey: string, failures: number): { found: boolean[] } {
+    const base = storage();
+    const reads = { found: [] as boolean[] };
+    const flaky = {
+      ...base,
+      async get(key: string, range?: { start: number; end: number }) {
+        if (key !== documentKey) return base.get(key, range);
+        reads.found.push(await base.exists(key));
+        if (reads.found.length <= failures) throw new Error('storage unavailable');
+        return base.get(key, range);
+      },
+    };
+    const quickRetries = { ...dataImportJob, retry: { maxAttempts: 3, backoff: { initialMs: 20, maxMs: 20 } } };
+    running.push(
+      startWorkers(allowing.db, {
+        concurrency: 1,
+        pollMs: 20,
+        dataDir: dir,
+        storage: flaky,
+        registry: createJobRegistry([quickRetries]),
+        hub: allowing.app.realtime,
+      }),
+    );
+    return reads;
+  }
+
+  const gone = (documentKey: string) =>
+    waitFor(async () => !(await storage().exists(documentKey)), { what: `${documentKey} removed` });
+
+  it('is read again by a retry after a failed attempt, and removed once the job is done', async () => {
+    await importer('docDone');
+    const { jobId, documentKey } = await queued({ ...openfootball(), sportId: football }, 'docDone');
+    const reads = workersFailingReads(documentKey, 1);
+    const done = await waitForState(allowing.db, jobId, ['done', 'failed'], 30_000);
+    expect(done.state, done.lastError ?? '').toBe('done');
+    expect(done.attempts).toBe(2);
+    // The retry found the document the failed attempt could not read.
+    expect(reads.found).toEqual([true, true]);
+    // Removed before the job was marked done.
+    expect(await storage().exists(documentKey)).toBe(false);
+  });
+
+  it('stays for every retry, and is removed when the last attempt fails', async () => {
+    const account = await importer('docExhausted');
+    const { jobId, documentKey } = await queued({ ...openfootball(), sportId: football }, 'docExhausted');
+    const reads = workersFailingReads(documentKey, 3);
+    const failed = await waitForState(allowing.db, jobId, ['done', 'failed'], 30_000);
+    expect(failed.state).toBe('failed');
+    expect(failed.attempts).toBe(3);
+    expect(reads.found).toEqual([true, true, true]);
+    await gone(documentKey);
+    expect(await readdir(join(storageFolder, String(account.id), 'data-import'))).toEqual([]);
+  });
+
+  it('is removed when the job fails for good at once; a retry asked for then says it is gone', async () => {
+    const account = await importer('docPermanent');
+    const [picked] = await allowing.db
+      .insert(competitions)
+      .values({ name: 'Picked league', sportId: football, accountId: account.id })
+      .returning();
+    const names = (await preview({ ...openfootball(), sportId: football }, 'docPermanent')).names;
+    const ref = names.find((name) => name.kind === 'competition')?.ref ?? '';
+    const { jobId, documentKey } = await queued(
+      { ...openfootball(), sportId: football, decisions: [{ kind: 'competition', ref, recordId: picked?.id }] },
+      'docPermanent',
+    );
+    // The record the user picked is deleted before the job runs: no attempt can help.
+    await allowing.db.delete(competitions).where(eq(competitions.id, picked?.id ?? 0));
+    const reads = workersFailingReads(documentKey, 0);
+    const failed = await waitForState(allowing.db, jobId, ['done', 'failed'], 30_000);
+    expect(failed.state).toBe('failed');
+    expect(failed.attempts).toBe(1);
+    expect(failed.lastError).toBe(renderMessage(DATA_IMPORT_MESSAGES.decisionNotFound('competition', picked?.id ?? 0)));
+    await gone(documentKey);
+    const retried = await allowing.request({
+      method: 'POST',
+      url: jobPaths.retry(jobId),
+      token: token('docPermanent'),
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    // Counted afresh (attempts 0, waiting): the failed state below is the retry's.
+    const again = await waitFor(
+      async () => {
+        const row = await jobRow(allowing.db, jobId);
+        return row?.state === 'failed' ? row : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the retried import to fail' },
+    );
+    expect(again.lastError).toBe(renderMessage(DATA_IMPORT_MESSAGES.documentGone));
+    expect(reads.found).toEqual([true, false]);
+  }, 60_000);
 });

@@ -1,4 +1,6 @@
+import { PLATFORM_ADMIN_ACCESS_LEVEL, READ_ONLY_ROLE } from '@regie/contract/access';
 import { type QueryBody, type QueryGroup, queryPaths, queryResult } from '@regie/contract/query-builder';
+import { ADMIN_ROLE } from '@regie/contract/roles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fans } from '../src/db/fans.table.ts';
@@ -158,6 +160,29 @@ describe('POST /main-api/admin-tools/query', () => {
     const producer = await ctx.login('producer');
     const response = await run({ entity: 'fans', query: { combinator: 'and', rules: [] } }, { token: producer });
     expect(response.statusCode).toBe(403);
+  });
+
+  it('answers a read_only platform admin, query and export alike: they only read', async () => {
+    const reader = await ctx.buildUser({
+      accountId: home.id,
+      roles: [ADMIN_ROLE, READ_ONLY_ROLE],
+      accessLevel: PLATFORM_ADMIN_ACCESS_LEVEL,
+    });
+    const token = await ctx.login(reader.username, reader.password);
+    const body: QueryBody = { entity: 'fans', query: { combinator: 'and', rules: [ours, rule('country', '=', 'GB')] } };
+    const { rows } = await rowsOf(body, { token });
+    expect(rows.map((row) => row.nickname)).toEqual(['qb-cy']);
+    const exported = await ctx.request({ method: 'POST', url: queryPaths.export, token, payload: body });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain('qb-cy');
+    // read_only still takes every write away from them.
+    const write = await ctx.request({
+      method: 'POST',
+      url: '/users-service-api/groups',
+      token,
+      payload: { name: 'X' },
+    });
+    expect(write.statusCode).toBe(403);
   });
 
   it('refuses a bad query with its reason, in the caller’s language (400)', async () => {

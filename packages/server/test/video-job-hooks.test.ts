@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { JOB_MESSAGES } from '@regie/contract/jobs';
 import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -7,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/jobs.table.ts';
 import { videos } from '../src/db/videos.table.ts';
 import { liveClipRenderJob } from '../src/live/live-clip.job.ts';
+import { localStorage } from '../src/storage/storage.local.ts';
 import { encodeVideoJob } from '../src/videos/videos.encode.job.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { insertVideo } from './insights-fixtures.ts';
@@ -19,6 +22,8 @@ import { insertVideo } from './insights-fixtures.ts';
 
 let ctx: TestContext;
 let accountId: number;
+/** What a worker hands the hook; these hooks store and delete nothing. */
+const storage = localStorage(join(tmpdir(), 'regie-job-hooks-unused'), '/images');
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -51,6 +56,7 @@ describe('a video after its job failed for good', () => {
     const clip = await insertVideo(ctx, accountId, { state: 'ready' });
     await liveClipRenderJob.onFailed({
       db: ctx.db,
+      storage,
       job: await failedJob(LIVE_JOB_TYPES.clipRender, clip, { videoId: clip }),
     });
     expect(await stateOf(clip)).toBe('ready');
@@ -58,7 +64,7 @@ describe('a video after its job failed for good', () => {
       videoId: clip,
       replaces: `videos/${accountId}/${clip}/hls/copy/`,
     });
-    await encodeVideoJob.onFailed({ db: ctx.db, job: replacing });
+    await encodeVideoJob.onFailed({ db: ctx.db, storage, job: replacing });
     expect(await stateOf(clip)).toBe('ready');
   });
 
@@ -66,6 +72,7 @@ describe('a video after its job failed for good', () => {
     const video = await insertVideo(ctx, accountId, { state: 'processing' });
     await encodeVideoJob.onFailed({
       db: ctx.db,
+      storage,
       job: await failedJob(VIDEO_JOB_TYPES.encode, video, { videoId: video }),
     });
     const [row] = await ctx.db.select().from(videos).where(eq(videos.id, video));
@@ -77,6 +84,7 @@ describe('a video after its job failed for good', () => {
     const cutting = await insertVideo(ctx, accountId, { state: 'processing' });
     await liveClipRenderJob.onFailed({
       db: ctx.db,
+      storage,
       job: await failedJob(LIVE_JOB_TYPES.clipRender, cutting, { videoId: cutting }),
     });
     expect(await stateOf(cutting)).toBe('failed');

@@ -9,8 +9,8 @@ import type { Db } from '../db/database.ts';
 import { events, markers } from '../db/events.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { videos } from '../db/videos.table.ts';
-import { badRequest } from '../http/http.errors.ts';
-import { createLiveClip } from '../live/live-clips.service.ts';
+import { badRequest, HttpError } from '../http/http.errors.ts';
+import { createLiveClip, liveWindow } from '../live/live-clips.service.ts';
 
 /**
  * Seconds past a live marker's moment (and its duration, and the rule's seconds after it) before
@@ -25,15 +25,34 @@ const BATCH = 50;
 /** A rule's clip belongs to the account, not to whoever dropped or imported the marker. */
 const NO_OWNER: ClipOwner = { user: null };
 
+/**
+ * How long after its marker arrived a live run keeps waiting for the end of its range to be
+ * recorded (a marker ahead of the recording: a feed's clock, periods set a little late, a marker
+ * moved later while its run waited). Past it, the clip is cut from what is recorded, or fails.
+ */
+export const LIVE_WAIT_LIMIT_SECONDS = 600;
+
 /** Nothing to cut from: the run is 'skipped' (not 'failed'), with this reason. */
 class NothingToCut extends MessageError {}
 
 /**
  * The event's replay is still being uploaded or encoded (a match recorded, its markers imported at
- * once): the run stays 'waiting' and is tried again this much later, by the sweep.
+ * once): the run stays 'waiting' and is tried again this much later.
  */
 export const REPLAY_WAIT_SECONDS = 15;
-class ReplayNotReady extends Error {}
+
+/**
+ * The clip cannot be cut yet (the live has not recorded its end; the replay is not encoded yet):
+ * the run stays 'waiting' until `dueAt`.
+ */
+class NotYet extends Error {
+  constructor(
+    readonly dueAt: Date,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** When a run may be made: a live event without a replay waits for the seconds after its marker. */
 const dueAt = sql`case when ${events.state} = 'live' and ${events.videoId} is null
@@ -84,7 +103,7 @@ async function recordRuns(db: Db, where: SQL): Promise<number> {
 }
 
 /** The clip of one run: from the event's video (a replay), else from its live; else nothing to cut. */
-async function makeClip(db: Db, run: { ruleId: number; markerId: number }): Promise<number> {
+async function makeClip(db: Db, run: { ruleId: number; markerId: number; createdAt: Date }): Promise<number> {
   const [found] = await db
     .select({ rule: clipRules, marker: markers, event: events })
     .from(markers)
@@ -113,7 +132,9 @@ async function makeClip(db: Db, run: { ruleId: number; markerId: number }): Prom
       .where(and(eq(videos.id, event.videoId), eq(videos.accountId, event.accountId)))
       .limit(1);
     if (!source || source.state === 'failed') throw new NothingToCut(CLIP_RULE_MESSAGES.nothingToCut(event.id));
-    if (source.state !== 'ready') throw new ReplayNotReady();
+    if (source.state !== 'ready') {
+      throw new NotYet(new Date(Date.now() + REPLAY_WAIT_SECONDS * 1000), 'The replay is not ready yet');
+    }
     if (source.duration !== null) {
       if (marker.timeSeconds >= source.duration) throw badRequest(CLIP_MESSAGES.markerBeyondVideo);
       request.outSeconds = Math.min(request.outSeconds, source.duration);
@@ -122,9 +143,36 @@ async function makeClip(db: Db, run: { ruleId: number; markerId: number }): Prom
   }
   if (event.state === 'live') {
     const content = { kind: 'events' as const, id: event.id, accountId: event.accountId };
+    await awaitRecording(db, content, request.outSeconds, run.createdAt);
     return (await createLiveClip(db, NO_OWNER, content, request, { clamp: true })).video.id;
   }
   throw new NothingToCut(CLIP_RULE_MESSAGES.nothingToCut(event.id));
+}
+
+/**
+ * Throws NotYet while the live is not recorded up to `outSeconds` (or not at all yet),
+ * for at most LIVE_WAIT_LIMIT_SECONDS after the run was recorded. The run's first due time
+ * counts from the marker's arrival, not from its place in the live: a marker ahead of the
+ * recording would otherwise be cut short to what is recorded, or refused as outside the window.
+ */
+async function awaitRecording(
+  db: Db,
+  content: { kind: 'events'; id: number; accountId: number },
+  outSeconds: number,
+  recordedAt: Date,
+): Promise<void> {
+  if (Date.now() - recordedAt.getTime() >= LIVE_WAIT_LIMIT_SECONDS * 1000) return;
+  let missing: number;
+  try {
+    const window = await liveWindow(db, content);
+    missing = outSeconds - window.toSeconds;
+  } catch (error) {
+    if (!(error instanceof HttpError && error.reason.code === CLIP_MESSAGES.liveNothingRecorded.code)) throw error;
+    missing = outSeconds;
+  }
+  if (missing <= 0) return;
+  const wait = Math.min(missing, LIVE_WAIT_LIMIT_SECONDS) + LIVE_SETTLE_SECONDS;
+  throw new NotYet(new Date(Date.now() + wait * 1000), 'The live is not recorded up to the clip’s end yet');
 }
 
 /**
@@ -132,7 +180,7 @@ async function makeClip(db: Db, run: { ruleId: number; markerId: number }): Prom
  * transaction: two processes on the same run, or a crash in between, never give two clips (the
  * second waits on the row and then finds it made). A refused clip rolls back and is recorded.
  */
-async function makeRun(db: Db, runId: number): Promise<void> {
+async function makeRun(db: Db, runId: number): Promise<Date | null> {
   try {
     await transaction(db, async (tx) => {
       const [claimed] = await tx
@@ -144,13 +192,15 @@ async function makeRun(db: Db, runId: number): Promise<void> {
       const clipVideoId = await makeClip(tx, claimed);
       await tx.update(clipRuleRuns).set({ clipVideoId }).where(eq(clipRuleRuns.id, runId));
     });
+    return null;
   } catch (error) {
-    if (error instanceof ReplayNotReady) {
+    if (error instanceof NotYet) {
+      // Rolled back to 'waiting': due again when the rest should be recorded, or the replay ready.
       await db
         .update(clipRuleRuns)
-        .set({ dueAt: sql`now() + make_interval(secs => ${REPLAY_WAIT_SECONDS})`, updatedAt: new Date() })
+        .set({ dueAt: error.dueAt, updatedAt: new Date() })
         .where(and(eq(clipRuleRuns.id, runId), eq(clipRuleRuns.state, 'waiting')));
-      return;
+      return error.dueAt;
     }
     await db
       .update(clipRuleRuns)
@@ -160,6 +210,7 @@ async function makeRun(db: Db, runId: number): Promise<void> {
         updatedAt: new Date(),
       })
       .where(and(eq(clipRuleRuns.id, runId), eq(clipRuleRuns.state, 'waiting')));
+    return null;
   }
 }
 
@@ -176,8 +227,8 @@ async function makeDueRuns(db: Db, markerId?: number): Promise<Date | null> {
   const now = Date.now();
   let next: Date | null = null;
   for (const run of waiting) {
-    if (run.dueAt.getTime() <= now) await makeRun(db, run.id);
-    else if (!next || run.dueAt < next) next = run.dueAt;
+    const dueAt = run.dueAt.getTime() <= now ? await makeRun(db, run.id) : run.dueAt;
+    if (dueAt && (!next || dueAt < next)) next = dueAt;
   }
   return next;
 }

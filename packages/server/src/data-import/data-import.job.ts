@@ -12,7 +12,18 @@ import { assertWritable, prepareImport } from './data-import.service.ts';
 
 /** Where an import's document waits for its job: under its account, one object per call. */
 export function importDocumentKey(accountId: number, id: string): string {
-  return `${accountId}/data-import/${id}.document`;
+  return `${importDocumentFolder(accountId)}${id}.document`;
+}
+
+function importDocumentFolder(accountId: number): string {
+  return `${accountId}/data-import/`;
+}
+
+/** The stored document of a job's payload, when the payload names one of its account's. */
+function documentKeyOf(job: { accountId: number; payload: unknown }): string | null {
+  const parsed = z.object({ documentKey: z.string() }).safeParse(job.payload);
+  if (!parsed.success || !parsed.data.documentKey.startsWith(importDocumentFolder(job.accountId))) return null;
+  return parsed.data.documentKey;
 }
 
 /** The fixtures' share of the progress when the document also holds a match's events. */
@@ -23,6 +34,8 @@ const FIXTURES_SHARE = 90;
  * the preview did, and writes it (data-import.apply.ts); a match's events go to the event
  * (match-events/). Its result is the ImportReport. A document or a choice that became wrong since
  * the call (a record picked by the user was deleted) fails the job with the reason, for good.
+ * The document stays stored while an attempt may come (a retry reads it again) and goes when the
+ * job ends: done, or failed for good (onFailed; a retry asked for afterwards says it is gone).
  */
 export const dataImportJob = defineJob({
   type: DATA_IMPORT_JOB_TYPE,
@@ -79,5 +92,9 @@ export const dataImportJob = defineJob({
     reportProgress(100);
     await storage.delete(payload.documentKey);
     return { ...report };
+  },
+  async onFailed({ storage, job }) {
+    const key = documentKeyOf(job);
+    if (key) await storage.delete(key);
   },
 });

@@ -100,7 +100,16 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
       assertWritable(plan);
       const documentKey = importDocumentKey(accountId, randomUUID());
       await storage.put(documentKey, document, 'application/octet-stream');
-      const job = await enqueueJob(db, dataImportJob, { documentKey, ...settings, parse: { ...parse } }, { accountId });
+      const job = await enqueueJob(
+        db,
+        dataImportJob,
+        { documentKey, ...settings, parse: { ...parse } },
+        { accountId },
+      ).catch(async (error: unknown) => {
+        // No job will ever read it.
+        await storage.delete(documentKey).catch(() => undefined);
+        throw error;
+      });
       return reply.code(202).send({ jobId: job.id });
     },
   );

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import type { AppConfig } from '../config.ts';
 
 /**
  * Feed credentials at rest: AES-256-GCM under a key derived from the server's media secret
@@ -7,6 +8,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
  * Stored as `{iv}.{ciphertext+tag}` in base64url: a random IV each time, so equal passwords give
  * different rows. Every API and worker process must share the secret (as for signed media URLs);
  * a subscription sealed under another key says so in its status (enter the credentials again).
+ * Both read it through videos/media-secret.ts loadProcessConfig, then credentialSealOf.
  */
 export interface CredentialSeal {
   seal(plain: string): string;
@@ -44,4 +46,12 @@ export function createCredentialSeal(secret: string | Buffer): CredentialSeal {
       }
     },
   };
+}
+
+/**
+ * The seal of a process's configuration: under its media secret (the same in the server and in
+ * a separate worker, videos/media-secret.ts), or null when it has none.
+ */
+export function credentialSealOf(config: Pick<AppConfig, 'videos'>): CredentialSeal | null {
+  return config.videos.mediaSecret ? createCredentialSeal(config.videos.mediaSecret) : null;
 }

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import type { PeriodicTask } from '../jobs/jobs.define.ts';
 import { applyMatchDocument } from '../match-events/match-events.apply.ts';
-import { createCredentialSeal } from './credentials.ts';
+import { credentialSealOf } from './credentials.ts';
 import { parseFeedDocument } from './feed-parse.ts';
 import { type FeedPollDependencies, pollDueFeeds } from './feed-poll.ts';
 
@@ -19,7 +19,7 @@ export function feedPollTask(
   config: Pick<AppConfig, 'videos'>,
   overrides: Partial<Pick<FeedPollDependencies, 'policy'>> = {},
 ): PeriodicTask {
-  const seal = config.videos.mediaSecret ? createCredentialSeal(config.videos.mediaSecret) : null;
+  const seal = credentialSealOf(config);
   return {
     name: 'feeds.poll',
     everyMs: FEED_POLL_LOOK_MS,

@@ -21,7 +21,7 @@ import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { createCredentialSeal } from './credentials.ts';
+import { createCredentialSeal, credentialSealOf } from './credentials.ts';
 import {
   createMapping,
   deleteMapping,
@@ -59,7 +59,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
 ) => {
   // The same key as the poller's when the media secret is configured (main.ts makes one); a key
   // of this process only otherwise (tests), like the media URLs.
-  const seal = createCredentialSeal(config.videos.mediaSecret ?? randomBytes(32));
+  const seal = credentialSealOf(config) ?? createCredentialSeal(randomBytes(32));
   const allowHosts = config.videos.importAllowHosts;
   const onRequest = guards.requireRule(DATA_FEEDS_RULE);
   app.addHook('preValidation', ignoreClientAccountKeys);

@@ -108,9 +108,10 @@ export interface JobDefinition<Payload> {
   /**
    * The job has ended failed, by whatever path: an error on its last attempt, a permanent error,
    * a timeout, or its worker dying on the last attempt (lease expired). Keeps its entity in step
-   * (a video becomes `failed` with the reason); runs in whichever process noticed.
+   * (a video becomes `failed` with the reason), and lets go of what only the job needed (an
+   * import's stored document); runs in the worker that noticed.
    */
-  onFailed?(context: JobHookContext): Promise<void>;
+  onFailed?(context: JobFailureContext): Promise<void>;
   /** A failed job was queued again (POST jobs/{id}/retry): its entity leaves `failed`. */
   onRetried?(context: JobHookContext): Promise<void>;
 }
@@ -118,6 +119,11 @@ export interface JobDefinition<Payload> {
 export interface JobHookContext {
   db: Db;
   job: JobRow;
+}
+
+/** A worker notices a job's end: its storage is at hand. */
+export interface JobFailureContext extends JobHookContext {
+  storage: ObjectStorage;
 }
 
 /** A job type as the registry, the queue and the workers see it, its payload type kept for enqueue. */
@@ -129,7 +135,7 @@ export interface JobType<Payload> {
   parsePayload(input: unknown): Payload;
   /** Validates the stored payload (a bad one fails the job for good), then performs. */
   run(context: JobRunContext, payload: unknown): Promise<JobResult>;
-  onFailed(context: JobHookContext): Promise<void>;
+  onFailed(context: JobFailureContext): Promise<void>;
   onRetried(context: JobHookContext): Promise<void>;
 }
 

@@ -57,7 +57,7 @@ export interface JobRunner {
 /** The entity of a job that ended failed follows it (a video becomes failed); never fatal here. */
 export async function afterFailure(runner: JobRunner, row: JobRow): Promise<void> {
   try {
-    await runner.registry.get(row.type)?.onFailed({ db: runner.db, job: row });
+    await runner.registry.get(row.type)?.onFailed({ db: runner.db, storage: runner.storage, job: row });
   } catch (error) {
     runner.logger.warn({ jobId: row.id, type: row.type, err: error }, 'job failure hook failed');
   }
