@@ -14,9 +14,12 @@ import { createLiveClip, liveWindow } from '../live/live-clips.service.ts';
 
 /**
  * Seconds past a live marker's moment (and its duration, and the rule's seconds after it) before
- * its clip is cut: the segment under way is indexed by then (segments last 1 or 2 s).
+ * its clip is first tried, and the margin of each later try. A try finds what the live has
+ * recorded (awaitRecording) and waits for the segment under way when the clip's end is not in
+ * yet: a short margin clips as soon as the segment is indexed (it was 3 s, a fixed guess that
+ * alone took the whole of issue 25's aim, one segment + 2 s, with 1 s segments).
  */
-export const LIVE_SETTLE_SECONDS = 3;
+export const LIVE_SETTLE_SECONDS = 0.5;
 /** The sweep looks back this far for markers that changed while no process heard them. */
 const SWEEP_LOOKBACK = sql`interval '1 day'`;
 /** Runs made per pass, so a backlog cannot hold a worker for long. */
