@@ -306,4 +306,6 @@ export const QUERY_MESSAGES = messageCatalog('QUERY_MESSAGES', {
   countDistinctWithoutGroups: 'Count distinct needs at least one grouping field',
   timedOut: (seconds: number) =>
     `The query ran longer than ${seconds} s and was stopped: narrow the filters or the grouping`,
+  tooHeavy: (seconds: number) =>
+    `The query would run longer than ${seconds} s on the embedded database, so it was not run: narrow the filters or the grouping`,
 });

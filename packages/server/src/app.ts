@@ -164,7 +164,8 @@ function shareCaches(app: AppInstance, hub: RealtimeHub, cache: Cache, signedIn:
 /** The whole HTTP application, ready but not listening: tests drive it with inject(). */
 export async function buildApp(config: AppConfig, dependencies: AppDependencies = {}) {
   const app = createFastify(config, dependencies.logStream);
-  const { db } = await appDatabase(app, config, dependencies);
+  const database = await appDatabase(app, config, dependencies);
+  const { db } = database;
   const signedIn =
     dependencies.signedIn ?? createMemoryCache(config.authCacheTtlMs, { maxEntries: SIGNED_IN_MAX_ENTRIES });
   const guards = createGuards(
@@ -191,7 +192,12 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(paymentsRoutes, { engine, guards, stripe: appStripe(config, dependencies) });
   await app.register(commonRoutes, { db, guards, config, cache });
   await app.register(cacheRoutes, { guards, cache });
-  await app.register(queryBuilderRoutes, { db, guards, timeoutMs: config.queryTimeoutMs });
+  await app.register(queryBuilderRoutes, {
+    db,
+    guards,
+    timeoutMs: config.queryTimeoutMs,
+    embedded: database.driver === 'pglite',
+  });
   await app.register(dataProviderMappingRoutes, { guards });
   await app.register(generateEventsRoutes, { db, guards });
   await app.register(dataImportRoutes, { db, guards, storage, config });

@@ -290,3 +290,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a query that runs out of time (
     }
   });
 });
+
+// There, a query the planner estimates longer than the time-out is refused before it runs.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a query too heavy for the embedded database (PGlite)', () => {
+  let slow: TestContext;
+  beforeAll(async () => {
+    slow = await createTestContext({ config: { queryTimeoutMs: 1 } });
+    const account = await slow.buildAccount({ name: 'QB Heavy' });
+    await slow.db.execute(sql`insert into fans (account_id, email, password_hash, nickname)
+      select ${account.id}, 'heavy' || n || '@qb.test', 'x', 'heavy ' || n from generate_series(1, 20000) as n`);
+    await slow.db.execute(sql`analyze fans`);
+  });
+  afterAll(() => slow.close());
+
+  it('is refused with a 422 that says why, for the table and the export; a light one still runs', async () => {
+    const token = await slow.login('admin');
+    const heavy = {
+      entity: 'fans',
+      query: { combinator: 'and', rules: [rule('nickname', 'contains', 'nobody has this')] },
+      groupBy: [{ field: 'account' }],
+    };
+    for (const url of [queryPaths.run, queryPaths.export]) {
+      const response = await slow.request({ method: 'POST', url, token, payload: heavy });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(
+        'The query would run longer than 1 s on the embedded database, so it was not run: narrow the filters or the grouping',
+      );
+    }
+    const french = await slow.request({
+      method: 'POST',
+      url: queryPaths.run,
+      token,
+      payload: heavy,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(french.json().message).toMatch(/^La requête durerait plus de 1 s sur la base embarquée/);
+    // An account's handful of events: cheap enough for the same bound.
+    const light = await slow.request({
+      method: 'POST',
+      url: queryPaths.run,
+      token,
+      payload: { entity: 'events', query: { combinator: 'and', rules: [] }, limit: 5 },
+    });
+    expect(light.statusCode, light.body).toBe(200);
+  });
+});

@@ -13,5 +13,7 @@ export const QUERY_BUILDER_SERVER_FR = {
     countDistinctWithoutGroups: 'Le comptage de valeurs distinctes demande au moins un champ de regroupement',
     timedOut: (seconds) =>
       `La requête a duré plus de ${seconds} s et a été arrêtée : affinez les filtres ou le regroupement`,
+    tooHeavy: (seconds) =>
+      `La requête durerait plus de ${seconds} s sur la base embarquée : elle n’a pas été lancée. Affinez les filtres ou le regroupement`,
   } satisfies Translation<typeof QUERY_MESSAGES>,
 } as const;

@@ -16,6 +16,8 @@ export interface QueryBuilderRoutesOptions {
   guards: Guards;
   /** The statement timeout of a query; each statement of an export gets ten times as long. */
   timeoutMs: number;
+  /** The embedded database (PGlite): queries are also bounded by their estimated cost. */
+  embedded: boolean;
 }
 
 /** Acting for an account, its rows only; otherwise every account's (platform admins only). */
@@ -29,7 +31,7 @@ const common = { tags: ['admin-tools'], security: BEARER };
 /** POST admin-tools/query and its CSV export (contract query-builder.ts). */
 export const queryBuilderRoutes: FastifyPluginAsyncZod<QueryBuilderRoutesOptions> = async (
   app,
-  { db, guards, timeoutMs },
+  { db, guards, timeoutMs, embedded },
 ) => {
   const onAdmins = guards.requireRoles(ADMIN_ROLE);
   app.post(
@@ -49,7 +51,7 @@ export const queryBuilderRoutes: FastifyPluginAsyncZod<QueryBuilderRoutesOptions
     },
     async (request) => {
       const query = translateQuery(request.body, scopeOf(request));
-      return runQuery(db, query, request.body.limit, timeoutMs);
+      return runQuery(db, query, request.body.limit, { timeoutMs, embedded });
     },
   );
   app.post(
@@ -68,7 +70,7 @@ export const queryBuilderRoutes: FastifyPluginAsyncZod<QueryBuilderRoutesOptions
     },
     async (request, reply) => {
       const query = translateQuery(request.body, scopeOf(request));
-      const lines = queryCsvLines(db, query, timeoutMs * 10);
+      const lines = queryCsvLines(db, query, { timeoutMs: timeoutMs * 10, embedded });
       // The header and the first batch before answering: a refused or stopped query is still a 4xx.
       const first: string[] = [];
       for (let read = 0; read < 2; read += 1) {
