@@ -119,19 +119,27 @@ export async function applyMatchEvents(db: Db, input: ApplyMatchInput): Promise<
   return transaction(db, async (tx) => {
     const event = await findMatchEvent(tx, input.accountId, input.eventId);
     await storeMatchDocument(tx, input);
-    return placeMarkers(tx, event, input.provider, input.feed.matchEvents, {
-      mode: input.mode,
-      dataProviderMappingId: input.dataProviderMappingId ?? null,
-      language: input.language,
-    });
+    return placeInputMarkers(tx, event, input);
   });
 }
 
-/** The match events and the stats of a document, in one transaction: what an import of a match file does. */
+function placeInputMarkers(db: Db, event: MatchEvent, input: ApplyMatchInput): Promise<ImportReport> {
+  return placeMarkers(db, event, input.provider, input.feed.matchEvents, {
+    mode: input.mode,
+    dataProviderMappingId: input.dataProviderMappingId ?? null,
+    language: input.language,
+  });
+}
+
+/**
+ * The match events and the stats of a document, in one transaction: what an import of a match
+ * file does (the event read once, the document stored once).
+ */
 export async function applyMatchDocument(db: Db, input: ApplyMatchInput): Promise<ImportReport> {
   return transaction(db, async (tx) => {
-    const report = await applyMatchEvents(tx, input);
     const event = await findMatchEvent(tx, input.accountId, input.eventId);
+    await storeMatchDocument(tx, input);
+    const report = await placeInputMarkers(tx, event, input);
     const stats = await applyStoredStats(tx, event, storedDocumentOf(input.feed), input.language);
     return mergeReports(report, stats);
   });
