@@ -8,7 +8,7 @@ import { events } from '../db/events.table.ts';
 import { type ProviderRefEntity, providerRefs, seasonFixtures } from '../db/feeds.table.ts';
 import { type Transaction, transaction } from '../db/transactions.ts';
 import { digestOf } from './data-import.names.ts';
-import { fixtureDigest, type ImportPlan, type PlannedFixture, type PlannedName } from './data-import.plan.ts';
+import { anyOf, fixtureDigest, type ImportPlan, type PlannedFixture, type PlannedName } from './data-import.plan.ts';
 
 /**
  * Writes a plan (data-import.plan.ts): the competition, season, rounds and teams in one
@@ -340,7 +340,7 @@ async function writeFixtures(
       and(
         eq(seasonFixtures.accountId, plan.accountId),
         eq(seasonFixtures.provider, plan.provider),
-        inArray(
+        anyOf(
           seasonFixtures.providerId,
           wanted.map((entry) => entry.providerId),
         ),
