@@ -11,7 +11,7 @@ import type { MessageLanguage } from '@regie/contract/messages.render';
 import { renderMessage } from '@regie/contract/messages.render';
 import { MARKER_LABEL_MAX } from '@regie/contract/resources/events';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { events, markers } from '../db/events.table.ts';
@@ -102,8 +102,9 @@ export async function storeMatchDocument(
     .values({ accountId: input.accountId, eventId: input.eventId, provider: input.provider, document })
     .onConflictDoUpdate({
       target: [eventFeeds.eventId, eventFeeds.provider],
-      set: { document, updatedAt: new Date() },
-      setWhere: sql`${eventFeeds.document} is distinct from excluded.document`,
+      // excluded.document, not the document again: it is sent once (a match's events are a megabyte).
+      set: { document: excluded(eventFeeds.document), updatedAt: new Date() },
+      setWhere: sql`${eventFeeds.document} is distinct from ${excluded(eventFeeds.document)}`,
     });
 }
 
@@ -118,19 +119,27 @@ export async function applyMatchEvents(db: Db, input: ApplyMatchInput): Promise<
   return transaction(db, async (tx) => {
     const event = await findMatchEvent(tx, input.accountId, input.eventId);
     await storeMatchDocument(tx, input);
-    return placeMarkers(tx, event, input.provider, input.feed.matchEvents, {
-      mode: input.mode,
-      dataProviderMappingId: input.dataProviderMappingId ?? null,
-      language: input.language,
-    });
+    return placeInputMarkers(tx, event, input);
   });
 }
 
-/** The match events and the stats of a document, in one transaction: what an import of a match file does. */
+function placeInputMarkers(db: Db, event: MatchEvent, input: ApplyMatchInput): Promise<ImportReport> {
+  return placeMarkers(db, event, input.provider, input.feed.matchEvents, {
+    mode: input.mode,
+    dataProviderMappingId: input.dataProviderMappingId ?? null,
+    language: input.language,
+  });
+}
+
+/**
+ * The match events and the stats of a document, in one transaction: what an import of a match
+ * file does (the event read once, the document stored once).
+ */
 export async function applyMatchDocument(db: Db, input: ApplyMatchInput): Promise<ImportReport> {
   return transaction(db, async (tx) => {
-    const report = await applyMatchEvents(tx, input);
     const event = await findMatchEvent(tx, input.accountId, input.eventId);
+    await storeMatchDocument(tx, input);
+    const report = await placeInputMarkers(tx, event, input);
     const stats = await applyStoredStats(tx, event, storedDocumentOf(input.feed), input.language);
     return mergeReports(report, stats);
   });
@@ -186,6 +195,14 @@ interface PlaceOptions {
 
 type MarkerRow = typeof markers.$inferSelect;
 
+/** Markers written a statement (about ten parameters each, far below PostgreSQL's 65 535). */
+const MARKERS_PER_STATEMENT = 500;
+
+/** `excluded.<column>` of an INSERT … ON CONFLICT DO UPDATE: the value the row would have had. */
+function excluded(column: { name: string }): SQL {
+  return sql.raw(`excluded."${column.name}"`);
+}
+
 /** The markers of one provider's match events on the event, as the document now says. */
 async function placeMarkers(
   db: Db,
@@ -220,6 +237,7 @@ async function placeMarkers(
   const byProviderId = new Map(existing.map((row) => [row.providerEventId ?? '', row]));
   const seen = new Set<string>();
   const removed: MarkerRow[] = [];
+  const written: { providerEventId: string; change: 'created' | 'updated'; values: MarkerValues }[] = [];
   for (const matchEvent of matchEvents) {
     if (seen.has(matchEvent.providerId)) continue;
     seen.add(matchEvent.providerId);
@@ -239,7 +257,7 @@ async function placeMarkers(
       refuse(report, matchEvent, MATCH_EVENT_MESSAGES.waitingForKickOff(matchEvent.period), options.language);
       continue;
     }
-    const values = {
+    const values: MarkerValues = {
       markerTypeId,
       label: matchEvent.label.slice(0, MARKER_LABEL_MAX).trim(),
       timeSeconds,
@@ -247,35 +265,49 @@ async function placeMarkers(
       periodSeconds: matchEvent.periodSeconds,
       feedKey: matchEvent.key,
     };
-    if (!current) {
-      const [row] = await db
-        .insert(markers)
-        .values({
+    if (current && sameMarker(current, values)) {
+      count(report.unchanged, 'marker');
+      continue;
+    }
+    written.push({ providerEventId: matchEvent.providerId, change: current ? 'updated' : 'created', values });
+  }
+  for (const row of existing) {
+    if (!seen.has(row.providerEventId ?? '')) removed.push(row);
+  }
+  for (let start = 0; start < written.length; start += MARKERS_PER_STATEMENT) {
+    const chunk = written.slice(start, start + MARKERS_PER_STATEMENT);
+    // New and changed markers in one statement: an update is the insert meeting its marker.
+    const rows = await db
+      .insert(markers)
+      .values(
+        chunk.map(({ providerEventId, values }) => ({
           ...values,
           eventId: event.id,
           accountId: event.accountId,
           provider,
-          providerEventId: matchEvent.providerId,
-        })
-        .returning();
-      if (row) publishMarkerChange(db, 'created', { marker: presentMarker(row) });
-      count(report.created, 'marker');
-      continue;
-    }
-    if (sameMarker(current, values)) {
-      count(report.unchanged, 'marker');
-      continue;
-    }
-    const [row] = await db
-      .update(markers)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(markers.id, current.id))
+          providerEventId,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [markers.eventId, markers.provider, markers.providerEventId],
+        targetWhere: sql.raw('provider is not null'),
+        set: {
+          markerTypeId: excluded(markers.markerTypeId),
+          label: excluded(markers.label),
+          timeSeconds: excluded(markers.timeSeconds),
+          period: excluded(markers.period),
+          periodSeconds: excluded(markers.periodSeconds),
+          feedKey: excluded(markers.feedKey),
+          updatedAt: new Date(),
+        },
+      })
       .returning();
-    if (row) publishMarkerChange(db, 'updated', { marker: presentMarker(row) });
-    count(report.updated, 'marker');
-  }
-  for (const row of existing) {
-    if (!seen.has(row.providerEventId ?? '')) removed.push(row);
+    const byProviderEventId = new Map(rows.map((row) => [row.providerEventId ?? '', row]));
+    for (const { providerEventId, change } of chunk) {
+      const row = byProviderEventId.get(providerEventId);
+      if (row) publishMarkerChange(db, change, { marker: presentMarker(row) });
+      count(change === 'created' ? report.created : report.updated, 'marker');
+    }
   }
   if (removed.length > 0) {
     const gone = await db
@@ -293,17 +325,16 @@ async function placeMarkers(
   return report;
 }
 
-function sameMarker(
-  row: MarkerRow,
-  values: {
-    markerTypeId: number;
-    label: string;
-    timeSeconds: number;
-    period: number;
-    periodSeconds: number;
-    feedKey: string;
-  },
-): boolean {
+interface MarkerValues {
+  markerTypeId: number;
+  label: string;
+  timeSeconds: number;
+  period: number;
+  periodSeconds: number;
+  feedKey: string;
+}
+
+function sameMarker(row: MarkerRow, values: MarkerValues): boolean {
   return (
     row.markerTypeId === values.markerTypeId &&
     row.label === values.label &&

@@ -94,8 +94,8 @@ export async function resolveParserMapping(
 
 /**
  * The account's marker types of the default codes, made when missing (for the mapping's sport,
- * named in English with their French translation). Made in a savepoint: two imports racing for
- * the same type meet the unique code, and the loser reads the winner's.
+ * named in English with their French translation), all in one savepoint and one statement of
+ * each: two imports racing for the same type meet the unique code, and the loser reads the winner's.
  */
 async function defaultMarkerTypes(
   db: Db,
@@ -111,48 +111,51 @@ async function defaultMarkerTypes(
   const missing = codes.filter((code) => !found.has(code));
   if (missing.length === 0) return found;
   const [french] = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'fr'));
-  for (const code of missing) {
-    const made = DEFAULT_MARKER_TYPES[code];
-    const id = await transaction(db, async (tx) => {
-      const [row] = await tx
-        .insert(markerTypes)
-        .values({
-          accountId: scope.accountId,
-          code,
-          name: await freeName(tx, scope.accountId, made.en),
-          color: made.color,
-          icon: made.icon,
-          sportId: scope.sportId,
-        })
-        .onConflictDoNothing()
-        .returning({ id: markerTypes.id });
-      if (row && french) {
-        await tx
-          .insert(translations)
-          .values({ resource: 'marker-types', recordId: row.id, languageId: french.id, values: { name: made.fr } })
-          .onConflictDoNothing();
-      }
-      return row?.id ?? null;
+  await transaction(db, async (tx) => {
+    const taken = await tx
+      .select({ name: markerTypes.name })
+      .from(markerTypes)
+      .where(eq(markerTypes.accountId, scope.accountId));
+    const names = new Set(taken.map((row) => row.name));
+    const values = missing.map((code) => {
+      const made = DEFAULT_MARKER_TYPES[code];
+      const name = freeName(names, made.en);
+      names.add(name);
+      return { accountId: scope.accountId, code, name, color: made.color, icon: made.icon, sportId: scope.sportId };
     });
-    const [winner] =
-      id === null
-        ? await db
-            .select({ id: markerTypes.id })
-            .from(markerTypes)
-            .where(and(eq(markerTypes.accountId, scope.accountId), eq(markerTypes.code, code)))
-        : [{ id }];
-    if (winner) found.set(code, winner.id);
+    const rows = await tx
+      .insert(markerTypes)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: markerTypes.id, code: markerTypes.code });
+    if (rows.length > 0 && french) {
+      await tx
+        .insert(translations)
+        .values(
+          rows.map((row) => ({
+            resource: 'marker-types',
+            recordId: row.id,
+            languageId: french.id,
+            values: { name: DEFAULT_MARKER_TYPES[row.code as DefaultMarkerTypeCode].fr },
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    for (const row of rows) found.set(row.code as DefaultMarkerTypeCode, row.id);
+  });
+  const lost = missing.filter((code) => !found.has(code));
+  if (lost.length > 0) {
+    const winners = await db
+      .select({ id: markerTypes.id, code: markerTypes.code })
+      .from(markerTypes)
+      .where(and(eq(markerTypes.accountId, scope.accountId), inArray(markerTypes.code, lost)));
+    for (const row of winners) found.set(row.code as DefaultMarkerTypeCode, row.id);
   }
   return found;
 }
 
 /** The English name, or with a number after it when the account already has a type of that name. */
-async function freeName(db: Db, accountId: number, name: string): Promise<string> {
-  const taken = await db
-    .select({ name: markerTypes.name })
-    .from(markerTypes)
-    .where(eq(markerTypes.accountId, accountId));
-  const names = new Set(taken.map((row) => row.name));
+function freeName(names: ReadonlySet<string>, name: string): string {
   if (!names.has(name)) return name;
   for (let index = 2; ; index += 1) if (!names.has(`${name} ${index}`)) return `${name} ${index}`;
 }
