@@ -142,8 +142,7 @@ function SubscriptionRow({ mappingId, subscription }: { mappingId: number; subsc
         ) : null}
       </Table.Td>
       <Table.Td>
-        {/* Keyed by the saved value: a change saved elsewhere (or here) starts the field again from it. */}
-        <IntervalForm key={subscription.intervalSeconds} mappingId={mappingId} subscription={subscription} />
+        <IntervalForm mappingId={mappingId} subscription={subscription} />
       </Table.Td>
       <Table.Td>
         <StatusBadge subscription={subscription} />
@@ -182,9 +181,11 @@ function SubscriptionRow({ mappingId, subscription }: { mappingId: number; subsc
 function IntervalForm({ mappingId, subscription }: { mappingId: number; subscription: SubscriptionItem }) {
   const t = useT();
   const save = useUpdateSubscription(mappingId, 'dataFeeds.intervalSaved');
-  const [interval, setInterval] = useState<number | null>(subscription.intervalSeconds);
+  // What is typed and not saved yet; the saved value otherwise (it may change from elsewhere).
+  const [typed, setTyped] = useState<number | '' | null>(null);
+  const interval = typed ?? subscription.intervalSeconds;
   const url = subscription.url;
-  const changed = interval !== null && interval !== subscription.intervalSeconds;
+  const changed = typeof interval === 'number' && interval !== subscription.intervalSeconds;
   return (
     <Group
       gap="xs"
@@ -192,20 +193,24 @@ function IntervalForm({ mappingId, subscription }: { mappingId: number; subscrip
       component="form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (changed) save.mutate({ id: subscription.id, body: { intervalSeconds: interval } });
+        if (changed)
+          save.mutate(
+            { id: subscription.id, body: { intervalSeconds: interval } },
+            { onSuccess: () => setTyped(null) },
+          );
       }}
     >
       <NumberInput
         aria-label={t('dataFeeds.intervalOf', { url })}
         size="xs"
         w={90}
-        value={interval ?? ''}
+        value={interval}
         min={SUBSCRIPTION_LIMITS.intervalMinSeconds}
         max={SUBSCRIPTION_LIMITS.intervalMaxSeconds}
         allowDecimal={false}
         allowNegative={false}
         rightSection={<Text size="xs">{t('dataFeeds.secondsUnit')}</Text>}
-        onChange={(value) => setInterval(typeof value === 'number' ? value : null)}
+        onChange={(value) => setTyped(typeof value === 'number' ? value : '')}
       />
       <Button
         type="submit"
