@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { type MappingList, mappingPaths } from '@regie/contract/data-provider-subscriptions';
 import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
@@ -80,6 +81,33 @@ test('a producer maps an event to a provider, subscribes to its feed and sees it
   // Polled by the server's worker within its interval: the status says what it applied.
   await expect(row.getByText(/^Applied \(\d+ new markers\)$/)).toBeVisible({ timeout: 30_000 });
   expect(polls).toBeGreaterThan(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Paused: the status says so, and the poller leaves the feed alone (its credentials stay stored).
+  await row.getByRole('button', { name: `Pause the subscription to ${feedUrl}` }).click();
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+  const resume = row.getByRole('button', { name: `Resume the subscription to ${feedUrl}` });
+  await expect(resume).toBeVisible();
+  // The interval changes in place, from the keyboard: type it, Enter saves it.
+  const rowInterval = row.getByRole('textbox', { name: `Seconds between two polls of ${feedUrl}` });
+  await expect(rowInterval).toHaveValue('5');
+  await rowInterval.fill('12');
+  await rowInterval.press('Enter');
+  await expect(page.getByText('Interval saved')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Save the interval of ${feedUrl}` })).toBeDisabled();
+  await expect(rowInterval).toHaveValue('12');
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+  // Resumed from the keyboard: due at once, polled again with the credentials typed at creation.
+  const pollsWhenResumed = polls;
+  await resume.focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByRole('button', { name: `Pause the subscription to ${feedUrl}` })).toBeVisible();
+  await expect(row.getByText('Paused', { exact: true })).toHaveCount(0);
+  await expect.poll(() => polls, { timeout: 30_000 }).toBeGreaterThan(pollsWhenResumed);
+  await expect(row.getByText(/^(Unchanged|Applied \(\d+ new markers\))$/)).toBeVisible();
+  const stored = await apiCall<MappingList>(request, producer, 'GET', mappingPaths.list);
+  const subscription = stored.data.flatMap((mapping) => mapping.subscriptions).find((item) => item.url === feedUrl);
+  expect(subscription).toMatchObject({ active: true, intervalSeconds: 12 });
   await expectNoSeriousA11yViolations(page);
 
   await row.getByRole('button', { name: `Remove the subscription to ${feedUrl}` }).click();

@@ -20,6 +20,10 @@ import { messageCatalog, schemaMessage } from './messages.ts';
  * query: GET lists the mapping's subscriptions (narrowed to those with these credentials when
  * given), DELETE removes the one(s) with these credentials; `DELETE …/subscriptions/{id}` removes
  * one by its id.
+ *
+ * Beyond the spec, in our own API: `PATCH mappingPaths.subscriptionSettings` pauses or resumes a
+ * subscription and changes its interval, its URL and credentials untouched (they are typed once).
+ * Paused is `active: false`, the spec's field: the poller skips it; resuming makes it due at once.
  */
 
 export const DATA_FEEDS_RULE: AccessRule = { authorizedRoles: ['sport_player_write'], requiredModules: ['IMPORTDATA'] };
@@ -60,8 +64,12 @@ export const mappingPaths = {
   one: (id: number | string) => `/data-providers-service-api/mappings/${id}`,
   /** GET/POST/DELETE (spec §7); GET and DELETE take `username` and `password` in the query. */
   subscriptions: (mappingId: number | string) => `${MAIN_API}/data-provider-mapping/${mappingId}/subscriptions`,
+  /** DELETE → 204: one subscription by its id. */
   subscription: (mappingId: number | string, subscriptionId: number | string) =>
     `${MAIN_API}/data-provider-mapping/${mappingId}/subscriptions/${subscriptionId}`,
+  /** PATCH subscriptionPatchBody → 200 subscription: pause, resume, interval (our own call, not the spec's). */
+  subscriptionSettings: (mappingId: number | string, subscriptionId: number | string) =>
+    `/data-providers-service-api/mappings/${mappingId}/subscriptions/${subscriptionId}`,
 } as const;
 
 export const SUBSCRIPTION_MESSAGES = messageCatalog('SUBSCRIPTION_MESSAGES', {
@@ -74,6 +82,9 @@ export const SUBSCRIPTION_MESSAGES = messageCatalog('SUBSCRIPTION_MESSAGES', {
   tooMany: `A mapping has at most ${SUBSCRIPTION_LIMITS.perMapping} subscriptions`,
   urlCredentials: 'Put the credentials in username and password, not in the URL',
   intervalMin: `Poll every ${SUBSCRIPTION_LIMITS.intervalMinSeconds} seconds at least`,
+  intervalMax: `Poll every ${SUBSCRIPTION_LIMITS.intervalMaxSeconds} seconds at most`,
+  intervalWhole: 'The interval is a whole number of seconds',
+  nothingToChange: 'Give paused or intervalSeconds: nothing to change',
   credentialsPair: 'Give both username and password, or neither',
   csvNotPolled: 'A CSV feed needs its column mapping: subscribe to a StatsBomb or openfootball feed',
   keyChanged: 'The credentials cannot be read with this server’s key: enter them again',
@@ -81,6 +92,12 @@ export const SUBSCRIPTION_MESSAGES = messageCatalog('SUBSCRIPTION_MESSAGES', {
 });
 
 const credential = z.string().max(SUBSCRIPTION_LIMITS.credentialMaxLength);
+/** Seconds between two polls: the same limits at creation and when changed. */
+const intervalSeconds = z
+  .number()
+  .int(schemaMessage(SUBSCRIPTION_MESSAGES.intervalWhole))
+  .min(SUBSCRIPTION_LIMITS.intervalMinSeconds, schemaMessage(SUBSCRIPTION_MESSAGES.intervalMin))
+  .max(SUBSCRIPTION_LIMITS.intervalMaxSeconds, schemaMessage(SUBSCRIPTION_MESSAGES.intervalMax));
 
 export const mappingBody = z
   .object({
@@ -137,16 +154,25 @@ export const subscriptionBody = z
     url: z.url({ protocol: /^https?$/ }).max(SUBSCRIPTION_LIMITS.urlMaxLength),
     username: credential.optional(),
     password: credential.optional(),
-    intervalSeconds: z
-      .number()
-      .int()
-      .min(SUBSCRIPTION_LIMITS.intervalMinSeconds, schemaMessage(SUBSCRIPTION_MESSAGES.intervalMin))
-      .max(SUBSCRIPTION_LIMITS.intervalMaxSeconds)
-      .default(SUBSCRIPTION_LIMITS.intervalDefaultSeconds),
+    intervalSeconds: intervalSeconds.default(SUBSCRIPTION_LIMITS.intervalDefaultSeconds),
     active: z.boolean().default(true),
   })
   .strict();
 export type SubscriptionBody = z.input<typeof subscriptionBody>;
+
+/**
+ * PATCH mappingPaths.subscriptionSettings: `paused` true stops the polls (the item's `active`
+ * turns false), false resumes them with a poll at once; `intervalSeconds` as at creation, the next
+ * poll no later than one new interval from now. The URL and the credentials are not changed here.
+ */
+export const subscriptionPatchBody = z
+  .object({ paused: z.boolean(), intervalSeconds })
+  .partial()
+  .strict()
+  .refine((body) => body.paused !== undefined || body.intervalSeconds !== undefined, {
+    message: schemaMessage(SUBSCRIPTION_MESSAGES.nothingToChange),
+  });
+export type SubscriptionPatchBody = z.infer<typeof subscriptionPatchBody>;
 
 /** Spec §7: GET and DELETE name a subscription by its credentials, in the query. */
 export const credentialsQuery = z.object({ username: credential.optional(), password: credential.optional() });

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,7 @@ import { dataProviderSubscriptions } from '../src/db/data-providers.table.ts';
 import { events, markers } from '../src/db/events.table.ts';
 import { sports } from '../src/db/sports.table.ts';
 import { startWorkers, type Workers } from '../src/jobs/jobs.worker.ts';
+import { localStorage } from '../src/storage/storage.local.ts';
 import { type FeedServer, startFeedServer } from './feed-server.ts';
 import { waitFor } from './jobs-fixtures.ts';
 
@@ -300,6 +303,231 @@ describe('data provider subscriptions', () => {
     expect(
       (await ctx.request({ method: 'DELETE', url: mappingPaths.one(mappingId), token: otherToken })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('pausing, resuming and re-timing a subscription (PATCH, beyond the spec)', () => {
+  const LONG = 60;
+  let mappingId: number;
+  let pausedId: number;
+  let tickerId: number;
+  const warnings: object[] = [];
+  const config = testConfig({ videos: pollConfig });
+  const task = feedPollTask(config);
+  const storageFolder = join(tmpdir(), `regie-feed-patch-${process.pid}`);
+  /** One look of the workers' feed task, run here: what is due is polled before it returns. */
+  const pollNow = () =>
+    task.run({
+      db: ctx.db,
+      storage: localStorage(storageFolder, '/images'),
+      log: { info: () => undefined, warn: (object) => warnings.push(object), error: (object) => warnings.push(object) },
+    });
+  const hits = (path: string) => feed.hits.get(path) ?? 0;
+  const row = async (id: number) => {
+    const [found] = await ctx.db.select().from(dataProviderSubscriptions).where(eq(dataProviderSubscriptions.id, id));
+    if (!found) throw new Error(`subscription ${id} gone`);
+    return found;
+  };
+  const makeDue = (id: number) =>
+    ctx.db
+      .update(dataProviderSubscriptions)
+      .set({ nextPollAt: new Date(Date.now() - 1_000) })
+      .where(eq(dataProviderSubscriptions.id, id));
+  const patch = (payload: unknown, ids: { mapping?: number; subscription?: number } = {}, userToken = token) =>
+    ctx.request({
+      method: 'PATCH',
+      url: mappingPaths.subscriptionSettings(ids.mapping ?? mappingId, ids.subscription ?? pausedId),
+      token: userToken,
+      payload: payload as Record<string, unknown>,
+    });
+  /** The answer, with the credentials nowhere in it. */
+  const patched = async (payload: unknown): Promise<SubscriptionItem> => {
+    const response = await patch(payload);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).not.toContain(PASSWORD);
+    expect(response.body).not.toContain(USERNAME);
+    return response.json();
+  };
+
+  beforeAll(async () => {
+    const [football] = await ctx.db.select().from(sports).where(eq(sports.name, 'Football'));
+    const match = await insertEvent(writer.accountId, { name: 'Paused feed match', sportId: football?.id ?? null });
+    const { mapping } = await makeMapping(token, {
+      provider: 'statsbomb',
+      entity: 'event',
+      recordId: match,
+      providerId: '3788741',
+    });
+    mappingId = mapping.id;
+    const document = JSON.parse(readFileSync(join(FIXTURES, 'match.statsbomb.json'), 'utf8')) as {
+      events: unknown[];
+      lineups: unknown[];
+    };
+    const published = JSON.stringify({ events: document.events.slice(0, 10), lineups: document.lineups });
+    feed.documents.set('/paused.json', published);
+    feed.documents.set('/ticker.json', published);
+    const ids: number[] = [];
+    for (const path of ['/paused.json', '/ticker.json']) {
+      const created = await ctx.request({
+        method: 'POST',
+        url: mappingPaths.subscriptions(mappingId),
+        token,
+        payload: { url: `${feed.url}${path}`, username: USERNAME, password: PASSWORD, intervalSeconds: LONG },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push(created.json().id);
+    }
+    [pausedId = 0, tickerId = 0] = ids;
+  });
+  afterAll(async () => {
+    // Its subscriptions go with it: the next describe's claims see only its own feeds.
+    await ctx.request({ method: 'DELETE', url: mappingPaths.one(mappingId), token });
+    await rm(storageFolder, { recursive: true, force: true });
+  });
+
+  it('pauses: the poller skips it even when due, the feed beside it is still polled', async () => {
+    await pollNow();
+    expect([hits('/paused.json'), hits('/ticker.json')]).toEqual([1, 1]);
+    const polledAt = (await row(pausedId)).lastPolledAt;
+    expect(polledAt).not.toBeNull();
+
+    const item = await patched({ paused: true });
+    expect(item).toMatchObject({ id: pausedId, active: false, hasCredentials: true, intervalSeconds: LONG });
+
+    await Promise.all([makeDue(pausedId), makeDue(tickerId)]);
+    await pollNow();
+    expect(hits('/ticker.json')).toBe(2);
+    expect(hits('/paused.json')).toBe(1);
+    expect((await row(pausedId)).lastPolledAt).toEqual(polledAt);
+    expect(await claimDuePolls(ctx.db)).toEqual([]);
+    const listed = await ctx.request({ url: mappingPaths.subscriptions(mappingId), token });
+    expect(listed.json().data.find((s: SubscriptionItem) => s.id === pausedId)).toMatchObject({ active: false });
+  });
+
+  it('resumes: due at once, and polled with the credentials typed at creation', async () => {
+    const refused = feed.refused;
+    const item = await patched({ paused: false });
+    expect(item).toMatchObject({ active: true, hasCredentials: true, intervalSeconds: LONG });
+    expect(new Date(item.nextPollAt).getTime()).toBeLessThanOrEqual(Date.now());
+    await pollNow();
+    expect(hits('/paused.json')).toBe(2);
+    // The ticker was polled one interval ago: not due, not fetched.
+    expect(hits('/ticker.json')).toBe(2);
+    expect(feed.refused).toBe(refused);
+    expect(await row(pausedId)).toMatchObject({ lastStatus: 'unchanged', lastError: null });
+    expect(warnings).toEqual([]);
+    // Resuming what runs already does not poll it again before its time.
+    const next = (await row(pausedId)).nextPollAt;
+    expect((await patched({ paused: false })).nextPollAt).toBe(next.toISOString());
+  });
+
+  it('changes the interval: the next poll no later than one new interval away, then every new interval', async () => {
+    const before = (await row(pausedId)).nextPollAt.getTime();
+    const start = Date.now();
+    const shorter = await patched({ intervalSeconds: 30 });
+    const end = Date.now();
+    expect(shorter).toMatchObject({ active: true, intervalSeconds: 30 });
+    const next = new Date(shorter.nextPollAt).getTime();
+    expect(next).toBeLessThan(before);
+    expect(next).toBeGreaterThanOrEqual(start + 30_000 - 1);
+    expect(next).toBeLessThanOrEqual(end + 30_000);
+
+    // A longer interval keeps the poll already planned.
+    expect((await patched({ intervalSeconds: 3_600 })).nextPollAt).toBe(shorter.nextPollAt);
+
+    await makeDue(pausedId);
+    const polledFrom = Date.now();
+    await pollNow();
+    const polledTo = Date.now();
+    expect(hits('/paused.json')).toBe(3);
+    const after = (await row(pausedId)).nextPollAt.getTime();
+    expect(after).toBeGreaterThanOrEqual(polledFrom + 3_600_000 - 1);
+    expect(after).toBeLessThanOrEqual(polledTo + 3_600_000);
+
+    // Both at once: paused with its new interval, resumed later with it.
+    expect(await patched({ paused: true, intervalSeconds: 10 })).toMatchObject({ active: false, intervalSeconds: 10 });
+    const resumed = await patched({ paused: false });
+    expect(resumed).toMatchObject({ active: true, intervalSeconds: 10 });
+    expect(new Date(resumed.nextPollAt).getTime()).toBeLessThanOrEqual(Date.now());
+    const stored = await row(pausedId);
+    expect(stored.url).toBe(`${feed.url}/paused.json`);
+    expect(stored.passwordSealed).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+
+  it('refuses bad values with a clear message (400), changing nothing', async () => {
+    const before = await row(pausedId);
+    const cases: [unknown, string | null][] = [
+      [{}, renderMessage(SUBSCRIPTION_MESSAGES.nothingToChange)],
+      [{ intervalSeconds: 4 }, renderMessage(SUBSCRIPTION_MESSAGES.intervalMin)],
+      [{ intervalSeconds: 3_601 }, renderMessage(SUBSCRIPTION_MESSAGES.intervalMax)],
+      [{ intervalSeconds: 7.5 }, renderMessage(SUBSCRIPTION_MESSAGES.intervalWhole)],
+      [{ intervalSeconds: '10' }, null],
+      [{ paused: 'yes' }, null],
+      [{ paused: null }, null],
+      [{ paused: true, url: `${feed.url}/other.json` }, null],
+      [{ paused: true, username: 'u', password: 'p' }, null],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await patch(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      if (message) expect(response.body, JSON.stringify(payload)).toContain(message);
+    }
+    const after = await row(pausedId);
+    expect(after).toMatchObject({
+      active: before.active,
+      intervalSeconds: before.intervalSeconds,
+      url: before.url,
+      nextPollAt: before.nextPollAt,
+    });
+  });
+
+  it("answers 404 for another account's mapping or subscription, and for another mapping's subscription", async () => {
+    const other = await ctx.buildUser({ roles: ['sport_player_write'], modules: ['IMPORTDATA'] });
+    const otherToken = await ctx.login(other.username, other.password);
+    const theirEvent = await insertEvent(other.accountId, { name: 'Their match' });
+    const { mapping: theirs } = await makeMapping(otherToken, {
+      provider: 'statsbomb',
+      entity: 'event',
+      recordId: theirEvent,
+      providerId: '11',
+    });
+    const theirSubscription = await ctx.request({
+      method: 'POST',
+      url: mappingPaths.subscriptions(theirs.id),
+      token: otherToken,
+      payload: { url: `${feed.url}/theirs.json`, active: false },
+    });
+    expect(theirSubscription.statusCode, theirSubscription.body).toBe(201);
+    const theirId: number = theirSubscription.json().id;
+    const before = await row(pausedId);
+
+    const foreign = await patch({ paused: true }, {}, otherToken);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(renderMessage(SUBSCRIPTION_MESSAGES.mappingNotFound(mappingId)));
+    const theirMapping = await patch({ paused: false }, { mapping: theirs.id, subscription: theirId });
+    expect(theirMapping.statusCode).toBe(404);
+    const crossed = await patch({ paused: false }, { subscription: theirId });
+    expect(crossed.statusCode).toBe(404);
+    expect(crossed.json().message).toBe(renderMessage(SUBSCRIPTION_MESSAGES.subscriptionIdNotFound(theirId)));
+    expect((await patch({ paused: true }, { subscription: 999_999 })).statusCode).toBe(404);
+    expect((await patch({ paused: true }, { mapping: 999_999 })).statusCode).toBe(404);
+
+    expect((await row(theirId)).active).toBe(false);
+    expect((await row(pausedId)).active).toBe(before.active);
+    // Their own call still works for them.
+    const own = await patch({ intervalSeconds: 20 }, { mapping: theirs.id, subscription: theirId }, otherToken);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ active: false, intervalSeconds: 20 });
+  });
+
+  it('is for the data feeds rule, like the other calls', async () => {
+    const withoutModule = await ctx.buildUser({ roles: ['sport_player_write'], modules: ['SPORT_EVENTS'] });
+    const userToken = await ctx.login(withoutModule.username, withoutModule.password);
+    expect((await patch({ paused: true }, {}, userToken)).statusCode).toBe(403);
+    expect(
+      (await ctx.request({ method: 'PATCH', url: mappingPaths.subscriptionSettings(mappingId, pausedId), payload: {} }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 

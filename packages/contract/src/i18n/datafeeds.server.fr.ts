@@ -19,6 +19,9 @@ export const DATAFEEDS_SERVER_FR = {
     tooMany: `Une correspondance a au plus ${SUBSCRIPTION_LIMITS.perMapping} abonnements`,
     urlCredentials: 'Mettez les identifiants dans le nom d’utilisateur et le mot de passe, pas dans l’URL',
     intervalMin: `Interrogez le flux toutes les ${SUBSCRIPTION_LIMITS.intervalMinSeconds} secondes au moins`,
+    intervalMax: `Interrogez le flux toutes les ${SUBSCRIPTION_LIMITS.intervalMaxSeconds} secondes au plus`,
+    intervalWhole: 'L’intervalle est un nombre entier de secondes',
+    nothingToChange: 'Indiquez paused ou intervalSeconds : rien à modifier',
     credentialsPair: 'Donnez le nom d’utilisateur et le mot de passe, ou aucun des deux',
     csvNotPolled:
       'Un flux CSV demande sa correspondance de colonnes : abonnez-vous à un flux StatsBomb ou openfootball',

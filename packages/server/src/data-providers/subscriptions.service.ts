@@ -1,6 +1,6 @@
-import type { subscriptionBody } from '@regie/contract/data-provider-subscriptions';
+import type { SubscriptionPatchBody, subscriptionBody } from '@regie/contract/data-provider-subscriptions';
 import { SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES } from '@regie/contract/data-provider-subscriptions';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type DataProviderMappingRow,
@@ -118,4 +118,41 @@ export async function deleteSubscriptionById(db: Db, mapping: DataProviderMappin
     .where(and(eq(dataProviderSubscriptions.mappingId, mapping.id), eq(dataProviderSubscriptions.id, id)))
     .returning({ id: dataProviderSubscriptions.id });
   if (deleted.length === 0) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionIdNotFound(id));
+}
+
+/**
+ * Pauses, resumes or re-times one subscription of the mapping, in one statement (a poller's claim
+ * holds the row meanwhile, so neither writes over the other). Paused is `active` false: the due
+ * query skips it. Resuming a paused one makes it due now; a new interval brings the next poll no
+ * later than one new interval from now (a long interval cut short does not wait out the old one).
+ * The URL and the credentials stay as they are.
+ */
+export async function updateSubscription(
+  db: Db,
+  mapping: DataProviderMappingRow,
+  id: number,
+  body: SubscriptionPatchBody,
+): Promise<DataProviderSubscriptionRow> {
+  const table = dataProviderSubscriptions;
+  // In SET, the columns on the right are the row's values before this update.
+  const nextPollAt: SQL[] = [];
+  if (body.paused === false) nextPollAt.push(sql`when not ${table.active} then now()`);
+  if (body.intervalSeconds !== undefined) {
+    nextPollAt.push(
+      sql`when true then least(${table.nextPollAt}, now() + make_interval(secs => ${body.intervalSeconds}))`,
+    );
+  }
+  const [row] = await db
+    .update(table)
+    .set({
+      ...(body.paused === undefined ? {} : { active: !body.paused }),
+      ...(body.intervalSeconds === undefined ? {} : { intervalSeconds: body.intervalSeconds }),
+      ...(nextPollAt.length === 0
+        ? {}
+        : { nextPollAt: sql`case ${sql.join(nextPollAt, sql` `)} else ${table.nextPollAt} end` }),
+    })
+    .where(and(eq(table.mappingId, mapping.id), eq(table.id, id)))
+    .returning();
+  if (!row) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionIdNotFound(id));
+  return row;
 }

@@ -7,7 +7,13 @@ import {
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { PasswordField } from '../../widgets/PasswordField.tsx';
-import { PROVIDER_NAMES, useDeleteMapping, useRemoveSubscription, useSubscribe } from './data-feeds-calls.ts';
+import {
+  PROVIDER_NAMES,
+  useDeleteMapping,
+  useRemoveSubscription,
+  useSubscribe,
+  useUpdateSubscription,
+} from './data-feeds-calls.ts';
 
 /** One mapping: what it ties, and for an event its feed subscriptions with their status. */
 export function MappingCard({ mapping }: { mapping: MappingItem }) {
@@ -93,10 +99,9 @@ function StatusBadge({ subscription }: { subscription: SubscriptionItem }) {
 
 function SubscriptionTable({ mappingId, subscriptions }: { mappingId: number; subscriptions: SubscriptionItem[] }) {
   const t = useT();
-  const remove = useRemoveSubscription(mappingId);
   if (subscriptions.length === 0) return <Text size="sm">{t('dataFeeds.noSubscriptions')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={820}>
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -110,41 +115,114 @@ function SubscriptionTable({ mappingId, subscriptions }: { mappingId: number; su
         </Table.Thead>
         <Table.Tbody>
           {subscriptions.map((subscription) => (
-            <Table.Tr key={subscription.id} data-testid={`subscription-${subscription.id}`}>
-              <Table.Td>
-                <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {subscription.url}
-                </Text>
-                {subscription.hasCredentials ? (
-                  <Text size="xs" c="dimmed">
-                    {t('dataFeeds.withCredentials')}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{t('dataFeeds.seconds', { count: String(subscription.intervalSeconds) })}</Table.Td>
-              <Table.Td>
-                <StatusBadge subscription={subscription} />
-              </Table.Td>
-              <Table.Td>
-                {subscription.lastPolledAt ? new Date(subscription.lastPolledAt).toLocaleString() : '—'}
-              </Table.Td>
-              <Table.Td>{subscription.lastError ?? '—'}</Table.Td>
-              <Table.Td>
-                <Button
-                  variant="outline"
-                  color="red.8"
-                  size="xs"
-                  aria-label={t('dataFeeds.removeSubscription', { url: subscription.url })}
-                  onClick={() => remove.mutate(subscription.id)}
-                >
-                  {t('dataFeeds.remove')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
+            <SubscriptionRow key={subscription.id} mappingId={mappingId} subscription={subscription} />
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** One subscription: its status, its interval (editable), pause or resume, remove. */
+function SubscriptionRow({ mappingId, subscription }: { mappingId: number; subscription: SubscriptionItem }) {
+  const t = useT();
+  const remove = useRemoveSubscription(mappingId);
+  const toggle = useUpdateSubscription(mappingId, subscription.active ? 'dataFeeds.paused' : 'dataFeeds.resumed');
+  const url = subscription.url;
+  return (
+    <Table.Tr data-testid={`subscription-${subscription.id}`}>
+      <Table.Td>
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {url}
+        </Text>
+        {subscription.hasCredentials ? (
+          <Text size="xs" c="dimmed">
+            {t('dataFeeds.withCredentials')}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <IntervalForm mappingId={mappingId} subscription={subscription} />
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge subscription={subscription} />
+      </Table.Td>
+      <Table.Td>{subscription.lastPolledAt ? new Date(subscription.lastPolledAt).toLocaleString() : '—'}</Table.Td>
+      <Table.Td>{subscription.lastError ?? '—'}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            variant="outline"
+            size="xs"
+            aria-label={t(subscription.active ? 'dataFeeds.pauseSubscription' : 'dataFeeds.resumeSubscription', {
+              url,
+            })}
+            loading={toggle.isPending}
+            onClick={() => toggle.mutate({ id: subscription.id, body: { paused: subscription.active } })}
+          >
+            {t(subscription.active ? 'dataFeeds.pause' : 'dataFeeds.resume')}
+          </Button>
+          <Button
+            variant="outline"
+            color="red.8"
+            size="xs"
+            aria-label={t('dataFeeds.removeSubscription', { url })}
+            onClick={() => remove.mutate(subscription.id)}
+          >
+            {t('dataFeeds.remove')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The subscription's interval, changed in place (Enter or the save button); the same limits as at creation. */
+function IntervalForm({ mappingId, subscription }: { mappingId: number; subscription: SubscriptionItem }) {
+  const t = useT();
+  const save = useUpdateSubscription(mappingId, 'dataFeeds.intervalSaved');
+  // What is typed and not saved yet; the saved value otherwise (it may change from elsewhere).
+  const [typed, setTyped] = useState<number | '' | null>(null);
+  const interval = typed ?? subscription.intervalSeconds;
+  const url = subscription.url;
+  const changed = typeof interval === 'number' && interval !== subscription.intervalSeconds;
+  return (
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed)
+          save.mutate(
+            { id: subscription.id, body: { intervalSeconds: interval } },
+            { onSuccess: () => setTyped(null) },
+          );
+      }}
+    >
+      <NumberInput
+        aria-label={t('dataFeeds.intervalOf', { url })}
+        size="xs"
+        w={90}
+        value={interval}
+        min={SUBSCRIPTION_LIMITS.intervalMinSeconds}
+        max={SUBSCRIPTION_LIMITS.intervalMaxSeconds}
+        allowDecimal={false}
+        allowNegative={false}
+        rightSection={<Text size="xs">{t('dataFeeds.secondsUnit')}</Text>}
+        onChange={(value) => setTyped(typeof value === 'number' ? value : '')}
+      />
+      <Button
+        type="submit"
+        variant="outline"
+        size="xs"
+        aria-label={t('dataFeeds.saveInterval', { url })}
+        loading={save.isPending}
+        disabled={!changed}
+      >
+        {t('dataFeeds.save')}
+      </Button>
+    </Group>
   );
 }
 

@@ -7,8 +7,10 @@ import {
   mappingPaths,
   type SubscriptionBody,
   type SubscriptionItem,
+  type SubscriptionPatchBody,
 } from '@regie/contract/data-provider-subscriptions';
 import type { FeedProvider } from '@regie/contract/feeds';
+import type { MessageKey } from '@regie/contract/i18n/en';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,4 +89,14 @@ export function useRemoveSubscription(mappingId: number) {
     success: 'dataFeeds.subscriptionRemoved',
     invalidate: [MAPPINGS_KEY],
   });
+}
+
+/** Pauses, resumes or re-times one subscription (its credentials stay as typed at creation). */
+export function useUpdateSubscription(mappingId: number, success: MessageKey) {
+  const api = useApi();
+  return useAction(
+    ({ id, body }: { id: number; body: SubscriptionPatchBody }) =>
+      api.patch<SubscriptionItem>(mappingPaths.subscriptionSettings(mappingId, id), body),
+    { success, invalidate: [MAPPINGS_KEY] },
+  );
 }
