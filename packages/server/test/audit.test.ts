@@ -6,6 +6,7 @@ import { MODULE_CODES } from '@regie/contract/modules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneAudit } from '../src/audit/audit.prune.ts';
+import { auditCsvLines } from '../src/audit/audit.read.ts';
 import { auditEntries } from '../src/db/audit.table.ts';
 import { tags } from '../src/db/tags.table.ts';
 import { users } from '../src/db/users.table.ts';
@@ -93,7 +94,6 @@ describe('a resource write', () => {
     for (const entry of history) {
       expect(entry).toMatchObject({
         userId: writerA.id,
-        userName: 'Test User',
         actingAdminId: null,
         accountId: accountA.id,
         resource: 'tags',
@@ -228,6 +228,17 @@ describe('who reads the trail', () => {
   it('records the administrator acting for the account', async () => {
     const [entry] = await historyOf('tags', actedTag);
     expect(entry).toMatchObject({ userId: adminId, actingAdminId: adminId, accountId: accountA.id, ip: '127.0.0.1' });
+    // Acting for no account, an administrator changing an account's record acts for it too.
+    const renamed = await call('PUT', `/users-service-api/users/${writerA.id}`, adminToken, { name: 'Writer of A' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [rename] = await historyOf('users', writerA.id);
+    expect(rename).toMatchObject({ action: 'update', userId: adminId, actingAdminId: adminId, accountId: accountA.id });
+    expect(rename?.changes).toEqual({ name: { before: 'Test User', after: 'Writer of A' } });
+    // The platform's own records (an account itself) are not acting for anyone.
+    const club = await call('POST', '/users-service-api/accounts', adminToken, { name: `Platform made ${actedTag}` });
+    expect(club.statusCode, club.body).toBe(201);
+    const [made] = await historyOf('accounts', club.json().id);
+    expect(made).toMatchObject({ userId: adminId, actingAdminId: null, accountId: null });
   });
 
   it('shows a manage_users holder their own account only, without the administrators’ addresses', async () => {
@@ -335,6 +346,13 @@ describe('paging and export', () => {
     expect(lines).toHaveLength(listed.length + 1);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(listed.map((entry) => entry.id));
     expect(lines[1]).toContain('""after"":""Meanwhile');
+    // Read in batches, the lines are the same across every batch boundary.
+    let batched = '';
+    const query = { userId: writer.id, resource: 'tags', limit: 50 };
+    for await (const chunk of auditCsvLines(ctx.db, { accountId: undefined, hidesAdminAddresses: false }, query, 2)) {
+      batched += chunk;
+    }
+    expect(batched).toBe(response.body);
     // A customer's export hides the administrators' addresses as the list does.
     const own = await call('GET', `${auditPaths.export}?resource=tags`, managerA.token);
     expect(own.statusCode).toBe(200);

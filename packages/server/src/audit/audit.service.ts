@@ -16,6 +16,8 @@ export interface AuditSource {
   actingAdminId: number | null;
   /** A platform administrator did it: a customer reading the entry does not see the address. */
   byPlatformAdmin: boolean;
+  /** The user's own account (not stored): a platform administrator's change elsewhere is acting. */
+  ownAccountId: number | null;
   requestId: string | null;
   ip: string | null;
   userAgent: string | null;
@@ -36,13 +38,14 @@ function userAgentOf(request: FastifyRequest): string | null {
  */
 export function auditSourceOf(
   request: FastifyRequest,
-  who: { user: Pick<RequestUser, 'id' | 'name' | 'isAdmin'>; simulated: boolean } | null = request.auth,
+  who: { user: Pick<RequestUser, 'id' | 'name' | 'isAdmin' | 'accountId'>; simulated: boolean } | null = request.auth,
 ): AuditSource {
   return {
     userId: who?.user.id ?? null,
     userName: who?.user.name ?? null,
     actingAdminId: who?.simulated ? who.user.id : null,
     byPlatformAdmin: who?.user.isAdmin ?? false,
+    ownAccountId: who?.user.accountId ?? null,
     requestId: request.id,
     ip: request.ip,
     userAgent: userAgentOf(request),
@@ -64,5 +67,11 @@ export interface AuditChange {
  * exists exactly when the change does.
  */
 export async function writeAudit(db: Db, source: AuditSource, change: AuditChange): Promise<void> {
-  await db.insert(auditEntries).values({ ...source, ...change });
+  const { ownAccountId, actingAdminId, ...stored } = source;
+  // A platform administrator acting for no account may still change an account's record (they
+  // see every account's): for that account, that is acting for it all the same.
+  const elsewhere = source.byPlatformAdmin && change.accountId !== null && change.accountId !== ownAccountId;
+  await db
+    .insert(auditEntries)
+    .values({ ...stored, ...change, actingAdminId: actingAdminId ?? (elsewhere ? source.userId : null) });
 }

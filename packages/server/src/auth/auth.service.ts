@@ -55,7 +55,7 @@ export async function login(db: Db, body: LoginBody, request: FastifyRequest): P
     const opened = await createSession(tx, user.id);
     // The entry is in the user's own account, which only its own people read: whether they are a
     // platform administrator (what hides an address from a customer) needs no lookup of roles.
-    const who = { user: { id: user.id, name: user.name, isAdmin: false }, simulated: false };
+    const who = { user: { id: user.id, name: user.name, isAdmin: false, accountId: user.accountId }, simulated: false };
     await writeAudit(tx, auditSourceOf(request, who), {
       accountId: user.accountId,
       resource: AUDIT_AUTH_RESOURCE,
