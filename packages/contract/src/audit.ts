@@ -16,8 +16,12 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The resource name of the sign-in entries (their resourceId is the user's id, when known). */
 export const AUDIT_AUTH_RESOURCE = 'auth';
 
-/** Days an account's entries are kept before the `audit.prune` task deletes them. */
+/**
+ * Days an account's entries are kept before the `audit.prune` task deletes them, unless its config
+ * says otherwise (accountConfig.auditRetentionDays, within the limits).
+ */
 export const AUDIT_RETENTION_DAYS = 400;
+export const AUDIT_RETENTION_LIMITS = { min: 30, max: 3650 } as const;
 
 export const AUDIT_LIMITS = { defaultLimit: 50, maxLimit: 200 } as const;
 

@@ -3,7 +3,7 @@ import { paths } from '@regie/contract/api';
 import { AUDIT_CSV_COLUMNS, AUDIT_MESSAGES, type AuditEntry, type AuditPage, auditPaths } from '@regie/contract/audit';
 import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneAudit } from '../src/audit/audit.prune.ts';
 import { auditCsvLines } from '../src/audit/audit.read.ts';
@@ -396,23 +396,45 @@ describe('signing in and out', () => {
 });
 
 describe('retention', () => {
-  it('prunes each account’s entries past their retention, and only those', async () => {
+  it('prunes each account’s entries past its retention, and only those', async () => {
     const day = 24 * 60 * 60 * 1000;
     const now = new Date();
+    const short = await ctx.buildAccount();
+    // An account that keeps 60 days (its config), B the default 400.
+    const kept = await call('PUT', `/users-service-api/accounts/${short.id}`, adminToken, {
+      config: { auditRetentionDays: 60 },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const tooShort = await call('PUT', `/users-service-api/accounts/${short.id}`, adminToken, {
+      config: { auditRetentionDays: 2 },
+    });
+    expect(tooShort.statusCode).toBe(400);
+    const ago = (days: number) => new Date(now.getTime() - days * day);
     const rows = await ctx.db
       .insert(auditEntries)
       .values([
-        { accountId: accountB.id, resource: 'tags', action: 'create', at: new Date(now.getTime() - 401 * day) },
-        { accountId: accountB.id, resource: 'tags', action: 'create', at: new Date(now.getTime() - 399 * day) },
-        { accountId: null, resource: 'auth', action: 'sign-in-failed', at: new Date(now.getTime() - 500 * day) },
+        { accountId: accountB.id, resource: 'tags', action: 'create', at: ago(401) },
+        { accountId: accountB.id, resource: 'tags', action: 'create', at: ago(399) },
+        { accountId: short.id, resource: 'tags', action: 'create', at: ago(61) },
+        { accountId: short.id, resource: 'tags', action: 'create', at: ago(59) },
+        { accountId: null, resource: 'auth', action: 'sign-in-failed', at: ago(500) },
       ])
       .returning({ id: auditEntries.id });
-    expect(await pruneAudit(ctx.db, now, undefined, 1)).toBe(2);
+    expect(await pruneAudit(ctx.db, now, 1)).toBe(3);
     const left = await ctx.db
       .select({ id: auditEntries.id })
       .from(auditEntries)
-      .where(sql`${auditEntries.id} in ${rows.map((row) => row.id)}`);
-    expect(left.map((row) => row.id)).toEqual([rows[1]?.id]);
+      .where(
+        inArray(
+          auditEntries.id,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(auditEntries.id));
+    expect(left.map((row) => row.id)).toEqual([rows[1]?.id, rows[3]?.id]);
+    // The config change itself is in the trail, the account's own record.
+    const [change] = await historyOf('accounts', short.id);
+    expect(change?.changes.config).toMatchObject({ after: { auditRetentionDays: 60 } });
   });
 });
 

@@ -1,4 +1,5 @@
 import { AUDIT_RETENTION_DAYS } from '@regie/contract/audit';
+import { accountConfig } from '@regie/contract/resources/accounts';
 import { and, asc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { accounts } from '../db/accounts.table.ts';
 import { auditEntries } from '../db/audit.table.ts';
@@ -32,22 +33,25 @@ async function pruneWhere(db: Db, where: SQL | undefined, before: Date, batch: n
   }
 }
 
+/** An account's retention: its config's, or the default when the stored config has none (or a wrong one). */
+function retentionOf(config: Record<string, unknown>): number {
+  const parsed = accountConfig.shape.auditRetentionDays.safeParse(config.auditRetentionDays);
+  return parsed.success ? parsed.data : AUDIT_RETENTION_DAYS;
+}
+
 /**
- * The retention (issue 26 point 1): each account's entries older than its retention, then the
- * platform's (no account), are deleted. The only delete of the trail the app has. Every account
- * keeps AUDIT_RETENTION_DAYS for now; `retentionDays` is where a per-account setting plugs in.
+ * The retention (issue 26 point 1): each account's entries older than its retention
+ * (accountConfig.auditRetentionDays), then the platform's (no account) older than the default,
+ * are deleted. The only delete of the trail the app has.
  */
-export async function pruneAudit(
-  db: Db,
-  now: Date = new Date(),
-  retentionDays: (accountId: number | null) => number = () => AUDIT_RETENTION_DAYS,
-  batch: number = AUDIT_PRUNE_BATCH,
-): Promise<number> {
-  const before = (accountId: number | null) => new Date(now.getTime() - retentionDays(accountId) * DAY_MS);
+export async function pruneAudit(db: Db, now: Date = new Date(), batch: number = AUDIT_PRUNE_BATCH): Promise<number> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
   let total = 0;
-  const ids = await db.select({ id: accounts.id }).from(accounts).orderBy(asc(accounts.id));
-  for (const { id } of ids) total += await pruneWhere(db, eq(auditEntries.accountId, id), before(id), batch);
-  total += await pruneWhere(db, isNull(auditEntries.accountId), before(null), batch);
+  const stored = await db.select({ id: accounts.id, config: accounts.config }).from(accounts).orderBy(asc(accounts.id));
+  for (const { id, config } of stored) {
+    total += await pruneWhere(db, eq(auditEntries.accountId, id), before(retentionOf(config)), batch);
+  }
+  total += await pruneWhere(db, isNull(auditEntries.accountId), before(AUDIT_RETENTION_DAYS), batch);
   return total;
 }
 
