@@ -18,4 +18,6 @@ CREATE TABLE "audit_entries" (
 CREATE INDEX "audit_entries_account_id_idx" ON "audit_entries" USING btree ("account_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_entries_record_idx" ON "audit_entries" USING btree ("account_id","resource","resource_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_entries_user_id_idx" ON "audit_entries" USING btree ("user_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_entries_account_resource_idx" ON "audit_entries" USING btree ("account_id","resource","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_entries_account_action_idx" ON "audit_entries" USING btree ("account_id","action","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_entries_account_at_idx" ON "audit_entries" USING btree ("account_id","at");

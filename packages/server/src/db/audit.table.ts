@@ -31,6 +31,10 @@ export const auditEntries = pgTable(
     index('audit_entries_account_id_idx').on(table.accountId, table.id.desc()),
     index('audit_entries_record_idx').on(table.accountId, table.resource, table.resourceId, table.id.desc()),
     index('audit_entries_user_id_idx').on(table.userId, table.id.desc()),
+    // The screen's resource and action filters within an account (without them a rare value would
+    // scan the account's entries from the newest).
+    index('audit_entries_account_resource_idx').on(table.accountId, table.resource, table.id.desc()),
+    index('audit_entries_account_action_idx').on(table.accountId, table.action, table.id.desc()),
     // The prune deletes an account's oldest entries by date.
     index('audit_entries_account_at_idx').on(table.accountId, table.at),
   ],
