@@ -12,6 +12,7 @@ import './feeds.messages.ts';
 import './data-provider-subscriptions.ts';
 import './data-import.ts';
 import './attachments.ts';
+import './audit.ts';
 import './auth.ts';
 import './cache.ts';
 import './chat.ts';

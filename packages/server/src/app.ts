@@ -4,6 +4,7 @@ import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { actorsRoutes } from './actors/actors.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { cacheRoutes } from './cache/cache.routes.ts';
 import { type Cache, createMemoryCache } from './cache/cache.service.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     timeoutMs: config.queryTimeoutMs,
     embedded: database.driver === 'pglite',
   });
+  await app.register(auditRoutes, { db, guards });
   await app.register(dataProviderMappingRoutes, { guards });
   await app.register(generateEventsRoutes, { db, guards });
   await app.register(dataImportRoutes, { db, guards, storage, config });

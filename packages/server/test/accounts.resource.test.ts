@@ -34,6 +34,7 @@ describe('accounts (resource)', () => {
       contactEmail: null,
       timezone: 'Europe/Paris',
       sportId: null,
+      auditRetentionDays: 400,
     });
     const modules = (await ctx.request({ url: paths.accountModules(account.id), token: adminToken })).json();
     expect(modules.map((module: { code: string }) => module.code)).toEqual(['VIDEOS', 'SPORT_EVENTS']);

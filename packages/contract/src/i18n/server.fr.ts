@@ -22,6 +22,7 @@ import {
   VIDEO_MAX_BYTES,
   type VIDEO_MESSAGES,
 } from '../videos.ts';
+import { AUDIT_SERVER_FR } from './audit.server.fr.ts';
 import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
 import { CHAT_SERVER_FR } from './chat.server.fr.ts';
 import { CLIP_RULES_SERVER_FR } from './clip-rules.server.fr.ts';
@@ -93,6 +94,7 @@ export const SERVER_MESSAGES_FR = {
   ...MATCH_SERVER_FR,
   ...FEEDS_SERVER_FR,
   ...GENERATE_EVENTS_SERVER_FR,
+  ...AUDIT_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_RETENTION_DAYS, AUDIT_RETENTION_LIMITS } from '../audit.ts';
 import { FIELD_MESSAGES } from '../errors.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
 import { schemaMessage } from '../messages.ts';
@@ -53,6 +54,13 @@ export const accountConfig = z
      * or its own); null for an account of several sports.
      */
     sportId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+    /** Days the account's audit entries are kept (issue 26): the `audit.prune` task deletes older ones. */
+    auditRetentionDays: z
+      .number()
+      .int()
+      .min(AUDIT_RETENTION_LIMITS.min)
+      .max(AUDIT_RETENTION_LIMITS.max)
+      .default(AUDIT_RETENTION_DAYS),
   })
   .strict();
 export type AccountConfig = z.infer<typeof accountConfig>;

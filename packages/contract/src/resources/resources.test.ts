@@ -169,6 +169,7 @@ describe('accountConfig', () => {
       contactEmail: null,
       timezone: 'Europe/Paris',
       sportId: null,
+      auditRetentionDays: 400,
     });
   });
 

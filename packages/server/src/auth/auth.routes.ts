@@ -1,9 +1,12 @@
 import { paths } from '@regie/contract/api';
+import { AUDIT_AUTH_RESOURCE } from '@regie/contract/audit';
 import { loginBody, loginResponse } from '@regie/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -25,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedI
         response: { 200: loginResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    (request) => login(db, request.body, request.ip),
+    (request) => login(db, request.body, request),
   );
 
   app.delete(
@@ -40,8 +43,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedI
       },
     },
     async (request, reply) => {
-      const { sessionId } = authOf(request);
-      await revokeSession(db, sessionId);
+      const auth = authOf(request);
+      const { sessionId } = auth;
+      await transaction(db, async (tx) => {
+        await revokeSession(tx, sessionId);
+        // Their own session ends, whatever account they were acting for: an entry of their account.
+        await writeAudit(tx, auditSourceOf(request, { user: auth.user, simulated: false }), {
+          accountId: auth.user.accountId,
+          resource: AUDIT_AUTH_RESOURCE,
+          resourceId: auth.user.id,
+          action: 'sign-out',
+          changes: {},
+        });
+      });
       // Every process drops the session at once, not when its cached entry expires.
       signedIn.purge(AUTH_TAGS.session(sessionId));
       return reply.code(204).send(null);

@@ -1,4 +1,5 @@
 import { purgeAttachmentsJob } from '../attachments/attachments.purge.job.ts';
+import { auditPruneTask } from '../audit/audit.prune.ts';
 import { clipRulesSweepTask } from '../clip-rules/clip-rules.sweep.ts';
 import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
@@ -54,5 +55,5 @@ export function periodicTasks(
 ): PeriodicTask[] {
   // The feed subscriptions' poller needs the media secret and the import rules (videos).
   const feeds = config.videos ? [feedPollTask({ videos: config.videos })] : [];
-  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE, clipRulesSweepTask, ...feeds];
+  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE, clipRulesSweepTask, auditPruneTask, ...feeds];
 }

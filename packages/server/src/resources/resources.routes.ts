@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { seesEveryAccount } from './resources.access.ts';
@@ -112,7 +113,7 @@ function registerCollectionRoutes(
     async (request, reply) => {
       const auth = authOf(request);
       const { fixed, owner } = await parentScope(engine, entry, auth, request.params);
-      const row = await createRecord(engine, entry, auth, request.body, fixed, owner);
+      const row = await createRecord(engine, entry, auth, auditSourceOf(request), request.body, fixed, owner);
       return reply.code(201).send(await presentOne(engine, entry, row, auth));
     },
   );
@@ -173,7 +174,15 @@ function registerRecordRoutes(
     async (request) => {
       const auth = authOf(request);
       const { scope } = await parentScope(engine, entry, auth, request.params);
-      const row = await updateRecord(engine, entry, auth, request.params.id, request.body, scope);
+      const row = await updateRecord(
+        engine,
+        entry,
+        auth,
+        auditSourceOf(request),
+        request.params.id,
+        request.body,
+        scope,
+      );
       return presentOne(engine, entry, row, auth);
     },
   );
@@ -193,7 +202,7 @@ function registerRecordRoutes(
     async (request, reply) => {
       const auth = authOf(request);
       const { scope } = await parentScope(engine, entry, auth, request.params);
-      await deleteRecord(engine, entry, auth, request.params.id, scope);
+      await deleteRecord(engine, entry, auth, auditSourceOf(request), request.params.id, scope);
       return reply.code(204).send(null);
     },
   );

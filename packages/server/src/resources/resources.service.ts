@@ -2,6 +2,8 @@ import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { CRUD_MESSAGES, type ListResponse } from '@regie/contract/resources/shapes';
 import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { diffRecord } from '../audit/audit.diff.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 import { notFound } from '../http/http.errors.ts';
@@ -17,7 +19,7 @@ import {
 import { accountColumn, columnsOf, singular } from './resources.columns.ts';
 import { toClientError } from './resources.errors.ts';
 import { checkIntegrity } from './resources.integrity.ts';
-import { loadLinks, saveLinks } from './resources.links.ts';
+import { linkFieldsOf, loadLinks, saveLinks } from './resources.links.ts';
 import { presentRow } from './resources.presenter.ts';
 import {
   afterCursor,
@@ -259,10 +261,16 @@ async function reread<Table extends PgTable>(
   return row as RowOf<Table>;
 }
 
+/**
+ * Every write below appends its audit entry (audit.service.ts) inside its own transaction, from
+ * the rows the write already has in hand: the insert's and update's RETURNING, the row read to
+ * check the request may change it. `source` is the request's (auditSourceOf).
+ */
 export async function createRecord<Table extends PgTable>(
   engine: Engine,
   typed: ResourceEntry<Table>,
   auth: AuthContext,
+  source: AuditSource,
   body: Row,
   fixed: Row = {},
   /** A nested record belongs to its parent's account (an admin acting for no account may write one). */
@@ -284,6 +292,14 @@ export async function createRecord<Table extends PgTable>(
       .returning();
     const created = Number(row?.id);
     await saveLinks(tx, entry, created, values, accountId);
+    await writeAudit(tx, source, {
+      accountId,
+      resource: entry.definition.name,
+      resourceId: created,
+      action: 'create',
+      // A hook may take a write-only field away (a password, hashed): it was given all the same.
+      changes: diffRecord(entry, null, row ?? {}, { ...given, ...values }),
+    });
     return created;
   }).catch((error: unknown) => {
     throw toClientError(entry, 'write', error);
@@ -299,6 +315,7 @@ export async function updateRecord<Table extends PgTable>(
   engine: Engine,
   typed: ResourceEntry<Table>,
   auth: AuthContext,
+  source: AuditSource,
   id: number,
   body: Row,
   scope?: SQL,
@@ -312,12 +329,24 @@ export async function updateRecord<Table extends PgTable>(
   await transaction(engine.db, async (tx) => {
     const context: WriteContext = { db: tx, auth, action: 'update', accountId, existing };
     const values = entry.hooks?.prepare ? await entry.hooks.prepare({ ...body }, context) : body;
+    // The links' values before, only when the write replaces some (the row does not hold them).
+    const linksBefore = linkFieldsOf(entry).some(([field]) => Array.isArray(values[field]))
+      ? (await loadLinks(tx, entry, [id])).get(id)
+      : undefined;
     // Touch updatedAt even when only links change.
-    await tx
+    const [after] = await tx
       .update(entry.table)
       .set({ ...columnValues(entry, values), updatedAt: new Date() })
-      .where(byId(entry, id));
+      .where(byId(entry, id))
+      .returning();
     await saveLinks(tx, entry, id, values, accountId);
+    await writeAudit(tx, source, {
+      accountId,
+      resource: entry.definition.name,
+      resourceId: id,
+      action: 'update',
+      changes: diffRecord(entry, existing, after ?? existing, { ...body, ...values }, linksBefore),
+    });
   }).catch((error: unknown) => {
     throw toClientError(entry, 'write', error);
   });
@@ -331,15 +360,24 @@ export async function deleteRecord(
   engine: Engine,
   entry: ResourceEntry,
   auth: AuthContext,
+  source: AuditSource,
   id: number,
   scope?: SQL,
 ): Promise<void> {
   const existing = await findVisible(engine, entry, auth, id, scope);
   assertMayChange(entry, auth, existing);
+  const accountId = ownerOf(entry, existing);
   await transaction(engine.db, async (tx) => {
-    await entry.hooks?.beforeDelete?.(existing, { db: tx, auth, accountId: ownerOf(entry, existing) });
+    await entry.hooks?.beforeDelete?.(existing, { db: tx, auth, accountId });
     await deleteTranslationsWith(tx, engine.entries, entry, [id]);
     await tx.delete(entry.table).where(byId(entry, id));
+    await writeAudit(tx, source, {
+      accountId,
+      resource: entry.definition.name,
+      resourceId: id,
+      action: 'delete',
+      changes: diffRecord(entry, existing, null),
+    });
   }).catch((error: unknown) => {
     throw toClientError(entry, 'delete', error);
   });

@@ -3,9 +3,10 @@ import { translationBody, translationEntry, translationValuesBody } from '@regie
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { assertMayChange } from './resources.access.ts';
+import { assertMayChange, ownerOf } from './resources.access.ts';
 import { basePath, noContent, parentScope, readGuards, recordParamsOf, writeGuards } from './resources.http.ts';
 import { findVisible } from './resources.service.ts';
 import type { Engine, ResourceEntry } from './resources.types.ts';
@@ -35,7 +36,7 @@ function translatedRecord(engine: Engine, entry: ResourceEntry) {
     const { scope } = await parentScope(engine, entry, auth, params);
     const row = await findVisible(engine, entry, auth, params.id, scope);
     if (write) assertMayChange(entry, auth, row);
-    return row;
+    return { row, write: { source: auditSourceOf(request), accountId: ownerOf(entry, row) } };
   };
 }
 
@@ -74,9 +75,11 @@ function registerTranslationList(app: FastifyInstance, engine: Engine, guards: G
       },
     },
     async (request, reply) => {
-      await record(request, request.params, true);
+      const { write } = await record(request, request.params, true);
       const { LanguageId, values } = request.body;
-      return reply.code(201).send(await saveTranslation(engine.db, entry, request.params.id, LanguageId, values));
+      return reply
+        .code(201)
+        .send(await saveTranslation(engine.db, entry, request.params.id, LanguageId, values, write));
     },
   );
 }
@@ -100,8 +103,8 @@ function registerLanguageRoutes(app: FastifyInstance, engine: Engine, guards: Gu
       },
     },
     async (request) => {
-      await record(request, request.params, true);
-      return saveTranslation(engine.db, entry, request.params.id, request.params.langId, request.body.values);
+      const { write } = await record(request, request.params, true);
+      return saveTranslation(engine.db, entry, request.params.id, request.params.langId, request.body.values, write);
     },
   );
 
@@ -117,8 +120,8 @@ function registerLanguageRoutes(app: FastifyInstance, engine: Engine, guards: Gu
       },
     },
     async (request, reply) => {
-      await record(request, request.params, true);
-      await deleteTranslation(engine.db, entry, request.params.id, request.params.langId);
+      const { write } = await record(request, request.params, true);
+      await deleteTranslation(engine.db, entry, request.params.id, request.params.langId, write);
       return reply.code(204).send(null);
     },
   );

@@ -3,8 +3,10 @@ import { LANGUAGES } from '@regie/contract/languages';
 import { CRUD_MESSAGES, type TranslationEntry } from '@regie/contract/resources/shapes';
 import { and, asc, eq } from 'drizzle-orm';
 import { safeParse } from 'zod/v4/core';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { languages } from '../db/reference.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { translations } from '../db/translations.table.ts';
 import { badRequest, type FieldError, notFound } from '../http/http.errors.ts';
 import { issueMessage } from '../http/localize.ts';
@@ -70,6 +72,32 @@ function checkValues(entry: ResourceEntry, values: Record<string, string>): Reco
   return checked;
 }
 
+/** Who writes a translation, for its audit entry: the request, and the record's account. */
+export interface TranslationWrite {
+  source: AuditSource;
+  /** The translated record's account (null: a platform record). */
+  accountId: number | null;
+}
+
+/** The audit entry of a language's values: an update of the record, field `translations.<code>`. */
+function auditTranslation(
+  db: Db,
+  entry: ResourceEntry,
+  recordId: number,
+  code: string,
+  write: TranslationWrite,
+  before: Record<string, string> | null,
+  after: Record<string, string> | null,
+): Promise<void> {
+  return writeAudit(db, write.source, {
+    accountId: write.accountId,
+    resource: entry.definition.name,
+    resourceId: recordId,
+    action: 'update',
+    changes: { [`translations.${code}`]: { before, after } },
+  });
+}
+
 /** Creates or replaces the values of one language. */
 export async function saveTranslation(
   db: Db,
@@ -77,18 +105,30 @@ export async function saveTranslation(
   recordId: number,
   languageId: number,
   values: Record<string, string>,
+  write: TranslationWrite,
 ): Promise<TranslationEntry> {
   const code = await languageCode(db, languageId);
   const checked = checkValues(entry, values);
-  const [row] = await db
-    .insert(translations)
-    .values({ resource: entry.definition.name, recordId, languageId, values: checked })
-    .onConflictDoUpdate({
-      target: [translations.resource, translations.recordId, translations.languageId],
-      set: { values: checked, updatedAt: new Date() },
-    })
-    .returning();
-  if (!row) throw new Error('translation not stored');
+  const row = await transaction(db, async (tx) => {
+    const where = and(
+      eq(translations.resource, entry.definition.name),
+      eq(translations.recordId, recordId),
+      eq(translations.languageId, languageId),
+    );
+    // The values before: the upsert does not say what it replaced.
+    const [previous] = await tx.select({ values: translations.values }).from(translations).where(where).limit(1);
+    const [saved] = await tx
+      .insert(translations)
+      .values({ resource: entry.definition.name, recordId, languageId, values: checked })
+      .onConflictDoUpdate({
+        target: [translations.resource, translations.recordId, translations.languageId],
+        set: { values: checked, updatedAt: new Date() },
+      })
+      .returning();
+    if (!saved) throw new Error('translation not stored');
+    await auditTranslation(tx, entry, recordId, code, write, previous?.values ?? null, saved.values);
+    return saved;
+  });
   return present(row, code);
 }
 
@@ -97,17 +137,21 @@ export async function deleteTranslation(
   entry: ResourceEntry,
   recordId: number,
   languageId: number,
+  write: TranslationWrite,
 ): Promise<void> {
-  await languageCode(db, languageId);
-  const deleted = await db
-    .delete(translations)
-    .where(
-      and(
-        eq(translations.resource, entry.definition.name),
-        eq(translations.recordId, recordId),
-        eq(translations.languageId, languageId),
-      ),
-    )
-    .returning({ id: translations.id });
-  if (deleted.length === 0) throw notFound(CRUD_MESSAGES.translationNotFound(languageId));
+  const code = await languageCode(db, languageId);
+  await transaction(db, async (tx) => {
+    const [deleted] = await tx
+      .delete(translations)
+      .where(
+        and(
+          eq(translations.resource, entry.definition.name),
+          eq(translations.recordId, recordId),
+          eq(translations.languageId, languageId),
+        ),
+      )
+      .returning({ values: translations.values });
+    if (!deleted) throw notFound(CRUD_MESSAGES.translationNotFound(languageId));
+    await auditTranslation(tx, entry, recordId, code, write, deleted.values, null);
+  });
 }

@@ -20,6 +20,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
@@ -78,7 +79,7 @@ function importUrlRoute(app: App, { engine, entry, config }: VideoRoutesOptions,
         },
       );
       const title = request.body.title ?? titleFromFilename(remoteFilename(undefined, target.url));
-      const video = await createRecord(engine, entry, auth, { title });
+      const video = await createRecord(engine, entry, auth, auditSourceOf(request), { title });
       const job = await enqueueJob(
         engine.db,
         importVideoJob,

@@ -11,6 +11,7 @@ import {
 } from '@regie/contract/videos.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
@@ -53,7 +54,7 @@ function sessionRoutes(app: App, deps: UploadDeps, onRequest: OnRequest): void {
       },
     },
     async (request, reply) => {
-      const { created, session } = await startUpload(deps, authOf(request), request.body);
+      const { created, session } = await startUpload(deps, authOf(request), auditSourceOf(request), request.body);
       return reply.code(created ? 201 : 200).send(session);
     },
   );

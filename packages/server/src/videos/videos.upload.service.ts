@@ -11,6 +11,7 @@ import {
 } from '@regie/contract/videos';
 import type { MultipartUploadRequest, MultipartUploadResponse } from '@regie/contract/videos.schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AuditSource } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import { type UploadSessionRow, uploadParts, uploadSessions, type VideoRow } from '../db/videos.table.ts';
@@ -93,10 +94,15 @@ export async function presentSession(db: Db, session: UploadSessionRow): Promise
 }
 
 /** The video an upload goes into: the given one (still waiting for its file), or a new one. */
-async function targetVideo(deps: UploadDeps, auth: AuthContext, body: MultipartUploadRequest): Promise<VideoRow> {
+async function targetVideo(
+  deps: UploadDeps,
+  auth: AuthContext,
+  source: AuditSource,
+  body: MultipartUploadRequest,
+): Promise<VideoRow> {
   const { engine, entry } = deps;
   if (body.videoId === undefined) {
-    return await createRecord(engine, entry, auth, { title: titleFromFilename(body.filename) });
+    return await createRecord(engine, entry, auth, source, { title: titleFromFilename(body.filename) });
   }
   const video = await findVisible(engine, entry, auth, body.videoId);
   if (video.state !== 'uploading' && video.state !== 'failed') {
@@ -109,6 +115,7 @@ async function targetVideo(deps: UploadDeps, auth: AuthContext, body: MultipartU
 export async function startUpload(
   deps: UploadDeps,
   auth: AuthContext,
+  source: AuditSource,
   body: MultipartUploadRequest,
 ): Promise<{ created: boolean; session: MultipartUploadResponse }> {
   const { db } = deps.engine;
@@ -119,7 +126,7 @@ export async function startUpload(
     }
     return { created: false, session: await presentSession(db, session) };
   }
-  const video = await targetVideo(deps, auth, body);
+  const video = await targetVideo(deps, auth, source, body);
   const key = originalKey(video.accountId, video.id, body.filename);
   const storageUploadId = await deps.storage.createMultipart(key, body.contentType);
   const [session] = await db
