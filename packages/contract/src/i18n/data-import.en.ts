@@ -11,7 +11,8 @@ export const dataImportEn = {
   'dataImport.provider.statsbomb': 'StatsBomb open data (one match’s events)',
   'dataImport.provider.csv': 'CSV (columns you map once)',
   'dataImport.sport': 'Sport',
-  'dataImport.sportHint': 'The sport of the competitions and teams the import creates',
+  'dataImport.sportHint':
+    'The sport of the competitions and teams the import creates; empty: the account’s sport (football for football formats)',
   'dataImport.sourceKind': 'Where the document comes from',
   'dataImport.source.file': 'File',
   'dataImport.source.url': 'URL',

@@ -13,7 +13,8 @@ export const dataImportFr: Record<keyof typeof dataImportEn, string> = {
   'dataImport.provider.statsbomb': 'StatsBomb open data (les actions d’un match)',
   'dataImport.provider.csv': 'CSV (colonnes à associer une fois)',
   'dataImport.sport': 'Sport',
-  'dataImport.sportHint': 'Le sport des compétitions et des équipes créées par l’import',
+  'dataImport.sportHint':
+    'Le sport des compétitions et des équipes créées par l’import ; vide : celui du compte (le football pour les formats de football)',
   'dataImport.sourceKind': 'Provenance du document',
   'dataImport.source.file': 'Fichier',
   'dataImport.source.url': 'URL',
