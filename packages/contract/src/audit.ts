@@ -1,6 +1,7 @@
 // Who did what (issue 26 point 1 and point 4's read side): the audit trail's entries, the calls that
 // read them and the rule that keeps secrets out of them.
 import { z } from 'zod';
+import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { messageCatalog } from './messages.ts';
 
@@ -22,6 +23,12 @@ export const AUDIT_AUTH_RESOURCE = 'auth';
  */
 export const AUDIT_RETENTION_DAYS = 400;
 export const AUDIT_RETENTION_LIMITS = { min: 30, max: 3650 } as const;
+
+/**
+ * Who opens the audit screen and a record's history: platform administrators (every account) and
+ * an account's manage_users holders (their own), as the server's auditScopeOf decides.
+ */
+export const AUDIT_READ_RULE: AccessRule = { authorizedRoles: ['manage_users', 'manage_customer_accounts'] };
 
 export const AUDIT_LIMITS = { defaultLimit: 50, maxLimit: 200 } as const;
 

@@ -1,4 +1,5 @@
 import type { AccessRule } from './access.ts';
+import { AUDIT_READ_RULE } from './audit.ts';
 import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES, type SportEventTab } from './events.tabs.ts';
 import { GAME_RULES } from './games.rules.ts';
 import type { ModuleCode } from './modules.ts';
@@ -274,6 +275,7 @@ export const MENU_MODULE_EXCEPTIONS: Readonly<Record<string, string>> = {
   '/account/settings': "every user's own account settings, whatever the account's modules",
   '/account/customers': 'platform administration (manage_customer_accounts at access level 1), above any account',
   '/account/users': 'manage_users: managing an account’s people is no module of the spec',
+  '/account/audit': 'manage_users or platform administration: who did what is no module of the spec',
   '/faq': 'help for every signed-in user',
   '/admin-tools': 'platform administration (manage_customer_accounts), above any account',
   '/tests': 'development builds only, for developers',
@@ -288,6 +290,8 @@ export const MENU: readonly MenuNode[] = [
       tabs(['infos', 'subscription', 'social-networks']),
     ),
     ...registeredNodes('/account'),
+    // Who did what (issue 26): every account for platform administrators, their own for manage_users.
+    node('audit', 'menu.account.audit', { icon: 'IconHistory', ...AUDIT_READ_RULE }),
     node('gamification', 'menu.account.gamification', { icon: 'IconDeviceGamepad2' }, [
       node('trivia', 'menu.account.gamification.trivia', {
         authorizedRoles: ['trivia_write'],

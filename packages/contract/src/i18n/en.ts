@@ -1,4 +1,5 @@
 import { actionsEn } from './actions.en.ts';
+import { auditEn } from './audit.en.ts';
 import { camerasEn } from './cameras.en.ts';
 import { chatEn } from './chat.en.ts';
 import { clipRulesEn } from './clip-rules.en.ts';
@@ -835,6 +836,7 @@ export const en = {
   ...fansEn,
   ...queryBuilderEn,
   ...clipRulesEn,
+  ...auditEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

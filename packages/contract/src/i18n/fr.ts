@@ -1,4 +1,5 @@
 import { actionsFr } from './actions.fr.ts';
+import { auditFr } from './audit.fr.ts';
 import { camerasFr } from './cameras.fr.ts';
 import { chatFr } from './chat.fr.ts';
 import { clipRulesFr } from './clip-rules.fr.ts';
@@ -834,4 +835,5 @@ export const fr: Record<MessageKey, string> = {
   ...fansFr,
   ...queryBuilderFr,
   ...clipRulesFr,
+  ...auditFr,
 };

@@ -77,3 +77,13 @@ export const paymentKeys = {
   stripePrices: ['stripePrices'] as const,
   productFans: (productId: number) => ['productFans', productId] as const,
 };
+
+/**
+ * The audit trail (contract audit.ts). A record's history sits under its resource's key, so that
+ * saving the record refreshes it with the record.
+ */
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: ['audit', 'list'] as const,
+  history: (name: string, id: string) => ['resource', name, 'audit', id] as const,
+};

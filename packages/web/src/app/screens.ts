@@ -128,6 +128,11 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/settings/SettingsSocialNetworks.tsx'),
     (m) => m.SettingsSocialNetworks,
   ),
+  // Who did what (issue 26): the audit trail's entries, filters and CSV export.
+  '/account/audit': lazyScreen(
+    () => import('../features/audit/AuditScreen.tsx'),
+    (m) => m.AuditScreen,
+  ),
   '/admin-tools/purge-cache': lazyScreen(
     () => import('../features/admin-tools/PurgeCache.tsx'),
     (m) => m.PurgeCache,

@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useResourceRecord } from '../api/resource-queries.ts';
 import { hrefOf, useCurrentEntry, useDefinedParams } from '../app/route-entry.ts';
+import { RecordHistory, useCanReadAudit } from '../features/audit/RecordHistory.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { useAccessSubject } from '../session/access.ts';
 import { recordName, usePageTitle } from '../widgets/page-title.ts';
@@ -56,6 +57,7 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
   const [formDirty, setFormDirty] = useState(false);
   const [translationsDirty, setTranslationsDirty] = useState(false);
   const { bypass, leave } = useGuardBypass();
+  const canReadAudit = useCanReadAudit();
   // The page is titled by the record's name, not its section's (widgets/page-title.ts).
   usePageTitle(recordName(record.data));
 
@@ -106,6 +108,10 @@ export function ResourceEdit({ resource: declared, routes, custom }: ResourceScr
           canWrite={access.canWrite}
           tab={tabs.tab}
         />
+      )}
+      {current && canReadAudit && tabs.tab === tabs.firstTab && typeof current.id === 'number' && (
+        // Who changed this record (issue 26): its audit entries, on its first tab.
+        <RecordHistory resource={declared.name} recordId={current.id} />
       )}
       <UnsavedChangesGuard when={formDirty || translationsDirty} bypass={bypass} />
     </Stack>

@@ -42,7 +42,21 @@ describe('left menu', () => {
 
   it('shows an admin the customers and admin tools, without the settings hidden for admins nor empty areas', () => {
     expect(paths(topLevelEntries(admin))).toEqual(['/account', '/faq', '/admin-tools', '/tests']);
-    expect(paths(sectionEntries(admin, entry('/account')))).toEqual(['/account/customers', '/account/users']);
+    expect(paths(sectionEntries(admin, entry('/account')))).toEqual([
+      '/account/customers',
+      '/account/users',
+      '/account/audit',
+    ]);
+  });
+
+  it('shows the audit trail to user managers and not to producers', () => {
+    const manager: UserAccess = { roles: ['manage_users'], modules: [], accessLevel: 0, productionBuild: false };
+    expect(paths(sectionEntries(manager, entry('/account')))).toEqual([
+      '/account/settings',
+      '/account/users',
+      '/account/audit',
+    ]);
+    expect(paths(sectionEntries(producer, entry('/account')))).not.toContain('/account/audit');
   });
 
   it('uses the simulated account roles and modules while an admin acts for it, keeping the admin tools', () => {
