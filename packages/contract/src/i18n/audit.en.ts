@@ -5,6 +5,7 @@ export const auditEn = {
   'audit.intro': 'Who changed what, newest first. Secrets are never shown: only the fact that they changed.',
   'audit.filters': 'Filters',
   'audit.filter.userId': 'User id',
+  'audit.filter.badId': 'A whole number above 0',
   'audit.filter.account': 'Account',
   'audit.filter.clearAccount': 'Show every account',
   'audit.filter.resource': 'Resource',

@@ -7,6 +7,7 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
     'Qui a modifié quoi, du plus récent au plus ancien. Les secrets ne sont jamais montrés : seulement le fait qu’ils ont changé.',
   'audit.filters': 'Filtres',
   'audit.filter.userId': 'Identifiant de l’utilisateur',
+  'audit.filter.badId': 'Un nombre entier supérieur à 0',
   'audit.filter.account': 'Compte',
   'audit.filter.clearAccount': 'Voir tous les comptes',
   'audit.filter.resource': 'Ressource',

@@ -99,6 +99,7 @@ export function AuditScreen() {
               label={t('audit.filter.userId')}
               inputMode="numeric"
               value={draft.userId}
+              error={draft.userId.trim() !== '' && idOf(draft.userId) === undefined ? t('audit.filter.badId') : null}
               onChange={(event) => set('userId', event.currentTarget.value)}
               w={140}
             />
@@ -113,6 +114,9 @@ export function AuditScreen() {
               label={t('audit.filter.resourceId')}
               inputMode="numeric"
               value={draft.resourceId}
+              error={
+                draft.resourceId.trim() !== '' && idOf(draft.resourceId) === undefined ? t('audit.filter.badId') : null
+              }
               onChange={(event) => set('resourceId', event.currentTarget.value)}
               w={160}
             />

@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { satisfies } from '@regie/contract/access';
+import { isPlatformAdmin, satisfies } from '@regie/contract/access';
 import { AUDIT_READ_RULE } from '@regie/contract/audit';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
@@ -9,10 +9,13 @@ import { useAccessSubject } from '../../session/access.ts';
 import { AuditPagesView } from './AuditEntries.tsx';
 import { useAuditPages } from './audit-calls.ts';
 
-/** True when the signed-in user may read the audit trail (contract AUDIT_READ_RULE). */
+/**
+ * True when the signed-in user may read the audit trail: AUDIT_READ_RULE, or a platform
+ * administrator acting for an account whatever its roles (the server's auditScopeOf).
+ */
 export function useCanReadAudit(): boolean {
   const subject = useAccessSubject();
-  return satisfies(subject, AUDIT_READ_RULE);
+  return satisfies(subject, AUDIT_READ_RULE) || isPlatformAdmin(subject);
 }
 
 /**

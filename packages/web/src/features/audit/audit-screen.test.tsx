@@ -118,7 +118,10 @@ describe('audit screen', () => {
     const server = fakeServer();
     renderScreen(server.client);
     await screen.findByRole('table', { name: 'Audit entries' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'User id' }), { target: { value: 'x' } });
+    expect(screen.getByText('A whole number above 0')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'User id' }), { target: { value: '7' } });
+    expect(screen.queryByText('A whole number above 0')).toBeNull();
     fireEvent.change(screen.getByRole('combobox', { name: 'Resource' }), { target: { value: 'tags' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Record id' }), { target: { value: '42' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Action' }), { target: { value: 'update' } });
