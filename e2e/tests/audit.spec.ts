@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
+import { actForClub, apiCall, apiSignIn, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -37,9 +37,7 @@ test('a user manager reads who renamed a tag in the audit trail; an admin acting
   if (!admin) throw new Error('no browser');
   const adminPage = await admin.newPage();
   await signIn(adminPage, 'admin');
-  await adminPage.getByRole('textbox', { name: 'Select an account' }).fill('riv');
-  await adminPage.getByRole('option', { name: 'Olympique Riverside FC' }).click();
-  await expect(adminPage.getByText('Acting for')).toBeVisible();
+  await actForClub(adminPage);
   await adminPage.goto(`/account/tags/edit/${tag.id}`);
   await main(adminPage).getByRole('button', { name: 'Show the history' }).click();
   const history = main(adminPage).getByRole('table').filter({ hasText: 'Updated' });

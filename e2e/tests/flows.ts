@@ -227,6 +227,13 @@ export async function actForOrganiser(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 }
 
+/** A signed-in platform admin starts acting for the demo club (Olympique Riverside FC). */
+export async function actForClub(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: 'Select an account' }).fill('riv');
+  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
+  await expect(page.getByText('Acting for')).toBeVisible();
+}
+
 /** Adds a chapter with N where the player stands, types its title, Enter: back to the player. */
 export async function chapterAt(page: Page, player: Locator, title: string): Promise<void> {
   await player.focus();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { main } from './flows.ts';
+import { actForClub, main } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -10,9 +10,7 @@ test('an admin acting for the club previews, then generates a round robin’s ev
   page,
 }) => {
   // Act for the club: the generator works on the account acted for.
-  await page.getByRole('textbox', { name: 'Select an account' }).fill('riv');
-  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
-  await expect(page.getByText('Acting for')).toBeVisible();
+  await actForClub(page);
 
   await page.goto('/admin-tools/generate-events');
   const form = main(page).getByRole('region', { name: 'Generate a season’s events' });

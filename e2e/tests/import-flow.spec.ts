@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, apiSignIn, demoReplayVideoId, main, markerRows, playQueuedClip, READY_TIMEOUT_MS } from './flows.ts';
+import {
+  actForClub,
+  apiCall,
+  apiSignIn,
+  demoReplayVideoId,
+  main,
+  markerRows,
+  playQueuedClip,
+  READY_TIMEOUT_MS,
+} from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -81,9 +90,7 @@ test('fixtures imported with a preview, their events generated, a match’s even
   if (!admin) throw new Error('no browser');
   const adminPage = await admin.newPage();
   await signIn(adminPage, 'admin');
-  await adminPage.getByRole('textbox', { name: 'Select an account' }).fill('riv');
-  await adminPage.getByRole('option', { name: 'Olympique Riverside FC' }).click();
-  await expect(adminPage.getByText('Acting for')).toBeVisible();
+  await actForClub(adminPage);
   await adminPage.goto('/admin-tools/generate-events');
   const form = main(adminPage).getByRole('region', { name: 'Generate a season’s events' });
   await form.getByLabel('Competition', { exact: true }).click();

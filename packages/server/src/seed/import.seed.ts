@@ -28,12 +28,10 @@ import { one } from './seed.rows.ts';
  */
 
 /** The recorded match: Matchday 3 of the imported season. */
-export const DEMO_FEED_MATCH = {
-  name: 'Olympique Riverside FC – Northbridge United',
-  home: 'Olympique Riverside FC',
-  away: 'Northbridge United',
-  round: 'Matchday 3',
-} as const;
+const HOME = 'Olympique Riverside FC';
+const AWAY = 'Northbridge United';
+/** Named as generated events are (feeds/generate-events.service.ts: 'home – away'). */
+export const DEMO_FEED_MATCH = { name: `${HOME} – ${AWAY}`, home: HOME, away: AWAY, round: 'Matchday 3' } as const;
 /** Its first half kicks off 0.5 s into the demo video (the period starts the import maps through). */
 const KICK_OFF_SECONDS = 0.5;
 export const DEMO_FEED_RULE = 'Goals from the data feed';
