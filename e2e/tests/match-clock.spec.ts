@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
+  actForClub,
   apiCall,
   apiSignIn,
   demoReplayVideoId,
@@ -90,9 +91,7 @@ test('Alt + 1 sets the first kick-off at the player: the imported goal appears a
 test('the parser mapping tool: provider, sport and mode in the URL, a key mapped and saved', async ({ page }) => {
   await signIn(page, 'admin');
   // The parser mapping is the account's: act for the club (its sports, its marker types).
-  await page.getByRole('textbox', { name: 'Select an account' }).fill('riv');
-  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
-  await expect(page.getByText('Acting for')).toBeVisible();
+  await actForClub(page);
   await page.goto('/admin-tools/parser-mapping');
   await expect(main(page).getByText('Choose a provider, a sport and a mode.')).toBeVisible();
   await main(page).getByRole('combobox', { name: 'Provider', exact: true }).click();
@@ -101,8 +100,9 @@ test('the parser mapping tool: provider, sport and mode in the URL, a key mapped
   await main(page).getByRole('combobox', { name: 'Sport', exact: true }).click();
   await page.getByRole('option', { name: 'Football' }).first().click();
   await main(page).getByRole('combobox', { name: 'Mode', exact: true }).click();
-  await page.getByRole('option', { name: 'Replay' }).click();
-  await expect(page).toHaveURL(/\/admin-tools\/parser-mapping\/statsbomb\/\d+\/replay$/);
+  // The live mode: the club's replay imports (import-flow.spec, beside this file) keep their mapping.
+  await page.getByRole('option', { name: 'Live', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin-tools\/parser-mapping\/statsbomb\/\d+\/live$/);
 
   const table = main(page).getByTestId('parser-mapping-table');
   const goalRow = table.getByRole('row').filter({ hasText: 'Shot:Goal' }).first();
@@ -112,7 +112,7 @@ test('the parser mapping tool: provider, sport and mode in the URL, a key mapped
   await expectNoSeriousA11yViolations(page);
 
   await saved.click();
-  await page.getByRole('option', { name: 'Goal', exact: true }).click();
+  await page.getByRole('option', { name: 'Big chance', exact: true }).click();
   await main(page).getByRole('button', { name: 'Save the mapping' }).click();
   await expect(page.getByText('Parser mapping saved')).toBeVisible();
   await expect(
@@ -120,7 +120,11 @@ test('the parser mapping tool: provider, sport and mode in the URL, a key mapped
   ).toContainText('account');
   // A reload keeps the choices (the URL) and the mapping (saved).
   await page.reload();
-  await expect(main(page).getByRole('combobox', { name: 'Marker type of Shot:Saved', exact: true })).toHaveValue(
-    'Goal',
-  );
+  const reloaded = main(page).getByRole('combobox', { name: 'Marker type of Shot:Saved', exact: true });
+  await expect(reloaded).toHaveValue('Big chance');
+  // Back as it was: the club's mapping is shared by every file (and by this test's retry).
+  await reloaded.click();
+  await page.getByRole('option', { name: 'Nothing', exact: true }).click();
+  await main(page).getByRole('button', { name: 'Save the mapping' }).click();
+  await expect(page.getByText('Parser mapping saved')).toBeVisible();
 });
