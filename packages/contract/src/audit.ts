@@ -11,7 +11,19 @@ import { messageCatalog } from './messages.ts';
  * sign-in, sign-out and sign-in-failed are the auth routes'. A new action is added here as it is
  * wired, so a filter never offers one that nothing writes.
  */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign-in', 'sign-out', 'sign-in-failed'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'sign-in',
+  'sign-out',
+  'sign-in-failed',
+  // Acting for an account (a platform administrator, with a reason).
+  'acting-start',
+  'acting-end',
+  // The actions of the media and live routes.
+  // The actions of the fans, games and data routes.
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The resource name of the sign-in entries (their resourceId is the user's id, when known). */

@@ -1,9 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { actorsRoutes } from './actors/actors.routes.ts';
+import {
+  checkAuditEntries,
+  collectWriteRoutes,
+  type MissingAuditEntry,
+  type WriteRoute,
+} from './audit/audit.declared.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { cacheRoutes } from './cache/cache.routes.ts';
@@ -90,6 +97,13 @@ export interface AppDependencies {
    * its status code; a mismatch goes here (http/response-check.hook.ts).
    */
   responseCheck?: (mismatch: ResponseMismatch) => void;
+  /**
+   * Given (tests), every successful call of a write route declared `audit: 'entry'` must have
+   * appended an audit entry with its request id; a miss goes here (audit/audit.declared.ts).
+   */
+  auditCheck?: (missing: MissingAuditEntry) => void;
+  /** Given (tests), filled with every write route registered and its audit declaration. */
+  writeRoutes?: WriteRoute[];
   /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
   simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine'>;
   /** Where log lines go (tests read them); standard output by default. */
@@ -109,6 +123,9 @@ function createFastify(config: AppConfig, logStream?: Writable) {
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // Unique across processes and restarts (Fastify's own count restarts at req-1): the audit
+    // trail's entries and the log lines of one request are found by it.
+    genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 }
 
@@ -179,6 +196,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
 
   registerRequestHandling(app);
   if (dependencies.responseCheck) checkResponses(app, dependencies.responseCheck);
+  if (dependencies.auditCheck) checkAuditEntries(app, db, dependencies.auditCheck);
+  if (dependencies.writeRoutes) collectWriteRoutes(app, dependencies.writeRoutes);
   await registerCompression(app);
   await registerOpenApi(app);
   await app.register(authRoutes, { db, guards, signedIn });

@@ -10,6 +10,7 @@ import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import pg from 'pg';
 import { newAccountKey } from '../src/accounts/accounts.service.ts';
 import { type App, type AppDependencies, buildApp } from '../src/app.ts';
+import type { MissingAuditEntry } from '../src/audit/audit.declared.ts';
 import { hashPassword } from '../src/auth/password.service.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { accounts, groupRoles, groups } from '../src/db/accounts.table.ts';
@@ -110,8 +111,11 @@ export async function createTestContext(
   const { database, url: databaseUrl, drop } = await freshDatabase();
   // Every response is checked against its route's documented schema: OpenAPI must be true.
   const mismatches: ResponseMismatch[] = [];
+  // Every successful call of a route declared `audit: 'entry'` must have written its entry.
+  const unaudited: MissingAuditEntry[] = [];
   const app = await buildApp(testConfig(options.config), {
     responseCheck: (mismatch) => mismatches.push(mismatch),
+    auditCheck: (missing) => unaudited.push(missing),
     ...options.dependencies,
     database,
   });
@@ -128,6 +132,11 @@ export async function createTestContext(
     if (found.length > 0) {
       const lines = found.map((m) => `${m.method} ${m.url} (${m.route}) ${m.statusCode}: ${m.problem}`);
       throw new Error(`Response not as documented:\n${lines.join('\n')}`);
+    }
+    const missed = unaudited.splice(0);
+    if (missed.length > 0) {
+      const lines = missed.map((m) => `${m.method} ${m.url} (${m.route}) ${m.statusCode}`);
+      throw new Error(`A write declared audit: 'entry' appended no audit entry:\n${lines.join('\n')}`);
     }
     return response;
   };

@@ -20,6 +20,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedI
   app.post(
     paths.login,
     {
+      // A refused sign-in answers 401 and writes its entry too (auth.service.ts).
+      config: { audit: 'entry' },
       schema: {
         tags: ['auth'],
         security: PUBLIC,
@@ -35,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedI
     paths.logout,
     {
       onRequest: guards.requireAuth,
+      config: { audit: 'entry' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token stops working at once',

@@ -101,6 +101,7 @@ function registerCollectionRoutes(
     base,
     {
       ...common,
+      config: { ...common.config, audit: 'entry' },
       onRequest: writeGuards(guards, entry),
       schema: {
         ...doc,
@@ -162,6 +163,7 @@ function registerRecordRoutes(
     `${base}/:id`,
     {
       ...common,
+      config: { ...common.config, audit: 'entry' },
       onRequest: writeGuards(guards, entry),
       schema: {
         ...doc,
@@ -191,6 +193,7 @@ function registerRecordRoutes(
     `${base}/:id`,
     {
       ...common,
+      config: { ...common.config, audit: 'entry' },
       onRequest: writeGuards(guards, entry),
       schema: {
         ...doc,

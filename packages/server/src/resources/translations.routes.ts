@@ -66,6 +66,7 @@ function registerTranslationList(app: FastifyInstance, engine: Engine, guards: G
     path,
     {
       onRequest: writeGuards(guards, entry),
+      config: { audit: 'entry' },
       schema: {
         ...doc,
         summary: `Sets the values of one language (creates or replaces them)`,
@@ -94,6 +95,7 @@ function registerLanguageRoutes(app: FastifyInstance, engine: Engine, guards: Gu
     `${path}/:langId`,
     {
       onRequest: writeGuards(guards, entry),
+      config: { audit: 'entry' },
       schema: {
         ...doc,
         summary: 'Replaces the values of one language',
@@ -112,6 +114,7 @@ function registerLanguageRoutes(app: FastifyInstance, engine: Engine, guards: Gu
     `${path}/:langId`,
     {
       onRequest: writeGuards(guards, entry),
+      config: { audit: 'entry' },
       schema: {
         ...doc,
         summary: 'Removes the values of one language',
