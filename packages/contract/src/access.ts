@@ -1,3 +1,4 @@
+import { actingPaths } from './acting.ts';
 import { paths } from './api.ts';
 import type { ModuleCode } from './modules.ts';
 import { queryPaths } from './query-builder.ts';
@@ -114,6 +115,9 @@ export const READ_ONLY_KEPT_WRITES: readonly { method: string; path: string }[] 
   { method: 'PUT', path: paths.me },
   { method: 'POST', path: queryPaths.run },
   { method: 'POST', path: queryPaths.export },
+  // A platform administrator acting in read-only mode may still stop acting, or act for another account.
+  { method: 'POST', path: actingPaths.acting },
+  { method: 'DELETE', path: actingPaths.acting },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actingContext } from './acting.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { type Message, messageCatalog } from './messages.ts';
 
@@ -134,6 +135,8 @@ export const meContextResponse = z.object({
     SportId: z.number().nullable(),
   }),
   simulated: z.boolean(),
+  /** The acting session while simulated (issue 26: its reason and mode, for the banner); else null. */
+  acting: actingContext,
   Groups: z.array(groupRef),
   roles: z.array(z.string()),
   modules: z.array(z.string()),

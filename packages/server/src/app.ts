@@ -71,6 +71,7 @@ import { createGuards, decorateRequests } from './tenancy/tenancy.guards.ts';
 import { checkSimulationQuery } from './tenancy/tenancy.simulation.ts';
 import { triviaFanRoutes } from './trivia/trivia.fan.routes.ts';
 import { triviaRoutes } from './trivia/trivia.routes.ts';
+import { actingRoutes } from './users/acting.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { createMediaUrls, registerVideos } from './videos/videos.plugin.ts';
 import { registerWebApp } from './web/web.static.ts';
@@ -202,6 +203,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await registerOpenApi(app);
   await app.register(authRoutes, { db, guards, signedIn });
   await app.register(usersRoutes, { db, guards, signedIn });
+  await app.register(actingRoutes, { db, guards, signedIn });
   await app.register(accountsRoutes, { db, guards });
   await app.register(resourcesRoutes, { engine, guards });
   await app.register(searchRoutes, { engine, guards });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { actingPaths } from '@regie/contract/acting';
 import { HEADER_ACCOUNT_KEY, paths } from '@regie/contract/api';
 import { DEMO_PASSWORD } from '@regie/contract/demo';
 import type { ModuleCode } from '@regie/contract/modules';
@@ -102,6 +103,11 @@ export interface TestContext {
     accessLevel?: number;
   }): Promise<BuiltUser>;
   accountByName(name: string): Promise<BuiltAccount>;
+  /**
+   * Opens acting for the account with `token`, a platform administrator's (issue 26): from then on
+   * the account's x-account-key works with that token. Answers the account key.
+   */
+  actFor(token: string, account: { id: number }, options?: { reason?: string; readOnly?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -217,6 +223,17 @@ export async function createTestContext(
       const response = await request({ method: 'POST', url: paths.login, payload: { username, password } });
       if (response.statusCode !== 200) throw new Error(`login ${username}: ${response.statusCode} ${response.body}`);
       return response.json<{ accessToken: string }>().accessToken;
+    },
+    async actFor(token, account, { reason = 'Test: acting for the account', readOnly = false } = {}) {
+      const response = await request({
+        method: 'POST',
+        url: actingPaths.acting,
+        token,
+        payload: { accountId: account.id, reason, readOnly },
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`acting for ${account.id}: ${response.statusCode} ${response.body}`);
+      return response.json<{ accountKey: string }>().accountKey;
     },
     async accountByName(name) {
       const [account] = await db.select().from(accounts).where(eq(accounts.name, name));

@@ -22,6 +22,7 @@ import {
   VIDEO_MAX_BYTES,
   type VIDEO_MESSAGES,
 } from '../videos.ts';
+import { ACTING_SERVER_FR } from './acting.server.fr.ts';
 import { AUDIT_SERVER_FR } from './audit.server.fr.ts';
 import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
 import { CHAT_SERVER_FR } from './chat.server.fr.ts';
@@ -95,6 +96,7 @@ export const SERVER_MESSAGES_FR = {
   ...FEEDS_SERVER_FR,
   ...GENERATE_EVENTS_SERVER_FR,
   ...AUDIT_SERVER_FR,
+  ...ACTING_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

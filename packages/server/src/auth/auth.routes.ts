@@ -10,6 +10,7 @@ import { transaction } from '../db/transactions.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { endActing } from '../users/acting.service.ts';
 import { login } from './auth.service.ts';
 import { revokeSession } from './sessions.service.ts';
 
@@ -50,8 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedI
       const { sessionId } = auth;
       await transaction(db, async (tx) => {
         await revokeSession(tx, sessionId);
+        const source = auditSourceOf(request, { user: auth.user, simulated: false });
+        // Acting for an account ends with the session, in that account's trail.
+        await endActing(tx, sessionId, source);
         // Their own session ends, whatever account they were acting for: an entry of their account.
-        await writeAudit(tx, auditSourceOf(request, { user: auth.user, simulated: false }), {
+        await writeAudit(tx, source, {
           accountId: auth.user.accountId,
           resource: AUDIT_AUTH_RESOURCE,
           resourceId: auth.user.id,

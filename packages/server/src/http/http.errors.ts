@@ -1,4 +1,6 @@
 import { STATUS_CODES } from 'node:http';
+import { ACTING_MESSAGES } from '@regie/contract/acting';
+import { HEADER_ACCOUNT_KEY } from '@regie/contract/api';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import type { Message } from '@regie/contract/messages';
 import { MessageError } from '../common/message.error.ts';
@@ -39,3 +41,12 @@ export const badRequest = (message: Message, errors?: FieldError[]) =>
 export const unauthorized = (message: Message) => new HttpError(401, message);
 export const forbidden = (message: Message = AUTH_MESSAGES.notAuthorised) => new HttpError(403, message);
 export const notFound = (message: Message) => new HttpError(404, message);
+
+/**
+ * 403 for another account's x-account-key without an open acting session for it (issue 26). The
+ * header is named as the field in error, so the web client knows to ask for the account again.
+ */
+export const actingRequired = () =>
+  new HttpError(403, ACTING_MESSAGES.required, {
+    errors: [{ path: HEADER_ACCOUNT_KEY, message: ACTING_MESSAGES.required }],
+  });

@@ -11,7 +11,8 @@ const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function refuseReadOnlyWrites(request: FastifyRequest): void {
   if (READS.has(request.method) || !request.auth) return;
-  if (!holdsReadOnly(request.auth.user.roles)) return;
+  // read_only, or a platform administrator acting for an account in read-only mode (issue 26).
+  if (!holdsReadOnly(request.auth.user.roles) && !request.auth.acting?.readOnly) return;
   const path = request.url.split('?')[0];
   if (READ_ONLY_KEPT_WRITES.some((kept) => kept.method === request.method && kept.path === path)) return;
   throw forbidden();

@@ -5,7 +5,7 @@ import { hashToken, REFRESH_EVERY_MS } from '../auth/sessions.service.ts';
 import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/sessions.table.ts';
-import { forbidden, unauthorized } from '../http/http.errors.ts';
+import { actingRequired, forbidden, unauthorized } from '../http/http.errors.ts';
 import { prepareSignedInQuery, type SignedInRow } from './tenancy.query.ts';
 import type { RequestAccount, RequestContext, RequestUser } from './tenancy.service.ts';
 
@@ -60,11 +60,13 @@ function toSignedIn(row: SignedInRow | undefined, accountKey: string | undefined
   };
   const signedIn = { sessionId: row.session.id, expiresAt, lastSeenAt: row.session.lastSeenAt.getTime() };
   if (accountKey === undefined || accountKey === '' || accountKey === ownAccount.accountKey) {
-    return { ...signedIn, context: { user, ownAccount, account: ownAccount, simulated: false } };
+    return { ...signedIn, context: { user, ownAccount, account: ownAccount, simulated: false, acting: null } };
   }
   if (!user.isAdmin || !row.acting) throw forbidden();
+  // Issue 26: acting for an account needs an open acting session for it, opened with a reason.
+  if (!row.actingSession) throw actingRequired();
   const account = toAccount(row.acting, row.actingRoles);
-  return { ...signedIn, context: { user, ownAccount, account, simulated: true } };
+  return { ...signedIn, context: { user, ownAccount, account, simulated: true, acting: row.actingSession } };
 }
 
 function tagsOf({ sessionId, context }: CachedSignedIn): string[] {

@@ -30,12 +30,23 @@ export interface RequestAccount {
   sportId: number | null;
 }
 
+/** The open acting session of a platform administrator acting for an account (issue 26). */
+export interface RequestActing {
+  id: number;
+  reason: string;
+  /** Every write is refused (http/read-only.hook.ts). */
+  readOnly: boolean;
+  startedAt: Date;
+}
+
 export interface RequestContext {
   user: RequestUser;
   /** The user's own account. */
   ownAccount: RequestAccount;
   account: RequestAccount;
   simulated: boolean;
+  /** Set exactly when simulated: the acting session that lets the admin act for `account`. */
+  acting: RequestActing | null;
 }
 
 /** SQL array of the distinct role names granted through group_roles to the groups matched by `where`. */

@@ -71,6 +71,13 @@ export function getContext(context: RequestContext, groups: MeContextResponse['G
       SportId: simulated ? account.sportId : null,
     },
     simulated,
+    acting: context.acting
+      ? {
+          reason: context.acting.reason,
+          readOnly: context.acting.readOnly,
+          startedAt: context.acting.startedAt.toISOString(),
+        }
+      : null,
     Groups: groups,
     roles,
     modules: account.modules,
