@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiCall, apiSignIn, choose, main, textField, uniqueName } from './flows.ts';
+import { expect, test } from '@playwright/test';
+import { actForOrganiser, apiCall, apiSignIn, choose, main, textField, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -14,14 +14,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function actForOrganiser(page: Page): Promise<void> {
-  await signIn(page, 'admin');
-  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
-  await selector.first().fill('summit');
-  await page.getByRole('option', { name: 'Summit Live Events' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-}
 
 test('a conference: titled by its name, live and back to replay, poster removed, stats tab', async ({ page }) => {
   const name = uniqueName('E2E live conference');

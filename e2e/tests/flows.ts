@@ -218,20 +218,41 @@ export async function playQueuedClip(clip: Locator, name: string | RegExp): Prom
   await expect.poll(() => currentTime(player.locator('video')), { timeout: 20_000 }).toBeGreaterThan(0.3);
 }
 
+/**
+ * A signed-in platform admin acts for an account (issue 26): picks it in the selector below the
+ * sub-menu, gives a reason in the dialog, and waits for the banner that says so.
+ */
+export async function actFor(
+  page: Page,
+  typed: string,
+  account: string,
+  { reason = 'E2E: checking the account', readOnly = false }: { reason?: string; readOnly?: boolean } = {},
+): Promise<void> {
+  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
+  await selector.first().fill(typed);
+  await page.getByRole('option', { name: account }).click();
+  const dialog = page.getByRole('dialog', { name: `Act for ${account}` });
+  await dialog.getByRole('textbox', { name: /^Reason/ }).fill(reason);
+  if (readOnly) await dialog.getByRole('checkbox', { name: 'Read only' }).check();
+  await dialog.getByRole('button', { name: 'Act for the account' }).click();
+  await expect(actingBanner(page)).toContainText(`You are acting for ${account}.`);
+}
+
+/** The banner every page shows while a platform admin acts for an account. */
+export function actingBanner(page: Page): Locator {
+  return page.getByRole('region', { name: 'Acting for an account' });
+}
+
 /** The platform admin acting for the demo organiser (Summit Live Events). */
 export async function actForOrganiser(page: Page): Promise<void> {
   await signIn(page, 'admin');
-  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
-  await selector.first().fill('summit');
-  await page.getByRole('option', { name: 'Summit Live Events' }).click();
+  await actFor(page, 'summit', 'Summit Live Events');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 }
 
 /** A signed-in platform admin starts acting for the demo club (Olympique Riverside FC). */
 export async function actForClub(page: Page): Promise<void> {
-  await page.getByRole('textbox', { name: 'Select an account' }).fill('riv');
-  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
-  await expect(page.getByText('Acting for')).toBeVisible();
+  await actFor(page, 'riv', 'Olympique Riverside FC');
 }
 
 /** Adds a chapter with N where the player stands, types its title, Enter: back to the player. */

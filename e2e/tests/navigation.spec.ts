@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from '@regie/contract/demo';
+import { actFor } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 test.describe('each demo user lands on the screen their roles call for', () => {
@@ -52,9 +53,7 @@ test('an admin switching account sees that account’s menu, and back after exit
   await expect(menu.getByRole('link', { name: 'Admin tools' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Events' })).toHaveCount(0);
 
-  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
-  await selector.first().fill('riv');
-  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
+  await actFor(page, 'riv', 'Olympique Riverside FC');
   await expect(menu.getByRole('link', { name: 'Events' })).toBeVisible();
   // The admin tools stay: they work on the account acted for (contract AccessRule.platformAdmin).
   await expect(menu.getByRole('link', { name: 'Admin tools' })).toBeVisible();
@@ -92,10 +91,8 @@ test("an admin acting for an account sends its AccountId and SportId with every 
   page,
 }) => {
   await signIn(page, 'admin');
-  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
-  await selector.first().fill('riv');
   const context = page.waitForResponse((response) => response.url().includes('/users-service-api/users/me/context'));
-  await page.getByRole('option', { name: 'Olympique Riverside FC' }).click();
+  await actFor(page, 'riv', 'Olympique Riverside FC');
   const { account } = await (await context).json();
   const list = page.waitForRequest((request) => new URL(request.url()).pathname === '/main-api/tags');
   await page.goto('/account/tags/list');

@@ -1,17 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
+import { expect, test } from '@playwright/test';
+import { actFor, actingBanner, apiCall, apiSignIn, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, settleAnimations, signIn } from './support.ts';
 
 /** Issue 24, the spec's small print, second pass: what an admin, a producer and a simulcaster see. */
-
-/** The platform admin picks an account in the selector below the sub-menu. */
-async function actFor(page: Page, typed: string, account: string): Promise<void> {
-  const selector = page.getByRole('combobox', { name: 'Select an account' }).or(page.getByLabel('Select an account'));
-  await selector.first().fill(typed);
-  await page.getByRole('option', { name: account }).click();
-  await expect(page.getByText('Acting for')).toBeVisible();
-}
 
 test('an admin acting for Harbour Basketball Club lands on a page it may open, and back on leaving (spec §2)', async ({
   page,
@@ -29,7 +21,7 @@ test('an admin acting for Harbour Basketball Club lands on a page it may open, a
 
   await page.getByRole('button', { name: 'Exit account' }).click();
   await expect(page).toHaveURL(/\/account\/customers\/list$/);
-  await expect(page.getByText('Acting for')).toHaveCount(0);
+  await expect(actingBanner(page)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
 

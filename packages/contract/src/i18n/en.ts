@@ -1,3 +1,4 @@
+import { actingEn } from './acting.en.ts';
 import { actionsEn } from './actions.en.ts';
 import { auditEn } from './audit.en.ts';
 import { camerasEn } from './cameras.en.ts';
@@ -837,6 +838,7 @@ export const en = {
   ...queryBuilderEn,
   ...clipRulesEn,
   ...auditEn,
+  ...actingEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

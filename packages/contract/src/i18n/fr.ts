@@ -1,3 +1,4 @@
+import { actingFr } from './acting.fr.ts';
 import { actionsFr } from './actions.fr.ts';
 import { auditFr } from './audit.fr.ts';
 import { camerasFr } from './cameras.fr.ts';
@@ -836,4 +837,5 @@ export const fr: Record<MessageKey, string> = {
   ...queryBuilderFr,
   ...clipRulesFr,
   ...auditFr,
+  ...actingFr,
 };

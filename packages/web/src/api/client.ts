@@ -249,3 +249,15 @@ export function isSessionError(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.status === 401 || (error.status === 403 && /token/i.test(error.message));
 }
+
+/**
+ * Issue 26: the server refused the account's key for want of an open acting session (it names the
+ * x-account-key header as the field in error).
+ */
+export function isActingRequiredError(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    error.fieldErrors.some((field) => field.path === HEADER_ACCOUNT_KEY)
+  );
+}

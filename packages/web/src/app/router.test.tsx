@@ -38,6 +38,7 @@ function userWith(roles: string[], accessLevel = 0, modules: MeContextResponse['
   const context: MeContextResponse = {
     account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
     simulated: false,
+    acting: null,
     Groups: [],
     roles,
     modules,

@@ -49,6 +49,7 @@ export function signIn(roles: string[], options: { accessLevel?: number; modules
   const context: MeContextResponse = {
     account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
     simulated: false,
+    acting: null,
     Groups: [],
     roles,
     modules,

@@ -1,3 +1,4 @@
+import { READ_ONLY_ROLE } from '@regie/contract/access';
 import { landingRoute, type UserAccess } from '@regie/contract/routes';
 import { useMemo } from 'react';
 import { PRODUCTION_BUILD } from '../app/build-env.ts';
@@ -10,8 +11,11 @@ import type { SessionUser } from './session-store.ts';
  */
 export function accessSubject(user: SessionUser | null, productionBuild: boolean): UserAccess {
   if (!user) return { roles: [], modules: [], productionBuild };
+  const roles = user.Roles.map((role) => role.name);
+  // Acting for an account in read-only mode writes nothing, as read_only (the server refuses too).
+  if (user.simulated && user.acting?.readOnly && !roles.includes(READ_ONLY_ROLE)) roles.push(READ_ONLY_ROLE);
   return {
-    roles: user.Roles.map((role) => role.name),
+    roles,
     modules: user.Modules.map((module) => module.code),
     accessLevel: user.accessLevel,
     simulatedAccount: user.simulated ? { roles: user.roles, modules: user.modules } : null,

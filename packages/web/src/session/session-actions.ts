@@ -1,3 +1,4 @@
+import { type ActingSession, actingPaths } from '@regie/contract/acting';
 import { paths } from '@regie/contract/api';
 import type { LoginResponse, MeContextResponse, MeResponse, UserMeta } from '@regie/contract/auth';
 import { ApiError, type Credentials, type SimulatedAccount } from '../api/client.ts';
@@ -64,10 +65,11 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * Acts for another account (admins) or stops doing so: the context is fetched again, since the
- * server answers with that account's roles and modules, and every query is run again.
+ * Switches the screens to another account (or back to the user's own): the context is fetched
+ * again, since the server answers with that account's roles and modules, and every query is run
+ * again. The server must already accept the account's key (an open acting session).
  */
-export async function selectAccount(account: SimulatedAccount | null): Promise<SessionUser | null> {
+async function applyAccount(account: SimulatedAccount | null): Promise<SessionUser | null> {
   const { user, simulatedAccount: previous } = sessionStore.getState();
   if (!user) return null;
   sessionStore.setSimulatedAccount(account);
@@ -84,6 +86,40 @@ export async function selectAccount(account: SimulatedAccount | null): Promise<S
   sessionStore.setUser(updated);
   await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.environment[0] });
   return updated;
+}
+
+/** What an admin gives to act for an account (issue 26): the account, a reason, and the mode. */
+export interface ActingChoice {
+  account: SimulatedAccount;
+  reason: string;
+  readOnly: boolean;
+}
+
+/**
+ * Acts for another account (platform admins): the server opens an acting session with the reason
+ * (signed with the admin's own account key), then the screens switch to the account.
+ */
+export async function actForAccount({ account, reason, readOnly }: ActingChoice): Promise<SessionUser | null> {
+  const opened = await api.post<ActingSession>(
+    actingPaths.acting,
+    { accountId: account.id, reason, readOnly },
+    { accountScoped: false },
+  );
+  return applyAccount({ id: opened.accountId, name: opened.accountName, accountKey: opened.accountKey });
+}
+
+/** Stops acting for the account: the server ends the acting session, the screens go back to the admin's own. */
+export async function stopActing(): Promise<SessionUser | null> {
+  await api.delete(actingPaths.acting, { accountScoped: false });
+  return applyAccount(null);
+}
+
+/**
+ * The server no longer accepts the account's key (the acting session ended elsewhere: another tab
+ * stopped it, or the session changed): back to the admin's own account.
+ */
+export function forgetActing(): Promise<SessionUser | null> {
+  return applyAccount(null);
 }
 
 /** Saves the interface language in the user's meta; the UI follows the session at once. */

@@ -32,6 +32,7 @@ const me: MeResponse = {
 const context: MeContextResponse = {
   account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
   simulated: false,
+  acting: null,
   Groups: [{ id: 3, name: 'Producers', AccountId: 2 }],
   roles: ['sport_player_write'],
   modules: ['SPORT_EVENTS'],

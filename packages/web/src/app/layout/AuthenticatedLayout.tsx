@@ -13,6 +13,7 @@ import { OverlayHost } from '../../widgets/overlays.tsx';
 import { EnvironmentGate } from '../EnvironmentGate.tsx';
 import { lineage, useCurrentEntry, useDefinedParams } from '../route-entry.ts';
 import { AccountSelector } from './AccountSelector.tsx';
+import { ActingBanner } from './ActingBanner.tsx';
 import { CrashBoundary } from './CrashBoundary.tsx';
 import { EventModulesContext } from './event-modules.ts';
 import classes from './layout.module.css';
@@ -56,6 +57,7 @@ function Shell() {
   const tabs = pageTabs(subject, trail, params, eventModules);
   const body = (
     <main className={classes.main}>
+      <ActingBanner />
       <TopBar trail={trail} tabs={tabs} fallbackTitle={t('notAuthorized.title')} />
       <div className={classes.content}>
         <NotificationZone />

@@ -1,5 +1,5 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { AUDIT_AUTH_RESOURCE, type AuditChanges, type AuditEntry } from '@regie/contract/audit';
+import { AUDIT_AUTH_RESOURCE, type AuditEntry } from '@regie/contract/audit';
 import { resourceMenuLabel } from '@regie/contract/menu';
 import { resourceRoute } from '@regie/contract/resources/registry';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
@@ -38,8 +38,18 @@ function valueText(value: unknown, empty: string): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The field names of a change, for the row's summary. */
-function summary(changes: AuditChanges, t: ReturnType<typeof useT>): string {
+/** The reason an administrator gave for acting for the account, on the entry of the start. */
+function actingReason(entry: AuditEntry): string | null {
+  if (entry.action !== 'acting-start') return null;
+  const change = entry.changes.reason;
+  return change && 'after' in change && typeof change.after === 'string' ? change.after : null;
+}
+
+/** The field names of a change, for the row's summary (the reason, for acting for the account). */
+function summary(entry: AuditEntry, t: ReturnType<typeof useT>): string {
+  const reason = actingReason(entry);
+  if (reason !== null) return t('audit.changes.actingReason', { reason });
+  const { changes } = entry;
   const fields = Object.keys(changes);
   if (fields.length === 0) return t('audit.changes.none');
   const shown = fields.slice(0, SUMMARY_FIELDS).join(', ') + (fields.length > SUMMARY_FIELDS ? ', …' : '');
@@ -175,7 +185,7 @@ export function AuditEntries({ entries, label, showTarget = true }: Props) {
                       aria-controls={expanded ? diffId : undefined}
                       onClick={() => toggle(entry.id)}
                     >
-                      {summary(entry.changes, t)}
+                      {summary(entry, t)}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
