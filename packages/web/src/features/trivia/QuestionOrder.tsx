@@ -79,6 +79,11 @@ export function QuestionOrder({ quizId, canWrite }: { quizId: number; canWrite: 
             onDragStart={() => {
               dragged.current = question.id;
             }}
+            // A drag dropped elsewhere or cancelled moves nothing: a later drop of text or a file
+            // on the list must not move this question.
+            onDragEnd={() => {
+              dragged.current = null;
+            }}
             onDragOver={(event) => event.preventDefault()}
             onDrop={(event) => drop(event, index)}
             style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, padding: '6px 10px' }}
