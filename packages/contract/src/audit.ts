@@ -23,6 +23,11 @@ export const AUDIT_ACTIONS = [
   'acting-end',
   // The actions of the media and live routes.
   // The actions of the fans, games and data routes.
+  // A fan blocked or unblocked, a tag put on or taken off (one fan, or every fan a filter holds).
+  'block',
+  'unblock',
+  'tag',
+  'untag',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -50,6 +50,12 @@ export const auditEn = {
   'audit.action.sign-out': 'Signed out',
   'audit.action.sign-in-failed': 'Failed sign-in',
   'audit.resource.auth': 'Sign-ins',
+  // Fans, games and data actions
+  'audit.action.block': 'Blocked',
+  'audit.action.unblock': 'Unblocked',
+  'audit.action.tag': 'Tagged',
+  'audit.action.untag': 'Untagged',
+  'audit.resource.fans': 'Fans',
   // A record's history (the generic edit page)
   'audit.history.title': 'History',
   'audit.history.show': 'Show the history',

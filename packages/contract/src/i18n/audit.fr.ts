@@ -52,6 +52,12 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
   'audit.action.sign-out': 'Déconnexion',
   'audit.action.sign-in-failed': 'Connexion refusée',
   'audit.resource.auth': 'Connexions',
+  // Fans, games and data actions
+  'audit.action.block': 'Blocage',
+  'audit.action.unblock': 'Déblocage',
+  'audit.action.tag': 'Étiquette ajoutée',
+  'audit.action.untag': 'Étiquette retirée',
+  'audit.resource.fans': 'Fans',
   'audit.history.title': 'Historique',
   'audit.history.show': 'Voir l’historique',
   'audit.history.hide': 'Masquer l’historique',
