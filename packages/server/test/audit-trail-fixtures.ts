@@ -6,7 +6,9 @@ import type { TestContext } from './helpers.ts';
  * The audit trail as an account's own manager (manage_users) reads it: the entries of `filters`
  * (resource, resourceId, action…), newest first. One manager per account, made at the first read.
  */
-export function auditReader(ctx: TestContext): (accountId: number, filters: Record<string, string | number>) => Promise<AuditEntry[]> {
+export function auditReader(
+  ctx: TestContext,
+): (accountId: number, filters: Record<string, string | number>) => Promise<AuditEntry[]> {
   const managers = new Map<number, Promise<string>>();
   const managerOf = (accountId: number) => {
     let token = managers.get(accountId);
