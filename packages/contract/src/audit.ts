@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   'unblock',
   'tag',
   'untag',
+  // A chat message hidden by a moderator, a viewer banned from a chat or let back in.
+  'hide',
+  'ban',
+  'unban',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -56,6 +56,13 @@ export const auditEn = {
   'audit.action.tag': 'Tagged',
   'audit.action.untag': 'Untagged',
   'audit.resource.fans': 'Fans',
+  'audit.action.hide': 'Hidden',
+  'audit.action.ban': 'Banned',
+  'audit.action.unban': 'Ban lifted',
+  'audit.resource.fan-profiles': 'Fan profiles',
+  'audit.resource.chats': 'Chats',
+  'audit.resource.chat-word-filter': 'Chat word filter',
+  'audit.resource.chat-messages': 'Chat messages',
   // A record's history (the generic edit page)
   'audit.history.title': 'History',
   'audit.history.show': 'Show the history',
