@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = [
   'hide',
   'ban',
   'unban',
+  // A data import queued, a season's events generated.
+  'import',
+  'generate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -63,6 +63,12 @@ export const auditEn = {
   'audit.resource.chats': 'Chats',
   'audit.resource.chat-word-filter': 'Chat word filter',
   'audit.resource.chat-messages': 'Chat messages',
+  'audit.action.import': 'Imported',
+  'audit.action.generate': 'Generated',
+  'audit.resource.csv-mappings': 'CSV column mappings',
+  'audit.resource.data-imports': 'Data imports',
+  'audit.resource.data-provider-mappings': 'Data provider mappings',
+  'audit.resource.data-provider-subscriptions': 'Feed subscriptions',
   // A record's history (the generic edit page)
   'audit.history.title': 'History',
   'audit.history.show': 'Show the history',

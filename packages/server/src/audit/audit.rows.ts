@@ -15,7 +15,7 @@ export function diffFields<Row extends object>(
   for (const field of fields) {
     const from = plain(before === null ? null : before[field]);
     const to = plain(after === null ? null : after[field]);
-    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    if (canonical(from) === canonical(to)) continue;
     changes[field] = isSecretField(field) ? { changed: true } : { before: from, after: to };
   }
   return changes;
@@ -27,4 +27,13 @@ function plain(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
   return value;
+}
+
+/** JSON text with every object's keys sorted: a jsonb column gives its keys back in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
 }
