@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   // A data import queued, a season's events generated.
   'import',
   'generate',
+  // A predictor game's predictions scored from the final score.
+  'calculate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -69,6 +69,11 @@ export const auditEn = {
   'audit.resource.data-imports': 'Data imports',
   'audit.resource.data-provider-mappings': 'Data provider mappings',
   'audit.resource.data-provider-subscriptions': 'Feed subscriptions',
+  'audit.action.calculate': 'Results calculated',
+  'audit.resource.fan-games': 'Predictor and man-of-the-match games',
+  'audit.resource.game-sponsors': 'Game sponsors',
+  'audit.resource.game-gifts': 'Game gifts',
+  'audit.resource.game-settings': 'Game settings',
   // A record's history (the generic edit page)
   'audit.history.title': 'History',
   'audit.history.show': 'Show the history',
