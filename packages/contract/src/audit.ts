@@ -23,6 +23,20 @@ export const AUDIT_ACTIONS = [
   'acting-end',
   // The actions of the media and live routes.
   // The actions of the fans, games and data routes.
+  // A fan blocked or unblocked, a tag put on or taken off (one fan, or every fan a filter holds).
+  'block',
+  'unblock',
+  'tag',
+  'untag',
+  // A chat message hidden by a moderator, a viewer banned from a chat or let back in.
+  'hide',
+  'ban',
+  'unban',
+  // A data import queued, a season's events generated.
+  'import',
+  'generate',
+  // A predictor game's predictions scored from the final score.
+  'calculate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/events.table.ts';
 import { DEMO_MATCH_NAME } from '../src/seed/markers.seed.ts';
+import { auditReader } from './audit-trail-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { insertEvent, signIn } from './insights-fixtures.ts';
 import { RealtimeClient } from './realtime-client.ts';
@@ -280,6 +281,74 @@ describe('slow mode, bans and the word filter', () => {
     expect((await staff('GET', chatPaths.accountWords, other.token)).json()).toEqual({ words: [] });
     const tooLong = await staff('PUT', chatPaths.accountWords, producer.token, { words: ['x'.repeat(41)] });
     expect(tooLong.statusCode).toBe(400);
+  });
+});
+
+describe('the audit trail of the moderation', () => {
+  it('records settings, the word filter, a hidden message and a ban, never a repeat that changes nothing', async () => {
+    const audit = auditReader(ctx);
+    const { token, chat } = await chatEvent();
+    const chatId = chat?.id ?? 0;
+    expect((await staff('PUT', chatPaths.chat(chatId), producer.token, { slowModeSeconds: 7 })).statusCode).toBe(200);
+    expect((await staff('PUT', chatPaths.chat(chatId), producer.token, { slowModeSeconds: 7 })).statusCode).toBe(200);
+    const spammer = fan(token, crypto.randomUUID(), 'Spammer');
+    const posted = await spammer.post('buy cheap tickets');
+    expect(posted.statusCode, posted.body).toBe(201);
+    const [message] = (await page(chatId)).data;
+    const messageId = message?.id ?? 0;
+    expect(
+      (await staff('PUT', chatPaths.message(chatId, messageId), producer.token, { state: 'hidden' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await staff('PUT', chatPaths.message(chatId, messageId), producer.token, { state: 'hidden' })).statusCode,
+    ).toBe(200);
+    const [hidden, ...again] = await audit(producer.accountId, { resource: 'chat-messages', resourceId: messageId });
+    expect(again).toEqual([]);
+    expect(hidden).toMatchObject({
+      action: 'hide',
+      accountId: producer.accountId,
+      changes: { state: { before: 'visible', after: 'hidden' } },
+    });
+
+    expect(
+      (await staff('POST', chatPaths.bans(chatId), producer.token, { viewerId: spammer.viewerId })).statusCode,
+    ).toBe(201);
+    expect(
+      (await staff('POST', chatPaths.bans(chatId), producer.token, { viewerId: spammer.viewerId })).statusCode,
+    ).toBe(201);
+    expect((await staff('DELETE', chatPaths.ban(chatId, spammer.viewerId), producer.token)).statusCode).toBe(204);
+    const history = await audit(producer.accountId, { resource: 'chats', resourceId: chatId });
+    expect(history.map((entry) => [entry.action, entry.changes])).toEqual([
+      [
+        'unban',
+        {
+          viewerId: { before: spammer.viewerId, after: null },
+          nickname: { before: 'Spammer', after: null },
+          fanId: { before: null, after: null },
+        },
+      ],
+      [
+        'ban',
+        {
+          viewerId: { before: null, after: spammer.viewerId },
+          nickname: { before: null, after: 'Spammer' },
+          fanId: { before: null, after: null },
+          messagesHidden: { before: null, after: 0 },
+        },
+      ],
+      ['update', { slowModeSeconds: { before: 0, after: 7 } }],
+    ]);
+
+    // The account's words as earlier tests left them.
+    const wordsBefore = (await staff('GET', chatPaths.accountWords)).json().words;
+    const words = await staff('PUT', chatPaths.accountWords, producer.token, { words: ['Scalper'] });
+    expect(words.statusCode).toBe(200);
+    const [filter] = await audit(producer.accountId, { resource: 'chat-word-filter' });
+    expect(filter).toMatchObject({
+      action: 'update',
+      resourceId: null,
+      changes: { words: { before: wordsBefore, after: ['scalper'] } },
+    });
   });
 });
 

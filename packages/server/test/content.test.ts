@@ -4,6 +4,7 @@ import { ITEM_LINK_MESSAGES } from '@regie/contract/resources/item-links';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../src/resources/resources.registry.ts';
 import type { ResourceEntry } from '../src/resources/resources.types.ts';
+import { auditReader } from './audit-trail-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 /**
@@ -71,6 +72,15 @@ describe("a category's linked items", () => {
       404,
     );
     expect((await post(url, readOnly, { itemType: 'playlist', itemId: playlist.id })).statusCode).toBe(403);
+    // The category's history: each link and unlink (the refused duplicate wrote nothing).
+    const club = await ctx.accountByName('Olympique Riverside FC');
+    const history = await auditReader(ctx)(club.id, { resource: 'categories', resourceId: interviews.id });
+    const link = { linkId: linked.json().id, itemType: 'playlist', itemId: playlist.id, position: 0 };
+    expect(history.slice(0, 3).map((entry) => [entry.action, entry.changes])).toEqual([
+      ['update', { items: { before: link, after: null } }],
+      ['update', { items: { before: null, after: expect.objectContaining({ itemId: academy.id, position: 1 }) } }],
+      ['update', { items: { before: null, after: link } }],
+    ]);
   });
 
   it("refuses another account's playlist, and videos until they are served", async () => {

@@ -24,6 +24,7 @@ import { sports } from '../src/db/sports.table.ts';
 import { createJobRegistry } from '../src/jobs/jobs.define.ts';
 import { startWorkers, type Workers } from '../src/jobs/jobs.worker.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
+import { auditReader } from './audit-trail-fixtures.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
 import { jobRow, waitFor, waitForState } from './jobs-fixtures.ts';
 
@@ -383,7 +384,7 @@ describe('POST data-providers-service-api/import', () => {
   });
 
   it('fetches a URL of an allowed host, and refuses a private address without the allow-list', async () => {
-    const fetched = await preview({ provider: 'openfootball', url: `${base}/season.json` });
+    const fetched = await preview(openfootball());
     expect(fetched.counts.fixtures).toBe(12);
     const refused = await strict.request({
       method: 'POST',
@@ -477,6 +478,34 @@ describe('CSV column mappings', () => {
     expect(answer.counts.fixtures).toBe(1);
     // Another account's mapping is its own.
     expect((await allowing.request({ url, token: token('importer') })).json().columns).toBeNull();
+    // Saved again as it is: no second entry.
+    const again = await allowing.request({ method: 'PUT', url, token: token('importerB'), payload: { columns } });
+    expect(again.statusCode).toBe(200);
+    const entries = await auditReader(allowing)(accountB.id, { resource: 'csv-mappings' });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'create',
+      accountId: accountB.id,
+      changes: { sportId: { before: null, after: football }, columns: { before: null, after: columns } },
+    });
+  });
+});
+
+describe('the audit trail of an import', () => {
+  it('records the queued import with its job, and nothing for a preview', async () => {
+    const audit = auditReader(allowing);
+    const before = await audit(accountA.id, { action: 'import' });
+    await preview(openfootball());
+    expect(await audit(accountA.id, { action: 'import' })).toEqual(before);
+    const response = await importCall(openfootball());
+    expect(response.statusCode, response.body).toBe(202);
+    const { jobId } = response.json<{ jobId: number }>();
+    const [entry] = await audit(accountA.id, { resource: 'data-imports', resourceId: jobId });
+    expect(entry).toMatchObject({
+      action: 'import',
+      accountId: accountA.id,
+      changes: { provider: { before: null, after: 'openfootball' }, jobId: { before: null, after: jobId } },
+    });
   });
 });
 

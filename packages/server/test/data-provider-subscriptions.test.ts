@@ -26,6 +26,7 @@ import { waitFor } from './jobs-fixtures.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/feeds/', import.meta.url));
 
+import { auditReader } from './audit-trail-fixtures.ts';
 import { type BuiltUser, createTestContext, type TestContext, testConfig } from './helpers.ts';
 
 const USERNAME = 'feed-user-7f3a';
@@ -223,6 +224,77 @@ describe('data provider subscriptions', () => {
     const mappings = await ctx.request({ url: mappingPaths.list, token });
     expect(mappings.body).not.toContain(PASSWORD);
     expect(mappings.body).not.toContain(USERNAME);
+
+    // The audit trail: the credentials only as having changed.
+    const audit = auditReader(ctx);
+    const entries = await audit(writer.accountId, { resource: 'data-provider-subscriptions', resourceId: item.id });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'create',
+      accountId: writer.accountId,
+      userId: writer.id,
+      changes: {
+        mappingId: { before: null, after: mappingId },
+        url: { before: null, after: `${feed.url}/match.json` },
+        username: { changed: true },
+        password: { changed: true },
+      },
+    });
+    expect(JSON.stringify(entries)).not.toContain(PASSWORD);
+    expect(JSON.stringify(entries)).not.toContain(USERNAME);
+  });
+
+  it('records a mapping and a subscription made and deleted; a key in the feed URL stays out of the trail', async () => {
+    const audit = auditReader(ctx);
+    const event = await insertEvent(writer.accountId, { name: 'Audited derby' });
+    const { statusCode, mapping } = await makeMapping(token, {
+      provider: 'statsbomb',
+      entity: 'event',
+      recordId: event,
+      providerId: '99',
+    });
+    expect(statusCode).toBe(201);
+    const created = await subscribe(
+      { url: `${feed.url}/match.json?apikey=k-55e1`, intervalSeconds: 5, active: false },
+      token,
+      mapping.id,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const subscription: SubscriptionItem = created.json();
+    const paused = await ctx.request({
+      method: 'PATCH',
+      url: mappingPaths.subscriptionSettings(mapping.id, subscription.id),
+      token,
+      payload: { intervalSeconds: 9 },
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    const removed = await ctx.request({
+      method: 'DELETE',
+      url: mappingPaths.subscription(mapping.id, subscription.id),
+      token,
+    });
+    expect(removed.statusCode).toBe(204);
+    const history = await audit(writer.accountId, {
+      resource: 'data-provider-subscriptions',
+      resourceId: subscription.id,
+    });
+    expect(history.map((entry) => entry.action)).toEqual(['delete', 'update', 'create']);
+    expect(history[1]?.changes).toEqual({ intervalSeconds: { before: 5, after: 9 } });
+    expect(history[2]?.changes.url).toEqual({ before: null, after: `${feed.url}/match.json` });
+    expect(JSON.stringify(history)).not.toContain('k-55e1');
+
+    expect((await ctx.request({ method: 'DELETE', url: mappingPaths.one(mapping.id), token })).statusCode).toBe(204);
+    const mappingHistory = await audit(writer.accountId, {
+      resource: 'data-provider-mappings',
+      resourceId: mapping.id,
+    });
+    expect(mappingHistory.map((entry) => entry.action)).toEqual(['delete', 'create']);
+    expect(mappingHistory[1]?.changes).toMatchObject({
+      provider: { before: null, after: 'statsbomb' },
+      entity: { before: null, after: 'event' },
+      recordId: { before: null, after: event },
+      providerId: { before: null, after: '99' },
+    });
   });
 
   it('GET and DELETE name a subscription by the credentials in the query (spec §7), redacted in the logs', async () => {

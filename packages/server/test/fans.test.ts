@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fans } from '../src/db/fans.table.ts';
 import { paymentOffers, productPaymentOffers, products } from '../src/db/payments.table.ts';
 import { tags } from '../src/db/tags.table.ts';
+import { auditReader } from './audit-trail-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { insertEvent, insertVideo, signIn } from './insights-fixtures.ts';
 
@@ -445,6 +446,55 @@ describe('fan profiles', () => {
     expect((await staff('DELETE', fanPaths.profileById(profile.id), other.token)).statusCode).toBe(404);
     expect((await staff('DELETE', fanPaths.profileById(profile.id), crm.token)).statusCode).toBe(204);
     expect((await staff('GET', fanPaths.profileById(profile.id), crm.token)).statusCode).toBe(404);
+  });
+});
+
+describe('the audit trail of the staff actions on fans', () => {
+  it('records a block, a tag, a profile membership, a bulk action and a deletion, each once', async () => {
+    const audit = auditReader(ctx);
+    const { fan } = await signUp();
+    const history = () => audit(crm.accountId, { resource: 'fans', resourceId: fan.id });
+    expect((await staff('PUT', fanPaths.extended(fan.id), crm.token, { isBlocked: true })).statusCode).toBe(200);
+    // A repeat changes nothing and records nothing.
+    expect((await staff('PUT', fanPaths.extended(fan.id), crm.token, { isBlocked: true })).statusCode).toBe(200);
+    const vip = await tag(crm.accountId, 'Audited VIP');
+    expect((await staff('POST', fanPaths.tag(fan.id, vip), crm.token)).statusCode).toBe(204);
+    expect((await staff('POST', fanPaths.tag(fan.id, vip), crm.token)).statusCode).toBe(204);
+    const profile = (await staff('POST', fanPaths.profiles, crm.token, { name: 'Audited by hand' })).json();
+    expect((await staff('POST', fanPaths.profile(fan.id, profile.id), crm.token)).statusCode).toBe(204);
+    expect((await staff('DELETE', fanPaths.profile(fan.id, profile.id), crm.token)).statusCode).toBe(204);
+    expect((await history()).map((entry) => [entry.action, entry.changes])).toEqual([
+      ['update', { profile: { before: { id: profile.id, name: 'Audited by hand' }, after: null } }],
+      ['update', { profile: { before: null, after: { id: profile.id, name: 'Audited by hand' } } }],
+      ['tag', { tag: { before: null, after: { id: vip, name: 'Audited VIP' } } }],
+      ['block', { isBlocked: { before: false, after: true } }],
+    ]);
+    const [blocked] = await audit(crm.accountId, { resource: 'fans', resourceId: fan.id, action: 'block' });
+    expect(blocked).toMatchObject({ accountId: crm.accountId, resource: 'fans', resourceId: fan.id });
+    expect(blocked?.userId).not.toBeNull();
+
+    const bulk = await staff('POST', fanPaths.bulk, crm.token, { filter: { tagId: vip }, removeTagId: vip });
+    expect(bulk.json()).toEqual({ matched: 1, changed: 1 });
+    const [untagged] = await audit(crm.accountId, { resource: 'fans', action: 'untag' });
+    expect(untagged).toMatchObject({
+      resourceId: null,
+      changes: {
+        tag: { before: { id: vip, name: 'Audited VIP' }, after: null },
+        filter: { before: null, after: { tagId: vip } },
+        fansChanged: { before: null, after: 1 },
+      },
+    });
+
+    expect((await staff('DELETE', fanPaths.fan(fan.id), crm.token)).statusCode).toBe(204);
+    const [deleted] = await history();
+    // An erasure: the entry keeps the fan's id, never their email.
+    expect(deleted).toMatchObject({ action: 'delete', resourceId: fan.id, changes: {} });
+    expect(JSON.stringify(await history())).not.toContain(fan.email);
+    const profileHistory = await audit(crm.accountId, { resource: 'fan-profiles', resourceId: profile.id });
+    expect(profileHistory.map((entry) => entry.action)).toEqual(['create']);
+    expect(profileHistory[0]?.changes.name).toEqual({ before: null, after: 'Audited by hand' });
+    // Another account's manager sees none of it.
+    expect(await audit(other.accountId, { resource: 'fans', resourceId: fan.id })).toEqual([]);
   });
 });
 

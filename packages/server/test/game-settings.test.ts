@@ -1,5 +1,6 @@
 import { GAME_SETTINGS_DEFAULTS, type GameSettings, gameSettingsPaths } from '@regie/contract/games.settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditReader } from './audit-trail-fixtures.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -50,6 +51,18 @@ describe('fan games settings of the account', () => {
     });
     // Each game has its own record.
     expect((await get('games', gameSettingsPaths.motm)).json()).toEqual(GAME_SETTINGS_DEFAULTS.motm);
+    // The audit trail: each change, named with its game; the same value again records nothing.
+    await put('games', gameSettingsPaths.predictor, { lockMinutesBeforeKickoff: 10 });
+    const entries = await auditReader(ctx)(club.id, { resource: 'game-settings' });
+    expect(entries.map((entry) => entry.changes)).toEqual([
+      {
+        'predictor.lockMinutesBeforeKickoff': {
+          before: GAME_SETTINGS_DEFAULTS.predictor.lockMinutesBeforeKickoff,
+          after: 10,
+        },
+      },
+      { 'predictor.exactScorePoints': { before: GAME_SETTINGS_DEFAULTS.predictor.exactScorePoints, after: 5 } },
+    ]);
   });
 
   it('are the account’s own: another account keeps its defaults', async () => {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/events.table.ts';
 import { fanActivities } from '../src/db/fans.table.ts';
 import { DEMO_MATCH_NAME } from '../src/seed/events.seed.ts';
+import { auditReader } from './audit-trail-fixtures.ts';
 import {
   blockFan,
   buildClub,
@@ -108,6 +109,29 @@ describe('MOTM games (staff)', () => {
     });
     expect(cleared.json<MotmGame>()).toMatchObject({ opensAt: null, closesAt: null });
     expect(cleared.json<MotmGame>().candidates).toHaveLength(3);
+    // The game's history: made with its window and candidates, then cleared (refused calls wrote nothing).
+    const history = await auditReader(ctx)(club.id, { resource: 'fan-games', resourceId: game.id });
+    const all = cleared.json<MotmGame>().candidates.map((candidate) => candidate.challengerId);
+    expect(history.map((entry) => [entry.action, entry.changes])).toEqual([
+      [
+        'update',
+        {
+          opensAt: { before: opensAt, after: null },
+          closesAt: { before: closesAt, after: null },
+          candidateIds: { before: [listed, home], after: all },
+        },
+      ],
+      [
+        'create',
+        {
+          kind: { before: null, after: 'motm' },
+          eventId: { before: null, after: eventId },
+          opensAt: { before: null, after: opensAt },
+          closesAt: { before: null, after: closesAt },
+          candidateIds: { before: null, after: [listed, home] },
+        },
+      ],
+    ]);
   });
 
   it('need MOTM activated on the event, and challengers on it', async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlistVideos } from '../src/db/playlists.table.ts';
 import { videos } from '../src/db/videos.table.ts';
+import { auditReader } from './audit-trail-fixtures.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
 
 /** A playlist's videos (playlist_videos) and a category's linked videos: real videos, one account. */
@@ -61,6 +62,18 @@ describe('PUT playlists/{id}/videos and expand=[Video]', () => {
       await ctx.request({ url: '/main-api/playlists?expand=[Video]&search=Best of', token: editorA })
     ).json();
     expect(titles(list.data[0].Video)).toEqual(['First goal', 'Half time']);
+    // The playlist's history holds each new list; the same list again adds nothing.
+    await put(editorA, id, [ids['First goal'], ids['Half time']]);
+    const history = await auditReader(ctx)(accountA.id, { resource: 'playlists', resourceId: id, action: 'update' });
+    expect(history.map((entry) => entry.changes)).toEqual([
+      {
+        videoIds: {
+          before: [ids['Half time'], ids['Kick-off'], ids['First goal']],
+          after: [ids['First goal'], ids['Half time']],
+        },
+      },
+      { videoIds: { before: [], after: [ids['Half time'], ids['Kick-off'], ids['First goal']] } },
+    ]);
   });
 
   it("refuses another account's video, an unknown one and the same one twice, naming the entry", async () => {

@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/events.table.ts';
 import { fanActivities } from '../src/db/fans.table.ts';
 import { DEMO_MATCH_NAME } from '../src/seed/events.seed.ts';
+import { auditReader } from './audit-trail-fixtures.ts';
 import {
   blockFan,
   buildClub,
@@ -223,6 +224,21 @@ describe('predictions (fans) and the calculation', () => {
     // A correction of the final score scores again from scratch.
     const corrected = await staffCall(ctx, staff.predictor, 'POST', url, { home: 0, away: 2 });
     expect(corrected.json<CalculateResponse>()).toMatchObject({ exact: 1, rightResult: 0, missed: 3 });
+    // Each run is in the game's history, the final score only when it changed.
+    const runs = await auditReader(ctx)(club.id, { resource: 'fan-games', resourceId: game.id, action: 'calculate' });
+    expect(runs.map((entry) => entry.changes)).toEqual([
+      {
+        finalHome: { before: 2, after: 0 },
+        finalAway: { before: 1, after: 2 },
+        predictionsScored: { before: null, after: 4 },
+      },
+      { predictionsScored: { before: null, after: 4 } },
+      {
+        finalHome: { before: null, after: 2 },
+        finalAway: { before: null, after: 1 },
+        predictionsScored: { before: null, after: 4 },
+      },
+    ]);
   });
 
   it('counts and exports the contestants as CSV', async () => {
@@ -329,6 +345,41 @@ describe('sponsors and gifts', () => {
     expect((await staffCall(ctx, staff.predictor, 'DELETE', paths.gift(giftId))).statusCode).toBe(204);
     const left = await staffCall(ctx, staff.predictor, 'GET', paths.gifts(game.id));
     expect(left.json()).toEqual({ data: [] });
+    // The audit trail: each prize's own history, its game named in it; refused calls wrote nothing.
+    const audit = auditReader(ctx);
+    const sponsorHistory = await audit(club.id, { resource: 'game-sponsors', resourceId: sponsor.id });
+    expect(sponsorHistory.map((entry) => [entry.action, entry.changes])).toEqual([
+      [
+        'delete',
+        {
+          gameId: { before: game.id, after: null },
+          name: { before: 'Club Bank+', after: null },
+          imageUrl: { before: 'https://cdn.example.com/bank.png', after: null },
+          link: { before: 'https://bank.example.com', after: null },
+        },
+      ],
+      ['update', { name: { before: 'Club Bank', after: 'Club Bank+' } }],
+      [
+        'create',
+        {
+          gameId: { before: null, after: game.id },
+          name: { before: null, after: 'Club Bank' },
+          imageUrl: { before: null, after: 'https://cdn.example.com/bank.png' },
+          link: { before: null, after: 'https://bank.example.com' },
+        },
+      ],
+    ]);
+    const giftHistory = await audit(club.id, { resource: 'game-gifts', resourceId: giftId });
+    expect(giftHistory.map((entry) => entry.action)).toEqual(['delete', 'create']);
+    expect(giftHistory[1]?.changes).toMatchObject({
+      rankFrom: { before: null, after: 1 },
+      rankTo: { before: null, after: 3 },
+    });
+    const [made_] = await audit(club.id, { resource: 'fan-games', resourceId: game.id, action: 'create' });
+    expect(made_?.changes).toMatchObject({
+      kind: { before: null, after: 'predictor' },
+      eventId: { before: null, after: eventId },
+    });
   });
 });
 

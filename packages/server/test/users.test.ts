@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/users.table.ts';
+import { auditReader } from './audit-trail-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -117,6 +118,12 @@ describe('PUT users/me', () => {
     // A meta without language keeps the stored one.
     const partial = await ctx.request({ method: 'PUT', url: paths.me, token, payload: { meta: {} } });
     expect(partial.json()).toEqual({ meta: { language: 'fr', theme: 'dark' } });
+    // One entry on the user, for the change only (the empty call changed nothing).
+    const [built] = await ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, id));
+    const history = await auditReader(ctx)(built?.accountId ?? 0, { resource: 'users', resourceId: id });
+    expect(history.map((entry) => [entry.action, entry.userId, entry.changes])).toEqual([
+      ['update', id, { 'meta.language': { before: 'en', after: 'fr' } }],
+    ]);
   });
 
   it('refuses any key but the known preferences, naming it, and stores nothing (issue 24.10)', async () => {

@@ -53,6 +53,17 @@ export const auditEn = {
   'audit.action.sign-out': 'Signed out',
   'audit.action.sign-in-failed': 'Failed sign-in',
   'audit.resource.auth': 'Sign-ins',
+  // Fans, games and data actions
+  'audit.action.block': 'Blocked',
+  'audit.action.unblock': 'Unblocked',
+  'audit.action.tag': 'Tagged',
+  'audit.action.untag': 'Untagged',
+  'audit.action.hide': 'Hidden',
+  'audit.action.ban': 'Banned',
+  'audit.action.unban': 'Ban lifted',
+  'audit.action.import': 'Imported',
+  'audit.action.generate': 'Generated',
+  'audit.action.calculate': 'Results calculated',
   // A record's history (the generic edit page)
   'audit.history.title': 'History',
   'audit.history.show': 'Show the history',

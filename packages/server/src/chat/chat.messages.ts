@@ -7,10 +7,13 @@ import type {
   ChatMessageUpdateBody,
 } from '@regie/contract/chat.schemas';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import { type ChatFanRow, type ChatMessageRow, type ChatRow, chatFans, chatMessages } from '../db/chat.table.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import type { ChatPublisher } from './chat.published.ts';
+import { CHAT_AUDIT_RESOURCES } from './chat.service.ts';
 
 type Fan = Pick<ChatFanRow, 'viewerId' | 'fanId' | 'bannedAt'>;
 
@@ -86,9 +89,13 @@ async function assertRoomToPin(db: Db, chat: ChatRow): Promise<void> {
   if ((pinned?.total ?? 0) >= CHAT_LIMITS.pinnedMax) throw new HttpError(409, CHAT_MESSAGES.tooManyPinned);
 }
 
-/** Hide, restore, pin or unpin one message; staff screens hear of it at once. */
+/**
+ * Hide, restore, pin or unpin one message; staff screens hear of it at once. Its entry (hide when
+ * the message is hidden, else update) only when something changes: a repeat changes nothing.
+ */
 export async function updateMessage(
   db: Db,
+  source: AuditSource,
   chat: ChatRow,
   id: number,
   body: ChatMessageUpdateBody,
@@ -103,10 +110,22 @@ export async function updateMessage(
     ...(state === undefined ? {} : { state }),
     ...(pinned === undefined ? {} : { pinnedAt: pinned ? new Date() : null }),
   };
-  await db
-    .update(chatMessages)
-    .set(changes)
-    .where(and(eq(chatMessages.id, id), eq(chatMessages.chatId, chat.id)));
+  await transaction(db, async (tx) => {
+    await tx
+      .update(chatMessages)
+      .set(changes)
+      .where(and(eq(chatMessages.id, id), eq(chatMessages.chatId, chat.id)));
+    await writeAudit(tx, source, {
+      accountId: chat.accountId,
+      resource: CHAT_AUDIT_RESOURCES.message,
+      resourceId: id,
+      action: state === 'hidden' ? 'hide' : 'update',
+      changes: {
+        ...(state === undefined ? {} : { state: { before: current.state, after: state } }),
+        ...(pinned === undefined ? {} : { pinned: { before: current.pinned, after: pinned } }),
+      },
+    });
+  });
   const updated = await findMessage(db, chat, id);
   publisher.message('updated', updated, chat.accountId);
   return updated;
@@ -130,19 +149,51 @@ export async function listBans(db: Db, chat: ChatRow): Promise<ChatBan[]> {
   return rows.map(presentBan);
 }
 
-/** Bans a fan who posted in the chat and hides their visible messages (a ban is for spam and abuse). */
-export async function banFan(db: Db, chat: ChatRow, viewerId: string, publisher: ChatPublisher): Promise<ChatBan> {
-  const [fan] = await db
-    .update(chatFans)
-    .set({ bannedAt: sql`coalesce(${chatFans.bannedAt}, now())` })
-    .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId)))
-    .returning();
-  if (!fan) throw notFound(CHAT_MESSAGES.unknownViewer(viewerId));
-  const hidden = await db
-    .update(chatMessages)
-    .set({ state: 'hidden' })
-    .where(and(eq(chatMessages.chatFanId, fan.id), eq(chatMessages.state, 'visible')))
-    .returning({ id: chatMessages.id });
+/**
+ * Bans a fan who posted in the chat and hides their visible messages (a ban is for spam and
+ * abuse). The chat's entry (ban) names the viewer and counts the messages hidden; none when the
+ * fan was banned already and nothing was left to hide.
+ */
+export async function banFan(
+  db: Db,
+  source: AuditSource,
+  chat: ChatRow,
+  viewerId: string,
+  publisher: ChatPublisher,
+): Promise<ChatBan> {
+  const { fan, hidden } = await transaction(db, async (tx) => {
+    const [before] = await tx
+      .select({ bannedAt: chatFans.bannedAt })
+      .from(chatFans)
+      .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId)))
+      .for('update');
+    const [banned] = await tx
+      .update(chatFans)
+      .set({ bannedAt: sql`coalesce(${chatFans.bannedAt}, now())` })
+      .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId)))
+      .returning();
+    if (!before || !banned) throw notFound(CHAT_MESSAGES.unknownViewer(viewerId));
+    const hiddenRows = await tx
+      .update(chatMessages)
+      .set({ state: 'hidden' })
+      .where(and(eq(chatMessages.chatFanId, banned.id), eq(chatMessages.state, 'visible')))
+      .returning({ id: chatMessages.id });
+    if (before.bannedAt === null || hiddenRows.length > 0) {
+      await writeAudit(tx, source, {
+        accountId: chat.accountId,
+        resource: CHAT_AUDIT_RESOURCES.chat,
+        resourceId: chat.id,
+        action: 'ban',
+        changes: {
+          viewerId: { before: null, after: viewerId },
+          nickname: { before: null, after: banned.nickname },
+          fanId: { before: null, after: banned.fanId },
+          messagesHidden: { before: null, after: hiddenRows.length },
+        },
+      });
+    }
+    return { fan: banned, hidden: hiddenRows };
+  });
   if (hidden.length > 0) {
     const ids = hidden.map((row) => row.id);
     const changed = await selectMessages(db, chat, inArray(chatMessages.id, ids), [asc(chatMessages.id)], ids.length);
@@ -151,11 +202,26 @@ export async function banFan(db: Db, chat: ChatRow, viewerId: string, publisher:
   return presentBan(fan);
 }
 
-export async function unbanFan(db: Db, chat: ChatRow, viewerId: string): Promise<void> {
-  const lifted = await db
-    .update(chatFans)
-    .set({ bannedAt: null })
-    .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId), isNotNull(chatFans.bannedAt)))
-    .returning({ id: chatFans.id });
-  if (lifted.length === 0) throw notFound(CHAT_MESSAGES.notBanned(viewerId));
+/** Lets a banned fan post again; the chat's entry (unban) names the viewer. */
+export async function unbanFan(db: Db, source: AuditSource, chat: ChatRow, viewerId: string): Promise<void> {
+  await transaction(db, async (tx) => {
+    const lifted = await tx
+      .update(chatFans)
+      .set({ bannedAt: null })
+      .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId), isNotNull(chatFans.bannedAt)))
+      .returning({ id: chatFans.id, nickname: chatFans.nickname, fanId: chatFans.fanId });
+    const [fan] = lifted;
+    if (!fan) throw notFound(CHAT_MESSAGES.notBanned(viewerId));
+    await writeAudit(tx, source, {
+      accountId: chat.accountId,
+      resource: CHAT_AUDIT_RESOURCES.chat,
+      resourceId: chat.id,
+      action: 'unban',
+      changes: {
+        viewerId: { before: viewerId, after: null },
+        nickname: { before: fan.nickname, after: null },
+        fanId: { before: fan.fanId, after: null },
+      },
+    });
+  });
 }

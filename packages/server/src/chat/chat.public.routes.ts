@@ -2,6 +2,7 @@ import { CHAT_MESSAGES, CHAT_POLL_MS, CHAT_POST_RATE_LIMIT, chatPaths } from '@r
 import { publicChatMessage, publicChatPostBody, publicChatResponse } from '@regie/contract/chat.schemas';
 import { embedTokenParams } from '@regie/contract/embed.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
 import { createRateLimiter } from '../embed/embed.rate-limit.ts';
 import { targetOf } from '../embed/embed.service.ts';
@@ -47,6 +48,8 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
   app.post(
     chatPaths.public(':token'),
     {
+      // A fan's message on the public page (its moderation is audited).
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       schema: {
         tags: ['embed'],
         security: PUBLIC,

@@ -17,6 +17,7 @@ import {
 } from '@regie/contract/chat.schemas';
 import { eventIdParams } from '@regie/contract/clips.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { findScopedEvent } from '../graphics/event-scope.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -75,6 +76,8 @@ function settingsRoutes(app: App, { db, onStaff, publisher }: Context): void {
     chatPaths.chat(':id'),
     {
       onRequest: onStaff,
+      // Settings given as they are change nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: "Changes the chat's slow mode or its own word filter",
@@ -85,7 +88,7 @@ function settingsRoutes(app: App, { db, onStaff, publisher }: Context): void {
     },
     async (request) => {
       const chat = await findStaffChat(db, authOf(request), request.params.id);
-      const presented = await presentChat(db, await updateChatSettings(db, chat, request.body));
+      const presented = await presentChat(db, await updateChatSettings(db, auditSourceOf(request), chat, request.body));
       publisher.settings(presented, chat.accountId);
       return presented;
     },
@@ -102,6 +105,8 @@ function settingsRoutes(app: App, { db, onStaff, publisher }: Context): void {
     chatPaths.accountWords,
     {
       onRequest: onStaff,
+      // The same words again change nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: "Replaces the account's word filter (every chat of the account)",
@@ -109,7 +114,9 @@ function settingsRoutes(app: App, { db, onStaff, publisher }: Context): void {
         response: { 200: wordFilterResponse, ...refusals },
       },
     },
-    async (request) => ({ words: await saveAccountWords(db, authOf(request).account.id, request.body.words) }),
+    async (request) => ({
+      words: await saveAccountWords(db, auditSourceOf(request), authOf(request).account.id, request.body.words),
+    }),
   );
 }
 
@@ -133,6 +140,8 @@ function messageRoutes(app: App, { db, onStaff, publisher }: Context): void {
     chatPaths.message(':id', ':messageId'),
     {
       onRequest: onStaff,
+      // A message already so (hidden, pinned) is left as it is: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Hides, restores, pins or unpins a message',
@@ -143,7 +152,7 @@ function messageRoutes(app: App, { db, onStaff, publisher }: Context): void {
     },
     async (request) => {
       const chat = await findStaffChat(db, authOf(request), request.params.id);
-      return updateMessage(db, chat, request.params.messageId, request.body, publisher);
+      return updateMessage(db, auditSourceOf(request), chat, request.params.messageId, request.body, publisher);
     },
   );
 }
@@ -167,6 +176,8 @@ function banRoutes(app: App, { db, onStaff, publisher }: Context): void {
     chatPaths.bans(':id'),
     {
       onRequest: onStaff,
+      // Banning a banned fan with nothing left to hide changes nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Bans a fan by their viewer id and hides their messages',
@@ -177,13 +188,14 @@ function banRoutes(app: App, { db, onStaff, publisher }: Context): void {
     },
     async (request, reply) => {
       const chat = await findStaffChat(db, authOf(request), request.params.id);
-      return reply.code(201).send(await banFan(db, chat, request.body.viewerId, publisher));
+      return reply.code(201).send(await banFan(db, auditSourceOf(request), chat, request.body.viewerId, publisher));
     },
   );
   app.delete(
     chatPaths.ban(':id', ':viewerId'),
     {
       onRequest: onStaff,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Lets a banned fan post again',
@@ -193,7 +205,7 @@ function banRoutes(app: App, { db, onStaff, publisher }: Context): void {
     },
     async (request, reply) => {
       const chat = await findStaffChat(db, authOf(request), request.params.id);
-      await unbanFan(db, chat, request.params.viewerId);
+      await unbanFan(db, auditSourceOf(request), chat, request.params.viewerId);
       return reply.code(204).send(null);
     },
   );

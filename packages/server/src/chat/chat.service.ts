@@ -1,9 +1,12 @@
 import { CHAT_MESSAGES, CHAT_MODULE, cleanWordList } from '@regie/contract/chat';
 import type { Chat, ChatSettingsBody } from '@regie/contract/chat.schemas';
 import { eq } from 'drizzle-orm';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import { type ChatRow, chats, chatWordFilters } from '../db/chat.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
+import { transaction } from '../db/transactions.ts';
 import type { EventRow } from '../graphics/event-scope.ts';
 import { forbidden, notFound } from '../http/http.errors.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
@@ -55,12 +58,42 @@ export async function accountWords(db: Db, accountId: number): Promise<string[]>
   return row?.words ?? [];
 }
 
-export async function saveAccountWords(db: Db, accountId: number, words: readonly string[]): Promise<string[]> {
+/** The resource names of the chat's audit entries: a chat's settings, the account's word filter, a message. */
+export const CHAT_AUDIT_RESOURCES = {
+  chat: 'chats',
+  wordFilter: 'chat-word-filter',
+  message: 'chat-messages',
+} as const;
+
+/** Replaces the account's word filter; its entry (resourceId null: one per account) only when the words change. */
+export async function saveAccountWords(
+  db: Db,
+  source: AuditSource,
+  accountId: number,
+  words: readonly string[],
+): Promise<string[]> {
   const cleaned = cleanWordList(words);
-  await db
-    .insert(chatWordFilters)
-    .values({ accountId, words: cleaned })
-    .onConflictDoUpdate({ target: chatWordFilters.accountId, set: { words: cleaned, updatedAt: new Date() } });
+  await transaction(db, async (tx) => {
+    const [before] = await tx
+      .select({ words: chatWordFilters.words })
+      .from(chatWordFilters)
+      .where(eq(chatWordFilters.accountId, accountId))
+      .for('update');
+    await tx
+      .insert(chatWordFilters)
+      .values({ accountId, words: cleaned })
+      .onConflictDoUpdate({ target: chatWordFilters.accountId, set: { words: cleaned, updatedAt: new Date() } });
+    const changes = diffFields({ words: before?.words ?? [] }, { words: cleaned }, ['words']);
+    if (Object.keys(changes).length > 0) {
+      await writeAudit(tx, source, {
+        accountId,
+        resource: CHAT_AUDIT_RESOURCES.wordFilter,
+        resourceId: null,
+        action: 'update',
+        changes,
+      });
+    }
+  });
   return cleaned;
 }
 
@@ -74,13 +107,31 @@ export async function presentChat(db: Db, chat: ChatRow): Promise<Chat> {
   };
 }
 
-export async function updateChatSettings(db: Db, chat: ChatRow, body: ChatSettingsBody): Promise<ChatRow> {
+/** Changes the chat's slow mode or its own word filter; the chat's entry only when one of them changes. */
+export async function updateChatSettings(
+  db: Db,
+  source: AuditSource,
+  chat: ChatRow,
+  body: ChatSettingsBody,
+): Promise<ChatRow> {
   const changes = {
     ...(body.slowModeSeconds === undefined ? {} : { slowModeSeconds: body.slowModeSeconds }),
     ...(body.blockedWords === undefined ? {} : { blockedWords: cleanWordList(body.blockedWords) }),
   };
   if (Object.keys(changes).length === 0) return chat;
-  const [row] = await db.update(chats).set(changes).where(eq(chats.id, chat.id)).returning();
-  if (!row) throw notFound(CHAT_MESSAGES.notFound(chat.id));
-  return row;
+  return transaction(db, async (tx) => {
+    const [row] = await tx.update(chats).set(changes).where(eq(chats.id, chat.id)).returning();
+    if (!row) throw notFound(CHAT_MESSAGES.notFound(chat.id));
+    const changed = diffFields(chat, row, ['slowModeSeconds', 'blockedWords']);
+    if (Object.keys(changed).length > 0) {
+      await writeAudit(tx, source, {
+        accountId: chat.accountId,
+        resource: CHAT_AUDIT_RESOURCES.chat,
+        resourceId: chat.id,
+        action: 'update',
+        changes: changed,
+      });
+    }
+    return row;
+  });
 }

@@ -6,9 +6,10 @@ import {
   playlistVideosBody,
   playlistVideosPath,
 } from '@regie/contract/resources/playlists';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { playlists, playlistVideos } from '../db/playlists.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { videos } from '../db/videos.table.ts';
@@ -43,6 +44,8 @@ export const playlistVideosRoutes: FastifyPluginAsyncZod<{ engine: Engine; guard
     playlistVideosPath(':id'),
     {
       onRequest: guards.requireAuth,
+      // The playlist's entry (an update of its `videoIds`) only when the list or its order changes.
+      config: { audit: 'entry-if-changed' },
       serializerCompiler: plainJson,
       schema: {
         tags: ['playlists'],
@@ -74,6 +77,21 @@ export const playlistVideosRoutes: FastifyPluginAsyncZod<{ engine: Engine; guard
       await transaction(engine.db, async (tx) => {
         // Two saves of one playlist at once: the second waits, then replaces the first's list.
         await tx.select({ id: playlists.id }).from(playlists).where(eq(playlists.id, request.params.id)).for('update');
+        const before = await tx
+          .select({ videoId: playlistVideos.videoId })
+          .from(playlistVideos)
+          .where(eq(playlistVideos.playlistId, request.params.id))
+          .orderBy(asc(playlistVideos.position));
+        const videoIdsBefore = before.map((row) => row.videoId);
+        if (videoIdsBefore.join() !== videoIds.join()) {
+          await writeAudit(tx, auditSourceOf(request), {
+            accountId,
+            resource: playlistsResource.name,
+            resourceId: request.params.id,
+            action: 'update',
+            changes: { videoIds: { before: videoIdsBefore, after: [...videoIds] } },
+          });
+        }
         await tx.delete(playlistVideos).where(eq(playlistVideos.playlistId, request.params.id));
         if (videoIds.length) {
           await tx

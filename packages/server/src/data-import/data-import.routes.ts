@@ -10,8 +10,10 @@ import {
   importPreview,
 } from '@regie/contract/data-import.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { FEED_ADAPTER_INFOS } from '../feeds/feeds.registry.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
@@ -41,6 +43,9 @@ export interface DataImportRoutesOptions {
 
 const common = { tags: ['data-import'], security: BEARER };
 
+/** The resource name of an import's audit entry when it names no event (its id is the job's). */
+export const DATA_IMPORT_AUDIT_RESOURCE = 'data-imports';
+
 /**
  * The data import (issue 25): POST data-providers-service-api/import (preview with dryRun, else a
  * `data.import` job), GET …/providers (the adapters, for the screen) and GET/PUT
@@ -59,6 +64,8 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
     dataImportPaths.import,
     {
       onRequest: onImport,
+      // A dry run (the preview) writes nothing: no entry; a queued import is recorded.
+      config: { audit: 'entry-if-changed' },
       bodyLimit: DATA_IMPORT_MAX_BYTES,
       schema: {
         ...common,
@@ -100,12 +107,28 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
       assertWritable(plan);
       const documentKey = importDocumentKey(accountId, randomUUID());
       await storage.put(documentKey, document, 'application/octet-stream');
-      const job = await enqueueJob(
-        db,
-        dataImportJob,
-        { documentKey, ...settings, parse: { ...parse } },
-        { accountId },
-      ).catch(async (error: unknown) => {
+      // The import is recorded when its job is queued (the job itself is not audited): on the
+      // event it fills when it names one, else as a data import whose id is the job's.
+      const job = await transaction(db, async (tx) => {
+        const queued = await enqueueJob(
+          tx,
+          dataImportJob,
+          { documentKey, ...settings, parse: { ...parse } },
+          { accountId },
+        );
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId,
+          resource: call.eventId === undefined ? DATA_IMPORT_AUDIT_RESOURCE : 'events',
+          resourceId: call.eventId ?? queued.id,
+          action: 'import',
+          changes: {
+            provider: { before: null, after: call.provider },
+            sportId: { before: null, after: sportId },
+            jobId: { before: null, after: queued.id },
+          },
+        });
+        return queued;
+      }).catch(async (error: unknown) => {
         // No job will ever read it.
         await storage.delete(documentKey).catch(() => undefined);
         throw error;
@@ -149,6 +172,8 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
     dataImportPaths.csvMapping(),
     {
       onRequest: onImport,
+      // The same columns again change nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: "Saves the account's CSV column mapping for a sport (the import uses it when the call sends none)",
@@ -160,7 +185,7 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
     async (request) => {
       const accountId = authOf(request).account.id;
       const sportId = await visibleSport(db, accountId, request.params.sportId);
-      await saveCsvMapping(db, accountId, sportId, request.body.columns);
+      await saveCsvMapping(db, auditSourceOf(request), accountId, sportId, request.body.columns);
       return { sportId, columns: request.body.columns };
     },
   );

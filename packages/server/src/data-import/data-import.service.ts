@@ -1,10 +1,13 @@
 import { DATA_IMPORT_MESSAGES, type ImportDecision } from '@regie/contract/data-import';
 import type { CsvColumnMapping, FeedParseOptions, FeedProvider, ParsedFeed } from '@regie/contract/feeds';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import { csvMappings } from '../db/data-import.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { sports } from '../db/sports.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { badRequest, notFound } from '../http/http.errors.ts';
 import type { MessageLanguage } from '../http/localize.ts';
 import { parseDocument } from './data-import.parse.ts';
@@ -53,19 +56,42 @@ export async function savedCsvMapping(db: Db, accountId: number, sportId: number
   return row?.columns ?? null;
 }
 
+/** The resource name of a saved CSV column mapping's audit entries. */
+export const CSV_MAPPING_AUDIT_RESOURCE = 'csv-mappings';
+
+/** Saves the account's CSV column mapping for a sport; its entry only when the columns change. */
 export async function saveCsvMapping(
   db: Db,
+  source: AuditSource,
   accountId: number,
   sportId: number,
   columns: CsvColumnMapping,
 ): Promise<void> {
-  await db
-    .insert(csvMappings)
-    .values({ accountId, provider: 'csv', sportId, columns })
-    .onConflictDoUpdate({
-      target: [csvMappings.accountId, csvMappings.provider, csvMappings.sportId],
-      set: { columns, updatedAt: new Date() },
+  const mine = and(
+    eq(csvMappings.accountId, accountId),
+    eq(csvMappings.provider, 'csv'),
+    eq(csvMappings.sportId, sportId),
+  );
+  await transaction(db, async (tx) => {
+    const [before] = await tx.select({ columns: csvMappings.columns }).from(csvMappings).where(mine).for('update');
+    const [saved] = await tx
+      .insert(csvMappings)
+      .values({ accountId, provider: 'csv', sportId, columns })
+      .onConflictDoUpdate({
+        target: [csvMappings.accountId, csvMappings.provider, csvMappings.sportId],
+        set: { columns, updatedAt: new Date() },
+      })
+      .returning({ id: csvMappings.id });
+    const changes = diffFields(before ?? null, { columns }, ['columns']);
+    if (!saved || Object.keys(changes).length === 0) return;
+    await writeAudit(tx, source, {
+      accountId,
+      resource: CSV_MAPPING_AUDIT_RESOURCE,
+      resourceId: saved.id,
+      action: before ? 'update' : 'create',
+      changes: { ...(before ? {} : { sportId: { before: null, after: sportId } }), ...changes },
     });
+  });
 }
 
 /** The event a match's events go to: the account's, or a 404 (another account's included). */

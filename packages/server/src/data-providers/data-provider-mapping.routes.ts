@@ -5,6 +5,7 @@ import {
   dataProviderPaths,
 } from '@regie/contract/data-providers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
@@ -31,6 +32,8 @@ export const dataProviderMappingRoutes: FastifyPluginAsyncZod<{ guards: Guards }
       method,
       url,
       onRequest: guards.requireAuth,
+      // Always refused ('not available'): nothing is read or stored.
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.noChange } },
       schema: {
         tags: ['data-providers'],
         security: BEARER,

@@ -9,6 +9,8 @@ import {
 } from '@regie/contract/data-provider-subscriptions';
 import { type MessageLanguage, renderMessage } from '@regie/contract/messages.render';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import { competitions, seasons } from '../db/competitions.table.ts';
 import {
   type DataProviderMappingRow,
@@ -18,6 +20,7 @@ import {
 } from '../db/data-providers.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
 
@@ -129,32 +132,62 @@ export async function presentMapping(db: Db, row: DataProviderMappingRow, langua
 }
 
 /** Makes a mapping of one of the account's records; 404 for a record of another account, 409 when mapped already. */
-export async function createMapping(db: Db, auth: AuthContext, body: MappingBody): Promise<DataProviderMappingRow> {
+/** The resource name of a mapping's audit entries, and the fields they record. */
+export const MAPPING_AUDIT_RESOURCE = 'data-provider-mappings';
+const AUDITED = ['provider', 'entity', 'recordId', 'providerId', 'label', 'sportId'] as const;
+
+export async function createMapping(
+  db: Db,
+  source: AuditSource,
+  auth: AuthContext,
+  body: MappingBody,
+): Promise<DataProviderMappingRow> {
   const record = await findRecord(db, body.entity, body.recordId);
   const missing = SUBSCRIPTION_MESSAGES.recordNotFound(body.entity, body.recordId);
   if (!record) throw notFound(missing);
   assertInScope(auth, record.accountId, missing);
-  const [row] = await db
-    .insert(dataProviderMappings)
-    .values({
-      accountId: record.accountId,
-      provider: body.provider,
-      sportId: record.sportId,
-      entity: body.entity,
-      recordId: body.recordId,
-      providerId: body.providerId,
-      label: body.label ?? '',
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new HttpError(409, SUBSCRIPTION_MESSAGES.mappingExists);
-  return row;
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(dataProviderMappings)
+      .values({
+        accountId: record.accountId,
+        provider: body.provider,
+        sportId: record.sportId,
+        entity: body.entity,
+        recordId: body.recordId,
+        providerId: body.providerId,
+        label: body.label ?? '',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new HttpError(409, SUBSCRIPTION_MESSAGES.mappingExists);
+    await writeAudit(tx, source, {
+      accountId: row.accountId,
+      resource: MAPPING_AUDIT_RESOURCE,
+      resourceId: row.id,
+      action: 'create',
+      changes: diffFields(null, row, AUDITED),
+    });
+    return row;
+  });
 }
 
-export async function deleteMapping(db: Db, mapping: DataProviderMappingRow): Promise<void> {
-  await db
-    .delete(dataProviderMappings)
-    .where(and(eq(dataProviderMappings.id, mapping.id), eq(dataProviderMappings.accountId, mapping.accountId)));
+/** Deletes a mapping; its subscriptions go with it (the database cascades). */
+export async function deleteMapping(db: Db, source: AuditSource, mapping: DataProviderMappingRow): Promise<void> {
+  await transaction(db, async (tx) => {
+    const deleted = await tx
+      .delete(dataProviderMappings)
+      .where(and(eq(dataProviderMappings.id, mapping.id), eq(dataProviderMappings.accountId, mapping.accountId)))
+      .returning({ id: dataProviderMappings.id });
+    if (deleted.length === 0) return;
+    await writeAudit(tx, source, {
+      accountId: mapping.accountId,
+      resource: MAPPING_AUDIT_RESOURCE,
+      resourceId: mapping.id,
+      action: 'delete',
+      changes: diffFields(mapping, null, AUDITED),
+    });
+  });
 }
 
 /** The account's records of one kind a mapping may name: seasons as 'Competition – Season', newest events first. */

@@ -17,6 +17,7 @@ import {
 } from '@regie/contract/data-provider-subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -99,6 +100,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     mappingPaths.list,
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Maps one of the account's competitions, seasons or events to the provider's id for it",
@@ -109,7 +111,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const row = await createMapping(db, auth, request.body);
+      const row = await createMapping(db, auditSourceOf(request), auth, request.body);
       return reply.code(201).send(await presentMapping(db, row, auth.language));
     },
   );
@@ -118,6 +120,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     mappingPaths.one(':id'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes a mapping and its subscriptions',
@@ -126,7 +129,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
       },
     },
     async (request, reply) => {
-      await deleteMapping(db, await findScopedMapping(db, authOf(request), request.params.id));
+      await deleteMapping(db, auditSourceOf(request), await findScopedMapping(db, authOf(request), request.params.id));
       return reply.code(204).send(null);
     },
   );
@@ -135,6 +138,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     mappingPaths.subscriptions(':id'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Subscribes an event mapping to a provider's feed, polled while the match is on",
@@ -150,7 +154,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     async (request, reply) => {
       const auth = authOf(request);
       const mapping = await findScopedMapping(db, auth, request.params.id);
-      const row = await createSubscription(db, seal, allowHosts, mapping, request.body);
+      const row = await createSubscription(db, auditSourceOf(request), seal, allowHosts, mapping, request.body);
       return reply.code(201).send(presentSubscription(row, auth.language));
     },
   );
@@ -179,6 +183,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     mappingPaths.subscriptions(':id'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Removes the mapping’s subscription with these credentials (spec §7: in the query)',
@@ -189,7 +194,9 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     },
     async (request) => {
       const mapping = await findScopedMapping(db, authOf(request), request.params.id);
-      return { deleted: await deleteSubscriptionsByCredentials(db, seal, mapping, request.query) };
+      return {
+        deleted: await deleteSubscriptionsByCredentials(db, auditSourceOf(request), seal, mapping, request.query),
+      };
     },
   );
 
@@ -197,6 +204,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     mappingPaths.subscription(':id', ':subscriptionId'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Removes one subscription of the mapping by its id',
@@ -206,7 +214,7 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     },
     async (request, reply) => {
       const mapping = await findScopedMapping(db, authOf(request), request.params.id);
-      await deleteSubscriptionById(db, mapping, request.params.subscriptionId);
+      await deleteSubscriptionById(db, auditSourceOf(request), mapping, request.params.subscriptionId);
       return reply.code(204).send(null);
     },
   );
@@ -215,6 +223,8 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     mappingPaths.subscriptionSettings(':id', ':subscriptionId'),
     {
       onRequest,
+      // Pausing a paused subscription (or the same interval again) changes nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Pauses or resumes a subscription, or changes its interval (credentials untouched)',
@@ -231,7 +241,13 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
     async (request) => {
       const auth = authOf(request);
       const mapping = await findScopedMapping(db, auth, request.params.id);
-      const row = await updateSubscription(db, mapping, request.params.subscriptionId, request.body);
+      const row = await updateSubscription(
+        db,
+        auditSourceOf(request),
+        mapping,
+        request.params.subscriptionId,
+        request.body,
+      );
       return presentSubscription(row, auth.language);
     },
   );

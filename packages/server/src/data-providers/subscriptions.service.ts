@@ -1,13 +1,17 @@
+import type { AuditChanges } from '@regie/contract/audit';
 import type { SubscriptionPatchBody, subscriptionBody } from '@regie/contract/data-provider-subscriptions';
 import { SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES } from '@regie/contract/data-provider-subscriptions';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import {
   type DataProviderMappingRow,
   type DataProviderSubscriptionRow,
   dataProviderSubscriptions,
 } from '../db/data-providers.table.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { badRequest, notFound } from '../http/http.errors.ts';
 import { ImportError, resolveImportTarget } from '../videos/import.fetch.ts';
 import type { CredentialSeal } from './credentials.ts';
@@ -37,8 +41,56 @@ function checkPair(credentials: Credentials): void {
   }
 }
 
+/** The resource name of a subscription's audit entries. */
+export const SUBSCRIPTION_AUDIT_RESOURCE = 'data-provider-subscriptions';
+
+/**
+ * A feed URL as the trail keeps it: without its query and fragment, where a provider's key may
+ * travel (credentials in the URL itself are refused).
+ */
+function urlOfRecord(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+/** What an entry records of a subscription (the credentials only as having changed). */
+function subscriptionFields(row: DataProviderSubscriptionRow) {
+  return {
+    mappingId: row.mappingId,
+    url: urlOfRecord(row.url),
+    intervalSeconds: row.intervalSeconds,
+    active: row.active,
+  };
+}
+
+async function auditSubscription(
+  tx: Db,
+  source: AuditSource,
+  row: DataProviderSubscriptionRow,
+  action: 'create' | 'delete',
+): Promise<void> {
+  const fields = subscriptionFields(row);
+  const changes: AuditChanges = {};
+  for (const [field, value] of Object.entries(fields)) {
+    changes[field] = action === 'create' ? { before: null, after: value } : { before: value, after: null };
+  }
+  if (action === 'create') {
+    if (row.usernameSealed !== null) changes.username = { changed: true };
+    if (row.passwordSealed !== null) changes.password = { changed: true };
+  }
+  await writeAudit(tx, source, {
+    accountId: row.accountId,
+    resource: SUBSCRIPTION_AUDIT_RESOURCE,
+    resourceId: row.id,
+    action,
+    changes,
+  });
+}
+
 export async function createSubscription(
   db: Db,
+  source: AuditSource,
   seal: CredentialSeal,
   allowHosts: readonly string[],
   mapping: DataProviderMappingRow,
@@ -53,20 +105,23 @@ export async function createSubscription(
     .from(dataProviderSubscriptions)
     .where(eq(dataProviderSubscriptions.mappingId, mapping.id));
   if ((held?.total ?? 0) >= SUBSCRIPTION_LIMITS.perMapping) throw badRequest(SUBSCRIPTION_MESSAGES.tooMany);
-  const [row] = await db
-    .insert(dataProviderSubscriptions)
-    .values({
-      accountId: mapping.accountId,
-      mappingId: mapping.id,
-      url: body.url,
-      usernameSealed: body.username === undefined ? null : seal.seal(body.username),
-      passwordSealed: body.password === undefined ? null : seal.seal(body.password),
-      intervalSeconds: body.intervalSeconds,
-      active: body.active,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(dataProviderSubscriptions)
+      .values({
+        accountId: mapping.accountId,
+        mappingId: mapping.id,
+        url: body.url,
+        usernameSealed: body.username === undefined ? null : seal.seal(body.username),
+        passwordSealed: body.password === undefined ? null : seal.seal(body.password),
+        intervalSeconds: body.intervalSeconds,
+        active: body.active,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await auditSubscription(tx, source, row, 'create');
+    return row;
+  });
 }
 
 /** True when the subscription holds exactly these credentials (none for none). */
@@ -95,6 +150,7 @@ export async function listSubscriptions(
 /** Spec §7 DELETE: removes the mapping's subscriptions holding these credentials; 404 when none does. */
 export async function deleteSubscriptionsByCredentials(
   db: Db,
+  source: AuditSource,
   seal: CredentialSeal,
   mapping: DataProviderMappingRow,
   credentials: Credentials,
@@ -106,18 +162,31 @@ export async function deleteSubscriptionsByCredentials(
     .where(eq(dataProviderSubscriptions.mappingId, mapping.id));
   const ids = rows.filter((row) => holds(seal, row, credentials)).map((row) => row.id);
   if (ids.length === 0) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionNotFound);
-  await db
-    .delete(dataProviderSubscriptions)
-    .where(and(eq(dataProviderSubscriptions.mappingId, mapping.id), inArray(dataProviderSubscriptions.id, ids)));
-  return ids.length;
+  return transaction(db, async (tx) => {
+    const deleted = await tx
+      .delete(dataProviderSubscriptions)
+      .where(and(eq(dataProviderSubscriptions.mappingId, mapping.id), inArray(dataProviderSubscriptions.id, ids)))
+      .returning();
+    if (deleted.length === 0) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionNotFound);
+    for (const row of deleted) await auditSubscription(tx, source, row, 'delete');
+    return deleted.length;
+  });
 }
 
-export async function deleteSubscriptionById(db: Db, mapping: DataProviderMappingRow, id: number): Promise<void> {
-  const deleted = await db
-    .delete(dataProviderSubscriptions)
-    .where(and(eq(dataProviderSubscriptions.mappingId, mapping.id), eq(dataProviderSubscriptions.id, id)))
-    .returning({ id: dataProviderSubscriptions.id });
-  if (deleted.length === 0) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionIdNotFound(id));
+export async function deleteSubscriptionById(
+  db: Db,
+  source: AuditSource,
+  mapping: DataProviderMappingRow,
+  id: number,
+): Promise<void> {
+  await transaction(db, async (tx) => {
+    const [deleted] = await tx
+      .delete(dataProviderSubscriptions)
+      .where(and(eq(dataProviderSubscriptions.mappingId, mapping.id), eq(dataProviderSubscriptions.id, id)))
+      .returning();
+    if (!deleted) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionIdNotFound(id));
+    await auditSubscription(tx, source, deleted, 'delete');
+  });
 }
 
 /**
@@ -129,6 +198,7 @@ export async function deleteSubscriptionById(db: Db, mapping: DataProviderMappin
  */
 export async function updateSubscription(
   db: Db,
+  source: AuditSource,
   mapping: DataProviderMappingRow,
   id: number,
   body: SubscriptionPatchBody,
@@ -142,17 +212,34 @@ export async function updateSubscription(
       sql`when true then least(${table.nextPollAt}, now() + make_interval(secs => ${body.intervalSeconds}))`,
     );
   }
-  const [row] = await db
-    .update(table)
-    .set({
-      ...(body.paused === undefined ? {} : { active: !body.paused }),
-      ...(body.intervalSeconds === undefined ? {} : { intervalSeconds: body.intervalSeconds }),
-      ...(nextPollAt.length === 0
-        ? {}
-        : { nextPollAt: sql`case ${sql.join(nextPollAt, sql` `)} else ${table.nextPollAt} end` }),
-    })
-    .where(and(eq(table.mappingId, mapping.id), eq(table.id, id)))
-    .returning();
-  if (!row) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionIdNotFound(id));
-  return row;
+  return transaction(db, async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(table)
+      .where(and(eq(table.mappingId, mapping.id), eq(table.id, id)));
+    const [row] = await tx
+      .update(table)
+      .set({
+        ...(body.paused === undefined ? {} : { active: !body.paused }),
+        ...(body.intervalSeconds === undefined ? {} : { intervalSeconds: body.intervalSeconds }),
+        ...(nextPollAt.length === 0
+          ? {}
+          : { nextPollAt: sql`case ${sql.join(nextPollAt, sql` `)} else ${table.nextPollAt} end` }),
+      })
+      .where(and(eq(table.mappingId, mapping.id), eq(table.id, id)))
+      .returning();
+    if (!row || !before) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionIdNotFound(id));
+    // Pausing a paused one (or the same interval again) changes nothing the screen shows: no entry.
+    const changes = diffFields(before, row, ['active', 'intervalSeconds']);
+    if (Object.keys(changes).length > 0) {
+      await writeAudit(tx, source, {
+        accountId: row.accountId,
+        resource: SUBSCRIPTION_AUDIT_RESOURCE,
+        resourceId: row.id,
+        action: 'update',
+        changes,
+      });
+    }
+    return row;
+  });
 }

@@ -16,6 +16,7 @@ import {
 import { CONFERENCE_READ_RULE } from '@regie/contract/resources/business-players';
 import { EVENT_READ_RULE } from '@regie/contract/resources/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { publicChatRoutes } from '../chat/chat.public.routes.ts';
 import type { AppConfig } from '../config.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
@@ -107,6 +108,8 @@ function publicRoutes(app: App, { engine, mediaUrl }: EmbedRoutesOptions, tokens
   app.post(
     embedPaths.plays(':token'),
     {
+      // A viewer's play on the public page.
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       schema: {
         tags: ['embed'],
         security: PUBLIC,

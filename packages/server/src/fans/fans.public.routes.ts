@@ -12,6 +12,7 @@ import {
 } from '@regie/contract/fans.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
 import { createRateLimiter, type RateLimiter } from '../embed/embed.rate-limit.ts';
 import { HttpError } from '../http/http.errors.ts';
@@ -65,6 +66,7 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
   app.post(
     fanPublicPaths.signup,
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       schema: {
         ...common,
         security: ACCOUNT_KEY,
@@ -81,6 +83,7 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
   app.post(
     fanPublicPaths.signin,
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       schema: {
         ...common,
         security: ACCOUNT_KEY,
@@ -94,6 +97,7 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
   app.post(
     fanPublicPaths.signout,
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       preHandler: requireFan,
       schema: {
         ...common,
@@ -127,6 +131,7 @@ function activityRoutes(app: App, db: Db, requireFan: RequireFan): void {
   app.put(
     fanPublicPaths.me,
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       preHandler: requireFan,
       schema: {
         ...common,
@@ -141,6 +146,7 @@ function activityRoutes(app: App, db: Db, requireFan: RequireFan): void {
   app.post(
     fanPublicPaths.plays,
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       preHandler: requireFan,
       schema: {
         ...common,
@@ -158,6 +164,7 @@ function activityRoutes(app: App, db: Db, requireFan: RequireFan): void {
   app.post(
     fanPublicPaths.purchases,
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       preHandler: requireFan,
       schema: {
         ...common,

@@ -26,13 +26,13 @@ import {
 import { count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { fans } from '../db/fans.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import {
-  addFanTag,
   countActives,
   countNew,
   countNewSubscribed,
@@ -44,20 +44,18 @@ import {
   fanSessionsOf,
   fanTagsOf,
   periodOf,
-  removeFanTag,
 } from './fans.details.ts';
 import { fanCsvStream, fanExportName } from './fans.export.ts';
 import { filterCondition } from './fans.filter.ts';
 import {
-  addToProfile,
   bulkAction,
   deleteFan,
   findFan,
-  findTag,
   listFans,
   fanDetail as readFanDetail,
-  removeFromProfile,
   setBlocked,
+  setFanTag,
+  setProfileMember,
   wantsProfiles,
 } from './fans.service.ts';
 
@@ -117,6 +115,8 @@ function listRoutes(app: App, { db, onCrm }: Context): void {
     fanPaths.bulk,
     {
       onRequest: onCrm,
+      // No entry when no fan changed (every fan the filter holds already was so).
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Tags, untags, blocks or unblocks every fan the filter holds, across pages',
@@ -124,7 +124,7 @@ function listRoutes(app: App, { db, onCrm }: Context): void {
         response: { 200: fanBulkResponse, ...refusals },
       },
     },
-    async (request) => bulkAction(db, accountOf(request), request.body),
+    async (request) => bulkAction(db, auditSourceOf(request), accountOf(request), request.body),
   );
 }
 
@@ -178,6 +178,7 @@ function fanRoutes(app: App, { db, onCrm }: Context): void {
     fanPaths.fan(),
     {
       onRequest: onCrm,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes a fan and all they did',
@@ -186,7 +187,7 @@ function fanRoutes(app: App, { db, onCrm }: Context): void {
       },
     },
     async (request, reply) => {
-      await deleteFan(db, accountOf(request), request.params.id);
+      await deleteFan(db, auditSourceOf(request), accountOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -194,6 +195,8 @@ function fanRoutes(app: App, { db, onCrm }: Context): void {
     fanPaths.extended(),
     {
       onRequest: onCrm,
+      // Blocking a blocked fan again changes nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         tags: ['extended-fans'],
@@ -203,13 +206,16 @@ function fanRoutes(app: App, { db, onCrm }: Context): void {
         response: { 200: fanRow, ...refusals },
       },
     },
-    async (request) => setBlocked(db, accountOf(request), request.params.id, request.body.isBlocked),
+    async (request) =>
+      setBlocked(db, auditSourceOf(request), accountOf(request), request.params.id, request.body.isBlocked),
   );
   for (const method of ['POST', 'DELETE'] as const) {
     app.route({
       method,
       url: fanPaths.profile(),
       onRequest: onCrm,
+      // Adding a member again (or taking out one who is not) changes nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: method === 'POST' ? 'Adds the fan to a profile by hand' : 'Takes the fan out of a profile (by hand)',
@@ -218,8 +224,7 @@ function fanRoutes(app: App, { db, onCrm }: Context): void {
       },
       handler: async (request, reply) => {
         const { id, profileId } = request.params;
-        if (method === 'POST') await addToProfile(db, accountOf(request), id, profileId);
-        else await removeFromProfile(db, accountOf(request), id, profileId);
+        await setProfileMember(db, auditSourceOf(request), accountOf(request), id, profileId, method === 'POST');
         return reply.code(204).send(null);
       },
     });
@@ -280,6 +285,8 @@ function tagRoutes(app: App, { db, onCrm }: Context): void {
       method,
       url: fanPaths.tag(),
       onRequest: onCrm,
+      // Putting on a tag the fan has (or taking off one they lack) changes nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: method === 'POST' ? 'Puts one of the account’s tags on the fan' : 'Takes a tag off the fan',
@@ -287,10 +294,8 @@ function tagRoutes(app: App, { db, onCrm }: Context): void {
         response: { 204: noContent, ...refusals },
       },
       handler: async (request, reply) => {
-        const fan = await inScope(request, request.params.id);
-        const tag = await findTag(db, fan.accountId, request.params.tagId);
-        if (method === 'POST') await addFanTag(db, fan.id, tag.id);
-        else await removeFanTag(db, fan.id, tag.id);
+        const { id, tagId } = request.params;
+        await setFanTag(db, auditSourceOf(request), accountOf(request), id, tagId, method === 'POST');
         return reply.code(204).send(null);
       },
     });

@@ -8,6 +8,8 @@ import {
   profilesResponse,
 } from '@regie/contract/fans.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
@@ -44,6 +46,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
     fanPaths.profilesCount,
     {
       onRequest: onCrm,
+      // Counts the fans some rules hold: a POST for its body, that changes nothing.
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.noChange } },
       schema: {
         ...common,
         summary: 'How many fans these rules hold now',
@@ -57,6 +61,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
     fanPaths.profiles,
     {
       onRequest: onCrm,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Creates a fan profile',
@@ -64,7 +69,8 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
         response: { 201: profile, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createProfile(db, accountOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createProfile(db, auditSourceOf(request), accountOf(request), request.body)),
   );
   app.get(
     fanPaths.profileById(),
@@ -78,6 +84,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
     fanPaths.profileById(),
     {
       onRequest: onCrm,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Changes a fan profile',
@@ -86,12 +93,13 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
         response: { 200: profile, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateProfile(db, accountOf(request), request.params.id, request.body),
+    async (request) => updateProfile(db, auditSourceOf(request), accountOf(request), request.params.id, request.body),
   );
   app.delete(
     fanPaths.profileById(),
     {
       onRequest: onCrm,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes a fan profile',
@@ -100,7 +108,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> =
       },
     },
     async (request, reply) => {
-      await deleteProfile(db, accountOf(request), request.params.id);
+      await deleteProfile(db, auditSourceOf(request), accountOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

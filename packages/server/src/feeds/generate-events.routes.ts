@@ -2,6 +2,7 @@ import { recordId } from '@regie/contract/accounts';
 import { generateEventsBody, generateEventsPaths, generateEventsResponse } from '@regie/contract/generate-events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
@@ -20,6 +21,8 @@ export const generateEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guard
       onRequest: guards.requireRoles('manage_customer_accounts'),
       // The web client adds the acted-for account's AccountId to bodies (spec §6): never trusted.
       preValidation: ignoreClientAccountKeys,
+      // A preview (dryRun), or a run that finds everything generated already, changes nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         tags: ['admin-tools'],
         security: BEARER,
@@ -34,12 +37,16 @@ export const generateEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guard
     async (request) => {
       const auth = authOf(request);
       const body = request.body;
-      return generateEvents(db, {
-        accountId: auth.account.id,
-        seasonId: request.params.seasonId,
-        language: auth.language,
-        body: { ...body, dryRun: body.dryRun ?? false },
-      });
+      return generateEvents(
+        db,
+        {
+          accountId: auth.account.id,
+          seasonId: request.params.seasonId,
+          language: auth.language,
+          body: { ...body, dryRun: body.dryRun ?? false },
+        },
+        auditSourceOf(request),
+      );
     },
   );
 };

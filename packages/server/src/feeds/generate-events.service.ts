@@ -7,6 +7,7 @@ import {
 } from '@regie/contract/generate-events';
 import { renderMessage } from '@regie/contract/messages.render';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import { challengerAppearances, challengers } from '../db/actors.table.ts';
 import { competitions, rounds, seasons } from '../db/competitions.table.ts';
 import type { Db } from '../db/database.ts';
@@ -42,17 +43,41 @@ export interface GenerateInput {
  * Generates the season's events (contract generate-events.ts): in one transaction, rolled back
  * for a preview (`dryRun`), so the preview says exactly what the run will do and writes nothing.
  */
-export async function generateEvents(db: Db, input: GenerateInput): Promise<GenerateEventsResult> {
+export async function generateEvents(
+  db: Db,
+  input: GenerateInput,
+  /** The request's, to record the run; none for a caller outside a request (a seed). */
+  source?: AuditSource,
+): Promise<GenerateEventsResult> {
   try {
     return await transaction(db, async (tx) => {
       const result = await generate(tx, input);
       if (input.body.dryRun) throw new Preview(result);
+      if (source && changedAny(result.report)) {
+        // The season's entry: how it was generated and what it made; a run that changed nothing has none.
+        await writeAudit(tx, source, {
+          accountId: input.accountId,
+          resource: 'seasons',
+          resourceId: input.seasonId,
+          action: 'generate',
+          changes: {
+            source: { before: null, after: input.body.source },
+            created: { before: null, after: result.report.created },
+            updated: { before: null, after: result.report.updated },
+          },
+        });
+      }
       return result;
     });
   } catch (error) {
     if (error instanceof Preview) return error.result;
     throw error;
   }
+}
+
+/** Whether a run created or updated anything (its report's counts). */
+function changedAny(report: GenerateEventsResult['report']): boolean {
+  return [report.created, report.updated].some((counts) => Object.values(counts).some((value) => value > 0));
 }
 
 async function generate(tx: Transaction, { accountId, seasonId, language, body }: GenerateInput) {

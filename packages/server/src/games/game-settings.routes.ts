@@ -10,8 +10,11 @@ import {
 } from '@regie/contract/games.settings';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { gameSettings } from '../db/game-settings.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -34,16 +37,49 @@ export async function readGameSettings<G extends Game>(db: Db, accountId: number
   return { ...defaults, ...(stored.success ? stored.data : {}) };
 }
 
-/** Merges `changes` into the stored settings in one statement (two saves at once both land). */
-async function writeGameSettings(db: Db, accountId: number, game: Game, changes: Record<string, unknown>) {
-  await db
-    .insert(gameSettings)
-    .values({ accountId, game, settings: changes })
-    .onConflictDoUpdate({
-      target: [gameSettings.accountId, gameSettings.game],
-      set: { settings: sql`${gameSettings.settings} || excluded.settings`, updatedAt: sql`now()` },
+/**
+ * Merges `changes` into the stored settings in one statement (two saves at once both land), and
+ * records the change (resource `game-settings`, resourceId null: one per account, each setting
+ * named with its game) when a value changes.
+ */
+async function writeGameSettings(
+  db: Db,
+  source: AuditSource,
+  accountId: number,
+  game: Game,
+  changes: Record<string, unknown>,
+) {
+  await transaction(db, async (tx) => {
+    const before = await readGameSettings(tx, accountId, game);
+    await tx
+      .insert(gameSettings)
+      .values({ accountId, game, settings: changes })
+      .onConflictDoUpdate({
+        target: [gameSettings.accountId, gameSettings.game],
+        set: { settings: sql`${gameSettings.settings} || excluded.settings`, updatedAt: sql`now()` },
+      });
+    const after = await readGameSettings(tx, accountId, game);
+    // Each setting named with its game ('predictor.exactScorePoints'): one resource for every game.
+    const named = (settings: Record<string, unknown>) =>
+      Object.fromEntries(Object.keys(changes).map((key) => [`${game}.${key}`, settings[key]]));
+    const changed = diffFields(
+      named(before),
+      named(after),
+      Object.keys(changes).map((key) => `${game}.${key}`),
+    );
+    if (Object.keys(changed).length === 0) return;
+    await writeAudit(tx, source, {
+      accountId,
+      resource: GAME_SETTINGS_AUDIT_RESOURCE,
+      resourceId: null,
+      action: 'update',
+      changes: changed,
     });
+  });
 }
+
+/** The resource name of a game's settings entries. */
+export const GAME_SETTINGS_AUDIT_RESOURCE = 'game-settings';
 
 function registerGame(
   app: Parameters<FastifyPluginAsyncZod<GameSettingsRoutesOptions>>[0],
@@ -69,6 +105,8 @@ function registerGame(
     gameSettingsPaths[game],
     {
       onRequest,
+      // Values given as they are change nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: `Changes some of the account's ${game} settings; the others keep their value`,
@@ -78,7 +116,7 @@ function registerGame(
     },
     async (request) => {
       const accountId = authOf(request).account.id;
-      await writeGameSettings(db, accountId, game, request.body);
+      await writeGameSettings(db, auditSourceOf(request), accountId, game, request.body);
       return readGameSettings(db, accountId, game);
     },
   );

@@ -10,6 +10,7 @@ import {
   score,
 } from '@regie/contract/games.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
@@ -52,6 +53,7 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
   app.put(
     fanGamePaths.prediction(),
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       preHandler,
       schema: {
         ...common,
@@ -79,6 +81,7 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
   app.post(
     fanGamePaths.vote(),
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       preHandler,
       schema: {
         ...common,

@@ -1,7 +1,10 @@
+import type { AuditChanges } from '@regie/contract/audit';
 import { GAMES_MESSAGES, type GameKind, motmIsOpen, motmWindow, predictionsLockAt } from '@regie/contract/games';
 import type { MotmCandidate, MotmGame, MotmResults, PredictorGame } from '@regie/contract/games.schemas';
 import { motmResults as shareVotes } from '@regie/contract/games.scoring';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import { challengerAppearances, challengers } from '../db/actors.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
@@ -61,10 +64,58 @@ export async function replaceCandidates(tx: Transaction, game: FanGameRow, event
     ]);
   }
   if (chosen.length === 0) throw badRequest(GAMES_MESSAGES.noCandidates);
+  const before = await tx
+    .select({ challengerId: motmCandidates.challengerId })
+    .from(motmCandidates)
+    .where(eq(motmCandidates.gameId, game.id))
+    .orderBy(asc(motmCandidates.position));
   await tx.delete(motmCandidates).where(eq(motmCandidates.gameId, game.id));
   await tx
     .insert(motmCandidates)
     .values(chosen.map((challengerId, position) => ({ gameId: game.id, challengerId, position })));
+  /** The candidates before and after, for the game's audit entry. */
+  return { before: before.map((row) => row.challengerId), after: chosen };
+}
+
+/** The resource name of a predictor or MOTM game's audit entries, and the fields they record. */
+export const GAME_AUDIT_RESOURCE = 'fan-games';
+const GAME_AUDITED = [
+  'kind',
+  'eventId',
+  'exactScorePoints',
+  'rightResultPoints',
+  'finalHome',
+  'finalAway',
+  'opensAt',
+  'closesAt',
+] as const;
+
+/**
+ * A game's entry: a create (`before` null), an update or a delete (`after` null), its fields'
+ * changes plus `extra` (the candidates).
+ */
+export async function auditGame(
+  tx: Db,
+  source: AuditSource,
+  before: FanGameRow | null,
+  after: FanGameRow | null,
+  extra: AuditChanges = {},
+): Promise<void> {
+  const row = after ?? before;
+  if (!row) return;
+  await writeAudit(tx, source, {
+    accountId: row.accountId,
+    resource: GAME_AUDIT_RESOURCE,
+    resourceId: row.id,
+    action: before === null ? 'create' : after === null ? 'delete' : 'update',
+    changes: { ...diffFields(before, after, GAME_AUDITED), ...extra },
+  });
+}
+
+/** The candidates' change as an entry records it; none when they stay as they were. */
+export function candidatesChange(candidates: { before: number[]; after: number[] } | undefined): AuditChanges {
+  if (!candidates || candidates.before.join() === candidates.after.join()) return {};
+  return { candidateIds: { before: candidates.before, after: candidates.after } };
 }
 
 /** The event's challengers as candidates could be (home, away, listed): the candidates' picker. */

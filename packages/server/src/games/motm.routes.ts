@@ -11,6 +11,7 @@ import { GAME_RULES } from '@regie/contract/games.settings';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import { fanGames } from '../db/games.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { findScopedEvent } from '../graphics/event-scope.ts';
@@ -22,6 +23,8 @@ import { authOf } from '../tenancy/tenancy.guards.ts';
 import type { GamesRoutesOptions } from './games.routes.ts';
 import {
   assertGameActive,
+  auditGame,
+  candidatesChange,
   findScopedGame,
   gameOfEvent,
   presentMotm,
@@ -64,6 +67,7 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
     paths.list,
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Makes the event's man-of-the-match game; candidates: the event's challengers unless named",
@@ -88,7 +92,10 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
           .onConflictDoNothing({ target: [fanGames.eventId, fanGames.kind] })
           .returning();
         if (!game) throw new HttpError(409, GAMES_MESSAGES.gameExists);
-        await replaceCandidates(tx, game, event, candidateIds);
+        const candidates = await replaceCandidates(tx, game, event, candidateIds);
+        await auditGame(tx, auditSourceOf(request), null, game, {
+          candidateIds: { before: null, after: candidates.after },
+        });
         return presentMotm(tx, { game, event });
       });
       return reply.code(201).send(presented);
@@ -111,6 +118,7 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
     paths.game(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Changes the game's own voting window (null: from the settings) or its candidates",
@@ -134,7 +142,9 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
           .where(eq(fanGames.id, found.game.id))
           .returning();
         if (!game) throw notFound(GAMES_MESSAGES.gameNotFound(found.game.id));
-        if (candidateIds !== undefined) await replaceCandidates(tx, game, found.event, candidateIds);
+        const candidates =
+          candidateIds === undefined ? undefined : await replaceCandidates(tx, game, found.event, candidateIds);
+        await auditGame(tx, auditSourceOf(request), found.game, game, candidatesChange(candidates));
         return presentMotm(tx, { game, event: found.event });
       });
     },
@@ -143,6 +153,7 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
     paths.game(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes the game with its votes, sponsors and gifts',
@@ -152,7 +163,11 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
     },
     async (request, reply) => {
       const { game } = await findScopedGame(db, authOf(request), 'motm', request.params.id);
-      await db.delete(fanGames).where(eq(fanGames.id, game.id));
+      await transaction(db, async (tx) => {
+        const [deleted] = await tx.delete(fanGames).where(eq(fanGames.id, game.id)).returning();
+        if (!deleted) throw notFound(GAMES_MESSAGES.gameNotFound(game.id));
+        await auditGame(tx, auditSourceOf(request), deleted, null);
+      });
       return reply.code(204).send(null);
     },
   );

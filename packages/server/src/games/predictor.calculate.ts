@@ -2,11 +2,13 @@ import { GAMES_MESSAGES } from '@regie/contract/games';
 import type { CalculateResponse, ScoreBody } from '@regie/contract/games.schemas';
 import { scorePrediction } from '@regie/contract/games.scoring';
 import { and, count, eq } from 'drizzle-orm';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { fanGames, predictions } from '../db/games.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
-import { type GameWithEvent, presentPredictor } from './games.service.ts';
+import { GAME_AUDIT_RESOURCE, type GameWithEvent, presentPredictor } from './games.service.ts';
 
 /**
  * POST predictor/results/calculate/{id}: stores the final score and sets every prediction's points
@@ -19,6 +21,8 @@ export async function calculatePredictions(
   found: GameWithEvent,
   final: ScoreBody,
   now = new Date(),
+  /** The request's, to record the calculation on the game; none outside a request (a seed). */
+  source?: AuditSource,
 ): Promise<CalculateResponse> {
   const before = await presentPredictor(db, found, now);
   if (!before.locked) throw new HttpError(409, GAMES_MESSAGES.notLockedYet);
@@ -53,6 +57,19 @@ export async function calculatePredictions(
       else if (Math.sign(predicted.home - predicted.away) === Math.sign(final.home - final.away)) {
         tally.rightResult += predicted.count;
       } else tally.missed += predicted.count;
+    }
+    if (source) {
+      await writeAudit(tx, source, {
+        accountId: game.accountId,
+        resource: GAME_AUDIT_RESOURCE,
+        resourceId: game.id,
+        action: 'calculate',
+        // The final score when it changed (a run again scores from scratch all the same), and how many were scored.
+        changes: {
+          ...diffFields(found.game, game, ['finalHome', 'finalAway']),
+          predictionsScored: { before: null, after: tally.scored },
+        },
+      });
     }
     return { game: await presentPredictor(tx, { game, event: found.event }, now), ...tally };
   });

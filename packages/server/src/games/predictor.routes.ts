@@ -12,7 +12,9 @@ import { GAME_RULES } from '@regie/contract/games.settings';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import { fanGames } from '../db/games.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { findScopedEvent } from '../graphics/event-scope.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -21,7 +23,7 @@ import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf } from '../tenancy/tenancy.guards.ts';
 import { readGameSettings } from './game-settings.routes.ts';
 import type { GamesRoutesOptions } from './games.routes.ts';
-import { assertGameActive, findScopedGame, gameOfEvent, presentPredictor } from './games.service.ts';
+import { assertGameActive, auditGame, findScopedGame, gameOfEvent, presentPredictor } from './games.service.ts';
 import { calculatePredictions } from './predictor.calculate.ts';
 
 const common = { tags: ['predictor'], security: BEARER };
@@ -56,6 +58,7 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
     paths.list,
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Makes the event's predictor game (its points default to the account's predictor settings)",
@@ -67,18 +70,22 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
       const event = await findScopedEvent(db, authOf(request), request.body.eventId);
       assertGameActive('predictor', event.activatedModules);
       const settings = await readGameSettings(db, event.accountId, 'predictor');
-      const [game] = await db
-        .insert(fanGames)
-        .values({
-          accountId: event.accountId,
-          eventId: event.id,
-          kind: 'predictor',
-          exactScorePoints: request.body.exactScorePoints ?? settings.exactScorePoints,
-          rightResultPoints: request.body.rightResultPoints ?? settings.rightResultPoints,
-        })
-        .onConflictDoNothing({ target: [fanGames.eventId, fanGames.kind] })
-        .returning();
-      if (!game) throw new HttpError(409, GAMES_MESSAGES.gameExists);
+      const game = await transaction(db, async (tx) => {
+        const [made] = await tx
+          .insert(fanGames)
+          .values({
+            accountId: event.accountId,
+            eventId: event.id,
+            kind: 'predictor',
+            exactScorePoints: request.body.exactScorePoints ?? settings.exactScorePoints,
+            rightResultPoints: request.body.rightResultPoints ?? settings.rightResultPoints,
+          })
+          .onConflictDoNothing({ target: [fanGames.eventId, fanGames.kind] })
+          .returning();
+        if (!made) throw new HttpError(409, GAMES_MESSAGES.gameExists);
+        await auditGame(tx, auditSourceOf(request), null, made);
+        return made;
+      });
       return reply.code(201).send(await presentPredictor(db, { game, event }));
     },
   );
@@ -99,6 +106,7 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
     paths.game(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Changes the game's points (a calculation already made keeps its points until run again)",
@@ -109,12 +117,16 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
     },
     async (request) => {
       const found = await findScopedGame(db, authOf(request), 'predictor', request.params.id);
-      const [game] = await db
-        .update(fanGames)
-        .set({ ...request.body, updatedAt: new Date() })
-        .where(eq(fanGames.id, found.game.id))
-        .returning();
-      if (!game) throw notFound(GAMES_MESSAGES.gameNotFound(found.game.id));
+      const game = await transaction(db, async (tx) => {
+        const [changed] = await tx
+          .update(fanGames)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(fanGames.id, found.game.id))
+          .returning();
+        if (!changed) throw notFound(GAMES_MESSAGES.gameNotFound(found.game.id));
+        await auditGame(tx, auditSourceOf(request), found.game, changed);
+        return changed;
+      });
       return presentPredictor(db, { game, event: found.event });
     },
   );
@@ -122,6 +134,7 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
     paths.game(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes the game with its predictions, sponsors and gifts',
@@ -131,7 +144,11 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
     },
     async (request, reply) => {
       const { game } = await findScopedGame(db, authOf(request), 'predictor', request.params.id);
-      await db.delete(fanGames).where(eq(fanGames.id, game.id));
+      await transaction(db, async (tx) => {
+        const [deleted] = await tx.delete(fanGames).where(eq(fanGames.id, game.id)).returning();
+        if (!deleted) throw notFound(GAMES_MESSAGES.gameNotFound(game.id));
+        await auditGame(tx, auditSourceOf(request), deleted, null);
+      });
       return reply.code(204).send(null);
     },
   );
@@ -139,6 +156,7 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
     predictorCalculatePath(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Stores the final score and scores every prediction (running it again gives the same points)',
@@ -149,7 +167,7 @@ export const predictorRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async 
     },
     async (request) => {
       const found = await findScopedGame(db, authOf(request), 'predictor', request.params.id);
-      return calculatePredictions(db, found, request.body);
+      return calculatePredictions(db, found, request.body, new Date(), auditSourceOf(request));
     },
   );
 };

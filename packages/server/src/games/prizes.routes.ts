@@ -20,6 +20,8 @@ import { and, asc, count, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { fanGames, gameGifts, gameSponsors } from '../db/games.table.ts';
 import { type Transaction, transaction } from '../db/transactions.ts';
@@ -160,6 +162,32 @@ async function findPrize(db: Db, auth: AuthContext, owner: Owner, table: PrizeTa
   return found;
 }
 
+/** The resource names of the prizes' audit entries (a prize has its own id; its owner is in the changes). */
+export const PRIZE_AUDIT_RESOURCES = { sponsor: 'game-sponsors', gift: 'game-gifts' } as const;
+const SPONSOR_FIELDS = ['gameId', 'quizId', 'name', 'imageUrl', 'link'] as const;
+const GIFT_FIELDS = [...SPONSOR_FIELDS, 'rankFrom', 'rankTo'] as const;
+
+/** One prize's entry: a create (`before` null), an update or a delete (`after` null). */
+async function auditPrize<Row extends typeof gameGifts.$inferSelect | PrizeRow>(
+  tx: Db,
+  source: AuditSource,
+  kind: keyof typeof PRIZE_AUDIT_RESOURCES,
+  before: Row | null,
+  after: Row | null,
+): Promise<void> {
+  const row = after ?? before;
+  if (!row) return;
+  const fields: readonly (keyof Row & string)[] =
+    kind === 'gift' ? (GIFT_FIELDS as readonly (keyof Row & string)[]) : SPONSOR_FIELDS;
+  await writeAudit(tx, source, {
+    accountId: row.accountId,
+    resource: PRIZE_AUDIT_RESOURCES[kind],
+    resourceId: row.id,
+    action: before === null ? 'create' : after === null ? 'delete' : 'update',
+    changes: diffFields(before, after, fields),
+  });
+}
+
 /** What ties a new prize to its owner. */
 type PrizeLink = { gameId?: number; quizId?: number; accountId: number };
 
@@ -216,6 +244,7 @@ function sponsorRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
     paths.sponsors(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Adds a sponsor',
@@ -233,13 +262,14 @@ function sponsorRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
         gameSponsors,
         GAME_LIMITS.sponsorsPerGame,
         GAMES_MESSAGES.tooManySponsors(GAME_LIMITS.sponsorsPerGame),
-        async (tx, link) =>
-          (
-            await tx
-              .insert(gameSponsors)
-              .values({ ...request.body, ...link })
-              .returning()
-          )[0],
+        async (tx, link) => {
+          const [row] = await tx
+            .insert(gameSponsors)
+            .values({ ...request.body, ...link })
+            .returning();
+          await auditPrize(tx, auditSourceOf(request), 'sponsor', null, row ?? null);
+          return row;
+        },
       );
       return reply.code(201).send(presentSponsor(made));
     },
@@ -248,6 +278,7 @@ function sponsorRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
     paths.sponsor(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Changes a sponsor',
@@ -258,12 +289,17 @@ function sponsorRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
     },
     async (request) => {
       const found = await findPrize(db, authOf(request), owner, gameSponsors, request.params.id);
-      const [row] = await db
-        .update(gameSponsors)
-        .set({ ...request.body, updatedAt: new Date() })
-        .where(eq(gameSponsors.id, found.id))
-        .returning();
-      if (!row) throw notFound(GAMES_MESSAGES.sponsorNotFound(found.id));
+      const row = await transaction(db, async (tx) => {
+        const [before] = await tx.select().from(gameSponsors).where(eq(gameSponsors.id, found.id)).for('update');
+        const [after] = await tx
+          .update(gameSponsors)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(gameSponsors.id, found.id))
+          .returning();
+        if (!before || !after) throw notFound(GAMES_MESSAGES.sponsorNotFound(found.id));
+        await auditPrize(tx, auditSourceOf(request), 'sponsor', before, after);
+        return after;
+      });
       return presentSponsor(row);
     },
   );
@@ -271,6 +307,7 @@ function sponsorRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
     paths.sponsor(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Removes a sponsor',
@@ -280,7 +317,11 @@ function sponsorRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
     },
     async (request, reply) => {
       const found = await findPrize(db, authOf(request), owner, gameSponsors, request.params.id);
-      await db.delete(gameSponsors).where(eq(gameSponsors.id, found.id));
+      await transaction(db, async (tx) => {
+        const [before] = await tx.delete(gameSponsors).where(eq(gameSponsors.id, found.id)).returning();
+        if (!before) throw notFound(GAMES_MESSAGES.sponsorNotFound(found.id));
+        await auditPrize(tx, auditSourceOf(request), 'sponsor', before, null);
+      });
       return reply.code(204).send(null);
     },
   );
@@ -310,6 +351,7 @@ function giftRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
     paths.gifts(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Adds a gift for a range of ranks',
@@ -327,13 +369,14 @@ function giftRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
         gameGifts,
         GAME_LIMITS.giftsPerGame,
         GAMES_MESSAGES.tooManyGifts(GAME_LIMITS.giftsPerGame),
-        async (tx, link) =>
-          (
-            await tx
-              .insert(gameGifts)
-              .values({ ...request.body, ...link })
-              .returning()
-          )[0],
+        async (tx, link) => {
+          const [row] = await tx
+            .insert(gameGifts)
+            .values({ ...request.body, ...link })
+            .returning();
+          await auditPrize(tx, auditSourceOf(request), 'gift', null, row ?? null);
+          return row;
+        },
       );
       return reply.code(201).send(presentGift(made));
     },
@@ -342,6 +385,7 @@ function giftRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
     paths.gift(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Changes a gift',
@@ -359,12 +403,16 @@ function giftRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
       if (rankTo < rankFrom) {
         throw badRequest(GAMES_MESSAGES.rankOrder, [{ path: 'rankTo', message: GAMES_MESSAGES.rankOrder }]);
       }
-      const [row] = await db
-        .update(gameGifts)
-        .set({ ...request.body, updatedAt: new Date() })
-        .where(eq(gameGifts.id, current.id))
-        .returning();
-      if (!row) throw notFound(GAMES_MESSAGES.giftNotFound(current.id));
+      const row = await transaction(db, async (tx) => {
+        const [after] = await tx
+          .update(gameGifts)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(gameGifts.id, current.id))
+          .returning();
+        if (!after) throw notFound(GAMES_MESSAGES.giftNotFound(current.id));
+        await auditPrize(tx, auditSourceOf(request), 'gift', current, after);
+        return after;
+      });
       return presentGift(row);
     },
   );
@@ -372,11 +420,16 @@ function giftRoutes(app: App, db: Db, owner: Owner, onRequest: Guard): void {
     paths.gift(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: { ...common, summary: 'Removes a gift', params: itemParams, response: { 204: noContent, ...refusals } },
     },
     async (request, reply) => {
       const found = await findPrize(db, authOf(request), owner, gameGifts, request.params.id);
-      await db.delete(gameGifts).where(eq(gameGifts.id, found.id));
+      await transaction(db, async (tx) => {
+        const [before] = await tx.delete(gameGifts).where(eq(gameGifts.id, found.id)).returning();
+        if (!before) throw notFound(GAMES_MESSAGES.giftNotFound(found.id));
+        await auditPrize(tx, auditSourceOf(request), 'gift', before, null);
+      });
       return reply.code(204).send(null);
     },
   );

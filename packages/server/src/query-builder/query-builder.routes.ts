@@ -4,6 +4,7 @@ import { ADMIN_ROLE } from '@regie/contract/roles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
@@ -37,6 +38,8 @@ export const queryBuilderRoutes: FastifyPluginAsyncZod<QueryBuilderRoutesOptions
   app.post(
     queryPaths.run,
     {
+      // A query in the body: it only reads.
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.noChange } },
       onRequest: onAdmins,
       // The web client adds the acted-for account's AccountId to bodies (spec §6): never trusted.
       preValidation: ignoreClientAccountKeys,
@@ -57,6 +60,8 @@ export const queryBuilderRoutes: FastifyPluginAsyncZod<QueryBuilderRoutesOptions
   app.post(
     queryPaths.export,
     {
+      // A query in the body: it only reads.
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.noChange } },
       onRequest: onAdmins,
       // The web client adds the acted-for account's AccountId to bodies (spec §6): never trusted.
       preValidation: ignoreClientAccountKeys,

@@ -15,11 +15,13 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { type AuthContext, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { assertMayChange, assertMayRead, assertMayWrite, visibleRows } from './resources.access.ts';
+import { assertMayChange, assertMayRead, assertMayWrite, ownerOf, visibleRows } from './resources.access.ts';
 import { idColumn } from './resources.columns.ts';
 import { databaseError } from './resources.errors.ts';
 import { noContent, plainJson } from './resources.http.ts';
@@ -233,6 +235,8 @@ function registerItemLink(
     path,
     {
       onRequest: guards.requireAuth,
+      // The owner's entry (an update of its `items`), so that it shows in the owner's history.
+      config: { audit: 'entry' },
       serializerCompiler: plainJson,
       schema: {
         ...doc,
@@ -246,7 +250,8 @@ function registerItemLink(
       const auth = authOf(request);
       assertMayWrite(ownerEntry.definition, auth);
       const ownerId = request.params.id;
-      assertMayChange(ownerEntry, auth, await findVisible(engine, ownerEntry, auth, ownerId));
+      const owner = await findVisible(engine, ownerEntry, auth, ownerId);
+      assertMayChange(ownerEntry, auth, owner);
       const { itemType, itemId } = request.body;
       await checkItem(engine, auth, itemType, itemId);
       let position = request.body.position;
@@ -258,14 +263,27 @@ function registerItemLink(
         position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
       }
       const ownerKey = keyOf(links, links.owner);
-      const [row] = await engine.db
-        .insert(links.table)
-        .values({ [ownerKey]: ownerId, itemType, itemId, position })
-        .returning(columns)
-        .catch((error: unknown) => {
-          if (databaseError(error)?.code === '23505') throw new HttpError(409, ITEM_LINK_MESSAGES.duplicate);
-          throw error;
-        });
+      const linked = position;
+      const row = await transaction(engine.db, async (tx) => {
+        const [inserted] = await tx
+          .insert(links.table)
+          .values({ [ownerKey]: ownerId, itemType, itemId, position: linked })
+          .returning(columns);
+        if (inserted) {
+          const link = linkRow(inserted);
+          await writeAudit(tx, auditSourceOf(request), {
+            accountId: ownerOf(ownerEntry, owner),
+            resource: spec.owner,
+            resourceId: ownerId,
+            action: 'update',
+            changes: { items: { before: null, after: auditedLink(link) } },
+          });
+        }
+        return inserted;
+      }).catch((error: unknown) => {
+        if (databaseError(error)?.code === '23505') throw new HttpError(409, ITEM_LINK_MESSAGES.duplicate);
+        throw error;
+      });
       const [presented] = await present(engine, auth, row ? [linkRow(row)] : []);
       if (!presented) throw new Error('Item links: the new link was not returned');
       return reply.code(201).send(presented);
@@ -279,13 +297,14 @@ function registerItemUnlink(
   engine: Engine,
   guards: Guards,
   spec: ItemLinks,
-  { ownerEntry, links, path, doc, ofOwner }: ItemLinkParts,
+  { ownerEntry, links, path, doc, columns, ofOwner }: ItemLinkParts,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.delete(
     `${path}/:linkId`,
     {
       onRequest: guards.requireAuth,
+      config: { audit: 'entry' },
       schema: {
         ...doc,
         summary: `Unlinks an item from one of ${spec.owner}`,
@@ -297,15 +316,30 @@ function registerItemUnlink(
       const auth = authOf(request);
       assertMayWrite(ownerEntry.definition, auth);
       const { id, linkId } = request.params;
-      assertMayChange(ownerEntry, auth, await findVisible(engine, ownerEntry, auth, id));
-      const removed = await engine.db
-        .delete(links.table)
-        .where(and(eq(links.id, linkId), ofOwner(id)))
-        .returning({ id: links.id });
-      if (removed.length === 0) throw notFound(ITEM_LINK_MESSAGES.linkNotFound(linkId));
+      const owner = await findVisible(engine, ownerEntry, auth, id);
+      assertMayChange(ownerEntry, auth, owner);
+      await transaction(engine.db, async (tx) => {
+        const [removed] = await tx
+          .delete(links.table)
+          .where(and(eq(links.id, linkId), ofOwner(id)))
+          .returning(columns);
+        if (!removed) throw notFound(ITEM_LINK_MESSAGES.linkNotFound(linkId));
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: ownerOf(ownerEntry, owner),
+          resource: spec.owner,
+          resourceId: id,
+          action: 'update',
+          changes: { items: { before: auditedLink(linkRow(removed)), after: null } },
+        });
+      });
       return reply.code(204).send(null);
     },
   );
+}
+
+/** A link as its owner's audit entry records it. */
+function auditedLink(link: LinkRow) {
+  return { linkId: link.id, itemType: link.itemType, itemId: link.itemId, position: link.position };
 }
 
 /** The table key of one of its columns (inserts take keys). */

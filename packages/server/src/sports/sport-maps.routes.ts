@@ -8,7 +8,10 @@ import { SPORT_MAP_MESSAGES, sportMapBody, sportMapPath, sportMapResponse } from
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { diffFields } from '../audit/audit.rows.ts';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { sportMaps } from '../db/sport-maps.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { PACKAGE_PATHS } from '../package-paths.ts';
@@ -18,6 +21,7 @@ import {
   assertMayRead,
   assertMayWrite,
   mayWrite,
+  ownerOf,
 } from '../resources/resources.access.ts';
 import { plainJson } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
@@ -100,6 +104,8 @@ function putMapRoute(app: App, { engine, guards, sportsEntry }: SportMapRouteCon
     sportMapPath(':id'),
     {
       onRequest: guards.requireAuth,
+      // The sport's entry (its `map.*` fields) only when the map changes: the same map again has none.
+      config: { audit: 'entry-if-changed' },
       serializerCompiler: plainJson,
       schema: {
         ...doc,
@@ -117,13 +123,44 @@ function putMapRoute(app: App, { engine, guards, sportsEntry }: SportMapRouteCon
       const map = request.body;
       await checkMarkerTypes(engine, sport, map.zones);
       const values = { ...map, sportId: Number(sport.id) };
-      await engine.db
-        .insert(sportMaps)
-        .values(values)
-        .onConflictDoUpdate({ target: sportMaps.sportId, set: { ...map, updatedAt: new Date() } });
+      await transaction(engine.db, async (tx) => {
+        const [before] = await tx.select().from(sportMaps).where(eq(sportMaps.sportId, values.sportId)).for('update');
+        await tx
+          .insert(sportMaps)
+          .values(values)
+          .onConflictDoUpdate({ target: sportMaps.sportId, set: { ...map, updatedAt: new Date() } });
+        const changes = diffFields(mapFields(before ?? null), mapFields(map), [
+          'map.background',
+          'map.lengthMeters',
+          'map.widthMeters',
+          'map.zones',
+        ]);
+        if (Object.keys(changes).length === 0) return;
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: ownerOf(sportsEntry, sport),
+          resource: sportsEntry.definition.name,
+          resourceId: values.sportId,
+          action: 'update',
+          changes,
+        });
+      });
       return answer(engine, auth, sport);
     },
   );
+}
+
+/** A sport's map as its entry names the fields (`map.zones`…); none before the first save. */
+function mapFields(
+  map: Pick<typeof sportMaps.$inferSelect, 'background' | 'lengthMeters' | 'widthMeters' | 'zones'> | null,
+) {
+  return map === null
+    ? null
+    : {
+        'map.background': map.background,
+        'map.lengthMeters': map.lengthMeters,
+        'map.widthMeters': map.widthMeters,
+        'map.zones': map.zones,
+      };
 }
 
 function fieldDrawingRoute(app: App): void {

@@ -7,6 +7,7 @@ import {
 } from '@regie/contract/trivia.play';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
@@ -44,6 +45,7 @@ export const triviaFanRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimit
   app.post(
     triviaFanPaths.next(),
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       preHandler: requireFan,
       schema: {
         ...common,
@@ -57,6 +59,7 @@ export const triviaFanRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimit
   app.post(
     triviaFanPaths.answers(),
     {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
       preHandler: requireFan,
       schema: {
         ...common,

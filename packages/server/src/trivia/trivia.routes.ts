@@ -3,6 +3,7 @@ import { questionPositionBody, TRIVIA_MESSAGES, triviaPaths } from '@regie/contr
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { transaction } from '../db/transactions.ts';
 import { quizQuestions, quizzes } from '../db/trivia.table.ts';
 import { notFound } from '../http/http.errors.ts';
@@ -34,6 +35,8 @@ export const triviaRoutes: FastifyPluginAsyncZod<TriviaRoutesOptions> = async (a
     triviaPaths.questionPosition(),
     {
       onRequest: guards.requireRule(TRIVIA_RULE),
+      // The question's entry (its position) only when it moves: to where it is already, none.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Moves a question to a position (from 0) in its quiz; the other questions close up',
@@ -59,6 +62,16 @@ export const triviaRoutes: FastifyPluginAsyncZod<TriviaRoutesOptions> = async (a
         order.splice(Math.min(request.body.position, order.length), 0, id);
         for (const [position, questionId] of order.entries()) {
           await tx.update(quizQuestions).set({ position }).where(eq(quizQuestions.id, questionId));
+        }
+        const position = order.indexOf(id);
+        if (position !== question.position) {
+          await writeAudit(tx, auditSourceOf(request), {
+            accountId: question.accountId,
+            resource: 'questions',
+            resourceId: id,
+            action: 'update',
+            changes: { position: { before: question.position, after: position } },
+          });
         }
         return { quizId: question.quizId, order };
       });

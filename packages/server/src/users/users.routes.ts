@@ -13,6 +13,7 @@ import {
 import { HTTP_MESSAGES } from '@regie/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { groupsOfUser } from '../accounts/accounts.service.ts';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
@@ -117,6 +118,8 @@ function updateMeRoute(app: App, { db, guards, signedIn }: UsersRoutesOptions): 
     paths.me,
     {
       onRequest: guards.requireAuth,
+      // Preferences given as they are change nothing: no entry.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: "Changes the signed-in user's preferences (meta, e.g. language)",
@@ -126,7 +129,7 @@ function updateMeRoute(app: App, { db, guards, signedIn }: UsersRoutesOptions): 
     },
     async (request) => {
       const { user } = authOf(request);
-      const updated = await updateMeta(db, user.id, request.body.meta);
+      const updated = await updateMeta(db, auditSourceOf(request), user.id, request.body.meta);
       signedIn.purge(AUTH_TAGS.user(user.id));
       return updated;
     },

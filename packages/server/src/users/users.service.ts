@@ -11,7 +11,10 @@ import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '@regie/contract/lan
 import { landingRoute } from '@regie/contract/routes';
 import { eq } from 'drizzle-orm';
 import { groupsOfUser, modulesByCode, rolesOfUser } from '../accounts/accounts.service.ts';
+import { diffFields } from '../audit/audit.rows.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { type StoredOauth, users } from '../db/users.table.ts';
 import { badRequest, notFound } from '../http/http.errors.ts';
 import { issueMessage } from '../http/localize.ts';
@@ -108,8 +111,16 @@ export async function getOauth(db: Db, userId: number): Promise<OauthResponse> {
   return presentOauth((await findUser(db, userId)).oauth);
 }
 
-/** PUT users/me: merges the given meta keys into the stored meta and returns the result. */
-export async function updateMeta(db: Db, userId: number, patch: UpdateMeBody['meta']): Promise<{ meta: UserMeta }> {
+/**
+ * PUT users/me: merges the given meta keys into the stored meta and returns the result. The user's
+ * entry (an update of `users`, each key as `meta.<key>`) only when a value changes.
+ */
+export async function updateMeta(
+  db: Db,
+  source: AuditSource,
+  userId: number,
+  patch: UpdateMeBody['meta'],
+): Promise<{ meta: UserMeta }> {
   const user = await findUser(db, userId);
   const merged = { ...user.meta, ...patch };
   const checked = userMeta.safeParse(merged);
@@ -119,7 +130,23 @@ export async function updateMeta(db: Db, userId: number, patch: UpdateMeBody['me
       checked.error.issues.map((issue) => ({ path: ['meta', ...issue.path].join('.'), message: issueMessage(issue) })),
     );
   }
-  await db.update(users).set({ meta: checked.data }).where(eq(users.id, userId));
+  const prefixed = (meta: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(meta).map(([key, value]) => [`meta.${key}`, value]));
+  const before = prefixed(user.meta);
+  const after = prefixed(checked.data);
+  const changes = diffFields(before, after, [...new Set([...Object.keys(before), ...Object.keys(after)])]);
+  await transaction(db, async (tx) => {
+    await tx.update(users).set({ meta: checked.data }).where(eq(users.id, userId));
+    if (Object.keys(changes).length > 0) {
+      await writeAudit(tx, source, {
+        accountId: user.accountId,
+        resource: 'users',
+        resourceId: userId,
+        action: 'update',
+        changes,
+      });
+    }
+  });
   return { meta: checked.data };
 }
 

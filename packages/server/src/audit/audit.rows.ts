@@ -1,0 +1,39 @@
+import { type AuditChanges, isSecretField } from '@regie/contract/audit';
+
+/**
+ * The field changes of a write to a table outside the resource engine (contract audit.ts
+ * `changes`), with the shape audit.diff.ts gives the engine's: `{field: {before, after}}`, a secret
+ * (isSecretField) only as `{changed: true}`, a field left as it was not at all. `before` is null at
+ * a create, `after` null at a delete; only `fields` are compared (what the API shows of the row).
+ */
+export function diffFields<Row extends object>(
+  before: Row | null,
+  after: Row | null,
+  fields: readonly (keyof Row & string)[],
+): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const field of fields) {
+    const from = plain(before === null ? null : before[field]);
+    const to = plain(after === null ? null : after[field]);
+    if (canonical(from) === canonical(to)) continue;
+    changes[field] = isSecretField(field) ? { changed: true } : { before: from, after: to };
+  }
+  return changes;
+}
+
+/** A value as JSON holds it: dates as ISO text, big integers as text, nothing undefined. */
+function plain(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  return value;
+}
+
+/** JSON text with every object's keys sorted: a jsonb column gives its keys back in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
