@@ -4,12 +4,14 @@ import { AUDIT_CSV_COLUMNS, AUDIT_MESSAGES, type AuditEntry, type AuditPage, aud
 import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneAudit } from '../src/audit/audit.prune.ts';
-import { auditCsvLines } from '../src/audit/audit.read.ts';
+import { auditCsvLines, auditPageStatement, encodeAuditCursor } from '../src/audit/audit.read.ts';
 import { auditEntries } from '../src/db/audit.table.ts';
 import { tags } from '../src/db/tags.table.ts';
 import { users } from '../src/db/users.table.ts';
+import { inlineParameters } from '../src/fans/fans.export.ts';
 import { RESOURCES } from '../src/resources/resources.registry.ts';
 import type { Row } from '../src/resources/resources.types.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
@@ -338,14 +340,16 @@ describe('paging and export', () => {
     const response = await call('GET', `${auditPaths.export}?userId=${writer.id}&resource=tags&limit=1`, adminToken);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    // COPY's CSV (on PostgreSQL the database writes it): LF line ends, the JSON of the changes quoted.
     const lines = response.body
       .replace(/^\uFEFF/, '')
       .trimEnd()
-      .split('\r\n');
+      .split('\n');
     expect(lines[0]).toBe(AUDIT_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(listed.length + 1);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(listed.map((entry) => entry.id));
-    expect(lines[1]).toContain('""after"":""Meanwhile');
+    expect(lines[1]).toMatch(/,"\{""name"": \{""after"": ""Meanwhile \d+"", ""before"": null\}, /);
+    expect(lines[1]?.split(',')[1]).toBe(listed[0]?.at);
     // Read in batches, the lines are the same across every batch boundary.
     let batched = '';
     const query = { userId: writer.id, resource: 'tags', limit: 50 };
@@ -353,12 +357,148 @@ describe('paging and export', () => {
       batched += chunk;
     }
     expect(batched).toBe(response.body);
+    // Text a spreadsheet would run as a formula (a user agent is the caller's to choose) is not.
+    const formula = await ctx.request({
+      method: 'POST',
+      url: '/main-api/tags',
+      token: writer.token,
+      headers: { 'user-agent': '=HYPERLINK("https://example.com")' },
+      payload: { name: 'Formula agent', tagType: 'team' },
+    });
+    expect(formula.statusCode).toBe(201);
+    const guarded = await call('GET', `${auditPaths.export}?userId=${writer.id}&resource=tags`, adminToken);
+    expect(guarded.body.split('\n')[1]).toMatch(/,"'=HYPERLINK\(""https:\/\/example.com""\)"$/);
     // A customer's export hides the administrators' addresses as the list does.
     const own = await call('GET', `${auditPaths.export}?resource=tags`, managerA.token);
     expect(own.statusCode).toBe(200);
-    const acted = own.body.split('\r\n').filter((line) => line.includes('Acted'));
+    const acted = own.body.split('\n').filter((line) => line.includes('Acted'));
     expect(acted.length).toBeGreaterThan(0);
     for (const line of acted) expect(line).not.toContain('127.0.0.1');
+  });
+});
+
+describe('time order and periods', () => {
+  const day = 24 * 60 * 60 * 1000;
+  let account: BuiltAccount;
+  /** Entries a year ago, written out of their time's order (an import, a clock): id and time disagree. */
+  let stored: { id: string; at: Date }[];
+  const agoAt = (days: number, ms = 0) => new Date(Date.now() - days * day + ms);
+
+  beforeAll(async () => {
+    account = await ctx.buildAccount();
+    const values = [
+      { days: 380 },
+      { days: 371 },
+      { days: 390 },
+      // The entries of one transaction share its time: the id orders them.
+      { days: 375 },
+      { days: 375 },
+      { days: 385, ms: 0.5 },
+      { days: 372 },
+      // Outside the period (from 394 days ago to 366 days ago, `to` excluded).
+      { days: 397 },
+      { days: 365 },
+      { days: 10 },
+    ].map(({ days, ms }) => ({
+      accountId: account.id,
+      resource: 'tags',
+      action: 'update' as const,
+      at: agoAt(days, ms),
+    }));
+    // The same instant for both 375-day entries.
+    values[4] = { ...values[4], at: values[3]?.at } as (typeof values)[number];
+    stored = (
+      await ctx.db.insert(auditEntries).values(values).returning({ id: auditEntries.id, at: auditEntries.at })
+    ).map((row) => ({ id: row.id.toString(), at: row.at }));
+  });
+
+  const newestFirst = (rows: { id: string; at: Date }[]) =>
+    [...rows]
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || (BigInt(b.id) > BigInt(a.id) ? 1 : -1))
+      .map((row) => row.id);
+
+  it('lists newest first by time, then by id', async () => {
+    const listed = (await page(`accountId=${account.id}&limit=200`)).data.map((entry) => entry.id);
+    expect(listed).toEqual(newestFirst(stored));
+  });
+
+  it('pages a period far in the past by keyset, to the same entries as one page', async () => {
+    const from = encodeURIComponent(agoAt(394).toISOString());
+    const to = encodeURIComponent(agoAt(366).toISOString());
+    const inPeriod = newestFirst(stored.slice(0, 7));
+    const whole = await page(`accountId=${account.id}&from=${from}&to=${to}&limit=200`);
+    expect(whole.data.map((entry) => entry.id)).toEqual(inPeriod);
+    expect(whole.nextCursor).toBeNull();
+    const paged: string[] = [];
+    let current = await page(`accountId=${account.id}&from=${from}&to=${to}&limit=2`);
+    paged.push(...current.data.map((entry) => entry.id));
+    while (current.nextCursor) {
+      current = await page(`accountId=${account.id}&from=${from}&to=${to}&limit=2&cursor=${current.nextCursor}`);
+      paged.push(...current.data.map((entry) => entry.id));
+    }
+    // Seven entries, two a page: the entry 385 days ago, half a millisecond past a whole one, is
+    // on its page once (the cursor keeps the stored microseconds).
+    expect(paged).toEqual(inPeriod);
+    // The export is the same entries in the same order.
+    const exported = await call(
+      'GET',
+      `${auditPaths.export}?accountId=${account.id}&from=${from}&to=${to}`,
+      adminToken,
+    );
+    const ids = exported.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n')
+      .slice(1);
+    expect(ids.map((line) => line.split(',')[0])).toEqual(inPeriod);
+  });
+
+  it('refuses a cursor of another form', async () => {
+    const old = Buffer.from(`a:${stored[0]?.id}`).toString('base64url');
+    const response = await call('GET', `${auditPaths.list}?cursor=${old}`, adminToken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(renderMessage(AUDIT_MESSAGES.badCursor));
+  });
+
+  /**
+   * Each page of the screen reads its rows off an index in the list's order, whatever its filters:
+   * an index whose order differs from the ORDER BY (the first ones were DESC NULLS LAST) cannot,
+   * and the page then filtered the table from its newest entry (a month a year ago: 200 ms at a
+   * million entries).
+   */
+  it.each([
+    ['every account', {}],
+    ['an account', { accountId: 1 }],
+    ['a period', { from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00Z' }],
+    ['an account’s period', { accountId: 1, from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00Z' }],
+    ['a resource', { accountId: 1, resource: 'tags' }],
+    ['a record', { accountId: 1, resource: 'tags', resourceId: 3 }],
+    ['an action', { accountId: 1, action: 'delete' as const }],
+    ['a user', { userId: 2 }],
+  ])('reads %s off an index, in order, on the first page and deeper', async (_name, filters) => {
+    const { accountId, ...rest } = filters as { accountId?: number };
+    const scope = { accountId, hidesAdminAddresses: false };
+    const cursor = encodeAuditCursor('2026-01-01T00:00:00.123456Z', '123');
+    for (const query of [
+      { ...rest, limit: 50 },
+      { ...rest, limit: 50, cursor },
+    ]) {
+      const plan = await ctx.db.transaction(async (tx) => {
+        // Only an index's order can then avoid a sort.
+        await tx.execute(sql.raw('set local enable_seqscan = off'));
+        await tx.execute(sql.raw('set local enable_sort = off'));
+        const statement = inlineParameters(
+          new PgDialect().sqlToQuery(auditPageStatement(ctx.db, scope, query).getSQL()),
+        );
+        // node-postgres and PGlite both answer { rows }: one 'QUERY PLAN' line a row.
+        const { rows } = (await tx.execute(sql.raw(`explain ${statement}`))) as unknown as {
+          rows: Record<string, unknown>[];
+        };
+        return rows.map((row) => String(Object.values(row)[0])).join('\n');
+      });
+      expect(plan).toMatch(/Index (Only )?Scan Backward using audit_entries_\w+_idx/);
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 });
 

@@ -1,11 +1,10 @@
-import { Readable } from 'node:stream';
 import { auditPage, auditPaths, auditQuery } from '@regie/contract/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { auditCsvLines, auditExportName, auditScopeOf, listAudit } from './audit.read.ts';
+import { auditCsvStream, auditExportName, auditScopeOf, listAudit } from './audit.read.ts';
 
 /**
  * GET /main-api/audit and its CSV export (contract audit.ts): platform administrators read every
@@ -46,7 +45,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = as
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${auditExportName(new Date())}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(auditCsvLines(db, scope, request.query), { objectMode: false }));
+        .send(auditCsvStream(db, scope, request.query));
     },
   );
 };

@@ -26,16 +26,25 @@ export const auditEntries = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (table) => [
-    // Keyset pages, newest first: an account's, a record's history, a user's.
-    index('audit_entries_account_id_idx').on(table.accountId, table.id.desc()),
-    index('audit_entries_record_idx').on(table.accountId, table.resource, table.resourceId, table.id.desc()),
-    index('audit_entries_user_id_idx').on(table.userId, table.id.desc()),
-    // The screen's resource and action filters within an account (without them a rare value would
-    // scan the account's entries from the newest).
-    index('audit_entries_account_resource_idx').on(table.accountId, table.resource, table.id.desc()),
-    index('audit_entries_account_action_idx').on(table.accountId, table.action, table.id.desc()),
-    // The prune deletes an account's oldest entries by date.
-    index('audit_entries_account_at_idx').on(table.accountId, table.at),
-  ],
+  (table) => {
+    // Newest first is (at DESC, id DESC) (audit.read.ts), and every index ends with (at, id): read
+    // backwards, an ascending index gives exactly that order (DESC NULLS FIRST, a plain ORDER BY …
+    // DESC), so a page, a period and a deep keyset page read their rows off one index. (The first
+    // indexes were declared DESC NULLS LAST, an order no ORDER BY … DESC asks for: the planner read
+    // the primary key backwards and filtered instead.) Ascending, a new entry goes to the right end
+    // of its index's range, where a B-tree splits pages best.
+    const newest = [table.at, table.id] as const;
+    return [
+      // Every account's (a platform administrator's screen), and a period of them.
+      index('audit_entries_at_idx').on(...newest),
+      // Keyset pages of an account (and its prune, by date), a record's history, a user's.
+      index('audit_entries_account_id_idx').on(table.accountId, ...newest),
+      index('audit_entries_record_idx').on(table.accountId, table.resource, table.resourceId, ...newest),
+      index('audit_entries_user_id_idx').on(table.userId, ...newest),
+      // The screen's resource and action filters within an account (without them a rare value would
+      // scan the account's entries from the newest).
+      index('audit_entries_account_resource_idx').on(table.accountId, table.resource, ...newest),
+      index('audit_entries_account_action_idx').on(table.accountId, table.action, ...newest),
+    ];
+  },
 );

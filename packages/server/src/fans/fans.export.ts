@@ -26,12 +26,13 @@ import { fans } from '../db/fans.table.ts';
  * code (ascii(): = + - @ tab CR) is the cheapest test PostgreSQL has: about half the cost of
  * left(…, 1) in a list, which made the export 1.6–2.6× a bare COPY at a million fans.
  */
-function guarded(column: Column): SQL<string | null> {
+export function guarded(column: Column | SQL): SQL<string | null> {
   return sql<string | null>`case when ascii(${column}) in (61, 43, 45, 64, 9, 13)
     then '''' || ${column} else nullif(${column}, '') end`;
 }
 
-function isoTime(column: Column): SQL<string | null> {
+/** A time as ISO 8601 UTC with milliseconds (Date.toISOString's form). */
+export function isoTime(column: Column): SQL<string | null> {
   return sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
@@ -94,7 +95,7 @@ export function inlineParameters(query: { sql: string; params: unknown[] }): str
     if (typeof value === 'boolean') return value ? 'true' : 'false';
     if (typeof value === 'string') return pg.escapeLiteral(value);
     if (value instanceof Date) return `${pg.escapeLiteral(value.toISOString())}::timestamptz`;
-    throw new Error(`The fans export cannot write parameter $${position} into its COPY statement`);
+    throw new Error(`A CSV export cannot write parameter $${position} into its COPY statement`);
   });
 }
 
@@ -105,12 +106,15 @@ function copyStatement(db: Db, where: SQL): string {
   return `COPY (${inlineParameters(dialect.sqlToQuery(select.getSQL()))}) TO STDOUT WITH (FORMAT csv)`;
 }
 
-/** COPY … TO STDOUT on a connection of the pool, given back once the copy ends (dropped if cut). */
-async function* copied(pool: pg.Pool, statement: string): AsyncGenerator<Buffer | string> {
+/**
+ * `header`, then COPY … TO STDOUT on a connection of the pool, given back once the copy ends
+ * (dropped if cut).
+ */
+export async function* copied(pool: pg.Pool, statement: string, header: string): AsyncGenerator<Buffer | string> {
   const client = await pool.connect();
   let ended = false;
   try {
-    yield HEADER;
+    yield header;
     const stream = client.query(copyTo(statement));
     for await (const chunk of stream) yield chunk;
     ended = true;
@@ -123,7 +127,8 @@ async function* copied(pool: pg.Pool, statement: string): AsyncGenerator<Buffer 
 /** The export as a stream for the reply: COPY on PostgreSQL, keyset batches on PGlite. */
 export function fanCsvStream(db: Db, where: SQL): Readable {
   const client = '$client' in db ? db.$client : null;
-  if (client instanceof pg.Pool) return Readable.from(copied(client, copyStatement(db, where)), { objectMode: false });
+  if (client instanceof pg.Pool)
+    return Readable.from(copied(client, copyStatement(db, where), HEADER), { objectMode: false });
   return Readable.from(fanCsvLines(db, where), { objectMode: false });
 }
 
