@@ -85,6 +85,7 @@ test('an admin acts for the club with a reason, renames a tag under the banner, 
   // Other admins act too: this start is the row with this reason.
   const start = main(page).getByRole('table', { name: 'Audit entries' }).getByRole('row').filter({ hasText: reason });
   await expect(start).toContainText(`Reason: ${reason}`);
+  await expect(start).toContainText('Olympique Riverside FC (#');
   await start.getByRole('button', { expanded: false }).click();
   await expect(main(page).getByRole('table', { name: /^Changes of entry / })).toContainText(reason);
   await expectNoSeriousA11yViolations(page);

@@ -99,6 +99,8 @@ export const auditEntry = z
     actingAdminId: z.number().int().nullable(),
     /** The account whose data changed (null: a platform record, or an unknown username). */
     accountId: z.number().int().nullable(),
+    /** That account's name as it is now (null: a platform entry, or an account deleted since). */
+    accountName: z.string().nullable(),
     resource: z.string(),
     resourceId: z.number().int().nullable(),
     action: z.enum(AUDIT_ACTIONS),

@@ -10,6 +10,7 @@ import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type SelectedFields } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { CSV_BOM } from '../actors/speakers.csv.ts';
+import { accounts } from '../db/accounts.table.ts';
 import { auditEntries } from '../db/audit.table.ts';
 import type { Db } from '../db/database.ts';
 import { copied, copyCell, guarded, inlineParameters, isoTime } from '../fans/fans.export.ts';
@@ -84,6 +85,9 @@ function columns(scope: AuditScope) {
     userName: t.userName,
     actingAdminId: t.actingAdminId,
     accountId: t.accountId,
+    // The account's name today (null: a platform entry, or an account since deleted): one lookup
+    // by primary key per row of the page, which leaves the page's plan as it is.
+    accountName: sql<string | null>`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${t.accountId})`,
     resource: t.resource,
     resourceId: t.resourceId,
     action: t.action,

@@ -38,6 +38,12 @@ function valueText(value: unknown, empty: string): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** The account of an entry: its name and id, its id alone once deleted, or the platform. */
+function accountLabel(entry: AuditEntry, t: ReturnType<typeof useT>): string {
+  if (entry.accountId === null) return t('audit.account.none');
+  return entry.accountName === null ? `#${entry.accountId}` : `${entry.accountName} (#${entry.accountId})`;
+}
+
 /** The reason an administrator gave for acting for the account, on the entry of the start. */
 function actingReason(entry: AuditEntry): string | null {
   if (entry.action !== 'acting-start') return null;
@@ -160,7 +166,7 @@ export function AuditEntries({ entries, label, showTarget = true }: Props) {
                     )}
                   </Table.Td>
                   {showTarget && (
-                    <Table.Td>{entry.accountId === null ? t('audit.account.none') : `#${entry.accountId}`}</Table.Td>
+                    <Table.Td>{accountLabel(entry, t)}</Table.Td>
                   )}
                   {showTarget && (
                     <Table.Td>

@@ -23,6 +23,7 @@ function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
     userName: 'Ana',
     actingAdminId: null,
     accountId: 2,
+    accountName: 'Olympique Riverside FC',
     resource: 'tags',
     resourceId: 40 + id,
     action: 'update',
@@ -104,7 +105,7 @@ describe('audit screen', () => {
     const first = within(table()).getAllByRole('row')[1] as HTMLElement;
     expect(within(first).getByText('Ana (#7)')).toBeTruthy();
     expect(within(first).getByText('platform administrator #1 acting for the account')).toBeTruthy();
-    expect(within(first).getByText('#2')).toBeTruthy();
+    expect(within(first).getByText('Olympique Riverside FC (#2)')).toBeTruthy();
     expect(within(first).getByText('Updated')).toBeTruthy();
     expect(within(first).getByRole('button', { name: '2 changed: name, password' })).toBeTruthy();
     // No filter set: only the page size the server defaults.

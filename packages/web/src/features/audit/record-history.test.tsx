@@ -18,6 +18,7 @@ const HISTORY: AuditPage = {
       userName: 'Ana',
       actingAdminId: null,
       accountId: 2,
+      accountName: 'Olympique Riverside FC',
       resource: 'tags',
       resourceId: 1,
       action: 'update',
