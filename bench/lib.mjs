@@ -179,8 +179,23 @@ export async function signIn(url, username) {
 }
 
 /**
+ * Opens acting for an account with a platform administrator's token (issue 26: another account's
+ * x-account-key is refused without it), with `reason`; ends the session's acting for any other
+ * account. Answers the account's key, for `apiClient`'s x-account-key.
+ */
+export async function actFor(url, token, accountId, reason = 'Benchmark') {
+  const response = await fetch(`${url}/users-service-api/users/me/acting`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'accept-version': 'v6', 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId, reason }),
+  });
+  if (response.status !== 201) throw new Error(`acting for ${accountId}: ${response.status} ${await response.text()}`);
+  return (await response.json()).accountKey;
+}
+
+/**
  * `api(method, path, body?)`: the JSON answer, or throws with the status and body. `headers` go
- * with every call (x-account-key for an admin acting for an account).
+ * with every call (x-account-key for an admin acting for an account, once `actFor` opened it).
  */
 export function apiClient(url, token, extraHeaders = {}) {
   const headers = { authorization: `Bearer ${token}`, 'accept-version': 'v6', ...extraHeaders };

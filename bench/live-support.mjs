@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiClient, runTool, setting } from './lib.mjs';
+import { actFor, apiClient, runTool, setting } from './lib.mjs';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,7 +47,9 @@ export async function studio(url, name, { modules = [], roles = [] } = {}) {
     name,
     modules: [...new Set([...STUDIO_MODULES, ...modules])],
   });
-  const acting = apiClient(url, admin.accessToken, { 'x-account-key': account.accountKey });
+  // Acting for the new account needs an acting session with a reason (issue 26).
+  const accountKey = await actFor(url, admin.accessToken, account.id, 'Benchmark: a studio account');
+  const acting = apiClient(url, admin.accessToken, { 'x-account-key': accountKey });
   const group = await acting('POST', '/users-service-api/groups', {
     name: 'Live desk',
     roles: [...new Set([...STUDIO_ROLES, ...roles])],

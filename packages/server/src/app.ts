@@ -152,7 +152,8 @@ function registerRequestHandling(app: AppInstance): void {
   registerJsonParser(app, JSON_BODY_LIMIT_BYTES);
   decorateRequests(app);
   app.addHook('onRequest', syncHook(checkApiVersion));
-  app.addHook('preHandler', syncHook(refuseReadOnlyWrites));
+  // Before validation: a read-only caller is refused whatever the body (issue 26, read-only acting).
+  app.addHook('preValidation', syncHook(refuseReadOnlyWrites));
   app.addHook('preValidation', syncHook(checkSimulationQuery));
 }
 

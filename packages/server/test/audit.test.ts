@@ -215,7 +215,8 @@ describe('who reads the trail', () => {
   let actedTag: number;
   beforeAll(async () => {
     tagOfA = Number((await call('POST', '/main-api/tags', writerA.token, { name: 'Of A', tagType: 'team' })).json().id);
-    // The platform administrator acting for A (spec §6: A's key in x-account-key).
+    // The platform administrator acting for A (spec §6: A's key in x-account-key, with a reason).
+    await ctx.actFor(adminToken, accountA, { reason: 'Ticket 12: a tag for A' });
     const acted = await call(
       'POST',
       '/main-api/tags',
@@ -282,6 +283,7 @@ describe('who reads the trail', () => {
     expect(onlyA.data.every((entry) => entry.accountId === accountA.id)).toBe(true);
     expect(onlyA.data.find((entry) => entry.resourceId === actedTag)?.ip).toBe('127.0.0.1');
     // Acting for B, the administrator reads B only.
+    await ctx.actFor(adminToken, accountB);
     const acting = await call('GET', `${auditPaths.list}?limit=200`, adminToken, undefined, accountB.accountKey);
     expect(acting.statusCode).toBe(200);
     expect(acting.json<AuditPage>().data.every((entry) => entry.accountId === accountB.id)).toBe(true);

@@ -97,6 +97,7 @@ describe('GET dashboard', () => {
     expect(theirs.jobs.total).toBe(0);
     expect(theirs.upcoming).toEqual([]);
     const admin = await ctx.login('admin');
+    await ctx.actFor(admin, { id: producer.accountId });
     const simulated = await ctx.request({
       url: `${dashboardPath}${period}`,
       token: admin,

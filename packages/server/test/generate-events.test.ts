@@ -21,6 +21,8 @@ beforeAll(async () => {
   admin = await ctx.login('admin');
   const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
   clubKey = club.accountKey;
+  // The calls below act for the club with the admin's token (issue 26: an acting session first).
+  await ctx.actFor(admin, club);
   clubId = club.id;
   const [league] = await ctx.db
     .select()

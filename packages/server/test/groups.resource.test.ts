@@ -101,10 +101,12 @@ describe('groups (resource)', () => {
 
   it('lets an admin acting for an account create its groups there', async () => {
     const events = await ctx.accountByName(DEMO_ACCOUNTS.events);
+    const token = await ctx.login('admin');
+    await ctx.actFor(token, events);
     const response = await ctx.request({
       method: 'POST',
       url: GROUPS,
-      token: await ctx.login('admin'),
+      token,
       accountKey: events.accountKey,
       payload: { name: 'Night shift', roles: ['simulcast_write'], AccountId: 1 },
     });

@@ -188,9 +188,11 @@ describe('tenancy', () => {
 
   it('shows an admin the jobs of the account they act for, and only those', async () => {
     const job = await enqueueFor(writerB, { type: 'Video', id: '99' });
+    await ctx.actFor(tokens.admin ?? '', { id: writerB.accountId });
     const asB = await ctx.request({ url: jobPaths.job(job.id), token: tokens.admin, accountKey: writerB.accountKey });
     expect(asB.statusCode).toBe(200);
     expect(jobResponse.parse(asB.json()).AccountId).toBe(writerB.accountId);
+    await ctx.actFor(tokens.admin ?? '', { id: writerA.accountId });
     const asA = await ctx.request({ url: jobPaths.job(job.id), token: tokens.admin, accountKey: writerA.accountKey });
     expect(asA.statusCode).toBe(404);
     const own = await ctx.request({ url: jobPaths.job(job.id), token: tokens.admin });

@@ -108,6 +108,7 @@ describe('PUT playlists/{id}/videos and expand=[Video]', () => {
   });
   it('lets an admin acting for the account set the videos; the AccountId the web app adds is ignored', async () => {
     const admin = await ctx.login('admin');
+    await ctx.actFor(admin, accountA);
     const id = await playlist(editorA, 'Chosen by the platform');
     const response = await ctx.request({
       method: 'PUT',

@@ -52,6 +52,7 @@ describe('read_only', () => {
   it('is the person’s: an admin acting for an account with a read_only group still writes for it', async () => {
     const admin = await ctx.login('admin');
     const basketball = await ctx.accountByName(DEMO_ACCOUNTS.basketball);
+    await ctx.actFor(admin, basketball);
     const response = await ctx.request({
       method: 'POST',
       url: '/users-service-api/groups',

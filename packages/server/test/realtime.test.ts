@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
+import { ACTING_MESSAGES } from '@regie/contract/acting';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { JOB_EVENTS } from '@regie/contract/jobs';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -45,6 +46,8 @@ beforeAll(async () => {
   for (const user of [managerA, editorA, managerB])
     tokens.set(user.username, await ctx.login(user.username, user.password));
   tokens.set('admin', await ctx.login('admin'));
+  // The admin's calls and connections below that send B's key act for B (issue 26).
+  await ctx.actFor(tokens.get('admin') ?? '', accountB);
 });
 afterEach(() => {
   for (const open of clients.splice(0)) open.close();
@@ -154,6 +157,15 @@ describe('the connection', () => {
   it('says which account it acts for, simulated for an admin naming another account', async () => {
     const admin = await client().connect({ token: tokens.get('admin') ?? '', accountKey: managerB.accountKey }, []);
     expect(admin.messages[0]).toEqual({ type: 'ready', accountId: managerB.accountId, simulated: true });
+  });
+
+  it('is closed for an admin naming another account without acting for it (issue 26)', async () => {
+    const socket = client();
+    await socket.send({ type: 'auth', token: await ctx.login('admin'), accountKey: managerB.accountKey });
+    expect(await socket.closed).toEqual({
+      code: REALTIME_CLOSE.forbidden,
+      reason: renderMessage(ACTING_MESSAGES.required),
+    });
   });
 
   it('is closed for a bad token', async () => {

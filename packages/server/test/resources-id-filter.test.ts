@@ -27,6 +27,7 @@ beforeAll(async () => {
     .returning();
   ownSports = rows.filter((row) => row.accountId === mine.id).map((row) => row.id);
   otherSport = rows.find((row) => row.accountId === other.id)?.id ?? 0;
+  await ctx.actFor(adminToken, mine);
 });
 afterAll(() => ctx.close());
 

@@ -77,8 +77,11 @@ describe('GET /main-api/search/accounts', () => {
     expect(customer.statusCode).toBe(403);
     expect(customer.json().message).toBe('Action not authorised !');
     const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+    // Acting for it for real (issue 26): refused for acting, not for want of an acting session.
+    await ctx.actFor(adminToken, club);
     const simulating = await search('?name=lake', adminToken, club.accountKey);
     expect(simulating.statusCode).toBe(403);
+    expect(simulating.json().message).toBe('Action not authorised !');
   });
 
   it('answers 404 for an entity it cannot search', async () => {

@@ -81,6 +81,7 @@ describe.each(customerAccounts)('admin acting for %s', (accountName: DemoAccount
   let admin: Caller;
   beforeAll(async () => {
     const account = await ctx.accountByName(accountName);
+    await ctx.actFor(adminToken, account);
     const context = meContextResponse.parse(
       (await ctx.request({ url: paths.meContext, token: adminToken, accountKey: account.accountKey })).json(),
     );

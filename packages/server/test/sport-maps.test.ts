@@ -119,6 +119,7 @@ describe('GET/PUT sports/{id}/map', () => {
   it('lets an admin acting for the club save its map; the AccountId the web app adds is ignored', async () => {
     const admin = await ctx.login('admin');
     const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+    await ctx.actFor(admin, club);
     const response = await ctx.request({
       method: 'PUT',
       url: sportMapPath(clubSport),

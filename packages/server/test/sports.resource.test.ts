@@ -69,6 +69,7 @@ describe("sports (tenancy 'shared')", () => {
 
     // Acting for the club, the same admin writes the club's own sports.
     const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+    await ctx.actFor(adminToken, club);
     const clubSport = await ctx.request({
       method: 'POST',
       url: SPORTS,

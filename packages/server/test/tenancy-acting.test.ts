@@ -74,8 +74,13 @@ describe.each(combinations)('another account key sent by $who', ({ roles, access
 describe('the platform administrator', () => {
   it('acts for the account: its context, videos, users and a new tag stored in it', async () => {
     const token = await ctx.login('admin');
+    await ctx.actFor(token, club, { reason: 'Ticket 4711: tags missing' });
     const context = await ctx.request({ url: paths.meContext, token, accountKey: club.accountKey });
-    expect(context.json()).toMatchObject({ simulated: true, account: { id: club.id } });
+    expect(context.json()).toMatchObject({
+      simulated: true,
+      account: { id: club.id },
+      acting: { reason: 'Ticket 4711: tags missing', readOnly: false },
+    });
     for (const url of ['/main-api/videos', '/users-service-api/users']) {
       expect((await ctx.request({ url, token, accountKey: club.accountKey })).statusCode).toBe(200);
     }

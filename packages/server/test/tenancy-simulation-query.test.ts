@@ -39,8 +39,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const asAdminFor = (account: { accountKey: string }, url: string) =>
-  ctx.request({ url, token: adminToken, accountKey: account.accountKey });
+/** The admin acting for the account (issue 26: opened first, which ends acting for the previous one). */
+async function asAdminFor(account: { id: number; accountKey: string }, url: string) {
+  await ctx.actFor(adminToken, account);
+  return ctx.request({ url, token: adminToken, accountKey: account.accountKey });
+}
 
 /** The sport the account is about, set as an admin does on its config tab. */
 async function setSport(account: { id: number }, id: number | null): Promise<void> {

@@ -11,6 +11,8 @@ let producerToken: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   adminToken = await ctx.login('admin');
+  // Every call below that sends another account's key acts for Summit Live Events (issue 26).
+  await ctx.actFor(adminToken, await ctx.accountByName(DEMO_ACCOUNTS.events));
   producerToken = await ctx.login('producer');
 });
 afterAll(() => ctx.close());

@@ -73,6 +73,7 @@ describe('users/{id}/groups', () => {
     const token = await ctx.login('admin');
     const me = meResponse.parse((await ctx.request({ url: paths.me, token })).json());
     const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
+    await ctx.actFor(token, club);
     const response = await ctx.request({ url: paths.userGroups(me.id), token, accountKey: club.accountKey });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(me.Groups);

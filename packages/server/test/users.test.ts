@@ -81,6 +81,7 @@ describe('GET users/me/context', () => {
     const admin = await ctx.login('admin');
     const club = await ctx.accountByName(DEMO_ACCOUNTS.club);
     const adminMe = meResponse.parse((await ctx.request({ url: paths.me, token: admin })).json());
+    await ctx.actFor(admin, club);
     const simulating = await ctx.request({ url: paths.meContext, token: admin, accountKey: club.accountKey });
     expect(simulating.json()).toMatchObject({ simulated: true, Groups: adminMe.Groups });
   });

@@ -6,8 +6,9 @@ const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Spec §6 read_only takes writing away everywhere (contract READ_ONLY_ROLE): one hook rather
- * than a check in every domain route, so a new route cannot forget it. It runs as a preHandler,
- * after the route's own guard has resolved the request's user (public routes have none).
+ * than a check in every domain route, so a new route cannot forget it. It runs as a preValidation
+ * hook, after the route's own guard has resolved the request's user (public routes have none) and
+ * before the body is validated: a write is refused as such, not answered with its field errors.
  */
 export function refuseReadOnlyWrites(request: FastifyRequest): void {
   if (READS.has(request.method) || !request.auth) return;
