@@ -1,3 +1,4 @@
+import { ACTING_MESSAGES, actingPaths } from '@regie/contract/acting';
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -110,6 +111,20 @@ describe('an open socket whose session ends', () => {
     } finally {
       watch.stop();
     }
+  });
+
+  it('is closed as forbidden once the admin stops acting for its account, and the own account’s stays (issue 26)', async () => {
+    const adminToken = await ctx.login('admin');
+    const accountKey = await ctx.actFor(adminToken, { id: editor.accountId });
+    const acting = await client().connect({ token: adminToken, accountKey });
+    const own = await client().connect({ token: adminToken });
+    const stop = await ctx.request({ method: 'DELETE', url: actingPaths.acting, token: adminToken });
+    expect(stop.statusCode).toBe(204);
+    expect(await closedWithin(acting, CHECK_MS * 10)).toEqual({
+      code: REALTIME_CLOSE.forbidden,
+      reason: renderMessage(ACTING_MESSAGES.required),
+    });
+    expect(await closedWithin(own, CHECK_MS * 3)).toBeNull();
   });
 
   it('keeps receiving events while its session is live', async () => {

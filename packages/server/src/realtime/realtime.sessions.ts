@@ -1,8 +1,9 @@
+import { ACTING_MESSAGES } from '@regie/contract/acting';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { renderMessage } from '@regie/contract/messages.render';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { sessions } from '../db/sessions.table.ts';
+import { actingSessions, sessions } from '../db/sessions.table.ts';
 
 /**
  * The sessions behind this process's open sockets. A socket authenticates once; its session may
@@ -40,29 +41,60 @@ function endSession(watched: WatchedSessions, sessionId: number, reason: string)
   for (const close of entry.ends) close(reason);
 }
 
-/** One query for these sessions: ends the revoked, deleted and expired ones, marks the others checked. */
-async function checkSessions(
-  db: Db,
-  watched: WatchedSessions,
-  ids: readonly number[],
-  now: () => number,
-): Promise<void> {
+/** What a check found of one watched row: ended (and why), or live until `expiresAt`. */
+type Checked = { ended: string } | { expiresAt: number };
+
+/** Reads the state of these ids in one query: a missing id counts as ended (by the caller). */
+type Checker = (db: Db, ids: readonly number[], at: number) => Promise<Map<number, Checked>>;
+
+/** Sessions: revoked, deleted (a missing row: its user was deleted) and expired ones end. */
+const checkSessionRows: Checker = async (db, ids, at) => {
   const rows = await db
     .select({ id: sessions.id, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(inArray(sessions.id, [...ids]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  return new Map(
+    rows.map((row): [number, Checked] => {
+      if (row.revokedAt) return [row.id, { ended: renderMessage(AUTH_MESSAGES.invalidToken) }];
+      if (row.expiresAt.getTime() <= at) return [row.id, { ended: renderMessage(AUTH_MESSAGES.expiredToken) }];
+      return [row.id, { expiresAt: row.expiresAt.getTime() }];
+    }),
+  );
+};
+
+/**
+ * Acting sessions (issue 26): a socket opened while acting for an account stops with the acting
+ * (stopped, switched to another account, signed out), as the account's key over HTTP does.
+ */
+const checkActingRows: Checker = async (db, ids) => {
+  const rows = await db
+    .select({ id: actingSessions.id, endedAt: actingSessions.endedAt })
+    .from(actingSessions)
+    .where(inArray(actingSessions.id, [...ids]));
+  const ended = renderMessage(ACTING_MESSAGES.required);
+  return new Map(
+    rows.map((row): [number, Checked] => [row.id, row.endedAt ? { ended } : { expiresAt: Number.POSITIVE_INFINITY }]),
+  );
+};
+
+/** One query for these ids: ends the ended ones, marks the others checked. */
+async function checkWatched(
+  db: Db,
+  check: Checker,
+  watched: WatchedSessions,
+  ids: readonly number[],
+  now: () => number,
+): Promise<void> {
   const at = now();
+  const found = await check(db, ids, at);
   for (const id of ids) {
-    const row = byId.get(id);
     const entry = watched.get(id);
     if (!entry) continue;
-    // A missing row is a deleted user's session: as dead as a revoked one.
-    if (!row || row.revokedAt) endSession(watched, id, renderMessage(AUTH_MESSAGES.invalidToken));
-    else if (row.expiresAt.getTime() <= at) endSession(watched, id, renderMessage(AUTH_MESSAGES.expiredToken));
+    const state = found.get(id) ?? { ended: renderMessage(AUTH_MESSAGES.invalidToken) };
+    if ('ended' in state) endSession(watched, id, state.ended);
     else {
       entry.checkedAt = at;
-      entry.expiresAt = row.expiresAt.getTime();
+      entry.expiresAt = state.expiresAt;
     }
   }
 }
@@ -104,10 +136,20 @@ function watchSession(
   };
 }
 
+/** The sessions behind the sockets: signed out, expired or deleted ones close theirs. */
 export function createSessionWatch(db: Db, options: SessionWatchOptions): SessionWatch {
+  return createWatch(db, checkSessionRows, options);
+}
+
+/** The acting sessions behind the sockets of administrators acting for an account. */
+export function createActingWatch(db: Db, options: SessionWatchOptions): SessionWatch {
+  return createWatch(db, checkActingRows, options);
+}
+
+function createWatch(db: Db, checker: Checker, options: SessionWatchOptions): SessionWatch {
   const now = options.now ?? Date.now;
   const watched: WatchedSessions = new Map();
-  const check = (ids: readonly number[]) => checkSessions(db, watched, ids, now);
+  const check = (ids: readonly number[]) => checkWatched(db, checker, watched, ids, now);
 
   async function sweep(): Promise<void> {
     const ids = [...watched.keys()];

@@ -16,7 +16,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { createSignedInResolver, type ResolveSignedIn } from '../tenancy/tenancy.cache.ts';
 import { accountTopic, clientTopic, type RealtimeHub } from './realtime.hub.ts';
-import { createSessionWatch, type SessionWatch } from './realtime.sessions.ts';
+import { createActingWatch, createSessionWatch, type SessionWatch } from './realtime.sessions.ts';
 
 /** Every topic a client may name (contract REALTIME_TOPIC_PATTERN): all of them live under /admin. */
 const ALL_TOPICS = '/admin/**';
@@ -38,6 +38,14 @@ interface Acting {
   sessionId: number;
   accountId: number;
   simulated: boolean;
+  /** The acting session of an administrator acting for the account (issue 26), else null. */
+  actingId: number | null;
+}
+
+/** What ends a socket: its session, and the acting session it was opened under. */
+interface Watches {
+  sessions: SessionWatch;
+  acting: SessionWatch;
 }
 
 /** WebSocket close reasons are limited to 123 bytes. */
@@ -55,7 +63,12 @@ async function authenticate(
   message: { token: string; accountKey?: string | undefined },
 ): Promise<Acting> {
   const { sessionId, context } = await resolve(message.token, message.accountKey);
-  return { sessionId, accountId: context.account.id, simulated: context.simulated };
+  return {
+    sessionId,
+    accountId: context.account.id,
+    simulated: context.simulated,
+    actingId: context.acting?.id ?? null,
+  };
 }
 
 function parseMessage(data: RawData): RealtimeClientMessage | null {
@@ -71,7 +84,7 @@ function parseMessage(data: RawData): RealtimeClientMessage | null {
 interface Connection {
   socket: WebSocket;
   options: Required<RealtimeSocketOptions>;
-  watch: SessionWatch;
+  watches: Watches;
   acting: Acting | null;
   unwatch: (() => void) | null;
   /**
@@ -81,16 +94,26 @@ interface Connection {
   patterns: Set<string>;
   unsubscribeHub: (() => void) | null;
   authTimer: ReturnType<typeof setTimeout>;
-  sendEvent: (sessionId: number, event: RealtimeEvent) => void;
+  sendEvent: (acting: Acting, event: RealtimeEvent) => void;
   close: (code: number, message: string) => void;
 }
 
 /** Events leave in order even when one waits for a session check. */
-function createEventSender(socket: WebSocket, watch: SessionWatch): Connection['sendEvent'] {
+/** Whether the socket's session (and acting session, if any) still lives: at once when known. */
+function liveness(watches: Watches, acting: Acting): boolean | Promise<boolean> {
+  const session = watches.sessions.live(acting.sessionId);
+  if (acting.actingId === null) return session;
+  const stillActing = watches.acting.live(acting.actingId);
+  if (session === false || stillActing === false) return false;
+  if (session === true && stillActing === true) return true;
+  return Promise.all([session, stillActing]).then(([one, other]) => one && other);
+}
+
+function createEventSender(socket: WebSocket, watches: Watches): Connection['sendEvent'] {
   let outgoing: Promise<void> = Promise.resolve();
   let waiting = 0;
-  return (sessionId, event) => {
-    const live = watch.live(sessionId);
+  return (acting, event) => {
+    const live = liveness(watches, acting);
     if (live === true && waiting === 0) return send(socket, event);
     waiting += 1;
     outgoing = outgoing
@@ -142,7 +165,19 @@ async function handleAuth(
   }
   connection.acting = acting;
   clearTimeout(connection.authTimer);
-  connection.unwatch = connection.watch.watch(acting.sessionId, (reason) => close(REALTIME_CLOSE.unauthorized, reason));
+  const { watches } = connection;
+  const unwatchSession = watches.sessions.watch(acting.sessionId, (reason) =>
+    close(REALTIME_CLOSE.unauthorized, reason),
+  );
+  // Acting for an account ended (stopped, switched, signed out): as its key is refused over HTTP.
+  const unwatchActing =
+    acting.actingId === null
+      ? null
+      : watches.acting.watch(acting.actingId, (reason) => close(REALTIME_CLOSE.forbidden, reason));
+  connection.unwatch = () => {
+    unwatchSession();
+    unwatchActing?.();
+  };
   return send(socket, { type: 'ready', accountId: acting.accountId, simulated: acting.simulated });
 }
 
@@ -154,7 +189,7 @@ function unsubscribe(connection: Connection, topic: string): void {
 
 function subscribe(connection: Connection, acting: Acting, topic: string): void {
   const { socket, patterns } = connection;
-  const { accountId, sessionId } = acting;
+  const { accountId } = acting;
   if (!patterns.has(topic)) {
     if (patterns.size >= REALTIME_LIMITS.maxSubscriptions) {
       send(socket, { type: 'error', message: `At most ${REALTIME_LIMITS.maxSubscriptions} subscriptions` });
@@ -167,7 +202,7 @@ function subscribe(connection: Connection, acting: Acting, topic: string): void 
       (full, event) => {
         const relative = clientTopic(accountId, full);
         if (relative === null || ![...patterns].some((pattern) => topicMatches(pattern, relative))) return;
-        connection.sendEvent(sessionId, { topic: relative, type: event.type, payload: event.payload });
+        connection.sendEvent(acting, { topic: relative, type: event.type, payload: event.payload });
       },
     );
   }
@@ -187,19 +222,19 @@ async function handle(connection: Connection, message: RealtimeClientMessage): P
 function handleConnection(
   socket: WebSocket,
   options: Required<RealtimeSocketOptions>,
-  watch: SessionWatch,
+  watches: Watches,
   log: FastifyBaseLogger,
 ): void {
   const close = (code: number, message: string) => socket.close(code, closeReason(message));
   const connection: Connection = {
     socket,
     options,
-    watch,
+    watches,
     acting: null,
     unwatch: null,
     patterns: new Set<string>(),
     unsubscribeHub: null,
-    sendEvent: createEventSender(socket, watch),
+    sendEvent: createEventSender(socket, watches),
     close,
     authTimer: setTimeout(
       () => close(REALTIME_CLOSE.unauthorized, 'Send {type:"auth", token} first'),
@@ -244,11 +279,18 @@ export async function registerRealtimeSocket(app: FastifyInstance, options: Real
       ),
   };
   // Signed-out and expired sessions close their sockets within sessionCheckMs.
-  const watch = createSessionWatch(options.db, {
+  const watchOptions = {
     checkMs: settings.sessionCheckMs,
-    onError: (error) => app.log.warn({ err: error }, 'realtime session check failed'),
+    onError: (error: unknown) => app.log.warn({ err: error }, 'realtime session check failed'),
+  };
+  const watches: Watches = {
+    sessions: createSessionWatch(options.db, watchOptions),
+    acting: createActingWatch(options.db, watchOptions),
+  };
+  app.addHook('onClose', async () => {
+    watches.sessions.stop();
+    watches.acting.stop();
   });
-  app.addHook('onClose', async () => watch.stop());
   // The WebSocket plugin in a scope of its own: its onRequest and onResponse hooks (which look
   // for an upgrade) then run on this route only, not on every API call.
   await app.register(async (scope) => {
@@ -261,7 +303,7 @@ export async function registerRealtimeSocket(app: FastifyInstance, options: Real
     });
     await scope.register(fastifyWebsocket, { options: { maxPayload: REALTIME_LIMITS.maxMessageBytes } });
     scope.get(REALTIME_PATH, { websocket: true, schema: { hide: true } }, (socket, request) =>
-      handleConnection(socket, settings, watch, request.log),
+      handleConnection(socket, settings, watches, request.log),
     );
   });
 }
