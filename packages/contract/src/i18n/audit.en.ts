@@ -52,6 +52,13 @@ export const auditEn = {
   'audit.action.sign-in': 'Signed in',
   'audit.action.sign-out': 'Signed out',
   'audit.action.sign-in-failed': 'Failed sign-in',
+  // Media and live actions
+  'audit.action.go-live': 'Live started',
+  'audit.action.end-live': 'Live ended',
+  'audit.action.rotate-key': 'Key rotated',
+  'audit.action.switch-camera': 'Camera switched',
+  'audit.action.start': 'Started',
+  'audit.action.stop': 'Stopped',
   'audit.resource.auth': 'Sign-ins',
   // Fans, games and data actions
   'audit.action.block': 'Blocked',

@@ -54,6 +54,13 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
   'audit.action.sign-in': 'Connexion',
   'audit.action.sign-out': 'Déconnexion',
   'audit.action.sign-in-failed': 'Connexion refusée',
+  // Media and live actions
+  'audit.action.go-live': 'Passage en direct',
+  'audit.action.end-live': 'Fin du direct',
+  'audit.action.rotate-key': 'Clé renouvelée',
+  'audit.action.switch-camera': 'Changement de caméra',
+  'audit.action.start': 'Démarrage',
+  'audit.action.stop': 'Arrêt',
   'audit.resource.auth': 'Connexions',
   // Fans, games and data actions
   'audit.action.block': 'Blocage',
