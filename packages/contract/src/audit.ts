@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   'switch-camera',
   'start',
   'stop',
+  'cancel',
+  'retry',
+  'purge',
+  'import',
   // The actions of the fans, games and data routes.
   // A fan blocked or unblocked, a tag put on or taken off (one fan, or every fan a filter holds).
   'block',

@@ -59,6 +59,10 @@ export const auditEn = {
   'audit.action.switch-camera': 'Camera switched',
   'audit.action.start': 'Started',
   'audit.action.stop': 'Stopped',
+  'audit.action.cancel': 'Cancelled',
+  'audit.action.retry': 'Retried',
+  'audit.action.purge': 'Purged',
+  'audit.action.import': 'Imported',
   'audit.resource.auth': 'Sign-ins',
   // Fans, games and data actions
   'audit.action.block': 'Blocked',

@@ -61,6 +61,10 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
   'audit.action.switch-camera': 'Changement de caméra',
   'audit.action.start': 'Démarrage',
   'audit.action.stop': 'Arrêt',
+  'audit.action.cancel': 'Annulation',
+  'audit.action.retry': 'Relance',
+  'audit.action.purge': 'Purge',
+  'audit.action.import': 'Import',
   'audit.resource.auth': 'Connexions',
   // Fans, games and data actions
   'audit.action.block': 'Blocage',
