@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = [
   'retry',
   'purge',
   'import',
+  'encode',
+  'share',
+  'clip',
   // The actions of the fans, games and data routes.
   // A fan blocked or unblocked, a tag put on or taken off (one fan, or every fan a filter holds).
   'block',

@@ -63,6 +63,9 @@ export const auditEn = {
   'audit.action.retry': 'Retried',
   'audit.action.purge': 'Purged',
   'audit.action.import': 'Imported',
+  'audit.action.encode': 'Encoding queued',
+  'audit.action.share': 'Shared',
+  'audit.action.clip': 'Clip made',
   'audit.resource.auth': 'Sign-ins',
   // Fans, games and data actions
   'audit.action.block': 'Blocked',

@@ -65,6 +65,9 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
   'audit.action.retry': 'Relance',
   'audit.action.purge': 'Purge',
   'audit.action.import': 'Import',
+  'audit.action.encode': 'Encodage lancé',
+  'audit.action.share': 'Partage',
+  'audit.action.clip': 'Clip créé',
   'audit.resource.auth': 'Connexions',
   // Fans, games and data actions
   'audit.action.block': 'Blocage',
