@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'encode',
   'share',
   'clip',
+  'send',
   // The actions of the fans, games and data routes.
   // A fan blocked or unblocked, a tag put on or taken off (one fan, or every fan a filter holds).
   'block',

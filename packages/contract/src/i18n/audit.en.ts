@@ -66,6 +66,7 @@ export const auditEn = {
   'audit.action.encode': 'Encoding queued',
   'audit.action.share': 'Shared',
   'audit.action.clip': 'Clip made',
+  'audit.action.send': 'Sent',
   'audit.resource.auth': 'Sign-ins',
   // Fans, games and data actions
   'audit.action.block': 'Blocked',

@@ -68,6 +68,7 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
   'audit.action.encode': 'Encodage lancé',
   'audit.action.share': 'Partage',
   'audit.action.clip': 'Clip créé',
+  'audit.action.send': 'Envoi',
   'audit.resource.auth': 'Connexions',
   // Fans, games and data actions
   'audit.action.block': 'Blocage',
