@@ -31,7 +31,7 @@ export const AUDIT_ACTIONS = [
   'cancel',
   'retry',
   'purge',
-  'import',
+  // 'import' (an event's markers or match stats re-imported) is the data routes', below.
   'encode',
   'share',
   'clip',

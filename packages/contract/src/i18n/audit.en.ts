@@ -62,7 +62,6 @@ export const auditEn = {
   'audit.action.cancel': 'Cancelled',
   'audit.action.retry': 'Retried',
   'audit.action.purge': 'Purged',
-  'audit.action.import': 'Imported',
   'audit.action.encode': 'Encoding queued',
   'audit.action.share': 'Shared',
   'audit.action.clip': 'Clip made',

@@ -64,7 +64,6 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
   'audit.action.cancel': 'Annulation',
   'audit.action.retry': 'Relance',
   'audit.action.purge': 'Purge',
-  'audit.action.import': 'Import',
   'audit.action.encode': 'Encodage lancé',
   'audit.action.share': 'Partage',
   'audit.action.clip': 'Clip créé',
