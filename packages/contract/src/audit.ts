@@ -22,6 +22,20 @@ export const AUDIT_ACTIONS = [
   'acting-start',
   'acting-end',
   // The actions of the media and live routes.
+  'go-live',
+  'end-live',
+  'rotate-key',
+  'switch-camera',
+  'start',
+  'stop',
+  'cancel',
+  'retry',
+  'purge',
+  // 'import' (an event's markers or match stats re-imported) is the data routes', below.
+  'encode',
+  'share',
+  'clip',
+  'send',
   // The actions of the fans, games and data routes.
   // A fan blocked or unblocked, a tag put on or taken off (one fan, or every fan a filter holds).
   'block',

@@ -214,7 +214,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(eventsRoutes, { engine, guards });
   await app.register(paymentsRoutes, { engine, guards, stripe: appStripe(config, dependencies) });
   await app.register(commonRoutes, { db, guards, config, cache });
-  await app.register(cacheRoutes, { guards, cache });
+  await app.register(cacheRoutes, { db, guards, cache });
   await app.register(queryBuilderRoutes, {
     db,
     guards,

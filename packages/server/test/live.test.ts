@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { type AuditPage, auditPaths } from '@regie/contract/audit';
 import {
   LIVE_HEALTH_EVENT,
   LIVE_TOPIC,
@@ -83,6 +84,27 @@ describe('live inputs', () => {
       payload: { name: 'Tribune nord', latencyMode: '1s' },
     });
     expect(changed.json<LiveInput>()).toMatchObject({ name: 'Tribune nord', latencyMode: '1s' });
+
+    // The input's audit trail, as the account's user manager reads it: the key never, only that it changed.
+    await ctx.user('auditorA', ctx.accountA, ['manage_users']);
+    const trail = await ctx.request({
+      url: `${auditPaths.list}?resource=streams&resourceId=${input.id}`,
+      token: token('auditorA'),
+    });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const entries = trail.json<AuditPage>().data;
+    expect(entries.map((entry) => entry.action)).toEqual(['update', 'rotate-key', 'create']);
+    expect(entries.every((entry) => entry.accountId === ctx.accountA.id)).toBe(true);
+    expect(entries[0]?.changes).toEqual({
+      name: { before: 'Tribune', after: 'Tribune nord' },
+      latencyMode: { before: '2s', after: '1s' },
+    });
+    expect(entries[1]?.changes).toEqual({ streamKey: { changed: true } });
+    expect(entries[2]?.changes).toMatchObject({
+      name: { before: null, after: 'Tribune' },
+      streamKey: { changed: true },
+    });
+    expect(JSON.stringify(entries)).not.toContain('rk_');
   });
 
   it("refuses another account's input (404), a user without use_stream (403) and a bad body (400)", async () => {

@@ -14,8 +14,11 @@ import { eventIdParams } from '@regie/contract/clips.schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventAttachments } from '../db/attachments.table.ts';
+import { diffFields } from '../audit/audit.fields.ts';
+import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
+import { type AttachmentRow, eventAttachments } from '../db/attachments.table.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { findScopedEvent } from '../graphics/event-scope.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
@@ -49,6 +52,26 @@ const tooLarge = () => new HttpError(413, ATTACHMENT_MESSAGES.tooLarge);
 const isTooLarge = (error: unknown) =>
   error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE';
 
+/** The fields of an attachment its entries record (its event among them; not its storage key). */
+const ATTACHMENT_FIELDS = ['eventId', 'name', 'contentType', 'size'] as const;
+
+function auditAttachment(
+  tx: Db,
+  source: AuditSource,
+  action: 'create' | 'delete',
+  before: AttachmentRow | null,
+  after: AttachmentRow | null,
+) {
+  const row = (after ?? before) as AttachmentRow;
+  return writeAudit(tx, source, {
+    accountId: row.accountId,
+    resource: 'attachments',
+    resourceId: row.id,
+    action,
+    changes: diffFields(before, after, ATTACHMENT_FIELDS),
+  });
+}
+
 function listAndUploadRoutes(app: App, options: AttachmentsRoutesOptions): void {
   const { db, guards, tokens, publicUrl } = options;
   app.get(
@@ -73,6 +96,7 @@ function listAndUploadRoutes(app: App, options: AttachmentsRoutesOptions): void 
     attachmentPaths.list(':id'),
     {
       onRequest: guards.requireRule(ATTACHMENT_WRITE_RULE),
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: `Attaches a document to an event (PDF, image or office document, at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB)`,
@@ -94,11 +118,15 @@ function listAndUploadRoutes(app: App, options: AttachmentsRoutesOptions): void 
         throw isTooLarge(error) ? tooLarge() : error;
       });
       if (file.file.truncated) throw tooLarge();
-      const row = await storeAttachment(options, event, {
-        data,
-        filename: file.filename,
-        declaredType: file.mimetype,
-        userId: auth.user.id,
+      const row = await transaction(db, async (tx) => {
+        const stored = await storeAttachment({ ...options, db: tx }, event, {
+          data,
+          filename: file.filename,
+          declaredType: file.mimetype,
+          userId: auth.user.id,
+        });
+        await auditAttachment(tx, auditSourceOf(request), 'create', null, stored);
+        return stored;
       });
       return reply.code(201).send(presentAttachment(tokens, publicUrl, row));
     },
@@ -111,6 +139,7 @@ function deleteAndDownloadRoutes(app: App, options: AttachmentsRoutesOptions): v
     attachmentPaths.one(':id', ':attachmentId'),
     {
       onRequest: guards.requireRule(ATTACHMENT_WRITE_RULE),
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes an attachment and its file',
@@ -120,7 +149,11 @@ function deleteAndDownloadRoutes(app: App, options: AttachmentsRoutesOptions): v
     },
     async (request, reply) => {
       const event = await findScopedEvent(db, authOf(request), request.params.id);
-      await deleteAttachment(options, await findAttachment(db, event.id, request.params.attachmentId));
+      const attachment = await findAttachment(db, event.id, request.params.attachmentId);
+      await transaction(db, async (tx) => {
+        await auditAttachment(tx, auditSourceOf(request), 'delete', attachment, null);
+        await deleteAttachment({ ...options, db: tx }, attachment);
+      });
       return reply.code(204).send(null);
     },
   );

@@ -18,6 +18,7 @@ import {
 import { videoIdParams } from '@regie/contract/videos.schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import { videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { findScopedContent } from '../live/cameras.service.ts';
@@ -26,6 +27,7 @@ import { findVisible } from '../resources/resources.service.ts';
 import { type Engine, entryOf, type ResourceEntry } from '../resources/resources.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guard, type Guards } from '../tenancy/tenancy.guards.ts';
+import { recordedClip } from './clips.audit.ts';
 import { findEvent, listSources, markerClipRequest } from './clips.markers.ts';
 import { createClip, listClips, presentClip } from './clips.service.ts';
 
@@ -52,6 +54,7 @@ function videoClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteCon
     clipPaths.videoClips(':id'),
     {
       onRequest: onClip,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Cuts a clip of a ready video into a new video (a video.clip job, then its encode job)',
@@ -66,7 +69,9 @@ function videoClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteCon
     async (request, reply) => {
       const auth = authOf(request);
       const source = await findVisible(engine, videosEntry, auth, request.params.id);
-      const created = await createClip(engine.db, auth, source, request.body);
+      const created = await recordedClip(engine.db, auditSourceOf(request), (tx) =>
+        createClip(tx, auth, source, request.body),
+      );
       return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
     },
   );
@@ -97,6 +102,7 @@ function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }:
     clipPaths.markerClips(':id', ':markerId'),
     {
       onRequest: onClip,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Cuts a clip around an event's marker, from the event's video",
@@ -120,16 +126,17 @@ function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }:
         offset: request.query.offset,
         body: request.body ?? {},
       });
-      const created =
+      const created = await recordedClip(engine.db, auditSourceOf(request), (tx) =>
         made.kind === 'video'
-          ? await createClip(engine.db, auth, made.source, made.clip)
-          : await createLiveClip(
-              engine.db,
+          ? createClip(tx, auth, made.source, made.clip)
+          : createLiveClip(
+              tx,
               auth,
               { kind: 'events', id: made.event.id, accountId: made.event.accountId },
               made.clip,
               { clamp: true },
-            );
+            ),
+      );
       return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
     },
   );
@@ -161,6 +168,7 @@ function liveClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteCont
       clipPaths.liveClips(kind, ':id'),
       {
         onRequest: onClip,
+        config: { audit: 'entry' },
         schema: {
           ...common,
           summary: 'Clips a live: [inSeconds, outSeconds] from its start, inside its DVR window',
@@ -178,7 +186,12 @@ function liveClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteCont
       async (request, reply) => {
         const auth = authOf(request);
         const content = await findScopedContent(engine.db, auth, { kind, id: request.params.id });
-        const created = await createLiveClip(engine.db, auth, content, request.body);
+        const created = await recordedClip(
+          engine.db,
+          auditSourceOf(request),
+          (tx) => createLiveClip(tx, auth, content, request.body),
+          kind === 'business-players' ? { businessPlayerId: { before: null, after: content.id } } : {},
+        );
         return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
       },
     );

@@ -1,11 +1,12 @@
 import { CONFERENCE_MESSAGES } from '@regie/contract/conferences';
 import type { ConferenceClipBody } from '@regie/contract/conferences.schemas';
 import { eq, inArray, type SQL } from 'drizzle-orm';
+import type { AuditSource } from '../audit/audit.service.ts';
+import { recordedClip } from '../clips/clips.audit.ts';
 import { type ClipRequest, createClip, defaultClipTitle, defaultTemplate } from '../clips/clips.service.ts';
 import { businessPlayerClips } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
-import { transaction } from '../db/transactions.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { findVisible } from '../resources/resources.service.ts';
@@ -83,15 +84,26 @@ export async function createConferenceClip(
   auth: AuthContext,
   conference: ConferenceRow,
   body: ConferenceClipBody,
+  /** The request's audit source: the clip's entry goes in its transaction. */
+  source: AuditSource,
 ): Promise<{ video: VideoRow; job: JobRow }> {
-  const { source, clip, chapterId } = await conferenceClipRequest(engine, videosEntry, auth, conference, body);
-  return transaction(engine.db, async (tx) => {
-    const created = await createClip(tx, auth, source, clip);
-    await tx
-      .insert(businessPlayerClips)
-      .values({ videoId: created.video.id, businessPlayerId: conference.id, chapterId });
-    return created;
-  });
+  const request = await conferenceClipRequest(engine, videosEntry, auth, conference, body);
+  const { chapterId } = request;
+  return recordedClip(
+    engine.db,
+    source,
+    async (tx) => {
+      const created = await createClip(tx, auth, request.source, request.clip);
+      await tx
+        .insert(businessPlayerClips)
+        .values({ videoId: created.video.id, businessPlayerId: conference.id, chapterId });
+      return created;
+    },
+    {
+      businessPlayerId: { before: null, after: conference.id },
+      ...(chapterId === null ? {} : { chapterId: { before: null, after: chapterId } }),
+    },
+  );
 }
 
 /** The clip videos of a conference (for listClips). */

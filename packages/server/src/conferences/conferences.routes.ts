@@ -2,8 +2,10 @@ import { clipListQuery, clipListResponse, clipResponse } from '@regie/contract/c
 import { CONFERENCE_CLIP_RULE, conferencePaths } from '@regie/contract/conferences';
 import { conferenceClipBody, conferenceIdParams, speakersRelationship } from '@regie/contract/conferences.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { listClips, presentClip } from '../clips/clips.service.ts';
 import { businessPlayers } from '../db/conferences.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { videos } from '../db/videos.table.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { assertMayRead, assertMayWrite } from '../resources/resources.access.ts';
@@ -43,6 +45,8 @@ function speakerRoutes(app: ConferencesApp, { engine, entry, guards }: Conferenc
     conferencePaths.speakers(':id'),
     {
       onRequest: guards.requireAuth,
+      // The same speakers in the same order change nothing and record nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...schema,
         summary: "Sets a conference's speakers, in order: speakers of its account, each once",
@@ -54,7 +58,21 @@ function speakerRoutes(app: ConferencesApp, { engine, entry, guards }: Conferenc
       const auth = authOf(request);
       assertMayWrite(entry.definition, auth);
       const conference = await findConference(engine, entry, auth, request.params.id);
-      return setSpeakers(engine.db, conference, request.body);
+      return transaction(engine.db, async (tx) => {
+        const before = await speakersOf(tx, conference.id);
+        const after = await setSpeakers(tx, conference, request.body);
+        const ids = (list: typeof before) => list.data.map((member) => member.id);
+        if (JSON.stringify(ids(before)) !== JSON.stringify(ids(after))) {
+          await writeAudit(tx, auditSourceOf(request), {
+            accountId: conference.accountId,
+            resource: entry.definition.name,
+            resourceId: conference.id,
+            action: 'update',
+            changes: { speakers: { before: ids(before), after: ids(after) } },
+          });
+        }
+        return after;
+      });
     },
   );
 }
@@ -66,6 +84,7 @@ function clipRoutes(app: ConferencesApp, { engine, entry, videosEntry, guards }:
     conferencePaths.clips(':id'),
     {
       onRequest: onClip,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Cuts a clip from a conference's replay: a chapter, or an in/out range",
@@ -80,7 +99,14 @@ function clipRoutes(app: ConferencesApp, { engine, entry, videosEntry, guards }:
     async (request, reply) => {
       const auth = authOf(request);
       const conference = await findConference(engine, entry, auth, request.params.id);
-      const created = await createConferenceClip(engine, videosEntry, auth, conference, request.body);
+      const created = await createConferenceClip(
+        engine,
+        videosEntry,
+        auth,
+        conference,
+        request.body,
+        auditSourceOf(request),
+      );
       return reply.code(202).send(await presentClip(engine, videosEntry, created, auth));
     },
   );

@@ -46,15 +46,30 @@ export async function linkableChallengers(
  * Stores the event's challengers in this order. A challenger kept on the event keeps the date it
  * first appeared (its appearance), so reordering does not make it look new.
  */
-export async function replaceChallengers(db: Db, eventId: number, ids: readonly number[]): Promise<void> {
+/**
+ * `recorded` runs in the replacement's transaction with the challengers before (in order) when
+ * the list changed: the request's audit entry.
+ */
+export async function replaceChallengers(
+  db: Db,
+  eventId: number,
+  ids: readonly number[],
+  recorded?: (tx: Db, before: number[]) => Promise<void>,
+): Promise<void> {
   await transaction(db, async (tx) => {
     // Two saves of one event at once: the second waits, then replaces the first's list.
     await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
     const before = await tx
-      .select({ challengerId: challengerAppearances.challengerId, createdAt: challengerAppearances.createdAt })
+      .select({
+        challengerId: challengerAppearances.challengerId,
+        position: challengerAppearances.position,
+        createdAt: challengerAppearances.createdAt,
+      })
       .from(challengerAppearances)
       .where(eq(challengerAppearances.eventId, eventId));
     const since = new Map(before.map((row) => [row.challengerId, row.createdAt]));
+    const ordered = [...before].sort((a, b) => a.position - b.position).map((row) => row.challengerId);
+    if (recorded && JSON.stringify(ordered) !== JSON.stringify(ids)) await recorded(tx, ordered);
     await tx.delete(challengerAppearances).where(eq(challengerAppearances.eventId, eventId));
     if (ids.length === 0) return;
     const now = new Date();

@@ -9,6 +9,7 @@ import { markerPaths } from '@regie/contract/markers';
 import { EVENT_WRITE_RULE, eventsResource } from '@regie/contract/resources/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { badRequest } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { assertMayRead, assertMayWrite } from '../resources/resources.access.ts';
@@ -44,6 +45,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
     eventChallengersPath(),
     {
       onRequest: guards.requireAuth,
+      // The same challengers in the same order change nothing and record nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         tags: ['events'],
         security: BEARER,
@@ -73,7 +76,15 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
         const message = EVENT_MESSAGES.unknownChallengers(missing);
         throw badRequest(message, [{ path: `data.${ids.indexOf(missing[0] ?? 0)}.id`, message }]);
       }
-      await replaceChallengers(engine.db, request.params.id, ids);
+      await replaceChallengers(engine.db, request.params.id, ids, (tx, before) =>
+        writeAudit(tx, auditSourceOf(request), {
+          accountId,
+          resource: eventsEntry.definition.name,
+          resourceId: request.params.id,
+          action: 'update',
+          changes: { challengers: { before, after: ids } },
+        }),
+      );
       return { data: ids.map((id) => ({ type: 'Challenger' as const, id })) };
     },
   );

@@ -11,7 +11,11 @@ import {
 } from '@regie/contract/graphics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { diffFields } from '../audit/audit.fields.ts';
+import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
+import type { GraphicRow } from '../db/graphics.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -41,6 +45,35 @@ const graphicParams = z.object({ id: recordId, graphicId: recordId });
  * GRAPHICS_READ_RULE (clippers choose them), writing GRAPHICS_WRITE_RULE; the event must be of
  * the request's account (404 otherwise).
  */
+/** The fields of a graphic its entries record (its event among them). */
+const GRAPHIC_FIELDS = [
+  'eventId',
+  'name',
+  'kind',
+  'imageKey',
+  'position',
+  'widthPercent',
+  'marginPercent',
+  'opacity',
+] as const;
+
+function auditGraphic(
+  tx: Db,
+  source: AuditSource,
+  action: 'create' | 'update' | 'delete',
+  before: GraphicRow | null,
+  after: GraphicRow | null,
+) {
+  const row = (after ?? before) as GraphicRow;
+  return writeAudit(tx, source, {
+    accountId: row.accountId,
+    resource: 'graphics',
+    resourceId: row.id,
+    action,
+    changes: diffFields(before, after, GRAPHIC_FIELDS),
+  });
+}
+
 export const graphicsRoutes: FastifyPluginAsyncZod<GraphicsRoutesOptions> = async (app, { db, guards, storage }) => {
   app.addHook('preValidation', ignoreClientAccountKeys);
   const onRead = guards.requireRule(GRAPHICS_READ_RULE);
@@ -68,6 +101,7 @@ export const graphicsRoutes: FastifyPluginAsyncZod<GraphicsRoutesOptions> = asyn
     graphicPaths.list(':id'),
     {
       onRequest: onWrite,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Adds a graphic to an event (its image uploaded first through POST uploads/images)',
@@ -78,7 +112,11 @@ export const graphicsRoutes: FastifyPluginAsyncZod<GraphicsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const event = await findScopedEvent(db, authOf(request), request.params.id);
-      const row = await createGraphic(db, storage, event, request.body);
+      const row = await transaction(db, async (tx) => {
+        const created = await createGraphic(tx, storage, event, request.body);
+        await auditGraphic(tx, auditSourceOf(request), 'create', null, created);
+        return created;
+      });
       return reply.code(201).send(presentGraphic(storage, row));
     },
   );
@@ -87,6 +125,8 @@ export const graphicsRoutes: FastifyPluginAsyncZod<GraphicsRoutesOptions> = asyn
     graphicPaths.one(':id', ':graphicId'),
     {
       onRequest: onWrite,
+      // An empty body, or the graphic's own values, changes nothing and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Changes a graphic: any of its fields',
@@ -98,7 +138,14 @@ export const graphicsRoutes: FastifyPluginAsyncZod<GraphicsRoutesOptions> = asyn
     async (request) => {
       const event = await findScopedEvent(db, authOf(request), request.params.id);
       const graphic = await findGraphic(db, event.id, request.params.graphicId);
-      return presentGraphic(storage, await updateGraphic(db, storage, graphic, request.body));
+      const updated = await transaction(db, async (tx) => {
+        const after = await updateGraphic(tx, storage, graphic, request.body);
+        if (Object.keys(diffFields(graphic, after, GRAPHIC_FIELDS)).length > 0) {
+          await auditGraphic(tx, auditSourceOf(request), 'update', graphic, after);
+        }
+        return after;
+      });
+      return presentGraphic(storage, updated);
     },
   );
 
@@ -106,6 +153,7 @@ export const graphicsRoutes: FastifyPluginAsyncZod<GraphicsRoutesOptions> = asyn
     graphicPaths.one(':id', ':graphicId'),
     {
       onRequest: onWrite,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes a graphic (clips already cut keep it burnt in)',
@@ -115,7 +163,11 @@ export const graphicsRoutes: FastifyPluginAsyncZod<GraphicsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const event = await findScopedEvent(db, authOf(request), request.params.id);
-      await deleteGraphic(db, await findGraphic(db, event.id, request.params.graphicId));
+      const graphic = await findGraphic(db, event.id, request.params.graphicId);
+      await transaction(db, async (tx) => {
+        await deleteGraphic(tx, graphic);
+        await auditGraphic(tx, auditSourceOf(request), 'delete', graphic, null);
+      });
       return reply.code(204).send(null);
     },
   );

@@ -4,6 +4,7 @@ import { cancelJobsQuery, jobIdParams, jobListQuery, jobListResponse, jobRespons
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -53,6 +54,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
     jobPaths.jobs,
     {
       onRequest: requireWrite,
+      // A resource with no job under way: nothing to cancel, nothing recorded (resourceType=Job
+      // answers 409 instead).
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary:
@@ -62,7 +66,14 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
       },
     },
     async (request, reply) => {
-      await cancelJobs(db, authOf(request).account.id, request.query, events, writableTypes(request));
+      await cancelJobs(
+        db,
+        authOf(request).account.id,
+        request.query,
+        events,
+        writableTypes(request),
+        auditSourceOf(request),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -88,6 +99,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
     jobPaths.retry(':id'),
     {
       onRequest: requireWrite,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Runs a failed job again, its attempts reset',
@@ -97,7 +109,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; events:
     },
     async (request) => {
       const auth = authOf(request);
-      const job = await retryJob(db, auth.account.id, request.params.id, events, undefined, writableTypes(request));
+      const job = await retryJob(
+        db,
+        auth.account.id,
+        request.params.id,
+        events,
+        undefined,
+        writableTypes(request),
+        auditSourceOf(request),
+      );
       return presentJob(job, auth.language);
     },
   );

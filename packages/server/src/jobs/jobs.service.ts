@@ -1,6 +1,7 @@
 import { ACTIVE_JOB_STATES, JOB_MESSAGES, JOB_RESOURCE_TYPE, type JobState } from '@regie/contract/jobs';
 import type { CancelJobsQuery, JobListQuery } from '@regie/contract/jobs.schemas';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
@@ -51,6 +52,28 @@ function jobIdOf(resourceId: string): number {
   return id;
 }
 
+/** The audit trail's name for a job (its entries: a cancel, a retry). */
+export const JOB_AUDIT_RESOURCE = 'jobs';
+
+/** One entry per job cancelled, in the transaction that deleted it. */
+async function auditCancelled(tx: Db, source: AuditSource | null, rows: readonly JobRow[]): Promise<void> {
+  if (!source) return;
+  for (const row of rows) {
+    await writeAudit(tx, source, {
+      accountId: row.accountId,
+      resource: JOB_AUDIT_RESOURCE,
+      resourceId: row.id,
+      action: 'cancel',
+      changes: {
+        type: { before: row.type, after: null },
+        resourceType: { before: row.resourceType, after: null },
+        resourceId: { before: row.resourceId, after: null },
+        state: { before: row.state, after: null },
+      },
+    });
+  }
+}
+
 /**
  * Cancels one job named by its id (`resourceType=Job`), or says why not: 404 when the account
  * has no such job, 403 when its type is not one the user manages, 409 when it is already over.
@@ -61,20 +84,25 @@ async function cancelOneJob(
   resourceId: string,
   events: JobEvents,
   types: 'all' | readonly string[],
+  source: AuditSource | null,
 ): Promise<JobRow[]> {
   const id = jobIdOf(resourceId);
   const job = await getJob(db, accountId, id);
   if (types !== 'all' && !types.includes(job.type)) throw forbidden(JOB_MESSAGES.notYourType(id, job.type));
-  const rows = await db
-    .delete(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
-    .returning();
+  const rows = await transaction(db, async (tx) => {
+    const deleted = await tx
+      .delete(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
+      .returning();
+    await cancelAttempts(
+      tx,
+      deleted.map((row) => row.queueJobId),
+    );
+    await auditCancelled(tx, source, deleted);
+    return deleted;
+  });
   // Read again: the job may have ended between the read above and the delete.
   if (rows.length === 0) throw new HttpError(409, JOB_MESSAGES.notActive(id, (await getJob(db, accountId, id)).state));
-  await cancelAttempts(
-    db,
-    rows.map((row) => row.queueJobId),
-  );
   for (const row of rows) events.cancelled(row);
   return rows;
 }
@@ -90,24 +118,32 @@ export async function cancelJobs(
   query: CancelJobsQuery,
   events: JobEvents,
   types: 'all' | readonly string[] = 'all',
+  /** The request's, whose audit entries (one per job cancelled) go in the delete's transaction. */
+  source: AuditSource | null = null,
 ): Promise<JobRow[]> {
-  if (query.resourceType === JOB_RESOURCE_TYPE) return cancelOneJob(db, accountId, query.resourceId, events, types);
-  const rows = await db
-    .delete(jobs)
-    .where(
-      and(
-        eq(jobs.accountId, accountId),
-        eq(jobs.resourceType, query.resourceType),
-        eq(jobs.resourceId, query.resourceId),
-        inArray(jobs.state, [...ACTIVE_JOB_STATES]),
-        types === 'all' ? undefined : inArray(jobs.type, [...types]),
-      ),
-    )
-    .returning();
-  await cancelAttempts(
-    db,
-    rows.map((row) => row.queueJobId),
-  );
+  if (query.resourceType === JOB_RESOURCE_TYPE) {
+    return cancelOneJob(db, accountId, query.resourceId, events, types, source);
+  }
+  const rows = await transaction(db, async (tx) => {
+    const deleted = await tx
+      .delete(jobs)
+      .where(
+        and(
+          eq(jobs.accountId, accountId),
+          eq(jobs.resourceType, query.resourceType),
+          eq(jobs.resourceId, query.resourceId),
+          inArray(jobs.state, [...ACTIVE_JOB_STATES]),
+          types === 'all' ? undefined : inArray(jobs.type, [...types]),
+        ),
+      )
+      .returning();
+    await cancelAttempts(
+      tx,
+      deleted.map((row) => row.queueJobId),
+    );
+    await auditCancelled(tx, source, deleted);
+    return deleted;
+  });
   for (const row of rows) events.cancelled(row);
   return rows;
 }
@@ -123,6 +159,8 @@ export async function retryJob(
   events: JobEvents,
   registry: JobRegistry = JOB_REGISTRY,
   types: 'all' | readonly string[] = 'all',
+  /** The request's, whose audit entry goes in the retry's transaction. */
+  source: AuditSource | null = null,
 ): Promise<JobRow> {
   if (types !== 'all' && !types.includes((await getJob(db, accountId, id)).type)) throw forbidden();
   const attemptId = newAttemptId();
@@ -144,7 +182,18 @@ export async function retryJob(
       })
       .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), eq(jobs.state, 'failed')))
       .returning();
-    if (updated) await sendAttempt(tx, updated, attemptId);
+    if (updated) {
+      await sendAttempt(tx, updated, attemptId);
+      if (source) {
+        await writeAudit(tx, source, {
+          accountId: updated.accountId,
+          resource: JOB_AUDIT_RESOURCE,
+          resourceId: updated.id,
+          action: 'retry',
+          changes: { state: { before: 'failed', after: updated.state } },
+        });
+      }
+    }
     return updated;
   });
   if (row) {

@@ -20,6 +20,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
@@ -78,10 +79,16 @@ async function recordOf<Table extends PgTable>(
   return record;
 }
 
+/** Going live is 'go-live'; every way of ending it is 'end-live' (the variant in `transition`). */
+function auditActionOf(transition: LifecycleTransition): 'go-live' | 'end-live' {
+  return transition === 'start-live' ? 'go-live' : 'end-live';
+}
+
 /** Checks, moves, publishes: one transition of one record. */
 async function runTransition<Table extends PgTable>(
   options: LifecycleRoutesOptions<Table>,
   auth: AuthContext,
+  source: AuditSource,
   id: number,
   transition: LifecycleTransition,
 ) {
@@ -96,7 +103,19 @@ async function runTransition<Table extends PgTable>(
   if (record.state !== rule.from) throw wrong();
   const replay = await transaction(options.db, async (tx) => {
     if (!(await moveRecord(tx, options.stateful, id, rule))) throw wrong();
-    return (await options.moved?.(tx, record, transition, auth)) ?? null;
+    const made = (await options.moved?.(tx, record, transition, auth)) ?? null;
+    await writeAudit(tx, source, {
+      accountId: record.accountId,
+      resource: options.resource,
+      resourceId: id,
+      action: auditActionOf(transition),
+      changes: {
+        state: { before: record.state, after: rule.to },
+        transition: { before: null, after: transition },
+        ...(made ? { replayVideoId: { before: null, after: made.videoId } } : {}),
+      },
+    });
+    return made;
   });
   const result = { id, transition, previousState: record.state, state: rule.to, replay };
   // Every editor open on the record sees the new state at once (contract realtime.ts /admin/{id}).
@@ -146,6 +165,7 @@ export function registerLifecycleRoutes<Table extends PgTable>(
       lifecyclePaths.transition(options.resource, ':id', transition),
       {
         onRequest: onWrite,
+        config: { audit: 'entry' },
         schema: {
           ...common,
           summary: `Moves the record from ${rule.from} to ${rule.to}`,
@@ -160,7 +180,7 @@ export function registerLifecycleRoutes<Table extends PgTable>(
           response: { 200: lifecycleResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
         },
       },
-      async (request) => runTransition(options, authOf(request), request.params.id, transition),
+      async (request) => runTransition(options, authOf(request), auditSourceOf(request), request.params.id, transition),
     );
   }
 }

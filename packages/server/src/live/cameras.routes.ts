@@ -11,11 +11,14 @@ import {
   type MulticamSwitchEvent,
   multicamStatusResponse,
 } from '@regie/contract/cameras';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ContentCameraRow, contentCameras } from '../db/cameras.table.ts';
+import { diffFields } from '../audit/audit.fields.ts';
+import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
+import { type ContentCameraRow, contentCameras, programSwitches } from '../db/cameras.table.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import { noContent } from '../resources/resources.http.ts';
@@ -33,7 +36,7 @@ import {
 } from './cameras.service.ts';
 import type { LiveTokens } from './live.tokens.ts';
 import { programPlaylistPath } from './program.media.ts';
-import type { ContentRef } from './program.ts';
+import { type ContentRef, ofContent } from './program.ts';
 
 export interface CamerasRoutesOptions {
   db: Db;
@@ -46,6 +49,27 @@ export interface CamerasRoutesOptions {
 
 const common = { tags: ['live'], security: BEARER };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The fields of a camera its entries record (the content it films among them, for its history). */
+const CAMERA_FIELDS = ['eventId', 'conferenceId', 'inputId', 'label', 'position'] as const;
+
+function auditCamera(
+  tx: Db,
+  source: AuditSource,
+  action: 'create' | 'update' | 'delete',
+  before: ContentCameraRow | null,
+  after: ContentCameraRow | null,
+) {
+  const camera = after ?? before;
+  if (!camera) throw new Error('a camera entry needs a camera');
+  return writeAudit(tx, source, {
+    accountId: camera.accountId,
+    resource: 'cameras',
+    resourceId: camera.id,
+    action,
+    changes: diffFields(before, after, CAMERA_FIELDS),
+  });
+}
 
 /**
  * The cameras of an event or conference and its program (contract cameras.ts): spec §7
@@ -77,6 +101,7 @@ export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async 
     cameraPaths.create,
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Makes one of the account’s live inputs a camera of an event or a conference',
@@ -84,13 +109,21 @@ export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async 
         response: { 201: cameraResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(presentCamera(await createCamera(db, authOf(request), request.body))),
+    async (request, reply) => {
+      const row = await transaction(db, async (tx) => {
+        const created = await createCamera(tx, authOf(request), request.body);
+        await auditCamera(tx, auditSourceOf(request), 'create', null, created);
+        return created;
+      });
+      return reply.code(201).send(presentCamera(row));
+    },
   );
   app.put(
     cameraPaths.one(':id'),
     {
       onRequest,
+      // An empty body, or the camera's own values, changes nothing and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Renames or moves a camera',
@@ -101,11 +134,18 @@ export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async 
     },
     async (request) => {
       const camera = await findScopedCamera(db, authOf(request), request.params.id);
-      const [row] = await db
-        .update(contentCameras)
-        .set(request.body)
-        .where(eq(contentCameras.id, camera.id))
-        .returning();
+      if (Object.keys(request.body).length === 0) return presentCamera(camera);
+      const row = await transaction(db, async (tx) => {
+        const [updated] = await tx
+          .update(contentCameras)
+          .set(request.body)
+          .where(eq(contentCameras.id, camera.id))
+          .returning();
+        if (updated && Object.keys(diffFields(camera, updated, CAMERA_FIELDS)).length > 0) {
+          await auditCamera(tx, auditSourceOf(request), 'update', camera, updated);
+        }
+        return updated;
+      });
       return presentCamera(row ?? camera);
     },
   );
@@ -113,6 +153,7 @@ export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async 
     cameraPaths.one(':id'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Removes a camera (the program’s past keeps its segments)',
@@ -122,7 +163,10 @@ export const camerasRoutes: FastifyPluginAsyncZod<CamerasRoutesOptions> = async 
     },
     async (request, reply) => {
       const camera = await findScopedCamera(db, authOf(request), request.params.id);
-      await db.delete(contentCameras).where(eq(contentCameras.id, camera.id));
+      await transaction(db, async (tx) => {
+        await tx.delete(contentCameras).where(eq(contentCameras.id, camera.id));
+        await auditCamera(tx, auditSourceOf(request), 'delete', camera, null);
+      });
       return reply.code(204).send(null);
     },
   );
@@ -145,6 +189,7 @@ function registerMulticamRoutes(
     cameraPaths.switch(':id'),
     {
       onRequest: guards.requireRule(MULTICAM_RULE),
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Puts this camera on air: the program switches to it at its next segment',
@@ -155,11 +200,25 @@ function registerMulticamRoutes(
     async (request) => {
       const camera = await findScopedCamera(db, authOf(request), request.params.id);
       const content = contentOfCamera(camera);
-      const event: MulticamSwitchEvent = {
-        kind: content.kind,
-        contentId: content.id,
-        switch: await switchProgram(db, authOf(request), camera),
-      };
+      const made = await transaction(db, async (tx) => {
+        const [onAir] = await tx
+          .select({ cameraId: programSwitches.cameraId })
+          .from(programSwitches)
+          .where(ofContent(programSwitches, content))
+          .orderBy(desc(programSwitches.at), desc(programSwitches.id))
+          .limit(1);
+        const done = await switchProgram(tx, authOf(request), camera);
+        // The program is the content's: the switch shows in the event's (conference's) history.
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: camera.accountId,
+          resource: content.kind,
+          resourceId: content.id,
+          action: 'switch-camera',
+          changes: { programCameraId: { before: onAir?.cameraId ?? null, after: camera.id } },
+        });
+        return done;
+      });
+      const event: MulticamSwitchEvent = { kind: content.kind, contentId: content.id, switch: made };
       // Every operator's multicam shows the switch at once; a lost publish only delays it to their next read.
       hub
         .publish(accountTopic(camera.accountId, MULTICAM_TOPIC), { type: MULTICAM_SWITCH_EVENT, payload: event })

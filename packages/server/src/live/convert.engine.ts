@@ -10,6 +10,7 @@ import type { Message } from '@regie/contract/messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type LiveConversionRow, liveConversions, liveInputs } from '../db/live.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { videos } from '../db/videos.table.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import { type TargetReport, TargetSupervisor } from '../simulcast/simulcast.supervisor.ts';
@@ -40,8 +41,11 @@ export interface ConvertEngineOptions {
 
 export interface ConvertEngine {
   start(row: LiveConversionRow): void;
-  /** Stops a conversion for good (state stopped) and waits for its ffmpeg to end. */
-  stop(conversionId: number): Promise<void>;
+  /**
+   * Stops a conversion for good (state stopped) and waits for its ffmpeg to end. `stopped` runs in
+   * the transaction that writes the stop (the request's audit entry).
+   */
+  stop(conversionId: number, stopped?: (tx: Db) => Promise<void>): Promise<void>;
   isRunning(conversionId: number): boolean;
   /** Starts every conversion the database says is under way (after a restart). */
   resume(): Promise<number>;
@@ -224,17 +228,20 @@ export function createConvertEngine(options: ConvertEngineOptions): ConvertEngin
     supervisor.start();
   }
 
-  async function stop(conversionId: number): Promise<void> {
+  async function stop(conversionId: number, stopped?: (tx: Db) => Promise<void>): Promise<void> {
     const entry = running.get(conversionId);
     running.delete(conversionId);
     if (entry) {
       await entry.supervisor.stop();
       await entry.writes;
     }
-    await db
-      .update(liveConversions)
-      .set({ state: 'stopped', endedAt: new Date(), ...(entry ? { positionSeconds: entry.position } : {}) })
-      .where(and(eq(liveConversions.id, conversionId), inArray(liveConversions.state, CONVERT_ACTIVE_STATES)));
+    await transaction(db, async (tx) => {
+      await tx
+        .update(liveConversions)
+        .set({ state: 'stopped', endedAt: new Date(), ...(entry ? { positionSeconds: entry.position } : {}) })
+        .where(and(eq(liveConversions.id, conversionId), inArray(liveConversions.state, CONVERT_ACTIVE_STATES)));
+      await stopped?.(tx);
+    });
   }
 
   async function resume(): Promise<number> {

@@ -12,9 +12,11 @@ import {
   LIVE_CONVERT_MESSAGES,
   liveConvertPaths,
 } from '@regie/contract/live.convert';
+import { videosResource } from '@regie/contract/resources/videos';
 import { VIDEO_MESSAGES, VIDEO_RESOURCE_TYPE, VIDEO_TITLE_MAX } from '@regie/contract/videos';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import { type LiveConversionRow, liveConversions } from '../db/live.table.ts';
@@ -51,6 +53,9 @@ export interface ConvertRoutesOptions {
 }
 
 const common = { tags: ['live'], security: BEARER };
+
+/** A video's entries: the engine's resource, so that its History shows them. */
+const VIDEO_AUDIT_RESOURCE = videosResource.name;
 
 /** The account's video `id`, else 404 (another account's too). */
 async function scopedVideo(db: Db, auth: AuthContext, id: number): Promise<VideoRow> {
@@ -93,6 +98,7 @@ const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, o
     path,
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Plays a ready video into a live input in real time, as an encoder would publish it',
@@ -122,16 +128,32 @@ const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, o
       if (options.isOnAir(input.id)) throw new HttpError(409, LIVE_CONVERT_MESSAGES.inputBusy(input.name));
       let row: LiveConversionRow | undefined;
       try {
-        [row] = await db
-          .insert(liveConversions)
-          .values({
-            accountId: video.accountId,
-            videoId: video.id,
-            inputId: input.id,
-            positionSeconds: request.body.fromSeconds,
-            durationSeconds: duration,
-          })
-          .returning();
+        row = await transaction(db, async (tx) => {
+          const [created] = await tx
+            .insert(liveConversions)
+            .values({
+              accountId: video.accountId,
+              videoId: video.id,
+              inputId: input.id,
+              positionSeconds: request.body.fromSeconds,
+              durationSeconds: duration,
+            })
+            .returning();
+          if (created) {
+            await writeAudit(tx, auditSourceOf(request), {
+              accountId: video.accountId,
+              resource: VIDEO_AUDIT_RESOURCE,
+              resourceId: video.id,
+              action: 'start',
+              changes: {
+                conversionId: { before: null, after: created.id },
+                inputId: { before: null, after: input.id },
+                fromSeconds: { before: null, after: request.body.fromSeconds },
+              },
+            });
+          }
+          return created;
+        });
       } catch (error) {
         // Two calls at once for one input: the index keeps one.
         if (databaseError(error)?.code === '23505')
@@ -170,6 +192,7 @@ const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, o
     path,
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Stops playing a video into its live input (the input goes idle)',
@@ -181,7 +204,18 @@ const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, o
       const video = await scopedVideo(db, authOf(request), request.params.id);
       const row = await latestConversion(db, video.id, true);
       if (!row) throw notFound(LIVE_CONVERT_MESSAGES.notConverting(video.id));
-      await engine.stop(row.id);
+      await engine.stop(row.id, (tx) =>
+        writeAudit(tx, auditSourceOf(request), {
+          accountId: video.accountId,
+          resource: VIDEO_AUDIT_RESOURCE,
+          resourceId: video.id,
+          action: 'stop',
+          changes: {
+            conversionId: { before: row.id, after: null },
+            state: { before: row.state, after: 'stopped' },
+          },
+        }),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -266,6 +300,8 @@ const assemblyRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, 
     path,
     {
       onRequest,
+      // A second call while the assembly into that video is under way answers it and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: "Joins a live input's recording (its last publish, or a period) into a video",
@@ -322,12 +358,27 @@ const assemblyRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, 
               .returning()
           )[0];
         if (!video) throw new Error('assembly video not created');
-        return enqueueJob(
+        const queued = await enqueueJob(
           tx,
           assemblyJob,
           { ...payload, videoId: video.id },
           { accountId: input.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
         );
+        // The video it makes (or whose media it replaces) is what changes: its history shows it.
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: input.accountId,
+          resource: VIDEO_AUDIT_RESOURCE,
+          resourceId: video.id,
+          action: target ? 'update' : 'create',
+          changes: {
+            ...(target ? {} : { title: { before: null, after: title } }),
+            inputId: { before: null, after: input.id },
+            from: { before: null, after: payload.from },
+            to: { before: null, after: payload.to },
+            jobId: { before: null, after: queued.id },
+          },
+        });
+        return queued;
       });
       return reply.code(202).send(presentAssembly(job, assemblyPayload.parse(job.payload), title, auth.language));
     },

@@ -10,7 +10,11 @@ import {
   streamKeyResponse,
 } from '@regie/contract/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { diffFields } from '../audit/audit.fields.ts';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
+import type { LiveInputRow } from '../db/live.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -40,6 +44,16 @@ export interface LiveRoutesOptions {
 }
 
 const common = { tags: ['live'], security: BEARER };
+
+/** The audit trail's name for a live input: its path's (spec §7 `streams`). */
+const AUDITED = 'streams';
+/** The fields of an input its entries record; the stream key only as changed. */
+const AUDITED_FIELDS = ['name', 'latencyMode', 'equirectangular', 'streamKey'] as const;
+const SECRET_FIELDS = ['streamKey'];
+
+function inputChanges(before: LiveInputRow | null, after: LiveInputRow | null) {
+  return diffFields(before, after, AUDITED_FIELDS, SECRET_FIELDS);
+}
 
 /**
  * Live inputs (contract live.ts), spec §7 Streamable `GET/POST streams`, `PUT/DELETE streams/{id}`
@@ -77,6 +91,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     livePaths.list,
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Creates a live input with a new stream key',
@@ -86,7 +101,17 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const row = await createInput(db, auth.account.id, request.body);
+      const row = await transaction(db, async (tx) => {
+        const created = await createInput(tx, auth.account.id, request.body);
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: created.accountId,
+          resource: AUDITED,
+          resourceId: created.id,
+          action: 'create',
+          changes: inputChanges(null, created),
+        });
+        return created;
+      });
       await keysChanged();
       return reply.code(201).send(presentInput(present, row, auth.language));
     },
@@ -122,6 +147,8 @@ const registerChangeRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (ap
     livePaths.one(':id'),
     {
       onRequest,
+      // A body that changes nothing (or repeats the values) succeeds and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Changes a live input (a new latency mode applies from its next publish)',
@@ -133,7 +160,20 @@ const registerChangeRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (ap
     async (request) => {
       const auth = authOf(request);
       const row = await findScopedInput(db, auth, request.params.id);
-      const updated = await updateInput(db, row, request.body);
+      const updated = await transaction(db, async (tx) => {
+        const after = await updateInput(tx, row, request.body);
+        const changes = inputChanges(row, after);
+        if (Object.keys(changes).length > 0) {
+          await writeAudit(tx, auditSourceOf(request), {
+            accountId: row.accountId,
+            resource: AUDITED,
+            resourceId: row.id,
+            action: 'update',
+            changes,
+          });
+        }
+        return after;
+      });
       if (updated.latencyMode !== row.latencyMode) await keysChanged();
       return presentInput(present, updated, auth.language, (await latestConversionsOf(db, [row.id])).get(row.id));
     },
@@ -143,6 +183,7 @@ const registerChangeRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (ap
     livePaths.one(':id'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes a live input, its key (refused from now on) and its recorded segments',
@@ -152,7 +193,16 @@ const registerChangeRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (ap
     },
     async (request, reply) => {
       const row = await findScopedInput(db, authOf(request), request.params.id);
-      await deleteInput(db, storage, row);
+      await transaction(db, async (tx) => {
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: row.accountId,
+          resource: AUDITED,
+          resourceId: row.id,
+          action: 'delete',
+          changes: inputChanges(row, null),
+        });
+        await deleteInput(tx, storage, row);
+      });
       await keysChanged();
       supervisor.kickInput(row.id);
       return reply.code(204).send(null);
@@ -185,6 +235,7 @@ const registerKeyRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     livePaths.rotate(':id'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Gives a live input a new stream key: the old one is refused, a publisher using it disconnected',
@@ -194,7 +245,17 @@ const registerKeyRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const row = await findScopedInput(db, authOf(request), request.params.id);
-      const streamKey = await rotateKey(db, row);
+      const streamKey = await transaction(db, async (tx) => {
+        const key = await rotateKey(tx, row);
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: row.accountId,
+          resource: AUDITED,
+          resourceId: row.id,
+          action: 'rotate-key',
+          changes: { streamKey: { changed: true } },
+        });
+        return key;
+      });
       await keysChanged();
       supervisor.kickInput(row.id);
       return reply.header('cache-control', 'no-store').send({ streamKey });

@@ -1,6 +1,7 @@
 import type { MarkerRecord, MarkersRelationshipsBody } from '@regie/contract/markers';
 import { CRUD_MESSAGES } from '@regie/contract/resources/shapes';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
 import { markers } from '../db/events.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { badRequest } from '../http/http.errors.ts';
@@ -21,6 +22,8 @@ export async function replaceEventMarkers(
   auth: AuthContext,
   eventId: number,
   body: MarkersRelationshipsBody,
+  /** Runs in the deletes' transaction with the markers deleted, when any: their audit entries. */
+  removedHook?: (tx: Db, rows: readonly (typeof markers.$inferSelect)[]) => Promise<void>,
 ): Promise<MarkerRecord[]> {
   // 404 for an event the request may not see, another account's included.
   const event = await findVisible(engine, eventsEntry, auth, eventId);
@@ -43,6 +46,7 @@ export async function replaceEventMarkers(
       .where(and(eq(markers.eventId, id), wanted.length > 0 ? notInArray(markers.id, wanted) : undefined))
       .returning();
     for (const row of gone) publishMarkerChange(tx, 'deleted', { marker: presentMarker(row) });
+    if (removedHook && gone.length > 0) await removedHook(tx, gone);
     return new Set(gone.map((row) => row.id));
   });
   return current.filter((row) => !removed.has(row.id)).map(presentMarker);

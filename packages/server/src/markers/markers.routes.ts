@@ -6,6 +6,8 @@ import {
   markersRelationshipsResponse,
 } from '@regie/contract/markers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { diffRecord } from '../audit/audit.diff.ts';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { assertMayWrite } from '../resources/resources.access.ts';
 import type { Engine } from '../resources/resources.types.ts';
@@ -31,6 +33,8 @@ export const eventMarkersRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards:
     markerPaths.relationships(':id'),
     {
       onRequest: [guards.requireAuth, async (request) => assertMayWrite(markersEntry.definition, authOf(request))],
+      // Listing every marker the event has deletes none and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         tags: ['markers'],
         security: BEARER,
@@ -45,7 +49,25 @@ export const eventMarkersRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards:
     },
     async (request) => {
       const auth = authOf(request);
-      const data = await replaceEventMarkers(engine, eventsEntry, auth, request.params.id, request.body);
+      const source = auditSourceOf(request);
+      const data = await replaceEventMarkers(
+        engine,
+        eventsEntry,
+        auth,
+        request.params.id,
+        request.body,
+        async (tx, gone) => {
+          for (const row of gone) {
+            await writeAudit(tx, source, {
+              accountId: row.accountId,
+              resource: markersEntry.definition.name,
+              resourceId: row.id,
+              action: 'delete',
+              changes: diffRecord(markersEntry, row, null),
+            });
+          }
+        },
+      );
       return { data };
     },
   );

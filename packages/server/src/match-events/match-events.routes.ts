@@ -15,7 +15,9 @@ import {
 import { EVENT_READ_RULE, MARKER_WRITE_RULE } from '@regie/contract/resources/events';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { forbidden } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
@@ -74,6 +76,8 @@ export const matchEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }
     matchEventPaths.parserMappings,
     {
       onRequest: requireAdmin,
+      // No entries, or each key's marker type as it was: nothing changes, nothing is recorded.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...mapping,
         summary: 'Saves the marker type (or null: nothing) of the listed keys; the other keys keep theirs',
@@ -85,7 +89,7 @@ export const matchEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }
     async (request) => {
       const auth = authOf(request);
       const scope = { accountId: auth.account.id, ...request.query };
-      await saveParserMapping(db, scope, request.body);
+      await saveParserMapping(db, scope, request.body, auditSourceOf(request));
       return readParserMapping(db, scope, eventKeysOf(request.query.provider));
     },
   );
@@ -113,6 +117,7 @@ export const matchEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }
 
   const jobRoute = (kind: 'markers' | 'stats') => ({
     onRequest: guards.requireRule(MARKER_WRITE_RULE),
+    config: { audit: 'entry' as const },
     schema: {
       tags: ['jobs'],
       security: BEARER,
@@ -132,10 +137,21 @@ export const matchEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }
     const path = kind === 'markers' ? matchEventPaths.importMarkers : matchEventPaths.importEventStats;
     app.post(path, jobRoute(kind), async (request, reply) => {
       const auth = authOf(request);
-      const job = await enqueueMatchJob(db, kind, {
-        accountId: auth.account.id,
-        eventId: request.body.eventId,
-        language: auth.language,
+      const job = await transaction(db, async (tx) => {
+        const queued = await enqueueMatchJob(tx, kind, {
+          accountId: auth.account.id,
+          eventId: request.body.eventId,
+          language: auth.language,
+        });
+        // The import is the event's: its history shows who asked for it (the job does the rest).
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: queued.accountId,
+          resource: 'events',
+          resourceId: request.body.eventId,
+          action: 'import',
+          changes: { import: { before: null, after: kind }, jobId: { before: null, after: queued.id } },
+        });
+        return queued;
       });
       return reply.code(202).send(presentJob(job, auth.language));
     });

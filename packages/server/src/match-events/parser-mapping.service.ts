@@ -1,3 +1,4 @@
+import type { AuditChanges } from '@regie/contract/audit';
 import type { FeedAdapterInfo, FeedProvider } from '@regie/contract/feeds';
 import {
   DEFAULT_MARKER_TYPES,
@@ -11,6 +12,7 @@ import {
   type ParserMappingSource,
 } from '@regie/contract/match-events';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
 import { parserMappings } from '../db/match-events.table.ts';
@@ -199,8 +201,17 @@ export async function readParserMapping(
   };
 }
 
-/** PUT parser-mappings: the listed keys get their marker type (or nothing); the others keep theirs. */
-export async function saveParserMapping(db: Db, scope: MappingScope, body: ParserMappingBody): Promise<void> {
+/**
+ * PUT parser-mappings: the listed keys get their marker type (or nothing); the others keep theirs.
+ * With `source`, the keys whose marker type changed make one audit entry, in the save's
+ * transaction (fields `<provider>.<sportId>.<mode>.<key>`, the marker type ids before and after).
+ */
+export async function saveParserMapping(
+  db: Db,
+  scope: MappingScope,
+  body: ParserMappingBody,
+  source: AuditSource | null = null,
+): Promise<void> {
   const seen = new Set<string>();
   for (const [index, entry] of body.entries.entries()) {
     if (seen.has(entry.key)) {
@@ -226,22 +237,25 @@ export async function saveParserMapping(db: Db, scope: MappingScope, body: Parse
   }
   if (body.entries.length === 0) return;
   const mappingId = scope.dataProviderMappingId ?? null;
+  const listed = and(
+    eq(parserMappings.accountId, scope.accountId),
+    eq(parserMappings.provider, scope.provider),
+    eq(parserMappings.sportId, scope.sportId),
+    eq(parserMappings.mode, scope.mode),
+    mappingId === null
+      ? isNull(parserMappings.dataProviderMappingId)
+      : eq(parserMappings.dataProviderMappingId, mappingId),
+    inArray(
+      parserMappings.key,
+      body.entries.map((entry) => entry.key),
+    ),
+  );
   await transaction(db, async (tx) => {
-    await tx.delete(parserMappings).where(
-      and(
-        eq(parserMappings.accountId, scope.accountId),
-        eq(parserMappings.provider, scope.provider),
-        eq(parserMappings.sportId, scope.sportId),
-        eq(parserMappings.mode, scope.mode),
-        mappingId === null
-          ? isNull(parserMappings.dataProviderMappingId)
-          : eq(parserMappings.dataProviderMappingId, mappingId),
-        inArray(
-          parserMappings.key,
-          body.entries.map((entry) => entry.key),
-        ),
-      ),
-    );
+    const saved = await tx
+      .select({ key: parserMappings.key, markerTypeId: parserMappings.markerTypeId })
+      .from(parserMappings)
+      .where(listed);
+    await tx.delete(parserMappings).where(listed);
     await tx.insert(parserMappings).values(
       body.entries.map((entry) => ({
         accountId: scope.accountId,
@@ -253,5 +267,37 @@ export async function saveParserMapping(db: Db, scope: MappingScope, body: Parse
         markerTypeId: entry.markerTypeId,
       })),
     );
+    if (source) await auditMapping(tx, source, scope, saved, body);
+  });
+}
+
+/** What a key never saved had before: the default mapping's marker type (readParserMapping). */
+const NEVER_SAVED = 'default';
+
+/** The entry of a save: the keys whose marker type changed. */
+async function auditMapping(
+  tx: Db,
+  source: AuditSource,
+  scope: MappingScope,
+  saved: readonly { key: string; markerTypeId: number | null }[],
+  body: ParserMappingBody,
+): Promise<void> {
+  const before = new Map(saved.map((row) => [row.key, row.markerTypeId]));
+  const changes: AuditChanges = {};
+  for (const entry of body.entries) {
+    const was = before.has(entry.key) ? (before.get(entry.key) ?? null) : NEVER_SAVED;
+    if (was === entry.markerTypeId) continue;
+    changes[`${scope.provider}.${scope.sportId}.${scope.mode}.${entry.key}`] = {
+      before: was,
+      after: entry.markerTypeId,
+    };
+  }
+  if (Object.keys(changes).length === 0) return;
+  await writeAudit(tx, source, {
+    accountId: scope.accountId,
+    resource: 'parser-mappings',
+    resourceId: scope.dataProviderMappingId ?? null,
+    action: 'update',
+    changes,
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '@regie/contract/realtime';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/http.errors.ts';
@@ -33,6 +34,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; hub
     {
       onRequest: guards.requireRule(SEND_MESSAGE_RULE),
       preValidation: forceActingAccountId,
+      config: { audit: 'entry' },
       schema: {
         tags: ['realtime'],
         security: BEARER,
@@ -47,6 +49,15 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; hub
       if (!account) throw notFound(HTTP_MESSAGES.accountNotFound(accountId));
       const message: ToastMessage = { id: randomUUID(), text: request.body.text, type: request.body.type };
       await sendToast(hub, accountId, message);
+      // Nothing is stored: the entry follows the send, so that a toast shown to every user of the
+      // account can be traced to whoever sent it.
+      await writeAudit(db, auditSourceOf(request), {
+        accountId,
+        resource: 'messages',
+        resourceId: null,
+        action: 'send',
+        changes: { text: { before: null, after: message.text }, type: { before: null, after: message.type } },
+      });
       return reply.code(202).send({ ...message, AccountId: accountId });
     },
   );

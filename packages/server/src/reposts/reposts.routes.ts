@@ -8,8 +8,10 @@ import {
   repostResponse,
 } from '@regie/contract/reposts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { VideosConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
 import { findScopedEvent } from '../graphics/event-scope.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
@@ -34,6 +36,7 @@ export const repostsRoutes: FastifyPluginAsyncZod<RepostsRoutesOptions> = async 
     repostPaths.list(':id'),
     {
       onRequest: guards.requireRule(REPOST_WRITE_RULE),
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: "Reposts the event's replay, or one of its clips, to social platforms",
@@ -49,18 +52,32 @@ export const repostsRoutes: FastifyPluginAsyncZod<RepostsRoutesOptions> = async 
       const auth = authOf(request);
       const event = await findScopedEvent(db, auth, request.params.id);
       const video = await repostVideo(db, event, request.body.videoId);
-      const results = await repost(
-        db,
-        adapters,
-        {
-          event,
-          video,
-          userId: auth.user.id,
-          targets: request.body.targets,
-          ...(request.body.message ? { message: request.body.message } : {}),
-        },
-        auth.language,
-      );
+      const results = await transaction(db, async (tx) => {
+        const made = await repost(
+          tx,
+          adapters,
+          {
+            event,
+            video,
+            userId: auth.user.id,
+            targets: request.body.targets,
+            ...(request.body.message ? { message: request.body.message } : {}),
+          },
+          auth.language,
+        );
+        // The event's history: which video went where (each target's outcome).
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: event.accountId,
+          resource: 'events',
+          resourceId: event.id,
+          action: 'share',
+          changes: {
+            videoId: { before: null, after: video.id },
+            targets: { before: null, after: Object.fromEntries(made.map((one) => [one.target, one.outcome])) },
+          },
+        });
+        return made;
+      });
       return reply.code(202).send({ videoId: video.id, results });
     },
   );

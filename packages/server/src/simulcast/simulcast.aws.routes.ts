@@ -3,8 +3,10 @@ import { awsStatusResponse, SIMULCAST_MESSAGES, simulcastPaths, simulcastRespons
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { type SimulcastRow, simulcasts, simulcastTargets } from '../db/simulcast.table.ts';
+import { afterCommit, transaction } from '../db/transactions.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER } from '../http/responses.schema.ts';
 import { authOf, type Guard } from '../tenancy/tenancy.guards.ts';
@@ -49,15 +51,27 @@ async function setCloudTargets(db: Db, simulcastId: number, running: boolean, er
     .where(eq(simulcasts.id, simulcastId));
 }
 
-/** Runs an aws simulcast on MediaLive in the background (a channel takes a minute to come up). */
-async function startOnCloud(options: AwsRoutesOptions, row: SimulcastRow): Promise<void> {
-  const { db, cloud, sources } = options;
-  const sourceUrl = await sourceUrlOf(sources, row);
-  const targets = await targetsOf(db, [row.id]);
-  await db
+/**
+ * Runs an aws simulcast on MediaLive in the background (a channel takes a minute to come up),
+ * once `tx` commits; what the channel reports is written on `options.db`.
+ */
+async function startOnCloud(options: AwsRoutesOptions, tx: Db, row: SimulcastRow): Promise<void> {
+  const sourceUrl = await sourceUrlOf(options.sources, row);
+  const targets = await targetsOf(tx, [row.id]);
+  await tx
     .update(simulcastTargets)
     .set({ running: true, status: 'starting', lastError: null })
     .where(eq(simulcastTargets.simulcastId, row.id));
+  afterCommit(tx, () => startChannel(options, row, sourceUrl, targets));
+}
+
+function startChannel(
+  options: AwsRoutesOptions,
+  row: SimulcastRow,
+  sourceUrl: string,
+  targets: Awaited<ReturnType<typeof targetsOf>>,
+): void {
+  const { db, cloud } = options;
   void cloud
     .start({ name: `regie-${row.accountId}-${row.id}`, sourceUrl, targets })
     .then(async (channel) => {
@@ -99,6 +113,7 @@ export function registerAwsRoutes(app: App, options: AwsRoutesOptions): void {
       simulcastPaths[action](':id'),
       {
         onRequest,
+        config: { audit: 'entry' },
         schema: {
           ...common,
           summary:
@@ -113,8 +128,21 @@ export function registerAwsRoutes(app: App, options: AwsRoutesOptions): void {
         const auth = authOf(request);
         const row = await findSimulcast(db, auth, request.params.id);
         if (row.provider !== 'aws') throw new HttpError(409, SIMULCAST_MESSAGES.notAws);
-        if (action === 'startAws') await startAws(options, row);
-        else await stopAws(options, row);
+        const targets = await targetsOf(db, [row.id]);
+        // One entry for the simulcast, in the transaction that marks its targets.
+        const recorded = (tx: Db) =>
+          writeAudit(tx, auditSourceOf(request), {
+            accountId: row.accountId,
+            resource: 'simulcasts',
+            resourceId: row.id,
+            action: action === 'startAws' ? 'start' : 'stop',
+            changes: {
+              engine: { before: null, after: row.cloudChannelId || cloud.configured ? 'aws' : 'local' },
+              targets: { before: null, after: targets.map((target) => target.id) },
+            },
+          });
+        if (action === 'startAws') await startAws(options, row, recorded);
+        else await stopAws(options, row, recorded);
         const found = await withTargets(db, await findSimulcast(db, auth, row.id));
         return presentSimulcast(found.simulcast, found.targets, auth.language);
       },
@@ -122,20 +150,35 @@ export function registerAwsRoutes(app: App, options: AwsRoutesOptions): void {
   }
 }
 
-async function startAws(options: AwsRoutesOptions, row: SimulcastRow): Promise<void> {
-  if (options.cloud.configured) return startOnCloud(options, row);
-  for (const target of await targetsOf(options.db, [row.id])) {
-    if (!target.running) await startTarget(options.db, options.engine, target);
-  }
+type Recorded = (tx: Db) => Promise<void>;
+
+async function startAws(options: AwsRoutesOptions, row: SimulcastRow, recorded: Recorded): Promise<void> {
+  await transaction(options.db, async (tx) => {
+    if (options.cloud.configured) await startOnCloud(options, tx, row);
+    else {
+      for (const target of await targetsOf(tx, [row.id])) {
+        if (!target.running) await startTarget(tx, options.engine, target);
+      }
+    }
+    await recorded(tx);
+  });
 }
 
-async function stopAws(options: AwsRoutesOptions, row: SimulcastRow): Promise<void> {
+async function stopAws(options: AwsRoutesOptions, row: SimulcastRow, recorded: Recorded): Promise<void> {
   const { db, cloud, engine } = options;
   if (row.cloudChannelId && row.cloudInputId) {
     await cloud.stop({ channelId: row.cloudChannelId, inputId: row.cloudInputId });
-    await db.update(simulcasts).set({ cloudChannelId: null, cloudInputId: null }).where(eq(simulcasts.id, row.id));
-    await setCloudTargets(db, row.id, false, null);
+    await transaction(db, async (tx) => {
+      await tx.update(simulcasts).set({ cloudChannelId: null, cloudInputId: null }).where(eq(simulcasts.id, row.id));
+      await setCloudTargets(tx, row.id, false, null);
+      await recorded(tx);
+    });
     return;
   }
+  // Every target marked as no longer meant to run, with the entry; then each restream stopped.
+  await transaction(db, async (tx) => {
+    await tx.update(simulcastTargets).set({ running: false }).where(eq(simulcastTargets.simulcastId, row.id));
+    await recorded(tx);
+  });
   for (const target of await targetsOf(db, [row.id])) await stopTarget(db, engine, target);
 }

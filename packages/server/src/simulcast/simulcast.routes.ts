@@ -16,7 +16,11 @@ import {
 } from '@regie/contract/simulcast';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { diffFields } from '../audit/audit.fields.ts';
+import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
+import type { SimulcastRow, SimulcastTargetRow } from '../db/simulcast.table.ts';
+import { transaction } from '../db/transactions.ts';
 import type { MessageLanguage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
@@ -57,6 +61,46 @@ const targetParams = z.object({ id: recordId, targetId: recordId });
 const present = (found: Awaited<ReturnType<typeof withTargets>>, language: MessageLanguage) =>
   presentSimulcast(found.simulcast, found.targets, language);
 
+/** The fields of a simulcast its entries record. */
+const SIMULCAST_FIELDS = ['name', 'inputId', 'provider'] as const;
+/** The fields of a target its entries record; the stream key only as changed. */
+const TARGET_FIELDS = ['simulcastId', 'name', 'url', 'streamKey'] as const;
+
+/** One entry about a simulcast (`before` null at a create, `after` null at a delete). */
+export function auditSimulcast(
+  tx: Db,
+  source: AuditSource,
+  action: 'create' | 'update' | 'delete',
+  before: SimulcastRow | null,
+  after: SimulcastRow | null,
+) {
+  const row = (after ?? before) as SimulcastRow;
+  return writeAudit(tx, source, {
+    accountId: row.accountId,
+    resource: 'simulcasts',
+    resourceId: row.id,
+    action,
+    changes: diffFields(before, after, SIMULCAST_FIELDS),
+  });
+}
+
+function auditTarget(
+  tx: Db,
+  source: AuditSource,
+  action: 'create' | 'update' | 'delete',
+  before: SimulcastTargetRow | null,
+  after: SimulcastTargetRow | null,
+) {
+  const row = (after ?? before) as SimulcastTargetRow;
+  return writeAudit(tx, source, {
+    accountId: row.accountId,
+    resource: 'simulcast-targets',
+    resourceId: row.id,
+    action,
+    changes: diffFields(before, after, TARGET_FIELDS, ['streamKey']),
+  });
+}
+
 /** Simulcasts and their targets (contract simulcast.ts), all under SIMULCAST_RULE, scoped to the account. */
 export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = async (app, options) => {
   const { db, guards } = options;
@@ -89,6 +133,7 @@ export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = as
     simulcastPaths.list(),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Creates a simulcast',
@@ -98,7 +143,11 @@ export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = as
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const row = await createSimulcast(db, auth.account.id, request.body);
+      const row = await transaction(db, async (tx) => {
+        const created = await createSimulcast(tx, auth.account.id, request.body);
+        await auditSimulcast(tx, auditSourceOf(request), 'create', null, created);
+        return created;
+      });
       return reply.code(201).send(present(await withTargets(db, row), auth.language));
     },
   );
@@ -149,6 +198,8 @@ function registerRecordRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     simulcastPaths.one(':id'),
     {
       onRequest,
+      // An empty body, or the simulcast's own values, changes nothing and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: "Changes a simulcast's name or source",
@@ -160,7 +211,14 @@ function registerRecordRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     async (request) => {
       const auth = authOf(request);
       const row = await findSimulcast(db, auth, request.params.id);
-      return present(await withTargets(db, await updateSimulcast(db, row, request.body)), auth.language);
+      const updated = await transaction(db, async (tx) => {
+        const after = await updateSimulcast(tx, row, request.body);
+        if (Object.keys(diffFields(row, after, SIMULCAST_FIELDS)).length > 0) {
+          await auditSimulcast(tx, auditSourceOf(request), 'update', row, after);
+        }
+        return after;
+      });
+      return present(await withTargets(db, updated), auth.language);
     },
   );
 
@@ -168,6 +226,7 @@ function registerRecordRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     simulcastPaths.one(':id'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Stops every target, then deletes the simulcast',
@@ -176,7 +235,8 @@ function registerRecordRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
       },
     },
     async (request, reply) => {
-      await deleteSimulcast(db, engine, await findSimulcast(db, authOf(request), request.params.id));
+      const row = await findSimulcast(db, authOf(request), request.params.id);
+      await deleteSimulcast(db, engine, row, (tx) => auditSimulcast(tx, auditSourceOf(request), 'delete', row, null));
       return reply.code(204).send(null);
     },
   );
@@ -206,6 +266,7 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     simulcastPaths.targets(':id'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Adds a target: name, RTMP/RTMPS URL and stream key (never sent back)',
@@ -217,7 +278,12 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     async (request, reply) => {
       const auth = authOf(request);
       const simulcast = await findSimulcast(db, auth, request.params.id);
-      return reply.code(201).send(presentTarget(await createTarget(db, simulcast, request.body), auth.language));
+      const target = await transaction(db, async (tx) => {
+        const created = await createTarget(tx, simulcast, request.body);
+        await auditTarget(tx, auditSourceOf(request), 'create', null, created);
+        return created;
+      });
+      return reply.code(201).send(presentTarget(target, auth.language));
     },
   );
 
@@ -225,6 +291,8 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     simulcastPaths.target(':id', ':targetId'),
     {
       onRequest,
+      // An empty body, or the target's own values, changes nothing and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Changes a stopped target; without streamKey the saved key stays',
@@ -236,7 +304,14 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     async (request) => {
       const auth = authOf(request);
       const target = await targetOf(auth, request.params.id, request.params.targetId);
-      return presentTarget(await updateTarget(db, target, request.body), auth.language);
+      const updated = await transaction(db, async (tx) => {
+        const after = await updateTarget(tx, target, request.body);
+        if (Object.keys(diffFields(target, after, TARGET_FIELDS, ['streamKey'])).length > 0) {
+          await auditTarget(tx, auditSourceOf(request), 'update', target, after);
+        }
+        return after;
+      });
+      return presentTarget(updated, auth.language);
     },
   );
 
@@ -244,6 +319,7 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     simulcastPaths.target(':id', ':targetId'),
     {
       onRequest,
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Deletes a stopped target',
@@ -252,7 +328,11 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
       },
     },
     async (request, reply) => {
-      await deleteTarget(db, await targetOf(authOf(request), request.params.id, request.params.targetId));
+      const target = await targetOf(authOf(request), request.params.id, request.params.targetId);
+      await transaction(db, async (tx) => {
+        await deleteTarget(tx, target);
+        await auditTarget(tx, auditSourceOf(request), 'delete', target, null);
+      });
       return reply.code(204).send(null);
     },
   );
@@ -262,6 +342,7 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
       simulcastPaths[action](':id', ':targetId'),
       {
         onRequest,
+        config: { audit: 'entry' },
         schema: {
           ...common,
           summary: action === 'start' ? 'Starts restreaming to the target' : 'Stops restreaming to the target',
@@ -272,7 +353,22 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
       async (request) => {
         const auth = authOf(request);
         const target = await targetOf(auth, request.params.id, request.params.targetId);
-        const row = action === 'start' ? await startTarget(db, engine, target) : await stopTarget(db, engine, target);
+        const recorded = (tx: Db) =>
+          writeAudit(tx, auditSourceOf(request), {
+            accountId: target.accountId,
+            resource: 'simulcast-targets',
+            resourceId: target.id,
+            action,
+            changes: { running: { before: target.running, after: action === 'start' } },
+          });
+        const row =
+          action === 'start'
+            ? await transaction(db, async (tx) => {
+                const started = await startTarget(tx, engine, target);
+                await recorded(tx);
+                return started;
+              })
+            : await stopTarget(db, engine, target, recorded);
         return presentTarget(row, auth.language);
       },
     );

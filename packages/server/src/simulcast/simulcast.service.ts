@@ -19,6 +19,7 @@ import {
   simulcasts,
   simulcastTargets,
 } from '../db/simulcast.table.ts';
+import { afterCommit, transaction } from '../db/transactions.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { type AuthContext, assertInScope } from '../tenancy/tenancy.guards.ts';
 import type { SimulcastEngine } from './simulcast.engine.ts';
@@ -129,9 +130,18 @@ export async function updateSimulcast(db: Db, row: SimulcastRow, body: Simulcast
   return updated;
 }
 
-export async function deleteSimulcast(db: Db, engine: SimulcastEngine, row: SimulcastRow): Promise<void> {
+/** `deleted` runs in the delete's transaction (the request's audit entry). */
+export async function deleteSimulcast(
+  db: Db,
+  engine: SimulcastEngine,
+  row: SimulcastRow,
+  deleted?: (tx: Db) => Promise<void>,
+): Promise<void> {
   for (const target of await targetsOf(db, [row.id])) await engine.stop(target.id);
-  await db.delete(simulcasts).where(eq(simulcasts.id, row.id));
+  await transaction(db, async (tx) => {
+    await tx.delete(simulcasts).where(eq(simulcasts.id, row.id));
+    await deleted?.(tx);
+  });
 }
 
 export async function findTarget(db: Db, simulcast: SimulcastRow, targetId: number): Promise<SimulcastTargetRow> {
@@ -187,7 +197,10 @@ async function refreshState(db: Db, simulcastId: number): Promise<void> {
   await db.update(simulcasts).set({ state }).where(eq(simulcasts.id, simulcastId));
 }
 
-/** Marks the target as meant to run (a restart resumes it) and starts its restream. */
+/**
+ * Marks the target as meant to run (a restart resumes it) and starts its restream, once `db`'s
+ * transaction (when it is one) commits.
+ */
 export async function startTarget(
   db: Db,
   engine: SimulcastEngine,
@@ -200,16 +213,25 @@ export async function startTarget(
     .returning();
   if (!row) throw notFound(SIMULCAST_MESSAGES.targetNotFound(target.id));
   await refreshState(db, row.simulcastId);
-  engine.start(row);
+  afterCommit(db, () => engine.start(row));
   return row;
 }
 
+/**
+ * Marks the target as no longer meant to run, then stops its restream. `stopped` runs in the
+ * transaction of the mark (the request's audit entry); the engine's stop waits for its writes,
+ * so it runs after the commit.
+ */
 export async function stopTarget(
   db: Db,
   engine: SimulcastEngine,
   target: SimulcastTargetRow,
+  stopped?: (tx: Db) => Promise<void>,
 ): Promise<SimulcastTargetRow> {
-  await db.update(simulcastTargets).set({ running: false }).where(eq(simulcastTargets.id, target.id));
+  await transaction(db, async (tx) => {
+    await tx.update(simulcastTargets).set({ running: false }).where(eq(simulcastTargets.id, target.id));
+    await stopped?.(tx);
+  });
   await engine.stop(target.id);
   const [row] = await db
     .update(simulcastTargets)

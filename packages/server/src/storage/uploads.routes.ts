@@ -15,6 +15,7 @@ import {
 import { uploadedImage, uploadQuery } from '@regie/contract/uploads.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -49,6 +50,9 @@ function uploadImageRoute(app: App, { guards, storage }: UploadsRoutesOptions): 
     UPLOAD_IMAGES_PATH,
     {
       onRequest: guards.requireRule(UPLOAD_RULE),
+      // A file stored under its hash, named by no record until one takes its key (a graphic, a
+      // poster): that record's create or update is the audited change.
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.noChange } },
       schema: {
         tags: ['uploads'],
         security: BEARER,

@@ -15,9 +15,11 @@ import {
 } from '@regie/contract/videos.schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { jobs } from '../db/jobs.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { type StoredOauth, users } from '../db/users.table.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -77,6 +79,8 @@ function shareRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, ada
     videoPaths.share(':id', ':target'),
     {
       onRequest: writeGuards(guards, entry),
+      // While a share to that target is under way the call answers it and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Publishes a ready video on a social platform (youtube, facebook, twitter, dailymotion)',
@@ -104,12 +108,22 @@ function shareRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, ada
       );
       const job =
         running ??
-        (await enqueueJob(
-          engine.db,
-          shareVideoJob,
-          { videoId: video.id, target, userId: auth.user.id },
-          { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
-        ));
+        (await transaction(engine.db, async (tx) => {
+          const queued = await enqueueJob(
+            tx,
+            shareVideoJob,
+            { videoId: video.id, target, userId: auth.user.id },
+            { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
+          );
+          await writeAudit(tx, auditSourceOf(request), {
+            accountId: video.accountId,
+            resource: entry.definition.name,
+            resourceId: video.id,
+            action: 'share',
+            changes: { target: { before: null, after: target }, jobId: { before: null, after: queued.id } },
+          });
+          return queued;
+        }));
       return reply.code(202).send({ job: presentJob(job, auth.language) });
     },
   );

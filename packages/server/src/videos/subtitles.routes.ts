@@ -1,9 +1,16 @@
 import { text } from 'node:stream/consumers';
+import type { AuditChanges } from '@regie/contract/audit';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { videosResource } from '@regie/contract/resources/videos';
 import { SUBTITLE_CONTENT_TYPES, SUBTITLE_MAX_BYTES, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
 import { type SubtitleCue, subtitleCues, subtitleJsonBody, subtitleParams } from '@regie/contract/videos.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { diffFields } from '../audit/audit.fields.ts';
+import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
+import type { Db } from '../db/database.ts';
+import { transaction } from '../db/transactions.ts';
+import type { VideoRow } from '../db/videos.table.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { issueMessage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -67,12 +74,30 @@ async function visible({ engine, entry }: SubtitleRoutesOptions, request: Parame
   return await findVisible(engine, entry, authOf(request), id);
 }
 
+/** A video's subtitles changed: an update of the video, in the transaction of its languages. */
+function auditSubtitles(
+  tx: Db,
+  source: AuditSource,
+  video: VideoRow,
+  languages: readonly string[],
+  changes: AuditChanges,
+) {
+  return writeAudit(tx, source, {
+    accountId: video.accountId,
+    resource: videosResource.name,
+    resourceId: video.id,
+    action: 'update',
+    changes: { ...diffFields(video, { subtitleLanguages: languages }, ['subtitleLanguages']), ...changes },
+  });
+}
+
 function putSubtitlesRoute(app: App, options: SubtitleRoutesOptions): void {
   const { engine, entry, guards, storage } = options;
   app.put(
     path,
     {
       onRequest: writeGuards(guards, entry),
+      config: { audit: 'entry' },
       // JSON escapes make the same file somewhat longer.
       bodyLimit: SUBTITLE_MAX_BYTES * 2,
       schema: {
@@ -91,7 +116,13 @@ function putSubtitlesRoute(app: App, options: SubtitleRoutesOptions): void {
       const cues = cuesOf(request.body, request.headers['content-type']);
       await storage.put(subtitleKey(video.accountId, video.id, language), Buffer.from(toVtt(cues)), 'text/vtt');
       const languages = [...new Set([...video.subtitleLanguages, language])].sort();
-      await updateVideo(engine.db, video.id, { subtitleLanguages: languages });
+      await transaction(engine.db, async (tx) => {
+        await updateVideo(tx, video.id, { subtitleLanguages: languages });
+        // The file itself is in storage: its entry says it changed, not its cues.
+        await auditSubtitles(tx, auditSourceOf(request), video, languages, {
+          [`subtitles.${language}`]: { changed: true },
+        });
+      });
       return normaliseCues([...cues].sort((a, b) => a.start - b.start));
     },
   );
@@ -127,6 +158,7 @@ function deleteSubtitlesRoute(app: App, options: SubtitleRoutesOptions): void {
     path,
     {
       onRequest: writeGuards(guards, entry),
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Removes the subtitles of one language',
@@ -137,8 +169,10 @@ function deleteSubtitlesRoute(app: App, options: SubtitleRoutesOptions): void {
       const { id, language } = request.params;
       const video = await visible(options, request, id);
       if (!video.subtitleLanguages.includes(language)) throw notFound(VIDEO_MESSAGES.subtitlesNotFound(id, language));
-      await updateVideo(engine.db, video.id, {
-        subtitleLanguages: video.subtitleLanguages.filter((code) => code !== language),
+      const languages = video.subtitleLanguages.filter((code) => code !== language);
+      await transaction(engine.db, async (tx) => {
+        await updateVideo(tx, video.id, { subtitleLanguages: languages });
+        await auditSubtitles(tx, auditSourceOf(request), video, languages, {});
       });
       await storage.delete(subtitleKey(video.accountId, video.id, language));
       return reply.code(204).send(null);

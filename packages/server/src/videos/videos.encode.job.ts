@@ -263,7 +263,11 @@ export const encodeVideoJob = defineJob({
 export async function enqueueEncode(
   db: Db,
   video: Pick<VideoRow, 'id' | 'accountId'>,
-  options: { replaces?: string } = {},
+  options: {
+    replaces?: string;
+    /** Runs in the transaction that queues a new job (not when one is already under way). */
+    queued?: (tx: Db, job: JobRow) => Promise<void>;
+  } = {},
 ): Promise<JobRow> {
   return transaction(db, async (tx) => {
     // One encode per video at a time: concurrent calls wait for this row lock.
@@ -272,11 +276,13 @@ export async function enqueueEncode(
     if (running) return running;
     // Replacing media that play (encodePayload.replaces): the video stays ready meanwhile.
     if (!options.replaces) await videoStates.uploaded(tx, video.id);
-    return enqueueJob(
+    const job = await enqueueJob(
       tx,
       encodeVideoJob,
       { videoId: video.id, ...(options.replaces ? { replaces: options.replaces } : {}) },
       { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
     );
+    await options.queued?.(tx, job);
+    return job;
   });
 }

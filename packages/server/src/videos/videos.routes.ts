@@ -20,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditSourceOf } from '../audit/audit.service.ts';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
@@ -60,6 +60,8 @@ function importUrlRoute(app: App, { engine, entry, config }: VideoRoutesOptions,
     videoPaths.importUrl,
     {
       onRequest: onWrite,
+      // The video's create (createRecord); the download job follows it.
+      config: { audit: 'entry' },
       schema: {
         ...common,
         summary: 'Makes a video from a file on the web: a job downloads it, then the encode job runs',
@@ -98,6 +100,8 @@ function encodingJobRoute(app: App, { engine, entry }: VideoRoutesOptions, onWri
     videoPaths.encodingJob(':id'),
     {
       onRequest: onWrite,
+      // While an encode is waiting or running the call answers it: nothing queued, nothing recorded.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Queues the probe and encode job of a video (again, e.g. after a failure)',
@@ -110,7 +114,16 @@ function encodingJobRoute(app: App, { engine, entry }: VideoRoutesOptions, onWri
       const auth = authOf(request);
       const video = await findVisible(engine, entry, auth, request.params.id);
       if (!video.originalKey) throw new HttpError(409, VIDEO_MESSAGES.noOriginal(video.id));
-      const job = await enqueueEncode(engine.db, video);
+      const job = await enqueueEncode(engine.db, video, {
+        queued: (tx, queued) =>
+          writeAudit(tx, auditSourceOf(request), {
+            accountId: video.accountId,
+            resource: entry.definition.name,
+            resourceId: video.id,
+            action: 'encode',
+            changes: { state: { before: video.state, after: 'uploaded' }, jobId: { before: null, after: queued.id } },
+          }),
+      });
       return reply.code(202).send(presentJob(job, auth.language));
     },
   );

@@ -11,6 +11,7 @@ import {
 } from '@regie/contract/videos.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { auditSourceOf } from '../audit/audit.service.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
@@ -42,6 +43,8 @@ function sessionRoutes(app: App, deps: UploadDeps, onRequest: OnRequest): void {
     videoPaths.uploadUrlMultipart,
     {
       onRequest,
+      // Resuming a session (an uploadId) changes nothing and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Starts (or, given an uploadId, resumes) the upload of a video file in parts',
@@ -82,6 +85,8 @@ function partRoute(app: App, deps: UploadDeps, onRequest: OnRequest): void {
     {
       onRequest,
       bodyLimit: deps.partSize + PART_BODY_MARGIN,
+      // A part's bytes: the completion (complete-multipart) is the audited change.
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.noChange } },
       schema: {
         ...common,
         summary: 'One part of an upload: its raw bytes, exactly the size the session gives it',
@@ -115,6 +120,8 @@ function completeRoute(app: App, deps: UploadDeps, onRequest: OnRequest): void {
     videoPaths.uploadCompleteMultipart,
     {
       onRequest,
+      // Completing a session already completed answers it again and records nothing.
+      config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
         summary: 'Assembles the parts into the original, then queues its probe and encode job',
@@ -124,7 +131,7 @@ function completeRoute(app: App, deps: UploadDeps, onRequest: OnRequest): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const { video, job } = await completeUpload(deps, auth, request.body.uploadId);
+      const { video, job } = await completeUpload(deps, auth, auditSourceOf(request), request.body.uploadId);
       return reply.code(202).send({
         video: await presentVideo(engine, entry, video, auth),
         job: job ? presentJob(job, auth.language) : null,

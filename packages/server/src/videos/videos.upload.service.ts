@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { videosResource } from '@regie/contract/resources/videos';
 import {
   partCount,
   partLength,
@@ -11,9 +12,11 @@ import {
 } from '@regie/contract/videos';
 import type { MultipartUploadRequest, MultipartUploadResponse } from '@regie/contract/videos.schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AuditSource } from '../audit/audit.service.ts';
+import { diffFields } from '../audit/audit.fields.ts';
+import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
+import { transaction } from '../db/transactions.ts';
 import { type UploadSessionRow, uploadParts, uploadSessions, type VideoRow } from '../db/videos.table.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { createRecord, findVisible } from '../resources/resources.service.ts';
@@ -129,6 +132,32 @@ export async function startUpload(
   const video = await targetVideo(deps, auth, source, body);
   const key = originalKey(video.accountId, video.id, body.filename);
   const storageUploadId = await deps.storage.createMultipart(key, body.contentType);
+  return transaction(db, async (tx) => {
+    const session = await openSession(tx, deps, auth, video, body, key, storageUploadId);
+    await videoStates.uploading(tx, video.id);
+    // A new video's entry is its create (targetVideo); an existing one's file starts again.
+    if (body.videoId !== undefined) {
+      await writeAudit(tx, source, {
+        accountId: video.accountId,
+        resource: videosResource.name,
+        resourceId: video.id,
+        action: 'update',
+        changes: { state: { before: video.state, after: 'uploading' } },
+      });
+    }
+    return { created: true, session: await presentSession(tx, session) };
+  });
+}
+
+async function openSession(
+  db: Db,
+  deps: UploadDeps,
+  auth: AuthContext,
+  video: VideoRow,
+  body: MultipartUploadRequest,
+  key: string,
+  storageUploadId: string,
+): Promise<UploadSessionRow> {
   const [session] = await db
     .insert(uploadSessions)
     .values({
@@ -146,8 +175,7 @@ export async function startUpload(
     })
     .returning();
   if (!session) throw new Error('upload session not created');
-  await videoStates.uploading(db, video.id);
-  return { created: true, session: await presentSession(db, session) };
+  return session;
 }
 
 function assertOpen(session: UploadSessionRow): void {
@@ -209,6 +237,7 @@ export async function storePart(
 export async function completeUpload(
   deps: UploadDeps,
   auth: AuthContext,
+  source: AuditSource,
   uploadId: string,
 ): Promise<{ video: VideoRow; job: JobRow | null }> {
   const { db } = deps.engine;
@@ -236,16 +265,21 @@ export async function completeUpload(
     if (current.originalKey && current.originalKey !== session.storageKey) {
       await deps.storage.delete(current.originalKey);
     }
-    await updateVideo(db, current.id, {
-      originalKey: session.storageKey,
-      filename: session.filename,
-      size: session.size,
-      contentType: session.contentType,
+    await transaction(db, async (tx) => {
+      const file = { filename: session.filename, size: session.size, contentType: session.contentType };
+      await updateVideo(tx, current.id, { originalKey: session.storageKey, ...file });
+      await tx
+        .update(uploadSessions)
+        .set({ state: 'completed', updatedAt: sql`now()` })
+        .where(eq(uploadSessions.id, session.id));
+      await writeAudit(tx, source, {
+        accountId: current.accountId,
+        resource: videosResource.name,
+        resourceId: current.id,
+        action: 'update',
+        changes: diffFields(current, file, ['filename', 'size', 'contentType']),
+      });
     });
-    await db
-      .update(uploadSessions)
-      .set({ state: 'completed', updatedAt: sql`now()` })
-      .where(eq(uploadSessions.id, session.id));
   } catch (error) {
     await db
       .update(uploadSessions)
