@@ -198,7 +198,10 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
 
   registerRequestHandling(app);
   if (dependencies.responseCheck) checkResponses(app, dependencies.responseCheck);
-  if (dependencies.auditCheck) checkAuditEntries(app, db, dependencies.auditCheck);
+  if (dependencies.auditCheck) {
+    const served = engine.entries.map((entry) => entry.definition.name);
+    checkAuditEntries(app, db, served, dependencies.auditCheck);
+  }
   if (dependencies.writeRoutes) collectWriteRoutes(app, dependencies.writeRoutes);
   await registerCompression(app);
   await registerOpenApi(app);

@@ -40,12 +40,22 @@ describe('the check of the declared entries', () => {
   // Its own request ids, so that none matches an entry of the app's.
   const app = Fastify({ genReqId: () => randomUUID() });
   beforeAll(async () => {
-    checkAuditEntries(app, ctx.db, (miss) => missing.push(miss));
+    checkAuditEntries(app, ctx.db, [], (miss) => missing.push(miss));
     app.post('/forgets', { config: { audit: 'entry' } }, async () => ({ ok: true }));
     app.post('/records', { config: { audit: 'entry' } }, async (request) => {
       await writeAudit(ctx.db, auditSourceOf(request, null), {
         accountId: null,
-        resource: 'test',
+        resource: 'tags',
+        resourceId: null,
+        action: 'update',
+        changes: {},
+      });
+      return { ok: true };
+    });
+    app.post('/strange', { config: { audit: 'entry' } }, async (request) => {
+      await writeAudit(ctx.db, auditSourceOf(request, null), {
+        accountId: null,
+        resource: 'no-such-resource',
         resourceId: null,
         action: 'update',
         changes: {},
@@ -57,11 +67,14 @@ describe('the check of the declared entries', () => {
   });
   afterAll(() => app.close());
 
-  it('reports a successful write declared entry that appended none, and only that one', async () => {
-    for (const url of ['/forgets', '/records', '/refuses']) {
+  it('reports a successful write declared entry that appended none, or one of an unknown resource', async () => {
+    for (const url of ['/forgets', '/records', '/strange', '/refuses']) {
       const response = await app.inject({ method: 'POST', url });
       expect(response.statusCode).toBeLessThan(500);
     }
-    expect(missing.map((miss) => miss.url)).toEqual(['/forgets']);
+    expect(missing.map((miss) => [miss.url, miss.problem])).toEqual([
+      ['/forgets', 'no entry'],
+      ['/strange', 'an entry of the unknown resource no-such-resource'],
+    ]);
   });
 });

@@ -141,8 +141,8 @@ export async function createTestContext(
     }
     const missed = unaudited.splice(0);
     if (missed.length > 0) {
-      const lines = missed.map((m) => `${m.method} ${m.url} (${m.route}) ${m.statusCode}`);
-      throw new Error(`A write declared audit: 'entry' appended no audit entry:\n${lines.join('\n')}`);
+      const lines = missed.map((m) => `${m.method} ${m.url} (${m.route}) ${m.statusCode}: ${m.problem}`);
+      throw new Error(`A write's audit entries are not as declared:\n${lines.join('\n')}`);
     }
     return response;
   };

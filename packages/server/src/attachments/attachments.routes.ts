@@ -14,7 +14,7 @@ import { eventIdParams } from '@regie/contract/clips.schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { diffFields } from '../audit/audit.fields.ts';
+import { diffFields } from '../audit/audit.rows.ts';
 import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { type AttachmentRow, eventAttachments } from '../db/attachments.table.ts';
 import type { Db } from '../db/database.ts';

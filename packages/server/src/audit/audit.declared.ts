@@ -1,3 +1,5 @@
+import { AUDIT_OTHER_RESOURCES } from '@regie/contract/audit';
+import { RESOURCE_NAMES } from '@regie/contract/resources/registry';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { auditEntries } from '../db/audit.table.ts';
@@ -59,35 +61,50 @@ export function collectWriteRoutes(app: FastifyInstance, routes: WriteRoute[]): 
   });
 }
 
-/** A successful write of a route declared `'entry'` that appended none. */
+/** A successful write of a route declared `'entry'` that appended none, or an entry of no known resource. */
 export interface MissingAuditEntry {
   method: string;
   url: string;
   route: string;
   statusCode: number;
+  problem: string;
+}
+
+/** The resources an entry may name: the engine's (the registry's, or those a test serves), and the others the contract lists. */
+function knownResources(engineResources: readonly string[]): ReadonlySet<string> {
+  return new Set<string>([...RESOURCE_NAMES, ...engineResources, ...AUDIT_OTHER_RESOURCES]);
 }
 
 /**
  * Tests turn it on (test/helpers.ts): after each successful call of a route declared `'entry'`,
  * before its answer leaves, the trail must hold an entry with the request's id (the change's
- * transaction has committed by then). A miss goes to `report`.
+ * transaction has committed by then); and every entry of a declared route's call must name a
+ * known resource (the screen labels and offers it). A miss goes to `report`.
  */
-export function checkAuditEntries(app: FastifyInstance, db: Db, report: (missing: MissingAuditEntry) => void): void {
+export function checkAuditEntries(
+  app: FastifyInstance,
+  db: Db,
+  engineResources: readonly string[],
+  report: (missing: MissingAuditEntry) => void,
+): void {
+  const known = knownResources(engineResources);
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.routeOptions.config.audit !== 'entry') return payload;
+    const declared = request.routeOptions.config.audit;
+    if (declared === undefined || typeof declared === 'object') return payload;
     if (!WRITES.has(request.method) || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     const found = await db
-      .select({ id: auditEntries.id })
+      .select({ resource: auditEntries.resource })
       .from(auditEntries)
-      .where(eq(auditEntries.requestId, request.id))
-      .limit(1);
-    if (found.length === 0) {
-      report({
-        method: request.method,
-        url: request.url,
-        route: request.routeOptions.url ?? '',
-        statusCode: reply.statusCode,
-      });
+      .where(eq(auditEntries.requestId, request.id));
+    const where = {
+      method: request.method,
+      url: request.url,
+      route: request.routeOptions.url ?? '',
+      statusCode: reply.statusCode,
+    };
+    if (found.length === 0 && declared === 'entry') report({ ...where, problem: 'no entry' });
+    for (const { resource } of found) {
+      if (!known.has(resource)) report({ ...where, problem: `an entry of the unknown resource ${resource}` });
     }
     return payload;
   });

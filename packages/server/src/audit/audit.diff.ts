@@ -1,19 +1,12 @@
 import { type AuditChanges, isSecretField } from '@regie/contract/audit';
 import type { EngineDefinition, ResourceEntry, Row } from '../resources/resources.types.ts';
+import { plain } from './audit.rows.ts';
 
 /**
  * The field changes of a record's write (contract audit.ts `changes`): the declaration's fields
  * only (a password hash or a media key the server keeps beside them is not the API's), each as
  * the API speaks it, and a secret only as `{changed: true}`.
  */
-
-/** A value as JSON holds it: dates as ISO text, big integers as text, nothing undefined. */
-function plain(value: unknown): unknown {
-  if (value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'bigint') return value.toString();
-  return value;
-}
 
 function same(before: unknown, after: unknown): boolean {
   if (before === after) return true;

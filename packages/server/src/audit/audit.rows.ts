@@ -6,23 +6,30 @@ import { type AuditChanges, isSecretField } from '@regie/contract/audit';
  * (isSecretField) only as `{changed: true}`, a field left as it was not at all. `before` is null at
  * a create, `after` null at a delete; only `fields` are compared (what the API shows of the row).
  */
-export function diffFields<Row extends object>(
-  before: Row | null,
-  after: Row | null,
-  fields: readonly (keyof Row & string)[],
+export function diffFields<Before extends object, After extends object>(
+  before: Before | null,
+  after: After | null,
+  fields: readonly ((keyof Before | keyof After) & string)[],
+  /** Fields recorded only as changed besides those named like a credential (a stream key). */
+  secrets: readonly string[] = [],
 ): AuditChanges {
   const changes: AuditChanges = {};
   for (const field of fields) {
-    const from = plain(before === null ? null : before[field]);
-    const to = plain(after === null ? null : after[field]);
+    const from = plain(read(before, field));
+    const to = plain(read(after, field));
     if (canonical(from) === canonical(to)) continue;
-    changes[field] = isSecretField(field) ? { changed: true } : { before: from, after: to };
+    changes[field] = isSecretField(field) || secrets.includes(field) ? { changed: true } : { before: from, after: to };
   }
   return changes;
 }
 
+/** A field of a row (a field the row does not hold: null). */
+function read(row: object | null, field: string): unknown {
+  return row === null ? null : (row as Readonly<Record<string, unknown>>)[field];
+}
+
 /** A value as JSON holds it: dates as ISO text, big integers as text, nothing undefined. */
-function plain(value: unknown): unknown {
+export function plain(value: unknown): unknown {
   if (value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();

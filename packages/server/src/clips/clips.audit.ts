@@ -1,6 +1,6 @@
 import type { AuditChanges } from '@regie/contract/audit';
 import { videosResource } from '@regie/contract/resources/videos';
-import { diffFields } from '../audit/audit.fields.ts';
+import { diffFields } from '../audit/audit.rows.ts';
 import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';

@@ -9,7 +9,7 @@ import {
   conferenceIdParams,
 } from '@regie/contract/conferences.schemas';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
-import { diffFields } from '../audit/audit.fields.ts';
+import { diffFields } from '../audit/audit.rows.ts';
 import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';

@@ -11,7 +11,7 @@ import {
 } from '@regie/contract/graphics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { diffFields } from '../audit/audit.fields.ts';
+import { diffFields } from '../audit/audit.rows.ts';
 import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import type { GraphicRow } from '../db/graphics.table.ts';

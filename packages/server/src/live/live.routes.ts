@@ -10,7 +10,7 @@ import {
   streamKeyResponse,
 } from '@regie/contract/live';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { diffFields } from '../audit/audit.fields.ts';
+import { diffFields } from '../audit/audit.rows.ts';
 import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import type { LiveInputRow } from '../db/live.table.ts';

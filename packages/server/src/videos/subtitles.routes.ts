@@ -6,7 +6,7 @@ import { SUBTITLE_CONTENT_TYPES, SUBTITLE_MAX_BYTES, VIDEO_MESSAGES, videoPaths 
 import { type SubtitleCue, subtitleCues, subtitleJsonBody, subtitleParams } from '@regie/contract/videos.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { diffFields } from '../audit/audit.fields.ts';
+import { diffFields } from '../audit/audit.rows.ts';
 import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';

@@ -12,7 +12,7 @@ import {
 } from '@regie/contract/videos';
 import type { MultipartUploadRequest, MultipartUploadResponse } from '@regie/contract/videos.schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { diffFields } from '../audit/audit.fields.ts';
+import { diffFields } from '../audit/audit.rows.ts';
 import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';

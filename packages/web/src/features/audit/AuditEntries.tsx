@@ -1,5 +1,5 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { AUDIT_AUTH_RESOURCE, type AuditEntry } from '@regie/contract/audit';
+import type { AuditEntry } from '@regie/contract/audit';
 import { resourceMenuLabel } from '@regie/contract/menu';
 import { resourceRoute } from '@regie/contract/resources/registry';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
@@ -21,7 +21,9 @@ export function useResourceName(): (resource: string) => string {
   const { i18n } = useTranslation();
   return useCallback(
     (resource: string) => {
-      if (resource === AUDIT_AUTH_RESOURCE) return t('audit.resource.auth');
+      // The resources beside the engine's have a label of their own (contract AUDIT_OTHER_RESOURCES).
+      const own = `audit.resource.${resource}`;
+      if (i18n.exists(own)) return label(own);
       const camel = resource.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
       const route = resourceRoute(resource);
       const candidates = [`resource.${camel}.title`, ...(route ? [resourceMenuLabel(route)] : [])];
@@ -165,9 +167,7 @@ export function AuditEntries({ entries, label, showTarget = true }: Props) {
                       </Text>
                     )}
                   </Table.Td>
-                  {showTarget && (
-                    <Table.Td>{accountLabel(entry, t)}</Table.Td>
-                  )}
+                  {showTarget && <Table.Td>{accountLabel(entry, t)}</Table.Td>}
                   {showTarget && (
                     <Table.Td>
                       {entry.resourceId === null

@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isPlatformAdmin } from '@regie/contract/access';
-import { AUDIT_ACTIONS, AUDIT_AUTH_RESOURCE, type AuditAction, auditPaths } from '@regie/contract/audit';
+import { AUDIT_ACTIONS, AUDIT_OTHER_RESOURCES, type AuditAction, auditPaths } from '@regie/contract/audit';
 import { isOneOf } from '@regie/contract/guards';
 import { RESOURCE_NAMES } from '@regie/contract/resources/registry';
 import { IconAlertCircle, IconBuildingStore } from '@tabler/icons-react';
@@ -73,7 +73,7 @@ export function AuditScreen() {
 
   const resources = useMemo(
     () =>
-      [AUDIT_AUTH_RESOURCE, ...RESOURCE_NAMES]
+      [...AUDIT_OTHER_RESOURCES, ...RESOURCE_NAMES]
         .map((name) => ({ value: name, label: resourceName(name) }))
         .sort((a, b) => a.label.localeCompare(b.label)),
     [resourceName],
