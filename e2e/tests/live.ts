@@ -43,6 +43,11 @@ export async function liveStudio(
     '/users-service-api/accounts',
     { name: uniqueName(options.name), modules: options.modules },
   );
+  // Acting for the new account needs an acting session, opened with a reason (issue 26).
+  await apiCall(request, admin, 'POST', '/users-service-api/users/me/acting', {
+    accountId: account.id,
+    reason: 'E2E: setting up a live studio',
+  });
   const acting = { accessToken: admin.accessToken, accountKey: account.accountKey };
   const group = await apiCall<{ id: number }>(request, acting, 'POST', '/users-service-api/groups', {
     name: 'Live desk',
