@@ -14,8 +14,8 @@ import { eventIdParams } from '@regie/contract/clips.schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { diffFields } from '../audit/audit.rows.ts';
-import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
+import { rowAudit } from '../audit/audit.rows.ts';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import { type AttachmentRow, eventAttachments } from '../db/attachments.table.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
@@ -55,22 +55,7 @@ const isTooLarge = (error: unknown) =>
 /** The fields of an attachment its entries record (its event among them; not its storage key). */
 const ATTACHMENT_FIELDS = ['eventId', 'name', 'contentType', 'size'] as const;
 
-function auditAttachment(
-  tx: Db,
-  source: AuditSource,
-  action: 'create' | 'delete',
-  before: AttachmentRow | null,
-  after: AttachmentRow | null,
-) {
-  const row = (after ?? before) as AttachmentRow;
-  return writeAudit(tx, source, {
-    accountId: row.accountId,
-    resource: 'attachments',
-    resourceId: row.id,
-    action,
-    changes: diffFields(before, after, ATTACHMENT_FIELDS),
-  });
-}
+const auditAttachment = rowAudit<AttachmentRow>('attachments', ATTACHMENT_FIELDS);
 
 function listAndUploadRoutes(app: App, options: AttachmentsRoutesOptions): void {
   const { db, guards, tokens, publicUrl } = options;

@@ -1,4 +1,6 @@
 import { type AuditChanges, isSecretField } from '@regie/contract/audit';
+import type { Db } from '../db/database.ts';
+import { type AuditSource, writeAudit } from './audit.service.ts';
 
 /**
  * The field changes of a write to a table outside the resource engine (contract audit.ts
@@ -43,4 +45,33 @@ function canonical(value: unknown): string {
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : inner,
   );
+}
+
+/**
+ * The entry writer of one kind of record outside the engine (a graphic, a simulcast…): its
+ * create, update or delete on the record itself, with the field diffs of `fields` (`secrets` only
+ * as changed). Called in the change's transaction.
+ */
+export function rowAudit<Row extends { id: number; accountId: number }>(
+  resource: string,
+  fields: readonly (keyof Row & string)[],
+  secrets: readonly string[] = [],
+) {
+  return (
+    tx: Db,
+    source: AuditSource,
+    action: 'create' | 'update' | 'delete',
+    before: Row | null,
+    after: Row | null,
+  ): Promise<void> => {
+    const row = after ?? before;
+    if (!row) throw new Error(`An entry of ${resource} needs the row before or after`);
+    return writeAudit(tx, source, {
+      accountId: row.accountId,
+      resource,
+      resourceId: row.id,
+      action,
+      changes: diffFields(before, after, fields, secrets),
+    });
+  };
 }

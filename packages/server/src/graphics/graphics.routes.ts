@@ -11,8 +11,8 @@ import {
 } from '@regie/contract/graphics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { diffFields } from '../audit/audit.rows.ts';
-import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
+import { diffFields, rowAudit } from '../audit/audit.rows.ts';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import type { GraphicRow } from '../db/graphics.table.ts';
 import { transaction } from '../db/transactions.ts';
@@ -57,22 +57,7 @@ const GRAPHIC_FIELDS = [
   'opacity',
 ] as const;
 
-function auditGraphic(
-  tx: Db,
-  source: AuditSource,
-  action: 'create' | 'update' | 'delete',
-  before: GraphicRow | null,
-  after: GraphicRow | null,
-) {
-  const row = (after ?? before) as GraphicRow;
-  return writeAudit(tx, source, {
-    accountId: row.accountId,
-    resource: 'graphics',
-    resourceId: row.id,
-    action,
-    changes: diffFields(before, after, GRAPHIC_FIELDS),
-  });
-}
+const auditGraphic = rowAudit<GraphicRow>('graphics', GRAPHIC_FIELDS);
 
 export const graphicsRoutes: FastifyPluginAsyncZod<GraphicsRoutesOptions> = async (app, { db, guards, storage }) => {
   app.addHook('preValidation', ignoreClientAccountKeys);

@@ -16,8 +16,8 @@ import {
 } from '@regie/contract/simulcast';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { diffFields } from '../audit/audit.rows.ts';
-import { type AuditSource, auditSourceOf, writeAudit } from '../audit/audit.service.ts';
+import { diffFields, rowAudit } from '../audit/audit.rows.ts';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import type { SimulcastRow, SimulcastTargetRow } from '../db/simulcast.table.ts';
 import { transaction } from '../db/transactions.ts';
@@ -67,39 +67,9 @@ const SIMULCAST_FIELDS = ['name', 'inputId', 'provider'] as const;
 const TARGET_FIELDS = ['simulcastId', 'name', 'url', 'streamKey'] as const;
 
 /** One entry about a simulcast (`before` null at a create, `after` null at a delete). */
-export function auditSimulcast(
-  tx: Db,
-  source: AuditSource,
-  action: 'create' | 'update' | 'delete',
-  before: SimulcastRow | null,
-  after: SimulcastRow | null,
-) {
-  const row = (after ?? before) as SimulcastRow;
-  return writeAudit(tx, source, {
-    accountId: row.accountId,
-    resource: 'simulcasts',
-    resourceId: row.id,
-    action,
-    changes: diffFields(before, after, SIMULCAST_FIELDS),
-  });
-}
+export const auditSimulcast = rowAudit<SimulcastRow>('simulcasts', SIMULCAST_FIELDS);
 
-function auditTarget(
-  tx: Db,
-  source: AuditSource,
-  action: 'create' | 'update' | 'delete',
-  before: SimulcastTargetRow | null,
-  after: SimulcastTargetRow | null,
-) {
-  const row = (after ?? before) as SimulcastTargetRow;
-  return writeAudit(tx, source, {
-    accountId: row.accountId,
-    resource: 'simulcast-targets',
-    resourceId: row.id,
-    action,
-    changes: diffFields(before, after, TARGET_FIELDS, ['streamKey']),
-  });
-}
+const auditTarget = rowAudit<SimulcastTargetRow>('simulcast-targets', TARGET_FIELDS, ['streamKey']);
 
 /** Simulcasts and their targets (contract simulcast.ts), all under SIMULCAST_RULE, scoped to the account. */
 export const simulcastRoutes: FastifyPluginAsyncZod<SimulcastRoutesOptions> = async (app, options) => {

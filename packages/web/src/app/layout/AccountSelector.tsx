@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { ACTING_LIMITS } from '@regie/contract/acting';
-import { IconBuildingStore, IconLogout2 } from '@tabler/icons-react';
+import { IconBuildingStore } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAction } from '../../api/action.ts';
@@ -9,10 +9,11 @@ import { T } from '../../i18n/T.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { homepageOf } from '../../session/access.ts';
 import { useSession } from '../../session/current-session.ts';
-import { actForAccount, stopActing } from '../../session/session-actions.ts';
+import { actForAccount } from '../../session/session-actions.ts';
 import type { SessionUser } from '../../session/session-store.ts';
 import { AccountSearch } from '../../widgets/AccountSearch.tsx';
 import { closeDialog, openDialog } from '../../widgets/overlays.tsx';
+import { StopActingButton } from './ActingBanner.tsx';
 
 /** The screens of the new account start from its home page: the current one may not exist there. */
 function useHomeAfter() {
@@ -96,8 +97,6 @@ export function askActingReason(account: SimulatedAccount, title: string): void 
 export function AccountSelector() {
   const t = useT();
   const { simulatedAccount } = useSession();
-  const home = useHomeAfter();
-  const stop = useAction(stopActing, { pending: false, success: false, onSuccess: home });
 
   return (
     <Stack gap="sm" p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
@@ -111,15 +110,7 @@ export function AccountSelector() {
               <IconBuildingStore size={18} aria-hidden />
               {simulatedAccount.name}
             </Text>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconLogout2 size={16} aria-hidden />}
-              loading={stop.isPending}
-              onClick={() => stop.mutate(undefined)}
-            >
-              <T k="account.select.exit" />
-            </Button>
+            <StopActingButton size="xs" label="account.select.exit" />
           </Stack>
         </Paper>
       )}

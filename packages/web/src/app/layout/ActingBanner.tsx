@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
+import type { MessageKey } from '@regie/contract/i18n/en';
 import { IconBuildingStore, IconEye, IconLogout2 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useAction } from '../../api/action.ts';
@@ -8,19 +9,34 @@ import { homepageOf } from '../../session/access.ts';
 import { useSession } from '../../session/current-session.ts';
 import { stopActing } from '../../session/session-actions.ts';
 
+/** Ends acting for the account (the server's acting session too), back to the admin's home page. */
+export function StopActingButton({ size, label }: { size: 'xs' | 'compact-sm'; label: MessageKey }) {
+  const navigate = useNavigate();
+  const stop = useAction(stopActing, {
+    pending: false,
+    success: false,
+    onSuccess: (updated) => updated && navigate(homepageOf(updated)),
+  });
+  return (
+    <Button
+      size={size}
+      variant="default"
+      leftSection={<IconLogout2 size={16} aria-hidden />}
+      loading={stop.isPending}
+      onClick={() => stop.mutate(undefined)}
+    >
+      <T k={label} />
+    </Button>
+  );
+}
+
 /**
  * Issue 26: on every page while a platform administrator acts for an account, whose it is, the
  * reason they gave, the read-only mode, and the way out.
  */
 export function ActingBanner() {
   const t = useT();
-  const navigate = useNavigate();
   const { user, simulatedAccount } = useSession();
-  const stop = useAction(stopActing, {
-    pending: false,
-    success: false,
-    onSuccess: (updated) => updated && navigate(homepageOf(updated)),
-  });
   if (!user?.simulated || !simulatedAccount) return null;
   const acting = user.acting;
   return (
@@ -49,15 +65,7 @@ export function ActingBanner() {
             </Badge>
           )}
         </Group>
-        <Button
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconLogout2 size={16} aria-hidden />}
-          loading={stop.isPending}
-          onClick={() => stop.mutate(undefined)}
-        >
-          <T k="acting.stop" />
-        </Button>
+        <StopActingButton size="compact-sm" label="acting.stop" />
       </Group>
     </section>
   );
