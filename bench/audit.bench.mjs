@@ -25,7 +25,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { median, percentile, printTable, setting, signIn, startRegie } from './lib.mjs';
+import { median, percentile, printTable, readCsvExport, setting, signIn, startRegie } from './lib.mjs';
 
 // BENCH_SMOKE=1: 50 000 entries, 5 requests per cell, one round of 1 s per side, one export of each.
 const ENTRIES = Number(setting('BENCH_AUDIT_ENTRIES', 5_000_000, 50_000));
@@ -123,17 +123,11 @@ async function exportOnce(url, headers, query, pid) {
   }, 20);
   const started = performance.now();
   try {
-    const response = await fetch(`${url}/main-api/audit/export?${query}`, {
-      headers: { ...headers, 'accept-encoding': 'identity' },
+    const read = await readCsvExport(`${url}/main-api/audit/export?${query}`, {
+      ...headers,
+      'accept-encoding': 'identity',
     });
-    if (!response.ok) throw new Error(`export: ${response.status} ${await response.text()}`);
-    let bytes = 0;
-    let lines = 0;
-    for await (const chunk of response.body) {
-      bytes += chunk.length;
-      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
-    }
-    return { ms: performance.now() - started, bytes, rows: lines - 1, peakKiB: Math.max(peak, rssKiB(pid)) };
+    return { ms: performance.now() - started, ...read, peakKiB: Math.max(peak, rssKiB(pid)) };
   } finally {
     clearInterval(sampler);
   }

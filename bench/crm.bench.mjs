@@ -7,7 +7,7 @@
 import { execFileSync, execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { percentile, printTable, setting, startRegie } from './lib.mjs';
+import { percentile, printTable, readCsvExport, setting, startRegie } from './lib.mjs';
 
 // BENCH_SMOKE=1: the smallest population only, 5 requests per cell.
 const SIZES = String(setting('BENCH_FANS', '100000,1000000', '100000'))
@@ -49,17 +49,8 @@ async function login(url) {
 
 async function exportOnce(url, headers, encoding) {
   const started = performance.now();
-  const response = await fetch(`${url}/main-api/fans/export`, {
-    headers: { ...headers, 'accept-encoding': encoding },
-  });
-  if (!response.ok) throw new Error(`export: ${response.status} ${await response.text()}`);
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of response.body) {
-    bytes += chunk.length;
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
-  }
-  return { ms: performance.now() - started, bytes, rows: lines - 1 };
+  const read = await readCsvExport(`${url}/main-api/fans/export`, { ...headers, 'accept-encoding': encoding });
+  return { ms: performance.now() - started, ...read };
 }
 
 function copyOnce(databaseUrl, accountId) {

@@ -337,3 +337,16 @@ export async function waitUntilIdle(pid, busy = async () => false, timeoutMs = 3
   }
   return (Date.now() - started) / 1000;
 }
+
+/** A CSV export read to its end: its bytes and lines counted as they stream (the header line excluded from rows). */
+export async function readCsvExport(address, headers) {
+  const response = await fetch(address, { headers });
+  if (!response.ok) throw new Error(`export: ${response.status} ${await response.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.length;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
+  }
+  return { bytes, rows: lines - 1 };
+}

@@ -90,6 +90,7 @@ export const AUDIT_OTHER_RESOURCES = [
   'game-gifts',
   'game-settings',
 ] as const;
+export type AuditOtherResource = (typeof AUDIT_OTHER_RESOURCES)[number];
 
 /**
  * Days an account's entries are kept before the `audit.prune` task deletes them, unless its config

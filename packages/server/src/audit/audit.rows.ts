@@ -1,4 +1,4 @@
-import { type AuditChanges, isSecretField } from '@regie/contract/audit';
+import { type AuditChanges, type AuditOtherResource, isSecretField } from '@regie/contract/audit';
 import type { Db } from '../db/database.ts';
 import { type AuditSource, writeAudit } from './audit.service.ts';
 
@@ -53,7 +53,7 @@ function canonical(value: unknown): string {
  * as changed). Called in the change's transaction.
  */
 export function rowAudit<Row extends { id: number; accountId: number }>(
-  resource: string,
+  resource: AuditOtherResource,
   fields: readonly (keyof Row & string)[],
   secrets: readonly string[] = [],
 ) {

@@ -1,3 +1,4 @@
+import type { AuditOtherResource } from '@regie/contract/audit';
 import { CHAT_MESSAGES, CHAT_MODULE, cleanWordList } from '@regie/contract/chat';
 import type { Chat, ChatSettingsBody } from '@regie/contract/chat.schemas';
 import { eq } from 'drizzle-orm';
@@ -63,7 +64,7 @@ export const CHAT_AUDIT_RESOURCES = {
   chat: 'chats',
   wordFilter: 'chat-word-filter',
   message: 'chat-messages',
-} as const;
+} as const satisfies Record<string, AuditOtherResource>;
 
 /** Replaces the account's word filter; its entry (resourceId null: one per account) only when the words change. */
 export async function saveAccountWords(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
+import type { AuditOtherResource } from '@regie/contract/audit';
 import { DATA_IMPORT_MAX_BYTES, DATA_IMPORT_RULE, dataImportPaths } from '@regie/contract/data-import';
 import {
   csvMappingBody,
@@ -44,7 +45,7 @@ export interface DataImportRoutesOptions {
 const common = { tags: ['data-import'], security: BEARER };
 
 /** The resource name of an import's audit entry when it names no event (its id is the job's). */
-export const DATA_IMPORT_AUDIT_RESOURCE = 'data-imports';
+export const DATA_IMPORT_AUDIT_RESOURCE = 'data-imports' satisfies AuditOtherResource;
 
 /**
  * The data import (issue 25): POST data-providers-service-api/import (preview with dryRun, else a

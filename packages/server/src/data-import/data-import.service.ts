@@ -1,3 +1,4 @@
+import type { AuditOtherResource } from '@regie/contract/audit';
 import { DATA_IMPORT_MESSAGES, type ImportDecision } from '@regie/contract/data-import';
 import type { CsvColumnMapping, FeedParseOptions, FeedProvider, ParsedFeed } from '@regie/contract/feeds';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
@@ -57,7 +58,7 @@ export async function savedCsvMapping(db: Db, accountId: number, sportId: number
 }
 
 /** The resource name of a saved CSV column mapping's audit entries. */
-export const CSV_MAPPING_AUDIT_RESOURCE = 'csv-mappings';
+export const CSV_MAPPING_AUDIT_RESOURCE = 'csv-mappings' satisfies AuditOtherResource;
 
 /** Saves the account's CSV column mapping for a sport; its entry only when the columns change. */
 export async function saveCsvMapping(

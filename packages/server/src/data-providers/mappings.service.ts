@@ -1,3 +1,4 @@
+import type { AuditOtherResource } from '@regie/contract/audit';
 import {
   type DataProviderMappingEntity,
   type MappableRecords,
@@ -133,7 +134,7 @@ export async function presentMapping(db: Db, row: DataProviderMappingRow, langua
 
 /** Makes a mapping of one of the account's records; 404 for a record of another account, 409 when mapped already. */
 /** The resource name of a mapping's audit entries, and the fields they record. */
-export const MAPPING_AUDIT_RESOURCE = 'data-provider-mappings';
+export const MAPPING_AUDIT_RESOURCE = 'data-provider-mappings' satisfies AuditOtherResource;
 const AUDITED = ['provider', 'entity', 'recordId', 'providerId', 'label', 'sportId'] as const;
 
 export async function createMapping(

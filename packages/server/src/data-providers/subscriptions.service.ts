@@ -1,4 +1,4 @@
-import type { AuditChanges } from '@regie/contract/audit';
+import type { AuditChanges, AuditOtherResource } from '@regie/contract/audit';
 import type { SubscriptionPatchBody, subscriptionBody } from '@regie/contract/data-provider-subscriptions';
 import { SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES } from '@regie/contract/data-provider-subscriptions';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -42,7 +42,7 @@ function checkPair(credentials: Credentials): void {
 }
 
 /** The resource name of a subscription's audit entries. */
-export const SUBSCRIPTION_AUDIT_RESOURCE = 'data-provider-subscriptions';
+export const SUBSCRIPTION_AUDIT_RESOURCE = 'data-provider-subscriptions' satisfies AuditOtherResource;
 
 /**
  * A feed URL as the trail keeps it: without its query and fragment, where a provider's key may

@@ -1,3 +1,4 @@
+import type { AuditOtherResource } from '@regie/contract/audit';
 import { FAN_LIMITS, FANS_MESSAGES } from '@regie/contract/fans';
 import type { FanBulkBody, FanDetail, FanFilter, FanRow, FansQuery, FansResponse } from '@regie/contract/fans.schemas';
 import { and, count, desc, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
@@ -100,7 +101,7 @@ export async function fanDetail(db: Db, accountId: number, id: number, expand: b
 }
 
 /** The resource name of a fan's audit entries (issue 26: staff actions on fans are recorded). */
-export const FAN_AUDIT_RESOURCE = 'fans';
+export const FAN_AUDIT_RESOURCE = 'fans' satisfies AuditOtherResource;
 
 /**
  * Deletes a fan and all they did. The entry names the fan by id only: a deletion is often an

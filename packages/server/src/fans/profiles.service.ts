@@ -1,3 +1,4 @@
+import type { AuditOtherResource } from '@regie/contract/audit';
 import { FANS_MESSAGES } from '@regie/contract/fans';
 import type { Profile, ProfileBody, ProfileRules } from '@regie/contract/fans.schemas';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -45,7 +46,7 @@ export async function readProfile(db: Db, accountId: number, id: number): Promis
 const nameTaken = () => new HttpError(409, FANS_MESSAGES.profileNameTaken);
 
 /** The resource name of a fan profile's audit entries, and the fields they compare. */
-export const PROFILE_AUDIT_RESOURCE = 'fan-profiles';
+export const PROFILE_AUDIT_RESOURCE = 'fan-profiles' satisfies AuditOtherResource;
 const AUDITED = ['name', 'description', 'rules'] as const;
 
 export async function createProfile(

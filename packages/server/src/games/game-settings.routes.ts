@@ -1,3 +1,4 @@
+import type { AuditOtherResource } from '@regie/contract/audit';
 import {
   GAME_RULES,
   GAME_SETTINGS_DEFAULTS,
@@ -79,7 +80,7 @@ async function writeGameSettings(
 }
 
 /** The resource name of a game's settings entries. */
-export const GAME_SETTINGS_AUDIT_RESOURCE = 'game-settings';
+export const GAME_SETTINGS_AUDIT_RESOURCE = 'game-settings' satisfies AuditOtherResource;
 
 function registerGame(
   app: Parameters<FastifyPluginAsyncZod<GameSettingsRoutesOptions>>[0],

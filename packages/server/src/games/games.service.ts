@@ -1,4 +1,4 @@
-import type { AuditChanges } from '@regie/contract/audit';
+import type { AuditChanges, AuditOtherResource } from '@regie/contract/audit';
 import { GAMES_MESSAGES, type GameKind, motmIsOpen, motmWindow, predictionsLockAt } from '@regie/contract/games';
 import type { MotmCandidate, MotmGame, MotmResults, PredictorGame } from '@regie/contract/games.schemas';
 import { motmResults as shareVotes } from '@regie/contract/games.scoring';
@@ -78,7 +78,7 @@ export async function replaceCandidates(tx: Transaction, game: FanGameRow, event
 }
 
 /** The resource name of a predictor or MOTM game's audit entries, and the fields they record. */
-export const GAME_AUDIT_RESOURCE = 'fan-games';
+export const GAME_AUDIT_RESOURCE = 'fan-games' satisfies AuditOtherResource;
 const GAME_AUDITED = [
   'kind',
   'eventId',

@@ -1,3 +1,4 @@
+import type { AuditOtherResource } from '@regie/contract/audit';
 import { GAME_KINDS, GAME_LIMITS, GAMES_MESSAGES, type PrizeOwner, prizePaths } from '@regie/contract/games';
 import {
   type Gift,
@@ -163,7 +164,10 @@ async function findPrize(db: Db, auth: AuthContext, owner: Owner, table: PrizeTa
 }
 
 /** The resource names of the prizes' audit entries (a prize has its own id; its owner is in the changes). */
-export const PRIZE_AUDIT_RESOURCES = { sponsor: 'game-sponsors', gift: 'game-gifts' } as const;
+export const PRIZE_AUDIT_RESOURCES = { sponsor: 'game-sponsors', gift: 'game-gifts' } as const satisfies Record<
+  string,
+  AuditOtherResource
+>;
 const SPONSOR_FIELDS = ['gameId', 'quizId', 'name', 'imageUrl', 'link'] as const;
 const GIFT_FIELDS = [...SPONSOR_FIELDS, 'rankFrom', 'rankTo'] as const;
 

@@ -1,3 +1,4 @@
+import type { AuditOtherResource } from '@regie/contract/audit';
 import { ACTIVE_JOB_STATES, JOB_MESSAGES, JOB_RESOURCE_TYPE, type JobState } from '@regie/contract/jobs';
 import type { CancelJobsQuery, JobListQuery } from '@regie/contract/jobs.schemas';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -53,7 +54,7 @@ function jobIdOf(resourceId: string): number {
 }
 
 /** The audit trail's name for a job (its entries: a cancel, a retry). */
-export const JOB_AUDIT_RESOURCE = 'jobs';
+export const JOB_AUDIT_RESOURCE = 'jobs' satisfies AuditOtherResource;
 
 /** One entry per job cancelled, in the transaction that deleted it. */
 async function auditCancelled(tx: Db, source: AuditSource | null, rows: readonly JobRow[]): Promise<void> {
@@ -75,6 +76,25 @@ async function auditCancelled(tx: Db, source: AuditSource | null, rows: readonly
 }
 
 /**
+ * Deletes the jobs `where` selects that are not over, cancels their pg-boss attempts and writes
+ * one audit entry per job (with a source), in one transaction: what a cancel is.
+ */
+async function deleteActiveJobs(db: Db, where: SQL | undefined, source: AuditSource | null): Promise<JobRow[]> {
+  return transaction(db, async (tx) => {
+    const deleted = await tx
+      .delete(jobs)
+      .where(and(where, inArray(jobs.state, [...ACTIVE_JOB_STATES])))
+      .returning();
+    await cancelAttempts(
+      tx,
+      deleted.map((row) => row.queueJobId),
+    );
+    await auditCancelled(tx, source, deleted);
+    return deleted;
+  });
+}
+
+/**
  * Cancels one job named by its id (`resourceType=Job`), or says why not: 404 when the account
  * has no such job, 403 when its type is not one the user manages, 409 when it is already over.
  */
@@ -89,18 +109,7 @@ async function cancelOneJob(
   const id = jobIdOf(resourceId);
   const job = await getJob(db, accountId, id);
   if (types !== 'all' && !types.includes(job.type)) throw forbidden(JOB_MESSAGES.notYourType(id, job.type));
-  const rows = await transaction(db, async (tx) => {
-    const deleted = await tx
-      .delete(jobs)
-      .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
-      .returning();
-    await cancelAttempts(
-      tx,
-      deleted.map((row) => row.queueJobId),
-    );
-    await auditCancelled(tx, source, deleted);
-    return deleted;
-  });
+  const rows = await deleteActiveJobs(db, and(eq(jobs.id, id), eq(jobs.accountId, accountId)), source);
   // Read again: the job may have ended between the read above and the delete.
   if (rows.length === 0) throw new HttpError(409, JOB_MESSAGES.notActive(id, (await getJob(db, accountId, id)).state));
   for (const row of rows) events.cancelled(row);
@@ -124,26 +133,16 @@ export async function cancelJobs(
   if (query.resourceType === JOB_RESOURCE_TYPE) {
     return cancelOneJob(db, accountId, query.resourceId, events, types, source);
   }
-  const rows = await transaction(db, async (tx) => {
-    const deleted = await tx
-      .delete(jobs)
-      .where(
-        and(
-          eq(jobs.accountId, accountId),
-          eq(jobs.resourceType, query.resourceType),
-          eq(jobs.resourceId, query.resourceId),
-          inArray(jobs.state, [...ACTIVE_JOB_STATES]),
-          types === 'all' ? undefined : inArray(jobs.type, [...types]),
-        ),
-      )
-      .returning();
-    await cancelAttempts(
-      tx,
-      deleted.map((row) => row.queueJobId),
-    );
-    await auditCancelled(tx, source, deleted);
-    return deleted;
-  });
+  const rows = await deleteActiveJobs(
+    db,
+    and(
+      eq(jobs.accountId, accountId),
+      eq(jobs.resourceType, query.resourceType),
+      eq(jobs.resourceId, query.resourceId),
+      types === 'all' ? undefined : inArray(jobs.type, [...types]),
+    ),
+    source,
+  );
   for (const row of rows) events.cancelled(row);
   return rows;
 }

@@ -1,4 +1,5 @@
 import { ACTING_MESSAGES, type ActingSession, type actingBody } from '@regie/contract/acting';
+import { accountsResource } from '@regie/contract/resources/accounts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuditSource, writeAudit } from '../audit/audit.service.ts';
@@ -10,7 +11,7 @@ import { badRequest, notFound } from '../http/http.errors.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 
 /** The resource of the acting entries: the account acted for (its History lists them). */
-const ACTING_RESOURCE = 'accounts';
+const ACTING_RESOURCE = accountsResource.name;
 
 /**
  * Ends the session's open acting session, if any, with its audit entry (in `tx`, the caller's
