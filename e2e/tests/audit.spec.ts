@@ -92,7 +92,9 @@ test('an admin acts for the club with a reason, renames a tag under the banner, 
 
   await banner.getByRole('button', { name: 'Stop acting' }).click();
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Events' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Events' })).toHaveCount(
+    0,
+  );
 
   // Looking only: the same tag's form offers no way to save it.
   await actFor(page, 'riv', 'Olympique Riverside FC', { reason: `${reason} (read only)`, readOnly: true });

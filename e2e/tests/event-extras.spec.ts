@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, apiSignIn, choose, main, uniqueName } from './flows.ts';
+import { apiCall, apiSignIn, asTemporaryUser, choose, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -13,7 +13,7 @@ const PNG = Buffer.from(
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const PASSWORD = 'e2e-extras-password';
+const _PASSWORD = 'e2e-extras-password';
 
 async function newEvent(request: Parameters<typeof apiSignIn>[0], state: 'upcoming' | 'replay'): Promise<number> {
   const producer = await apiSignIn(request, 'producer');
@@ -85,26 +85,8 @@ test('a French-speaking producer attaches a document, downloads it, deletes it, 
   page,
   request,
 }) => {
-  const manager = await apiSignIn(request, 'usermanager');
-  const found = await apiCall<{ data: { id: number; name: string }[] }>(
-    request,
-    manager,
-    'GET',
-    '/users-service-api/groups?search=Production',
-  );
-  const production = found.data.find((group) => group.name === 'Production');
-  const login = `e2e.extras.${Date.now().toString(36)}`;
-  const user = await apiCall<{ id: number }>(request, manager, 'POST', '/users-service-api/users', {
-    username: login,
-    name: 'Margaux Giraud',
-    password: PASSWORD,
-    meta: { language: 'fr' },
-    groups: [production?.id],
-  });
-  try {
+  await asTemporaryUser(page, request, { group: 'Production', language: 'fr', name: 'Margaux Giraud' }, async () => {
     const eventId = await newEvent(request, 'replay');
-    await signIn(page, login, PASSWORD);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await open(page, eventId);
     const attachments = main(page).getByRole('region', { name: 'Pièces jointes' });
     await expect(attachments.getByText('Aucune pièce jointe pour l’instant')).toBeVisible();
@@ -129,7 +111,5 @@ test('a French-speaking producer attaches a document, downloads it, deletes it, 
       .getByRole('button', { name: 'Supprimer' })
       .click();
     await expect(attachments.getByText('Aucune pièce jointe pour l’instant')).toBeVisible();
-  } finally {
-    await apiCall(request, manager, 'DELETE', `/users-service-api/users/${user.id}`);
-  }
+  });
 });

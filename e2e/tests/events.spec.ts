@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, apiSignIn, main, save, textField, uniqueName } from './flows.ts';
+import { asTemporaryUser, main, save, textField, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -124,10 +124,7 @@ test('the list filters by state, competition and start date, with state badges',
 });
 
 test('the event screens speak French to a French user', async ({ page, request }) => {
-  const session = await apiSignIn(request, 'producer');
-  await apiCall(request, session, 'PUT', '/users-service-api/users/me', { meta: { language: 'fr' } });
-  try {
-    await signIn(page, 'producer');
+  await asTemporaryUser(page, request, { group: 'Production', language: 'fr', name: 'Lucie Garnier' }, async () => {
     await page.goto(eventPath);
     await expect(textField(page, 'Lieu')).toHaveValue('Riverside Park');
     await expect(tab(page, /^Multicam/)).toHaveAttribute(
@@ -136,7 +133,5 @@ test('the event screens speak French to a French user', async ({ page, request }
     );
     await openTab(page, 'Réglages');
     await expect(main(page).getByText(/Les fans discutent à côté du lecteur/)).toBeVisible();
-  } finally {
-    await apiCall(request, session, 'PUT', '/users-service-api/users/me', { meta: { language: 'en' } });
-  }
+  });
 });

@@ -294,3 +294,46 @@ export async function waitForDemoKeynote(request: APIRequestContext): Promise<vo
     )
     .toContain(DEMO_KEYNOTE_TITLE);
 }
+
+/**
+ * A user of the demo club made for one test alone, in a group of the club (e.g. `Production`) and
+ * with the interface language it needs: the demo users' own settings are every other test's
+ * assumptions (a demo producer switched to French made a parallel test's dashboard French).
+ * Signs it in on `page` and deletes it after `work`, whatever happens.
+ */
+export async function asTemporaryUser(
+  page: Page,
+  request: APIRequestContext,
+  options: { group?: string; language: 'en' | 'fr'; name: string },
+  work: (user: { login: string; password: string }) => Promise<void>,
+): Promise<void> {
+  const manager = await apiSignIn(request, 'usermanager');
+  let groups: number[] = [];
+  if (options.group) {
+    const found = await apiCall<{ data: { id: number; name: string }[] }>(
+      request,
+      manager,
+      'GET',
+      `/users-service-api/groups?search=${encodeURIComponent(options.group)}`,
+    );
+    const group = found.data.find((candidate) => candidate.name === options.group);
+    if (!group) throw new Error(`no demo group ${options.group}`);
+    groups = [group.id];
+  }
+  const login = uniqueName('e2e.user').toLowerCase().replace(/\s+/g, '.');
+  const password = 'e2e-secret-passphrase';
+  const user = await apiCall<{ id: number }>(request, manager, 'POST', '/users-service-api/users', {
+    username: login,
+    name: options.name,
+    password,
+    meta: { language: options.language },
+    groups,
+  });
+  try {
+    await signIn(page, login, password);
+    await expect(page.locator('html')).toHaveAttribute('lang', options.language);
+    await work({ login, password });
+  } finally {
+    await apiCall(request, manager, 'DELETE', `/users-service-api/users/${user.id}`);
+  }
+}

@@ -3,6 +3,7 @@ import {
   actFor,
   apiCall,
   apiSignIn,
+  asTemporaryUser,
   DEMO_MATCH_REPLAY_TITLE,
   expectInList,
   main,
@@ -159,17 +160,7 @@ test('a user changes their interface language in the settings and it stays after
   request,
 }) => {
   // A user made for this test alone: the demo users' languages are other tests' assumptions.
-  const manager = await apiSignIn(request, 'usermanager');
-  const login = uniqueName('e2e.lang').toLowerCase().replace(/\s+/g, '.');
-  const password = 'e2e-secret-passphrase';
-  const user = await apiCall<{ id: number }>(request, manager, 'POST', '/users-service-api/users', {
-    username: login,
-    name: 'Noor Haddad',
-    password,
-    meta: { language: 'en' },
-  });
-  try {
-    await signIn(page, login, password);
+  await asTemporaryUser(page, request, { language: 'en', name: 'Noor Haddad' }, async () => {
     await page.goto('/account/settings/infos');
     await main(page).getByRole('combobox', { name: 'Interface language' }).click();
     await page.getByRole('option', { name: 'French', exact: true }).click();
@@ -178,7 +169,5 @@ test('a user changes their interface language in the settings and it stays after
     await page.reload();
     await expect(main(page).getByRole('combobox', { name: 'Langue de l’interface' })).toHaveValue('Français');
     await expectNoSeriousA11yViolations(page);
-  } finally {
-    await apiCall(request, manager, 'DELETE', `/users-service-api/users/${user.id}`);
-  }
+  });
 });

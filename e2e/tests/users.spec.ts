@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiSignIn, choose, deleteRecord, expectInList, main, save, textField, uniqueName } from './flows.ts';
+import { asTemporaryUser, choose, deleteRecord, expectInList, main, save, textField, uniqueName } from './flows.ts';
 import { signIn } from './support.ts';
 
 /** Usernames: lowercase letters, digits and . _ @ + - (contract users.ts). */
@@ -85,28 +85,8 @@ test('a user manager creates a group from the roles the account may use, then de
 
 test('a French-speaking producer goes through a whole tag flow in French', async ({ page, request }) => {
   // A producer of the club whose interface language is French, made for this test alone.
-  const manager = await apiSignIn(request, 'usermanager');
-  const found = await apiCall<{ data: { id: number; name: string }[] }>(
-    request,
-    manager,
-    'GET',
-    '/users-service-api/groups?search=Production',
-  );
-  const production = found.data.find((group) => group.name === 'Production');
-  expect(production).toBeDefined();
-  const login = username('e2e.fr');
-  const user = await apiCall<{ id: number }>(request, manager, 'POST', '/users-service-api/users', {
-    username: login,
-    name: 'Éloïse Fournier',
-    password: PASSWORD,
-    meta: { language: 'fr' },
-    groups: [production?.id],
-  });
-
-  try {
+  await asTemporaryUser(page, request, { group: 'Production', language: 'fr', name: 'Éloïse Fournier' }, async () => {
     const tag = uniqueName('Tag e2e');
-    await signIn(page, login, PASSWORD);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await page.goto('/account/tags/list');
     await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeVisible();
     await main(page).getByRole('link', { name: 'Créer', exact: true }).click();
@@ -128,7 +108,5 @@ test('a French-speaking producer goes through a whole tag flow in French', async
       search: 'Rechercher',
       noMatch: 'Aucun élément ne correspond à votre recherche',
     });
-  } finally {
-    await apiCall(request, manager, 'DELETE', `/users-service-api/users/${user.id}`);
-  }
+  });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
+import { asTemporaryUser, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -143,27 +143,7 @@ test('an upload interrupted by a reload continues from the parts the server has'
 
 test('in French, an import from a private address shows the server refusal', async ({ page, request }) => {
   // An editor of the club whose interface language is French, made for this test alone.
-  const manager = await apiSignIn(request, 'usermanager');
-  const groups = await apiCall<{ data: { id: number; name: string }[] }>(
-    request,
-    manager,
-    'GET',
-    '/users-service-api/groups?search=Media',
-  );
-  const media = groups.data.find((group) => group.name === 'Media');
-  expect(media).toBeDefined();
-  const login = `e2e.upload.fr.${Date.now().toString(36)}`;
-  const password = 'e2e-upload-passphrase';
-  const user = await apiCall<{ id: number }>(request, manager, 'POST', '/users-service-api/users', {
-    username: login,
-    name: 'Inès Moreau',
-    password,
-    meta: { language: 'fr' },
-    groups: [media?.id],
-  });
-  try {
-    await signIn(page, login, password);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await asTemporaryUser(page, request, { group: 'Media', language: 'fr', name: 'Inès Moreau' }, async () => {
     await page.goto('/medias/videos/create');
     await expect(main(page).getByRole('heading', { name: 'Envoyer un fichier vidéo' })).toBeVisible();
     await main(page).getByRole('textbox', { name: 'Adresse du fichier vidéo' }).fill('http://127.0.0.1:9/match.mp4');
@@ -173,7 +153,5 @@ test('in French, an import from a private address shows the server refusal', asy
     await expect(refusal).toContainText('Refusé : 127.0.0.1 pointe vers 127.0.0.1');
     await expect(page).toHaveURL(/\/medias\/videos\/create/);
     await expectNoSeriousA11yViolations(page);
-  } finally {
-    await apiCall(request, manager, 'DELETE', `/users-service-api/users/${user.id}`);
-  }
+  });
 });
