@@ -12,10 +12,11 @@ test('an admin acting for Harbour Basketball Club lands on a page it may open, a
   await expect(page).toHaveURL(/\/account\/customers\/list$/);
   await actFor(page, 'harbour', 'Harbour Basketball Club');
   // The club's observers hold read_only alone: no landing rule matches, the admin's settings are
-  // hidden: the first page of the menu they may open.
-  await expect(page).toHaveURL(/\/faq\/main$/);
+  // hidden: the first page of the menu they may open, the club's audit trail (which an acting
+  // administrator reads whatever the account's roles).
+  await expect(page).toHaveURL(/\/account\/audit$/);
   await expect(page).not.toHaveURL(/notauthorized/);
-  await expect(main(page).getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
   await expect(page.getByText('Access denied')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 

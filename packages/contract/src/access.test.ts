@@ -73,6 +73,23 @@ describe('the access rule (spec §6)', () => {
     expect(satisfies(admin, { authorizedRoles: ['video_write'], requiredModules: ['VIDEOS'] })).toBe(true);
     expect(satisfies(admin, { authorizedRoles: ['manage_customer_accounts'] })).toBe(false);
   });
+
+  it('lets a platform administrator acting for an account through a rolesOrPlatformAdmin rule (the audit screen)', () => {
+    const rule: AccessRule = { authorizedRoles: ['manage_users'], rolesOrPlatformAdmin: true };
+    const acting = (accessLevel: number): AccessSubject => ({
+      roles: ['manage_customer_accounts'],
+      modules: [],
+      accessLevel,
+      simulatedAccount: { roles: ['video_write'], modules: ['VIDEOS'] },
+    });
+    expect(satisfies(acting(1), rule)).toBe(true);
+    // A customer holding the role at level 0 is no platform administrator.
+    expect(satisfies(acting(0), rule)).toBe(false);
+    expect(satisfies(subject(['video_write']), rule)).toBe(false);
+    expect(satisfies(subject(['manage_users']), rule)).toBe(true);
+    // The modules still count.
+    expect(satisfies(acting(1), { ...rule, requiredModules: ['CHAT'] })).toBe(false);
+  });
 });
 
 describe('inheritance from the parent', () => {
@@ -90,6 +107,11 @@ describe('inheritance from the parent', () => {
     expect(
       inheritRule({ requiredModules: ['FANS_CRM'], accessLevel: 1 }, { requiredModules: ['CHAT'], accessLevel: 0 }),
     ).toEqual({ requiredModules: ['FANS_CRM', 'CHAT'], accessLevel: 1 });
+  });
+  it('passes rolesOrPlatformAdmin down with the roles, not to a child that sets its own', () => {
+    const parent: AccessRule = { authorizedRoles: ['manage_users'], rolesOrPlatformAdmin: true };
+    expect(inheritRule(parent, {}).rolesOrPlatformAdmin).toBe(true);
+    expect(inheritRule(parent, { authorizedRoles: ['use_crm'] }).rolesOrPlatformAdmin).toBeUndefined();
   });
 });
 

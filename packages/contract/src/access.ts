@@ -20,6 +20,13 @@ export interface AccessRule {
    * and would vanish if the account's grants replaced the admin's (spec §6) as they do elsewhere.
    */
   platformAdmin?: boolean;
+  /**
+   * A platform administrator passes the roles check by their own roles, acting for an account or
+   * not (the audit screen: an administrator reads the trail of the account acted for even when
+   * its grants hold no manage_users). Modules and the access level still apply. Part of the roles
+   * clause: a child that sets its own roles does not inherit it.
+   */
+  rolesOrPlatformAdmin?: boolean;
 }
 
 /** What the access rule looks at: the user, and the account an admin is acting for, if any. */
@@ -57,7 +64,11 @@ export function effectiveGrants(subject: AccessSubject): {
 export function satisfies(subject: AccessSubject, rule: AccessRule): boolean {
   if (rule.platformAdmin && !isPlatformAdmin(subject)) return false;
   const { roles, modules } = effectiveGrants(subject);
-  if (rule.authorizedRoles?.length && !rule.authorizedRoles.some((role) => roles.includes(role))) {
+  if (
+    rule.authorizedRoles?.length &&
+    !rule.authorizedRoles.some((role) => roles.includes(role)) &&
+    !(rule.rolesOrPlatformAdmin && isPlatformAdmin(subject))
+  ) {
     return false;
   }
   if (rule.requiredModules?.some((code) => !modules.includes(code))) return false;
@@ -79,6 +90,8 @@ export function inheritRule(parent: AccessRule, child: AccessRule): AccessRule {
   const authorizedModules = child.authorizedModules ?? parent.authorizedModules;
   const accessLevel = Math.max(parent.accessLevel ?? 0, child.accessLevel ?? 0);
   if (roles) rule.authorizedRoles = roles;
+  if (child.authorizedRoles ? child.rolesOrPlatformAdmin : parent.rolesOrPlatformAdmin)
+    rule.rolesOrPlatformAdmin = true;
   if (required.length) rule.requiredModules = required;
   if (authorizedModules) rule.authorizedModules = authorizedModules;
   if (accessLevel) rule.accessLevel = accessLevel;

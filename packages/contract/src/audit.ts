@@ -103,7 +103,11 @@ export const AUDIT_RETENTION_LIMITS = { min: 30, max: 3650 } as const;
  * Who opens the audit screen and a record's history: platform administrators (every account) and
  * an account's manage_users holders (their own), as the server's auditScopeOf decides.
  */
-export const AUDIT_READ_RULE: AccessRule = { authorizedRoles: ['manage_users', 'manage_customer_accounts'] };
+export const AUDIT_READ_RULE: AccessRule = {
+  authorizedRoles: ['manage_users', 'manage_customer_accounts'],
+  // Acting for an account whose grants hold neither, the administrator still reads its trail.
+  rolesOrPlatformAdmin: true,
+};
 
 export const AUDIT_LIMITS = { defaultLimit: 50, maxLimit: 200 } as const;
 

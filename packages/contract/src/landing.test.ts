@@ -32,7 +32,8 @@ describe('landing of an admin acting for an account (spec §2, issue 24)', () =>
     const landing = landingRoute(subject);
     expect(landing).not.toBe('/account/settings/infos');
     expect(landing).not.toBe('/account/users/list');
-    expect(landing).toBe('/faq/main');
+    // The account's audit trail, which an acting administrator reads whatever the account's roles.
+    expect(landing).toBe('/account/audit');
     expectOpens(subject, landing);
   });
 

@@ -36,6 +36,11 @@ export interface MenuNode extends AccessRule {
   tabs?: boolean;
   /** A creation page: only its first tab is enabled (spec §2). */
   creation?: boolean;
+  /**
+   * A page that only makes something (a "New" page): not listed to a user who writes nothing
+   * (read_only, or an administrator acting in read-only mode), whose form could not be saved.
+   */
+  makes?: boolean;
   /** Reachable, but not listed in menus (edit pages, pages with parameters). */
   hidden?: boolean;
   /** Listed but not clickable. */
@@ -68,7 +73,12 @@ function crud(
   const editPages = options.editPages ?? pages;
   return [
     node('list', 'menu.list'),
-    node(newPath, 'menu.new', options.newTabs ? { ...pages, tabs: true, creation: true } : pages, options.newTabs),
+    node(
+      newPath,
+      'menu.new',
+      options.newTabs ? { ...pages, makes: true, tabs: true, creation: true } : { ...pages, makes: true },
+      options.newTabs,
+    ),
     node(
       editPath,
       'menu.edit',
@@ -178,7 +188,7 @@ const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore }
   accounts: { newTabs: tabs(CUSTOMER_TABS), editTabs: tabs(CUSTOMER_TABS) },
   users: {
     more: [
-      resourcePage('groups', 'new', 'menu.account.users.groupNew'),
+      resourcePage('groups', 'new', 'menu.account.users.groupNew', { makes: true }),
       resourcePage('groups', ':groupId', 'menu.account.users.groupEdit', { hidden: true }),
     ],
   },
@@ -192,7 +202,7 @@ const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore }
   categories: {
     more: [
       node(':id/linked-items', 'menu.account.categories.linkedItems', { hidden: true }),
-      resourcePage('subcategories', 'new', 'menu.account.categories.subcategoryNew', { hidden: true }),
+      resourcePage('subcategories', 'new', 'menu.account.categories.subcategoryNew', { hidden: true, makes: true }),
       resourcePage('subcategories', 'edit/:id', 'menu.account.categories.subcategoryEdit', { hidden: true }),
     ],
   },

@@ -263,6 +263,31 @@ describe('the menu tree', () => {
     expect(settings.node.redirectAdminTo).toBe('/account/users');
   });
 
+  it('lists the audit screen to an admin acting for an account whose grants hold no manage_users', () => {
+    const audit = route('/account/audit');
+    const acting: AccessSubject = {
+      ...who(['manage_customer_accounts'], [], 1),
+      simulatedAccount: { roles: ['video_write'], modules: ['VIDEOS'] },
+    };
+    expect(isListed(acting, audit)).toBe(true);
+    expect(canAccess(acting, audit)).toBe(true);
+    expect(isListed(who(['video_write'], ['VIDEOS']), audit)).toBe(false);
+    expect(isListed(who(['manage_users']), audit)).toBe(true);
+  });
+
+  it('does not list a "New" page to a user who writes nothing (read_only, read-only acting)', () => {
+    const makers = ROUTES.filter((entry) => entry.node.makes);
+    expect(makers.map((entry) => entry.fullPath)).toEqual(
+      expect.arrayContaining(['/account/tags/new', '/medias/videos/create', '/account/users/group/new']),
+    );
+    const tags = route('/account/tags/new');
+    const producer = ['sport_player_write'];
+    expect(isListed(who(producer, ['SPORT_EVENTS']), tags)).toBe(true);
+    expect(isListed(who([...producer, 'read_only'], ['SPORT_EVENTS']), tags)).toBe(false);
+    // Still reachable: the form opens, and has no Save.
+    expect(canAccess(who([...producer, 'read_only'], ['SPORT_EVENTS']), tags)).toBe(true);
+  });
+
   it('hides the tests menu in staging and production builds', () => {
     const tests = route('/tests/widgets');
     expect(canAccess({ ...who([]), productionBuild: false }, tests)).toBe(true);

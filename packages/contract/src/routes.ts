@@ -3,6 +3,7 @@ import {
   type AccessSubject,
   effectiveGrants,
   hasRole,
+  holdsReadOnly,
   inheritRule,
   isPlatformAdmin,
   satisfies,
@@ -89,6 +90,7 @@ export function canAccess(subject: UserAccess, item: RouteEntry | MenuNode): boo
 export function isListed(subject: UserAccess, entry: RouteEntry): boolean {
   if (entry.node.hidden) return false;
   if (entry.node.hiddenForAdmin && isPlatformAdmin(subject)) return false;
+  if (entry.node.makes && holdsReadOnly(subject.roles)) return false;
   return canAccess(subject, entry);
 }
 

@@ -17,7 +17,6 @@ const SUMMARY_FIELDS = 3;
 /** A resource's name as the screens call it: its title, else its menu entry, else its code name. */
 export function useResourceName(): (resource: string) => string {
   const label = useLabel();
-  const t = useT();
   const { i18n } = useTranslation();
   return useCallback(
     (resource: string) => {
@@ -30,7 +29,7 @@ export function useResourceName(): (resource: string) => string {
       const key = candidates.find((candidate) => i18n.exists(candidate));
       return key ? label(key) : resource;
     },
-    [i18n, label, t],
+    [i18n, label],
   );
 }
 

@@ -1,21 +1,21 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { isPlatformAdmin, satisfies } from '@regie/contract/access';
+import { satisfies } from '@regie/contract/access';
 import { AUDIT_READ_RULE } from '@regie/contract/audit';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { auditKeys } from '../../api/query-keys.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
+import { useSession } from '../../session/current-session.ts';
 import { AuditPagesView } from './AuditEntries.tsx';
 import { useAuditPages } from './audit-calls.ts';
 
 /**
- * True when the signed-in user may read the audit trail: AUDIT_READ_RULE, or a platform
- * administrator acting for an account whatever its roles (the server's auditScopeOf).
+ * True when the signed-in user may read the audit trail: AUDIT_READ_RULE, which lets a platform
+ * administrator acting for an account in whatever its roles (the server's auditScopeOf).
  */
 export function useCanReadAudit(): boolean {
-  const subject = useAccessSubject();
-  return satisfies(subject, AUDIT_READ_RULE) || isPlatformAdmin(subject);
+  return satisfies(useAccessSubject(), AUDIT_READ_RULE);
 }
 
 /**
@@ -26,7 +26,10 @@ export function RecordHistory({ resource, recordId }: { resource: string; record
   const t = useT();
   const [opened, setOpened] = useState(false);
   const panelId = useId();
-  const filters = useMemo(() => ({ resource, resourceId: recordId }), [resource, recordId]);
+  // The record's account (the one the page works on): its history reads off the index by account
+  // and record, where a platform administrator's query without one would scan every account's trail.
+  const accountId = useSession().user?.account.id;
+  const filters = useMemo(() => ({ accountId, resource, resourceId: recordId }), [accountId, resource, recordId]);
   const pages = useAuditPages(auditKeys.history(resource, String(recordId)), filters, opened);
   const entries = useMemo(() => pages.data?.pages.flatMap((page) => page.data) ?? [], [pages.data]);
   return (

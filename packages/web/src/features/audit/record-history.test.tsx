@@ -67,7 +67,7 @@ describe('a record’s history on its edit page', () => {
     const audit = server.requests.filter((request) => request.includes('/main-api/audit'));
     expect(audit).toHaveLength(1);
     const query = new URL(audit[0]?.replace(/^GET /, '') ?? '', 'http://regie.test').searchParams;
-    expect(Object.fromEntries(query)).toEqual({ resource: 'tags', resourceId: '1' });
+    expect(Object.fromEntries(query)).toEqual({ accountId: '2', resource: 'tags', resourceId: '1' });
     // Its own page: no account nor resource column.
     expect(within(table).queryByRole('columnheader', { name: 'Resource' })).toBeNull();
     fireEvent.click(within(table).getByRole('button', { name: '1 changed: name' }));
