@@ -106,7 +106,7 @@ export interface AppDependencies {
   /** Given (tests), filled with every write route registered and its audit declaration. */
   writeRoutes?: WriteRoute[];
   /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
-  simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine'>;
+  simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine' | 'lease'>;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: Writable;
 }

@@ -88,6 +88,8 @@ export interface BuiltUser {
 export interface TestContext {
   app: App;
   db: Db;
+  /** The open database itself: a second app on it is another process on the same database. */
+  database: Database;
   /** The PostgreSQL database of this file (TEST_DATABASE_URL runs), for a second pool; null on PGlite. */
   databaseUrl: string | null;
   login(username: string, password?: string): Promise<string>;
@@ -215,6 +217,7 @@ export async function createTestContext(
   return {
     app,
     db,
+    database,
     databaseUrl,
     request,
     buildAccount,

@@ -58,6 +58,7 @@ export class LeaseClaimer {
   private readonly now: () => number;
   private timer: NodeJS.Timeout | null = null;
   private claiming: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
   private closed = false;
 
   constructor(private readonly options: LeaseClaimerOptions) {
@@ -84,10 +85,21 @@ export class LeaseClaimer {
     return [...this.held.keys()];
   }
 
-  /** One claim round (rounds never overlap): take and start what is wanted and free, end what is not wanted. */
+  /**
+   * One claim round: take and start what is wanted and free, end what is not wanted. Rounds never
+   * overlap; asked during a round, it answers the round after it (which reads the wanted work
+   * again: a change committed just before this call is seen).
+   */
   claimNow(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    this.claiming ??= this.round().finally(() => {
+    if (this.claiming) {
+      this.next ??= this.claiming.then(() => {
+        this.next = null;
+        return this.claimNow();
+      });
+      return this.next;
+    }
+    this.claiming = this.round().finally(() => {
       this.claiming = null;
     });
     return this.claiming;

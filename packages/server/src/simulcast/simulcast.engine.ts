@@ -1,6 +1,6 @@
 import type { Message } from '@regie/contract/messages';
 import { SIMULCAST_MESSAGES, SIMULCAST_TARGET_EVENT, simulcastTopic } from '@regie/contract/simulcast';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type SimulcastTargetRow, simulcastSamples, simulcasts, simulcastTargets } from '../db/simulcast.table.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -26,6 +26,11 @@ export interface SimulcastEngineOptions {
   statsEveryMs?: number;
   log?: (line: string) => void;
   onError?: (error: unknown) => void;
+  /**
+   * A condition every write of a target's report must meet (the lease of the process running it,
+   * simulcast.leased.ts): a process that lost the target's lease writes nothing more.
+   */
+  fence?: (targetId: number) => SQL | undefined;
 }
 
 export interface SimulcastEngine {
@@ -49,6 +54,27 @@ const DEFAULTS = {
   watchdogMs: 15_000,
   statsEveryMs: 2_000,
 } as const;
+
+/** Samples are for the stats tab's last hour: older than a week they only take room. */
+export async function pruneSamples(db: Db): Promise<void> {
+  await db.delete(simulcastSamples).where(lt(simulcastSamples.at, new Date(Date.now() - SAMPLES_KEPT_MS)));
+}
+
+/** The targets meant to run (their simulcast started them), except those the cloud media service runs. */
+export async function targetsMeantToRun(db: Db, onlyId?: number): Promise<SimulcastTargetRow[]> {
+  const rows = await db
+    .select({ target: simulcastTargets })
+    .from(simulcastTargets)
+    .innerJoin(simulcasts, eq(simulcasts.id, simulcastTargets.simulcastId))
+    .where(
+      and(
+        eq(simulcastTargets.running, true),
+        isNull(simulcasts.cloudChannelId),
+        onlyId === undefined ? undefined : eq(simulcastTargets.id, onlyId),
+      ),
+    );
+  return rows.map((row) => row.target);
+}
 
 /** The destination ffmpeg writes to: the server URL and the stream key as its last path segment. */
 export function targetDestination(url: string, streamKey: string): string {
@@ -82,6 +108,7 @@ async function keep(
   entry: Running,
   report: TargetReport,
   withStats: boolean,
+  fence: SQL | undefined,
 ): Promise<void> {
   const [row] = await db
     .update(simulcastTargets)
@@ -92,7 +119,7 @@ async function keep(
       restarts: report.restarts,
       lastError: report.lastError,
     })
-    .where(eq(simulcastTargets.id, report.targetId))
+    .where(and(eq(simulcastTargets.id, report.targetId), fence))
     .returning();
   if (!row) return;
   if (withStats && report.bitrateKbps !== null) {
@@ -152,7 +179,7 @@ export function createSimulcastEngine(options: SimulcastEngineOptions): Simulcas
     if (statsDue) entry.lastStatsAt = now;
     // Writes of one target stay in order; a failed write is logged, never fatal to the restream.
     entry.writes = entry.writes
-      .then(() => keep(db, hub, entry, report, statsDue))
+      .then(() => keep(db, hub, entry, report, statsDue, options.fence?.(report.targetId)))
       .catch((error) => options.onError?.(error));
   }
 
@@ -180,15 +207,9 @@ export function createSimulcastEngine(options: SimulcastEngineOptions): Simulcas
   }
 
   async function resume(): Promise<number> {
-    // Samples are for the stats tab's last hour: older than a week they only take room.
-    await db.delete(simulcastSamples).where(lt(simulcastSamples.at, new Date(Date.now() - SAMPLES_KEPT_MS)));
-    // Targets meant to run, except those the cloud media service runs.
-    const rows = await db
-      .select({ target: simulcastTargets })
-      .from(simulcastTargets)
-      .innerJoin(simulcasts, eq(simulcasts.id, simulcastTargets.simulcastId))
-      .where(and(eq(simulcastTargets.running, true), isNull(simulcasts.cloudChannelId)));
-    for (const row of rows) start(row.target);
+    await pruneSamples(db);
+    const rows = await targetsMeantToRun(db);
+    for (const row of rows) start(row);
     return rows.length;
   }
 

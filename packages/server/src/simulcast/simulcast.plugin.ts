@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { NODE_ID } from '../cluster/node-id.ts';
 import type { Db } from '../db/database.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { awsSimulcastConfig, type CloudSimulcast, createCloudSimulcast } from './simulcast.aws.ts';
 import { createSimulcastEngine, type SimulcastEngineOptions, type SimulcastSources } from './simulcast.engine.ts';
+import { leasedSimulcastEngine } from './simulcast.leased.ts';
 import { simulcastRoutes } from './simulcast.routes.ts';
 
 export interface SimulcastPluginOptions {
@@ -16,6 +18,8 @@ export interface SimulcastPluginOptions {
   cloud?: CloudSimulcast;
   /** Engine tuning (tests shorten the backoff and the watchdog). */
   engine?: Pick<SimulcastEngineOptions, 'backoff' | 'watchdogMs' | 'statsEveryMs'>;
+  /** The targets' leases (cluster/leases.ts): this process's name, their life and claim period. */
+  lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number };
 }
 
 /** Until the live inputs are wired in (server/src/live), no input has a URL. */
@@ -29,14 +33,27 @@ export async function registerSimulcasts(app: FastifyInstance, options: Simulcas
   const { db, guards, hub } = options;
   const sources = options.sources ?? NO_INPUTS;
   const log = (error: unknown) => app.log.warn({ err: error }, 'simulcast');
-  const engine = createSimulcastEngine({
+  // Each target is pushed by the one process holding its lease (issue 27): this process's local
+  // engine runs those it holds, and writes its reports only while it still holds them.
+  let fence: SimulcastEngineOptions['fence'] = () => undefined;
+  const local = createSimulcastEngine({
     db,
     hub,
     sources,
     ...options.engine,
     log: (line) => app.log.info(line),
     onError: log,
+    fence: (targetId) => fence?.(targetId),
   });
+  const engine = leasedSimulcastEngine(local, {
+    db,
+    hub,
+    holder: options.lease?.holder ?? NODE_ID,
+    ...(options.lease?.ttlMs === undefined ? {} : { ttlMs: options.lease.ttlMs }),
+    ...(options.lease?.claimEveryMs === undefined ? {} : { claimEveryMs: options.lease.claimEveryMs }),
+    log: app.log,
+  });
+  fence = engine.fence;
   const cloud = options.cloud ?? createCloudSimulcast(awsSimulcastConfig());
   await app.register(simulcastRoutes, { db, guards, engine, cloud, sources, log });
   app.addHook('onReady', async () => {

@@ -137,6 +137,8 @@ export async function deleteSimulcast(
   row: SimulcastRow,
   deleted?: (tx: Db) => Promise<void>,
 ): Promise<void> {
+  // No longer meant to run first, so that no process takes a target again while it is stopped.
+  await db.update(simulcastTargets).set({ running: false }).where(eq(simulcastTargets.simulcastId, row.id));
   for (const target of await targetsOf(db, [row.id])) await engine.stop(target.id);
   await transaction(db, async (tx) => {
     await tx.delete(simulcasts).where(eq(simulcasts.id, row.id));
