@@ -175,7 +175,8 @@ describePostgres('two app instances on one PostgreSQL, without Redis (PostgreSQL
   let two: App;
   beforeAll(async () => {
     // Each opens its own pool and, with DATABASE_URL and no REDIS_URL, the PostgreSQL hub.
-    const config = testConfig({ databaseUrl: url, redisUrl: null, authCacheTtlMs: 60_000 });
+    // Errors only: the listeners killed below are reported as warnings, on purpose.
+    const config = testConfig({ databaseUrl: url, redisUrl: null, authCacheTtlMs: 60_000, logLevel: 'error' });
     one = await buildApp(config);
     two = await buildApp(config);
   });
