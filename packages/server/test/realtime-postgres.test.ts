@@ -17,6 +17,7 @@ import { createTestContext, type TestContext, testConfig } from './helpers.ts';
  * this file is skipped.
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
+if (!postgres) console.warn('realtime-postgres: skipped, LISTEN/NOTIFY needs PostgreSQL (TEST_DATABASE_URL)');
 const describePostgres = describe.skipIf(!postgres);
 
 let ctx: TestContext;

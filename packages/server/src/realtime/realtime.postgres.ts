@@ -99,7 +99,12 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Re
   }
 
   async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: options.url, application_name: LISTENER_APPLICATION_NAME });
+    const client = new pg.Client({
+      connectionString: options.url,
+      application_name: LISTENER_APPLICATION_NAME,
+      // A listener only reads: without keepalive a silently dropped connection would never end.
+      keepAlive: true,
+    });
     // Until it listens, a failure belongs to this attempt (thrown below); after, it is a loss.
     let listening = false;
     let failure: unknown = null;
