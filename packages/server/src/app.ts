@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
+import { CACHE_KEYS } from '@regie/contract/cache';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
@@ -164,8 +165,10 @@ function appStripe(config: AppConfig, dependencies: AppDependencies): StripePric
 }
 
 /**
- * Purges of the in-memory cache reach every process through the hub (Redis across processes),
- * revocations of signed-in contexts too; both stop when the app closes.
+ * Purges of the in-memory cache reach every process through the hub (Redis or PostgreSQL across
+ * processes), revocations of signed-in contexts too; both stop when the app closes. When the hub
+ * may have missed events (its connection lost or back), both caches are emptied: a purge missed
+ * then would leave a signed-out token accepted here until its entry expires.
  */
 function shareCaches(app: AppInstance, hub: RealtimeHub, cache: Cache, signedIn: Cache): void {
   const stopSharingPurges = shareCachePurges(cache, hub, (error) => app.log.warn({ err: error }, 'cache purge lost'));
@@ -175,9 +178,14 @@ function shareCaches(app: AppInstance, hub: RealtimeHub, cache: Cache, signedIn:
     (error) => app.log.warn({ err: error }, 'session revocation not shared'),
     AUTH_PURGE_TOPIC,
   );
+  const stopResync = hub.onResync(() => {
+    signedIn.purgeLocal(CACHE_KEYS.all);
+    cache.purgeLocal(CACHE_KEYS.all);
+  });
   app.addHook('onClose', async () => {
     stopSharingPurges();
     stopSharingRevocations();
+    stopResync();
   });
 }
 

@@ -10,8 +10,9 @@ import { loadProcessConfig } from './videos/media-secret.ts';
 
 /**
  * A worker process (`node dist/worker.js`): runs jobs, serves no HTTP. Start as many as the
- * machines allow beside the API processes; they share PostgreSQL (the queue) and Redis (job
- * events to browsers). REGIE_WORKERS is its concurrency here (at least 1).
+ * machines allow beside the API processes; they share PostgreSQL (the queue, and job events to
+ * browsers through LISTEN/NOTIFY or Redis when REDIS_URL is set). REGIE_WORKERS is its concurrency
+ * here (at least 1).
  */
 async function main(): Promise<void> {
   // The server's media secret (REGIE_MEDIA_SECRET or the data folder's key file): what it signs
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
         'Without PostgreSQL, let the server run its jobs itself (REGIE_WORKERS, default 1).',
     );
   }
-  if (!config.redisUrl) log.warn('REDIS_URL is not set: job progress reaches browsers only when they reload');
+  if (!config.redisUrl) log.info('REDIS_URL is not set: job events reach browsers through PostgreSQL LISTEN/NOTIFY');
 
   const database = await openDatabase(config);
   // Migrates, or waits on the advisory lock while an API process does.

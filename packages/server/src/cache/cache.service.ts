@@ -11,7 +11,7 @@ export interface LoadOptions<T> {
 /**
  * A small cache of computed values, kept in each process's memory (cheap reads, no network hop).
  * A purge made in one process reaches the others through the realtime hub (cache.shared.ts): in
- * one process or across processes over Redis, like every other event.
+ * one process or across processes over Redis or PostgreSQL, like every other event.
  */
 export interface Cache {
   /** The cached value of `key`, or what `load` gives (then cached for the TTL). */

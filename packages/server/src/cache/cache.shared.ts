@@ -23,8 +23,8 @@ function isPurgePayload(value: unknown): value is PurgePayload {
 }
 
 /**
- * Makes a purge in this process reach every process on the same hub (Redis when REDIS_URL is
- * set): each publishes its purges and drops the keys others purged. Returns the function that
+ * Makes a purge in this process reach every process on the same hub (Redis, or PostgreSQL
+ * LISTEN/NOTIFY without it): each publishes its purges and drops the keys others purged. Returns the function that
  * stops it. A failed publish is reported, never thrown: the TTL still bounds staleness.
  */
 export function shareCachePurges(

@@ -67,9 +67,12 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   } catch (error) {
     log.error({ err: error, port }, 'live ingest not started: encoders cannot publish to this server');
   }
-  const stopListening = hub.subscribe(KEYS_TOPIC, () => {
+  const reloadKeys = () => {
     keys.reload(db).catch((error: unknown) => log.warn({ err: error }, 'live: stream keys not reloaded'));
-  });
+  };
+  const stopListening = hub.subscribe(KEYS_TOPIC, reloadKeys);
+  // A key change announced while the hub was cut off never arrived: read them all again.
+  const stopResync = hub.onResync(reloadKeys);
   // Videos played into inputs publish to this process's own ingest, like any encoder.
   const convert = createConvertEngine({
     db,
@@ -86,6 +89,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   });
   app.addHook('onClose', async () => {
     stopListening();
+    stopResync();
     await convert.close();
     onAir = null;
     await supervisor.stop();

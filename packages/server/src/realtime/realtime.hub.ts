@@ -3,7 +3,8 @@ import { topicMatches } from '@regie/contract/realtime';
 /**
  * The realtime hub: publish an event on a topic, subscribe to topic patterns. Topics are
  * slash-separated; in a pattern `*` matches one segment and a final `**` any number (none too).
- * Backends: in-process (one server) or Redis pub/sub (realtime.redis.ts), chosen once at boot.
+ * Backends, chosen once at boot (realtime.backend.ts): in-process (one server), Redis pub/sub
+ * (realtime.redis.ts) or PostgreSQL LISTEN/NOTIFY (realtime.postgres.ts).
  *
  * Topics inside the hub always start with the account id (`12/admin/jobs`): clients name them
  * without it and the socket adds the account it acts for, so nobody can listen to another account.
@@ -16,10 +17,16 @@ export interface HubEvent {
 export type HubListener = (topic: string, event: HubEvent) => void;
 
 export interface RealtimeHub {
-  readonly backend: 'memory' | 'redis';
+  readonly backend: 'memory' | 'redis' | 'postgres';
   publish(topic: string, event: HubEvent): Promise<void>;
   /** Returns the function that ends the subscription. */
   subscribe(pattern: string, listener: HubListener): () => void;
+  /**
+   * Called when events may have been missed (the connection to the other processes was lost,
+   * or is back): what a process derived from events, such as cached sessions that a purge
+   * would have dropped, must be dropped too. Returns the function that ends it.
+   */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -88,6 +95,8 @@ export function createMemoryHub(onError: (error: unknown) => void = () => undefi
       subscriptions.dispatch(topic, event, onError);
     },
     subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
+    // One process misses nothing.
+    onResync: () => () => undefined,
     async close() {},
   };
 }

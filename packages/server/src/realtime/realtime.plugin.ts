@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { messagesRoutes } from './messages.routes.ts';
-import { openRealtimeHub } from './realtime.backend.ts';
+import { openRealtimeHub, type RealtimeHubConfig } from './realtime.backend.ts';
 import type { RealtimeHub } from './realtime.hub.ts';
 import { registerRealtimeSocket } from './realtime.socket.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The realtime hub the app publishes to (in-process or Redis), for workers started beside it. */
+    /** The realtime hub the app publishes to (in-process, Redis or PostgreSQL), for workers started beside it. */
     realtime: RealtimeHub;
   }
 }
@@ -19,7 +19,7 @@ declare module 'fastify' {
  */
 export async function registerRealtime(
   app: FastifyInstance,
-  options: { db: Db; guards: Guards; config: { redisUrl: string | null }; hub?: RealtimeHub | undefined },
+  options: { db: Db; guards: Guards; config: RealtimeHubConfig; hub?: RealtimeHub | undefined },
 ): Promise<RealtimeHub> {
   const onError = (error: unknown) => app.log.warn({ err: error }, 'realtime hub error');
   let hub = options.hub;

@@ -38,6 +38,18 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
   publisher.on('error', onError);
   subscriber.on('error', onError);
   await Promise.all([publisher.connect(), subscriber.connect()]);
+  // Pub/sub keeps nothing for a subscriber that is away: once it is back (the client reconnects
+  // and subscribes again by itself), what was derived from events must be dropped.
+  const resyncListeners = new Set<() => void>();
+  subscriber.on('ready', () => {
+    for (const listener of resyncListeners) {
+      try {
+        listener();
+      } catch (error) {
+        onError(error);
+      }
+    }
+  });
   await subscriber.subscribe(channel, (message) => {
     let envelope: unknown;
     try {
@@ -55,6 +67,12 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
       await publisher.publish(channel, JSON.stringify({ topic, event } satisfies Envelope));
     },
     subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
+    onResync(listener) {
+      resyncListeners.add(listener);
+      return () => {
+        resyncListeners.delete(listener);
+      };
+    },
     async close() {
       await Promise.allSettled([subscriber.close(), publisher.close()]);
     },
