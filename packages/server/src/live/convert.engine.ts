@@ -7,7 +7,7 @@ import {
   LIVE_CONVERT_MESSAGES,
 } from '@regie/contract/live.convert';
 import type { Message } from '@regie/contract/messages';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type LiveConversionRow, liveConversions, liveInputs } from '../db/live.table.ts';
 import { transaction } from '../db/transactions.ts';
@@ -37,6 +37,11 @@ export interface ConvertEngineOptions {
   watchdogMs?: number;
   log?: (line: string) => void;
   onError?: (error: unknown) => void;
+  /**
+   * A condition every write of a conversion's progress must meet (the lease of the process
+   * playing it, convert.leased.ts): a process that lost the lease writes nothing more.
+   */
+  fence?: (conversionId: number) => SQL | undefined;
 }
 
 export interface ConvertEngine {
@@ -51,6 +56,12 @@ export interface ConvertEngine {
   resume(): Promise<number>;
   /** Ends every ffmpeg without changing what is under way (server shutdown). */
   close(): Promise<void>;
+}
+
+/** This process's engine: also ends one conversion's ffmpeg without changing what is under way. */
+export interface LocalConvertEngine extends ConvertEngine {
+  /** Stops the conversion's ffmpeg here, keeps where it got to, and leaves its state as it is. */
+  release(conversionId: number): Promise<void>;
 }
 
 /** The best (highest bandwidth) variant playlist named by an HLS master playlist. */
@@ -97,13 +108,17 @@ interface Running {
   writes: Promise<void>;
 }
 
-export function createConvertEngine(options: ConvertEngineOptions): ConvertEngine {
+export function createConvertEngine(options: ConvertEngineOptions): LocalConvertEngine {
   const { db, hub, storage } = options;
   const running = new Map<number, Running>();
   let closing = false;
 
   async function keep(id: number, entry: Running, changes: Partial<LiveConversionRow>): Promise<void> {
-    const [row] = await db.update(liveConversions).set(changes).where(eq(liveConversions.id, id)).returning();
+    const [row] = await db
+      .update(liveConversions)
+      .set(changes)
+      .where(and(eq(liveConversions.id, id), options.fence?.(id)))
+      .returning();
     if (!row) {
       // The input or the video was deleted (the row with it): nothing left to play into.
       running.delete(id);
@@ -245,9 +260,28 @@ export function createConvertEngine(options: ConvertEngineOptions): ConvertEngin
   }
 
   async function resume(): Promise<number> {
-    const rows = await db.select().from(liveConversions).where(inArray(liveConversions.state, CONVERT_ACTIVE_STATES));
+    const rows = await conversionsUnderWay(db);
     for (const row of rows) start(row);
     return rows.length;
+  }
+
+  async function release(conversionId: number): Promise<void> {
+    const entry = running.get(conversionId);
+    running.delete(conversionId);
+    if (!entry) return;
+    await entry.supervisor.stop();
+    await entry.writes;
+    // Where it got to: what the process taking it over resumes from.
+    await db
+      .update(liveConversions)
+      .set({ positionSeconds: entry.position })
+      .where(
+        and(
+          eq(liveConversions.id, conversionId),
+          inArray(liveConversions.state, CONVERT_ACTIVE_STATES),
+          options.fence?.(conversionId),
+        ),
+      );
   }
 
   async function close(): Promise<void> {
@@ -262,5 +296,18 @@ export function createConvertEngine(options: ConvertEngineOptions): ConvertEngin
     running.clear();
   }
 
-  return { start, stop, resume, close, isRunning: (id) => running.has(id) };
+  return { start, stop, resume, close, release, isRunning: (id) => running.has(id) };
+}
+
+/** The conversions under way (all, or only `onlyId`): what must be playing into their inputs. */
+export async function conversionsUnderWay(db: Db, onlyId?: number): Promise<LiveConversionRow[]> {
+  return db
+    .select()
+    .from(liveConversions)
+    .where(
+      and(
+        inArray(liveConversions.state, CONVERT_ACTIVE_STATES),
+        onlyId === undefined ? undefined : eq(liveConversions.id, onlyId),
+      ),
+    );
 }

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { NODE_ID } from '../cluster/node-id.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { camerasRoutes } from './cameras.routes.ts';
-import { createConvertEngine } from './convert.engine.ts';
+import { type ConvertEngineOptions, createConvertEngine } from './convert.engine.ts';
+import { leasedConvertEngine } from './convert.leased.ts';
 import { liveConvertRoutes } from './convert.routes.ts';
 import { createNmsIngest } from './ingest.nms.ts';
 import type { Ingest } from './ingest.types.ts';
@@ -31,6 +33,8 @@ export interface LiveOptions {
   config: Pick<AppConfig, 'live' | 'videos' | 'publicUrl' | 'dataDir'>;
   /** Another ingest than node-media-server (tests, nginx-rtmp). */
   ingest?: Ingest;
+  /** The conversions' leases (cluster/leases.ts): this process's name, their life and claim period. */
+  lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number };
 }
 
 /**
@@ -74,14 +78,27 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   // A key change announced while the hub was cut off never arrived: read them all again.
   const stopResync = hub.onResync(reloadKeys);
   // Videos played into inputs publish to this process's own ingest, like any encoder.
-  const convert = createConvertEngine({
+  // Each conversion is played by the one process holding its lease (issue 27): this process plays
+  // those it holds, and writes their progress only while it still holds them.
+  let fence: ConvertEngineOptions['fence'] = () => undefined;
+  const local = createConvertEngine({
     db,
     hub,
     storage,
     publishUrl: (streamKey) => (onAir ? ingest.playUrl(streamKey) : null),
     log: (line) => log.info(line),
     onError: (error) => log.warn({ err: error }, 'live: conversion'),
+    fence: (conversionId) => fence?.(conversionId),
   });
+  const convert = leasedConvertEngine(local, {
+    db,
+    hub,
+    holder: options.lease?.holder ?? NODE_ID,
+    ...(options.lease?.ttlMs === undefined ? {} : { ttlMs: options.lease.ttlMs }),
+    ...(options.lease?.claimEveryMs === undefined ? {} : { claimEveryMs: options.lease.claimEveryMs }),
+    log,
+  });
+  fence = convert.fence;
   app.addHook('onReady', async () => {
     if (!onAir) return;
     const resumed = await convert.resume();
