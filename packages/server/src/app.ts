@@ -50,6 +50,10 @@ import { registerLive } from './live/live.plugin.ts';
 import { publishMarkerChanges } from './markers/markers.published.ts';
 import { eventMarkersRoutes } from './markers/markers.routes.ts';
 import { matchEventsRoutes } from './match-events/match-events.routes.ts';
+import { opsRoutes } from './ops/health.routes.ts';
+import { readinessChecks } from './ops/health.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
+import { registerRequestMetrics } from './ops/request-metrics.hook.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { type StripePrices, stripePrices } from './payments/stripe.prices.ts';
@@ -109,6 +113,15 @@ export interface AppDependencies {
   simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine'>;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: Writable;
+  /** This process's metrics (GET /metrics); without them, a registry of the app's own. */
+  metrics?: Metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's Prometheus metrics: the lease engine counts its takeovers there. */
+    metrics: Metrics;
+  }
 }
 
 function createFastify(config: AppConfig, logStream?: Writable) {
@@ -195,6 +208,12 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const storage = dependencies.storage ?? (await openStorage(config));
   const media = createMediaUrls(config);
   const engine = createEngine(db, cache, dependencies.resources, media.present, signedIn);
+  const metrics =
+    dependencies.metrics ??
+    createMetrics({ db, onError: (error) => app.log.warn({ err: error }, 'metrics: database not read') });
+  app.decorate('metrics', metrics);
+  // Before any route: each route gets its timing hook as it is added.
+  registerRequestMetrics(app, metrics.requestDuration);
 
   registerRequestHandling(app);
   if (dependencies.responseCheck) checkResponses(app, dependencies.responseCheck);
@@ -233,6 +252,11 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
   shareCaches(app, hub, cache, signedIn);
+  await app.register(opsRoutes, {
+    registry: metrics.registry,
+    checks: readinessChecks(db, hub),
+    metricsToken: config.metricsToken,
+  });
   const jobEventError = (error: unknown) => app.log.warn({ err: error }, 'job event not published');
   const jobEvents = createJobEvents(hub, jobEventError);
   // Jobs queued on this database (by a request, a hook or a job) are announced once committed.

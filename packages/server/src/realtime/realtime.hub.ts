@@ -20,6 +20,8 @@ export interface RealtimeHub {
   publish(topic: string, event: HubEvent): Promise<void>;
   /** Returns the function that ends the subscription. */
   subscribe(pattern: string, listener: HubListener): () => void;
+  /** Resolves once the hub's backend answers (Redis: a PING); rejects when it is unreachable (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export function createMemoryHub(onError: (error: unknown) => void = () => undefi
       subscriptions.dispatch(topic, event, onError);
     },
     subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
+    async ping() {},
     async close() {},
   };
 }

@@ -55,6 +55,11 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
       await publisher.publish(channel, JSON.stringify({ topic, event } satisfies Envelope));
     },
     subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
+    async ping() {
+      // While reconnecting, the client would queue the PING until Redis is back: down now.
+      if (!publisher.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
+      await publisher.ping();
+    },
     async close() {
       await Promise.allSettled([subscriber.close(), publisher.close()]);
     },
