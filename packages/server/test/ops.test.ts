@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -6,6 +8,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { type Database, fromPool, openPglite } from '../src/db/database.ts';
 import { liveInputs } from '../src/db/live.table.ts';
 import { enqueueJob } from '../src/jobs/jobs.queue.ts';
+import { createRedisHub } from '../src/realtime/realtime.redis.ts';
 import { createTestContext, type TestContext, testConfig } from './helpers.ts';
 import { testJobTypes } from './jobs-fixtures.ts';
 import { pgliteTemplate } from './pglite-template.ts';
@@ -162,6 +165,46 @@ describe('when the database goes away', () => {
     expect(metrics.statusCode).toBe(200);
     expect(sample(metrics.body, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(logLines.some((line) => line.includes('metrics: database not read'))).toBe(true);
+  });
+});
+
+/** Redis at TEST_REDIS_URL or the local default; skipped where none listens. */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisReachable = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = connect({ host: hostname, port: Number(port || 6379) });
+  socket.setTimeout(500);
+  socket.once('connect', () => {
+    socket.destroy();
+    resolve(true);
+  });
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
+
+describe.skipIf(!redisReachable)('with REDIS_URL', () => {
+  it("answers /readyz 200 while Redis answers, 503 naming it once the hub's connection is gone", async () => {
+    const shared = {
+      db: ctx.db,
+      driver: 'pglite' as const,
+      migrate: async () => undefined,
+      close: async () => undefined,
+    };
+    const hub = await createRedisHub({ url: redisUrl, channel: `regie:test:${randomBytes(6).toString('hex')}` });
+    const app = await buildApp(testConfig(), { database: shared, hub });
+    try {
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
+      await hub.close();
+      const down = await app.inject({ url: '/readyz' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ down: ['redis'], checks: { database: 'up', redis: 'down' } });
+    } finally {
+      await app.close();
+    }
   });
 });
 
