@@ -51,6 +51,10 @@ import { registerLive } from './live/live.plugin.ts';
 import { publishMarkerChanges } from './markers/markers.published.ts';
 import { eventMarkersRoutes } from './markers/markers.routes.ts';
 import { matchEventsRoutes } from './match-events/match-events.routes.ts';
+import { opsRoutes } from './ops/health.routes.ts';
+import { readinessChecks } from './ops/health.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
+import { registerRequestMetrics } from './ops/request-metrics.hook.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { type StripePrices, stripePrices } from './payments/stripe.prices.ts';
@@ -110,6 +114,15 @@ export interface AppDependencies {
   simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine' | 'lease'>;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: Writable;
+  /** This process's metrics (GET /metrics); without them, a registry of the app's own. */
+  metrics?: Metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's Prometheus metrics: the lease engine counts its takeovers there. */
+    metrics: Metrics;
+  }
 }
 
 function createFastify(config: AppConfig, logStream?: Writable) {
@@ -203,6 +216,12 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const storage = dependencies.storage ?? (await openStorage(config));
   const media = createMediaUrls(config);
   const engine = createEngine(db, cache, dependencies.resources, media.present, signedIn);
+  const metrics =
+    dependencies.metrics ??
+    createMetrics({ db, onError: (error) => app.log.warn({ err: error }, 'metrics: database not read') });
+  app.decorate('metrics', metrics);
+  // Before any route: each route gets its timing hook as it is added.
+  registerRequestMetrics(app, metrics.requestDuration);
 
   registerRequestHandling(app);
   if (dependencies.responseCheck) checkResponses(app, dependencies.responseCheck);
@@ -241,6 +260,11 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
   shareCaches(app, hub, cache, signedIn);
+  await app.register(opsRoutes, {
+    registry: metrics.registry,
+    checks: readinessChecks(db, hub),
+    metricsToken: config.metricsToken,
+  });
   const jobEventError = (error: unknown) => app.log.warn({ err: error }, 'job event not published');
   const jobEvents = createJobEvents(hub, jobEventError);
   // Jobs queued on this database (by a request, a hook or a job) are announced once committed.
@@ -265,8 +289,10 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const fanLimiter = await registerFans(app, { db, guards });
   await registerGames(app, { db, guards, hub, fanLimiter });
   await app.register(triviaFanRoutes, { db, limiter: fanLimiter });
-  const live = await registerLive(app, { db, guards, storage, hub, config });
-  await registerSimulcasts(app, { db, guards, hub, sources: live, ...dependencies.simulcast });
+  // A lease taken from a process that stopped renewing it is a takeover (GET /metrics).
+  const onTakeover = () => metrics.leaseTakeovers.inc();
+  const live = await registerLive(app, { db, guards, storage, hub, config, onTakeover });
+  await registerSimulcasts(app, { db, guards, hub, sources: live, onTakeover, ...dependencies.simulcast });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

@@ -56,6 +56,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REGIE_DEMO_VIDEOS: 'no' })).toThrow(/REGIE_DEMO_VIDEOS/);
   });
 
+  it('reads the operations variables: /metrics open and no worker port unless set', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: null, metricsPort: 0 });
+    expect(loadConfig({ REGIE_METRICS_TOKEN: 'scrape-me', REGIE_METRICS_PORT: '9464' })).toMatchObject({
+      metricsToken: 'scrape-me',
+      metricsPort: 9464,
+    });
+    expect(() => loadConfig({ REGIE_METRICS_PORT: '70000' })).toThrow(/REGIE_METRICS_PORT/);
+  });
+
   it('reads the realtime and job worker variables', () => {
     expect(loadConfig({})).toMatchObject({ redisUrl: null, workers: 1, jobPollMs: 1_000 });
     expect(loadConfig({ REDIS_URL: 'redis://cache:6379', REGIE_WORKERS: '0', REGIE_JOB_POLL_MS: '250' })).toMatchObject(

@@ -29,6 +29,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REGIE_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
   REDIS_URL: optionalUrl,
+  REGIE_METRICS_TOKEN: optionalText,
+  REGIE_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   REGIE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   REGIE_JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   REGIE_JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
@@ -161,6 +163,10 @@ export interface AppConfig {
   logRequests: boolean;
   /** Realtime events go through Redis pub/sub when set (several processes), else stay in-process. */
   redisUrl: string | null;
+  /** GET /metrics needs `Authorization: Bearer <it>` when set; null: open (keep the port private). */
+  metricsToken: string | null;
+  /** A worker process's own HTTP port for /metrics, /livez and /readyz; 0: none (API processes use theirs). */
+  metricsPort: number;
   /** Jobs this process runs side by side (0: none, leave them to `worker` processes). */
   workers: number;
   /** How often an idle worker looks at the job queue. */
@@ -271,6 +277,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     logRequests: values.REGIE_LOG_REQUESTS === 'on',
     redisUrl: values.REDIS_URL ?? null,
+    metricsToken: values.REGIE_METRICS_TOKEN ?? null,
+    metricsPort: values.REGIE_METRICS_PORT,
     workers: values.REGIE_WORKERS,
     jobPollMs: values.REGIE_JOB_POLL_MS,
     jobLeaseMs: Math.round(values.REGIE_JOB_LEASE_SECONDS * 1000),

@@ -1,18 +1,40 @@
-import { pino } from 'pino';
-import { openDatabase } from './db/database.ts';
+import { type Logger, pino } from 'pino';
+import type { AppConfig } from './config.ts';
+import { type Db, openDatabase } from './db/database.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
+import { readinessChecks } from './ops/health.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { type OpsServer, startOpsServer } from './ops/ops.server.ts';
 import { openRealtimeHub } from './realtime/realtime.backend.ts';
+import type { RealtimeHub } from './realtime/realtime.hub.ts';
 import { openStorage } from './storage/storage.factory.ts';
 import { loadProcessConfig } from './videos/media-secret.ts';
 
 /**
- * A worker process (`node dist/worker.js`): runs jobs, serves no HTTP. Start as many as the
- * machines allow beside the API processes; they share PostgreSQL (the queue, and job events to
- * browsers through LISTEN/NOTIFY or Redis when REDIS_URL is set). REGIE_WORKERS is its concurrency
- * here (at least 1).
+ * No HTTP otherwise: REGIE_METRICS_PORT gives Prometheus and the orchestrator's probes a port
+ * with /metrics, /livez and /readyz; 0 or unset, none.
+ */
+function startWorkerOps(config: AppConfig, db: Db, hub: RealtimeHub, log: Logger): Promise<OpsServer | null> {
+  if (config.metricsPort === 0) return Promise.resolve(null);
+  const metrics = createMetrics({ db, onError: (error) => log.warn({ err: error }, 'metrics: database not read') });
+  return startOpsServer(
+    {
+      host: config.host,
+      port: config.metricsPort,
+      onError: (error) => log.warn({ err: error }, 'ops endpoint failed'),
+    },
+    { registry: metrics.registry, checks: readinessChecks(db, hub), metricsToken: config.metricsToken },
+  );
+}
+
+/**
+ * A worker process (`node dist/worker.js`): runs jobs, serves no HTTP (but for its optional
+ * operations port, REGIE_METRICS_PORT). Start as many as the machines allow beside the API
+ * processes; they share PostgreSQL (the queue, and job events to browsers through LISTEN/NOTIFY or
+ * Redis when REDIS_URL is set). REGIE_WORKERS is its concurrency here (at least 1).
  */
 async function main(): Promise<void> {
   // The server's media secret (REGIE_MEDIA_SECRET or the data folder's key file): what it signs
@@ -53,8 +75,14 @@ async function main(): Promise<void> {
     hub,
     logger: log,
   });
+  const ops = await startWorkerOps(config, database.db, hub, log);
   log.info(
-    { worker: workers.id, concurrency: Math.max(1, config.workers), realtime: hub.backend },
+    {
+      worker: workers.id,
+      concurrency: Math.max(1, config.workers),
+      realtime: hub.backend,
+      metricsPort: ops?.port ?? null,
+    },
     'Regie worker started',
   );
 
@@ -65,6 +93,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'worker shutting down');
     workers
       .stop()
+      .then(() => ops?.close())
       .then(() => stopPublishingQueued())
       .then(() => hub.close())
       .then(() => database.close())

@@ -70,6 +70,25 @@ describe('the built web app', () => {
     }
   });
 
+  it('leaves the probes and /metrics to themselves, and counts a missing file once, as unmatched', async () => {
+    for (const url of ['/livez', '/readyz']) {
+      const response = await ctx.request({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json(), url).toMatchObject({ status: 'ok' });
+    }
+    const unmatched = /^regie_http_request_duration_seconds_count\{[^}]*route="unmatched",status_code="404"\} (\d+)$/m;
+    const count = async () => {
+      const metrics = await ctx.request({ url: '/metrics' });
+      expect(metrics.body).toContain('# TYPE regie_http_request_duration_seconds histogram');
+      // Not under the static files' route as well: counted once.
+      expect(metrics.body).not.toContain('route="/*",status_code="404"');
+      return Number(unmatched.exec(metrics.body)?.[1] ?? 0);
+    };
+    const before = await count();
+    expect((await ctx.request({ url: '/assets/missing-456.js' })).statusCode).toBe(404);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('keeps unknown API routes a JSON 404', async () => {
     const response = await ctx.request({ url: '/main-api/xyz' });
     expect(response.statusCode).toBe(404);

@@ -33,6 +33,8 @@ export interface LiveOptions {
   config: Pick<AppConfig, 'live' | 'videos' | 'publicUrl' | 'dataDir'>;
   /** Another ingest than node-media-server (tests, nginx-rtmp). */
   ingest?: Ingest;
+  /** Counts a lease taken over from a process that stopped renewing it (metrics). */
+  onTakeover?: () => void;
   /** The conversions' leases (cluster/leases.ts): this process's name, their life and claim period. */
   lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number };
 }
@@ -96,6 +98,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     holder: options.lease?.holder ?? NODE_ID,
     ...(options.lease?.ttlMs === undefined ? {} : { ttlMs: options.lease.ttlMs }),
     ...(options.lease?.claimEveryMs === undefined ? {} : { claimEveryMs: options.lease.claimEveryMs }),
+    ...(options.onTakeover ? { onTakeover: options.onTakeover } : {}),
     log,
   });
   fence = convert.fence;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { MEDIA_BINARIES, tailLines } from '../media/ffmpeg.runner.ts';
 import { probeMedia } from '../media/ffprobe.service.ts';
+import { trackChild } from '../ops/processes.ts';
 import { type PackagedSegment, packagedSegments } from './live.playlists.ts';
 
 /** How often the packager's playlist is read for newly finished segments. */
@@ -179,6 +180,7 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
     packagerArgs(options.source, options.folder, options.segmentSeconds, startNumber),
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  trackChild(child);
   child.stdout?.on('data', progressReader(options.onProgress));
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { MEDIA_MESSAGES } from '@regie/contract/media';
+import { trackChild } from '../ops/processes.ts';
 import { createProgressParser } from './ffmpeg.progress.ts';
 import { FfmpegError, MediaError } from './media.errors.ts';
 
@@ -58,6 +59,7 @@ export function runProcess(
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const child = spawn(...command(binary, args), { stdio: ['ignore', 'pipe', 'pipe'] });
+    trackChild(child);
     let stdout = '';
     let stderr = '';
     let settled = false;

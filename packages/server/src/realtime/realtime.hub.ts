@@ -27,6 +27,8 @@ export interface RealtimeHub {
    * would have dropped, must be dropped too. Returns the function that ends it.
    */
   onResync(listener: () => void): () => void;
+  /** Resolves once the hub's backend answers (Redis: a PING); rejects when it is unreachable (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export function createMemoryHub(onError: (error: unknown) => void = () => undefi
     subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
     // One process misses nothing.
     onResync: () => () => undefined,
+    async ping() {},
     async close() {},
   };
 }

@@ -191,6 +191,11 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Re
       );
     },
     subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
+    async ping() {
+      // Down while the listener is away: events would be published but not received.
+      if (!listener) throw new Error('the realtime listener is not connected to PostgreSQL');
+      await publisher.query('select 1');
+    },
     onResync(resyncListener) {
       resyncListeners.add(resyncListener);
       return () => {

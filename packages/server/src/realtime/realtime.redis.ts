@@ -73,6 +73,11 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
         resyncListeners.delete(listener);
       };
     },
+    async ping() {
+      // While reconnecting, the client would queue the PING until Redis is back: down now.
+      if (!publisher.isReady || !subscriber.isReady) throw new Error('Redis is not connected');
+      await publisher.ping();
+    },
     async close() {
       await Promise.allSettled([subscriber.close(), publisher.close()]);
     },

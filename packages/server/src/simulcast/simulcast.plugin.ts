@@ -18,6 +18,8 @@ export interface SimulcastPluginOptions {
   cloud?: CloudSimulcast;
   /** Engine tuning (tests shorten the backoff and the watchdog). */
   engine?: Pick<SimulcastEngineOptions, 'backoff' | 'watchdogMs' | 'statsEveryMs'>;
+  /** Counts a lease taken over from a process that stopped renewing it (metrics). */
+  onTakeover?: () => void;
   /** The targets' leases (cluster/leases.ts): this process's name, their life and claim period. */
   lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number };
 }
@@ -51,6 +53,7 @@ export async function registerSimulcasts(app: FastifyInstance, options: Simulcas
     holder: options.lease?.holder ?? NODE_ID,
     ...(options.lease?.ttlMs === undefined ? {} : { ttlMs: options.lease.ttlMs }),
     ...(options.lease?.claimEveryMs === undefined ? {} : { claimEveryMs: options.lease.claimEveryMs }),
+    ...(options.onTakeover ? { onTakeover: options.onTakeover } : {}),
     log: app.log,
   });
   fence = engine.fence;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Message } from '@regie/contract/messages';
 import { SIMULCAST_MESSAGES, type TargetStatus } from '@regie/contract/simulcast';
+import { trackChild } from '../ops/processes.ts';
 import { createRestreamProgress, type RestreamProgress } from './simulcast.progress.ts';
 
 /** What the supervisor of one target reports after each change. */
@@ -149,6 +150,7 @@ export class TargetSupervisor {
       ? [SETPRIV, ['--pdeathsig', 'KILL', '--', this.options.ffmpeg, ...args]]
       : [this.options.ffmpeg, args];
     const child = spawn(binary, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    trackChild(child);
     this.child = child;
     this.lastProgressAt = Date.now();
     const progress = createRestreamProgress();
