@@ -1,5 +1,7 @@
 // `npm start`: builds whatever is not built yet, then runs the server (API + web app + worker).
 // `npm run worker`: the same, but a standalone job worker (needs DATABASE_URL: PGlite is one process).
+// `npm run live`: the same, but a live node (REGIE_ROLES=live unless set: ingest, packagers,
+// simulcast pushes and conversions under leases, no HTTP but REGIE_METRICS_PORT's probes).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { build, demoTemplateWanted, root, staleTargets } from './build-state.mjs';
@@ -16,8 +18,10 @@ const status = await build({ server: stale.includes('@regie/server'), web, templ
 if (status !== 0) process.exit(status);
 
 const entry = process.argv.includes('--worker') ? 'worker.js' : 'main.js';
+const env = process.argv.includes('--live') ? { REGIE_ROLES: 'live', ...process.env } : process.env;
 const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'packages/server/dist', entry)], {
   stdio: 'inherit',
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -292,7 +292,15 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   // A lease taken from a process that stopped renewing it is a takeover (GET /metrics).
   const onTakeover = () => metrics.leaseTakeovers.inc();
   const live = await registerLive(app, { db, guards, storage, hub, config, onTakeover });
-  await registerSimulcasts(app, { db, guards, hub, sources: live, onTakeover, ...dependencies.simulcast });
+  await registerSimulcasts(app, {
+    db,
+    guards,
+    hub,
+    sources: live,
+    onTakeover,
+    runs: config.roles.includes('live'),
+    ...dependencies.simulcast,
+  });
   await registerWebApp(app, config.webDist);
 
   await app.ready();

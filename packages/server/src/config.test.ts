@@ -106,4 +106,33 @@ describe('loadConfig', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*REGIE_ENV/,
     );
   });
+
+  it('runs every role by default, or those REGIE_ROLES names (issue 27)', () => {
+    expect(loadConfig({}).roles).toEqual(['api', 'worker', 'live']);
+    const live = loadConfig({
+      REGIE_ROLES: ' Live, api ',
+      DATABASE_URL: 'postgres://regie@db:5432/regie',
+      REGIE_S3_BUCKET: 'media',
+    });
+    expect(live.roles).toEqual(['api', 'live']);
+    expect(() => loadConfig({ REGIE_ROLES: 'api,encoder' })).toThrow(/REGIE_ROLES: unknown role encoder/);
+    expect(() => loadConfig({ REGIE_ROLES: ' , ' })).toThrow(/REGIE_ROLES: no role/);
+  });
+
+  it('refuses a part of a cluster on the embedded database or on a local folder not said to be shared', () => {
+    const error = (() => {
+      try {
+        loadConfig({ REGIE_ROLES: 'worker' });
+      } catch (thrown) {
+        return String(thrown);
+      }
+      return '';
+    })();
+    expect(error).toMatch(/set DATABASE_URL to PostgreSQL/);
+    expect(error).toMatch(/REGIE_STORAGE_SHARED=true/);
+    const postgres = { REGIE_ROLES: 'api', DATABASE_URL: 'postgres://regie@db:5432/regie' };
+    expect(() => loadConfig(postgres)).toThrow(/REGIE_STORAGE_SHARED=true/);
+    expect(loadConfig({ ...postgres, REGIE_STORAGE_SHARED: 'true' }).storageShared).toBe(true);
+    expect(loadConfig({ ...postgres, REGIE_S3_BUCKET: 'media' }).roles).toEqual(['api']);
+  });
 });

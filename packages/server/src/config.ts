@@ -29,6 +29,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REGIE_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
   REDIS_URL: optionalUrl,
+  REGIE_ROLES: optionalText,
+  REGIE_STORAGE_SHARED: z.enum(['true', 'false']).default('false'),
   REGIE_METRICS_TOKEN: optionalText,
   REGIE_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   REGIE_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
@@ -136,7 +138,55 @@ export interface LiveConfig {
   ingestPublicUrl: string | null;
 }
 
+/** What a process does (issue 27): answer the API and serve the web app, run jobs, run the live engines. */
+export const PROCESS_ROLES = ['api', 'worker', 'live'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+/** REGIE_ROLES, a comma-separated list; unset, every role (`npm start`: one process does it all). */
+export function parseRoles(text: string | undefined): ProcessRole[] {
+  if (text === undefined) return [...PROCESS_ROLES];
+  const names = text
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !(PROCESS_ROLES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new Error(
+      `Invalid environment:\n  REGIE_ROLES: ${unknown.length > 0 ? `unknown role ${unknown.join(', ')}` : 'no role'}; use some of ${PROCESS_ROLES.join(', ')}, separated by commas`,
+    );
+  }
+  return PROCESS_ROLES.filter((role) => names.includes(role));
+}
+
+/**
+ * The refusals of a process started as one part of a cluster (some roles only, REGIE_ROLES): its
+ * other parts run elsewhere and share the database and the files. PGlite belongs to one process;
+ * a local storage folder is seen by the others only when it is shared (the same machine, or a
+ * network folder), which REGIE_STORAGE_SHARED=true says.
+ */
+export function clusterProblems(
+  config: Pick<AppConfig, 'roles' | 'databaseUrl' | 'storage' | 'storageShared'>,
+): string[] {
+  if (config.roles.length === PROCESS_ROLES.length) return [];
+  const problems: string[] = [];
+  if (!config.databaseUrl) {
+    problems.push(
+      `REGIE_ROLES=${config.roles.join(',')} makes this process one part of several, which share one database: set DATABASE_URL to PostgreSQL (the embedded database belongs to one process)`,
+    );
+  }
+  if (config.storage.driver === 'local' && !config.storageShared) {
+    problems.push(
+      `REGIE_ROLES=${config.roles.join(',')} makes this process one part of several, which share the files: use S3 (REGIE_S3_BUCKET…), or say that ${config.storage.folder} is shared by every process (the same machine or a network folder) with REGIE_STORAGE_SHARED=true`,
+    );
+  }
+  return problems;
+}
+
 export interface AppConfig {
+  /** What this process does (REGIE_ROLES); every role by default. */
+  roles: readonly ProcessRole[];
+  /** The local storage folder is seen by every process of the cluster (REGIE_STORAGE_SHARED). */
+  storageShared: boolean;
   port: number;
   host: string;
   /** Absolute; holds the embedded database (and later local media). */
@@ -259,6 +309,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const values = parsed.data;
   const dataDir = resolve(process.cwd(), values.REGIE_DATA_DIR);
   const config: AppConfig = {
+    roles: parseRoles(values.REGIE_ROLES),
+    storageShared: values.REGIE_STORAGE_SHARED === 'true',
     port: values.PORT,
     host: values.HOST,
     dataDir,
@@ -298,5 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.storage.driver === 's3' && config.videos.uploadPartSize < S3_MIN_PART_SIZE) {
     throw new Error('Invalid environment:\n  REGIE_UPLOAD_PART_SIZE: S3 needs parts of 5 MiB at least');
   }
+  const problems = clusterProblems(config);
+  if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   return config;
 }

@@ -5,6 +5,8 @@ import { demoTemplateFor } from './db/demo-template.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
 import { findMediaTools, missingMediaTools } from './media/media.tools.ts';
+import { readinessChecks } from './ops/health.ts';
+import { type OpsServer, startOpsServer } from './ops/ops.server.ts';
 import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
 import { seedDemoVideos } from './seed/demo-videos.ts';
 import { openStorage } from './storage/storage.factory.ts';
@@ -24,11 +26,15 @@ async function main(): Promise<void> {
   if (seeded) process.stdout.write(`\n${formatDemoLogins()}\n\n`);
   const storage = await openStorage(config);
   const app = await buildApp(config, { database, storage });
-  // In-process media workers (REGIE_WORKERS, default 1); separate `worker` processes scale further.
+  // What this process does (REGIE_ROLES, issue 27): every role by default.
+  const runsApi = config.roles.includes('api');
+  // In-process media workers (REGIE_WORKERS, default 1) with the worker role; separate `worker`
+  // processes scale further.
+  const workerCount = config.roles.includes('worker') ? config.workers : 0;
   const workers =
-    config.workers > 0
+    workerCount > 0
       ? startWorkers(database.db, {
-          concurrency: config.workers,
+          concurrency: workerCount,
           pollMs: config.jobPollMs,
           leaseMs: config.jobLeaseMs,
           periodic: periodicTasks(config),
@@ -40,6 +46,7 @@ async function main(): Promise<void> {
         })
       : null;
 
+  let ops: OpsServer | null = null;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -47,6 +54,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // Workers first: a running job finishes or is handed back while the database is still open.
     Promise.resolve(workers?.stop())
+      .then(() => ops?.close())
       .then(() => app.close())
       .then(() => database.close())
       .then(
@@ -60,17 +68,32 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Without the API role, no HTTP but the operations port (REGIE_METRICS_PORT), as a worker's.
+  ops =
+    !runsApi && config.metricsPort > 0
+      ? await startOpsServer(
+          { host: config.host, port: config.metricsPort, onError: (error) => app.log.warn({ err: error }, 'ops') },
+          {
+            registry: app.metrics.registry,
+            checks: readinessChecks(database.db, app.realtime),
+            metricsToken: config.metricsToken,
+          },
+        )
+      : null;
+  if (runsApi) await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
+      roles: config.roles,
       database: database.driver,
       webDist: config.webDist,
       environment: config.environment,
       realtime: app.realtime.backend,
-      workers: config.workers,
+      workers: workerCount,
       demoData: template ? 'from the build' : seeded ? 'seeded' : 'none added',
     },
-    `Regie listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    runsApi
+      ? `Regie listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
+      : `Regie started as ${config.roles.join(', ')} (no HTTP${ops ? `, but /metrics, /livez and /readyz on port ${config.metricsPort}` : ''})`,
   );
   const missingTools = missingMediaTools(findMediaTools());
   if (missingTools.length > 0) {

@@ -17,6 +17,8 @@ import { freePort, type Running, startSink, startSource, waitFor } from './simul
  */
 let ctx: TestContext;
 let second: App;
+/** A process with the API role only (REGIE_ROLES=api): it passes starts on and pushes nothing. */
+let apiOnly: App;
 let dir: string;
 let source: Running & { url: string };
 let token: string;
@@ -36,6 +38,10 @@ beforeAll(async () => {
     database: ctx.database,
     simulcast: { sources, engine, lease: lease('process-b') },
   });
+  apiOnly = await buildApp(testConfig({ roles: ['api'] }), {
+    database: ctx.database,
+    simulcast: { sources, engine, lease: lease('process-api') },
+  });
   const user = await ctx.buildUser({ roles: ['simulcast_write'], modules: ['SIMULCAST'] });
   token = await ctx.login(user.username, user.password);
   const [input] = await ctx.db
@@ -46,6 +52,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await apiOnly?.close();
   await second?.close();
   await ctx?.close();
   await source?.stop();
@@ -80,7 +87,8 @@ describe('a simulcast target on two processes', () => {
       streamKey: 'key',
     });
     try {
-      await call(ctx.app, 'POST', simulcastPaths.start(simulcast.id, target.id));
+      // Started on the process without the live role: one of the live processes pushes it.
+      await call(apiOnly, 'POST', simulcastPaths.start(simulcast.id, target.id));
       await waitFor(() => sink.position > 1_000_000, 20_000, 'the sink receiving');
       const first = await holderOf(target.id);
       expect(['process-a', 'process-b']).toContain(first);

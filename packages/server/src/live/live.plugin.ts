@@ -30,7 +30,7 @@ export interface LiveOptions {
   guards: Guards;
   storage: ObjectStorage;
   hub: RealtimeHub;
-  config: Pick<AppConfig, 'live' | 'videos' | 'publicUrl' | 'dataDir'>;
+  config: Pick<AppConfig, 'live' | 'videos' | 'publicUrl' | 'dataDir' | 'roles'>;
   /** Another ingest than node-media-server (tests, nginx-rtmp). */
   ingest?: Ingest;
   /** Counts a lease taken over from a process that stopped renewing it (metrics). */
@@ -49,7 +49,10 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   const log = app.log;
   const keys = new KeyBook();
   await keys.reload(db);
-  await resetLiveStates(db);
+  // A process without the live role (REGIE_ROLES) answers the live API only: no ingest, no
+  // packager, no conversion played here; live nodes run them.
+  const runsLive = config.roles.includes('live');
+  if (runsLive) await resetLiveStates(db);
   const ingest = options.ingest ?? createNmsIngest({ host: config.live.ingestHost, port: config.live.ingestPort, log });
   const supervisor = new LiveSupervisor({
     db,
@@ -63,6 +66,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   let port = config.live.ingestPort;
   let onAir: LiveSupervisor | null = null;
   try {
+    if (!runsLive) throw new Error('this process has no live role (REGIE_ROLES)');
     ({ port } = await ingest.start({
       authorize: (request) => supervisor.authorize(request),
       started: (request) => supervisor.started(request),
@@ -71,7 +75,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     supervisor.start();
     onAir = supervisor;
   } catch (error) {
-    log.error({ err: error, port }, 'live ingest not started: encoders cannot publish to this server');
+    if (runsLive) log.error({ err: error, port }, 'live ingest not started: encoders cannot publish to this server');
   }
   const reloadKeys = () => {
     keys.reload(db).catch((error: unknown) => log.warn({ err: error }, 'live: stream keys not reloaded'));

@@ -18,6 +18,8 @@ export interface SimulcastPluginOptions {
   cloud?: CloudSimulcast;
   /** Engine tuning (tests shorten the backoff and the watchdog). */
   engine?: Pick<SimulcastEngineOptions, 'backoff' | 'watchdogMs' | 'statsEveryMs'>;
+  /** False: this process pushes no target (no live role, REGIE_ROLES); it passes starts and stops on. */
+  runs?: boolean;
   /** Counts a lease taken over from a process that stopped renewing it (metrics). */
   onTakeover?: () => void;
   /** The targets' leases (cluster/leases.ts): this process's name, their life and claim period. */
@@ -60,6 +62,7 @@ export async function registerSimulcasts(app: FastifyInstance, options: Simulcas
   const cloud = options.cloud ?? createCloudSimulcast(awsSimulcastConfig());
   await app.register(simulcastRoutes, { db, guards, engine, cloud, sources, log });
   app.addHook('onReady', async () => {
+    if (options.runs === false) return;
     const resumed = await engine.resume();
     if (resumed > 0) app.log.info(`simulcast: ${resumed} target(s) resumed`);
   });
