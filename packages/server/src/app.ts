@@ -40,6 +40,7 @@ import { registerJsonParser } from './http/json.parser.ts';
 import { LOG_REDACT, serializeRequest } from './http/log.redact.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
 import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
+import { registerRequestIds } from './http/request-id.hook.ts';
 import { checkResponses, type ResponseMismatch } from './http/response-check.hook.ts';
 import { syncHook } from './http/sync.hook.ts';
 import { checkApiVersion } from './http/version.hook.ts';
@@ -141,6 +142,10 @@ async function appDatabase(app: AppInstance, config: AppConfig, dependencies: Ap
     const owned = database;
     app.addHook('onClose', () => owned.close());
   }
+  const stopWatching = database.onConnectionError?.((error) =>
+    app.log.warn({ err: error }, 'database connection lost: the next query connects again'),
+  );
+  app.addHook('onClose', async () => stopWatching?.());
   return database;
 }
 
@@ -151,6 +156,8 @@ function registerRequestHandling(app: AppInstance): void {
   app.setErrorHandler(handleError);
   registerJsonParser(app, JSON_BODY_LIMIT_BYTES);
   decorateRequests(app);
+  // First, so that every answer names its request, a refused one too.
+  registerRequestIds(app);
   app.addHook('onRequest', syncHook(checkApiVersion));
   // Before validation: a read-only caller is refused whatever the body (issue 26, read-only acting).
   app.addHook('preValidation', syncHook(refuseReadOnlyWrites));

@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { keepServingOnStrayRejections } from './common/unavailable.ts';
 import { openDatabase } from './db/database.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const created: string[] = [];
   const config = await loadProcessConfig(process.env, { onCreated: (file) => created.push(file) });
   const log = pino({ level: config.logLevel, name: 'regie-worker' });
+  keepServingOnStrayRejections((reason) => log.error({ err: reason }, 'unhandled promise rejection'));
   for (const file of created) {
     log.warn(
       { file },
@@ -35,6 +37,9 @@ async function main(): Promise<void> {
   if (!config.redisUrl) log.warn('REDIS_URL is not set: job progress reaches browsers only when they reload');
 
   const database = await openDatabase(config);
+  database.onConnectionError?.((error) =>
+    log.warn({ err: error }, 'database connection lost: the next query connects again'),
+  );
   // Migrates, or waits on the advisory lock while an API process does.
   await database.migrate();
   const hub = await openRealtimeHub(config, (error) => log.warn({ err: error }, 'realtime hub error'));
