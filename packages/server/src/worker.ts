@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { requestIdMixin } from './common/request-id.ts';
 import { keepServingOnStrayRejections } from './common/unavailable.ts';
 import { openDatabase } from './db/database.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
   // and seals (feed credentials, which this worker's poller opens) this process reads too.
   const created: string[] = [];
   const config = await loadProcessConfig(process.env, { onCreated: (file) => created.push(file) });
-  const log = pino({ level: config.logLevel, name: 'regie-worker' });
+  // A line written while a job runs names the request that queued it (common/request-id.ts).
+  const log = pino({ level: config.logLevel, name: 'regie-worker', mixin: requestIdMixin });
   keepServingOnStrayRejections((reason) => log.error({ err: reason }, 'unhandled promise rejection'));
   for (const file of created) {
     log.warn(

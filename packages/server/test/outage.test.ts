@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
 import { jobPaths } from '@regie/contract/jobs';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -11,7 +12,7 @@ import { type App, buildApp } from '../src/app.ts';
 import type { JobLogger } from '../src/jobs/jobs.define.ts';
 import { createJobRegistry } from '../src/jobs/jobs.define.ts';
 import { enqueueJob } from '../src/jobs/jobs.queue.ts';
-import { startWorkers } from '../src/jobs/jobs.worker.ts';
+import { startWorkers, type Workers } from '../src/jobs/jobs.worker.ts';
 import { accountTopic, type HubEvent, type RealtimeHub } from '../src/realtime/realtime.hub.ts';
 import { createRedisHub } from '../src/realtime/realtime.redis.ts';
 import { createTestContext, type TestContext, testConfig } from './helpers.ts';
@@ -27,9 +28,17 @@ let ctx: TestContext;
 let token: string;
 let accountId: number;
 const fixtures = testJobTypes();
+/** The app's log lines (warnings and worse, as in production by default). */
+const appLog: { msg?: string }[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      appLog.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  ctx = await createTestContext({ dependencies: { logStream } });
   const user = await ctx.buildUser({ roles: ['manage_users'] });
   accountId = user.accountId;
   token = await ctx.login(user.username, user.password);
@@ -231,13 +240,7 @@ describe.skipIf(!serverUrl)('PostgreSQL going away and coming back', () => {
     const otherToken = await ctx.login(other.username, other.password);
     expect((await listJobs()).statusCode).toBe(200);
     const logger = capturedLogger();
-    const workers = startWorkers(ctx.db, {
-      concurrency: 1,
-      pollMs: 20,
-      dataDir: '/tmp',
-      registry: createJobRegistry(fixtures.types),
-      logger,
-    });
+    let workers: Workers | null = null;
     try {
       // No new connection, and the open ones cut: PostgreSQL restarting, as the app sees it.
       await admin.query(`alter database ${name} allow_connections false`);
@@ -245,10 +248,21 @@ describe.skipIf(!serverUrl)('PostgreSQL going away and coming back', () => {
         'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
         [name],
       );
+      // The pool's idle connection hears of it first: noted, and the process goes on.
+      await waitFor(() => appLog.some((line) => line.msg?.startsWith('database connection lost')), {
+        what: 'the lost idle connection to be noted',
+      });
       expectUnavailable(await listJobs(), 'en');
       expectUnavailable(await listJobs({ 'accept-language': 'fr' }), 'fr');
       // Not 401: an outage does not sign anyone out.
       expectUnavailable(await listJobs({}, otherToken), 'en');
+      workers = startWorkers(ctx.db, {
+        concurrency: 1,
+        pollMs: 20,
+        dataDir: '/tmp',
+        registry: createJobRegistry(fixtures.types),
+        logger,
+      });
       await waitFor(() => logger.lines.some((line) => line.message === 'job queue poll failed'), {
         what: 'the worker to meet the outage',
       });
@@ -260,7 +274,7 @@ describe.skipIf(!serverUrl)('PostgreSQL going away and coming back', () => {
       expect((await waitForState(ctx.db, job.id, ['done'])).state).toBe('done');
     } finally {
       await admin.query(`alter database ${name} allow_connections true`);
-      await workers.stop({ graceMs: 0 });
+      await workers?.stop({ graceMs: 0 });
     }
   });
 });

@@ -16,3 +16,13 @@ export function currentRequestId(): string | undefined {
 export function withRequestId<T>(requestId: string | null | undefined, work: () => T): T {
   return requestId ? current.run(requestId, work) : current.exit(work);
 }
+
+/**
+ * A pino mixin: a line logged on behalf of a request through a logger that does not name it
+ * already (the app's or the worker's own, not request.log) gets its `reqId` too.
+ */
+export function requestIdMixin(_line: object, _level: number, logger: { bindings(): object }): object {
+  const requestId = current.getStore();
+  if (requestId === undefined || 'reqId' in logger.bindings()) return {};
+  return { reqId: requestId };
+}
