@@ -7,6 +7,8 @@ export const HTTP_MESSAGES = messageCatalog('HTTP_MESSAGES', {
   invalidValue: 'Invalid value',
   invalidValueInRequest: 'Invalid value in the request',
   unexpected: 'An unexpected error occurred',
+  /** 503: the database or the realtime service is away for a moment (a restart, a network cut). */
+  unavailable: 'The service is briefly unavailable: try again in a few seconds',
   malformedJson: 'Malformed JSON body',
   bodyTooLarge: (limitMiB: number) => `Request body is too large (limit ${limitMiB} MiB)`,
   unsupportedMediaType: 'Unsupported content type: send JSON (application/json)',

@@ -22,6 +22,7 @@ import { clipRulesRoutes } from './clip-rules/clip-rules.routes.ts';
 import { clipRoutes } from './clips/clips.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
+import { requestIdMixin } from './common/request-id.ts';
 import { conferenceRoutes } from './conferences/conferences.routes.ts';
 import type { AppConfig } from './config.ts';
 import { contentRoutes } from './content/content.routes.ts';
@@ -41,6 +42,7 @@ import { registerJsonParser } from './http/json.parser.ts';
 import { LOG_REDACT, serializeRequest } from './http/log.redact.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
 import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
+import { registerRequestIds } from './http/request-id.hook.ts';
 import { checkResponses, type ResponseMismatch } from './http/response-check.hook.ts';
 import { syncHook } from './http/sync.hook.ts';
 import { checkApiVersion } from './http/version.hook.ts';
@@ -132,6 +134,8 @@ function createFastify(config: AppConfig, logStream?: Writable) {
       level: config.logLevel,
       serializers: { req: serializeRequest },
       redact: LOG_REDACT,
+      // A line the app's own logger writes for a request (a lost event, a failed refresh) names it.
+      mixin: requestIdMixin,
       ...(logStream ? { stream: logStream } : {}),
     },
     // One line per request is noise at this scale (REGIE_LOG_REQUESTS=on turns them on); errors are logged by the error handler.
@@ -155,6 +159,10 @@ async function appDatabase(app: AppInstance, config: AppConfig, dependencies: Ap
     const owned = database;
     app.addHook('onClose', () => owned.close());
   }
+  const stopWatching = database.onConnectionError?.((error) =>
+    app.log.warn({ err: error }, 'database connection lost: the next query connects again'),
+  );
+  app.addHook('onClose', async () => stopWatching?.());
   return database;
 }
 
@@ -165,6 +173,8 @@ function registerRequestHandling(app: AppInstance): void {
   app.setErrorHandler(handleError);
   registerJsonParser(app, JSON_BODY_LIMIT_BYTES);
   decorateRequests(app);
+  // First, so that every answer names its request, a refused one too.
+  registerRequestIds(app);
   app.addHook('onRequest', syncHook(checkApiVersion));
   // Before validation: a read-only caller is refused whatever the body (issue 26, read-only acting).
   app.addHook('preValidation', syncHook(refuseReadOnlyWrites));

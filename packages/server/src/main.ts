@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { keepServingOnStrayRejections } from './common/unavailable.ts';
 import { openDatabase } from './db/database.ts';
 import { demoTemplateFor } from './db/demo-template.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   if (seeded) process.stdout.write(`\n${formatDemoLogins()}\n\n`);
   const storage = await openStorage(config);
   const app = await buildApp(config, { database, storage });
+  keepServingOnStrayRejections((reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));
   // What this process does (REGIE_ROLES, issue 27): every role by default.
   const runsApi = config.roles.includes('api');
   // In-process media workers (REGIE_WORKERS, default 1) with the worker role; separate `worker`

@@ -1,4 +1,6 @@
 import { type Logger, pino } from 'pino';
+import { requestIdMixin } from './common/request-id.ts';
+import { keepServingOnStrayRejections } from './common/unavailable.ts';
 import type { AppConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
@@ -17,7 +19,7 @@ import { loadProcessConfig } from './videos/media-secret.ts';
  * No HTTP otherwise: REGIE_METRICS_PORT gives Prometheus and the orchestrator's probes a port
  * with /metrics, /livez and /readyz; 0 or unset, none.
  */
-function startWorkerOps(config: AppConfig, db: Db, hub: RealtimeHub, log: Logger): Promise<OpsServer | null> {
+function startWorkerOps(config: AppConfig, db: Db, hub: RealtimeHub, log: Pick<Logger, 'warn'>): Promise<OpsServer | null> {
   if (config.metricsPort === 0) return Promise.resolve(null);
   const metrics = createMetrics({ db, onError: (error) => log.warn({ err: error }, 'metrics: database not read') });
   return startOpsServer(
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
   // and seals (feed credentials, which this worker's poller opens) this process reads too.
   const created: string[] = [];
   const config = await loadProcessConfig(process.env, { onCreated: (file) => created.push(file) });
-  const log = pino({ level: config.logLevel, name: 'regie-worker' });
+  // A line written while a job runs names the request that queued it (common/request-id.ts).
+  const log = pino({ level: config.logLevel, name: 'regie-worker', mixin: requestIdMixin });
+  keepServingOnStrayRejections((reason) => log.error({ err: reason }, 'unhandled promise rejection'));
   for (const file of created) {
     log.warn(
       { file },
@@ -58,6 +62,9 @@ async function main(): Promise<void> {
   if (!config.redisUrl) log.info('REDIS_URL is not set: job events reach browsers through PostgreSQL LISTEN/NOTIFY');
 
   const database = await openDatabase(config);
+  database.onConnectionError?.((error) =>
+    log.warn({ err: error }, 'database connection lost: the next query connects again'),
+  );
   // Migrates, or waits on the advisory lock while an API process does.
   await database.migrate();
   const hub = await openRealtimeHub(config, (error) => log.warn({ err: error }, 'realtime hub error'));

@@ -264,6 +264,7 @@ export const SERVER_MESSAGES_FR = {
     invalidValue: 'Valeur non valide',
     invalidValueInRequest: 'Valeur non valide dans la requête',
     unexpected: 'Une erreur inattendue s’est produite',
+    unavailable: 'Le service est momentanément indisponible : réessayez dans quelques secondes',
     malformedJson: 'Corps JSON mal formé',
     bodyTooLarge: (limitMiB) => `Le corps de la requête est trop volumineux (limite ${limitMiB} Mio)`,
     unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON (application/json)',

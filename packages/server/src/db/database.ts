@@ -19,6 +19,12 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Applies the committed migrations and pg-boss's schema, then mirrors the contract's reference data. */
   migrate(): Promise<void>;
+  /**
+   * Tells `listener` of connections lost while idle (PostgreSQL restarted, a backend terminated):
+   * the pool drops them and opens new ones on demand, so this is for the log. Returns what stops
+   * listening. The embedded database has no connections to lose, hence no such method.
+   */
+  onConnectionError?(listener: (error: Error) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -39,7 +45,24 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * A lost connection must not end the process: an idle client's error reaches the pool's 'error'
+ * event (which throws without a listener), a checked-out client's its own (between two queries
+ * of a transaction). The pool discards both; the next query connects again.
+ */
+function keepPoolAlive(pool: pg.Pool): Set<(error: Error) => void> {
+  const listeners = new Set<(error: Error) => void>();
+  pool.on('error', (error) => {
+    for (const listener of listeners) listener(error);
+  });
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return listeners;
+}
+
 export function fromPool(pool: pg.Pool): Database {
+  const connectionListeners = keepPoolAlive(pool);
   return {
     db: drizzlePg(pool),
     driver: 'postgres',
@@ -57,6 +80,10 @@ export function fromPool(pool: pg.Pool): Database {
         client.release();
       }
     },
+    onConnectionError(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
     close: () => pool.end(),
   };
 }
@@ -71,8 +98,17 @@ export async function openPglite(options: PGliteOptions & { dataDir?: string } =
   return fromPglite(client);
 }
 
+/**
+ * How long a query waits for a connection (a new one, or a free one of the pool) before it fails:
+ * with PostgreSQL unreachable the call answers 503 after this rather than hanging.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function openPostgres(connectionString: string): Database {
-  return fromPool(new pg.Pool({ connectionString, max: 10 }));
+  // keepAlive: a connection whose server vanished without a word (a machine gone) is found dead.
+  return fromPool(
+    new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
+  );
 }
 
 /**

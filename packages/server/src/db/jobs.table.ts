@@ -38,6 +38,8 @@ export const jobs = pgTable(
     /** The pg-boss job of the current attempt (pgboss.job id); null once the job is over. */
     queueJobId: uuid('queue_job_id'),
     result: jsonb('result').$type<unknown>(),
+    /** The request that queued the job (its `reqId` in the logs), or the one its parent job had. */
+    requestId: text('request_id'),
     ...timestamps(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -5,6 +5,7 @@ import { isRecord } from '@regie/contract/guards';
 import { type Message, schemaIssueMessage } from '@regie/contract/messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isBackendUnavailable, RETRY_AFTER_SECONDS } from '../common/unavailable.ts';
 import { type FieldError, HttpError, statusText } from './http.errors.ts';
 import { localize, localizeZodIssue, type MessageLanguage, requestLanguage } from './localize.ts';
 
@@ -106,6 +107,14 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return reply
       .code(statusCode)
       .send(body(request, statusCode, FASTIFY_MESSAGES[code]?.() ?? HTTP_MESSAGES.clientError(error.message)));
+  }
+  // PostgreSQL or Redis away for a moment: the client may try again, nothing is wrong with its call.
+  if (isBackendUnavailable(error)) {
+    request.log.warn({ err: error }, 'request refused: a backend is unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send(body(request, 503, HTTP_MESSAGES.unavailable));
   }
   if (sqlState(error)?.startsWith('22')) {
     return reply.code(400).send(body(request, 400, HTTP_MESSAGES.invalidValueInRequest));

@@ -1,6 +1,7 @@
 import { JOB_MESSAGES } from '@regie/contract/jobs';
 import type { Message } from '@regie/contract/messages';
 import { MessageError, reasonOf } from '../common/message.error.ts';
+import { withRequestId } from '../common/request-id.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -34,6 +35,8 @@ export interface Running {
   row: JobRow;
   token: string;
   controller: AbortController;
+  /** The worker's logger for this job (jobLogger). */
+  log: JobLogger;
 }
 
 type Outcome = { ok: true; result: JobResult } | { ok: false; error: unknown };
@@ -54,25 +57,40 @@ export interface JobRunner {
   running: Map<number, Running>;
 }
 
+/**
+ * The worker's logger for one job: every line names the job and, when a request queued it, that
+ * request by its `reqId`, the field of the request's own lines (Fastify's), so one search finds both.
+ */
+export function jobLogger(logger: JobLogger, row: JobRow): JobLogger {
+  const fields = { jobId: row.id, type: row.type, ...(row.requestId ? { reqId: row.requestId } : {}) };
+  return {
+    info: (object, message) => logger.info({ ...fields, ...object }, message),
+    warn: (object, message) => logger.warn({ ...fields, ...object }, message),
+    error: (object, message) => logger.error({ ...fields, ...object }, message),
+  };
+}
+
 /** The entity of a job that ended failed follows it (a video becomes failed); never fatal here. */
 export async function afterFailure(runner: JobRunner, row: JobRow): Promise<void> {
   try {
-    await runner.registry.get(row.type)?.onFailed({ db: runner.db, storage: runner.storage, job: row });
+    await withRequestId(row.requestId, () =>
+      runner.registry.get(row.type)?.onFailed({ db: runner.db, storage: runner.storage, job: row }),
+    );
   } catch (error) {
-    runner.logger.warn({ jobId: row.id, type: row.type, err: error }, 'job failure hook failed');
+    jobLogger(runner.logger, row).warn({ err: error }, 'job failure hook failed');
   }
 }
 
 /** Ends the row after perform, unless the job stopped being this claim's. */
 async function settle(runner: JobRunner, entry: Running, outcome: Outcome): Promise<void> {
-  const { db, logger, registry } = runner;
-  const { row, token, controller } = entry;
-  const jobLog = { jobId: row.id, type: row.type, attempt: row.attempts };
+  const { db, registry } = runner;
+  const { row, token, controller, log } = entry;
+  const jobLog = { attempt: row.attempts };
   const abort =
     controller.signal.aborted && controller.signal.reason instanceof JobAbort ? controller.signal.reason : null;
   let ended: JobRow | null;
   if (abort?.kind === 'cancelled') {
-    logger.info(jobLog, 'job cancelled');
+    log.info(jobLog, 'job cancelled');
     return;
   }
   if (abort?.kind === 'shutdown' && !outcome.ok) {
@@ -84,16 +102,16 @@ async function settle(runner: JobRunner, entry: Running, outcome: Outcome): Prom
     const permanent = outcome.error instanceof PermanentJobError && !abort;
     const jobType = registry.get(row.type);
     if (permanent || row.attempts >= row.maxAttempts || !jobType) {
-      logger.warn({ ...jobLog, reason }, 'job failed');
+      log.warn({ ...jobLog, reason }, 'job failed');
       ended = await failJob(db, row.id, token, reason);
       if (ended) await afterFailure(runner, ended);
     } else {
-      logger.info({ ...jobLog, reason }, 'job attempt failed, will retry');
+      log.info({ ...jobLog, reason }, 'job attempt failed, will retry');
       ended = await scheduleRetry(db, row.id, token, reason, backoffDelayMs(jobType.retry, row.attempts));
     }
   }
   if (ended) runner.events.state(ended);
-  else logger.info(jobLog, 'job was cancelled or taken over while it ran');
+  else log.info(jobLog, 'job was cancelled or taken over while it ran');
 }
 
 /** Renews the lease every heartbeatMs; a lease no longer ours means the job was cancelled. */
@@ -105,9 +123,7 @@ function startLeaseRenewal(runner: JobRunner, entry: Running, cancel: () => void
     renewing = true;
     renewLease(runner.db, row.id, token, runner.leaseMs)
       .then((mine) => mine || cancel())
-      .catch((error: unknown) =>
-        runner.logger.warn({ jobId: row.id, type: row.type, err: error }, 'lease renewal failed'),
-      )
+      .catch((error: unknown) => entry.log.warn({ err: error }, 'lease renewal failed'))
       .finally(() => {
         renewing = false;
       });
@@ -135,16 +151,14 @@ function startProgress(runner: JobRunner, entry: Running, cancel: () => void): P
     },
     {
       intervalMs: runner.progressIntervalMs,
-      onError: (error) => runner.logger.warn({ jobId: row.id, type: row.type, err: error }, 'progress'),
+      onError: (error) => entry.log.warn({ err: error }, 'progress'),
     },
   );
 }
 
 /** What a job's perform sees: its row's facts, its signal, and the worker's services. */
 function runContext(runner: JobRunner, entry: Running, progress: ProgressReporter): JobRunContext {
-  const { row, token, controller } = entry;
-  const { logger } = runner;
-  const jobLog = { jobId: row.id, type: row.type };
+  const { row, token, controller, log } = entry;
   return {
     job: {
       id: row.id,
@@ -162,18 +176,14 @@ function runContext(runner: JobRunner, entry: Running, progress: ProgressReporte
     dataDir: runner.dataDir,
     storage: runner.storage,
     config: runner.config,
-    log: {
-      info: (object, message) => logger.info({ ...jobLog, ...object }, message),
-      warn: (object, message) => logger.warn({ ...jobLog, ...object }, message),
-      error: (object, message) => logger.error({ ...jobLog, ...object }, message),
-    },
+    log,
   };
 }
 
 /** Runs one claimed job to its end: perform under lease, timeout and progress, then settle. */
 export async function runJob(runner: JobRunner, row: JobRow, token: string): Promise<void> {
   const controller = new AbortController();
-  const entry: Running = { row, token, controller };
+  const entry: Running = { row, token, controller, log: jobLogger(runner.logger, row) };
   runner.running.set(row.id, entry);
   runner.events.state(row);
   const cancel = () => controller.abort(new JobAbort('cancelled', JOB_MESSAGES.cancelled));
@@ -187,7 +197,8 @@ export async function runJob(runner: JobRunner, row: JobRow, token: string): Pro
   let outcome: Outcome;
   try {
     if (!jobType) throw new PermanentJobError(JOB_MESSAGES.unknownType(row.type));
-    outcome = { ok: true, result: await jobType.run(context, row.payload) };
+    // What the job queues in turn carries the same request id.
+    outcome = { ok: true, result: await withRequestId(row.requestId, () => jobType.run(context, row.payload)) };
   } catch (error) {
     outcome = { ok: false, error };
   } finally {

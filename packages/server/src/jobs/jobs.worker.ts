@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { JOB_MESSAGES } from '@regie/contract/jobs';
 import { IMAGES_PATH } from '@regie/contract/uploads';
+import { isBackendUnavailable } from '../common/unavailable.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -13,7 +14,7 @@ import { createJobEvents } from './jobs.events.ts';
 import { createPeriodicRunner } from './jobs.periodic.ts';
 import { claimJob, onJobEnqueued, releaseJob, sweepExpiredLeases } from './jobs.queue.ts';
 import { JOB_REGISTRY } from './jobs.registry.ts';
-import { afterFailure, JobAbort, type JobRunner, runJob } from './jobs.run.ts';
+import { afterFailure, JobAbort, type JobRunner, jobLogger, runJob } from './jobs.run.ts';
 
 export interface WorkerOptions {
   /** Jobs run side by side in this process. */
@@ -105,11 +106,11 @@ async function sweepLeases(loops: WorkerLoops): Promise<void> {
   const { runner } = loops;
   const { requeued, failed } = await sweepExpiredLeases(runner.db);
   for (const row of requeued) {
-    runner.logger.warn({ jobId: row.id, type: row.type }, 'job queued again: its worker stopped');
+    jobLogger(runner.logger, row).warn({}, 'job queued again: its worker stopped');
     runner.events.state(row);
   }
   for (const row of failed) {
-    runner.logger.warn({ jobId: row.id, type: row.type }, 'job failed: its worker stopped on the last attempt');
+    jobLogger(runner.logger, row).warn({}, 'job failed: its worker stopped on the last attempt');
     runner.events.state(row);
     await afterFailure(runner, row);
   }
@@ -128,16 +129,36 @@ async function tick(loops: WorkerLoops): Promise<boolean> {
   return true;
 }
 
+/** The longest wait between two looks at a queue that keeps failing (its database away). */
+const MAX_FAILURE_BACKOFF_MS = 10_000;
+
+/**
+ * Looks at the queue until the worker stops. A failed look (PostgreSQL restarting, unreachable)
+ * is logged and the next one waits longer each time, up to MAX_FAILURE_BACKOFF_MS; the first
+ * look that works again says so, and the loop goes on as before: no restart needed.
+ */
 async function loop(loops: WorkerLoops): Promise<void> {
+  const { logger } = loops.runner;
+  let failures = 0;
   while (!loops.stopping) {
     let ran = false;
     try {
       ran = await tick(loops);
+      if (failures > 0) logger.info({ failures }, 'job queue reachable again');
+      failures = 0;
     } catch (error) {
-      loops.runner.logger.error({ err: error }, 'job queue poll failed');
+      failures += 1;
+      const level = isBackendUnavailable(error) ? 'warn' : 'error';
+      logger[level]({ err: error, failures }, 'job queue poll failed');
     }
-    if (!ran && !loops.stopping) await loops.sleep(loops.pollMs);
+    if (ran || loops.stopping) continue;
+    await loops.sleep(failures > 0 ? failureBackoffMs(loops.pollMs, failures) : loops.pollMs);
   }
+}
+
+/** pollMs after the first failure, then twice as long each time, up to MAX_FAILURE_BACKOFF_MS (or pollMs if longer). */
+function failureBackoffMs(pollMs: number, failures: number): number {
+  return Math.max(pollMs, Math.min(MAX_FAILURE_BACKOFF_MS, pollMs * 2 ** Math.min(failures - 1, 16)));
 }
 
 /** After graceMs, aborts what still runs; a perform that ignores its signal has its job handed back all the same. */

@@ -128,7 +128,11 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   };
   const keysChanged = async () => {
     await keys.reload(db);
-    await hub.publish(KEYS_TOPIC, { type: 'live.keys', payload: null });
+    // The change is committed: a hub that is away (Redis) must not turn it into an error. Other
+    // processes keep their key book until the next change tells them.
+    await hub
+      .publish(KEYS_TOPIC, { type: 'live.keys', payload: null })
+      .catch((error: unknown) => log.warn({ err: error }, 'live: stream key change not shared'));
   };
   await app.register(liveRoutes, { db, guards, storage, supervisor, present, keysChanged });
   await app.register(liveMediaRoutes, { db, storage, tokens, supervisor });

@@ -1,5 +1,6 @@
 import { isRecord } from '@regie/contract/guards';
 import { createClient } from 'redis';
+import { BackendUnavailableError } from '../common/unavailable.ts';
 import { type HubEvent, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
 
 export interface RedisHubOptions {
@@ -32,8 +33,11 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
   const channel = options.channel ?? DEFAULT_REDIS_CHANNEL;
   const onError = options.onError ?? (() => undefined);
   const subscriptions = new LocalSubscriptions();
-  const publisher = createClient({ url: options.url });
-  const subscriber = publisher.duplicate();
+  // While Redis is away a publish fails at once (no offline queue) rather than waiting for it to
+  // come back: a call that must publish answers 503, the others log the lost event. The
+  // subscriber keeps its queue: it sends nothing but its subscription, which it renews itself.
+  const publisher = createClient({ url: options.url, disableOfflineQueue: true });
+  const subscriber = publisher.duplicate({ disableOfflineQueue: false });
   // Without a listener a connection error would crash the process; the client reconnects itself.
   publisher.on('error', onError);
   subscriber.on('error', onError);
@@ -64,7 +68,12 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
   return {
     backend: 'redis',
     async publish(topic, event) {
-      await publisher.publish(channel, JSON.stringify({ topic, event } satisfies Envelope));
+      const message = JSON.stringify({ topic, event } satisfies Envelope);
+      try {
+        await publisher.publish(channel, message);
+      } catch (error) {
+        throw new BackendUnavailableError('realtime', { cause: error });
+      }
     },
     subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
     onResync(listener) {
