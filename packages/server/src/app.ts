@@ -22,7 +22,6 @@ import { clipRulesRoutes } from './clip-rules/clip-rules.routes.ts';
 import { clipRoutes } from './clips/clips.routes.ts';
 import { commonRoutes } from './common/common.routes.ts';
 import { markersRoutes } from './common/markers.routes.ts';
-import { requestIdMixin } from './common/request-id.ts';
 import { conferenceRoutes } from './conferences/conferences.routes.ts';
 import type { AppConfig } from './config.ts';
 import { contentRoutes } from './content/content.routes.ts';
@@ -134,8 +133,6 @@ function createFastify(config: AppConfig, logStream?: Writable) {
       level: config.logLevel,
       serializers: { req: serializeRequest },
       redact: LOG_REDACT,
-      // A line the app's own logger writes for a request (a lost event, a failed refresh) names it.
-      mixin: requestIdMixin,
       ...(logStream ? { stream: logStream } : {}),
     },
     // One line per request is noise at this scale (REGIE_LOG_REQUESTS=on turns them on); errors are logged by the error handler.

@@ -1,5 +1,4 @@
 import { type Logger, pino } from 'pino';
-import { requestIdMixin } from './common/request-id.ts';
 import { keepServingOnStrayRejections } from './common/unavailable.ts';
 import type { AppConfig } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
@@ -19,7 +18,12 @@ import { loadProcessConfig } from './videos/media-secret.ts';
  * No HTTP otherwise: REGIE_METRICS_PORT gives Prometheus and the orchestrator's probes a port
  * with /metrics, /livez and /readyz; 0 or unset, none.
  */
-function startWorkerOps(config: AppConfig, db: Db, hub: RealtimeHub, log: Pick<Logger, 'warn'>): Promise<OpsServer | null> {
+function startWorkerOps(
+  config: AppConfig,
+  db: Db,
+  hub: RealtimeHub,
+  log: Pick<Logger, 'warn'>,
+): Promise<OpsServer | null> {
   if (config.metricsPort === 0) return Promise.resolve(null);
   const metrics = createMetrics({ db, onError: (error) => log.warn({ err: error }, 'metrics: database not read') });
   return startOpsServer(
@@ -44,7 +48,7 @@ async function main(): Promise<void> {
   const created: string[] = [];
   const config = await loadProcessConfig(process.env, { onCreated: (file) => created.push(file) });
   // A line written while a job runs names the request that queued it (common/request-id.ts).
-  const log = pino({ level: config.logLevel, name: 'regie-worker', mixin: requestIdMixin });
+  const log = pino({ level: config.logLevel, name: 'regie-worker' });
   keepServingOnStrayRejections((reason) => log.error({ err: reason }, 'unhandled promise rejection'));
   for (const file of created) {
     log.warn(

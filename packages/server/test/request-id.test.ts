@@ -4,7 +4,6 @@ import { videoPaths } from '@regie/contract/videos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withRequestId } from '../src/common/request-id.ts';
 import { jobs } from '../src/db/jobs.table.ts';
 import { createJobRegistry, defineJob, type JobLogger } from '../src/jobs/jobs.define.ts';
 import { enqueueJob } from '../src/jobs/jobs.queue.ts';
@@ -74,7 +73,7 @@ describe('a job queued by a request', () => {
       payload: z.object({}),
       async perform({ job, log }) {
         log.info({}, 'parent running');
-        const queued = await enqueueJob(ctx.db, child, {}, { accountId: job.accountId });
+        const queued = await enqueueJob(ctx.db, child, {}, { accountId: job.accountId, requestId: job.requestId });
         return { childId: queued.id };
       },
     });
@@ -84,7 +83,7 @@ describe('a job queued by a request', () => {
     };
     const logger: JobLogger = { info: keep, warn: keep, error: keep };
     const requestId = 'a1b2c3d4-0000-4000-8000-00000000abcd';
-    const queued = await withRequestId(requestId, () => enqueueJob(ctx.db, parent, {}, { accountId }));
+    const queued = await enqueueJob(ctx.db, parent, {}, { accountId, requestId });
     const workers = startWorkers(ctx.db, {
       concurrency: 1,
       pollMs: 20,

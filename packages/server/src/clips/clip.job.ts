@@ -238,7 +238,7 @@ export const clipVideoJob = defineJob({
         await storage.deletePrefix(videoFolder(clip.accountId, clip.id));
         return skipped(`Video ${clip.id} was deleted while it was cut`);
       }
-      const encode = await enqueueEncode(db, stored);
+      const encode = await enqueueEncode(db, stored, { requestId: context.job.requestId });
       return { mode: rendered.mode, durationSeconds: rendered.durationSeconds, encodeJobId: encode.id };
     } finally {
       await rm(work, { recursive: true, force: true });

@@ -115,7 +115,7 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
           tx,
           dataImportJob,
           { documentKey, ...settings, parse: { ...parse } },
-          { accountId },
+          { accountId, requestId: request.id },
         );
         await writeAudit(tx, auditSourceOf(request), {
           accountId,

@@ -75,6 +75,8 @@ export interface JobRunContext {
     maxAttempts: number;
     /** This claim: `<host>:<pid>:<worker>#<n>`, for logs. */
     claimedBy: string;
+    /** The request that queued the job (or the job that queued it), null for none: pass it on to enqueue. */
+    requestId: string | null;
   };
   /** Aborted when the job is cancelled (deleted), times out, or the worker shuts down. */
   signal: AbortSignal;

@@ -2,7 +2,6 @@ import { JOB_ERROR_MAX_CHARS, JOB_MESSAGES, jobResourceTypeOf } from '@regie/con
 import type { Message } from '@regie/contract/messages';
 import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { currentRequestId } from '../common/request-id.ts';
 import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
@@ -73,8 +72,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** Overrides the job type's retry policy. */
   maxAttempts?: number;
-  /** The request this job is for; by default the current one (common/request-id.ts), if any. */
-  requestId?: string;
+  /** The request this job is for (request.id), or the running job's (context.job.requestId) for a job a job queues. */
+  requestId?: string | null;
 }
 
 /**
@@ -96,7 +95,7 @@ export async function enqueueJob<Payload>(
     resourceId: options.resourceId === undefined ? null : String(options.resourceId),
     maxAttempts: options.maxAttempts ?? jobType.retry.maxAttempts,
     queueJobId: newAttemptId(),
-    requestId: options.requestId ?? currentRequestId() ?? null,
+    requestId: options.requestId ?? null,
     ...(options.runAt ? { runAt: options.runAt } : {}),
   };
   // The row and its pg-boss job commit together, with the caller's transaction when there is one.

@@ -1,7 +1,6 @@
 import { JOB_MESSAGES } from '@regie/contract/jobs';
 import type { Message } from '@regie/contract/messages';
 import { MessageError, reasonOf } from '../common/message.error.ts';
-import { withRequestId } from '../common/request-id.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -73,9 +72,7 @@ export function jobLogger(logger: JobLogger, row: JobRow): JobLogger {
 /** The entity of a job that ended failed follows it (a video becomes failed); never fatal here. */
 export async function afterFailure(runner: JobRunner, row: JobRow): Promise<void> {
   try {
-    await withRequestId(row.requestId, () =>
-      runner.registry.get(row.type)?.onFailed({ db: runner.db, storage: runner.storage, job: row }),
-    );
+    await runner.registry.get(row.type)?.onFailed({ db: runner.db, storage: runner.storage, job: row });
   } catch (error) {
     jobLogger(runner.logger, row).warn({ err: error }, 'job failure hook failed');
   }
@@ -169,6 +166,8 @@ function runContext(runner: JobRunner, entry: Running, progress: ProgressReporte
       attempt: row.attempts,
       maxAttempts: row.maxAttempts,
       claimedBy: token,
+      // What the job queues in turn passes it on (enqueue's requestId).
+      requestId: row.requestId,
     },
     signal: controller.signal,
     reportProgress: (percent) => progress.report(percent),
@@ -197,8 +196,7 @@ export async function runJob(runner: JobRunner, row: JobRow, token: string): Pro
   let outcome: Outcome;
   try {
     if (!jobType) throw new PermanentJobError(JOB_MESSAGES.unknownType(row.type));
-    // What the job queues in turn carries the same request id.
-    outcome = { ok: true, result: await withRequestId(row.requestId, () => jobType.run(context, row.payload)) };
+    outcome = { ok: true, result: await jobType.run(context, row.payload) };
   } catch (error) {
     outcome = { ok: false, error };
   } finally {

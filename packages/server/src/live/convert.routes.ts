@@ -362,7 +362,12 @@ const assemblyRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, 
           tx,
           assemblyJob,
           { ...payload, videoId: video.id },
-          { accountId: input.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
+          {
+            accountId: input.accountId,
+            resourceType: VIDEO_RESOURCE_TYPE,
+            resourceId: video.id,
+            requestId: request.id,
+          },
         );
         // The video it makes (or whose media it replaces) is what changes: its history shows it.
         await writeAudit(tx, auditSourceOf(request), {

@@ -128,6 +128,7 @@ export const liveClipJob = defineJob({
           accountId: video.accountId,
           resourceType: VIDEO_RESOURCE_TYPE,
           resourceId: video.id,
+          requestId: context.job.requestId,
         });
       });
       if (!render) {
@@ -196,7 +197,9 @@ export const liveClipRenderJob = defineJob({
           contentType: 'video/mp4',
         });
         // The copy plays until the encode has stored the cut, then it is deleted.
-        return stored ? enqueueEncode(tx, stored, { replaces: copyFolder(video) }) : null;
+        return stored
+          ? enqueueEncode(tx, stored, { replaces: copyFolder(video), requestId: context.job.requestId })
+          : null;
       });
       if (!encode) {
         await storage.deletePrefix(videoFolder(video.accountId, video.id));

@@ -68,7 +68,7 @@ export const importEventStatsJob = defineJob({
 export async function enqueueMatchJob(
   db: Db,
   kind: 'markers' | 'stats',
-  input: { accountId: number; eventId: number; language: MessageLanguage },
+  input: { accountId: number; eventId: number; language: MessageLanguage; requestId?: string | null },
 ) {
   const event = await findMatchEvent(db, input.accountId, input.eventId);
   if ((await storedDocuments(db, event.id)).length === 0) throw noMatchDocument();
@@ -77,6 +77,11 @@ export async function enqueueMatchJob(
     db,
     jobType,
     { eventId: event.id, language: input.language },
-    { accountId: input.accountId, resourceType: EVENT_RESOURCE_TYPE, resourceId: event.id },
+    {
+      accountId: input.accountId,
+      resourceType: EVENT_RESOURCE_TYPE,
+      resourceId: event.id,
+      requestId: input.requestId ?? null,
+    },
   );
 }

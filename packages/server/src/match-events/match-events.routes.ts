@@ -142,6 +142,7 @@ export const matchEventsRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }
           accountId: auth.account.id,
           eventId: request.body.eventId,
           language: auth.language,
+          requestId: request.id,
         });
         // The import is the event's: its history shows who asked for it (the job does the rest).
         await writeAudit(tx, auditSourceOf(request), {

@@ -113,7 +113,12 @@ function shareRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, ada
             tx,
             shareVideoJob,
             { videoId: video.id, target, userId: auth.user.id },
-            { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
+            {
+              accountId: video.accountId,
+              resourceType: VIDEO_RESOURCE_TYPE,
+              resourceId: video.id,
+              requestId: request.id,
+            },
           );
           await writeAudit(tx, auditSourceOf(request), {
             accountId: video.accountId,

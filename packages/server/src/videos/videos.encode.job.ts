@@ -265,6 +265,8 @@ export async function enqueueEncode(
   video: Pick<VideoRow, 'id' | 'accountId'>,
   options: {
     replaces?: string;
+    /** The request (or job) that asks for it (the job's requestId). */
+    requestId?: string | null;
     /** Runs in the transaction that queues a new job (not when one is already under way). */
     queued?: (tx: Db, job: JobRow) => Promise<void>;
   } = {},
@@ -280,7 +282,12 @@ export async function enqueueEncode(
       tx,
       encodeVideoJob,
       { videoId: video.id, ...(options.replaces ? { replaces: options.replaces } : {}) },
-      { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
+      {
+        accountId: video.accountId,
+        resourceType: VIDEO_RESOURCE_TYPE,
+        resourceId: video.id,
+        requestId: options.requestId ?? null,
+      },
     );
     await options.queued?.(tx, job);
     return job;

@@ -23,12 +23,12 @@ export const importVideoJob = defineJob({
   payload: z.object({ videoId: z.number().int().positive(), url: z.string().min(1).max(2_000) }),
   retry: { maxAttempts: 3, backoff: { initialMs: 30_000, maxMs: 600_000 } },
   ...followedByVideo('uploading'),
-  async perform({ payload, db, storage, config, signal, reportProgress }) {
+  async perform({ payload, db, storage, config, signal, reportProgress, job }) {
     const video = await findVideo(db, payload.videoId);
     if (!video) return skipped(`Video ${payload.videoId} no longer exists`);
     // Run again after the download was stored: only the encode may be missing.
     if (video.originalKey && video.state !== 'uploading' && video.state !== 'failed') {
-      const encode = await enqueueEncode(db, video);
+      const encode = await enqueueEncode(db, video, { requestId: job.requestId });
       return { encodeJobId: encode.id, downloaded: 'earlier' };
     }
     const policy = {
@@ -66,7 +66,7 @@ export const importVideoJob = defineJob({
         await storage.delete(key);
         return skipped(`Video ${video.id} was deleted while it was downloaded`);
       }
-      const encode = await enqueueEncode(db, stored);
+      const encode = await enqueueEncode(db, stored, { requestId: job.requestId });
       return { bytes, url: remote.url.toString(), encodeJobId: encode.id };
     } catch (caught) {
       let error = caught;

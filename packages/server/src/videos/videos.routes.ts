@@ -86,7 +86,7 @@ function importUrlRoute(app: App, { engine, entry, config }: VideoRoutesOptions,
         engine.db,
         importVideoJob,
         { videoId: video.id, url: target.url.toString() },
-        { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id },
+        { accountId: video.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: video.id, requestId: request.id },
       );
       return reply
         .code(202)
@@ -115,6 +115,7 @@ function encodingJobRoute(app: App, { engine, entry }: VideoRoutesOptions, onWri
       const video = await findVisible(engine, entry, auth, request.params.id);
       if (!video.originalKey) throw new HttpError(409, VIDEO_MESSAGES.noOriginal(video.id));
       const job = await enqueueEncode(engine.db, video, {
+        requestId: request.id,
         queued: (tx, queued) =>
           writeAudit(tx, auditSourceOf(request), {
             accountId: video.accountId,
