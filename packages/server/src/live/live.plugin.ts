@@ -13,6 +13,7 @@ import { leasedConvertEngine } from './convert.leased.ts';
 import { liveConvertRoutes } from './convert.routes.ts';
 import { createNmsIngest } from './ingest.nms.ts';
 import type { Ingest } from './ingest.types.ts';
+import { sharedLiveHealth } from './live.health.ts';
 import { KeyBook } from './live.keys.ts';
 import { liveMediaRoutes } from './live.media.routes.ts';
 import { liveRoutes } from './live.routes.ts';
@@ -134,7 +135,18 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
       .publish(KEYS_TOPIC, { type: 'live.keys', payload: null })
       .catch((error: unknown) => log.warn({ err: error }, 'live: stream key change not shared'));
   };
-  await app.register(liveRoutes, { db, guards, storage, supervisor, present, keysChanged });
+  // The health of inputs received by other live nodes, as they push it on the hub.
+  const health = sharedLiveHealth(hub, supervisor);
+  app.addHook('onClose', async () => health.close());
+  await app.register(liveRoutes, {
+    db,
+    guards,
+    storage,
+    supervisor,
+    present,
+    keysChanged,
+    healthOf: (inputId, state) => health.healthOf(inputId, state),
+  });
   await app.register(liveMediaRoutes, { db, storage, tokens, supervisor });
   await app.register(camerasRoutes, { db, guards, tokens, publicUrl: config.publicUrl, hub });
   await app.register(liveConvertRoutes, {

@@ -1,6 +1,7 @@
 import { idParams } from '@regie/contract/accounts';
 import {
   LIVE_INPUTS_RULE,
+  type LiveHealth,
   liveHealth,
   liveInputBody,
   liveInputListResponse,
@@ -38,6 +39,8 @@ export interface LiveRoutesOptions {
   guards: Guards;
   storage: ObjectStorage;
   supervisor: LiveSupervisor;
+  /** An input's health now, this process's or pushed by the live node receiving it (live.health.ts). */
+  healthOf: (inputId: number, state: LiveHealth['state']) => LiveHealth;
   present: PresentContext;
   /** After a key changed (created, rotated, deleted): the ingest's key book is reloaded. */
   keysChanged: () => Promise<void>;
@@ -275,7 +278,7 @@ const registerKeyRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
     },
     async (request) => {
       const row = await findScopedInput(db, authOf(request), request.params.id);
-      return supervisor.healthOf(row.id, row.state);
+      return options.healthOf(row.id, row.state);
     },
   );
 };
