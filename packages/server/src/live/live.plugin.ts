@@ -79,7 +79,11 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     if (runsLive) log.error({ err: error, port }, 'live ingest not started: encoders cannot publish to this server');
   }
   const reloadKeys = () => {
-    keys.reload(db).catch((error: unknown) => log.warn({ err: error }, 'live: stream keys not reloaded'));
+    keys
+      .reload(db)
+      // A key rotated or an input deleted on another process: its publisher here is let go.
+      .then(() => supervisor.kickStale())
+      .catch((error: unknown) => log.warn({ err: error }, 'live: stream keys not reloaded'));
   };
   const stopListening = hub.subscribe(KEYS_TOPIC, reloadKeys);
   // A key change announced while the hub was cut off never arrived: read them all again.

@@ -149,6 +149,18 @@ export class LiveSupervisor {
     if (runtime) this.options.ingest.kick(runtime.sessionId);
   }
 
+  /**
+   * Disconnects every publisher whose key the key book no longer holds (rotated or its input
+   * deleted, on whichever process): what a live node does when the key book changes.
+   */
+  kickStale(): void {
+    for (const runtime of this.byInput.values()) {
+      if (this.options.keys.find(runtime.streamKey)?.inputId !== runtime.inputId) {
+        this.options.ingest.kick(runtime.sessionId);
+      }
+    }
+  }
+
   /** The local RTMP URL a reader plays a publishing input from (simulcast, …), null when it is not on air. */
   sourceUrl(inputId: number): string | null {
     const runtime = this.byInput.get(inputId);
