@@ -68,11 +68,12 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
   const authorise = async (accountId: number, inputId: number, token: string) => {
     if (!tokens.verify(token, accountId, inputId)) throw forbidden(LIVE_MESSAGES.linkExpired);
     const [input] = await db
-      .select({ id: liveInputs.id })
+      .select({ id: liveInputs.id, state: liveInputs.state })
       .from(liveInputs)
       .where(and(eq(liveInputs.id, inputId), eq(liveInputs.accountId, accountId)))
       .limit(1);
     if (!input) throw notFound(LIVE_MESSAGES.notFound(inputId));
+    return input;
   };
 
   for (const [name, read] of [
@@ -93,10 +94,11 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const { accountId, inputId } = request.params;
         const token = request.query[MEDIA_TOKEN_PARAM];
-        await authorise(accountId, inputId, token);
+        const input = await authorise(accountId, inputId, token);
         const text = mediaPlaylist(await read(db, inputId), {
           uri: (sequence) => `${sequence}.ts?${MEDIA_TOKEN_PARAM}=${token}`,
-          ended: !supervisor.isOnAir(inputId),
+          // On air here, or on the live node receiving it (its state, issue 27): the list goes on.
+          ended: !(supervisor.isOnAir(inputId) || input.state === 'live'),
         });
         return reply.header('cache-control', 'no-cache').type(PLAYLIST_TYPE).send(text);
       },
