@@ -1,9 +1,10 @@
-// The system packages Regie needs beside Node (ffmpeg for video, Chromium for the browser tests):
-// one list for `npm start`, `npm test` and .ci/run. On Debian or Ubuntu as root they are installed
-// with apt-get; anywhere else the command stops with one line naming the exact command to run.
+// The system packages Regie needs beside Node (ffmpeg for video, Chromium for the browser tests,
+// nginx for `npm run cluster`): one list for `npm start`, `npm test`, `npm run cluster` and
+// .ci/run. On Debian or Ubuntu as root they are installed with apt-get; anywhere else the command
+// stops with one line naming the exact command to run.
 //   node scripts/system-packages.mjs ffmpeg chromium    checks, installs or explains (.ci/run)
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,7 +18,19 @@ export const SYSTEM_PACKAGES = {
     apt: { debian: 'chromium', ubuntu: 'chromium-browser' },
     brew: 'brew install --cask chromium',
   },
+  // `npm run cluster`'s load balancer; Debian builds its stream module (the RTMP upstream) apart.
+  nginx: {
+    binaries: ['nginx'],
+    files: ['/usr/lib/nginx/modules/ngx_stream_module.so'],
+    apt: { debian: ['nginx', 'libnginx-mod-stream'], ubuntu: ['nginx', 'libnginx-mod-stream'] },
+    brew: 'brew install nginx',
+  },
 };
+
+/** The stream module's file is Debian's layout: elsewhere (brew) nginx has it built in. */
+function requiredFiles(name, distribution) {
+  return distribution ? (SYSTEM_PACKAGES[name].files ?? []) : [];
+}
 
 /** Whether an executable file is there: an absolute path as is, a bare name on the PATH. */
 export function executableExists(binary, searchPath = process.env.PATH ?? '') {
@@ -56,12 +69,13 @@ export function aptDistribution(osRelease) {
 export function planSystemPackages({ wanted, platform, uid, distribution, hasAptGet, present, env = {} }) {
   const missing = wanted.filter((name) => {
     if (name === 'chromium' && env.CHROMIUM_PATH) return !present(env.CHROMIUM_PATH);
-    return !SYSTEM_PACKAGES[name].binaries.every((binary) => present(binary));
+    const needed = [...SYSTEM_PACKAGES[name].binaries, ...requiredFiles(name, distribution)];
+    return !needed.every((binary) => present(binary));
   });
   if (missing.length === 0) return { action: 'none', missing };
   const names = missing.join(' and ');
   if (platform === 'linux' && distribution && hasAptGet) {
-    const packages = missing.map((name) => SYSTEM_PACKAGES[name].apt[distribution]);
+    const packages = missing.flatMap((name) => SYSTEM_PACKAGES[name].apt[distribution]);
     const install = ['apt-get', 'install', '-y', '-qq', ...packages];
     if (uid === 0) return { action: 'install', missing, packages, commands: [['apt-get', 'update', '-qq'], install] };
     const command = `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`;
@@ -105,7 +119,8 @@ export function ensureSystemPackages(wanted) {
     uid: process.getuid?.() ?? -1,
     distribution: aptDistribution(readOsRelease()),
     hasAptGet: executableExists('apt-get'),
-    present: (binary) => executableExists(binary),
+    // A module file (nginx's stream module) is no executable: there is enough.
+    present: (binary) => (binary.endsWith('.so') ? existsSync(binary) : executableExists(binary)),
     env: process.env,
   });
   if (plan.action === 'none') return;

@@ -55,6 +55,17 @@ describe('the system packages npm start and npm test need', () => {
     expect(planSystemPackages({ ...debianRoot, wanted: ['chromium'], present, env }).action).toBe('none');
   });
 
+  it("installs nginx with Debian's stream module, which the cluster's RTMP upstream needs", () => {
+    const module = '/usr/lib/nginx/modules/ngx_stream_module.so';
+    const plan = planSystemPackages({ ...debianRoot, wanted: ['nginx'], present: having('nginx') });
+    expect(plan).toMatchObject({ action: 'install', packages: ['nginx', 'libnginx-mod-stream'] });
+    expect(planSystemPackages({ ...debianRoot, wanted: ['nginx'], present: having('nginx', module) }).action).toBe(
+      'none',
+    );
+    const user = planSystemPackages({ ...debianRoot, uid: 1000, wanted: ['nginx'], present: having() });
+    expect(user.message).toContain('`sudo apt-get update && sudo apt-get install -y nginx libnginx-mod-stream`');
+  });
+
   it('names the brew command on macOS and the package manager elsewhere, never installing', () => {
     const mac = planSystemPackages({
       platform: 'darwin',
