@@ -86,6 +86,9 @@ function countPlaywright(file, result) {
   for (const error of report.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
 }
 
+// The browser tests need the build, and so does the local cluster's test (scripts/cluster.test.mjs,
+// skipped without it): built first.
+if (withBrowser) for (const workspace of staleTargets()) run('npm', ['run', 'build', '-w', workspace]);
 const vitestProjects = args.has('--api') ? ['--project', 'server'] : [];
 const vitestReport = join(reportDir, 'vitest.json');
 const vitestRun = run('npx', [
@@ -99,7 +102,6 @@ const vitestRun = run('npx', [
 countVitest(vitestReport, vitestRun);
 
 if (withBrowser) {
-  for (const workspace of staleTargets()) run('npm', ['run', 'build', '-w', workspace]);
   const playwrightReport = join(reportDir, 'playwright.json');
   const playwrightRun = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
