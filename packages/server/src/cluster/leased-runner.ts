@@ -27,6 +27,18 @@ export interface LeasedRunnerOptions<Row extends { id: number }> {
   log: { info: (object: object, message: string) => void; warn: (object: object, message: string) => void };
 }
 
+/** What a leased engine (simulcast targets, conversions) takes: the runner's options but its own parts. */
+export type LeasedEngineOptions = Omit<LeasedRunnerOptions<{ id: number }>, 'kind' | 'meantToRun' | 'run' | 'release'>;
+
+/** A plugin's lease settings (tests shorten them) as the runner takes them, unset ones left out. */
+export function leaseSettings(lease: { ttlMs?: number; claimEveryMs?: number } | undefined, onTakeover?: () => void) {
+  return {
+    ...(lease?.ttlMs === undefined ? {} : { ttlMs: lease.ttlMs }),
+    ...(lease?.claimEveryMs === undefined ? {} : { claimEveryMs: lease.claimEveryMs }),
+    ...(onTakeover ? { onTakeover } : {}),
+  };
+}
+
 export interface LeasedRunner {
   /** The condition a write of the row's state carries on this process: its lease, while held. */
   fence(id: number): SQL | undefined;

@@ -1,27 +1,15 @@
 import { CONVERT_ACTIVE_STATES } from '@regie/contract/live.convert';
 import type { SQL } from 'drizzle-orm';
 import { and, eq, inArray } from 'drizzle-orm';
-import { leasedRunner } from '../cluster/leased-runner.ts';
-import type { Lease } from '../cluster/leases.ts';
-import type { Db } from '../db/database.ts';
+import { type LeasedEngineOptions, leasedRunner } from '../cluster/leased-runner.ts';
 import { liveConversions } from '../db/live.table.ts';
 import { transaction } from '../db/transactions.ts';
-import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { type ConvertEngine, conversionsUnderWay, type LocalConvertEngine } from './convert.engine.ts';
 
 const KIND = 'conversion';
 export const conversionLease = (conversionId: number) => `${KIND}:${conversionId}`;
 
-export interface LeasedConvertOptions {
-  db: Db;
-  hub: RealtimeHub | null;
-  /** This process (cluster/node-id.ts). */
-  holder: string;
-  ttlMs?: number;
-  claimEveryMs?: number;
-  onTakeover?: (lease: Lease) => void;
-  log: { info: (object: object, message: string) => void; warn: (object: object, message: string) => void };
-}
+export type LeasedConvertOptions = LeasedEngineOptions;
 
 /**
  * Videos played into live inputs, in a cluster (issue 27.2): each conversion under way is played

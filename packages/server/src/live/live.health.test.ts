@@ -2,22 +2,9 @@ import { LIVE_HEALTH_EVENT, LIVE_LIMITS, LIVE_TOPIC, type LiveHealth } from '@re
 import { describe, expect, it } from 'vitest';
 import { accountTopic, createMemoryHub } from '../realtime/realtime.hub.ts';
 import { sharedLiveHealth } from './live.health.ts';
-import type { LiveSupervisor } from './live.supervisor.ts';
+import { idleLiveHealth, type LiveSupervisor } from './live.supervisor.ts';
 
-const idle = (inputId: number, state: LiveHealth['state']): LiveHealth => ({
-  inputId,
-  state,
-  connected: false,
-  bitrate: 0,
-  fps: null,
-  width: null,
-  height: null,
-  videoCodec: null,
-  audioCodec: null,
-  lastFrameAt: null,
-  dropped: 0,
-  segments: 0,
-});
+const idle = idleLiveHealth;
 
 /** This process's supervisor, receiving no encoder (an API process, or another live node). */
 const elsewhere = { isOnAir: () => false, healthOf: idle } as unknown as LiveSupervisor;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { leaseSettings } from '../cluster/leased-runner.ts';
 import { NODE_ID } from '../cluster/node-id.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -105,9 +106,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     db,
     hub,
     holder: options.lease?.holder ?? NODE_ID,
-    ...(options.lease?.ttlMs === undefined ? {} : { ttlMs: options.lease.ttlMs }),
-    ...(options.lease?.claimEveryMs === undefined ? {} : { claimEveryMs: options.lease.claimEveryMs }),
-    ...(options.onTakeover ? { onTakeover: options.onTakeover } : {}),
+    ...leaseSettings(options.lease, options.onTakeover),
     log,
   });
   fence = convert.fence;

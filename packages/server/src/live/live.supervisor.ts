@@ -61,6 +61,24 @@ const logError = (log: Log, what: string) => (error: unknown) => log.warn({ err:
  * every segment, records state changes, and pushes each live input's health on the account's
  * topic every LIVE_LIMITS.healthIntervalMs.
  */
+/** An input's health while no encoder sends to this process. */
+export function idleLiveHealth(inputId: number, state: LiveHealth['state']): LiveHealth {
+  return {
+    inputId,
+    state,
+    connected: false,
+    bitrate: 0,
+    fps: null,
+    width: null,
+    height: null,
+    videoCodec: null,
+    audioCodec: null,
+    lastFrameAt: null,
+    dropped: 0,
+    segments: 0,
+  };
+}
+
 export class LiveSupervisor {
   private readonly byInput = new Map<number, Runtime>();
   private readonly bySession = new Map<string, Runtime>();
@@ -97,7 +115,7 @@ export class LiveSupervisor {
     if (onAir >= limit) {
       log.warn({ inputId: keyed.inputId, limit }, 'live ingest: publish refused, account limit reached');
       void setInputState(this.options.db, keyed.inputId, 'error', LIVE_MESSAGES.limitReached(limit))
-        .then(() => this.publish(keyed.accountId, this.idleHealth(keyed.inputId, 'error')))
+        .then(() => this.publish(keyed.accountId, idleLiveHealth(keyed.inputId, 'error')))
         .catch(logError(log, 'live: refusal not recorded'));
       return false;
     }
@@ -174,7 +192,7 @@ export class LiveSupervisor {
   /** The input's health now (what the socket pushes). */
   healthOf(inputId: number, state: LiveHealth['state']): LiveHealth {
     const runtime = this.byInput.get(inputId);
-    return runtime ? this.health(runtime) : this.idleHealth(inputId, state);
+    return runtime ? this.health(runtime) : idleLiveHealth(inputId, state);
   }
 
   private async end(runtime: Runtime, drain: boolean): Promise<void> {
@@ -185,7 +203,7 @@ export class LiveSupervisor {
     await runtime.packager?.stop({ drainMs: drain ? PACKAGER_DRAIN_MS : 0 });
     this.options.log.info({ inputId: runtime.inputId }, 'live input off air');
     await setInputState(this.options.db, runtime.inputId, 'idle');
-    await this.publish(runtime.accountId, this.idleHealth(runtime.inputId, 'idle'));
+    await this.publish(runtime.accountId, idleLiveHealth(runtime.inputId, 'idle'));
   }
 
   /** Inputs packaged since this process started: only their first run recovers a dead process's leftovers. */
@@ -292,23 +310,6 @@ export class LiveSupervisor {
       lastFrameAt: runtime.lastFrameAt === null ? null : new Date(runtime.lastFrameAt).toISOString(),
       dropped: runtime.dropped,
       segments: runtime.segments,
-    };
-  }
-
-  private idleHealth(inputId: number, state: LiveHealth['state']): LiveHealth {
-    return {
-      inputId,
-      state,
-      connected: false,
-      bitrate: 0,
-      fps: null,
-      width: null,
-      height: null,
-      videoCodec: null,
-      audioCodec: null,
-      lastFrameAt: null,
-      dropped: 0,
-      segments: 0,
     };
   }
 

@@ -1,3 +1,4 @@
+import { isRecord } from '@regie/contract/guards';
 import { topicMatches } from '@regie/contract/realtime';
 
 /**
@@ -102,4 +103,16 @@ export function createMemoryHub(onError: (error: unknown) => void = () => undefi
     async ping() {},
     async close() {},
   };
+}
+
+/** What a cross-process hub (Redis, PostgreSQL) sends for one event. */
+export interface HubEnvelope {
+  topic: string;
+  event: HubEvent;
+}
+
+export function isHubEnvelope(value: unknown): value is HubEnvelope {
+  return (
+    isRecord(value) && typeof value.topic === 'string' && isRecord(value.event) && typeof value.event.type === 'string'
+  );
 }

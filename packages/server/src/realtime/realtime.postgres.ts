@@ -1,6 +1,5 @@
-import { isRecord } from '@regie/contract/guards';
 import pg from 'pg';
-import { type HubEvent, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
+import { type HubEnvelope, isHubEnvelope, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
 
 export interface PostgresHubOptions {
   /** The database every process shares: NOTIFY reaches the listeners of the same database. */
@@ -20,17 +19,6 @@ const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
 /** A large event's row outlives any listener that is still connected; older rows are pruned. */
 const STORED_EVENT_LIFETIME = '1 minute';
 const FIRST_BACKOFF_MS = 100;
-
-interface Envelope {
-  topic: string;
-  event: HubEvent;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  return (
-    isRecord(value) && typeof value.topic === 'string' && isRecord(value.event) && typeof value.event.type === 'string'
-  );
-}
 
 /** A stored event is notified by its id alone; an inline one is its JSON (an object, never digits). */
 const STORED_REFERENCE = /^\d+$/;
@@ -95,7 +83,7 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Re
       onError(error);
       return;
     }
-    if (isEnvelope(envelope)) subscriptions.dispatch(envelope.topic, envelope.event, onError);
+    if (isHubEnvelope(envelope)) subscriptions.dispatch(envelope.topic, envelope.event, onError);
   }
 
   async function listen(): Promise<void> {
@@ -176,7 +164,7 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Re
   return {
     backend: 'postgres',
     async publish(topic, event) {
-      const text = JSON.stringify({ topic, event } satisfies Envelope);
+      const text = JSON.stringify({ topic, event } satisfies HubEnvelope);
       if (Buffer.byteLength(text) < NOTIFY_PAYLOAD_LIMIT_BYTES) {
         await publisher.query('select pg_notify($1, $2)', [channel, text]);
         return;

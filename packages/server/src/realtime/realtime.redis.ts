@@ -1,7 +1,6 @@
-import { isRecord } from '@regie/contract/guards';
 import { createClient } from 'redis';
 import { BackendUnavailableError } from '../common/unavailable.ts';
-import { type HubEvent, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
+import { type HubEnvelope, isHubEnvelope, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
 
 export interface RedisHubOptions {
   url: string;
@@ -11,17 +10,6 @@ export interface RedisHubOptions {
 }
 
 export const DEFAULT_REDIS_CHANNEL = 'regie:realtime';
-
-interface Envelope {
-  topic: string;
-  event: HubEvent;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  return (
-    isRecord(value) && typeof value.topic === 'string' && isRecord(value.event) && typeof value.event.type === 'string'
-  );
-}
 
 /**
  * Redis pub/sub across processes: every process publishes to one channel and subscribes to it,
@@ -62,13 +50,13 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
       onError(error);
       return;
     }
-    if (isEnvelope(envelope)) subscriptions.dispatch(envelope.topic, envelope.event, onError);
+    if (isHubEnvelope(envelope)) subscriptions.dispatch(envelope.topic, envelope.event, onError);
   });
 
   return {
     backend: 'redis',
     async publish(topic, event) {
-      const message = JSON.stringify({ topic, event } satisfies Envelope);
+      const message = JSON.stringify({ topic, event } satisfies HubEnvelope);
       try {
         await publisher.publish(channel, message);
       } catch (error) {

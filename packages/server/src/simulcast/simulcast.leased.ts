@@ -1,23 +1,11 @@
 import type { SQL } from 'drizzle-orm';
-import { leasedRunner } from '../cluster/leased-runner.ts';
-import type { Lease } from '../cluster/leases.ts';
-import type { Db } from '../db/database.ts';
-import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import { type LeasedEngineOptions, leasedRunner } from '../cluster/leased-runner.ts';
 import { pruneSamples, type SimulcastEngine, targetsMeantToRun } from './simulcast.engine.ts';
 
 const KIND = 'simulcast-target';
 export const simulcastTargetLease = (targetId: number) => `${KIND}:${targetId}`;
 
-export interface LeasedSimulcastOptions {
-  db: Db;
-  hub: RealtimeHub | null;
-  /** This process (cluster/node-id.ts). */
-  holder: string;
-  ttlMs?: number;
-  claimEveryMs?: number;
-  onTakeover?: (lease: Lease) => void;
-  log: { info: (object: object, message: string) => void; warn: (object: object, message: string) => void };
-}
+export type LeasedSimulcastOptions = LeasedEngineOptions;
 
 /**
  * The simulcast engine in a cluster (issue 27.2): each target meant to run is pushed by exactly

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { leaseSettings } from '../cluster/leased-runner.ts';
 import { NODE_ID } from '../cluster/node-id.ts';
 import type { Db } from '../db/database.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -53,9 +54,7 @@ export async function registerSimulcasts(app: FastifyInstance, options: Simulcas
     db,
     hub,
     holder: options.lease?.holder ?? NODE_ID,
-    ...(options.lease?.ttlMs === undefined ? {} : { ttlMs: options.lease.ttlMs }),
-    ...(options.lease?.claimEveryMs === undefined ? {} : { claimEveryMs: options.lease.claimEveryMs }),
-    ...(options.onTakeover ? { onTakeover: options.onTakeover } : {}),
+    ...leaseSettings(options.lease, options.onTakeover),
     log: app.log,
   });
   fence = engine.fence;
