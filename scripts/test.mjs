@@ -4,7 +4,7 @@
 //   node scripts/test.mjs                 everything
 //   node scripts/test.mjs --api           only the server's API suite (used for the PostgreSQL run)
 //   node scripts/test.mjs --no-e2e        unit + API only
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root, staleTargets } from './build-state.mjs';
@@ -34,10 +34,50 @@ const firstLine = (text) =>
     .find((line) => line.trim()) ?? '';
 let exitCode = 0;
 
-function run(command, commandArgs, env = {}) {
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+/**
+ * Runs a tier in a process group of its own and, once it has ended, stops what it left behind:
+ * an ffmpeg or a relay a failed test never stopped kept taking the CPU from every test after it.
+ * What was left is said, so that the test that leaks can be found.
+ */
+async function run(command, commandArgs, env = {}) {
+  const child = spawn(command, commandArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    detached: true,
+  });
+  // Ctrl-C and CI's stop reach the tier's group too (it is not the terminal's foreground group).
+  const forward = (signal) => () => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {}
+  };
+  const onInt = forward('SIGINT');
+  const onTerm = forward('SIGTERM');
+  process.on('SIGINT', onInt).on('SIGTERM', onTerm);
+  const result = await new Promise((resolve) => {
+    child.once('error', (error) => resolve({ status: 1, signal: null, error }));
+    child.once('exit', (status, signal) => resolve({ status, signal }));
+  });
+  process.off('SIGINT', onInt).off('SIGTERM', onTerm);
+  stopLeftovers(child.pid, command);
   if (result.status !== 0) exitCode = result.status || 1;
   return result;
+}
+
+/** Kills the processes still in the tier's group, after naming them. */
+function stopLeftovers(group, command) {
+  const listed = spawnSync('pgrep', ['-a', '-g', String(group)], { encoding: 'utf8' });
+  const left = (listed.stdout ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (left.length === 0) return;
+  console.log(`\n${left.length} process(es) left running by ${command} were stopped:`);
+  for (const line of left) console.log(`  ${line.slice(0, 160)}`);
+  try {
+    process.kill(-group, 'SIGKILL');
+  } catch {}
 }
 
 function countVitest(file, result) {
@@ -88,10 +128,10 @@ function countPlaywright(file, result) {
 
 // The browser tests need the build, and so does the local cluster's test (scripts/cluster.test.mjs,
 // skipped without it): built first.
-if (withBrowser) for (const workspace of staleTargets()) run('npm', ['run', 'build', '-w', workspace]);
+if (withBrowser) for (const workspace of staleTargets()) await run('npm', ['run', 'build', '-w', workspace]);
 const vitestProjects = args.has('--api') ? ['--project', 'server'] : [];
 const vitestReport = join(reportDir, 'vitest.json');
-const vitestRun = run('npx', [
+const vitestRun = await run('npx', [
   'vitest',
   'run',
   ...vitestProjects,
@@ -103,7 +143,7 @@ countVitest(vitestReport, vitestRun);
 
 if (withBrowser) {
   const playwrightReport = join(reportDir, 'playwright.json');
-  const playwrightRun = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  const playwrightRun = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
   countPlaywright(playwrightReport, playwrightRun);

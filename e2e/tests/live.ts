@@ -10,21 +10,44 @@ export interface LiveInput {
 }
 
 /**
+ * How an encoder is run: ffmpeg beside a watcher that kills it when this test worker's pipe to it
+ * closes. Playwright replaces a worker after a failed test without always running its file's
+ * `afterAll` (a test that timed out): its encoders, pushing for an hour, were left behind with
+ * their packagers and took the CPU from every test after them (CI's browser suite went from 11 to
+ * 16 minutes). A worker that goes, however it goes, now takes its encoders with it. The watcher
+ * reads the pipe through fd 3: sh gives a background command /dev/null as its standard input.
+ */
+const WATCHED = 'exec 3<&0; ffmpeg "$@" </dev/null 3<&- & ff=$!; (cat <&3 >/dev/null; kill -KILL "$ff" 2>/dev/null) & wait "$ff"';
+
+/**
  * ffmpeg pushing a generated stream (test pattern and a tone) to the ingest for `seconds`, as an
  * encoder would; `filter` changes its picture (the 360° one turns its hues, so every view moves).
+ * `kill()` ends the encoder and its watcher together (they are one process group).
  */
 export function pushTestStream(url: string, size: string, seconds: number, filter = ''): ChildProcess {
-  return spawn(
-    'ffmpeg',
+  const child = spawn(
+    'sh',
     [
+      ...['-c', WATCHED, 'sh'],
       ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
       ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}${filter}`],
       ...['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
       ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
     ],
-    { stdio: 'ignore' },
+    { stdio: ['pipe', 'ignore', 'ignore'], detached: true },
   );
+  const killOne = child.kill.bind(child);
+  child.kill = (signal?: NodeJS.Signals | number) => {
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return killOne(signal);
+    try {
+      process.kill(-child.pid, signal ?? 'SIGTERM');
+      return true;
+    } catch {
+      return killOne(signal);
+    }
+  };
+  return child;
 }
 
 /**
