@@ -37,6 +37,7 @@ import { registerGames } from './games/games.plugin.ts';
 import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
+import { type CacheBook, createCacheBook, forgetOnWrites } from './http/http.cache.ts';
 import { registerJsonParser } from './http/json.parser.ts';
 import { LOG_REDACT, serializeRequest } from './http/log.redact.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
@@ -164,7 +165,7 @@ async function appDatabase(app: AppInstance, config: AppConfig, dependencies: Ap
 }
 
 /** Validation, serialisation, errors, the JSON parser and the hooks every request goes through. */
-function registerRequestHandling(app: AppInstance): void {
+function registerRequestHandling(app: AppInstance): CacheBook {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
@@ -176,6 +177,10 @@ function registerRequestHandling(app: AppInstance): void {
   // Before validation: a read-only caller is refused whatever the body (issue 26, read-only acting).
   app.addHook('preValidation', syncHook(refuseReadOnlyWrites));
   app.addHook('preValidation', syncHook(checkSimulationQuery));
+  // What the fan side keeps in memory (issue 28): a staff write drops its account's answers.
+  const caches = createCacheBook();
+  app.addHook('onSend', forgetOnWrites(caches));
+  return caches;
 }
 
 /** The given Stripe catalogue, else the official client when a key is configured, else none. */
@@ -230,7 +235,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   // Before any route: each route gets its timing hook as it is added.
   registerRequestMetrics(app, metrics.requestDuration);
 
-  registerRequestHandling(app);
+  const caches = registerRequestHandling(app);
   if (dependencies.responseCheck) checkResponses(app, dependencies.responseCheck);
   if (dependencies.auditCheck) {
     const served = engine.entries.map((entry) => entry.definition.name);
@@ -289,7 +294,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(clipRulesRoutes, { engine, guards });
   await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });
   await app.register(conferenceRoutes, { engine, guards });
-  await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl, hub });
+  await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl, hub, caches });
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await app.register(triviaRoutes, { engine, guards });

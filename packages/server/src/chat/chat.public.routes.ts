@@ -1,5 +1,10 @@
 import { CHAT_MESSAGES, CHAT_POLL_MS, CHAT_POST_RATE_LIMIT, chatPaths } from '@regie/contract/chat';
-import { publicChatMessage, publicChatPostBody, publicChatResponse } from '@regie/contract/chat.schemas';
+import {
+  type PublicChat,
+  publicChatMessage,
+  publicChatPostBody,
+  publicChatResponse,
+} from '@regie/contract/chat.schemas';
 import { embedTokenParams } from '@regie/contract/embed.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
@@ -7,6 +12,8 @@ import type { Db } from '../db/database.ts';
 import { createRateLimiter } from '../embed/embed.rate-limit.ts';
 import { targetOf } from '../embed/embed.service.ts';
 import type { EmbedTokens } from '../embed/embed.tokens.ts';
+import { cachedJsonSerializer } from '../http/cached-json.ts';
+import { type CacheBook, conditionalGet, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { forbidden, HttpError } from '../http/http.errors.ts';
 import { errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -17,6 +24,8 @@ export interface PublicChatRoutesOptions {
   db: Db;
   tokens: EmbedTokens;
   hub: RealtimeHub | null;
+  /** The app's micro-caches: the chat read is the same for every fan of the page. */
+  caches: CacheBook;
 }
 
 /**
@@ -24,11 +33,18 @@ export interface PublicChatRoutesOptions {
  * page polls every CHAT_POLL_MS) and post, rate-limited per address like the play reports.
  * Errors are in the language the page sends in Accept-Language.
  */
-export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = async (app, { db, tokens, hub }) => {
+export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = async (
+  app,
+  { db, tokens, hub, caches },
+) => {
   const publisher = createChatPublisher(hub, (error) => app.log.warn({ err: error }, 'chat event lost'));
+  // From memory (one read per chat and second, dropped when a message is posted or moderated here).
+  const reads = caches.cache<PublicChat>();
   app.get(
     chatPaths.public(':token'),
     {
+      serializerCompiler: cachedJsonSerializer,
+      onSend: conditionalGet(PUBLIC_SHORT),
       schema: {
         tags: ['embed'],
         security: PUBLIC,
@@ -39,8 +55,11 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
       },
     },
     async (request) => {
-      const chat = await openChatOf(db, targetOf(tokens, request.params.token));
-      return chat ? readPublicChat(db, chat) : { open: false as const };
+      const target = targetOf(tokens, request.params.token);
+      return reads.get(target.accountId, `${target.kind}:${target.id}`, async () => {
+        const chat = await openChatOf(db, target);
+        return chat ? readPublicChat(db, chat) : { open: false as const };
+      });
     },
   );
 
@@ -69,7 +88,9 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
         const seconds = Math.ceil(CHAT_POST_RATE_LIMIT.windowMs / 1000);
         throw new HttpError(429, CHAT_MESSAGES.tooManyPosts, { headers: { 'retry-after': String(seconds) } });
       }
-      return reply.code(201).send(await postPublicMessage(db, chat, request.body, publisher));
+      const posted = await postPublicMessage(db, chat, request.body, publisher);
+      caches.forget(chat.accountId);
+      return reply.code(201).send(posted);
     },
   );
 };

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { idParams } from '@regie/contract/accounts';
 import { EMBED_MESSAGES, embedPaths, isEmbedKind, PLAY_RATE_LIMIT } from '@regie/contract/embed';
+import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import {
   embedPageParams,
   embedPlayerQuery,
@@ -19,6 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { publicChatRoutes } from '../chat/chat.public.routes.ts';
 import type { AppConfig } from '../config.ts';
+import { cachedJsonSerializer } from '../http/cached-json.ts';
+import { type CacheBook, conditionalGet, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -37,6 +40,8 @@ export interface EmbedRoutesOptions {
   mediaUrl: (key: string) => string;
   /** Where the fans' chat posts reach the staff's screens (chat/chat.public.routes.ts). */
   hub?: RealtimeHub | null;
+  /** The app's micro-caches (http/http.cache.ts): the public answers a crowd asks for. */
+  caches: CacheBook;
 }
 
 type App = Parameters<FastifyPluginAsyncZod<EmbedRoutesOptions>>[0];
@@ -87,10 +92,15 @@ function staffRoutes(app: App, { engine, guards, config }: EmbedRoutesOptions, t
 }
 
 /** The public page's calls: its data, and its play reports (rate-limited per address). */
-function publicRoutes(app: App, { engine, mediaUrl }: EmbedRoutesOptions, tokens: EmbedTokens): void {
+function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions, tokens: EmbedTokens): void {
+  // The same for every viewer of a page: from memory (one read per page, language and second),
+  // with an ETag and a short shared-cache life (issue 28).
+  const players = caches.cache<EmbedPlayerResponse>();
   app.get(
     embedPaths.player(':token'),
     {
+      serializerCompiler: cachedJsonSerializer,
+      onSend: conditionalGet(PUBLIC_SHORT),
       schema: {
         tags: ['embed'],
         security: PUBLIC,
@@ -101,7 +111,13 @@ function publicRoutes(app: App, { engine, mediaUrl }: EmbedRoutesOptions, tokens
         response: { 200: embedPlayerResponse, ...errorResponses(400, 404) },
       },
     },
-    async (request) => playerData(engine.db, targetOf(tokens, request.params.token), mediaUrl, request.query.lang),
+    async (request) => {
+      const target = targetOf(tokens, request.params.token);
+      const { lang } = request.query;
+      return players.get(target.accountId, `${target.kind}:${target.id}:${lang ?? ''}`, () =>
+        playerData(engine.db, target, mediaUrl, lang),
+      );
+    },
   );
 
   const limiter = createRateLimiter(PLAY_RATE_LIMIT.max, PLAY_RATE_LIMIT.windowMs);
@@ -162,5 +178,10 @@ export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app
   staffRoutes(app, options, tokens);
   publicRoutes(app, options, tokens);
   pageRoute(app, options);
-  await app.register(publicChatRoutes, { db: options.engine.db, tokens, hub: options.hub ?? null });
+  await app.register(publicChatRoutes, {
+    db: options.engine.db,
+    tokens,
+    hub: options.hub ?? null,
+    caches: options.caches,
+  });
 };

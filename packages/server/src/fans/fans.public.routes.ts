@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
 import { createRateLimiter, type RateLimiter } from '../embed/embed.rate-limit.ts';
+import { conditionalGet, PRIVATE_REVALIDATE } from '../http/http.cache.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { ACCOUNT_KEY, BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
@@ -119,6 +120,8 @@ function activityRoutes(app: App, db: Db, requireFan: RequireFan): void {
     fanPublicPaths.me,
     {
       preHandler: requireFan,
+      // The fan's own: their browser only, asked again with its ETag (304 when unchanged).
+      onSend: conditionalGet(PRIVATE_REVALIDATE, 'authorization'),
       schema: {
         ...common,
         security: FAN_BEARER,

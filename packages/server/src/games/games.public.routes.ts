@@ -15,6 +15,7 @@ import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
 import { fanRateLimit } from '../fans/fans.public.routes.ts';
+import { conditionalGet, PRIVATE_REVALIDATE } from '../http/http.cache.ts';
 import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import * as play from './games.play.ts';
@@ -37,10 +38,13 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
   decorateFanRequests(app);
   app.addHook('onRequest', fanRateLimit(limiter));
   const preHandler = fanGuard(db);
+  // A game as one fan sees it (their prediction, their vote): their browser only, with its ETag.
+  const onSend = conditionalGet(PRIVATE_REVALIDATE, 'authorization');
   app.get(
     fanGamePaths.predictor(),
     {
       preHandler,
+      onSend,
       schema: {
         ...common,
         summary: "The event's predictor game with the fan's prediction, its sponsors and gifts",
@@ -69,6 +73,7 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
     fanGamePaths.motm(),
     {
       preHandler,
+      onSend,
       schema: {
         ...common,
         summary: "The event's man-of-the-match game: candidates, window, the fan's vote, results when shown",
