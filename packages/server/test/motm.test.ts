@@ -286,6 +286,47 @@ describe('votes (fans)', () => {
   });
 });
 
+describe('a burst of votes at the final whistle', () => {
+  it('counts each fan once under 200 identical concurrent posts, and pushes results that count every vote', async () => {
+    const eventId = await insertMatch(ctx, club);
+    const game = await makeGame(eventId);
+    await moveMatch(ctx, eventId, -130); // ended 10 minutes ago: voting is open
+    const [home, away] = club.challengerIds as [number, number];
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => signUpFan(ctx, club)));
+    const socket = await new RealtimeClient(baseUrl).connect({ token: staff.motm }, [eventTopic(eventId)]);
+    try {
+      const [eager] = crowd as [Fan];
+      const same = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          fanCall(ctx, eager, 'POST', fanGamePaths.vote(game.id), { challengerId: home }),
+        ),
+      );
+      const codes = same.map((response) => response.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(1);
+      expect(codes.filter((code) => code === 409)).toHaveLength(199);
+
+      const rest = await Promise.all(
+        crowd
+          .slice(1)
+          .map((fan, index) =>
+            fanCall(ctx, fan, 'POST', fanGamePaths.vote(game.id), { challengerId: index % 3 === 0 ? home : away }),
+          ),
+      );
+      expect(rest.map((response) => response.statusCode)).toEqual(rest.map(() => 201));
+      // The results pushed after the burst count every vote once.
+      const last = await socket.waitFor((event) => (event.payload as MotmResults | undefined)?.total === 30);
+      expect(last.type).toBe(MOTM_EVENTS.results);
+    } finally {
+      socket.close();
+    }
+    const counted = await staffCall(ctx, staff.motm, 'GET', motmResultsPath(game.id));
+    const results = counted.json<MotmResults>();
+    expect(results.total).toBe(30);
+    expect(results.results.find((row) => row.challengerId === home)?.votes).toBe(1 + 10);
+    expect(results.results.find((row) => row.challengerId === away)?.votes).toBe(19);
+  });
+});
+
 describe('the demo', () => {
   it('gives the club’s recorded match a MOTM vote its demo fans voted in, run by the quizmaster', async () => {
     const token = await ctx.login('quizmaster');

@@ -1,7 +1,6 @@
 import { FANS_MESSAGES } from '@regie/contract/fans';
-import { GAMES_MESSAGES, type GameKind, MOTM_EVENTS } from '@regie/contract/games';
+import { GAMES_MESSAGES, type GameKind } from '@regie/contract/games';
 import type { FanMotmGame, FanPredictorGame, ScoreBody } from '@regie/contract/games.schemas';
-import { eventTopic } from '@regie/contract/realtime';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { challengers } from '../db/actors.table.ts';
@@ -11,9 +10,9 @@ import { fanGames, motmCandidates, motmVotes, predictions } from '../db/games.ta
 import { transaction } from '../db/transactions.ts';
 import { type FanRef, recordActivity } from '../fans/fans.activities.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
-import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import { type GameWithEvent, presentPredictor, resultsOf, windowOf } from './games.service.ts';
 import { giftsOf, sponsorsOf } from './prizes.routes.ts';
+import type { ResultsPusher } from './results.pusher.ts';
 
 /**
  * The fan side of the predictor and MOTM (contract games.ts): a fan reaches only their account's
@@ -169,7 +168,7 @@ export async function fanMotmGame(db: Db, fan: FanRef, eventId: number): Promise
  */
 export async function vote(
   db: Db,
-  publisher: { hub: RealtimeHub | null; onError: (error: unknown) => void },
+  results: Pick<ResultsPusher, 'voted'> | null,
   fan: FanRef,
   gameId: number,
   challengerId: number,
@@ -202,11 +201,7 @@ export async function vote(
       at: now,
     });
   });
-  const { hub, onError } = publisher;
-  if (hub) {
-    const { game } = found;
-    const topic = accountTopic(game.accountId, eventTopic(game.eventId));
-    await hub.publish(topic, { type: MOTM_EVENTS.results, payload: await resultsOf(db, gameId) }).catch(onError);
-  }
+  const { game } = found;
+  results?.voted({ id: game.id, accountId: game.accountId, eventId: game.eventId });
   return { gameId, challengerId };
 }

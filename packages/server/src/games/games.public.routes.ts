@@ -19,6 +19,7 @@ import { conditionalGet, PRIVATE_REVALIDATE } from '../http/http.cache.ts';
 import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import * as play from './games.play.ts';
+import { createResultsPusher } from './results.pusher.ts';
 
 export interface GamesPublicOptions {
   db: Db;
@@ -38,6 +39,9 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
   decorateFanRequests(app);
   app.addHook('onRequest', fanRateLimit(limiter));
   const preHandler = fanGuard(db);
+  // Results counted once per burst of votes, not once per vote (issue 28.5).
+  const results = createResultsPusher(db, hub, (error) => app.log.warn({ err: error }, 'motm: results not pushed'));
+  app.addHook('onClose', async () => results.close());
   // A game as one fan sees it (their prediction, their vote): their browser only, with its ETag.
   const onSend = conditionalGet(PRIVATE_REVALIDATE, 'authorization');
   app.get(
@@ -97,8 +101,7 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
       },
     },
     async (request, reply) => {
-      const publisher = { hub, onError: (error: unknown) => request.log.error(error) };
-      const made = await play.vote(db, publisher, fanOf(request), request.params.gameId, request.body.challengerId);
+      const made = await play.vote(db, results, fanOf(request), request.params.gameId, request.body.challengerId);
       return reply.code(201).send(made);
     },
   );

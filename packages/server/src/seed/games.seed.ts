@@ -84,14 +84,12 @@ export async function seedGamesDemo(db: Db, accountIds: ReadonlyMap<string, numb
   const candidates = await eventChallengerIds(db, match);
   const ballot = VOTE_SHARES.flatMap((share, index) => Array.from({ length: share }, () => candidates[index]));
   const dayBefore = match.startsAt.getTime() - 86_400_000;
-  const noPublisher = { hub: null, onError: () => undefined };
   for (const [index, { fanId }] of players.entries()) {
     const fan = { fanId, accountId: club };
     const [home, away] = PREDICTED[index % PREDICTED.length] ?? [0, 0];
     await predict(db, fan, predictor.id, { home, away }, new Date(dayBefore + index * 60_000));
     const choice = ballot[index % ballot.length];
-    if (choice !== undefined)
-      await vote(db, noPublisher, fan, motm.id, choice, new Date(endsAt.getTime() + index * 10_000));
+    if (choice !== undefined) await vote(db, null, fan, motm.id, choice, new Date(endsAt.getTime() + index * 10_000));
   }
   await calculatePredictions(db, { game: predictor, event: match }, FINAL, new Date(endsAt.getTime() + 3600_000));
 }
