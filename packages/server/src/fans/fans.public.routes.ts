@@ -13,17 +13,21 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
+import type { BatchWriter } from '../common/batch-writer.ts';
 import type { Db } from '../db/database.ts';
 import { createRateLimiter, type RateLimiter } from '../embed/embed.rate-limit.ts';
 import { conditionalGet, PRIVATE_REVALIDATE } from '../http/http.cache.ts';
 import { HttpError } from '../http/http.errors.ts';
 import { ACCOUNT_KEY, BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
+import type { FanActivityRow } from './fans.activities.ts';
 import { accountOfKey, clientOf, decorateFanRequests, fanGuard, fanOf, signIn, signOut, signUp } from './fans.auth.ts';
 import { purchase, readSelf, recordPlay, updateSelf } from './fans.public.ts';
 
 export interface FanPublicOptions {
   db: Db;
+  /** Where plays wait for their batch (fans.plugin.ts). */
+  plays: BatchWriter<FanActivityRow>;
   /** One counter per address for the whole public fan API (the games' calls share it). */
   limiter: RateLimiter;
 }
@@ -51,12 +55,12 @@ const common = { tags: ['fan'] };
  * sign in, sign out, profile, plays, purchases. Every call is rate-limited per address; the
  * signed-in ones go through requireFan (a fan token, never a staff one; a blocked fan gets 403).
  */
-export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (app, { db, limiter }) => {
+export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (app, { db, limiter, plays }) => {
   decorateFanRequests(app);
   app.addHook('onRequest', fanRateLimit(limiter));
   const requireFan = fanGuard(db);
   sessionRoutes(app, db, requireFan);
-  activityRoutes(app, db, requireFan);
+  activityRoutes(app, db, requireFan, plays);
 };
 
 type App = Parameters<FastifyPluginAsyncZod<FanPublicOptions>>[0];
@@ -115,7 +119,7 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
 }
 
 /** The fan's profile, plays and purchases. */
-function activityRoutes(app: App, db: Db, requireFan: RequireFan): void {
+function activityRoutes(app: App, db: Db, requireFan: RequireFan, plays: BatchWriter<FanActivityRow>): void {
   app.get(
     fanPublicPaths.me,
     {
@@ -155,12 +159,14 @@ function activityRoutes(app: App, db: Db, requireFan: RequireFan): void {
         ...common,
         security: FAN_BEARER,
         summary: "Records a play of one of the account's videos or events",
+        description:
+          "Checked at once (404 for another account's video or event), written with the other plays within a second.",
         body: fanPlayBody,
         response: { 201: fanAccepted, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      await recordPlay(db, fanOf(request), request.body);
+      await recordPlay(db, plays, fanOf(request), request.body);
       return reply.code(201).send({ recorded: true as const });
     },
   );

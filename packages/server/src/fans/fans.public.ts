@@ -1,13 +1,14 @@
 import { FANS_MESSAGES } from '@regie/contract/fans';
 import type { FanPlayBody, FanProduct, FanSelfUpdateBody } from '@regie/contract/fans.schemas';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { BatchWriter } from '../common/batch-writer.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { fans } from '../db/fans.table.ts';
 import { fanProducts, paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
 import { videos } from '../db/videos.table.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
-import { type FanRef, recordActivity } from './fans.activities.ts';
+import { type FanActivityRow, type FanRef, recordActivity } from './fans.activities.ts';
 import { presentSelf } from './fans.auth.ts';
 
 export async function readSelf(db: Db, fan: FanRef) {
@@ -22,7 +23,16 @@ export async function updateSelf(db: Db, fan: FanRef, body: FanSelfUpdateBody) {
 }
 
 /** A play of one of the account's videos or events (404 for another account's). */
-export async function recordPlay(db: Db, fan: FanRef, body: FanPlayBody): Promise<void> {
+/**
+ * Checks a play names the fan's account's video and event (404 otherwise) and hands it to the
+ * batch writer: plays are written a second at a time, not one insert per request (issue 28.4).
+ */
+export async function recordPlay(
+  db: Db,
+  writer: Pick<BatchWriter<FanActivityRow>, 'add'>,
+  fan: FanRef,
+  body: FanPlayBody,
+): Promise<void> {
   if (body.videoId !== undefined) {
     const [video] = await db
       .select({ id: videos.id })
@@ -39,10 +49,14 @@ export async function recordPlay(db: Db, fan: FanRef, body: FanPlayBody): Promis
       .limit(1);
     if (!event) throw notFound(FANS_MESSAGES.eventNotFound(body.eventId));
   }
-  await recordActivity(db, fan, {
-    type: 'play',
-    payload: body.videoId === undefined ? {} : { videoId: body.videoId },
-    eventId: body.eventId ?? null,
+  writer.add({
+    fan,
+    activity: {
+      type: 'play',
+      payload: body.videoId === undefined ? {} : { videoId: body.videoId },
+      eventId: body.eventId ?? null,
+      at: new Date(),
+    },
   });
 }
 
