@@ -22,6 +22,7 @@ import { STORAGE_KEYS } from '@regie/contract/ui';
 import { videoPaths } from '@regie/contract/videos';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from './build-state.mjs';
 import {
   alive,
   clusterMissing,
@@ -191,6 +192,14 @@ async function referencedFiles(folder) {
   return referenced;
 }
 
+/** The process holding a lease now (its holder name), or undefined when none holds it. */
+async function leaseHolder(name) {
+  const [row] = await query("select holder from leases where name = $1 and expires_at > now() and holder <> ''", [
+    name,
+  ]);
+  return row?.holder;
+}
+
 /** The listed process of this pid (a lease holder's, a worker's). */
 const processOf = (pid) => cluster.list.processes.find((entry) => entry.pid === pid);
 
@@ -318,16 +327,12 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     180_000,
   );
 
-  // TODO(issue 27, the live helper's work): in a cluster, POST convert/upload/{id} on an API process
-  // (no live role) answers 409 "This server runs no live ingest" (live/convert.routes.ts
-  // canPublish), and a simulcast target is pushed by whichever live node claims it, which reads
-  // its input only when that input is on air on the same node (live/live.source.ts). Once a
-  // conversion can be started through an API process and a push follows its input's node, remove
-  // the skip: one kill -9 covers the conversion's takeover and the simulcast's.
-  it.skip('a live node killed while it plays a video into an input and pushes it to a platform: both go on from the other node within 15 s (todo: conversions started on API processes, pushes on their input’s node)', async () => {
-    expect(readyVideo, 'the first scenario made a ready video').not.toBeNull();
+  it('the live node pushing a simulcast target: another takes the target over within 15 s, the platform never sees two publishers', async () => {
     const token = tokens.simulcaster;
-    const input = await call('POST', livePaths.list, token, { name: 'Aired video', latencyMode: '1s' });
+    const input = await call('POST', livePaths.list, token, { name: 'Cluster kill', latencyMode: '1s' });
+    const { streamKey } = await call('GET', livePaths.key(input.id), token);
+    // An encoder publishing through nginx's RTMP port, reconnecting when its connection drops.
+    const encoder = startEncoder(`${cluster.list.rtmp}/${streamKey}`);
     const sink = await startSink();
     const simulcast = await call('POST', simulcastPaths.list(), token, { name: 'Cluster kill', inputId: input.id });
     const target = await call('POST', simulcastPaths.targets(simulcast.id), token, {
@@ -335,64 +340,99 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
       url: `rtmp://127.0.0.1:${sink.port}/live`,
       streamKey: 'key',
     });
+    try {
+      await until(
+        async () => (await call('GET', livePaths.one(input.id), token)).state === 'live',
+        'the input on air',
+        {
+          timeoutMs: 60_000,
+          intervalMs: 250,
+        },
+      );
+      await call('POST', simulcastPaths.start(simulcast.id, target.id), token);
+      const lease = `simulcast-target:${target.id}`;
+      const node = await until(
+        async () => processOf(holderPid(await leaseHolder(lease))),
+        'a live node to take the target',
+        { timeoutMs: 30_000 },
+      );
+      expect(node.role).toBe('live');
+      // TODO(issue 27, the live helper's work): a push runs on the node its input is published to;
+      // until then the node holding the target reads its input only when the encoder landed on it,
+      // so the sink may receive nothing before the kill. Then also: await sink.publishes() >= 1 here.
+      const killedAt = Date.now();
+      const publishedBefore = sink.publishes();
+      await kill(node);
+
+      const other = cluster.role('live').find((entry) => !killed.has(entry.pid));
+      await until(async () => holderPid(await leaseHolder(lease)) === other.pid, 'the target taken over', {
+        timeoutMs: TAKEOVER_BOUND_MS + 10_000,
+        intervalMs: 100,
+      });
+      const takeover = Date.now() - killedAt;
+      // The encoder, cut off when its node died, published again through nginx to the surviving node.
+      await until(() => sink.publishes() > publishedBefore, 'the platform to receive the push again', {
+        timeoutMs: 60_000,
+      });
+      const received = Date.now() - killedAt;
+      const status = async () => (await call('GET', simulcastPaths.one(simulcast.id), token)).targets[0]?.status;
+      await until(async () => (await status()) === 'live', 'the target live again', { timeoutMs: 30_000 });
+      console.info(
+        `cluster-kill: simulcast target taken over ${(takeover / 1000).toFixed(1)} s after kill -9 of ${node.name} (bound ${TAKEOVER_BOUND_MS / 1000} s), the platform receiving again after ${(received / 1000).toFixed(1)} s; the encoder connected ${encoder.connections()} times`,
+      );
+      expect(takeover).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
+      // A platform never sees two publishers on its key at once.
+      expect(sink.mostAtOnce()).toBe(1);
+      await call('POST', simulcastPaths.stop(simulcast.id, target.id), token);
+      expect(await leaseHolder(lease)).toBeUndefined();
+    } finally {
+      encoder.stop();
+    }
+  }, 180_000);
+
+  // TODO(issue 27, the live helper's work): in a cluster, POST convert/upload/{id} on an API process
+  // (no live role) answers 409 "This server runs no live ingest" (live/convert.routes.ts
+  // canPublish), so no conversion can be started through nginx. Once it can, remove the skip and
+  // start the cluster with --live 3: the simulcast scenario above has already killed one live node.
+  it.skip('the live node playing a video into an input: another resumes it within 15 s from its saved position (todo: conversions started through an API process)', async () => {
+    expect(readyVideo, 'the first scenario made a ready video').not.toBeNull();
+    const token = tokens.editor;
+    const input = await call('POST', livePaths.list, token, { name: 'Aired video', latencyMode: '1s' });
     const conversion = await call(
       'POST',
       liveConvertPaths.upload(readyVideo.id),
       token,
       { inputId: input.id },
-      {
-        expect: 202,
-      },
+      { expect: 202 },
     );
-    await call('POST', simulcastPaths.start(simulcast.id, target.id), token);
-    const holderOf = async (name) =>
-      (await query("select holder from leases where name = $1 and expires_at > now() and holder <> ''", [name]))[0]
-        ?.holder;
-    const conversionLease = `conversion:${conversion.id}`;
-    const targetLease = `simulcast-target:${target.id}`;
-    // Playing: its position advances, and the platform receives the input.
-    await until(async () => (await sink.publishes()) >= 1, 'the sink to receive the push', { timeoutMs: 60_000 });
-    const node = processOf(holderPid(await holderOf(conversionLease)));
+    const lease = `conversion:${conversion.id}`;
+    const position = async () =>
+      (await query('select position_seconds from live_conversions where id = $1', [conversion.id]))[0]
+        ?.position_seconds ?? 0;
+    // Playing, and its position kept (every 2 s).
+    await until(async () => (await position()) > 1, 'the conversion position to be kept', { timeoutMs: 60_000 });
+    const node = processOf(holderPid(await leaseHolder(lease)));
     expect(node?.role).toBe('live');
-    expect(holderPid(await holderOf(targetLease))).toBe(node.pid);
-    await until(
-      async () =>
-        (await query('select position_seconds from live_conversions where id = $1', [conversion.id]))[0]
-          ?.position_seconds > 1,
-      'the conversion position to be written',
-      { timeoutMs: 30_000 },
-    );
-    const [{ position_seconds: positionAtKill }] = await query(
-      'select position_seconds from live_conversions where id = $1',
-      [conversion.id],
-    );
+    const positionAtKill = await position();
     const killedAt = Date.now();
     await kill(node);
 
-    const other = cluster.role('live').find((entry) => !killed.has(entry.pid));
-    await until(async () => holderPid(await holderOf(conversionLease)) === other.pid, 'the conversion taken over', {
-      timeoutMs: TAKEOVER_BOUND_MS + 5_000,
-    });
-    const conversionTakeover = Date.now() - killedAt;
+    const others = cluster.role('live').filter((entry) => !killed.has(entry.pid));
     await until(
-      async () =>
-        (await query('select position_seconds from live_conversions where id = $1', [conversion.id]))[0]
-          ?.position_seconds > positionAtKill,
-      'the conversion to go on past its position at the kill',
-      { timeoutMs: TAKEOVER_BOUND_MS + 5_000 },
+      async () => {
+        const pid = holderPid(await leaseHolder(lease));
+        return others.some((entry) => entry.pid === pid);
+      },
+      'the conversion taken over',
+      { timeoutMs: TAKEOVER_BOUND_MS + 10_000 },
     );
-    await until(async () => (await sink.publishes()) >= 2, 'the platform to receive the push again', {
-      timeoutMs: TAKEOVER_BOUND_MS + 5_000,
+    // Resumed from where it was, not from the start: the position goes on past its value at the kill.
+    await until(async () => (await position()) > positionAtKill, 'the conversion to go on past its position', {
+      timeoutMs: TAKEOVER_BOUND_MS + 10_000,
     });
-    const pushTakeover = Date.now() - killedAt;
-    console.info(
-      `cluster-kill: conversion taken over in ${(conversionTakeover / 1000).toFixed(1)} s, push received again after ${(pushTakeover / 1000).toFixed(1)} s (bound ${TAKEOVER_BOUND_MS / 1000} s)`,
-    );
-    expect(conversionTakeover).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
-    expect(pushTakeover).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
-    expect(holderPid(await holderOf(targetLease))).toBe(other.pid);
-    // A platform never sees two publishers on its key at once.
-    expect(sink.mostAtOnce()).toBe(1);
+    const resumed = Date.now() - killedAt;
+    console.info(`cluster-kill: conversion resumed ${(resumed / 1000).toFixed(1)} s after kill -9 of ${node.name}`);
+    expect(resumed).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
     await call('DELETE', liveConvertPaths.upload(readyVideo.id), token, undefined, { expect: 204 });
   }, 180_000);
 
@@ -400,6 +440,8 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     const running = cluster.list.processes.filter((entry) => !killed.has(entry.pid));
     const answers = [];
     let calling = true;
+    let stopping = 0;
+    let stopped = 0;
     const loop = (async () => {
       while (calling) {
         const response = await fetch(`${http}${paths.me}`, {
@@ -412,7 +454,9 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     })();
     try {
       await until(() => answers.filter((answer) => answer.status === 200).length >= 3, 'calls answered before');
+      stopping = Date.now();
       await postgres.stop();
+      stopped = Date.now();
       const stoppedAt = answers.length;
       await until(
         () => answers.slice(stoppedAt).filter((answer) => answer.status === 503).length >= 3,
@@ -431,7 +475,10 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
       await loop;
     }
     const statuses = answers.map((answer) => answer.status);
-    console.info(`cluster-kill: users/me through the outage: ${compress(statuses)}`);
+    const firstUnavailable = answers.find((answer) => answer.status === 503)?.at ?? stopping;
+    console.info(
+      `cluster-kill: users/me through the outage: ${compress(statuses)}; PostgreSQL stopped in ${((stopped - stopping) / 1000).toFixed(1)} s, first 503 ${((firstUnavailable - stopping) / 1000).toFixed(1)} s after the stop began`,
+    );
     // Nothing but 200 and 503 (no 502 from nginx, no 500, no refused call), each 503 with Retry-After.
     expect(new Set(statuses)).toEqual(new Set([200, 503]));
     for (const answer of answers.filter((each) => each.status === 503)) expect(answer.retryAfter).toMatch(/^\d+$/);
@@ -455,6 +502,42 @@ function compress(statuses) {
 }
 
 /**
+ * An encoder: ffmpeg publishing a generated stream (testsrc + tone, H.264/AAC, a keyframe a
+ * second, real time) to an RTMP URL, started again half a second after its connection drops, as
+ * encoders reconnect.
+ */
+function startEncoder(url) {
+  let wanted = true;
+  let connections = 0;
+  let current = null;
+  const launch = () => {
+    connections += 1;
+    current = spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
+        ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
+        ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
+      ],
+      { stdio: 'ignore' },
+    );
+    children.add(current);
+    current.once('exit', () => {
+      if (wanted) setTimeout(() => wanted && launch(), 500);
+    });
+  };
+  launch();
+  return {
+    connections: () => connections,
+    stop() {
+      wanted = false;
+      current?.kill('SIGKILL');
+    },
+  };
+}
+
+/**
  * A platform's RTMP ingest (node-media-server in its own process) that counts its publishers:
  * `publishes()` how many came, `mostAtOnce()` the most connected at the same time.
  */
@@ -462,19 +545,18 @@ async function startSink() {
   const port = await freePort();
   const script = `
     const NodeMediaServer = require('node-media-server');
-    const server = new NodeMediaServer({ bind: '127.0.0.1', rtmp: { port: ${port} }, logType: 0 });
+    const server = new NodeMediaServer({ bind: '127.0.0.1', rtmp: { port: ${port} }, store: { path: ${JSON.stringify(join(work, 'sink'))} } });
     server.on('postPublish', (session) => console.log('publish ' + session.id));
     server.on('donePublish', (session) => console.log('done ' + session.id));
-    server.run();
-    console.log('listening');`;
-  const child = spawn(process.execPath, ['-e', script], { cwd: work, stdio: ['ignore', 'pipe', 'ignore'] });
+    server.run();`;
+  const child = spawn(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
   children.add(child);
   let publishes = 0;
   let now = 0;
   let most = 0;
   let listening = false;
   createInterface({ input: child.stdout }).on('line', (line) => {
-    if (line === 'listening') listening = true;
+    if (line.includes('Rtmp Server listening')) listening = true;
     if (line.startsWith('publish ')) {
       publishes += 1;
       now += 1;
@@ -483,5 +565,5 @@ async function startSink() {
     if (line.startsWith('done ')) now -= 1;
   });
   await until(() => listening, 'the sink to listen', { timeoutMs: 10_000 });
-  return { port, publishes: async () => publishes, mostAtOnce: () => most };
+  return { port, publishes: () => publishes, mostAtOnce: () => most };
 }
