@@ -284,3 +284,76 @@ export function holderPid(holder) {
   const pid = Number(holder?.split(':').at(-2));
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
+
+/**
+ * An encoder: ffmpeg publishing a generated stream (testsrc + tone, H.264/AAC, a keyframe a
+ * second, real time) to an RTMP URL, started again half a second after its connection drops, as
+ * encoders reconnect.
+ */
+export function startEncoder(url) {
+  let wanted = true;
+  let connections = 0;
+  let current = null;
+  const launch = () => {
+    connections += 1;
+    current = spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
+        ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
+        ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
+      ],
+      { stdio: 'ignore' },
+    );
+    current.once('exit', () => {
+      if (wanted) setTimeout(() => wanted && launch(), 500);
+    });
+  };
+  launch();
+  return {
+    connections: () => connections,
+    stop() {
+      wanted = false;
+      current?.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * A platform's RTMP ingest (node-media-server in its own process, its store in `folder`) that
+ * counts its publishers: `publishes()` how many came, `mostAtOnce()` the most connected at once.
+ */
+export async function startSink(folder) {
+  const port = await freePort();
+  const script = `
+    const NodeMediaServer = require('node-media-server');
+    const server = new NodeMediaServer({ bind: '127.0.0.1', rtmp: { port: ${port} }, store: { path: ${JSON.stringify(folder)} } });
+    server.on('postPublish', (session) => console.log('publish ' + session.id));
+    server.on('donePublish', (session) => console.log('done ' + session.id));
+    server.run();`;
+  // From the repository, where node-media-server is installed.
+  const child = spawn(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+  let publishes = 0;
+  let now = 0;
+  let most = 0;
+  let listening = false;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.includes('Rtmp Server listening')) listening = true;
+    if (line.startsWith('publish ')) {
+      publishes += 1;
+      now += 1;
+      most = Math.max(most, now);
+    }
+    if (line.startsWith('done ')) now -= 1;
+  });
+  await until(() => listening, 'the sink to listen', { timeoutMs: 10_000 });
+  return {
+    port,
+    publishes: () => publishes,
+    mostAtOnce: () => most,
+    stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -5,11 +5,10 @@
 // input and pushing it to a platform; then PostgreSQL stopped and started during calls. Every
 // call goes through nginx, as a browser's or an encoder's would. Skipped, with the reason, where
 // nginx, ffmpeg, PostgreSQL's initdb or the build is missing.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { HEADER_ACCEPT_VERSION, paths } from '@regie/contract/api';
@@ -22,11 +21,9 @@ import { STORAGE_KEYS } from '@regie/contract/ui';
 import { videoPaths } from '@regie/contract/videos';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from './build-state.mjs';
 import {
   alive,
   clusterMissing,
-  freePort,
   holderPid,
   killNine,
   metric,
@@ -49,7 +46,7 @@ let cluster;
 let db;
 let http;
 const work = mkdtempSync(join(tmpdir(), 'regie-cluster-kill-'));
-/** ffmpeg and sinks this file started: killed at the end whatever happens. */
+/** Encoders and sinks this file started: stopped at the end whatever happens. */
 const children = new Set();
 /** Processes this file killed on purpose: every other one must still run at the end. */
 const killed = new Set();
@@ -81,7 +78,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children) child.stop();
   await db?.end().catch(() => undefined);
   const stopped = await cluster?.stop();
   if (stopped) console.info(`cluster-kill: the cluster stopped (${JSON.stringify(stopped)})`);
@@ -333,7 +330,9 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     const { streamKey } = await call('GET', livePaths.key(input.id), token);
     // An encoder publishing through nginx's RTMP port, reconnecting when its connection drops.
     const encoder = startEncoder(`${cluster.list.rtmp}/${streamKey}`);
-    const sink = await startSink();
+    children.add(encoder);
+    const sink = await startSink(join(work, 'sink'));
+    children.add(sink);
     const simulcast = await call('POST', simulcastPaths.list(), token, { name: 'Cluster kill', inputId: input.id });
     const target = await call('POST', simulcastPaths.targets(simulcast.id), token, {
       name: 'Platform',
@@ -499,71 +498,4 @@ function compress(statuses) {
     else runs.push([status, 1]);
   }
   return runs.map(([status, count]) => `${status}×${count}`).join(' ');
-}
-
-/**
- * An encoder: ffmpeg publishing a generated stream (testsrc + tone, H.264/AAC, a keyframe a
- * second, real time) to an RTMP URL, started again half a second after its connection drops, as
- * encoders reconnect.
- */
-function startEncoder(url) {
-  let wanted = true;
-  let connections = 0;
-  let current = null;
-  const launch = () => {
-    connections += 1;
-    current = spawn(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
-        ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
-        ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
-      ],
-      { stdio: 'ignore' },
-    );
-    children.add(current);
-    current.once('exit', () => {
-      if (wanted) setTimeout(() => wanted && launch(), 500);
-    });
-  };
-  launch();
-  return {
-    connections: () => connections,
-    stop() {
-      wanted = false;
-      current?.kill('SIGKILL');
-    },
-  };
-}
-
-/**
- * A platform's RTMP ingest (node-media-server in its own process) that counts its publishers:
- * `publishes()` how many came, `mostAtOnce()` the most connected at the same time.
- */
-async function startSink() {
-  const port = await freePort();
-  const script = `
-    const NodeMediaServer = require('node-media-server');
-    const server = new NodeMediaServer({ bind: '127.0.0.1', rtmp: { port: ${port} }, store: { path: ${JSON.stringify(join(work, 'sink'))} } });
-    server.on('postPublish', (session) => console.log('publish ' + session.id));
-    server.on('donePublish', (session) => console.log('done ' + session.id));
-    server.run();`;
-  const child = spawn(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
-  children.add(child);
-  let publishes = 0;
-  let now = 0;
-  let most = 0;
-  let listening = false;
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (line.includes('Rtmp Server listening')) listening = true;
-    if (line.startsWith('publish ')) {
-      publishes += 1;
-      now += 1;
-      most = Math.max(most, now);
-    }
-    if (line.startsWith('done ')) now -= 1;
-  });
-  await until(() => listening, 'the sink to listen', { timeoutMs: 10_000 });
-  return { port, publishes: () => publishes, mostAtOnce: () => most };
 }
