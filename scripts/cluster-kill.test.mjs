@@ -28,8 +28,10 @@ import {
   killNine,
   metric,
   startCluster,
+  startEncoder,
   startPrivatePostgres,
   startPrivateRedis,
+  startSink,
   until,
 } from './cluster-harness.mjs';
 
@@ -66,8 +68,14 @@ beforeAll(async () => {
     ingestPort: 19601,
     pgBase: postgres.url,
     redisUrl: redis?.url,
-    // A dead worker's encode is taken over once its job lease (30 s by default) runs out.
-    env: { REGIE_JOB_LEASE_SECONDS: '5', REGIE_JOB_POLL_MS: '250' },
+    env: {
+      // A dead worker's encode is taken over once its job lease (30 s by default) runs out.
+      REGIE_JOB_LEASE_SECONDS: '5',
+      REGIE_JOB_POLL_MS: '250',
+      // users/me answers from the signed-in cache (30 s by default) while PostgreSQL is away: with
+      // a short one the outage shows in the calls within seconds.
+      REGIE_AUTH_CACHE_TTL_SECONDS: '5',
+    },
   });
   http = cluster.list.http;
   db = new pg.Client({ connectionString: cluster.list.database });
