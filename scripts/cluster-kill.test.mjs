@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { HEADER_ACCEPT_VERSION, paths } from '@regie/contract/api';
-import { DEMO_PASSWORD } from '@regie/contract/demo';
+import { actingPaths } from '@regie/contract/acting';
+import { HEADER_ACCEPT_VERSION, HEADER_ACCOUNT_KEY, paths } from '@regie/contract/api';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@regie/contract/demo';
 import { livePaths } from '@regie/contract/live';
 import { liveConvertPaths } from '@regie/contract/live.convert';
 import { MESSAGES_PATH } from '@regie/contract/realtime';
@@ -53,8 +54,6 @@ const children = new Set();
 /** Processes this file killed on purpose: every other one must still run at the end. */
 const killed = new Set();
 const tokens = {};
-/** The video encoded in the first scenario (aired in the live one). */
-let readyVideo = null;
 
 beforeAll(async () => {
   if (reason) return;
@@ -106,10 +105,11 @@ async function login(username) {
 }
 
 /** A call through nginx; answers the parsed body, or throws with the status and body. */
-async function call(method, path, token, body, { expect: status } = {}) {
+async function call(method, path, token, body, { expect: status, headers = {} } = {}) {
   const response = await fetch(`${http}${path}`, {
     method,
     headers: {
+      ...headers,
       [HEADER_ACCEPT_VERSION]: 'v6',
       authorization: `Bearer ${token}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -126,7 +126,7 @@ async function call(method, path, token, body, { expect: status } = {}) {
 const query = async (sql, values = []) => (await db.query(sql, values)).rows;
 
 /** A video made by ffmpeg (testsrc2 and a tone), uploaded through the parts API; answers the completion. */
-async function uploadVideo(token, seconds, size = '1280x720') {
+async function uploadVideo(token, seconds, size = '1280x720', headers = {}) {
   const file = join(work, `match-${Date.now()}.mp4`);
   await run('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
@@ -135,21 +135,23 @@ async function uploadVideo(token, seconds, size = '1280x720') {
     ...['-c:a', 'aac', '-b:a', '96k', file],
   ]);
   const data = readFileSync(file);
-  const session = await call('POST', videoPaths.uploadUrlMultipart, token, {
-    filename: 'match.mp4',
-    size: data.length,
-    contentType: 'video/mp4',
-  });
+  const session = await call(
+    'POST',
+    videoPaths.uploadUrlMultipart,
+    token,
+    { filename: 'match.mp4', size: data.length, contentType: 'video/mp4' },
+    { headers },
+  );
   for (const { partNumber } of session.parts) {
     const start = (partNumber - 1) * session.partSize;
     const response = await fetch(`${http}${videoPaths.uploadPart(session.uploadId, partNumber)}`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      headers: { ...headers, authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
       body: data.subarray(start, Math.min(data.length, start + session.partSize)),
     });
     if (!response.ok) throw new Error(`part ${partNumber}: ${response.status} ${await response.text()}`);
   }
-  return call('POST', videoPaths.uploadCompleteMultipart, token, { uploadId: session.uploadId });
+  return call('POST', videoPaths.uploadCompleteMultipart, token, { uploadId: session.uploadId }, { headers });
 }
 
 /** The shared storage (s3rver), as every process reads it. */
@@ -263,7 +265,6 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     const folder = row.hls_key.slice(0, row.hls_key.lastIndexOf('/') + 1);
     const stored = (await storedKeys(folder)).map((key) => key.slice(folder.length));
     expect(new Set(stored)).toEqual(await referencedFiles(folder));
-    readyVideo = { id: video.id, seconds: 10 };
   }, 300_000);
 
   it.skipIf(browserReason)(
@@ -371,11 +372,15 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
       const publishedBefore = sink.publishes();
       await kill(node);
 
-      const other = cluster.role('live').find((entry) => !killed.has(entry.pid));
-      await until(async () => holderPid(await leaseHolder(lease)) === other.pid, 'the target taken over', {
-        timeoutMs: TAKEOVER_BOUND_MS + 10_000,
-        intervalMs: 100,
-      });
+      const others = cluster.role('live').filter((entry) => !killed.has(entry.pid));
+      const other = await until(
+        async () => {
+          const pid = holderPid(await leaseHolder(lease));
+          return others.find((entry) => entry.pid === pid);
+        },
+        'the target taken over',
+        { timeoutMs: TAKEOVER_BOUND_MS + 10_000, intervalMs: 100 },
+      );
       const takeover = Date.now() - killedAt;
       // The encoder, cut off when its node died, published again through nginx to the surviving node.
       await until(() => sink.publishes() > publishedBefore, 'the platform to receive the push again', {
@@ -385,7 +390,7 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
       const status = async () => (await call('GET', simulcastPaths.one(simulcast.id), token)).targets[0]?.status;
       await until(async () => (await status()) === 'live', 'the target live again', { timeoutMs: 30_000 });
       console.info(
-        `cluster-kill: simulcast target taken over ${(takeover / 1000).toFixed(1)} s after kill -9 of ${node.name} (bound ${TAKEOVER_BOUND_MS / 1000} s), the platform receiving again after ${(received / 1000).toFixed(1)} s; the encoder connected ${encoder.connections()} times`,
+        `cluster-kill: simulcast target taken over by ${other.name} ${(takeover / 1000).toFixed(1)} s after kill -9 of ${node.name} (bound ${TAKEOVER_BOUND_MS / 1000} s), the platform receiving again after ${(received / 1000).toFixed(1)} s; the encoder connected ${encoder.connections()} times`,
       );
       expect(takeover).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
       // A platform never sees two publishers on its key at once.
@@ -397,27 +402,48 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     }
   }, 180_000);
 
-  // TODO(issue 27, the live helper's work): in a cluster, POST convert/upload/{id} on an API process
-  // (no live role) answers 409 "This server runs no live ingest" (live/convert.routes.ts
-  // canPublish), so no conversion can be started through nginx. Once it can, remove the skip and
-  // start the cluster with --live 3: the simulcast scenario above has already killed one live node.
+  // TODO(issue 27): two things keep this one skipped. In a cluster, POST convert/upload/{id} on an
+  // API process (no live role) answers 409 "This server runs no live ingest" (live/convert.routes.ts
+  // canPublish; the live helper's work), so no conversion can be started through nginx; and no
+  // demo account has a user who may both upload a video and run a live input (the club uploads but
+  // has no AWS_STREAM module, the organiser's users run inputs but none has video_write, and the
+  // platform administrator acting for it is refused the upload, 403). With the first patched
+  // locally, the run reached that upload. Once both are solved, remove the skip and start the
+  // cluster with --live 3 (the simulcast scenario has already killed one live node).
   it.skip('the live node playing a video into an input: another resumes it within 15 s from its saved position (todo: conversions started through an API process)', async () => {
-    expect(readyVideo, 'the first scenario made a ready video').not.toBeNull();
-    const token = tokens.editor;
-    const input = await call('POST', livePaths.list, token, { name: 'Aired video', latencyMode: '1s' });
+    // The event organiser's account runs live inputs, but none of its demo users may upload: the
+    // platform administrator acts for it (a session of its own, the toasts above are the admin's).
+    const token = await login('admin');
+    const [account] = await query('select id from accounts where name = $1', [DEMO_ACCOUNTS.events]);
+    const { accountKey } = await call(
+      'POST',
+      actingPaths.acting,
+      token,
+      { accountId: account.id, reason: 'Cluster kill suite' },
+      { expect: 201 },
+    );
+    const headers = { [HEADER_ACCOUNT_KEY]: accountKey };
+    // Long enough to be playing through the kill and the takeover: 60 s, small to encode fast.
+    const { video, job } = await uploadVideo(token, 60, '320x180', headers);
+    await until(
+      async () => (await query('select state from jobs where id = $1', [job.id]))[0]?.state === 'done',
+      'the video encoded',
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
+    const input = await call('POST', livePaths.list, token, { name: 'Aired video', latencyMode: '1s' }, { headers });
     const conversion = await call(
       'POST',
-      liveConvertPaths.upload(readyVideo.id),
+      liveConvertPaths.upload(video.id),
       token,
       { inputId: input.id },
-      { expect: 202 },
+      { expect: 202, headers },
     );
     const lease = `conversion:${conversion.id}`;
     const position = async () =>
       (await query('select position_seconds from live_conversions where id = $1', [conversion.id]))[0]
         ?.position_seconds ?? 0;
     // Playing, and its position kept (every 2 s).
-    await until(async () => (await position()) > 1, 'the conversion position to be kept', { timeoutMs: 60_000 });
+    await until(async () => (await position()) > 2, 'the conversion position to be kept', { timeoutMs: 60_000 });
     const node = processOf(holderPid(await leaseHolder(lease)));
     expect(node?.role).toBe('live');
     const positionAtKill = await position();
@@ -425,23 +451,26 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     await kill(node);
 
     const others = cluster.role('live').filter((entry) => !killed.has(entry.pid));
-    await until(
+    const other = await until(
       async () => {
         const pid = holderPid(await leaseHolder(lease));
-        return others.some((entry) => entry.pid === pid);
+        return others.find((entry) => entry.pid === pid);
       },
       'the conversion taken over',
-      { timeoutMs: TAKEOVER_BOUND_MS + 10_000 },
+      { timeoutMs: TAKEOVER_BOUND_MS + 10_000, intervalMs: 100 },
     );
+    const takeover = Date.now() - killedAt;
     // Resumed from where it was, not from the start: the position goes on past its value at the kill.
     await until(async () => (await position()) > positionAtKill, 'the conversion to go on past its position', {
       timeoutMs: TAKEOVER_BOUND_MS + 10_000,
     });
     const resumed = Date.now() - killedAt;
-    console.info(`cluster-kill: conversion resumed ${(resumed / 1000).toFixed(1)} s after kill -9 of ${node.name}`);
-    expect(resumed).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
-    await call('DELETE', liveConvertPaths.upload(readyVideo.id), token, undefined, { expect: 204 });
-  }, 180_000);
+    console.info(
+      `cluster-kill: conversion taken over by ${other.name} ${(takeover / 1000).toFixed(1)} s after kill -9 of ${node.name}, its position past ${positionAtKill.toFixed(1)} s after ${(resumed / 1000).toFixed(1)} s`,
+    );
+    expect(takeover).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
+    await call('DELETE', liveConvertPaths.upload(video.id), token, undefined, { expect: 204, headers });
+  }, 240_000);
 
   it('PostgreSQL stopped and started during calls: 503 with Retry-After meanwhile, then 200, no process restarted', async () => {
     const running = cluster.list.processes.filter((entry) => !killed.has(entry.pid));
