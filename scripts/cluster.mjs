@@ -3,7 +3,9 @@
 // `regie_cluster`, made when missing) and Redis (when it answers), with a local S3 (s3rver) for
 // the files, it starts 2 API processes, 2 job workers and 2 live nodes, then nginx in front:
 // http://localhost:3100 for browsers and the API, rtmp://127.0.0.1:1935/live for encoders.
-// Ctrl-C stops everything. A process that dies is reported, not restarted.
+// Ctrl-C stops everything. A process that dies is reported, not restarted. Once all answer, the
+// roles, pids and ports of the processes are written to <dir>/processes.json (the kill -9 suite,
+// scripts/cluster-kill.test.mjs, reads it).
 //   npm run cluster                          the cluster above (builds first what is stale)
 //   npm run cluster -- --fresh               a new database and new files first (demo data again)
 //   npm run cluster -- --api 1 --workers 1 --live 1 --http-port 3200 --rtmp-port 19400
@@ -171,18 +173,21 @@ const shared = {
 const processes = [
   ...Array.from({ length: sizes.api }, (_, index) => ({
     name: `api-${index + 1}`,
+    role: 'api',
     entry: 'main.js',
     port: httpPort + 1 + index,
     env: { REGIE_ROLES: 'api', PORT: String(httpPort + 1 + index) },
   })),
   ...Array.from({ length: sizes.worker }, (_, index) => ({
     name: `worker-${index + 1}`,
+    role: 'worker',
     entry: 'worker.js',
     port: httpPort + 21 + index,
     env: { REGIE_METRICS_PORT: String(httpPort + 21 + index) },
   })),
   ...Array.from({ length: sizes.live }, (_, index) => ({
     name: `live-${index + 1}`,
+    role: 'live',
     entry: 'main.js',
     port: httpPort + 11 + index,
     ingestPort: ingestPort + index,
@@ -261,9 +266,12 @@ function writeNginxConfig() {
   const server = (port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=10s;`;
   const fields = {
     load_modules: existsSync(streamModule) ? `load_module ${streamModule};` : '',
+    // Started as root, nginx runs its workers as `nobody`, who may not write request bodies into
+    // this folder (an upload's parts answered nginx's 500): they run as the cluster's own user.
+    user: process.getuid?.() === 0 ? 'user root;' : '',
     prefix: nginxDir,
     api_servers: processes
-      .filter((spec) => spec.entry === 'main.js' && spec.env.REGIE_ROLES === 'api')
+      .filter((spec) => spec.role === 'api')
       .map((spec) => server(spec.port))
       .join('\n    '),
     http_listen: String(httpPort),
@@ -313,6 +321,33 @@ function stop(reason) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
 
+/**
+ * <dir>/processes.json: what runs where, for tools and tests that watch or kill one process (a
+ * process's lease holder name, cluster/node-id.ts, holds its pid). Written once every process
+ * answers; a process that dies later stays listed (it is not restarted).
+ */
+function writeProcessList(nginx) {
+  const list = {
+    http: `http://127.0.0.1:${httpPort}`,
+    rtmp: `rtmp://127.0.0.1:${rtmpPort}/live`,
+    database: databaseUrl,
+    redis: redisUrl,
+    s3: { endpoint: s3Endpoint, bucket },
+    processes: [
+      ...processes.map((spec) => ({
+        name: spec.name,
+        role: spec.role,
+        pid: running.get(spec.name)?.pid ?? null,
+        // The API port, or the probes' and metrics' port of a worker or a live node.
+        port: spec.port,
+        ...(spec.ingestPort ? { ingestPort: spec.ingestPort } : {}),
+      })),
+      { name: 'nginx', role: 'nginx', pid: nginx.pid, port: httpPort, rtmpPort },
+    ],
+  };
+  writeFileSync(join(dir, 'processes.json'), `${JSON.stringify(list, null, 2)}\n`);
+}
+
 /** Lines like the server's seeding table prints, read from the contract (a TypeScript source). */
 function demoLogins() {
   const source = readFileSync(join(root, 'packages/contract/src/demo.ts'), 'utf8');
@@ -339,13 +374,14 @@ try {
     process.env,
   );
   await waitReady('nginx', nginx, `http://127.0.0.1:${httpPort}/readyz`, 20_000);
+  writeProcessList(nginx);
   say(`Regie cluster on http://localhost:${httpPort} (nginx ${nginxConf})`);
   say(
     `  ${processes.map((spec) => `${spec.name} :${spec.port}${spec.ingestPort ? ` (RTMP :${spec.ingestPort})` : ''}`).join(', ')}`,
   );
   say(`  encoders publish to rtmp://127.0.0.1:${rtmpPort}/live/<stream key>; files in S3 at ${s3Endpoint}/${bucket}`);
   say(`  ${demoLogins()}`);
-  say('  Ctrl-C stops everything');
+  say(`  processes, pids and ports in ${join(dir, 'processes.json')}; Ctrl-C stops everything`);
 } catch (error) {
   if (!stopping) {
     console.error(`[cluster] ${error.message}: stopping`);

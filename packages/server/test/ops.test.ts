@@ -10,8 +10,9 @@ import { liveInputs } from '../src/db/live.table.ts';
 import { enqueueJob } from '../src/jobs/jobs.queue.ts';
 import { createRedisHub } from '../src/realtime/realtime.redis.ts';
 import { createTestContext, type TestContext, testConfig } from './helpers.ts';
-import { testJobTypes } from './jobs-fixtures.ts';
+import { testJobTypes, waitFor } from './jobs-fixtures.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { RealtimeClient } from './realtime-client.ts';
 
 const METRICS_TOKEN = 'scraper-token-of-the-tests';
 const SECOND_POOL = 'regie-ops-test';
@@ -121,6 +122,20 @@ describe('GET /metrics', () => {
     expect(sample(text, 'regie_ffmpeg_processes')).toBe(0);
     expect(sample(text, 'regie_lease_takeovers_total')).toBe(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+});
+
+describe('regie_websockets_open', () => {
+  it('counts the realtime sockets this process holds, from their opening to their close', async () => {
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const open = async () => sample(await scrape(), 'regie_websockets_open');
+    const before = (await open()) ?? 0;
+    const socket = new RealtimeClient(base);
+    await socket.connect({ token: await ctx.login('producer') });
+    expect(await open()).toBe(before + 1);
+    socket.close();
+    await socket.closed;
+    await waitFor(async () => ((await open()) === before ? true : undefined), { what: 'the socket counted out' });
   });
 });
 

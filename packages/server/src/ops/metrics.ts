@@ -4,6 +4,7 @@ import { JOB_TYPES } from '../jobs/jobs.registry.ts';
 import { type DatabaseSnapshot, readDatabaseSnapshot } from './metrics.queries.ts';
 import { withTimeout } from './ops.timeout.ts';
 import { runningChildren } from './processes.ts';
+import { openWebSockets } from './websockets.ts';
 
 /** Request latencies from a fraction of a millisecond (a cached read) to a slow export. */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -123,6 +124,15 @@ export function createMetrics(options: MetricsOptions): Metrics {
     registers: [registry],
     collect() {
       this.set(runningChildren());
+    },
+  });
+
+  new Gauge({
+    name: 'regie_websockets_open',
+    help: 'WebSocket connections (the realtime channel) open on this process now',
+    registers: [registry],
+    collect() {
+      this.set(openWebSockets());
     },
   });
 

@@ -1,0 +1,276 @@
+// `npm run bench:cluster`: what a second API process buys behind nginx, and how long a lease's
+// takeover takes after kill -9 (issue 27). One local cluster (scripts/cluster.mjs, on a PostgreSQL
+// server and a Redis of its own, scripts/cluster-harness.mjs) with 2 API processes; a second nginx
+// in front of api-1 alone. users/me and a 50-row list are measured through each (autocannon, 10
+// connections), alternated in short rounds (lib.mjs interleavedRatio: the median of the rounds'
+// 2-API ÷ 1-API ratios). Then a simulcast target fed by an encoder through nginx's RTMP port is
+// pushed to a local RTMP sink, its live node is killed with kill -9, and the time until another
+// node holds its lease, and until the sink receives again, is printed against the issue's 15 s.
+// BENCH_SMOKE=1: one round of 1 s, one takeover.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  clusterMissing,
+  freePort,
+  holderPid,
+  killNine,
+  metric,
+  startCluster,
+  startEncoder,
+  startPrivatePostgres,
+  startPrivateRedis,
+  startSink,
+  until,
+} from '../scripts/cluster-harness.mjs';
+import { interleavedRatio, printTable, SMOKE, setting } from './lib.mjs';
+
+const rounds = Number(setting('BENCH_ROUNDS', 9, 1));
+const seconds = Number(setting('BENCH_SECONDS', 1, 1));
+/** Takeovers measured: each kills a live node, so the cluster has one more. */
+const takeovers = Number(setting('BENCH_TAKEOVERS', 2, 1));
+const LIST_ROWS = 50;
+const VERSION = { 'accept-version': 'v6' };
+const USERS_ME_AIM = 1.4;
+const TAKEOVER_AIM_S = 15;
+
+const missing = clusterMissing();
+if (missing) {
+  printTable([{ bench: 'cluster', skipped: missing }]);
+  process.exit(0);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'regie-bench-cluster-'));
+const cleanups = [];
+const cleanup = async () => {
+  for (const step of cleanups.reverse()) await Promise.resolve(step()).catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => cleanup().finally(() => process.exit(130)));
+}
+
+async function login(url, username) {
+  const response = await fetch(`${url}/users-service-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'regie-demo' }),
+  });
+  const body = await response.json();
+  if (!body.accessToken) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.accessToken;
+}
+
+async function call(url, method, path, token, body) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...VERSION,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/**
+ * A second nginx, in front of api-1 alone: the cluster's configuration with the other API
+ * processes' lines and the RTMP block left out, in a folder of its own, on `port`.
+ */
+async function oneApiFront(cluster, port) {
+  const prefix = join(cluster.dir, 'nginx');
+  const own = join(work, 'nginx-one');
+  mkdirSync(join(own, 'temp'), { recursive: true });
+  const others = cluster.role('api').slice(1);
+  const text = readFileSync(join(prefix, 'nginx.conf'), 'utf8')
+    .split('\n')
+    .filter((line) => !others.some((entry) => line.includes(`server 127.0.0.1:${entry.port} `)))
+    .join('\n')
+    .replace(/\nstream \{[\s\S]*$/, '\n')
+    .replaceAll(prefix, own)
+    .replace(`listen ${new URL(cluster.list.http).port};`, `listen ${port};`);
+  const conf = join(own, 'nginx.conf');
+  writeFileSync(conf, text);
+  const child = spawn('nginx', ['-p', own, '-e', join(own, 'error.log'), '-c', conf, '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await until(async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok, 'the one-API nginx', {
+    timeoutMs: 20_000,
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGQUIT');
+      }),
+  };
+}
+
+/** kill -9 the live node pushing a fresh simulcast target: seconds to another holder, and to the sink receiving again. */
+async function measureTakeover(cluster, db, token, round) {
+  const http = cluster.list.http;
+  const input = await call(http, 'POST', '/main-api/streams', token, { name: `Bench ${round}`, latencyMode: '1s' });
+  const { streamKey } = await call(http, 'GET', `/main-api/streams/${input.id}/key`, token);
+  const encoder = startEncoder(`${cluster.list.rtmp}/${streamKey}`);
+  const sink = await startSink(join(work, `sink-${round}`));
+  try {
+    const simulcast = await call(http, 'POST', '/main-api/simulcasts', token, {
+      name: `Bench ${round}`,
+      inputId: input.id,
+    });
+    const target = await call(http, 'POST', `/main-api/simulcasts/${simulcast.id}/targets`, token, {
+      name: 'Platform',
+      url: `rtmp://127.0.0.1:${sink.port}/live`,
+      streamKey: 'key',
+    });
+    await until(
+      async () => (await call(http, 'GET', `/main-api/streams/${input.id}`, token)).state === 'live',
+      'the input on air',
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    await call(http, 'POST', `/main-api/simulcasts/${simulcast.id}/targets/${target.id}/start`, token);
+    const lease = `simulcast-target:${target.id}`;
+    const holder = async () =>
+      holderPid(
+        (await db.query("select holder from leases where name = $1 and expires_at > now() and holder <> ''", [lease]))
+          .rows[0]?.holder,
+      );
+    const pid = await until(holder, 'a live node to take the target', { timeoutMs: 30_000 });
+    const node = cluster.list.processes.find((entry) => entry.pid === pid);
+    const before = sink.publishes();
+    const killedAt = Date.now();
+    await killNine(pid);
+    await until(
+      async () => {
+        const now = await holder();
+        return now !== null && now !== pid;
+      },
+      'the target taken over',
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
+    const takeover = (Date.now() - killedAt) / 1000;
+    await until(() => sink.publishes() > before, 'the sink receiving again', { timeoutMs: 60_000 });
+    const received = (Date.now() - killedAt) / 1000;
+    await call(http, 'POST', `/main-api/simulcasts/${simulcast.id}/targets/${target.id}/stop`, token);
+    return { node: node?.name ?? String(pid), takeover, received, mostAtOnce: sink.mostAtOnce() };
+  } finally {
+    encoder.stop();
+    sink.stop();
+  }
+}
+
+try {
+  const postgres = await startPrivatePostgres();
+  cleanups.push(() => postgres.remove());
+  const redis = await startPrivateRedis();
+  if (redis) cleanups.push(() => redis.stop());
+  const httpPort = Number(process.env.BENCH_CLUSTER_PORT ?? 3600);
+  console.log(`starting a cluster: 2 API processes, ${takeovers + 1} live nodes, no worker…`);
+  const cluster = await startCluster({
+    api: 2,
+    workers: 0,
+    live: takeovers + 1,
+    httpPort,
+    rtmpPort: await freePort(),
+    ingestPort: httpPort + 50,
+    pgBase: postgres.url,
+    redisUrl: redis?.url,
+  });
+  cleanups.push(() => cluster.stop());
+  const db = new pg.Client({ connectionString: cluster.list.database });
+  await db.connect();
+  cleanups.push(() => db.end());
+  const one = await oneApiFront(cluster, await freePort());
+  cleanups.push(() => one.stop());
+
+  const two = cluster.list.http;
+  const admin = await login(two, 'admin');
+  const producer = await login(two, 'producer');
+  for (let n = 0; n < LIST_ROWS; n += 1) {
+    await call(two, 'POST', '/main-api/tags', producer, { name: `bench tag ${n}` });
+  }
+  const cases = [
+    {
+      call: 'users/me',
+      path: '/users-service-api/users/me',
+      route: '/users-service-api/users/me',
+      token: admin,
+      aim: `≥ ${USERS_ME_AIM}`,
+    },
+    {
+      call: `list of ${LIST_ROWS} tags`,
+      path: `/main-api/tags?limit=${LIST_ROWS}`,
+      route: '/main-api/tags',
+      token: producer,
+      aim: '—',
+    },
+  ];
+  const rows = [];
+  /** Requests each API process answered on a route so far (its /metrics). */
+  const answered = (route) =>
+    Promise.all(
+      cluster.role('api').map(
+        async (entry) =>
+          (await metric(entry.port, 'regie_http_request_duration_seconds_count', {
+            method: 'GET',
+            route,
+            status_code: '200',
+          })) ?? 0,
+      ),
+    );
+  for (const { call: name, path, route, token, aim } of cases) {
+    const headers = { authorization: `Bearer ${token}`, ...VERSION };
+    const before = await answered(route);
+    const result = await interleavedRatio(
+      { url: `${one.url}${path}`, headers },
+      { url: `${two}${path}`, headers },
+      {
+        rounds,
+        seconds,
+      },
+    );
+    rows.push({
+      measure: `${name} through nginx`,
+      '1 API req/s': Math.round(result.baseRps),
+      '2 API req/s': Math.round(result.rps),
+      'ratio 2 ÷ 1': result.ratio.toFixed(2),
+      'rounds min–max': result.spread.map((ratio) => ratio.toFixed(2)).join('–'),
+      // How nginx spread the calls: api-2 answers only the 2-API front's, api-1 both fronts'.
+      'answered api-1 (both fronts) / api-2': (await answered(route))
+        .map((count, index) => count - before[index])
+        .join(' / '),
+      aim,
+    });
+  }
+
+  const simulcaster = await login(two, 'simulcaster');
+  const takeoverRows = [];
+  for (let round = 1; round <= takeovers; round += 1) {
+    const result = await measureTakeover(cluster, db, simulcaster, round);
+    takeoverRows.push({
+      measure: `simulcast lease after kill -9 of ${result.node}`,
+      'taken over s': result.takeover.toFixed(1),
+      'sink receiving again s': result.received.toFixed(1),
+      'publishers at once (most)': result.mostAtOnce,
+      aim: `taken over ≤ ${TAKEOVER_AIM_S} s`,
+    });
+  }
+  printTable(rows);
+  printTable(takeoverRows);
+  const usersMe = Number(rows[0]['ratio 2 ÷ 1']);
+  console.log(
+    `users/me with 2 API processes ÷ 1: ${usersMe.toFixed(2)} (aim ≥ ${USERS_ME_AIM}: ${usersMe >= USERS_ME_AIM ? 'met' : 'not met'}); ` +
+      `lease takeover ${takeoverRows.map((row) => `${row['taken over s']} s`).join(', ')} (aim ≤ ${TAKEOVER_AIM_S} s)` +
+      (SMOKE ? ' — BENCH_SMOKE: no measure' : ''),
+  );
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,538 @@
+// The cluster kill suite (issue 27 "Tests"): one local cluster (scripts/cluster.mjs: 2 API
+// processes, 2 workers, 2 live nodes behind nginx, on a PostgreSQL server and a Redis of its own)
+// started once for the file, and each part killed with kill -9 while it works: a worker
+// mid-encode, the API process holding a browser's WebSocket, a live node playing a video into an
+// input and pushing it to a platform; then PostgreSQL stopped and started during calls. Every
+// call goes through nginx, as a browser's or an encoder's would. Skipped, with the reason, where
+// nginx, ffmpeg, PostgreSQL's initdb or the build is missing.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { promisify } from 'node:util';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { actingPaths } from '@regie/contract/acting';
+import { HEADER_ACCEPT_VERSION, HEADER_ACCOUNT_KEY, paths } from '@regie/contract/api';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@regie/contract/demo';
+import { livePaths } from '@regie/contract/live';
+import { liveConvertPaths } from '@regie/contract/live.convert';
+import { MESSAGES_PATH } from '@regie/contract/realtime';
+import { simulcastPaths } from '@regie/contract/simulcast';
+import { STORAGE_KEYS } from '@regie/contract/ui';
+import { videoPaths } from '@regie/contract/videos';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alive,
+  clusterMissing,
+  holderPid,
+  killNine,
+  metric,
+  startCluster,
+  startEncoder,
+  startPrivatePostgres,
+  startPrivateRedis,
+  startSink,
+  until,
+} from './cluster-harness.mjs';
+
+const run = promisify(execFile);
+const reason = clusterMissing();
+const CHROMIUM = '/usr/bin/chromium';
+const browserReason = existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM}`;
+/** The issue's bound on a lease's takeover after its holder died (10 s life + 2 s claim, and margin). */
+const TAKEOVER_BOUND_MS = 15_000;
+
+let postgres;
+let redis;
+let cluster;
+let db;
+let http;
+const work = mkdtempSync(join(tmpdir(), 'regie-cluster-kill-'));
+/** Encoders and sinks this file started: stopped at the end whatever happens. */
+const children = new Set();
+/** Processes this file killed on purpose: every other one must still run at the end. */
+const killed = new Set();
+const tokens = {};
+
+beforeAll(async () => {
+  if (reason) return;
+  postgres = await startPrivatePostgres();
+  redis = await startPrivateRedis();
+  cluster = await startCluster({
+    // The API processes take the ports above it (+1, +2), the live nodes' probes +11, +12 and the
+    // workers' +21, +22.
+    httpPort: 3500,
+    rtmpPort: 19600,
+    ingestPort: 19601,
+    pgBase: postgres.url,
+    redisUrl: redis?.url,
+    env: {
+      // A dead worker's encode is taken over once its job lease (30 s by default) runs out.
+      REGIE_JOB_LEASE_SECONDS: '5',
+      REGIE_JOB_POLL_MS: '250',
+      // users/me answers from the signed-in cache (30 s by default) while PostgreSQL is away: with
+      // a short one the outage shows in the calls within seconds.
+      REGIE_AUTH_CACHE_TTL_SECONDS: '5',
+    },
+  });
+  http = cluster.list.http;
+  db = new pg.Client({ connectionString: cluster.list.database });
+  await db.connect();
+  // A lost connection (the PostgreSQL restart below) must not crash the test process.
+  db.on('error', () => undefined);
+  for (const username of ['editor', 'simulcaster', 'admin']) tokens[username] = await login(username);
+}, 300_000);
+
+afterAll(async () => {
+  for (const child of children) child.stop();
+  await db?.end().catch(() => undefined);
+  const stopped = await cluster?.stop();
+  if (stopped) console.info(`cluster-kill: the cluster stopped (${JSON.stringify(stopped)})`);
+  await redis?.stop();
+  await postgres?.remove();
+  rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+async function login(username) {
+  const response = await fetch(`${http}${paths.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`${username} not signed in: ${response.status} ${await response.text()}`);
+  return (await response.json()).accessToken;
+}
+
+/** A call through nginx; answers the parsed body, or throws with the status and body. */
+async function call(method, path, token, body, { expect: status, headers = {} } = {}) {
+  const response = await fetch(`${http}${path}`, {
+    method,
+    headers: {
+      ...headers,
+      [HEADER_ACCEPT_VERSION]: 'v6',
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (status ? response.status !== status : !response.ok) {
+    throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  }
+  return text ? JSON.parse(text) : null;
+}
+
+const query = async (sql, values = []) => (await db.query(sql, values)).rows;
+
+/** A video made by ffmpeg (testsrc2 and a tone), uploaded through the parts API; answers the completion. */
+async function uploadVideo(token, seconds, size = '1280x720', headers = {}) {
+  const file = join(work, `match-${Date.now()}.mp4`);
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440'],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25'],
+    ...['-c:a', 'aac', '-b:a', '96k', file],
+  ]);
+  const data = readFileSync(file);
+  const session = await call(
+    'POST',
+    videoPaths.uploadUrlMultipart,
+    token,
+    { filename: 'match.mp4', size: data.length, contentType: 'video/mp4' },
+    { headers },
+  );
+  for (const { partNumber } of session.parts) {
+    const start = (partNumber - 1) * session.partSize;
+    const response = await fetch(`${http}${videoPaths.uploadPart(session.uploadId, partNumber)}`, {
+      method: 'PUT',
+      headers: { ...headers, authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: data.subarray(start, Math.min(data.length, start + session.partSize)),
+    });
+    if (!response.ok) throw new Error(`part ${partNumber}: ${response.status} ${await response.text()}`);
+  }
+  return call('POST', videoPaths.uploadCompleteMultipart, token, { uploadId: session.uploadId }, { headers });
+}
+
+/** The shared storage (s3rver), as every process reads it. */
+function s3() {
+  return new S3Client({
+    endpoint: cluster.list.s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+}
+
+async function storedKeys(prefix) {
+  const keys = [];
+  let token;
+  do {
+    const page = await s3().send(
+      new ListObjectsV2Command({ Bucket: cluster.list.s3.bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    keys.push(...(page.Contents ?? []).map((object) => object.Key));
+    token = page.NextContinuationToken;
+  } while (token);
+  return keys;
+}
+
+async function storedText(key) {
+  const response = await fetch(`${cluster.list.s3.endpoint}/${cluster.list.s3.bucket}/${key}`);
+  if (!response.ok) throw new Error(`${key}: ${response.status}`);
+  return response.text();
+}
+
+/** Every file an HLS master playlist names, from the master down, relative to its folder. */
+async function referencedFiles(folder) {
+  const referenced = new Set(['master.m3u8']);
+  const uris = (text) => [
+    ...text.split('\n').filter((line) => line.trim() && !line.startsWith('#')),
+    ...[...text.matchAll(/URI="([^"]+)"/g)].map((match) => match[1]),
+  ];
+  for (const variant of uris(await storedText(`${folder}master.m3u8`))) {
+    referenced.add(variant.trim());
+    for (const file of uris(await storedText(`${folder}${variant.trim()}`))) {
+      referenced.add(posix.join(posix.dirname(variant.trim()), file.trim()));
+    }
+  }
+  return referenced;
+}
+
+/** The process holding a lease now (its holder name), or undefined when none holds it. */
+async function leaseHolder(name) {
+  const [row] = await query("select holder from leases where name = $1 and expires_at > now() and holder <> ''", [
+    name,
+  ]);
+  return row?.holder;
+}
+
+/** The listed process of this pid (a lease holder's, a worker's). */
+const processOf = (pid) => cluster.list.processes.find((entry) => entry.pid === pid);
+
+async function kill(entry) {
+  killed.add(entry.pid);
+  await killNine(entry.pid);
+}
+
+describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reason})` : ''}`, () => {
+  it('a worker killed mid-encode: the other worker finishes the video, one ladder, ready once', async () => {
+    const { video, job } = await uploadVideo(tokens.editor, 10);
+    // Mid-encode: ffmpeg reporting (the probe is done at 2 %, the ladder runs up to 80 %).
+    await until(
+      async () => {
+        const [row] = await query('select state, progress from jobs where id = $1', [job.id]);
+        return row?.state === 'in_progress' && row.progress > 5;
+      },
+      'the encode to be under way',
+      { timeoutMs: 120_000, intervalMs: 100 },
+    );
+    // The worker encoding is the one with an ffmpeg (no other work runs: no demo videos).
+    const workers = cluster.role('worker');
+    const encoding = [];
+    for (const worker of workers) {
+      if ((await metric(worker.port, 'regie_ffmpeg_processes')) > 0) encoding.push(worker);
+    }
+    expect(encoding).toHaveLength(1);
+    const [victim] = encoding;
+    const [before] = await query('select progress, attempts from jobs where id = $1', [job.id]);
+    expect(before.progress).toBeLessThan(80);
+    await kill(victim);
+    expect((await query('select state from videos where id = $1', [video.id]))[0].state).toBe('processing');
+
+    const done = await until(
+      async () => {
+        const [row] = await query('select state, attempts, locked_by, last_error from jobs where id = $1', [job.id]);
+        return row?.state === 'done' || row?.state === 'failed' ? row : undefined;
+      },
+      'the encode to finish on the other worker',
+      { timeoutMs: 180_000, intervalMs: 250 },
+    );
+    expect(done.state, JSON.stringify(done.last_error)).toBe('done');
+    expect(done.attempts).toBe(2);
+    expect(done.locked_by).toBeNull();
+    // One encode job for the video, done once.
+    const encodes = await query(
+      "select id from jobs where type = 'video.encode' and resource_type = 'Video' and resource_id = $1",
+      [String(video.id)],
+    );
+    expect(encodes.map((row) => Number(row.id))).toEqual([job.id]);
+    const shown = await call('GET', videoPaths.video(video.id), tokens.editor);
+    expect(shown).toMatchObject({ id: video.id, state: 'ready' });
+
+    // One ladder: every stored file of the HLS folder is one its playlists name, and each is there.
+    const [row] = await query('select hls_key from videos where id = $1', [video.id]);
+    const folder = row.hls_key.slice(0, row.hls_key.lastIndexOf('/') + 1);
+    const stored = (await storedKeys(folder)).map((key) => key.slice(folder.length));
+    expect(new Set(stored)).toEqual(await referencedFiles(folder));
+  }, 300_000);
+
+  it.skipIf(browserReason)(
+    `the API process holding a browser's WebSocket: the page reconnects through nginx and shows a toast, still signed in${browserReason ? ` (skipped: ${browserReason})` : ''}`,
+    async () => {
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${http}/login`);
+        await page.getByLabel(/^(Username|Identifiant)/).fill('admin');
+        await page.getByLabel(/^(Password|Mot de passe)/).fill(DEMO_PASSWORD);
+        await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+        await page.goto(`${http}/dashboard`);
+        const apis = cluster.role('api').filter((entry) => !killed.has(entry.pid));
+        expect(apis).toHaveLength(2);
+        const sockets = async (entry) => (await metric(entry.port, 'regie_websockets_open')) ?? 0;
+        // The page's one socket: nginx passed its upgrade to one API process.
+        const holder = await until(
+          async () => {
+            const counts = await Promise.all(apis.map(sockets));
+            return counts.reduce((sum, count) => sum + count, 0) === 1 ? apis[counts.indexOf(1)] : undefined;
+          },
+          "the page's WebSocket to open",
+          { timeoutMs: 60_000, intervalMs: 250 },
+        );
+        const other = apis.find((entry) => entry !== holder);
+        await kill(holder);
+        // The page reconnects (its backoff: about a second) through nginx, to the other process.
+        await until(async () => (await sockets(other)) === 1, 'the page to reconnect to the other API process', {
+          timeoutMs: 60_000,
+          intervalMs: 250,
+        });
+        // A toast reaches the sockets subscribed when it is sent (best effort): sent again until
+        // the page shows one, as an operator would send it again.
+        let shown = null;
+        for (let attempt = 1; attempt <= 10 && !shown; attempt += 1) {
+          const text = `Cluster check ${attempt}: api ${holder.name} went away`;
+          await call('POST', MESSAGES_PATH, tokens.admin, { text, type: 'info' }, { expect: 202 });
+          shown = await page
+            .getByText(text)
+            .waitFor({ state: 'visible', timeout: 3_000 })
+            .then(() => text)
+            .catch(() => null);
+        }
+        expect(shown, 'a toast shown after the reconnection').not.toBeNull();
+        // Still signed in: on a signed-in page, and the session answers through the other process.
+        expect(new URL(page.url()).pathname).not.toMatch(/^\/login/);
+        const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session);
+        const me = await call('GET', paths.me, JSON.parse(stored ?? '{}').accessToken);
+        expect(me.username).toBe('admin');
+      } finally {
+        await browser.close();
+      }
+    },
+    180_000,
+  );
+
+  it('the live node pushing a simulcast target: another takes the target over within 15 s, the platform never sees two publishers', async () => {
+    const token = tokens.simulcaster;
+    const input = await call('POST', livePaths.list, token, { name: 'Cluster kill', latencyMode: '1s' });
+    const { streamKey } = await call('GET', livePaths.key(input.id), token);
+    // An encoder publishing through nginx's RTMP port, reconnecting when its connection drops.
+    const encoder = startEncoder(`${cluster.list.rtmp}/${streamKey}`);
+    children.add(encoder);
+    const sink = await startSink(join(work, 'sink'));
+    children.add(sink);
+    const simulcast = await call('POST', simulcastPaths.list(), token, { name: 'Cluster kill', inputId: input.id });
+    const target = await call('POST', simulcastPaths.targets(simulcast.id), token, {
+      name: 'Platform',
+      url: `rtmp://127.0.0.1:${sink.port}/live`,
+      streamKey: 'key',
+    });
+    try {
+      await until(
+        async () => (await call('GET', livePaths.one(input.id), token)).state === 'live',
+        'the input on air',
+        {
+          timeoutMs: 60_000,
+          intervalMs: 250,
+        },
+      );
+      await call('POST', simulcastPaths.start(simulcast.id, target.id), token);
+      const lease = `simulcast-target:${target.id}`;
+      const node = await until(
+        async () => processOf(holderPid(await leaseHolder(lease))),
+        'a live node to take the target',
+        { timeoutMs: 30_000 },
+      );
+      expect(node.role).toBe('live');
+      // TODO(issue 27, the live helper's work): a push runs on the node its input is published to;
+      // until then the node holding the target reads its input only when the encoder landed on it,
+      // so the sink may receive nothing before the kill. Then also: await sink.publishes() >= 1 here.
+      const killedAt = Date.now();
+      const publishedBefore = sink.publishes();
+      await kill(node);
+
+      const others = cluster.role('live').filter((entry) => !killed.has(entry.pid));
+      const other = await until(
+        async () => {
+          const pid = holderPid(await leaseHolder(lease));
+          return others.find((entry) => entry.pid === pid);
+        },
+        'the target taken over',
+        { timeoutMs: TAKEOVER_BOUND_MS + 10_000, intervalMs: 100 },
+      );
+      const takeover = Date.now() - killedAt;
+      // The encoder, cut off when its node died, published again through nginx to the surviving node.
+      await until(() => sink.publishes() > publishedBefore, 'the platform to receive the push again', {
+        timeoutMs: 60_000,
+      });
+      const received = Date.now() - killedAt;
+      const status = async () => (await call('GET', simulcastPaths.one(simulcast.id), token)).targets[0]?.status;
+      await until(async () => (await status()) === 'live', 'the target live again', { timeoutMs: 30_000 });
+      console.info(
+        `cluster-kill: simulcast target taken over by ${other.name} ${(takeover / 1000).toFixed(1)} s after kill -9 of ${node.name} (bound ${TAKEOVER_BOUND_MS / 1000} s), the platform receiving again after ${(received / 1000).toFixed(1)} s; the encoder connected ${encoder.connections()} times`,
+      );
+      expect(takeover).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
+      // A platform never sees two publishers on its key at once.
+      expect(sink.mostAtOnce()).toBe(1);
+      await call('POST', simulcastPaths.stop(simulcast.id, target.id), token);
+      expect(await leaseHolder(lease)).toBeUndefined();
+    } finally {
+      encoder.stop();
+    }
+  }, 180_000);
+
+  // TODO(issue 27): two things keep this one skipped. In a cluster, POST convert/upload/{id} on an
+  // API process (no live role) answers 409 "This server runs no live ingest" (live/convert.routes.ts
+  // canPublish; the live helper's work), so no conversion can be started through nginx; and no
+  // demo account has a user who may both upload a video and run a live input (the club uploads but
+  // has no AWS_STREAM module, the organiser's users run inputs but none has video_write, and the
+  // platform administrator acting for it is refused the upload, 403). With the first patched
+  // locally, the run reached that upload. Once both are solved, remove the skip and start the
+  // cluster with --live 3 (the simulcast scenario has already killed one live node).
+  it.skip('the live node playing a video into an input: another resumes it within 15 s from its saved position (todo: conversions started through an API process)', async () => {
+    // The event organiser's account runs live inputs, but none of its demo users may upload: the
+    // platform administrator acts for it (a session of its own, the toasts above are the admin's).
+    const token = await login('admin');
+    const [account] = await query('select id from accounts where name = $1', [DEMO_ACCOUNTS.events]);
+    const { accountKey } = await call(
+      'POST',
+      actingPaths.acting,
+      token,
+      { accountId: account.id, reason: 'Cluster kill suite' },
+      { expect: 201 },
+    );
+    const headers = { [HEADER_ACCOUNT_KEY]: accountKey };
+    // Long enough to be playing through the kill and the takeover: 60 s, small to encode fast.
+    const { video, job } = await uploadVideo(token, 60, '320x180', headers);
+    await until(
+      async () => (await query('select state from jobs where id = $1', [job.id]))[0]?.state === 'done',
+      'the video encoded',
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
+    const input = await call('POST', livePaths.list, token, { name: 'Aired video', latencyMode: '1s' }, { headers });
+    const conversion = await call(
+      'POST',
+      liveConvertPaths.upload(video.id),
+      token,
+      { inputId: input.id },
+      { expect: 202, headers },
+    );
+    const lease = `conversion:${conversion.id}`;
+    const position = async () =>
+      (await query('select position_seconds from live_conversions where id = $1', [conversion.id]))[0]
+        ?.position_seconds ?? 0;
+    // Playing, and its position kept (every 2 s).
+    await until(async () => (await position()) > 2, 'the conversion position to be kept', { timeoutMs: 60_000 });
+    const node = processOf(holderPid(await leaseHolder(lease)));
+    expect(node?.role).toBe('live');
+    const positionAtKill = await position();
+    const killedAt = Date.now();
+    await kill(node);
+
+    const others = cluster.role('live').filter((entry) => !killed.has(entry.pid));
+    const other = await until(
+      async () => {
+        const pid = holderPid(await leaseHolder(lease));
+        return others.find((entry) => entry.pid === pid);
+      },
+      'the conversion taken over',
+      { timeoutMs: TAKEOVER_BOUND_MS + 10_000, intervalMs: 100 },
+    );
+    const takeover = Date.now() - killedAt;
+    // Resumed from where it was, not from the start: the position goes on past its value at the kill.
+    await until(async () => (await position()) > positionAtKill, 'the conversion to go on past its position', {
+      timeoutMs: TAKEOVER_BOUND_MS + 10_000,
+    });
+    const resumed = Date.now() - killedAt;
+    console.info(
+      `cluster-kill: conversion taken over by ${other.name} ${(takeover / 1000).toFixed(1)} s after kill -9 of ${node.name}, its position past ${positionAtKill.toFixed(1)} s after ${(resumed / 1000).toFixed(1)} s`,
+    );
+    expect(takeover).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
+    await call('DELETE', liveConvertPaths.upload(video.id), token, undefined, { expect: 204, headers });
+  }, 240_000);
+
+  it('PostgreSQL stopped and started during calls: 503 with Retry-After meanwhile, then 200, no process restarted', async () => {
+    const running = cluster.list.processes.filter((entry) => !killed.has(entry.pid));
+    const answers = [];
+    let calling = true;
+    let stopping = 0;
+    let stopped = 0;
+    const loop = (async () => {
+      while (calling) {
+        const response = await fetch(`${http}${paths.me}`, {
+          headers: { authorization: `Bearer ${tokens.admin}` },
+          signal: AbortSignal.timeout(15_000),
+        }).catch((error) => ({ status: 0, error, headers: new Headers() }));
+        answers.push({ status: response.status, retryAfter: response.headers.get('retry-after'), at: Date.now() });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    try {
+      await until(() => answers.filter((answer) => answer.status === 200).length >= 3, 'calls answered before');
+      stopping = Date.now();
+      await postgres.stop();
+      stopped = Date.now();
+      const stoppedAt = answers.length;
+      await until(
+        () => answers.slice(stoppedAt).filter((answer) => answer.status === 503).length >= 3,
+        'calls answered 503 while PostgreSQL is down',
+        { timeoutMs: 60_000 },
+      );
+      await postgres.start();
+      const startedAt = answers.length;
+      await until(
+        () => answers.slice(startedAt).filter((answer) => answer.status === 200).length >= 3,
+        'calls answered 200 again',
+        { timeoutMs: 60_000 },
+      );
+    } finally {
+      calling = false;
+      await loop;
+    }
+    const statuses = answers.map((answer) => answer.status);
+    const firstUnavailable = answers.find((answer) => answer.status === 503)?.at ?? stopping;
+    console.info(
+      `cluster-kill: users/me through the outage: ${compress(statuses)}; PostgreSQL stopped in ${((stopped - stopping) / 1000).toFixed(1)} s, first 503 ${((firstUnavailable - stopping) / 1000).toFixed(1)} s after the stop began`,
+    );
+    // Nothing but 200 and 503 (no 502 from nginx, no 500, no refused call), each 503 with Retry-After.
+    expect(new Set(statuses)).toEqual(new Set([200, 503]));
+    for (const answer of answers.filter((each) => each.status === 503)) expect(answer.retryAfter).toMatch(/^\d+$/);
+    expect(statuses.at(-1)).toBe(200);
+    // No process restarted: every one that ran before still runs, under the same pid.
+    for (const entry of running) expect(alive(entry.pid), `${entry.name} (pid ${entry.pid})`).toBe(true);
+    const ended = cluster.lines.filter((line) => line.includes('ended unexpectedly'));
+    expect(ended).toHaveLength(killed.size);
+  }, 180_000);
+});
+
+/** Statuses in runs: "200×12 503×30 200×5". */
+function compress(statuses) {
+  const runs = [];
+  for (const status of statuses) {
+    const last = runs.at(-1);
+    if (last?.[0] === status) last[1] += 1;
+    else runs.push([status, 1]);
+  }
+  return runs.map(([status, count]) => `${status}×${count}`).join(' ');
+}
