@@ -223,10 +223,10 @@ describe('two live nodes on one database', () => {
       timeoutMs: 20_000,
       what: 'the input on air on node A',
     });
-    await waitFor(
-      async () => ((await holderOf(simulcastTargetLease(target.id))) === 'node-a' ? true : undefined),
-      { timeoutMs: 20_000, what: 'node A pushing the target' },
-    );
+    await waitFor(async () => ((await holderOf(simulcastTargetLease(target.id))) === 'node-a' ? true : undefined), {
+      timeoutMs: 20_000,
+      what: 'node A pushing the target',
+    });
     // The sink accepts one publisher at a time: a platform's ingest whose publisher left.
     await sink.stop();
     sink = startSink(port);

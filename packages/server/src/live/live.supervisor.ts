@@ -421,7 +421,8 @@ export class LiveSupervisor {
   private async index(runtime: Runtime, segment: FinishedSegment): Promise<void> {
     const { db, storage } = this.options;
     const kept = runtime.lease;
-    if (!kept?.valid()) throw new Error(`input ${runtime.inputId}: segment ${segment.sequence} not kept, its lease is gone`);
+    if (!kept?.valid())
+      throw new Error(`input ${runtime.inputId}: segment ${segment.sequence} not kept, its lease is gone`);
     const key = segmentKey(runtime.accountId, runtime.inputId, segment.sequence);
     await storage.putStream(key, createReadStream(segment.localPath), 'video/mp2t', { size: segment.bytes });
     const startedAt = (segment.startedAt ?? new Date()).toISOString();

@@ -2,12 +2,7 @@ import { eq, inArray, type SQL } from 'drizzle-orm';
 import { type LeasedEngineOptions, leasedRunner } from '../cluster/leased-runner.ts';
 import type { Db } from '../db/database.ts';
 import { type SimulcastTargetRow, simulcasts, simulcastTargets } from '../db/simulcast.table.ts';
-import {
-  pruneSamples,
-  type SimulcastEngine,
-  type SimulcastSources,
-  targetsMeantToRun,
-} from './simulcast.engine.ts';
+import { pruneSamples, type SimulcastEngine, type SimulcastSources, targetsMeantToRun } from './simulcast.engine.ts';
 
 const KIND = 'simulcast-target';
 export const simulcastTargetLease = (targetId: number) => `${KIND}:${targetId}`;
