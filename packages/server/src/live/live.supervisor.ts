@@ -258,7 +258,9 @@ export class LiveSupervisor {
       if (Date.now() >= waitUntil) {
         log.warn(
           { inputId: runtime.inputId },
-          'live ingest: publisher let go, the input is on air on another live node (its lease stays held there)',
+          answer
+            ? 'live ingest: publisher let go, the input is on air on another live node (its lease stays held there)'
+            : 'live ingest: publisher let go, the input’s lease could not be taken (database unreachable?)',
         );
         this.letGo(runtime);
         return;
@@ -273,9 +275,10 @@ export class LiveSupervisor {
       await delay(Math.min(500, Math.max(50, this.leaseTtlMs / 10)));
     }
     log.info({ inputId: runtime.inputId }, 'live input on air');
+    // The packager first: it reads the stream from where the ingest has it now.
+    void this.runPackager(runtime);
     await setInputState(db, runtime.inputId, 'live', null, kept.fence());
     await this.publish(runtime.accountId, this.health(runtime));
-    void this.runPackager(runtime);
   }
 
   /** The refusal past the account's limit, shown on the input (unless another node has it on air). */
