@@ -52,8 +52,14 @@ interface Runtime {
   packagerFps: number | null;
   segments: number;
   failing: boolean;
-  /** The input's lease, once taken: packaging and writes on the input only under it. */
+  /** The input's lease, once taken: indexing and writes on the input only under it. */
   lease: KeptLease | null;
+  /** Settles with the lease once taken, or null when the publish ends without it. */
+  leaseReady: Promise<KeptLease | null>;
+  settleLease: (kept: KeptLease | null) => void;
+  /** Packager runs started (the last is the current one), and the last whose numbering was checked. */
+  runs: number;
+  checkedRun: number;
 }
 
 export interface SupervisorOptions {
@@ -182,7 +188,14 @@ export class LiveSupervisor {
       segments: 0,
       failing: false,
       lease: null,
+      leaseReady: Promise.resolve(null),
+      settleLease: () => undefined,
+      runs: 0,
+      checkedRun: 0,
     };
+    runtime.leaseReady = new Promise((resolve) => {
+      runtime.settleLease = resolve;
+    });
     this.byInput.set(runtime.inputId, runtime);
     this.bySession.set(runtime.sessionId, runtime);
     return true;
@@ -192,8 +205,12 @@ export class LiveSupervisor {
   started(request: PublishRequest): void {
     const runtime = this.bySession.get(request.sessionId);
     if (!runtime) return;
+    // The packager reads the stream from its start while the lease is taken; it indexes nothing
+    // before (index waits for the lease) and stops with the publisher when the lease is refused.
+    void this.runPackager(runtime);
     this.goOnAir(runtime).catch((error: unknown) => {
       logError(this.options.log, 'live: input not put on air')(error);
+      runtime.settleLease(null);
       this.letGo(runtime);
     });
   }
@@ -244,6 +261,7 @@ export class LiveSupervisor {
           },
         });
         runtime.lease = kept;
+        runtime.settleLease(kept);
         break;
       }
       if (answer?.refused === 'limit') {
@@ -275,8 +293,6 @@ export class LiveSupervisor {
       await delay(Math.min(500, Math.max(50, this.leaseTtlMs / 10)));
     }
     log.info({ inputId: runtime.inputId }, 'live input on air');
-    // The packager first: it reads the stream from where the ingest has it now.
-    void this.runPackager(runtime);
     await setInputState(db, runtime.inputId, 'live', null, kept.fence());
     await this.publish(runtime.accountId, this.health(runtime));
   }
@@ -345,6 +361,7 @@ export class LiveSupervisor {
   private async end(runtime: Runtime, drain: boolean): Promise<void> {
     if (runtime.ended) return;
     runtime.ended = true;
+    runtime.settleLease(null);
     this.byInput.delete(runtime.inputId);
     this.bySession.delete(runtime.sessionId);
     await runtime.packager?.stop({ drainMs: drain ? PACKAGER_DRAIN_MS : 0 });
@@ -373,6 +390,8 @@ export class LiveSupervisor {
 
   private async runPackager(runtime: Runtime): Promise<void> {
     const { db, ingest, workDir, log } = this.options;
+    runtime.runs += 1;
+    const runId = runtime.runs;
     try {
       const run = await startPackager({
         source: ingest.playUrl(runtime.streamKey),
@@ -380,36 +399,54 @@ export class LiveSupervisor {
         segmentSeconds: SEGMENT_SECONDS[runtime.latencyMode],
         startNumber: await nextSequence(db, runtime.inputId),
         recover: this.firstRun(runtime.inputId),
-        onSegment: (segment) => this.index(runtime, segment),
+        onSegment: (segment) => this.index(runtime, runId, segment),
         onProgress: ({ droppedFrames, fps }) => {
           runtime.dropped = droppedFrames;
           runtime.packagerFps = fps;
         },
-        onExit: (result) => this.packagerExited(runtime, result),
+        onExit: (result) => this.packagerExited(runtime, runId, result),
         onError: logError(log, 'live: a segment was not indexed'),
       });
-      if (runtime.ended) await run.stop();
+      if (runtime.ended || runId !== runtime.runs) await run.stop();
       else runtime.packager = run;
     } catch (error) {
       logError(log, 'live: packager not started')(error);
-      this.packagerExited(runtime, { code: -1, stopped: false, stderr: String(error) });
+      this.packagerExited(runtime, runId, { code: -1, stopped: false, stderr: String(error) });
     }
   }
 
-  private packagerExited(runtime: Runtime, result: { code: number | null; stopped: boolean; stderr: string }): void {
-    if (runtime.ended || result.stopped) return;
+  /** Starts again, numbered after the index now, a packager run whose numbering is stale (see index). */
+  private async renumber(runtime: Runtime, runId: number): Promise<void> {
+    if (runtime.ended || runId !== runtime.runs) return;
+    // From now on the stale run's segments are not indexed.
+    runtime.runs += 1;
+    const stale = runtime.packager;
+    runtime.packager = null;
+    await stale?.stop({ drainMs: 0 }).catch(logError(this.options.log, 'live: stale packager not stopped'));
+    if (!runtime.ended) void this.runPackager(runtime);
+  }
+
+  private packagerExited(
+    runtime: Runtime,
+    runId: number,
+    result: { code: number | null; stopped: boolean; stderr: string },
+  ): void {
+    if (runtime.ended || result.stopped || runId !== runtime.runs) return;
     runtime.packager = null;
     runtime.restarts += 1;
     runtime.failing = true;
     const detail = result.stderr.split('\n').filter(Boolean).pop() ?? `ffmpeg exited with code ${result.code}`;
     this.options.log.warn({ inputId: runtime.inputId, code: result.code, detail }, 'live packager died, restarting');
-    void setInputState(
-      this.options.db,
-      runtime.inputId,
-      'error',
-      LIVE_MESSAGES.packagerFailed(detail),
-      runtime.lease?.fence(),
-    ).catch(logError(this.options.log, 'live: packager failure not recorded'));
+    // Before the lease is taken the input's state is not this node's to write.
+    if (runtime.lease) {
+      void setInputState(
+        this.options.db,
+        runtime.inputId,
+        'error',
+        LIVE_MESSAGES.packagerFailed(detail),
+        runtime.lease.fence(),
+      ).catch(logError(this.options.log, 'live: packager failure not recorded'));
+    }
     const delay = Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** Math.min(runtime.restarts, 5));
     setTimeout(() => {
       if (!runtime.ended) void this.runPackager(runtime);
@@ -421,11 +458,27 @@ export class LiveSupervisor {
    * valid stores nothing (the node now holding the input numbers on from the index, and may write
    * the same sequence), and its index row is fenced, so a stale holder's write matches nothing.
    */
-  private async index(runtime: Runtime, segment: FinishedSegment): Promise<void> {
+  private async index(runtime: Runtime, runId: number, segment: FinishedSegment): Promise<void> {
     const { db, storage } = this.options;
-    const kept = runtime.lease;
-    if (!kept?.valid())
+    const kept = await runtime.leaseReady;
+    if (!kept?.valid() || runId !== runtime.runs) {
       throw new Error(`input ${runtime.inputId}: segment ${segment.sequence} not kept, its lease is gone`);
+    }
+    if (runtime.checkedRun !== runId) {
+      // A run numbers its segments from the index as read when it started, before the lease was
+      // taken: the node that held the input may have indexed more since. Checked once, under the
+      // lease (nobody else writes now): a stale numbering starts the run again after the index.
+      const next = await nextSequence(db, runtime.inputId);
+      if (segment.sequence < next) {
+        this.options.log.warn(
+          { inputId: runtime.inputId, sequence: segment.sequence, next },
+          'live: packager numbered before the input’s lease was taken, restarting it after the index',
+        );
+        setImmediate(() => void this.renumber(runtime, runId));
+        throw new Error(`input ${runtime.inputId}: segment ${segment.sequence} already indexed by another node`);
+      }
+      runtime.checkedRun = runId;
+    }
     const key = segmentKey(runtime.accountId, runtime.inputId, segment.sequence);
     await storage.putStream(key, createReadStream(segment.localPath), 'video/mp2t', { size: segment.bytes });
     const startedAt = (segment.startedAt ?? new Date()).toISOString();
