@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LiveInput, livePaths } from '@regie/contract/live';
@@ -121,17 +121,38 @@ describe('two live nodes on one database', () => {
     // stops its packager and lets its encoder go, and (fenced) writes nothing more.
     await ctx.db.execute(sql`
       update leases set holder = 'node-a (killed)', token = token + 1,
-        expires_at = now() + ${INPUT_TTL_MS}::integer * interval '1 millisecond'
+        expires_at = now() + ${2 * INPUT_TTL_MS}::integer * interval '1 millisecond'
       where name = ${name}`);
     await first.exited;
     const ofA = (await segmentsOf(input.id)).length;
 
     // The encoder reconnects, to node B: kept connected until the dead node's lease expires, then packaged.
     const second = publish(urlB, 60);
+    // B's packager reads the publish at once (numbered from the index as it is then)...
+    const workB = join(dir, 'node-b', 'live-work', String(input.id));
+    await waitFor(async () => ((await readdir(workB).catch(() => [])).length > 0 ? true : undefined), {
+      timeoutMs: 15_000,
+      what: "node B's packager writing",
+    });
+    // ...while the dead node's last segment is indexed late (its write was under way): B, once it
+    // holds the lease, numbers on after it.
+    const lastOfA = (await segmentsOf(input.id)).at(-1);
+    const late = (lastOfA?.sequence ?? 0) + 1;
+    const latePath = lastOfA?.path.replace(/\d+\.ts$/, `${late}.ts`) ?? '';
+    await copyFile(join(dir, 'storage', lastOfA?.path ?? ''), join(dir, 'storage', latePath));
+    await ctx.db.insert(liveSegments).values({
+      inputId: input.id,
+      sequence: late,
+      startedAt: new Date((lastOfA?.startedAt.getTime() ?? 0) + 1_000),
+      duration: lastOfA?.duration ?? 1,
+      path: latePath,
+      bytes: lastOfA?.bytes ?? 0,
+    });
+    expect(await holderOf(name)).toBe('node-a (killed)');
     const after = await waitFor(
       async () => {
         const rows = await segmentsOf(input.id);
-        return rows.length >= ofA + 3 ? rows : undefined;
+        return rows.length >= ofA + 4 ? rows : undefined;
       },
       { timeoutMs: 30_000, intervalMs: 200, what: 'three segments packaged on node B' },
     );
@@ -139,14 +160,15 @@ describe('two live nodes on one database', () => {
     expect(await stateOf(input.id)).toBe('live');
 
     // One index: sequences strictly increasing in the order written, none twice, and B's run
-    // opens with a discontinuity right after A's last segment.
+    // opens with a discontinuity right after A's last (late) segment.
     const sequences = after.map((row) => row.sequence);
     for (let index = 1; index < sequences.length; index += 1) {
       expect(sequences[index]).toBeGreaterThan(sequences[index - 1] ?? -1);
     }
-    const lastOfA = after[ofA - 1]?.sequence ?? -1;
-    expect(after[ofA]?.sequence).toBe(lastOfA + 1);
-    expect(after.filter((row) => row.discontinuity).map((row) => row.sequence)).toEqual([0, lastOfA + 1]);
+    expect(after[ofA]?.sequence).toBe(late);
+    const firstOfB = late + 1;
+    expect(after[ofA + 1]?.sequence).toBe(firstOfB);
+    expect(after.filter((row) => row.discontinuity).map((row) => row.sequence)).toEqual([0, firstOfB]);
     // Every file stored is the one indexed (none written over by the other node's run).
     for (const row of after) {
       expect((await stat(join(dir, 'storage', row.path))).size, row.path).toBe(row.bytes);
@@ -160,10 +182,10 @@ describe('two live nodes on one database', () => {
     const lines = dvr.body.split('\n');
     const uriOf = (sequence: number) => lines.findIndex((line) => line.startsWith(`${sequence}.ts?`));
     expect(uriOf(0)).toBeGreaterThan(0);
-    expect(uriOf(lastOfA)).toBeGreaterThan(uriOf(0));
-    const openingB = uriOf(lastOfA + 1);
-    expect(openingB).toBeGreaterThan(uriOf(lastOfA));
-    expect(lines.slice(uriOf(lastOfA), openingB)).toContain('#EXT-X-DISCONTINUITY');
+    expect(uriOf(late)).toBeGreaterThan(uriOf(0));
+    const openingB = uriOf(firstOfB);
+    expect(openingB).toBeGreaterThan(uriOf(late));
+    expect(lines.slice(uriOf(late), openingB)).toContain('#EXT-X-DISCONTINUITY');
     expect(lines.filter((line) => line === '#EXT-X-DISCONTINUITY')).toHaveLength(1);
 
     // The encoder leaves node B: its lease is released at once and the input idle.
