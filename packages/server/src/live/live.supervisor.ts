@@ -462,7 +462,9 @@ export class LiveSupervisor {
     const { db, storage } = this.options;
     const kept = await runtime.leaseReady;
     if (!kept?.valid() || runId !== runtime.runs) {
-      throw new Error(`input ${runtime.inputId}: segment ${segment.sequence} not kept: the input’s lease is gone, or this packager run was replaced`);
+      throw new Error(
+        `input ${runtime.inputId}: segment ${segment.sequence} not kept: the input’s lease is gone, or this packager run was replaced`,
+      );
     }
     if (runtime.checkedRun !== runId) {
       // A run numbers its segments from the index as read when it started, before the lease was
