@@ -130,16 +130,38 @@ function countPlaywright(file, result) {
 // skipped without it): built first.
 if (withBrowser) for (const workspace of staleTargets()) await run('npm', ['run', 'build', '-w', workspace]);
 const vitestProjects = args.has('--api') ? ['--project', 'server'] : [];
+/**
+ * The local cluster's tests (scripts/cluster*.test.mjs) start a dozen processes (nginx,
+ * PostgreSQL, Redis, API processes, workers, live nodes, Chromium): run beside the other files
+ * they starved them (a web test waited more than 4 s for a re-render). They run after, alone.
+ */
+const CLUSTER_TESTS = '**/cluster*.test.mjs';
 const vitestReport = join(reportDir, 'vitest.json');
 const vitestRun = await run('npx', [
   'vitest',
   'run',
   ...vitestProjects,
+  '--exclude',
+  CLUSTER_TESTS,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
 countVitest(vitestReport, vitestRun);
+if (!args.has('--api')) {
+  const clusterReport = join(reportDir, 'vitest-cluster.json');
+  const clusterRun = await run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    'scripts',
+    'cluster',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${clusterReport}`,
+  ]);
+  countVitest(clusterReport, clusterRun);
+}
 
 if (withBrowser) {
   const playwrightReport = join(reportDir, 'playwright.json');
