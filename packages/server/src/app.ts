@@ -49,7 +49,7 @@ import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
-import { type LiveOptions, registerLive } from './live/live.plugin.ts';
+import { registerLive } from './live/live.plugin.ts';
 import { publishMarkerChanges } from './markers/markers.published.ts';
 import { eventMarkersRoutes } from './markers/markers.routes.ts';
 import { matchEventsRoutes } from './match-events/match-events.routes.ts';
@@ -114,8 +114,6 @@ export interface AppDependencies {
   writeRoutes?: WriteRoute[];
   /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
   simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine' | 'lease'>;
-  /** The live node's leases (this process's name, their life); see live.plugin.ts. */
-  live?: Pick<LiveOptions, 'lease'>;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: Writable;
   /** This process's metrics (GET /metrics); without them, a registry of the app's own. */
@@ -305,7 +303,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(triviaFanRoutes, { db, limiter: fanLimiter });
   // A lease taken from a process that stopped renewing it is a takeover (GET /metrics).
   const onTakeover = () => metrics.leaseTakeovers.inc();
-  const live = await registerLive(app, { db, guards, storage, hub, config, onTakeover, ...dependencies.live });
+  const live = await registerLive(app, { db, guards, storage, hub, config, onTakeover });
   await registerSimulcasts(app, {
     db,
     guards,

@@ -20,6 +20,7 @@ import { liveMediaRoutes } from './live.media.routes.ts';
 import { liveRoutes } from './live.routes.ts';
 import { ingestBaseUrl } from './live.service.ts';
 import { type LiveSources, liveSources } from './live.source.ts';
+import { resetLiveStates } from './live.state.ts';
 import { LiveSupervisor } from './live.supervisor.ts';
 import { createLiveTokens } from './live.tokens.ts';
 
@@ -36,11 +37,8 @@ export interface LiveOptions {
   ingest?: Ingest;
   /** Counts a lease taken over from a process that stopped renewing it (metrics). */
   onTakeover?: () => void;
-  /**
-   * Leases (cluster/leases.ts): this process's name, the conversions' life and claim period, and
-   * the life of the inputs' packager leases (`inputTtlMs`, live/input.lease.ts: 5 s).
-   */
-  lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number; inputTtlMs?: number };
+  /** The conversions' leases (cluster/leases.ts): this process's name, their life and claim period. */
+  lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number };
 }
 
 /**
@@ -56,7 +54,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   // A process without the live role (REGIE_ROLES) answers the live API only: no ingest, no
   // packager, no conversion played here; live nodes run them.
   const runsLive = config.roles.includes('live');
-  const holder = options.lease?.holder ?? NODE_ID;
+  if (runsLive) await resetLiveStates(db);
   const ingest = options.ingest ?? createNmsIngest({ host: config.live.ingestHost, port: config.live.ingestPort, log });
   const supervisor = new LiveSupervisor({
     db,
@@ -65,15 +63,8 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     ingest,
     keys,
     workDir: join(config.dataDir, 'live-work'),
-    lease: {
-      holder,
-      ...(options.lease?.inputTtlMs === undefined ? {} : { ttlMs: options.lease.inputTtlMs }),
-    },
     log,
   });
-  // Inputs a dead live node left on air become idle: only those no valid lease covers (another
-  // node may be publishing the others). Every live node sweeps again at each health tick.
-  if (runsLive) await supervisor.sweep();
   let port = config.live.ingestPort;
   let onAir: LiveSupervisor | null = null;
   try {
@@ -114,7 +105,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   const convert = leasedConvertEngine(local, {
     db,
     hub,
-    holder,
+    holder: options.lease?.holder ?? NODE_ID,
     ...leaseSettings(options.lease, options.onTakeover),
     log,
   });

@@ -1,25 +1,25 @@
 import type { LiveInputState } from '@regie/contract/live';
 import type { Message } from '@regie/contract/messages';
-import { and, eq, max, type SQL } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { liveInputs, liveSegments } from '../db/live.table.ts';
 
-/**
- * The one place an input's state changes (idle / live / error, and why). `fence`: the condition
- * of the input's lease (live/input.lease.ts) held by the node writing, so a node that lost it
- * writes nothing.
- */
+/** The one place an input's state changes (idle / live / error, and why). */
 export async function setInputState(
   db: Db,
   inputId: number,
   state: LiveInputState,
   reason: Message | null = null,
-  fence?: SQL,
 ): Promise<void> {
   await db
     .update(liveInputs)
     .set({ state, stateReason: reason, ...(state === 'live' ? { lastLiveAt: new Date() } : {}) })
-    .where(and(eq(liveInputs.id, inputId), fence));
+    .where(eq(liveInputs.id, inputId));
+}
+
+/** After a crash nobody publishes: inputs left live or failing become idle (refusals stay shown). */
+export async function resetLiveStates(db: Db): Promise<void> {
+  await db.update(liveInputs).set({ state: 'idle' }).where(eq(liveInputs.state, 'live'));
 }
 
 /** The sequence the next packager run starts at: after the last indexed one. */

@@ -1,7 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   type LatencyMode,
   LIVE_HEALTH_EVENT,
@@ -11,20 +9,11 @@ import {
   type LiveHealth,
   SEGMENT_SECONDS,
 } from '@regie/contract/live';
-import { sql } from 'drizzle-orm';
-import { releaseLease } from '../cluster/leases.ts';
 import type { Db } from '../db/database.ts';
+import { liveSegments } from '../db/live.table.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { Ingest, PublishRequest } from './ingest.types.ts';
-import {
-  DEFAULT_INPUT_LEASE_TTL_MS,
-  idleUnleasedInputs,
-  type KeptLease,
-  keepInputLease,
-  recordLimitRefusal,
-  takeInputLease,
-} from './input.lease.ts';
 import type { KeyBook } from './live.keys.ts';
 import { nextSequence, segmentKey, setInputState } from './live.state.ts';
 import { type FinishedSegment, type PackagerRun, startPackager } from './packager.ts';
@@ -32,8 +21,6 @@ import { type FinishedSegment, type PackagerRun, startPackager } from './package
 /** How long a packager may take to read to the end of a publish that ended before it is signalled. */
 const PACKAGER_DRAIN_MS = 3_000;
 const MAX_RESTART_DELAY_MS = 10_000;
-/** Past the input lease's life, how long a publisher waits for another node's lease to free. */
-const LEASE_WAIT_MARGIN_MS = 2_000;
 
 interface Runtime {
   sessionId: string;
@@ -52,14 +39,6 @@ interface Runtime {
   packagerFps: number | null;
   segments: number;
   failing: boolean;
-  /** The input's lease, once taken: indexing and writes on the input only under it. */
-  lease: KeptLease | null;
-  /** Settles with the lease once taken, or null when the publish ends without it. */
-  leaseReady: Promise<KeptLease | null>;
-  settleLease: (kept: KeptLease | null) => void;
-  /** Packager runs started (the last is the current one), and the last whose numbering was checked. */
-  runs: number;
-  checkedRun: number;
 }
 
 export interface SupervisorOptions {
@@ -70,14 +49,18 @@ export interface SupervisorOptions {
   keys: KeyBook;
   /** Where packagers write before a segment is stored. */
   workDir: string;
-  /** This node (a lease holder) and the life of its input leases (live/input.lease.ts). */
-  lease: { holder: string; ttlMs?: number };
   log: { info(data: object, message: string): void; warn(data: object, message: string): void };
 }
 
 type Log = SupervisorOptions['log'];
 const logError = (log: Log, what: string) => (error: unknown) => log.warn({ err: error }, what);
 
+/**
+ * Runs the live: answers the ingest's publish checks from the key book and the account's limit,
+ * runs one packager per publishing input (restarted while its publisher is connected), indexes
+ * every segment, records state changes, and pushes each live input's health on the account's
+ * topic every LIVE_LIMITS.healthIntervalMs.
+ */
 /** An input's health while no encoder sends to this process. */
 export function idleLiveHealth(inputId: number, state: LiveHealth['state']): LiveHealth {
   return {
@@ -96,13 +79,6 @@ export function idleLiveHealth(inputId: number, state: LiveHealth['state']): Liv
   };
 }
 
-/**
- * Runs the live: answers the ingest's publish checks from the key book and the account's limit,
- * takes each publishing input's lease (the account's limit counted in the database there), runs
- * one packager per input it holds (restarted while its publisher is connected), indexes every
- * segment, records state changes (fenced by the lease), pushes each live input's health on the
- * account's topic every LIVE_LIMITS.healthIntervalMs, and idles the inputs whose node died.
- */
 export class LiveSupervisor {
   private readonly byInput = new Map<number, Runtime>();
   private readonly bySession = new Map<string, Runtime>();
@@ -110,43 +86,16 @@ export class LiveSupervisor {
   /** Ends under way (packager stopping, state written): stop() waits for them. */
   private readonly ending = new Set<Promise<void>>();
 
-  private readonly leaseTtlMs: number;
-  private sweeping: Promise<void> | null = null;
-
-  constructor(private readonly options: SupervisorOptions) {
-    this.leaseTtlMs = options.lease.ttlMs ?? DEFAULT_INPUT_LEASE_TTL_MS;
-  }
+  constructor(private readonly options: SupervisorOptions) {}
 
   start(): void {
     this.ticker = setInterval(() => this.tick(), LIVE_LIMITS.healthIntervalMs);
-  }
-
-  /**
-   * Inputs left live (or failing) by a node whose lease on them expired (killed, cut off) become
-   * idle, with an idle health pushed: at a live node's start, then at every tick.
-   */
-  async sweep(): Promise<void> {
-    if (this.sweeping) return this.sweeping;
-    this.sweeping = (async () => {
-      try {
-        for (const input of await idleUnleasedInputs(this.options.db)) {
-          this.options.log.info({ inputId: input.id }, 'live: input idle, no live node holds it any more');
-          await this.publish(input.accountId, idleLiveHealth(input.id, 'idle'));
-        }
-      } catch (error) {
-        logError(this.options.log, 'live: inputs of dead nodes not reset')(error);
-      } finally {
-        this.sweeping = null;
-      }
-    })();
-    return this.sweeping;
   }
 
   async stop(): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
     for (const runtime of this.byInput.values()) this.ended(runtime.sessionId, false);
     await Promise.all([...this.ending]);
-    await this.sweeping;
   }
 
   /** Synchronous: the ingest asks while the client waits. */
@@ -161,13 +110,13 @@ export class LiveSupervisor {
       log.warn({ inputId: keyed.inputId }, 'live ingest: publish refused, the input already has a publisher');
       return false;
     }
-    // The quick refusal: this node alone has the account at its limit. The limit over every
-    // node is counted in the database when the input's lease is taken (started).
     const limit = keys.limitOf(keyed.accountId);
     const onAir = [...this.byInput.values()].filter((runtime) => runtime.accountId === keyed.accountId).length;
     if (onAir >= limit) {
       log.warn({ inputId: keyed.inputId, limit }, 'live ingest: publish refused, account limit reached');
-      this.refuseForLimit(keyed.accountId, keyed.inputId, limit);
+      void setInputState(this.options.db, keyed.inputId, 'error', LIVE_MESSAGES.limitReached(limit))
+        .then(() => this.publish(keyed.accountId, idleLiveHealth(keyed.inputId, 'error')))
+        .catch(logError(log, 'live: refusal not recorded'));
       return false;
     }
     const runtime: Runtime = {
@@ -187,127 +136,20 @@ export class LiveSupervisor {
       packagerFps: null,
       segments: 0,
       failing: false,
-      lease: null,
-      leaseReady: Promise.resolve(null),
-      settleLease: () => undefined,
-      runs: 0,
-      checkedRun: 0,
     };
-    runtime.leaseReady = new Promise((resolve) => {
-      runtime.settleLease = resolve;
-    });
     this.byInput.set(runtime.inputId, runtime);
     this.bySession.set(runtime.sessionId, runtime);
     return true;
   }
 
-  /** The publisher is connected: the input goes on air once its lease is taken (goOnAir). */
   started(request: PublishRequest): void {
     const runtime = this.bySession.get(request.sessionId);
     if (!runtime) return;
-    // The packager reads the stream from its start while the lease is taken; it indexes nothing
-    // before (index waits for the lease) and stops with the publisher when the lease is refused.
+    this.options.log.info({ inputId: runtime.inputId }, 'live input on air');
+    void setInputState(this.options.db, runtime.inputId, 'live')
+      .then(() => this.publish(runtime.accountId, this.health(runtime)))
+      .catch(logError(this.options.log, 'live: state not recorded'));
     void this.runPackager(runtime);
-    this.goOnAir(runtime).catch((error: unknown) => {
-      logError(this.options.log, 'live: input not put on air')(error);
-      runtime.settleLease(null);
-      this.letGo(runtime);
-    });
-  }
-
-  /**
-   * Takes the input's lease, the account's limit counted over every node in the same transaction,
-   * then packages. Another node still holding the lease (one killed a moment ago, whose lease has
-   * not expired yet) keeps this publisher waiting, connected, at most the lease's life and a
-   * margin; a lease that never frees is a second publisher on another node: this one is let go.
-   */
-  private async goOnAir(runtime: Runtime): Promise<void> {
-    const { db, log, keys } = this.options;
-    const waitUntil = Date.now() + this.leaseTtlMs + LEASE_WAIT_MARGIN_MS;
-    let waiting = false;
-    let kept: KeptLease | null = null;
-    while (!kept) {
-      if (runtime.ended) return;
-      const limit = keys.limitOf(runtime.accountId);
-      const takenAt = performance.now();
-      const answer = await takeInputLease(db, {
-        accountId: runtime.accountId,
-        inputId: runtime.inputId,
-        holder: this.options.lease.holder,
-        ttlMs: this.leaseTtlMs,
-        limit,
-      }).catch((error: unknown) => {
-        logError(log, 'live: input lease not taken; trying again')(error);
-        return null;
-      });
-      if (answer && 'taken' in answer) {
-        const lease = answer.taken;
-        if (runtime.ended) {
-          await releaseLease(db, lease).catch(logError(log, 'live: input lease not released; it expires instead'));
-          return;
-        }
-        kept = keepInputLease(db, lease, {
-          ttlMs: this.leaseTtlMs,
-          takenAt,
-          log,
-          onLost: (why) => {
-            log.warn(
-              { inputId: runtime.inputId, why },
-              why === 'lost'
-                ? 'live: input lease lost to another node: packager stopped, publisher let go'
-                : 'live: input lease not renewed in time (database unreachable?): packager stopped and publisher let go before another node may take the input',
-            );
-            this.letGo(runtime);
-          },
-        });
-        runtime.lease = kept;
-        runtime.settleLease(kept);
-        break;
-      }
-      if (answer?.refused === 'limit') {
-        log.warn(
-          { inputId: runtime.inputId, limit: answer.limit },
-          'live ingest: publisher let go, account limit reached (inputs on air on every live node)',
-        );
-        this.refuseForLimit(runtime.accountId, runtime.inputId, answer.limit);
-        this.letGo(runtime);
-        return;
-      }
-      if (Date.now() >= waitUntil) {
-        log.warn(
-          { inputId: runtime.inputId },
-          answer
-            ? 'live ingest: publisher let go, the input is on air on another live node (its lease stays held there)'
-            : 'live ingest: publisher let go, the input’s lease could not be taken (database unreachable?)',
-        );
-        this.letGo(runtime);
-        return;
-      }
-      if (answer && !waiting) {
-        waiting = true;
-        log.info(
-          { inputId: runtime.inputId },
-          'live ingest: the input’s lease is held by another live node (stopped a moment ago?): keeping the publisher until it frees',
-        );
-      }
-      await delay(Math.min(500, Math.max(50, this.leaseTtlMs / 10)));
-    }
-    log.info({ inputId: runtime.inputId }, 'live input on air');
-    await setInputState(db, runtime.inputId, 'live', null, kept.fence());
-    await this.publish(runtime.accountId, this.health(runtime));
-  }
-
-  /** The refusal past the account's limit, shown on the input (unless another node has it on air). */
-  private refuseForLimit(accountId: number, inputId: number, limit: number): void {
-    void recordLimitRefusal(this.options.db, inputId, limit)
-      .then((recorded) => (recorded ? this.publish(accountId, idleLiveHealth(inputId, 'error')) : undefined))
-      .catch(logError(this.options.log, 'live: refusal not recorded'));
-  }
-
-  /** Disconnects the publisher and ends its input here at once (no drain: it is refused or lost). */
-  private letGo(runtime: Runtime): void {
-    this.options.ingest.kick(runtime.sessionId);
-    this.ended(runtime.sessionId, false);
   }
 
   /** The publisher left (drain: the packager may read to the end of what it sent), or the server stops. */
@@ -347,11 +189,6 @@ export class LiveSupervisor {
     return this.byInput.has(inputId);
   }
 
-  /** True while this node packages the input under its lease (its readers, e.g. simulcasts, belong here). */
-  holdsInput(inputId: number): boolean {
-    return this.byInput.get(inputId)?.lease?.valid() ?? false;
-  }
-
   /** The input's health now (what the socket pushes). */
   healthOf(inputId: number, state: LiveHealth['state']): LiveHealth {
     const runtime = this.byInput.get(inputId);
@@ -361,22 +198,12 @@ export class LiveSupervisor {
   private async end(runtime: Runtime, drain: boolean): Promise<void> {
     if (runtime.ended) return;
     runtime.ended = true;
-    runtime.settleLease(null);
     this.byInput.delete(runtime.inputId);
     this.bySession.delete(runtime.sessionId);
     await runtime.packager?.stop({ drainMs: drain ? PACKAGER_DRAIN_MS : 0 });
-    const kept = runtime.lease;
-    // Never on air here (refused, or another node held the input): its state is not this node's.
-    if (!kept) return;
     this.options.log.info({ inputId: runtime.inputId }, 'live input off air');
-    try {
-      await setInputState(this.options.db, runtime.inputId, 'idle', null, kept.fence());
-      if (kept.valid()) await this.publish(runtime.accountId, idleLiveHealth(runtime.inputId, 'idle'));
-    } finally {
-      kept.stop();
-      // Free at once: the encoder reconnecting to another node is packaged there without waiting.
-      await releaseLease(this.options.db, kept.lease);
-    }
+    await setInputState(this.options.db, runtime.inputId, 'idle');
+    await this.publish(runtime.accountId, idleLiveHealth(runtime.inputId, 'idle'));
   }
 
   /** Inputs packaged since this process started: only their first run recovers a dead process's leftovers. */
@@ -390,8 +217,6 @@ export class LiveSupervisor {
 
   private async runPackager(runtime: Runtime): Promise<void> {
     const { db, ingest, workDir, log } = this.options;
-    runtime.runs += 1;
-    const runId = runtime.runs;
     try {
       const run = await startPackager({
         source: ingest.playUrl(runtime.streamKey),
@@ -399,109 +224,65 @@ export class LiveSupervisor {
         segmentSeconds: SEGMENT_SECONDS[runtime.latencyMode],
         startNumber: await nextSequence(db, runtime.inputId),
         recover: this.firstRun(runtime.inputId),
-        onSegment: (segment) => this.index(runtime, runId, segment),
+        onSegment: (segment) => this.index(runtime, segment),
         onProgress: ({ droppedFrames, fps }) => {
           runtime.dropped = droppedFrames;
           runtime.packagerFps = fps;
         },
-        onExit: (result) => this.packagerExited(runtime, runId, result),
+        onExit: (result) => this.packagerExited(runtime, result),
         onError: logError(log, 'live: a segment was not indexed'),
       });
-      if (runtime.ended || runId !== runtime.runs) await run.stop();
+      if (runtime.ended) await run.stop();
       else runtime.packager = run;
     } catch (error) {
       logError(log, 'live: packager not started')(error);
-      this.packagerExited(runtime, runId, { code: -1, stopped: false, stderr: String(error) });
+      this.packagerExited(runtime, { code: -1, stopped: false, stderr: String(error) });
     }
   }
 
-  /** Starts again, numbered after the index now, a packager run whose numbering is stale (see index). */
-  private async renumber(runtime: Runtime, runId: number): Promise<void> {
-    if (runtime.ended || runId !== runtime.runs) return;
-    // From now on the stale run's segments are not indexed.
-    runtime.runs += 1;
-    const stale = runtime.packager;
-    runtime.packager = null;
-    await stale?.stop({ drainMs: 0 }).catch(logError(this.options.log, 'live: stale packager not stopped'));
-    if (!runtime.ended) void this.runPackager(runtime);
-  }
-
-  private packagerExited(
-    runtime: Runtime,
-    runId: number,
-    result: { code: number | null; stopped: boolean; stderr: string },
-  ): void {
-    if (runtime.ended || result.stopped || runId !== runtime.runs) return;
+  private packagerExited(runtime: Runtime, result: { code: number | null; stopped: boolean; stderr: string }): void {
+    if (runtime.ended || result.stopped) return;
     runtime.packager = null;
     runtime.restarts += 1;
     runtime.failing = true;
     const detail = result.stderr.split('\n').filter(Boolean).pop() ?? `ffmpeg exited with code ${result.code}`;
     this.options.log.warn({ inputId: runtime.inputId, code: result.code, detail }, 'live packager died, restarting');
-    // Before the lease is taken the input's state is not this node's to write.
-    if (runtime.lease) {
-      void setInputState(
-        this.options.db,
-        runtime.inputId,
-        'error',
-        LIVE_MESSAGES.packagerFailed(detail),
-        runtime.lease.fence(),
-      ).catch(logError(this.options.log, 'live: packager failure not recorded'));
-    }
+    void setInputState(this.options.db, runtime.inputId, 'error', LIVE_MESSAGES.packagerFailed(detail)).catch(
+      logError(this.options.log, 'live: packager failure not recorded'),
+    );
     const delay = Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** Math.min(runtime.restarts, 5));
     setTimeout(() => {
       if (!runtime.ended) void this.runPackager(runtime);
     }, delay).unref();
   }
 
-  /**
-   * Stores and indexes a finished segment, under the input's lease: a node whose lease is no longer
-   * valid stores nothing (the node now holding the input numbers on from the index, and may write
-   * the same sequence), and its index row is fenced, so a stale holder's write matches nothing.
-   */
-  private async index(runtime: Runtime, runId: number, segment: FinishedSegment): Promise<void> {
+  private async index(runtime: Runtime, segment: FinishedSegment): Promise<void> {
     const { db, storage } = this.options;
-    const kept = await runtime.leaseReady;
-    if (!kept?.valid() || runId !== runtime.runs) {
-      throw new Error(
-        `input ${runtime.inputId}: segment ${segment.sequence} not kept: the input’s lease is gone, or this packager run was replaced`,
-      );
-    }
-    if (runtime.checkedRun !== runId) {
-      // A run numbers its segments from the index as read when it started, before the lease was
-      // taken: the node that held the input may have indexed more since. Checked once, under the
-      // lease (nobody else writes now): a stale numbering starts the run again after the index.
-      const next = await nextSequence(db, runtime.inputId);
-      if (segment.sequence < next) {
-        this.options.log.warn(
-          { inputId: runtime.inputId, sequence: segment.sequence, next },
-          'live: packager numbered before the input’s lease was taken, restarting it after the index',
-        );
-        setImmediate(() => void this.renumber(runtime, runId));
-        throw new Error(`input ${runtime.inputId}: segment ${segment.sequence} already indexed by another node`);
-      }
-      runtime.checkedRun = runId;
-    }
     const key = segmentKey(runtime.accountId, runtime.inputId, segment.sequence);
     await storage.putStream(key, createReadStream(segment.localPath), 'video/mp2t', { size: segment.bytes });
-    const startedAt = (segment.startedAt ?? new Date()).toISOString();
-    await db.execute(sql`
-      insert into live_segments (input_id, sequence, started_at, duration, path, bytes, discontinuity)
-      select ${runtime.inputId}::integer, ${segment.sequence}::integer, ${startedAt}::timestamptz,
-        ${segment.duration}::double precision, ${key}::text, ${segment.bytes}::integer, ${segment.first}::boolean
-      where ${kept.fence()}
-      on conflict (input_id, sequence) do nothing`);
+    await db
+      .insert(liveSegments)
+      .values({
+        inputId: runtime.inputId,
+        sequence: segment.sequence,
+        startedAt: segment.startedAt ?? new Date(),
+        duration: segment.duration,
+        path: key,
+        bytes: segment.bytes,
+        discontinuity: segment.first,
+      })
+      .onConflictDoNothing();
     runtime.segments += 1;
     if (runtime.failing && !runtime.ended) {
       runtime.failing = false;
-      await setInputState(db, runtime.inputId, 'live', null, kept.fence());
+      await setInputState(db, runtime.inputId, 'live');
     }
   }
 
   private tick(): void {
     for (const runtime of this.byInput.values()) {
-      if (runtime.lease) void this.publish(runtime.accountId, this.health(runtime));
+      void this.publish(runtime.accountId, this.health(runtime));
     }
-    void this.sweep();
   }
 
   private health(runtime: Runtime): LiveHealth {
