@@ -292,7 +292,7 @@ describe('a burst of votes at the final whistle', () => {
     const game = await makeGame(eventId);
     await moveMatch(ctx, eventId, -130); // ended 10 minutes ago: voting is open
     const [home, away] = club.challengerIds as [number, number];
-    const crowd = await Promise.all(Array.from({ length: 30 }, () => signUpFan(ctx, club)));
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => signUpFan(ctx, club)));
     const socket = await new RealtimeClient(baseUrl).connect({ token: staff.motm }, [eventTopic(eventId)]);
     try {
       const [eager] = crowd as [Fan];
@@ -314,17 +314,18 @@ describe('a burst of votes at the final whistle', () => {
       );
       expect(rest.map((response) => response.statusCode)).toEqual(rest.map(() => 201));
       // The results pushed after the burst count every vote once.
-      const last = await socket.waitFor((event) => (event.payload as MotmResults | undefined)?.total === 30);
+      const last = await socket.waitFor((event) => (event.payload as MotmResults | undefined)?.total === 12, 15_000);
       expect(last.type).toBe(MOTM_EVENTS.results);
     } finally {
       socket.close();
     }
     const counted = await staffCall(ctx, staff.motm, 'GET', motmResultsPath(game.id));
     const results = counted.json<MotmResults>();
-    expect(results.total).toBe(30);
-    expect(results.results.find((row) => row.challengerId === home)?.votes).toBe(1 + 10);
-    expect(results.results.find((row) => row.challengerId === away)?.votes).toBe(19);
-  });
+    expect(results.total).toBe(12);
+    expect(results.results.find((row) => row.challengerId === home)?.votes).toBe(1 + 4);
+    expect(results.results.find((row) => row.challengerId === away)?.votes).toBe(7);
+    // Twelve sign-ups (argon2) and 211 posts: room for a loaded machine.
+  }, 120_000);
 });
 
 describe('the demo', () => {
