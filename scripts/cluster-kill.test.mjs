@@ -55,6 +55,19 @@ const children = new Set();
 const killed = new Set();
 const tokens = {};
 
+/** The surviving live node that holds `lease` once its killed holder's lease ran out. */
+function takenOver(lease, what) {
+  const others = cluster.role('live').filter((entry) => !killed.has(entry.pid));
+  return until(
+    async () => {
+      const pid = holderPid(await leaseHolder(lease));
+      return others.find((entry) => entry.pid === pid);
+    },
+    what,
+    { timeoutMs: TAKEOVER_BOUND_MS + 10_000, intervalMs: 100 },
+  );
+}
+
 beforeAll(async () => {
   if (reason) return;
   postgres = await startPrivatePostgres();
@@ -372,15 +385,7 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
       const publishedBefore = sink.publishes();
       await kill(node);
 
-      const others = cluster.role('live').filter((entry) => !killed.has(entry.pid));
-      const other = await until(
-        async () => {
-          const pid = holderPid(await leaseHolder(lease));
-          return others.find((entry) => entry.pid === pid);
-        },
-        'the target taken over',
-        { timeoutMs: TAKEOVER_BOUND_MS + 10_000, intervalMs: 100 },
-      );
+      const other = await takenOver(lease, 'the target taken over');
       const takeover = Date.now() - killedAt;
       // The encoder, cut off when its node died, published again through nginx to the surviving node.
       await until(() => sink.publishes() > publishedBefore, 'the platform to receive the push again', {
@@ -450,15 +455,7 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     const killedAt = Date.now();
     await kill(node);
 
-    const others = cluster.role('live').filter((entry) => !killed.has(entry.pid));
-    const other = await until(
-      async () => {
-        const pid = holderPid(await leaseHolder(lease));
-        return others.find((entry) => entry.pid === pid);
-      },
-      'the conversion taken over',
-      { timeoutMs: TAKEOVER_BOUND_MS + 10_000, intervalMs: 100 },
-    );
+    const other = await takenOver(lease, 'the conversion taken over');
     const takeover = Date.now() - killedAt;
     // Resumed from where it was, not from the start: the position goes on past its value at the kill.
     await until(async () => (await position()) > positionAtKill, 'the conversion to go on past its position', {
