@@ -25,7 +25,7 @@ const LIST_ROWS = 50;
 const VERSION = { 'accept-version': 'v6' };
 
 function createPgDatabase() {
-  const name = `${dbPrefix}_${Date.now()}`;
+  const name = `${dbPrefix}_${Date.now()}_${process.pid}`;
   try {
     execSync(`psql "${pgBase}/postgres" -qc "create database ${name}"`, { stdio: 'ignore' });
     return {

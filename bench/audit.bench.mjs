@@ -268,7 +268,7 @@ async function updateRatio(url, headers, tagIds, client) {
   };
 }
 
-const name = `regie_bench_audit_${Date.now()}`;
+const name = `regie_bench_audit_${Date.now()}_${process.pid}`;
 execSync(`psql "${pgBase}/postgres" -qc "create database ${name}"`, { stdio: 'ignore' });
 const databaseUrl = `${pgBase}/${name}`;
 const client = new pg.Client({ connectionString: databaseUrl });

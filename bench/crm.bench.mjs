@@ -73,7 +73,7 @@ async function latency(url, headers) {
 }
 
 async function measureSize(count, exports, lists) {
-  const name = `regie_bench_crm_${Date.now()}`;
+  const name = `regie_bench_crm_${Date.now()}_${process.pid}`;
   execSync(`psql "${pgBase}/postgres" -qc "create database ${name}"`, { stdio: 'ignore' });
   const databaseUrl = `${pgBase}/${name}`;
   try {

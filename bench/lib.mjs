@@ -93,8 +93,14 @@ export async function startRegie({
   });
   // A first start on a fresh folder (initdb, migrations, demo data) on a loaded machine (CI is
   // about 4× slower than a quiet one) may take minutes; a server that never answers is stopped.
+  const starting = Date.now();
   try {
     await waitFor(`http://127.0.0.1:${port}/api/health`, 300_000);
+    if (process.env.BENCH_TRACE) {
+      console.error(
+        `(server ready in ${((Date.now() - starting) / 1000).toFixed(1)} s, ${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+      );
+    }
   } catch (error) {
     child.kill('SIGKILL');
     if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -280,7 +286,16 @@ export async function interleavedRatio(baseOptions, options, { rounds = 9, secon
 async function measureOnce(options, seconds) {
   const result = await autocannon({ ...options, duration: seconds, connections: 10 });
   const bad = result.non2xx + result.errors;
-  if (bad > 0) throw new Error(`${options.url}: ${bad} failed requests of ${result.requests.total}`);
+  if (bad > 0) {
+    // Say what failed: the statuses other than 2xx and the connection errors, by kind.
+    const statuses = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${count} × HTTP ${code}`);
+    const errors = result.errors > 0 ? [`${result.errors} connection errors (${result.timeouts} timeouts)`] : [];
+    throw new Error(
+      `${options.url}: ${bad} failed requests of ${result.requests.total}: ${[...statuses, ...errors].join(', ')}`,
+    );
+  }
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 

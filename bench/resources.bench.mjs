@@ -117,7 +117,7 @@ rmSync(dataDir, { recursive: true, force: true });
 latencies.push(...pgliteResult.rows);
 throughputs.push(pgliteResult.throughput);
 
-const name = `regie_bench_${Date.now()}`;
+const name = `regie_bench_${Date.now()}_${process.pid}`;
 let reachable = true;
 try {
   execSync(`psql "${pgBase}/postgres" -qc "create database ${name}"`, { stdio: 'ignore' });

@@ -39,7 +39,11 @@ let exitCode = 0;
  * an ffmpeg or a relay a failed test never stopped kept taking the CPU from every test after it.
  * What was left is said, so that the test that leaks can be found.
  */
+/** How long each tier took, said at the end (CI logs are read from their tail). */
+const tierTimes = [];
+
 async function run(command, commandArgs, env = {}) {
+  const startedAt = Date.now();
   const child = spawn(command, commandArgs, {
     cwd: root,
     stdio: 'inherit',
@@ -61,6 +65,10 @@ async function run(command, commandArgs, env = {}) {
   });
   process.off('SIGINT', onInt).off('SIGTERM', onTerm);
   stopLeftovers(child.pid, command);
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  tierTimes.push(
+    `${[command, ...commandArgs].join(' ').slice(0, 60)}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`,
+  );
   if (result.status !== 0) exitCode = result.status || 1;
   return result;
 }
@@ -172,6 +180,7 @@ if (withBrowser) {
 }
 
 if (exitCode !== 0 && totals.failed === 0) totals.failed = 1;
+console.log(`\nTiers:\n${tierTimes.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailures:\n${failures.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chatPaths } from '@regie/contract/chat';
 import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
@@ -55,17 +56,63 @@ test('a fan posts on the embed page; staff see it live, hide it, and it leaves t
   await expect(row.getByText('Hidden')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // The fan's page drops it at its next read.
-  await expect(log.getByText('Allez les bleus !')).toBeHidden({ timeout: 10_000 });
+  // The fan's page drops it as the moderator's change is pushed.
+  await expect(log.getByText('Allez les bleus !')).toBeHidden();
 
   // Restored with the mouse, it comes back; banning the fan hides it again and lists them.
   await row.getByRole('button', { name: 'Restore the message of Zoé' }).click();
   await expect(row).toHaveAttribute('data-state', 'visible');
-  await expect(log.getByText('Allez les bleus !')).toBeVisible({ timeout: 10_000 });
+  await expect(log.getByText('Allez les bleus !')).toBeVisible();
   await row.getByRole('button', { name: 'Ban Zoé' }).click();
   await page.getByRole('dialog', { name: 'Ban Zoé?' }).getByRole('button', { name: 'Ban' }).click();
   await expect(row).toHaveAttribute('data-state', 'hidden');
   await expect(main(page).getByTestId('chat-bans').getByText('Zoé')).toBeVisible();
-  await expect(log.getByText('Allez les bleus !')).toBeHidden({ timeout: 10_000 });
+  await expect(log.getByText('Allez les bleus !')).toBeHidden();
   await fanContext.close();
+});
+
+test('the embed page receives messages and moderation pushed, reading the chat only once', async ({
+  page,
+  request,
+}) => {
+  const producer = await apiSignIn(request, 'producer');
+  const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', {
+    name: uniqueName('E2E pushed chat'),
+    published: true,
+    activatedModules: ['CHAT'],
+  });
+  const chat = await apiCall<{ id: number }>(request, producer, 'GET', chatPaths.eventChat(event.id));
+  const embed = await apiCall<{ url: string }>(request, producer, 'GET', `/main-api/events/${event.id}/embed`);
+  const token = new URL(embed.url).pathname.split('/').pop() ?? '';
+
+  // Every GET of the chat read and of its event stream the page makes.
+  const reads: string[] = [];
+  const streams: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (sent.method() === 'GET' && path === chatPaths.public(token)) reads.push(path);
+    if (path === chatPaths.publicStream(token)) streams.push(path);
+  });
+  await page.goto(new URL(embed.url).pathname);
+  const log = page.getByRole('complementary', { name: 'Chat' }).getByRole('log', { name: 'Chat messages' });
+  await expect(log).toBeVisible();
+  await expect.poll(() => streams.length).toBe(1);
+
+  // Another fan writes: the message appears on this page without a read.
+  const posted = await request.post(chatPaths.public(token), {
+    data: { viewerId: crypto.randomUUID(), nickname: 'Léa', text: 'Quel arrêt du gardien !' },
+  });
+  expect(posted.status()).toBe(201);
+  const message = (await posted.json()) as { id: number };
+  await expect(log.getByText('Quel arrêt du gardien !')).toBeVisible();
+
+  // A moderator pins it, then hides it: both reach the page as they happen.
+  await apiCall(request, producer, 'PUT', chatPaths.message(chat.id, message.id), { pinned: true });
+  await expect(log.getByRole('listitem').filter({ hasText: 'Quel arrêt du gardien !' })).toContainText('Pinned');
+  await apiCall(request, producer, 'PUT', chatPaths.message(chat.id, message.id), { state: 'hidden' });
+  await expect(log.getByText('Quel arrêt du gardien !')).toBeHidden();
+
+  // One read when the page opened, one stream, and nothing read again since.
+  expect(reads).toHaveLength(1);
+  expect(streams).toHaveLength(1);
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type ApiSession, apiCall, apiSignIn, main, uniqueName } from './flows.ts';
+import { type ApiSession, apiCall, apiSignIn, fanSignUpConfirmed, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
@@ -12,12 +12,8 @@ import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 async function fanToken(request: APIRequestContext, accountKey: string): Promise<string> {
   const nickname = uniqueName('fan').replace(/\W/g, '').slice(0, 24);
-  const response = await request.post('/api/fan/signup', {
-    headers: { 'x-account-key': accountKey },
-    data: { email: `${nickname}@example.com`, password: 'goal-goal-goal', nickname },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { token: string }).token;
+  const data = { email: `${nickname}@example.com`, password: 'goal-goal-goal', nickname };
+  return (await fanSignUpConfirmed(request, accountKey, data)).token;
 }
 
 async function fanCall(request: APIRequestContext, token: string, method: 'PUT' | 'POST', path: string, data: unknown) {

@@ -337,3 +337,30 @@ export async function asTemporaryUser(
     await apiCall(request, manager, 'DELETE', `/users-service-api/users/${user.id}`);
   }
 }
+
+/**
+ * A fan signed up through the public fan API and confirmed with the code of their mail, read in
+ * the local outbox (the e2e server has no SMTP_URL) as the platform admin: their first session.
+ */
+export async function fanSignUpConfirmed(
+  request: APIRequestContext,
+  accountKey: string,
+  data: { email: string; password: string; nickname: string; [field: string]: unknown },
+): Promise<{ token: string; fan: { id: number } }> {
+  const headers = { 'x-account-key': accountKey };
+  const signup = await request.post('/api/fan/signup', { headers, data });
+  expect(signup.status(), await signup.text()).toBe(202);
+  const admin = await apiSignIn(request, 'admin');
+  const to = encodeURIComponent(data.email.toLowerCase());
+  const outbox = await apiCall<{ data: { text: string }[] }>(
+    request,
+    admin,
+    'GET',
+    `/main-api/admin-tools/mail-outbox?to=${to}`,
+  );
+  const token = /fanc_[\w-]+/.exec(outbox.data[0]?.text ?? '')?.[0];
+  expect(token, `a confirmation code mailed to ${data.email}`).toBeTruthy();
+  const confirmed = await request.post('/api/fan/confirm', { headers, data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return (await confirmed.json()) as { token: string; fan: { id: number } };
+}

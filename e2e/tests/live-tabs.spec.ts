@@ -60,9 +60,18 @@ test.afterAll(() => {
   for (const encoder of encoders) encoder.kill('SIGKILL');
 });
 
-async function operatorPage(browser: Browser, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, setup.username, PASSWORD);
+/**
+ * A page of the operator at `path`, signed in through the form, or, given `alongside`, in a
+ * browser of its own holding that page's session (localStorage): a second operator's screen
+ * without a second walk through the form (sign-in has its own tests; under a loaded CI machine it
+ * cost this file's longest test 25 s of its 3 minutes).
+ */
+async function operatorPage(browser: Browser, path: string, alongside?: Page): Promise<Page> {
+  const context = alongside
+    ? await browser.newContext({ storageState: await alongside.context().storageState() })
+    : await browser.newContext();
+  const page = await context.newPage();
+  if (!alongside) await signIn(page, setup.username, PASSWORD);
   await page.goto(path);
   return page;
 }
@@ -162,7 +171,7 @@ test('a camera switch shows on a second operator’s multicam without reloading'
   }
   await apiCall(request, setup.session, 'POST', `/main-api/events/${eventId}/start-live`);
   const first = await operatorPage(browser, `/events/sports/edit/${eventId}/multicam`);
-  const second = await operatorPage(browser, `/events/sports/edit/${eventId}/multicam`);
+  const second = await operatorPage(browser, `/events/sports/edit/${eventId}/multicam`, first);
   const tile = (page: Page, name: string) => main(page).getByRole('article', { name });
   for (const page of [first, second]) {
     await expect(tile(page, 'Wide').getByTestId('multicam-on-air')).toBeVisible();

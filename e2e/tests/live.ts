@@ -17,7 +17,8 @@ export interface LiveInput {
  * 16 minutes). A worker that goes, however it goes, now takes its encoders with it. The watcher
  * reads the pipe through fd 3: sh gives a background command /dev/null as its standard input.
  */
-const WATCHED = 'exec 3<&0; ffmpeg "$@" </dev/null 3<&- & ff=$!; (cat <&3 >/dev/null; kill -KILL "$ff" 2>/dev/null) & wait "$ff"';
+const WATCHED =
+  'exec 3<&0; ffmpeg "$@" </dev/null 3<&- & ff=$!; (cat <&3 >/dev/null; kill -KILL "$ff" 2>/dev/null) & wait "$ff"';
 
 /**
  * ffmpeg pushing a generated stream (test pattern and a tone) to the ingest for `seconds`, as an

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiSession, apiCall, apiSignIn, main, save, textField, uniqueName } from './flows.ts';
+import { type ApiSession, apiCall, apiSignIn, fanSignUpConfirmed, main, save, textField, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 async function addQuestion(page: Page, text: string) {
@@ -123,12 +123,8 @@ async function fanPlays(
   nickname: string,
   picks: boolean[],
 ) {
-  const signup = await request.post('/api/fan/signup', {
-    headers: { 'x-account-key': accountKey },
-    data: { email: `${nickname}@fans.example`, password: 'quiz-quiz-quiz', nickname },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const { token } = (await signup.json()) as { token: string };
+  const data = { email: `${nickname}@fans.example`, password: 'quiz-quiz-quiz', nickname };
+  const { token } = await fanSignUpConfirmed(request, accountKey, data);
   const headers = { authorization: `Bearer ${token}`, 'x-account-key': accountKey };
   for (const [index, question] of quiz.questions.entries()) {
     const shown = await request.post(`/api/fan/trivia/quizzes/${quiz.id}/next`, { headers });

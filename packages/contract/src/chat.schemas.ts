@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
-import { CHAT_LIMITS, CHAT_MESSAGES, MESSAGE_STATES } from './chat.ts';
+import { CHAT_CURSOR_PATTERN, CHAT_LIMITS, CHAT_MESSAGES, type ChatStreamEventType, MESSAGE_STATES } from './chat.ts';
 import { schemaMessage } from './messages.ts';
 
 /** Request and response schemas of the chat calls (contract chat.ts). */
@@ -105,16 +105,20 @@ export type ChatBan = z.infer<typeof chatBanResponse>;
 export const chatBansResponse = z.object({ data: z.array(chatBanResponse) });
 
 /**
- * A message as fans see it: no record id, no viewer id, no state (only visible ones are sent);
- * the page tells messages apart by author, time and text.
+ * A message as fans see it: no viewer id, no state (only visible ones are sent). `id` is the
+ * message's public id (the one staff see): the page places, updates and removes rows by it.
  */
 export const publicChatMessage = z.object({
+  id: z.number(),
   nickname: z.string(),
   text: z.string(),
   pinned: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicChatMessage = z.infer<typeof publicChatMessage>;
+
+/** A fan's position for the event stream (contract chat.ts chatCursor): `{message id}-{ms}`. */
+export const chatCursorText = z.string().regex(CHAT_CURSOR_PATTERN, schemaMessage(CHAT_MESSAGES.badCursor));
 
 /** GET embed/{token}/chat: the newest visible messages, oldest first, or { open: false }. */
 export const publicChatResponse = z.discriminatedUnion('open', [
@@ -123,11 +127,31 @@ export const publicChatResponse = z.discriminatedUnion('open', [
       open: z.literal(true),
       slowModeSeconds: z.number(),
       messages: z.array(publicChatMessage),
+      /** Where the event stream starts from (chatPaths.publicStream ?cursor=): nothing is missed in between. */
+      cursor: z.string(),
     })
     .strict(),
   z.object({ open: z.literal(false) }).strict(),
 ]);
 export type PublicChat = z.infer<typeof publicChatResponse>;
+
+/** GET embed/{token}/chat/stream: where to start (the Last-Event-ID header wins over the query). */
+export const publicChatStreamQuery = z.object({ cursor: chatCursorText.optional() }).strict();
+export const publicChatStreamHeaders = z.object({ 'last-event-id': chatCursorText.optional() });
+
+/**
+ * The `data:` of each event of the fans' stream (CHAT_STREAM_EVENTS), JSON; every event has an
+ * `id:` line (the cursor to resume from) and the stream starts with a `retry:` hint.
+ */
+export const chatStreamPayloads = {
+  message: publicChatMessage,
+  updated: publicChatMessage,
+  hidden: z.object({ id: z.number() }).strict(),
+  closed: z.object({}).strict(),
+} as const satisfies Record<ChatStreamEventType, z.ZodType>;
+export type ChatStreamEvent = {
+  [Type in ChatStreamEventType]: { type: Type; payload: z.infer<(typeof chatStreamPayloads)[Type]> };
+}[ChatStreamEventType];
 
 export const publicChatPostBody = z
   .object({

@@ -22,10 +22,17 @@ import type { ModuleCode } from './modules.ts';
  *   gets 429 with the seconds left. Checked in one conditional UPDATE, so two processes (or two
  *   tabs) cannot both pass.
  * - Banning a fan hides every message of theirs that is visible; unbanning does not restore them.
- * - Live: staff get `CHAT_EVENTS` on the event's topic (`/admin/{eventId}`) over the WebSocket;
- *   the embed page polls the public read every CHAT_POLL_MS (see chatPaths.public): it holds no
- *   connection per viewer, works behind any proxy and on any number of API processes, and each
- *   poll returns the whole recent window, so a hidden message leaves every page on the next poll.
+ * - Live: staff get `CHAT_EVENTS` on the event's topic (`/admin/{eventId}`) over the WebSocket.
+ *   Fans read the recent messages once (chatPaths.public), then listen to the chat's Server-Sent
+ *   Events (chatPaths.publicStream, CHAT_STREAM_EVENTS): each API process holds ONE hub
+ *   subscription per chat, shared by all its fans' streams, so a message costs one hub delivery
+ *   per process whatever the audience. Every event carries the fan's cursor as its `id:`; the
+ *   browser's EventSource sends it back as Last-Event-ID when it reconnects and the server sends
+ *   what was missed since (at most CHAT_STREAM.replayMax messages and as many changes). The page
+ *   reads the chat again only while its stream is down, every CHAT_FALLBACK_READ_MS.
+ * - Public messages carry the id staff see (the message's public id, to resume and to hide the
+ *   right row): a sequential number tells a fan no more than the order and count of messages,
+ *   which the chat shows anyway.
  */
 
 export const CHAT_MODULE: ModuleCode = 'CHAT';
@@ -57,8 +64,48 @@ export const CHAT_LIMITS = {
 
 /** Posts one address may make per window before getting 429 (like the embed's play reports). */
 export const CHAT_POST_RATE_LIMIT = { max: 20, windowMs: 60_000 } as const;
-/** How often the embed page reads the chat again. */
-export const CHAT_POLL_MS = 3_000;
+/**
+ * How often the embed page reads the chat again while its event stream is down (it reconnects
+ * by itself; the read keeps the page right meanwhile). Never while the stream is open.
+ */
+export const CHAT_FALLBACK_READ_MS = 45_000;
+
+/** The fans' event stream (chatPaths.publicStream). */
+export const CHAT_STREAM = {
+  /** A comment line this often, so proxies and load balancers keep an idle stream open. */
+  heartbeatMs: 15_000,
+  /** The `retry:` hint: how long EventSource waits before it reconnects. */
+  retryMs: 3_000,
+  /** A reconnecting fan gets at most this many missed messages (the newest), and as many changes. */
+  replayMax: 100,
+  /** A fan reading slower than this many bytes behind is cut off (their browser resumes). */
+  backlogMaxBytes: 1_000_000,
+} as const;
+
+/**
+ * The event types of the fans' stream; payloads in chat.schemas.ts (chatStreamPayloads):
+ * `message` a new visible message; `updated` a visible message that changed (pinned, unpinned,
+ * restored: shown in place, or inserted by id); `hidden` { id } of a message a moderator hid;
+ * `closed` {} when the chat is not open (the stream then ends).
+ */
+export const CHAT_STREAM_EVENTS = ['message', 'updated', 'hidden', 'closed'] as const;
+export type ChatStreamEventType = (typeof CHAT_STREAM_EVENTS)[number];
+
+/**
+ * A fan's position in the chat, the `id:` of every stream event and the `cursor` of the public
+ * read: `{highest message id seen}-{time of the latest change seen, ms since 1970}`.
+ */
+export const CHAT_CURSOR_PATTERN = /^(\d{1,15})-(\d{1,15})$/;
+
+export function chatCursor(lastMessageId: number, changedAtMs: number): string {
+  return `${lastMessageId}-${changedAtMs}`;
+}
+
+export function parseChatCursor(cursor: string): { lastMessageId: number; changedAtMs: number } | null {
+  const match = CHAT_CURSOR_PATTERN.exec(cursor);
+  if (!match) return null;
+  return { lastMessageId: Number(match[1]), changedAtMs: Number(match[2]) };
+}
 /** The browser storage key of the fan's viewer id on the embed page. */
 export const CHAT_VIEWER_STORAGE_KEY = 'regie.chat.viewer';
 
@@ -95,6 +142,11 @@ export const chatPaths = {
   accountWords: `${MAIN_API}/chat-word-filter`,
   /** GET (public) → recent visible messages or { open: false }; POST { viewerId, nickname, text } → 201. */
   public: (token: string) => `${MAIN_API}/embed/${token}/chat`,
+  /**
+   * GET (public) → text/event-stream of CHAT_STREAM_EVENTS; `?cursor=` the public read's cursor,
+   * or the Last-Event-ID header (which wins) to get what was missed since.
+   */
+  publicStream: (token: string) => `${MAIN_API}/embed/${token}/chat/stream`,
 } as const;
 
 /** Lower case, accents removed: "Éloïse" and "eloise" are the same word to the filter. */
@@ -134,4 +186,6 @@ export const CHAT_MESSAGES = messageCatalog('CHAT_MESSAGES', {
   unknownViewer: (viewerId: string) => `Viewer ${viewerId} has never posted in this chat`,
   nothingToChange: 'Say what to change: state or pinned',
   beforeOrAfter: 'Page with before or after, not both',
+  badCursor:
+    'The chat cursor must be a message id and a time in milliseconds joined by a dash, as the chat read or its stream gave it',
 });

@@ -35,6 +35,17 @@ export const fanSignupBody = z
   .strict();
 export type FanSignupBody = z.infer<typeof fanSignupBody>;
 
+/**
+ * What every sign-up gets (202), whether the email was new, pending or already a fan's: the
+ * answer never tells which (the mail does).
+ */
+export const fanSignupResponse = z.object({ email: z.string(), confirmationSent: z.literal(true) });
+export type FanSignupResponse = z.infer<typeof fanSignupResponse>;
+
+/** The code of the confirmation mail. */
+export const fanConfirmBody = z.object({ token: z.string().trim().min(1).max(FAN_LIMITS.confirmTokenMax) }).strict();
+export type FanConfirmBody = z.infer<typeof fanConfirmBody>;
+
 export const fanSigninBody = z.object({ email, password: z.string().min(1).max(FAN_LIMITS.passwordMax) }).strict();
 export type FanSigninBody = z.infer<typeof fanSigninBody>;
 

@@ -9,8 +9,18 @@ import { messageCatalog } from './messages.ts';
  * - A fan belongs to ONE account (the club whose embed page or app they signed up on); the same
  *   email may sign up on two accounts and is then two fans. Emails are kept lower-cased.
  * - Fans sign in with email + password (argon2id, the staff's hashing) on the public fan API
- *   (`FAN_API`), naming the account by its key in `x-account-key`; failed sign-ins are throttled
- *   like the staff's (same table and limits, the key prefixed `fan:{accountId}:`).
+ *   (`FAN_API`), naming the account by its key in `x-account-key`.
+ * - Sign-up never tells whether the email is already a fan (issue 28.6): it always answers 202
+ *   `{ email, confirmationSent: true }` after one password hash; the reason goes by email. A new
+ *   email gets a fan pending confirmation and a confirmation code (`FAN_LIMITS.confirmTtlMs`); a
+ *   fan's email gets "someone tried to sign up with your address". Signing up again while pending
+ *   replaces the pending password and code (the last sign-up wins, older codes die). `POST confirm
+ *   {token}` activates the fan and opens a session; a code only works on its own club's key.
+ * - An unconfirmed fan cannot sign in: with the right password they get 403 `notConfirmed`.
+ * - Sign-in failures are throttled per (address, email), per email and per address
+ *   (`FAN_AUTH_LIMITS`): a stadium's fans behind one NAT address share only the address's high
+ *   ceiling, and successful sign-ins count toward nothing. Sign-ups are counted per email (a
+ *   mailbox is not flooded) and per address. The auth calls are not counted by `FAN_RATE_LIMIT`.
  * - A fan token is random, only its SHA-256 is stored (`fan_sessions`), and it is only ever looked
  *   up in fan sessions: presented to a staff call it is an unknown token (401).
  * - Every fan call writes what it did as a typed activity (`FAN_ACTIVITY_TYPES`, payload by type)
@@ -70,9 +80,41 @@ export const FAN_LIMITS = {
   sessionTtlMs: 30 * 24 * 3600 * 1000,
   /** "Active" figures: fans seen in the last N days. */
   activeDaysDefault: 30,
+  /** A sign-up's confirmation code works for 48 hours. */
+  confirmTtlMs: 48 * 3600 * 1000,
+  confirmTokenMax: 100,
 } as const;
 
-/** Public fan calls one address may make per window (429 beyond). */
+/**
+ * The fans' sign-in and sign-up throttle (issue 28.6), shared by every API process (database).
+ * Only failures count for sign-in: wrong password, unknown email, bad confirmation code. A whole
+ * club's crowd behind one NAT address shares `failuresPerAddress` only; one email is locked after
+ * `failuresPerAddressAndEmail` failures from one address, or `failuresPerEmail` from anywhere.
+ * Every attempt on a locked key gets 429 with Retry-After, a right password included, until
+ * enough of its failures leave the window.
+ */
+export const FAN_AUTH_LIMITS = {
+  windowMs: 15 * 60 * 1000,
+  failuresPerAddressAndEmail: 10,
+  failuresPerEmail: 30,
+  failuresPerAddress: 500,
+  /** Sign-ups (so mails) per email and per address in the window. */
+  signupsPerEmail: 3,
+  signupsPerAddress: 1000,
+  /**
+   * Calls to signup, signin and confirm per address and minute, in each process: a CPU guard (a
+   * sign-in costs ~20 ms of a core), 20 a second, so one address cannot take a whole process.
+   */
+  callsPerAddress: 1200,
+  callsWindowMs: 60_000,
+} as const;
+
+/**
+ * Signed-in fan calls (games, plays, profile) one fan session may make per window (429 beyond),
+ * and calls with a token that opens no session one address may make: a stadium's crowd behind
+ * one NAT address is counted fan by fan, a forger of tokens by its address. Sign-up, confirm and
+ * sign-in: FAN_AUTH_LIMITS.
+ */
 export const FAN_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;
 
 /** The public fan API's prefix (under /api, so an unknown path is a JSON 404). */
@@ -81,6 +123,8 @@ export const FAN_API = '/api/fan';
 export const fanPublicPaths = {
   signup: `${FAN_API}/signup`,
   signin: `${FAN_API}/signin`,
+  /** POST {token}: the code of the sign-up's mail → the fan is confirmed and signed in. */
+  confirm: `${FAN_API}/confirm`,
   signout: `${FAN_API}/signout`,
   me: `${FAN_API}/me`,
   plays: `${FAN_API}/plays`,
@@ -137,8 +181,13 @@ export const FANS_MESSAGES = messageCatalog('FANS_MESSAGES', {
   eventNotFound: (id: number) => `Event ${id} not found`,
   offerNotFound: (id: number) => `Payment offer ${id} not found`,
   accountUnknown: 'Unknown account: send the club’s key in x-account-key',
-  emailTaken: 'A fan already signed up with this email',
   badCredentials: 'Wrong email or password',
+  notConfirmed: 'Confirm your email first: follow the code in the mail we sent you (sign up again for a new one)',
+  confirmationInvalid: 'This confirmation code is unknown, used or expired: sign up again to get a new one',
+  tooManySignins: (minutes: number) =>
+    `Too many failed sign-ins: try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+  tooManySignups: (minutes: number) =>
+    `Too many sign-ups: try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
   blocked: 'This fan account is blocked',
   signedOut: 'Sign in again: this fan session has ended',
   missingToken: 'Sign in first: this call needs a fan token',

@@ -82,6 +82,12 @@ export const SHARE_TARGET_NAMES: Readonly<Record<ShareTarget, string>> = {
  */
 export const MEDIA_PATH = '/media';
 export const MEDIA_TOKEN_PARAM = 't';
+/**
+ * The encode a segment URL names (`&v=`, in the playlists served with `?t=`): a segment's bytes
+ * never change under one version, so it is cached for good (`immutable`); a new encode of the
+ * video gives its segments new URLs.
+ */
+export const MEDIA_VERSION_PARAM = 'v';
 export const MEDIA_TOKEN_TTL_SECONDS = 4 * 60 * 60;
 export const MEDIA_TOKEN_STEP_SECONDS = 15 * 60;
 /** How long a download link (videoPaths.downloadLink) opens the original. */

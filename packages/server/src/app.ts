@@ -49,7 +49,10 @@ import { checkApiVersion } from './http/version.hook.ts';
 import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
-import { registerLive } from './live/live.plugin.ts';
+import { type LiveOptions, registerLive } from './live/live.plugin.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
+import { createMailer } from './mail/mail.ts';
+import type { Mailer } from './mail/mail.types.ts';
 import { publishMarkerChanges } from './markers/markers.published.ts';
 import { eventMarkersRoutes } from './markers/markers.routes.ts';
 import { matchEventsRoutes } from './match-events/match-events.routes.ts';
@@ -98,6 +101,8 @@ export interface AppDependencies {
   signedIn?: Cache;
   /** The resources the generic engine serves; without them, the registry's. */
   resources?: readonly ResourceEntry[];
+  /** Where mails go; without it, SMTP when SMTP_URL is set, else the local outbox (mail/mail.ts). */
+  mailer?: Mailer;
   /** The Stripe catalogue; without it, the official client when a key is configured, else none. */
   stripe?: StripePrices | null;
   /**
@@ -114,6 +119,8 @@ export interface AppDependencies {
   writeRoutes?: WriteRoute[];
   /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
   simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine' | 'lease'>;
+  /** The live node's leases (this process's name, their life); see live.plugin.ts. */
+  live?: Pick<LiveOptions, 'lease'>;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: Writable;
   /** This process's metrics (GET /metrics); without them, a registry of the app's own. */
@@ -124,6 +131,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The process's Prometheus metrics: the lease engine counts its takeovers there. */
     metrics: Metrics;
+    /** Where mails go (SMTP or the local outbox); tests read the outbox's recent(). */
+    mailer: Mailer;
   }
 }
 
@@ -232,6 +241,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     dependencies.metrics ??
     createMetrics({ db, onError: (error) => app.log.warn({ err: error }, 'metrics: database not read') });
   app.decorate('metrics', metrics);
+  const mailer = dependencies.mailer ?? createMailer(config.mail, config.dataDir);
+  app.decorate('mailer', mailer);
   // Before any route: each route gets its timing hook as it is added.
   registerRequestMetrics(app, metrics.requestDuration);
 
@@ -298,12 +309,23 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await app.register(triviaRoutes, { engine, guards });
-  const fanLimiter = await registerFans(app, { db, guards });
-  await registerGames(app, { db, guards, hub, fanLimiter });
-  await app.register(triviaFanRoutes, { db, limiter: fanLimiter });
+  const fanAccess = await registerFans(app, { db, guards, mailer, hub, caches });
+  await app.register(mailRoutes, { guards, mailer });
+  await registerGames(app, { db, guards, hub, fanAccess });
+  await app.register(triviaFanRoutes, { db, limiter: fanAccess.limiter, requireFan: fanAccess.requireFan });
   // A lease taken from a process that stopped renewing it is a takeover (GET /metrics).
   const onTakeover = () => metrics.leaseTakeovers.inc();
-  const live = await registerLive(app, { db, guards, storage, hub, config, onTakeover });
+  const live = await registerLive(app, {
+    db,
+    guards,
+    storage,
+    hub,
+    config,
+    onTakeover,
+    caches,
+    mediaTokens: media.tokens,
+    ...dependencies.live,
+  });
   await registerSimulcasts(app, {
     db,
     guards,

@@ -101,6 +101,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REGIE_S3_BUCKET: 'media', REGIE_S3_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
   });
 
+  it('sends mails through SMTP_URL when set, else to the local outbox', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'Regie <no-reply@regie.invalid>' });
+    const smtp = loadConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      REGIE_MAIL_FROM: 'Club <fans@club.example>',
+    });
+    expect(smtp.mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.example:465', from: 'Club <fans@club.example>' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+  });
+
+  it('reads the PostgreSQL pool size (10 unless set), refusing what is not a count of connections', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
+    for (const wrong of ['0', '-3', '2.5', 'many', '1001']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: wrong }), wrong).toThrow(
+        /DATABASE_POOL_SIZE: Use a whole number of PostgreSQL connections per process, from 1 to 1000/,
+      );
+    }
+  });
+
   it('names every invalid variable at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', REGIE_ENV: 'qa', DATABASE_URL: 'not a url' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*REGIE_ENV/,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type ShareTarget, VIDEO_IMPORT_MAX_BYTES_DEFAULT, VIDEO_PART_SIZE } from '@regie/contract/videos';
 import { z } from 'zod';
+import type { MailConfig } from './mail/mail.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
 
 /** S3's smallest part but the last. */
@@ -15,6 +16,12 @@ const environmentSchema = z.object({
   HOST: optionalText.default('0.0.0.0'),
   REGIE_DATA_DIR: optionalText.default('./data'),
   DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'Use a whole number of PostgreSQL connections per process, from 1 to 1000' })
+    .int('Use a whole number of PostgreSQL connections per process, from 1 to 1000')
+    .min(1, 'Use a whole number of PostgreSQL connections per process, from 1 to 1000')
+    .max(1000, 'Use a whole number of PostgreSQL connections per process, from 1 to 1000')
+    .default(10),
   REGIE_SEED: z.enum(['demo', 'none']).default('demo'),
   REGIE_DEMO_TEMPLATE: z.enum(['on', 'off']).default('on'),
   REGIE_DEMO_VIDEOS: z.enum(['on', 'off']).default('on'),
@@ -29,6 +36,13 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REGIE_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
   REDIS_URL: optionalUrl,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'Use smtp://… or smtps://…')
+      .optional(),
+  ),
+  REGIE_MAIL_FROM: optionalText.default('Regie <no-reply@regie.invalid>'),
   REGIE_ROLES: optionalText,
   REGIE_STORAGE_SHARED: z.enum(['true', 'false']).default('false'),
   REGIE_METRICS_TOKEN: optionalText,
@@ -193,6 +207,8 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL when set, else the embedded PGlite database in `<dataDir>/db`. */
   databaseUrl: string | null;
+  /** The PostgreSQL connections each process opens at most (DATABASE_POOL_SIZE; unused by PGlite). */
+  databasePoolSize: number;
   seed: 'demo' | 'none';
   /** Whether an empty data folder may start from the demo database the build made (db/demo-template.ts). */
   demoTemplate: boolean;
@@ -235,6 +251,8 @@ export interface AppConfig {
   /** The admins' query builder's statement timeout (its export's is ten times longer). */
   queryTimeoutMs: number;
   storage: StorageConfig;
+  /** Mails (fans' sign-up): SMTP when SMTP_URL is set, else .eml files in `<dataDir>/mail/outbox`. */
+  mail: MailConfig;
   /** The Stripe secret key (sk_…) the payment offers' catalogue is read with; null: not configured (503). */
   stripeSecretKey: string | null;
   videos: VideosConfig;
@@ -315,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL ?? null,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     seed: values.REGIE_SEED,
     demoTemplate: values.REGIE_DEMO_TEMPLATE === 'on',
     demoVideos: values.REGIE_DEMO_VIDEOS === 'on',
@@ -339,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authCacheTtlMs: values.REGIE_AUTH_CACHE_TTL_SECONDS * 1000,
     queryTimeoutMs: values.REGIE_QUERY_TIMEOUT_MS,
     storage: storageConfig(values, dataDir),
+    mail: { smtpUrl: values.SMTP_URL ?? null, from: values.REGIE_MAIL_FROM },
     stripeSecretKey: values.REGIE_STRIPE_SECRET_KEY ?? null,
     videos: videosConfig(values),
     live: {

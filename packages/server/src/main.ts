@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { demoTemplateFor } from './db/demo-template.ts';
 import { periodicTasks } from './jobs/jobs.registry.ts';
 import { startWorkers } from './jobs/jobs.worker.ts';
+import { outboxFolder } from './mail/mail.ts';
 import { findMediaTools, missingMediaTools } from './media/media.tools.ts';
 import { readinessChecks } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/ops.server.ts';
@@ -83,6 +84,10 @@ async function main(): Promise<void> {
         )
       : null;
   if (runsApi) await app.listen({ port: config.port, host: config.host });
+  // A live node without the API role answers on the loopback only, on a port of its own choosing:
+  // ffmpeg on this machine reads a stored video through its media route when the storage is S3 (a
+  // video played into an input, live/convert.engine.ts). Nothing outside the machine reaches it.
+  else if (config.roles.includes('live')) await app.listen({ port: 0, host: '127.0.0.1' });
   app.log.info(
     {
       roles: config.roles,
@@ -92,11 +97,15 @@ async function main(): Promise<void> {
       realtime: app.realtime.backend,
       workers: workerCount,
       demoData: template ? 'from the build' : seeded ? 'seeded' : 'none added',
+      mail: app.mailer.kind,
     },
     runsApi
       ? `Regie listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
       : `Regie started as ${config.roles.join(', ')} (no HTTP${ops ? `, but /metrics, /livez and /readyz on port ${config.metricsPort}` : ''})`,
   );
+  if (app.mailer.kind === 'outbox') {
+    app.log.info(`SMTP_URL is not set: mails (fans' sign-up) are written to ${outboxFolder(config.dataDir)}`);
+  }
   const missingTools = missingMediaTools(findMediaTools());
   if (missingTools.length > 0) {
     app.log.warn(

@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { type LiveInput, livePaths } from '@regie/contract/live';
 import { type Assembly, type Conversion, LIVE_CONVERT_MESSAGES, liveConvertPaths } from '@regie/contract/live.convert';
 import { renderMessage } from '@regie/contract/messages.render';
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveConversions, liveSegments } from '../src/db/live.table.ts';
 import { videos } from '../src/db/videos.table.ts';
+import { createConvertEngine } from '../src/live/convert.engine.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { publishTestStream } from './live-fixtures.ts';
 import { makeTestVideo, mediaFolder } from './media-fixtures.ts';
@@ -43,11 +44,11 @@ async function conversionOf(id: number, as = 'streamerA'): Promise<Conversion> {
   return response.json<Conversion>();
 }
 
-const recordedSeconds = async (inputId: number, since = new Date(0)) => {
+const recordedSeconds = async (inputId: number) => {
   const rows = await ctx.db
     .select({ duration: liveSegments.duration })
     .from(liveSegments)
-    .where(and(eq(liveSegments.inputId, inputId), gte(liveSegments.startedAt, since)))
+    .where(eq(liveSegments.inputId, inputId))
     .orderBy(asc(liveSegments.sequence));
   return rows.reduce((sum, row) => sum + row.duration, 0);
 };
@@ -174,6 +175,41 @@ describe('a video played into a live input', () => {
     expect(again.json<{ message: string }>().message).toBe(renderMessage(LIVE_CONVERT_MESSAGES.notConverting(videoId)));
   }, 60_000);
 
+  it('keeps a stopped conversion stopped whatever its player reports after the stop', async () => {
+    // A progress write queued before a stop used to land after it and bring the conversion back to
+    // 'playing' (and its process then claimed it again). A player started on a conversion that is
+    // already stopped reports at once: none of its writes may change the row, and it stops.
+    const input = await createInput('streamerA', 'Late reports');
+    const [row] = await ctx.db
+      .insert(liveConversions)
+      .values({
+        accountId: ctx.accountA.id,
+        videoId,
+        inputId: input.id,
+        state: 'stopped',
+        positionSeconds: 3,
+        durationSeconds: VIDEO_SECONDS,
+        endedAt: new Date(),
+      })
+      .returning();
+    if (!row) throw new Error('no conversion row');
+    const engine = createConvertEngine({
+      db: ctx.db,
+      hub: null,
+      storage: ctx.storage,
+      publishUrl: () => null,
+      backoff: { initialMs: 50, factor: 1, maxMs: 50 },
+    });
+    try {
+      engine.start({ ...row, state: 'playing' });
+      await waitFor(async () => !engine.isRunning(row.id), { timeoutMs: 10_000, what: 'the player to stop' });
+      const [after] = await ctx.db.select().from(liveConversions).where(eq(liveConversions.id, row.id));
+      expect(after).toMatchObject({ state: 'stopped', positionSeconds: 3 });
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('refuses what cannot be aired, with a reason', async () => {
     const input = await createInput('streamerA', 'Checks');
     const call = (id: number, payload: object, as = 'streamerA') =>
@@ -215,7 +251,6 @@ describe('a video played into a live input', () => {
     const input = await createInput('streamerA', 'Resume desk');
     // What a server stopped 8 s into the video left behind: the app's claimer (a live process)
     // takes it at its next claim and plays the rest into the input.
-    const since = new Date();
     const [row] = await ctx.db
       .insert(liveConversions)
       .values({
@@ -242,10 +277,12 @@ describe('a video played into a live input', () => {
       what: 'the input to be idle',
     });
     // Only the rest was played, from the start of the rendition's segment holding 8 s (6 s): not
-    // the whole 12 s.
+    // the whole 12 s. Every segment of this new input is the resumed conversion's: none is picked
+    // by its date (the seek sends the 2 s before 8 s at once, so the recording is dated from up
+    // to 2 s before the conversion was taken, e.g. 12.6 s for a conversion taken at 13.6 s).
     const played = await waitFor(
       async () => {
-        const seconds = await recordedSeconds(input.id, new Date(since.getTime() - 1000));
+        const seconds = await recordedSeconds(input.id);
         return seconds > 3 ? seconds : undefined;
       },
       { timeoutMs: 10_000, what: 'the rest of the video to be indexed' },

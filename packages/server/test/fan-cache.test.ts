@@ -2,9 +2,9 @@ import { chatPaths } from '@regie/contract/chat';
 import type { Chat, ChatMessagesPage } from '@regie/contract/chat.schemas';
 import { embedPaths } from '@regie/contract/embed';
 import { fanPublicPaths } from '@regie/contract/fans';
-import type { FanSessionResponse } from '@regie/contract/fans.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_REVALIDATE, PUBLIC_SHORT } from '../src/http/http.cache.ts';
+import { signUpConfirmed } from './fan-auth-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { insertEvent, insertVideo, signIn } from './insights-fixtures.ts';
 
@@ -150,15 +150,8 @@ describe('the embed page’s chat read', () => {
 
 describe('the fan’s own data', () => {
   it('is for the fan’s browser only (private, by Authorization), with an ETag and 304', async () => {
-    const signup = await ctx.request({
-      method: 'POST',
-      url: fanPublicPaths.signup,
-      accountKey: producer.accountKey,
-      remoteAddress: remoteAddress(),
-      payload: { email: `cache.${Date.now()}@example.com`, password: 'goal-goal-goal', nickname: 'cachefan' },
-    });
-    expect(signup.statusCode, signup.body).toBe(201);
-    const { token } = signup.json<FanSessionResponse>();
+    const body = { email: `cache.${Date.now()}@example.com`, password: 'goal-goal-goal', nickname: 'cachefan' };
+    const { token } = await signUpConfirmed(ctx, producer.accountKey, body, remoteAddress());
     const me = await ctx.request({ url: fanPublicPaths.me, token, remoteAddress: remoteAddress() });
     expect(me.statusCode, me.body).toBe(200);
     expect(me.headers['cache-control']).toBe(PRIVATE_REVALIDATE);

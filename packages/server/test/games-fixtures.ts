@@ -1,12 +1,10 @@
-import { fanPublicPaths } from '@regie/contract/fans';
-import type { FanSessionResponse } from '@regie/contract/fans.schemas';
 import type { Role } from '@regie/contract/roles';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { challengerAppearances, challengers } from '../src/db/actors.table.ts';
 import { events } from '../src/db/events.table.ts';
-import { fans } from '../src/db/fans.table.ts';
 import { sports } from '../src/db/sports.table.ts';
+import { blockThroughCrm, signUpConfirmed } from './fan-auth-fixtures.ts';
 import type { TestContext } from './helpers.ts';
 
 /** Two clubs with the games' modules, their staff, an event with challengers, and fans. */
@@ -106,20 +104,14 @@ export interface Fan {
 
 export async function signUpFan(ctx: TestContext, club: Club): Promise<Fan> {
   emails += 1;
-  const response = await ctx.request({
-    method: 'POST',
-    url: fanPublicPaths.signup,
-    accountKey: club.accountKey,
-    remoteAddress: nextAddress(),
-    payload: { email: `player${emails}@example.com`, password: 'goal-goal-goal', nickname: `player${emails}` },
-  });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  const session = response.json<FanSessionResponse>();
+  const body = { email: `player${emails}@example.com`, password: 'goal-goal-goal', nickname: `player${emails}` };
+  const session = await signUpConfirmed(ctx, club.accountKey, body, nextAddress());
   return { token: session.token, id: session.fan.id };
 }
 
+/** Blocks the fan through the CRM (their cached sessions dropped at once, as in production). */
 export async function blockFan(ctx: TestContext, fan: Fan): Promise<void> {
-  await ctx.db.update(fans).set({ isBlocked: true }).where(eq(fans.id, fan.id));
+  await blockThroughCrm(ctx, fan.id);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

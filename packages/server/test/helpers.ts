@@ -19,7 +19,7 @@ import { type Database, type Db, openPglite, openPostgres } from '../src/db/data
 import { roles } from '../src/db/reference.table.ts';
 import { userGroups, users } from '../src/db/users.table.ts';
 import type { ResponseMismatch } from '../src/http/response-check.hook.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import { type DemoFans, pgliteTemplate } from './pglite-template.ts';
 import { closedEverywhere, postgresTemplate } from './postgres-template.ts';
 
 /** A configuration for tests: quiet logs, no web build, nothing from the real environment. */
@@ -36,17 +36,19 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * default (loaded from a cached template, see pglite-template.ts), or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL, dropped by close().
  */
-async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+async function freshDatabase(
+  demoFans: DemoFans = 'few',
+): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite({ loadDataDir: await pgliteTemplate() });
+    const database = await openPglite({ loadDataDir: await pgliteTemplate(demoFans) });
     return { database, url: null, drop: async () => undefined };
   }
   const name = `regie_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   // A copy of the run's migrated and seeded template (postgres-template.ts).
-  await admin.query(`create database ${name} template ${await postgresTemplate(admin, serverUrl)}`);
+  await admin.query(`create database ${name} template ${await postgresTemplate(admin, serverUrl, demoFans)}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString());
@@ -114,9 +116,14 @@ export interface TestContext {
 }
 
 export async function createTestContext(
-  options: { config?: Partial<AppConfig>; dependencies?: Omit<AppDependencies, 'database'> } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    dependencies?: Omit<AppDependencies, 'database'>;
+    /** The demo's fans: a share of them (the default, pglite-template.ts), or all 50 000. */
+    demoFans?: DemoFans;
+  } = {},
 ): Promise<TestContext> {
-  const { database, url: databaseUrl, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase(options.demoFans);
   // Every response is checked against its route's documented schema: OpenAPI must be true.
   const mismatches: ResponseMismatch[] = [];
   // Every successful call of a route declared `audit: 'entry'` must have written its entry.

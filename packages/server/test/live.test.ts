@@ -12,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveAccountLimits, liveSegments } from '../src/db/live.table.ts';
+import { LIVE_INDEX_TOPIC, LIVE_SEGMENT_EVENT } from '../src/live/live.playlist-book.ts';
 import { accountTopic } from '../src/realtime/realtime.hub.ts';
 import type { BuiltAccount } from './helpers.ts';
 import { waitFor } from './jobs-fixtures.ts';
@@ -155,6 +156,8 @@ describe('live inputs', () => {
 
     const playlist = await ctx.request({ url: local(input.playback.liveUrl) });
     expect(playlist.statusCode).toBe(200);
+    // Kept half a segment by players and CDNs; a segment, whose URL is never written again, for good.
+    expect(playlist.headers['cache-control']).toBe('public, max-age=1');
     expect(playlist.body).toContain('#EXT-X-PROGRAM-DATE-TIME:');
     expect(playlist.body).not.toContain('#EXT-X-ENDLIST');
     const uri = playlist.body.split('\n').find((line) => /^\d+\.ts\?t=/.test(line));
@@ -164,6 +167,7 @@ describe('live inputs', () => {
     expect(segment.statusCode).toBe(200);
     expect(segment.headers['content-type']).toBe('video/mp2t');
     expect(segment.rawPayload[0]).toBe(0x47);
+    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     const status = await ctx.request({ url: livePaths.status(input.id), token: token('streamerA') });
     expect(status.json<LiveHealth>()).toMatchObject({ connected: true, width: 320, height: 180, videoCodec: 'H.264' });
@@ -177,8 +181,11 @@ describe('live inputs', () => {
       timeoutMs: 10_000,
       what: 'the input to be idle after the publisher left',
     });
-    const ended = await ctx.request({ url: local(input.playback.dvrUrl) });
-    expect(ended.body).toContain('#EXT-X-ENDLIST');
+    // The playlists come from memory, told of the end by the node's last health push.
+    await waitFor(
+      async () => (await ctx.request({ url: local(input.playback.dvrUrl) })).body.includes('#EXT-X-ENDLIST'),
+      { timeoutMs: 5_000, what: 'the DVR playlist to end' },
+    );
     stop();
   }, 40_000);
 
@@ -248,6 +255,46 @@ describe('live inputs', () => {
     expect(shown.stateReason).toContain('limit');
     await onAir.stop();
   }, 30_000);
+
+  it("serves the playlists from memory, kept by the hub's segment events (as another node indexes them)", async () => {
+    const input = await createInput('streamerA');
+    const startedAt = Date.now() - 10_000;
+    const row = (sequence: number) => ({
+      inputId: input.id,
+      sequence,
+      startedAt: new Date(startedAt + sequence * 1000),
+      duration: 1,
+      path: `live/${ctx.accountA.id}/${input.id}/${sequence}.ts`,
+      bytes: 188,
+      discontinuity: sequence === 0,
+    });
+    await ctx.db.insert(liveSegments).values([row(0), row(1)]);
+    const listed = async (url: string) =>
+      (await ctx.request({ url: local(url) })).body.split('\n').filter((line) => /^\d+\.ts\?t=/.test(line));
+    expect((await listed(input.playback.liveUrl)).map((uri) => uri.split('.')[0])).toEqual(['0', '1']);
+
+    // Another node indexes segment 2 and says so on the hub: every process lists it at once.
+    await ctx.db.insert(liveSegments).values(row(2));
+    const { startedAt: at, duration, discontinuity } = row(2);
+    await ctx.app.realtime.publish(accountTopic(ctx.accountA.id, LIVE_INDEX_TOPIC), {
+      type: LIVE_SEGMENT_EVENT,
+      payload: {
+        inputId: input.id,
+        sequence: 2,
+        startedAt: at.toISOString(),
+        duration,
+        discontinuity,
+        path: row(2).path,
+      },
+    });
+    await waitFor(async () => (await listed(input.playback.dvrUrl)).length === 3, { what: 'segment 2 listed' });
+    // A row nobody announced is not read per request: the playlist is made once per segment.
+    await ctx.db.insert(liveSegments).values(row(3));
+    expect(await listed(input.playback.liveUrl)).toHaveLength(3);
+    // The input's playlist under another account's path: its token does not open it.
+    const other = local(input.playback.liveUrl).replace(`/${ctx.accountA.id}/`, `/${ctx.accountB.id}/`);
+    expect((await ctx.app.inject({ url: other })).statusCode).toBe(403);
+  });
 
   it('refuses live media without a valid token', async () => {
     const input = await createInput('streamerA');

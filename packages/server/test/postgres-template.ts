@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { openPostgres } from '../src/db/database.ts';
 import { seedDemoData } from '../src/seed/demo.seed.ts';
-import { templateKey } from './pglite-template.ts';
+import { type DemoFans, fanScaleOf, templateName } from './pglite-template.ts';
 
 /**
- * On PostgreSQL, migrating and seeding the demo data (50 000 fans, hashed passwords) took
+ * On PostgreSQL, migrating and seeding the demo data (its fans, hashed passwords) took
  * seconds per test file. The first file of a run builds one template database under an advisory
  * lock; every file then gets `create database … template …`, a copy of its files. The template's
  * name carries the hash of everything that shapes it (see pglite-template.ts), so a change to
@@ -29,7 +29,7 @@ export async function closedEverywhere(admin: pg.Client, name: string): Promise<
   }
 }
 
-async function build(admin: pg.Client, serverUrl: string, name: string): Promise<void> {
+async function build(admin: pg.Client, serverUrl: string, name: string, demoFans: DemoFans): Promise<void> {
   const building = `${name}_building`;
   await admin.query(`drop database if exists ${building} with (force)`);
   await admin.query(`create database ${building}`);
@@ -38,7 +38,7 @@ async function build(admin: pg.Client, serverUrl: string, name: string): Promise
   const database = openPostgres(url.toString());
   try {
     await database.migrate();
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { fanScale: fanScaleOf(demoFans) });
   } finally {
     await database.close();
   }
@@ -59,19 +59,23 @@ async function build(admin: pg.Client, serverUrl: string, name: string): Promise
   }
 }
 
-let ready: Promise<string> | undefined;
+const ready = new Map<DemoFans, Promise<string>>();
 
-/** The template database's name for this source tree, built on first use. */
-export function postgresTemplate(admin: pg.Client, serverUrl: string): Promise<string> {
-  ready ??= (async () => {
-    const name = `${PREFIX}${templateKey()}`;
-    await admin.query('select pg_advisory_lock($1)', [LOCK]);
-    try {
-      if (!(await exists(admin, name))) await build(admin, serverUrl, name);
-    } finally {
-      await admin.query('select pg_advisory_unlock($1)', [LOCK]);
-    }
-    return name;
-  })();
-  return ready;
+/** The template database's name for this source tree (and population), built on first use. */
+export function postgresTemplate(admin: pg.Client, serverUrl: string, demoFans: DemoFans = 'few'): Promise<string> {
+  let template = ready.get(demoFans);
+  if (!template) {
+    template = (async () => {
+      const name = `${PREFIX}${templateName(demoFans)}`;
+      await admin.query('select pg_advisory_lock($1)', [LOCK]);
+      try {
+        if (!(await exists(admin, name))) await build(admin, serverUrl, name, demoFans);
+      } finally {
+        await admin.query('select pg_advisory_unlock($1)', [LOCK]);
+      }
+      return name;
+    })();
+    ready.set(demoFans, template);
+  }
+  return template;
 }

@@ -1,5 +1,4 @@
 import { DEMO_PASSWORD } from '@regie/contract/demo';
-import { fanPublicPaths } from '@regie/contract/fans';
 import type { FanSessionResponse } from '@regie/contract/fans.schemas';
 import { GAME_LIMITS, GAMES_MESSAGES, prizePaths } from '@regie/contract/games';
 import { renderMessage } from '@regie/contract/messages.render';
@@ -14,10 +13,10 @@ import {
 } from '@regie/contract/trivia.play';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fans } from '../src/db/fans.table.ts';
 import { tags } from '../src/db/tags.table.ts';
 import { triviaPlays } from '../src/db/trivia.table.ts';
 import { answerQuestion, nextQuestion } from '../src/trivia/trivia.play.ts';
+import { blockThroughCrm, signUpConfirmed } from './fan-auth-fixtures.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -57,9 +56,8 @@ let fanCount = 0;
 async function signUp(accountKey = club.accountKey): Promise<FanSessionResponse> {
   fanCount += 1;
   const body = { email: `player${fanCount}@example.com`, password: 'quiz-quiz-quiz', nickname: `player${fanCount}` };
-  const response = await fanCall('POST', fanPublicPaths.signup, undefined, body, accountKey);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<FanSessionResponse>();
+  address += 1;
+  return signUpConfirmed(ctx, accountKey, body, `10.7.${Math.floor(address / 250)}.${address % 250}`);
 }
 
 async function created(url: string, payload: object): Promise<{ id: number }> {
@@ -306,7 +304,8 @@ describe('fans playing trivia', () => {
       (await fanCall('POST', triviaFanPaths.next(open.id), stranger.token, undefined, rival.accountKey)).statusCode,
     ).toBe(404);
 
-    await ctx.db.update(fans).set({ isBlocked: true }).where(eq(fans.id, fan.fan.id));
+    // Blocked through the CRM: the fan's session, cached since their first call, is dropped at once.
+    await blockThroughCrm(ctx, fan.fan.id);
     expect((await fanCall('POST', triviaFanPaths.next(open.id), fan.token)).statusCode).toBe(403);
     expect((await fanCall('POST', triviaFanPaths.next(open.id), tokens.quiz)).statusCode).toBe(401);
   });

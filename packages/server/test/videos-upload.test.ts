@@ -248,10 +248,15 @@ describe('after the upload', () => {
     const rung = await ctx.request({ url: `${base}${rungUrl}` });
     expect(rung.statusCode).toBe(200);
     const segment = rung.body.split('\n').find((line) => line.includes('.ts'));
-    expect(segment).toMatch(new RegExp(`^segment_000\\.ts\\?t=${token}$`));
+    // Named by the encode's version too: the same URL is the same bytes for good.
+    expect(segment).toMatch(new RegExp(`^segment_000\\.ts\\?t=${token}&v=[0-9a-z]+$`));
     const media = await ctx.request({ url: `${base}360p/${segment}` });
     expect(media.statusCode).toBe(200);
     expect(media.headers['content-type']).toBe('video/mp2t');
+    expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Without the version (or with an older encode's), it is kept an hour by the browser only.
+    const unnamed = await ctx.request({ url: `${base}360p/${segment?.replace(/&v=.*$/, '&v=old')}` });
+    expect(unnamed.headers['cache-control']).toBe('private, max-age=3600');
     expect(media.headers['accept-ranges']).toBe('bytes');
     const ranged = await ctx.request({ url: `${base}360p/${segment}`, headers: { range: 'bytes=0-187' } });
     expect(ranged.statusCode).toBe(206);

@@ -18,5 +18,7 @@ export const CHAT_SERVER_FR = {
     unknownViewer: (viewerId) => `Le spectateur ${viewerId} n’a jamais écrit dans ce chat`,
     nothingToChange: 'Indiquez quoi modifier : l’état ou l’épinglage',
     beforeOrAfter: 'Paginez avec before ou after, pas les deux',
+    badCursor:
+      'Le curseur du chat doit être un identifiant de message et une heure en millisecondes joints par un tiret, tels que la lecture du chat ou son flux les ont donnés',
   } satisfies Translation<typeof CHAT_MESSAGES>,
 } as const;

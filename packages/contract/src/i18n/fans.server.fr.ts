@@ -11,8 +11,15 @@ export const FANS_SERVER_FR = {
     eventNotFound: (id) => `Événement ${id} introuvable`,
     offerNotFound: (id) => `Offre de paiement ${id} introuvable`,
     accountUnknown: 'Compte inconnu : envoyez la clé du club dans x-account-key',
-    emailTaken: 'Un fan est déjà inscrit avec cette adresse e-mail',
     badCredentials: 'Adresse e-mail ou mot de passe incorrect',
+    notConfirmed:
+      'Confirmez d’abord votre adresse e-mail : utilisez le code de l’e-mail envoyé (réinscrivez-vous pour en recevoir un nouveau)',
+    confirmationInvalid:
+      'Ce code de confirmation est inconnu, déjà utilisé ou expiré : réinscrivez-vous pour en recevoir un nouveau',
+    tooManySignins: (minutes) =>
+      `Trop de connexions échouées : réessayez dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+    tooManySignups: (minutes) =>
+      `Trop d’inscriptions : réessayez dans ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
     blocked: 'Ce compte de fan est bloqué',
     signedOut: 'Reconnectez-vous : cette session de fan est terminée',
     missingToken: 'Connectez-vous d’abord : cet appel demande un jeton de fan',

@@ -109,6 +109,8 @@ export async function updateMessage(
   const changes = {
     ...(state === undefined ? {} : { state }),
     ...(pinned === undefined ? {} : { pinnedAt: pinned ? new Date() : null }),
+    // The database's clock, like a new message's: the fans' stream cursors compare with it.
+    updatedAt: sql`now()`,
   };
   await transaction(db, async (tx) => {
     await tx
@@ -175,7 +177,7 @@ export async function banFan(
     if (!before || !banned) throw notFound(CHAT_MESSAGES.unknownViewer(viewerId));
     const hiddenRows = await tx
       .update(chatMessages)
-      .set({ state: 'hidden' })
+      .set({ state: 'hidden', updatedAt: sql`now()` })
       .where(and(eq(chatMessages.chatFanId, banned.id), eq(chatMessages.state, 'visible')))
       .returning({ id: chatMessages.id });
     if (before.bannedAt === null || hiddenRows.length > 0) {

@@ -1,12 +1,23 @@
-import { CHAT_MESSAGES, CHAT_POLL_MS, CHAT_POST_RATE_LIMIT, chatPaths } from '@regie/contract/chat';
+import {
+  CHAT_FALLBACK_READ_MS,
+  CHAT_MESSAGES,
+  CHAT_POST_RATE_LIMIT,
+  CHAT_STREAM,
+  CHAT_STREAM_EVENTS,
+  chatPaths,
+  parseChatCursor,
+} from '@regie/contract/chat';
 import {
   type PublicChat,
   publicChatMessage,
   publicChatPostBody,
   publicChatResponse,
+  publicChatStreamHeaders,
+  publicChatStreamQuery,
 } from '@regie/contract/chat.schemas';
 import { embedTokenParams } from '@regie/contract/embed.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
 import { createRateLimiter } from '../embed/embed.rate-limit.ts';
@@ -17,8 +28,9 @@ import { type CacheBook, conditionalGet, PUBLIC_SHORT } from '../http/http.cache
 import { forbidden, HttpError } from '../http/http.errors.ts';
 import { errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
-import { openChatOf, postPublicMessage, readPublicChat } from './chat.public.ts';
+import { currentCursor, missedSince, openChatOf, postPublicMessage, readPublicChat } from './chat.public.ts';
 import { createChatPublisher } from './chat.published.ts';
+import { createChatStreams } from './chat.stream.ts';
 
 export interface PublicChatRoutesOptions {
   db: Db;
@@ -29,8 +41,8 @@ export interface PublicChatRoutesOptions {
 }
 
 /**
- * The fans' chat calls, named by the embed token (no sign-in): read the recent messages (the
- * page polls every CHAT_POLL_MS) and post, rate-limited per address like the play reports.
+ * The fans' chat calls, named by the embed token (no sign-in): read the recent messages once,
+ * follow the chat's event stream, and post, rate-limited per address like the play reports.
  * Errors are in the language the page sends in Accept-Language.
  */
 export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = async (
@@ -49,7 +61,9 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
         tags: ['embed'],
         security: PUBLIC,
         summary: "The chat's recent visible messages (public)",
-        description: `The embed page reads it every ${CHAT_POLL_MS / 1000} s; { open: false } while the event is unpublished or has no chat.`,
+        description:
+          'The embed page reads it once, then follows the stream from its `cursor` (again every ' +
+          `${CHAT_FALLBACK_READ_MS / 1000} s only while the stream is down); { open: false } while the event is unpublished or has no chat.`,
         params: embedTokenParams,
         response: { 200: publicChatResponse, ...errorResponses(400, 404) },
       },
@@ -60,6 +74,47 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
         const chat = await openChatOf(db, target);
         return chat ? readPublicChat(db, chat) : { open: false as const };
       });
+    },
+  );
+
+  const streams = createChatStreams({
+    db,
+    hub,
+    onError: (error) => app.log.warn({ err: error }, 'chat stream failed'),
+  });
+  // Before the server stops accepting and waits for its connections: the open streams end here.
+  app.addHook('preClose', async () => streams.close());
+  app.get(
+    chatPaths.publicStream(':token'),
+    {
+      schema: {
+        tags: ['embed'],
+        security: PUBLIC,
+        summary: "The chat's live events, as Server-Sent Events (public)",
+        description:
+          `Events ${CHAT_STREAM_EVENTS.join(', ')} (data: JSON, contract chatStreamPayloads), each with an id: ` +
+          "the cursor to resume from. With Last-Event-ID (or ?cursor=, the chat read's) it first sends what was " +
+          `missed since: at most ${CHAT_STREAM.replayMax} messages and as many changes. A comment every ` +
+          `${CHAT_STREAM.heartbeatMs / 1000} s keeps it open. A closed chat gets one closed event, then the end.`,
+        params: embedTokenParams,
+        querystring: publicChatStreamQuery,
+        headers: publicChatStreamHeaders,
+        produces: ['text/event-stream'],
+        response: { 200: z.unknown().describe('text/event-stream'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const target = targetOf(tokens, request.params.token);
+      const given = request.headers['last-event-id'] ?? request.query.cursor;
+      const since = given === undefined ? null : parseChatCursor(given);
+      const chat = await openChatOf(db, target);
+      reply.hijack();
+      if (!chat) return streams.refuse(reply.raw, given);
+      await streams.open(chat, reply.raw, async () =>
+        since
+          ? { cursor: since, missed: await missedSince(db, chat, since) }
+          : { cursor: await currentCursor(db, chat), missed: [] },
+      );
     },
   );
 

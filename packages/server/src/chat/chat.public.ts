@@ -1,6 +1,13 @@
-import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_MODULE, findBlockedWord } from '@regie/contract/chat';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_MODULE,
+  CHAT_STREAM,
+  chatCursor,
+  findBlockedWord,
+} from '@regie/contract/chat';
 import type { PublicChat, PublicChatMessage, PublicChatPost } from '@regie/contract/chat.schemas';
-import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { accounts } from '../db/accounts.table.ts';
 import { type ChatMessageRow, type ChatRow, chatFans, chatMessages, chats } from '../db/chat.table.ts';
 import type { Db } from '../db/database.ts';
@@ -8,6 +15,19 @@ import { events } from '../db/events.table.ts';
 import type { EmbedTarget } from '../embed/embed.tokens.ts';
 import { badRequest, forbidden, HttpError } from '../http/http.errors.ts';
 import { presentMessage } from './chat.messages.ts';
+
+/** A position in the chat (contract parseChatCursor). */
+export interface ChatCursor {
+  lastMessageId: number;
+  changedAtMs: number;
+}
+
+/** One event a reconnecting fan missed, with the row it is about. */
+export interface MissedEvent {
+  type: 'message' | 'updated' | 'hidden';
+  row: ChatMessageRow;
+}
+
 import type { ChatPublisher } from './chat.published.ts';
 import { accountWords, ensureChat } from './chat.service.ts';
 
@@ -17,7 +37,7 @@ import { accountWords, ensureChat } from './chat.service.ts';
  */
 export async function openChatOf(db: Db, target: EmbedTarget): Promise<ChatRow | null> {
   if (target.kind !== 'events') return null;
-  // One read on every poll; the chat is made only the first time (no write per poll).
+  // One read per page view and stream; the chat is made only the first time (no write per read).
   const [found] = await db
     .select({ id: events.id, accountId: events.accountId, chat: chats })
     .from(events)
@@ -37,8 +57,11 @@ export async function openChatOf(db: Db, target: EmbedTarget): Promise<ChatRow |
   return found.chat ?? ensureChat(db, found);
 }
 
-function presentPublic(row: ChatMessageRow): PublicChatMessage {
+export function presentPublic(
+  row: Pick<ChatMessageRow, 'id' | 'nickname' | 'text' | 'pinnedAt' | 'createdAt'>,
+): PublicChatMessage {
   return {
+    id: row.id,
     nickname: row.nickname,
     text: row.text,
     pinned: row.pinnedAt !== null,
@@ -46,15 +69,78 @@ function presentPublic(row: ChatMessageRow): PublicChatMessage {
   };
 }
 
-/** The newest visible messages, oldest first (the order a chat is read in). */
+/**
+ * Where the chat stands (contract chatCursor): its highest message id and the latest change among
+ * its newest messages (their updated_at, set by the database's clock). Made of the data alone, so
+ * an unchanged chat reads the same (same ETag); bounded to an index scan of the newest messages.
+ * A change to an older message before this point may be sent again: applying it twice is harmless.
+ */
+export async function currentCursor(db: Db, chat: ChatRow): Promise<ChatCursor> {
+  const recent = db
+    .select({ id: chatMessages.id, updatedAt: chatMessages.updatedAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chat.id))
+    .orderBy(desc(chatMessages.id))
+    .limit(CHAT_STREAM.replayMax)
+    .as('recent');
+  const [row] = await db
+    .select({
+      lastId: sql<number>`coalesce(max(${recent.id}), 0)::int`,
+      changedAtMs: sql<number>`coalesce(floor(extract(epoch from max(${recent.updatedAt})) * 1000), 0)::float8`,
+    })
+    .from(recent);
+  return { lastMessageId: Number(row?.lastId ?? 0), changedAtMs: Number(row?.changedAtMs ?? 0) };
+}
+
+/** The newest visible messages, oldest first (the order a chat is read in), and where a stream goes on from. */
 export async function readPublicChat(db: Db, chat: ChatRow): Promise<PublicChat> {
+  // The cursor first: a message written between the two reads is sent again by the stream (harmless), never missed.
+  const { lastMessageId, changedAtMs } = await currentCursor(db, chat);
+  const cursor = chatCursor(lastMessageId, changedAtMs);
   const rows = await db
     .select()
     .from(chatMessages)
     .where(and(eq(chatMessages.chatId, chat.id), eq(chatMessages.state, 'visible')))
     .orderBy(desc(chatMessages.id))
     .limit(CHAT_LIMITS.publicRecent);
-  return { open: true, slowModeSeconds: chat.slowModeSeconds, messages: rows.reverse().map(presentPublic) };
+  return { open: true, slowModeSeconds: chat.slowModeSeconds, messages: rows.reverse().map(presentPublic), cursor };
+}
+
+/**
+ * What a fan whose stream stopped at `since` missed, in the stream's own events: the messages
+ * written after (the newest CHAT_STREAM.replayMax still visible, oldest first), then the
+ * messages before it that changed after its time (hidden, or visible again or (un)pinned).
+ * Times are compared to the millisecond, the precision of a cursor.
+ */
+export async function missedSince(db: Db, chat: ChatRow, since: ChatCursor): Promise<MissedEvent[]> {
+  const added = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chatId, chat.id),
+        eq(chatMessages.state, 'visible'),
+        gt(chatMessages.id, since.lastMessageId),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(CHAT_STREAM.replayMax);
+  const changed = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chatId, chat.id),
+        lte(chatMessages.id, since.lastMessageId),
+        sql`date_trunc('milliseconds', ${chatMessages.updatedAt}) > to_timestamp(${since.changedAtMs / 1000}::float8)`,
+      ),
+    )
+    .orderBy(asc(chatMessages.updatedAt), asc(chatMessages.id))
+    .limit(CHAT_STREAM.replayMax);
+  return [
+    ...added.reverse().map((row) => ({ type: 'message' as const, row })),
+    ...changed.map((row) => ({ type: row.state === 'hidden' ? ('hidden' as const) : ('updated' as const), row })),
+  ];
 }
 
 /** Refuses a nickname or a text holding a word of the account's or the event's filter. */

@@ -13,6 +13,12 @@ export interface LeasedRunnerOptions<Row extends { id: number }> {
   kind: string;
   /** What the database says must run now (all, or only the one of `onlyId`). */
   meantToRun: (onlyId?: number) => Promise<Row[]>;
+  /**
+   * Of the rows meant to run, those this process may run (e.g. a simulcast target only where its
+   * source input is received): a row it holds that no longer belongs here is released, and the
+   * process it belongs to claims it. Without it, every row may run anywhere.
+   */
+  runsHere?: (rows: Row[]) => Promise<Row[]>;
   /** Starts (or restarts) the row's work on this process's local engine. */
   run: (row: Row) => void;
   /**
@@ -28,7 +34,10 @@ export interface LeasedRunnerOptions<Row extends { id: number }> {
 }
 
 /** What a leased engine (simulcast targets, conversions) takes: the runner's options but its own parts. */
-export type LeasedEngineOptions = Omit<LeasedRunnerOptions<{ id: number }>, 'kind' | 'meantToRun' | 'run' | 'release'>;
+export type LeasedEngineOptions = Omit<
+  LeasedRunnerOptions<{ id: number }>,
+  'kind' | 'meantToRun' | 'run' | 'release' | 'runsHere'
+>;
 
 /** A plugin's lease settings (tests shorten them) as the runner takes them, unset ones left out. */
 export function leaseSettings(lease: { ttlMs?: number; claimEveryMs?: number } | undefined, onTakeover?: () => void) {
@@ -72,15 +81,16 @@ export function leasedRunner<Row extends { id: number }>(options: LeasedRunnerOp
   const topic = `cluster/${kind}`;
   const nameOf = (id: number) => `${prefix}${id}`;
   const leases = new Map<number, Lease>();
+  const placed = async (rows: Row[]) => (options.runsHere ? options.runsHere(rows) : rows);
   const claimer = new LeaseClaimer({
     db,
     holder: options.holder,
     ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
     ...(options.claimEveryMs === undefined ? {} : { claimEveryMs: options.claimEveryMs }),
-    wanted: async () => (await options.meantToRun()).map((row) => nameOf(row.id)),
+    wanted: async () => (await placed(await options.meantToRun())).map((row) => nameOf(row.id)),
     start: async (lease): Promise<LeasedWork> => {
       const id = Number(lease.name.slice(prefix.length));
-      const [row] = await options.meantToRun(id);
+      const [row] = await placed(await options.meantToRun(id));
       if (!row) return { done: Promise.resolve(), stop: async () => undefined };
       leases.set(id, lease);
       options.run(row);

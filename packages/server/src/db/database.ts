@@ -104,10 +104,13 @@ export async function openPglite(options: PGliteOptions & { dataDir?: string } =
  */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export function openPostgres(connectionString: string): Database {
+/** The connections a process opens at most unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
+export function openPostgres(connectionString: string, poolSize: number = DEFAULT_POOL_SIZE): Database {
   // keepAlive: a connection whose server vanished without a word (a machine gone) is found dead.
   return fromPool(
-    new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
+    new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
   );
 }
 
@@ -116,9 +119,9 @@ export function openPostgres(connectionString: string): Database {
  * `template` (a data folder dump, db/demo-template.ts) when given.
  */
 export async function openDatabase(
-  config: { databaseUrl: string | null; dataDir: string },
+  config: { databaseUrl: string | null; dataDir: string; databasePoolSize?: number },
   template: Blob | null = null,
 ): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
   return openPglite({ dataDir: `${config.dataDir}/db`, ...(template ? { loadDataDir: template } : {}) });
 }

@@ -55,6 +55,11 @@ export const fans = pgTable(
     isBlocked: boolean('is_blocked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** Null until the fan confirms the sign-up's mail: no sign-in before (fans.auth.ts). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the pending sign-up's confirmation code (only the last sign-up's); null once used. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('fans_account_email_unique').on(table.accountId, table.email),
@@ -62,6 +67,7 @@ export const fans = pgTable(
     index('fans_account_id_idx').on(table.accountId, table.id),
     index('fans_account_active_idx').on(table.accountId, table.lastActiveAt),
     index('fans_account_created_idx').on(table.accountId, table.createdAt),
+    uniqueIndex('fans_confirm_token_hash_unique').on(table.confirmTokenHash),
     index('fans_search_trgm_idx').using('gin', sql`${fanSearchText(table)} gin_trgm_ops`),
     // Letters only, as the fans' schema takes them: the export writes them without a formula guard.
     check('fans_country_letters', sql`${table.country} ~ '^[A-Z]{2}$'`),
@@ -169,5 +175,28 @@ export const fanProfileMembers = pgTable(
   (table) => [
     primaryKey({ columns: [table.profileId, table.fanId] }),
     index('fan_profile_members_fan_idx').on(table.fanId),
+  ],
+);
+
+/**
+ * The fans' sign-in failures and sign-ups, kept for FAN_AUTH_LIMITS.windowMs so every API process
+ * throttles alike (fans.throttle.ts). `email` is '' for a failure that names none (a bad code).
+ */
+export const fanAuthAttempts = pgTable(
+  'fan_auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['failure', 'signup'] }).notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('fan_auth_attempts_email_idx').on(table.accountId, table.email, table.kind, table.at),
+    index('fan_auth_attempts_ip_idx').on(table.ip, table.kind, table.at),
+    index('fan_auth_attempts_at_idx').on(table.at),
   ],
 );

@@ -11,3 +11,14 @@ describe('rate limiter', () => {
     expect(limiter.take('a', 1_000)).toBe(true);
   });
 });
+
+describe('rate limiter under a crowd', () => {
+  it('keeps counting each of 30 000 keys within a window (the sweep only drops ended windows)', () => {
+    const limiter = createRateLimiter(1, 60_000);
+    for (let n = 0; n < 30_000; n += 1) expect(limiter.take(`fan-${n}`, n)).toBe(true);
+    // Still within their windows: each key's second call is refused, none was forgotten.
+    for (let n = 0; n < 30_000; n += 1000) expect(limiter.take(`fan-${n}`, 30_000)).toBe(false);
+    // A window later, the old ones are swept and the keys start again.
+    expect(limiter.take('fan-0', 120_000)).toBe(true);
+  });
+});

@@ -7,17 +7,23 @@ export interface RateLimiter {
   take(key: string, nowMs?: number): boolean;
 }
 
-/** Windows kept before the old ones are swept, so the map cannot grow without bound. */
+/**
+ * Windows kept before the old ones are swept, so the map cannot grow without bound. A sweep runs
+ * at most once a window: with a crowd of more keys than this (20 000 fans' tokens on a match
+ * night), sweeping at each call would walk the whole map every time.
+ */
 const SWEEP_ABOVE = 10_000;
 
 export function createRateLimiter(max: number, windowMs: number): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
+  let sweptAt = Number.NEGATIVE_INFINITY;
   const sweep = (nowMs: number) => {
+    sweptAt = nowMs;
     for (const [key, window] of windows) if (nowMs - window.start >= windowMs) windows.delete(key);
   };
   return {
     take(key, nowMs = Date.now()) {
-      if (windows.size > SWEEP_ABOVE) sweep(nowMs);
+      if (windows.size > SWEEP_ABOVE && nowMs - sweptAt >= windowMs) sweep(nowMs);
       const window = windows.get(key);
       if (!window || nowMs - window.start >= windowMs) {
         windows.set(key, { start: nowMs, count: 1 });

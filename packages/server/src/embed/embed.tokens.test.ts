@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEmbedTokens } from './embed.tokens.ts';
+import { createEmbedTokens, OPENED_TOKENS_KEPT } from './embed.tokens.ts';
 
 describe('embed tokens', () => {
   const tokens = createEmbedTokens('a-test-secret-that-is-long-enough-for-hmac');
@@ -41,5 +41,22 @@ describe('embed tokens', () => {
     expect(tokens.verify(other.sign(target))).toBeNull();
     expect(tokens.verify('garbage')).toBeNull();
     expect(tokens.verify('.')).toBeNull();
+  });
+
+  it('keeps the tokens it opened, bounded, each answer a copy; a tampered twin of a kept one is still refused', () => {
+    const fresh = createEmbedTokens('a-test-secret-that-is-long-enough-for-hmac');
+    const token = fresh.sign(target);
+    const first = fresh.verify(token);
+    expect(first).toEqual(target);
+    // A caller changing its answer changes nothing for the next viewer.
+    if (first) first.id = 7;
+    expect(fresh.verify(token)).toEqual(target);
+    const [iv, sealed = ''] = token.split('.');
+    expect(fresh.verify(`${iv}.${sealed.slice(0, -1)}${sealed.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    // Past the bound the oldest go first, and open again when asked.
+    for (let id = 1; id <= OPENED_TOKENS_KEPT + 5; id += 1) {
+      expect(fresh.verify(fresh.sign({ kind: 'business-players', accountId: 9, id }))?.id).toBe(id);
+    }
+    expect(fresh.verify(token)).toEqual(target);
   });
 });

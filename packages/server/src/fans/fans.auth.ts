@@ -1,17 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { HEADER_ACCOUNT_KEY } from '@regie/contract/api';
-import { FAN_LIMITS, FANS_MESSAGES } from '@regie/contract/fans';
-import type { FanSelf, FanSessionResponse, FanSigninBody, FanSignupBody } from '@regie/contract/fans.schemas';
+import { FAN_LIMITS, FAN_RATE_LIMIT, FANS_MESSAGES } from '@regie/contract/fans';
+import { type FanMailText, fanAlreadySignedUpMail, fanConfirmMail } from '@regie/contract/fans.mail';
+import type {
+  FanConfirmBody,
+  FanSelf,
+  FanSessionResponse,
+  FanSigninBody,
+  FanSignupBody,
+  FanSignupResponse,
+} from '@regie/contract/fans.schemas';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertNotThrottled, type LoginAttempt, recordFailure } from '../auth/login-throttle.service.ts';
-import { hashPassword, verifyPassword } from '../auth/password.service.ts';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/password.service.ts';
 import { hashToken } from '../auth/sessions.service.ts';
 import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { type FanRowDb, fanSessions, fans } from '../db/fans.table.ts';
-import { forbidden, HttpError, unauthorized } from '../http/http.errors.ts';
+import type { RateLimiter } from '../embed/embed.rate-limit.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from '../http/http.errors.ts';
+import type { Mailer } from '../mail/mail.types.ts';
 import { type FanRef, recordActivity } from './fans.activities.ts';
+import type { FanSessions, OpenFanSession } from './fans.sessions.ts';
+import { assertSigninAllowed, assertSignupAllowed, recordAttempt } from './fans.throttle.ts';
 
 /** A signed-in fan's request (set by requireFan). */
 export interface FanContext extends FanRef {
@@ -28,9 +39,6 @@ declare module 'fastify' {
 export function decorateFanRequests(app: FastifyInstance): void {
   if (!app.hasRequestDecorator('fan')) app.decorateRequest('fan', null);
 }
-
-/** Sessions are extended on use, written at most once a minute. */
-const REFRESH_EVERY_MS = 60_000;
 
 export function presentSelf(row: FanRowDb): FanSelf {
   return {
@@ -80,44 +88,120 @@ async function openSession(db: Db, fan: FanRowDb, client: Client, now: Date): Pr
   return { token, expiresAt: expiresAt.toISOString(), fan: presentSelf(fan) };
 }
 
-/** Signs a new fan up and in (409 when the email is taken in this account). */
-export async function signUp(db: Db, accountId: number, body: FanSignupBody, client: Client) {
+/**
+ * Sign-up (contract fans.ts): the same answer whatever the email, after the same work (one
+ * password hash, one insert, one mail). A new email becomes a fan pending confirmation with a
+ * code by mail; a pending one gets the new password and a new code (the last sign-up wins, so
+ * whoever reads the mailbox decides); a confirmed fan's email gets "someone tried to sign up".
+ * A mail that cannot be sent is logged, never told: the answer would say which case it was.
+ */
+export async function signUp(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  accountId: number,
+  body: FanSignupBody,
+  client: Client,
+): Promise<FanSignupResponse> {
+  const key = { accountId, email: body.email, ip: client.ip };
+  await assertSignupAllowed(db, key);
+  await recordAttempt(db, 'signup', key);
   const passwordHash = await hashPassword(body.password);
-  const [fan] = await db
+  const token = `fanc_${randomBytes(24).toString('base64url')}`;
+  const confirmExpiresAt = new Date(Date.now() + FAN_LIMITS.confirmTtlMs);
+  const pending = { passwordHash, confirmTokenHash: hashToken(token), confirmExpiresAt };
+  const { email, password: _password, ...profile } = body;
+  const [created] = await db
     .insert(fans)
-    .values({ ...body, accountId, passwordHash })
-    .onConflictDoNothing({ target: [fans.accountId, fans.email] })
-    .returning();
-  if (!fan) throw new HttpError(409, FANS_MESSAGES.emailTaken);
+    .values({ ...profile, email, accountId, ...pending, confirmedAt: null })
+    .onConflictDoUpdate({
+      target: [fans.accountId, fans.email],
+      set: { ...profile, ...pending },
+      // A confirmed fan keeps everything: their password is theirs.
+      setWhere: isNull(fans.confirmedAt),
+    })
+    .returning({ id: fans.id });
+  const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  const club = account?.name ?? '';
+  let mail: FanMailText;
+  if (created) {
+    mail = fanConfirmMail(body.language, club, token, FAN_LIMITS.confirmTtlMs / 3_600_000);
+  } else {
+    const [fan] = await db
+      .select({ language: fans.language })
+      .from(fans)
+      .where(and(eq(fans.accountId, accountId), eq(fans.email, email)));
+    mail = fanAlreadySignedUpMail(fan?.language === 'fr' ? 'fr' : 'en', club);
+  }
+  await mailer.send({ to: email, ...mail }).catch((error: unknown) => {
+    log.warn({ err: error, accountId }, 'fans: sign-up mail not sent');
+  });
+  return { email, confirmationSent: true };
+}
+
+/**
+ * The code of the sign-up's mail, on the club's own key (another club's code is unknown here):
+ * the fan is confirmed and signed in. A wrong code counts as a sign-in failure of the address.
+ */
+export async function confirmSignup(db: Db, accountId: number, body: FanConfirmBody, client: Client) {
+  const key = { accountId, email: '', ip: client.ip };
+  await assertSigninAllowed(db, key);
   const now = new Date();
+  const [fan] = await db
+    .update(fans)
+    .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .where(
+      and(
+        eq(fans.accountId, accountId),
+        eq(fans.confirmTokenHash, hashToken(body.token)),
+        gt(fans.confirmExpiresAt, now),
+        isNull(fans.confirmedAt),
+      ),
+    )
+    .returning();
+  if (!fan) {
+    await recordAttempt(db, 'failure', key);
+    throw badRequest(FANS_MESSAGES.confirmationInvalid);
+  }
   await recordActivity(db, { fanId: fan.id, accountId }, { type: 'signup', at: now });
+  if (fan.isBlocked) throw forbidden(FANS_MESSAGES.blocked);
   return openSession(db, fan, client, now);
 }
 
 /**
- * Email + password, throttled like the staff's sign-in (same table and limits, the key prefixed
- * by the account); a blocked fan is refused (403) even with the right password.
+ * Email + password, throttled on failures (fans.throttle.ts); a blocked fan is refused (403) even
+ * with the right password, and so is one who has not confirmed their email yet. A hash made with
+ * older parameters is replaced by one made with today's.
  */
 export async function signIn(db: Db, accountId: number, body: FanSigninBody, client: Client) {
-  const attempt: LoginAttempt = { username: `fan:${accountId}:${body.email}`, ip: client.ip };
-  await assertNotThrottled(db, attempt);
+  const key = { accountId, email: body.email, ip: client.ip };
+  await assertSigninAllowed(db, key);
   const [fan] = await db
     .select()
     .from(fans)
     .where(and(eq(fans.accountId, accountId), eq(fans.email, body.email)))
     .limit(1);
   if (!(await verifyPassword(fan?.passwordHash ?? null, body.password)) || !fan) {
-    await recordFailure(db, attempt);
+    await recordAttempt(db, 'failure', key);
     throw unauthorized(FANS_MESSAGES.badCredentials);
   }
   if (fan.isBlocked) throw forbidden(FANS_MESSAGES.blocked);
+  if (!fan.confirmedAt) throw forbidden(FANS_MESSAGES.notConfirmed);
+  if (needsRehash(fan.passwordHash)) {
+    await db
+      .update(fans)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(eq(fans.id, fan.id));
+  }
   const now = new Date();
   await recordActivity(db, { fanId: fan.id, accountId }, { type: 'signin', payload: { ip: client.ip }, at: now });
   return openSession(db, fan, client, now);
 }
 
-export async function signOut(db: Db, fan: FanContext): Promise<void> {
+/** Ends the session, then drops it from every process's cache (fans.sessions.ts). */
+export async function signOut(db: Db, sessions: FanSessions, fan: FanContext): Promise<void> {
   await db.update(fanSessions).set({ endedAt: new Date() }).where(eq(fanSessions.id, fan.sessionId));
+  sessions.ended(fan.sessionId);
 }
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -125,37 +209,40 @@ function bearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/** The refusal of a fan call past its limit, with when to try again. */
+export function tooManyFanCalls(windowMs: number = FAN_RATE_LIMIT.windowMs): HttpError {
+  const seconds = Math.ceil(windowMs / 1000);
+  return new HttpError(429, FANS_MESSAGES.tooManyCalls, { headers: { 'retry-after': String(seconds) } });
+}
+
 /**
  * The pre-handler of every signed-in fan call: an open fan session (401 otherwise, staff tokens
- * included: they are not in fan_sessions) of a fan who is not blocked (403).
+ * included: they are not in fan_sessions) of a fan who is not blocked (403), looked up once per
+ * process and kept a short while (fans.sessions.ts).
  */
-export function fanGuard(db: Db) {
+export function fanGuard(sessions: FanSessions, limiter?: RateLimiter) {
+  /** A call refused for its token counts against its address (a forger of tokens is stopped there). */
+  const refused = (request: FastifyRequest, error: HttpError): HttpError =>
+    limiter && !limiter.take(request.ip) ? tooManyFanCalls() : error;
   return async function requireFan(request: FastifyRequest): Promise<void> {
     const token = bearer(request);
-    if (!token) throw unauthorized(FANS_MESSAGES.missingToken);
-    const now = new Date();
-    const [found] = await db
-      .select({
-        sessionId: fanSessions.id,
-        lastSeenAt: fanSessions.lastSeenAt,
-        fanId: fans.id,
-        accountId: fans.accountId,
-        isBlocked: fans.isBlocked,
-      })
-      .from(fanSessions)
-      .innerJoin(fans, eq(fans.id, fanSessions.fanId))
-      .where(
-        and(eq(fanSessions.tokenHash, hashToken(token)), isNull(fanSessions.endedAt), gt(fanSessions.expiresAt, now)),
-      )
-      .limit(1);
-    if (!found) throw unauthorized(FANS_MESSAGES.signedOut);
-    if (found.isBlocked) throw forbidden(FANS_MESSAGES.blocked);
-    if (now.getTime() - found.lastSeenAt.getTime() > REFRESH_EVERY_MS) {
-      await db.update(fanSessions).set({ lastSeenAt: now }).where(eq(fanSessions.id, found.sessionId));
+    if (!token) throw refused(request, unauthorized(FANS_MESSAGES.missingToken));
+    let session: OpenFanSession;
+    try {
+      // Cached by the process once looked up (fans.sessions.ts): most calls cost no query here.
+      session = await sessions.resolve(token);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) throw refused(request, error);
+      throw error;
     }
-    request.fan = { fanId: found.fanId, accountId: found.accountId, sessionId: found.sessionId };
+    // Counted per fan session: fans sharing an address are each allowed their own calls.
+    if (limiter && !limiter.take(`fan-session:${session.sessionId}`)) throw tooManyFanCalls();
+    request.fan = { fanId: session.fanId, accountId: session.accountId, sessionId: session.sessionId };
   };
 }
+
+/** The guard's type: one per app (fans.plugin.ts), shared by the fans', games' and trivia's calls. */
+export type RequireFan = ReturnType<typeof fanGuard>;
 
 /** The fan of a request that went through requireFan. */
 export function fanOf(request: FastifyRequest): FanContext {

@@ -2,34 +2,70 @@ import type { FastifyInstance } from 'fastify';
 import { type BatchWriter, createBatchWriter } from '../common/batch-writer.ts';
 import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../embed/embed.rate-limit.ts';
+import type { CacheBook } from '../http/http.cache.ts';
+import type { Mailer } from '../mail/mail.types.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { type FanActivityRow, recordActivities } from './fans.activities.ts';
+import { fanGuard, type RequireFan } from './fans.auth.ts';
 import { createFanLimiter, fanPublicRoutes } from './fans.public.routes.ts';
 import { fansRoutes } from './fans.routes.ts';
+import { createFanSessions } from './fans.sessions.ts';
 import { profilesRoutes } from './profiles.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The fans' plays waiting for their batch (flushed on close; tests flush before reading). */
-    fanPlays: BatchWriter<FanActivityRow>;
+    /**
+     * The fans' plays and MOTM votes' activities waiting for their batch, with the fans'
+     * lastActiveAt (flushed on close; tests flush before reading).
+     */
+    fanActivityWriter: BatchWriter<FanActivityRow>;
   }
+}
+
+/** What the other signed-in fan calls (games, trivia) share with the fans' own. */
+export interface FanAccess {
+  /** The public fan API's rate limiter: one count per address, or per fan session once signed in. */
+  limiter: RateLimiter;
+  /** The pre-handler of every signed-in fan call (its sessions cached per process: fans.sessions.ts). */
+  requireFan: RequireFan;
+  /** Activities written a second at a time (issue 28.4-5): plays and votes. */
+  activities: BatchWriter<FanActivityRow>;
 }
 
 /**
  * The fan side (public fan API) and the CRM (fans, profiles): one registration in app.ts. Answers
- * the public API's rate limiter, which the games' fan calls share.
+ * what the games' and trivia's fan calls share: the rate limiter, the guard and its session
+ * cache (whose drops reach the other processes through `hub`), the activities' batch writer.
  */
-export async function registerFans(app: FastifyInstance, options: { db: Db; guards: Guards }): Promise<RateLimiter> {
+export async function registerFans(
+  app: FastifyInstance,
+  options: { db: Db; guards: Guards; mailer: Mailer; hub: RealtimeHub | null; caches: CacheBook },
+): Promise<FanAccess> {
   const limiter = createFanLimiter();
-  // A crowd's plays, written a second at a time (issue 28.4); what waits is written on close.
-  const plays = createBatchWriter<FanActivityRow>({
+  // A crowd's plays and votes, written a second at a time (issue 28.4); what waits is written on close.
+  const activities = createBatchWriter<FanActivityRow>({
     write: (rows) => recordActivities(options.db, rows),
-    onError: (error, dropped) => app.log.warn({ err: error, dropped }, 'fans: plays not written yet'),
+    onError: (error, dropped) => app.log.warn({ err: error, dropped }, 'fans: activities not written yet'),
   });
-  app.decorate('fanPlays', plays);
-  app.addHook('onClose', async () => plays.close());
-  await app.register(fanPublicRoutes, { db: options.db, limiter, plays });
-  await app.register(fansRoutes, options);
-  await app.register(profilesRoutes, options);
-  return limiter;
+  app.decorate('fanActivityWriter', activities);
+  app.addHook('onClose', async () => activities.close());
+  const sessions = createFanSessions(options.db, options.hub, {
+    onError: (error) => app.log.warn({ err: error }, 'fans: session drop not shared or last use not written'),
+  });
+  app.addHook('onClose', async () => sessions.close());
+  const requireFan = fanGuard(sessions, limiter);
+  await app.register(fanPublicRoutes, {
+    db: options.db,
+    limiter,
+    requireFan,
+    sessions,
+    plays: activities,
+    playTargets: options.caches.cache<boolean>(),
+    mailer: options.mailer,
+  });
+  const staff = { db: options.db, guards: options.guards, sessions };
+  await app.register(fansRoutes, staff);
+  await app.register(profilesRoutes, { db: options.db, guards: options.guards });
+  return { limiter, requireFan, activities };
 }

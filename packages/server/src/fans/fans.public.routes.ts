@@ -1,6 +1,7 @@
-import { FAN_RATE_LIMIT, FANS_MESSAGES, fanPublicPaths } from '@regie/contract/fans';
+import { FAN_AUTH_LIMITS, FAN_RATE_LIMIT, fanPublicPaths } from '@regie/contract/fans';
 import {
   fanAccepted,
+  fanConfirmBody,
   fanPlayBody,
   fanPurchaseBody,
   fanPurchaseResponse,
@@ -9,6 +10,7 @@ import {
   fanSessionResponse,
   fanSigninBody,
   fanSignupBody,
+  fanSignupResponse,
 } from '@regie/contract/fans.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,32 +19,59 @@ import type { BatchWriter } from '../common/batch-writer.ts';
 import type { Db } from '../db/database.ts';
 import { createRateLimiter, type RateLimiter } from '../embed/embed.rate-limit.ts';
 import { conditionalGet, PRIVATE_REVALIDATE } from '../http/http.cache.ts';
-import { HttpError } from '../http/http.errors.ts';
 import { ACCOUNT_KEY, BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
+import type { Mailer } from '../mail/mail.types.ts';
 import { noContent } from '../resources/resources.http.ts';
 import type { FanActivityRow } from './fans.activities.ts';
-import { accountOfKey, clientOf, decorateFanRequests, fanGuard, fanOf, signIn, signOut, signUp } from './fans.auth.ts';
-import { purchase, readSelf, recordPlay, updateSelf } from './fans.public.ts';
+import {
+  accountOfKey,
+  clientOf,
+  confirmSignup,
+  decorateFanRequests,
+  fanOf,
+  type RequireFan,
+  signIn,
+  signOut,
+  signUp,
+  tooManyFanCalls,
+} from './fans.auth.ts';
+import { type PlayTargets, purchase, readSelf, recordPlay, updateSelf } from './fans.public.ts';
+import type { FanSessions } from './fans.sessions.ts';
 
 export interface FanPublicOptions {
   db: Db;
   /** Where plays wait for their batch (fans.plugin.ts). */
   plays: BatchWriter<FanActivityRow>;
-  /** One counter per address for the whole public fan API (the games' calls share it). */
+  /** What the plays check, kept a second per account (fans.public.ts PlayTargets). */
+  playTargets: PlayTargets;
+  /** The guard of the signed-in calls (fans.plugin.ts: one per app, its sessions cached). */
+  requireFan: RequireFan;
+  /** The cached sessions: a sign-out drops its own (fans.sessions.ts). */
+  sessions: FanSessions;
+  /** One counter per address for the public fan API but sign-up, sign-in and confirm (the games' calls share it). */
   limiter: RateLimiter;
+  /** The sign-up mails. */
+  mailer: Mailer;
 }
 
 export function createFanLimiter(): RateLimiter {
   return createRateLimiter(FAN_RATE_LIMIT.max, FAN_RATE_LIMIT.windowMs);
 }
 
-/** The onRequest hook of every public fan call: FAN_RATE_LIMIT calls per address and window (429 beyond). */
-export function fanRateLimit(limiter: RateLimiter) {
+/**
+ * The onRequest hook of the public fan calls: `max` calls per address and window (429 beyond).
+ * With `perFan`, a call carrying a token is not counted here but by the fan guard, per session
+ * once the token opens one, per address when it does not (fanGuard's limiter): a whole club's
+ * fans behind one address are not refused for being many.
+ */
+export function fanRateLimit(
+  limiter: RateLimiter,
+  windowMs: number = FAN_RATE_LIMIT.windowMs,
+  { perFan = false }: { perFan?: boolean } = {},
+) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!limiter.take(request.ip)) {
-      const seconds = Math.ceil(FAN_RATE_LIMIT.windowMs / 1000);
-      throw new HttpError(429, FANS_MESSAGES.tooManyCalls, { headers: { 'retry-after': String(seconds) } });
-    }
+    if (perFan && request.headers.authorization) return;
+    if (!limiter.take(request.ip)) throw tooManyFanCalls(windowMs);
   };
 }
 
@@ -52,22 +81,30 @@ const common = { tags: ['fan'] };
 
 /**
  * The public fan API (contract fans.ts FAN_API) for the embed page and the clubs' apps: sign up,
- * sign in, sign out, profile, plays, purchases. Every call is rate-limited per address; the
+ * confirm, sign in, sign out, profile, plays, purchases. Sign-up, confirm and sign-in have their
+ * own high per-address ceiling (a stadium's crowd behind one address) and the failure throttle
+ * (fans.throttle.ts); every other call is rate-limited per address by FAN_RATE_LIMIT. The
  * signed-in ones go through requireFan (a fan token, never a staff one; a blocked fan gets 403).
  */
-export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (app, { db, limiter, plays }) => {
+export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (app, options) => {
   decorateFanRequests(app);
-  app.addHook('onRequest', fanRateLimit(limiter));
-  const requireFan = fanGuard(db);
-  sessionRoutes(app, db, requireFan);
-  activityRoutes(app, db, requireFan, plays);
+  const { db, limiter, mailer, plays, playTargets, requireFan, sessions } = options;
+  const authLimiter = createRateLimiter(FAN_AUTH_LIMITS.callsPerAddress, FAN_AUTH_LIMITS.callsWindowMs);
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', fanRateLimit(authLimiter, FAN_AUTH_LIMITS.callsWindowMs));
+    authRoutes(scope, db, mailer);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', fanRateLimit(limiter, FAN_RATE_LIMIT.windowMs, { perFan: true }));
+    signOutRoute(scope, db, requireFan, sessions);
+    activityRoutes(scope, db, requireFan, plays, playTargets);
+  });
 };
 
 type App = Parameters<FastifyPluginAsyncZod<FanPublicOptions>>[0];
-type RequireFan = ReturnType<typeof fanGuard>;
 
-/** Sign up, sign in, sign out. */
-function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
+/** Sign up, confirm, sign in. */
+function authRoutes(app: App, db: Db, mailer: Mailer): void {
   app.post(
     fanPublicPaths.signup,
     {
@@ -75,15 +112,33 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
       schema: {
         ...common,
         security: ACCOUNT_KEY,
-        summary: 'Signs a fan up on the account named by x-account-key, and signs them in',
+        summary: 'Signs a fan up on the account named by x-account-key: the rest goes by email',
+        description:
+          'The same 202 whether the email is new, pending or already a fan: a new one gets a confirmation code ' +
+          '(POST confirm), a fan gets "someone tried to sign up with your address". 429 past the sign-ups per email or address.',
         body: fanSignupBody,
-        response: { 201: fanSessionResponse, ...errorResponses(400, 401, 409, 429) },
+        response: { 202: fanSignupResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
       const accountId = await accountOfKey(db, request);
-      return reply.code(201).send(await signUp(db, accountId, request.body, clientOf(request)));
+      const accepted = await signUp(db, mailer, request.log, accountId, request.body, clientOf(request));
+      return reply.code(202).send(accepted);
     },
+  );
+  app.post(
+    fanPublicPaths.confirm,
+    {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
+      schema: {
+        ...common,
+        security: ACCOUNT_KEY,
+        summary: "Confirms a sign-up with its mail's code, on the same club's key, and signs the fan in",
+        body: fanConfirmBody,
+        response: { 200: fanSessionResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => confirmSignup(db, await accountOfKey(db, request), request.body, clientOf(request)),
   );
   app.post(
     fanPublicPaths.signin,
@@ -92,13 +147,16 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
       schema: {
         ...common,
         security: ACCOUNT_KEY,
-        summary: 'Signs a fan in (throttled like the staff sign-in; 403 for a blocked fan)',
+        summary: 'Signs a fan in (failures throttled per address and email; 403 for a blocked or unconfirmed fan)',
         body: fanSigninBody,
         response: { 200: fanSessionResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => signIn(db, await accountOfKey(db, request), request.body, clientOf(request)),
   );
+}
+
+function signOutRoute(app: App, db: Db, requireFan: RequireFan, sessions: FanSessions): void {
   app.post(
     fanPublicPaths.signout,
     {
@@ -112,14 +170,20 @@ function sessionRoutes(app: App, db: Db, requireFan: RequireFan): void {
       },
     },
     async (request, reply) => {
-      await signOut(db, fanOf(request));
+      await signOut(db, sessions, fanOf(request));
       return reply.code(204).send(null);
     },
   );
 }
 
 /** The fan's profile, plays and purchases. */
-function activityRoutes(app: App, db: Db, requireFan: RequireFan, plays: BatchWriter<FanActivityRow>): void {
+function activityRoutes(
+  app: App,
+  db: Db,
+  requireFan: RequireFan,
+  plays: BatchWriter<FanActivityRow>,
+  playTargets: PlayTargets,
+): void {
   app.get(
     fanPublicPaths.me,
     {
@@ -166,7 +230,7 @@ function activityRoutes(app: App, db: Db, requireFan: RequireFan, plays: BatchWr
       },
     },
     async (request, reply) => {
-      await recordPlay(db, plays, fanOf(request), request.body);
+      await recordPlay(db, plays, fanOf(request), request.body, playTargets);
       return reply.code(201).send({ recorded: true as const });
     },
   );

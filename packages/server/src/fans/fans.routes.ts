@@ -58,14 +58,18 @@ import {
   setProfileMember,
   wantsProfiles,
 } from './fans.service.ts';
+import type { FanSessions } from './fans.sessions.ts';
 
 export interface FansRoutesOptions {
   db: Db;
   guards: Guards;
+  /** The fan sessions cached by the processes: a block or a deletion drops the fan's. */
+  sessions: FanSessions;
 }
 type App = Parameters<FastifyPluginAsyncZod<FansRoutesOptions>>[0];
 interface Context {
   db: Db;
+  sessions: FanSessions;
   onCrm: ReturnType<Guards['requireRule']>;
 }
 
@@ -73,7 +77,7 @@ const common = { tags: ['fans'], security: BEARER };
 const refusals = errorResponses(400, 401, 403, 404);
 const accountOf = (request: Parameters<typeof authOf>[0]) => authOf(request).account.id;
 
-function listRoutes(app: App, { db, onCrm }: Context): void {
+function listRoutes(app: App, { db, sessions, onCrm }: Context): void {
   app.get(
     fanPaths.list,
     {
@@ -124,7 +128,12 @@ function listRoutes(app: App, { db, onCrm }: Context): void {
         response: { 200: fanBulkResponse, ...refusals },
       },
     },
-    async (request) => bulkAction(db, auditSourceOf(request), accountOf(request), request.body),
+    async (request) => {
+      const done = await bulkAction(db, auditSourceOf(request), accountOf(request), request.body);
+      // The account's cached fan sessions are dropped: the blocked ones are refused at once.
+      if (request.body.isBlocked && done.changed > 0) sessions.accountChanged(accountOf(request));
+      return done;
+    },
   );
 }
 
@@ -159,7 +168,7 @@ function countRoutes(app: App, { db, onCrm }: Context): void {
   }
 }
 
-function fanRoutes(app: App, { db, onCrm }: Context): void {
+function fanRoutes(app: App, { db, sessions, onCrm }: Context): void {
   app.get(
     fanPaths.fan(),
     {
@@ -188,6 +197,7 @@ function fanRoutes(app: App, { db, onCrm }: Context): void {
     },
     async (request, reply) => {
       await deleteFan(db, auditSourceOf(request), accountOf(request), request.params.id);
+      sessions.fanChanged(request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -206,8 +216,18 @@ function fanRoutes(app: App, { db, onCrm }: Context): void {
         response: { 200: fanRow, ...refusals },
       },
     },
-    async (request) =>
-      setBlocked(db, auditSourceOf(request), accountOf(request), request.params.id, request.body.isBlocked),
+    async (request) => {
+      const fan = await setBlocked(
+        db,
+        auditSourceOf(request),
+        accountOf(request),
+        request.params.id,
+        request.body.isBlocked,
+      );
+      // Signed-in calls of a blocked fan are refused at once, in every process.
+      if (request.body.isBlocked) sessions.fanChanged(request.params.id);
+      return fan;
+    },
   );
   for (const method of ['POST', 'DELETE'] as const) {
     app.route({
@@ -231,7 +251,7 @@ function fanRoutes(app: App, { db, onCrm }: Context): void {
   }
 }
 
-function subListRoutes(app: App, { db, onCrm }: Context): void {
+function subListRoutes(app: App, { db, sessions, onCrm }: Context): void {
   const inScope = async (request: Parameters<typeof authOf>[0], id: number) => findFan(db, accountOf(request), id);
   app.get(
     fanPaths.sessions(),
@@ -274,7 +294,7 @@ function subListRoutes(app: App, { db, onCrm }: Context): void {
     },
     async (request) => fanTagsOf(db, (await inScope(request, request.params.id)).id),
   );
-  tagRoutes(app, { db, onCrm });
+  tagRoutes(app, { db, sessions, onCrm });
 }
 
 /** Putting one of the account's tags on a fan, and taking it off; what they bought and took part in. */
@@ -329,8 +349,8 @@ function tagRoutes(app: App, { db, onCrm }: Context): void {
 }
 
 /** The CRM's fan calls (spec §7 "Fans", "Payments … fans"): use_crm in an account with FANS_CRM. */
-export const fansRoutes: FastifyPluginAsyncZod<FansRoutesOptions> = async (app, { db, guards }) => {
-  const context: Context = { db, onCrm: guards.requireRule(FANS_RULE) };
+export const fansRoutes: FastifyPluginAsyncZod<FansRoutesOptions> = async (app, { db, guards, sessions }) => {
+  const context: Context = { db, sessions, onCrm: guards.requireRule(FANS_RULE) };
   listRoutes(app, context);
   countRoutes(app, context);
   fanRoutes(app, context);

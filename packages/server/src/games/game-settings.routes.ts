@@ -19,10 +19,13 @@ import { transaction } from '../db/transactions.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import type { MotmVoteCheckBook } from './motm.vote-checks.ts';
 
 export interface GameSettingsRoutesOptions {
   db: Db;
   guards: Guards;
+  /** The votes' cached checks, dropped when the MOTM settings change. */
+  voteChecks: Pick<MotmVoteCheckBook, 'settingsChanged'>;
 }
 
 const common = { tags: ['games'], security: BEARER };
@@ -118,6 +121,8 @@ function registerGame(
     async (request) => {
       const accountId = authOf(request).account.id;
       await writeGameSettings(db, auditSourceOf(request), accountId, game, request.body);
+      // The window of a vote is computed with the MOTM settings (motm.vote-checks.ts).
+      if (game === 'motm') options.voteChecks.settingsChanged(accountId);
       return readGameSettings(db, accountId, game);
     },
   );

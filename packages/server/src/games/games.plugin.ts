@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { RateLimiter } from '../embed/embed.rate-limit.ts';
+import type { FanAccess } from '../fans/fans.plugin.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { gameSettingsRoutes } from './game-settings.routes.ts';
 import { gamesPublicRoutes } from './games.public.routes.ts';
 import { gameExtrasRoutes } from './games.routes.ts';
 import { motmRoutes } from './motm.routes.ts';
+import { createMotmVoteChecks } from './motm.vote-checks.ts';
 import { predictorRoutes } from './predictor.routes.ts';
 import { prizesRoutes } from './prizes.routes.ts';
 
@@ -16,13 +17,18 @@ import { prizesRoutes } from './prizes.routes.ts';
  */
 export async function registerGames(
   app: FastifyInstance,
-  options: { db: Db; guards: Guards; hub: RealtimeHub | null; fanLimiter: RateLimiter },
+  options: { db: Db; guards: Guards; hub: RealtimeHub | null; fanAccess: FanAccess },
 ): Promise<void> {
-  const { db, guards, hub, fanLimiter } = options;
-  await app.register(gameSettingsRoutes, { db, guards });
+  const { db, guards, hub, fanAccess } = options;
+  // Dropped by the staff writes to a MOTM game or to the MOTM settings, here and through the hub.
+  const voteChecks = createMotmVoteChecks(db, hub, (error) =>
+    app.log.warn({ err: error }, 'motm: vote checks drop not shared'),
+  );
+  app.addHook('onClose', async () => voteChecks.close());
+  await app.register(gameSettingsRoutes, { db, guards, voteChecks });
   await app.register(predictorRoutes, { db, guards });
-  await app.register(motmRoutes, { db, guards });
+  await app.register(motmRoutes, { db, guards, voteChecks });
   await app.register(gameExtrasRoutes, { db, guards });
   await app.register(prizesRoutes, { db, guards });
-  await app.register(gamesPublicRoutes, { db, hub, limiter: fanLimiter });
+  await app.register(gamesPublicRoutes, { db, hub, fanAccess, voteChecks });
 }

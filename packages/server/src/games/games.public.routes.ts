@@ -1,3 +1,4 @@
+import { FAN_RATE_LIMIT } from '@regie/contract/fans';
 import { fanGamePaths } from '@regie/contract/games';
 import {
   fanEventParams,
@@ -12,20 +13,23 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
-import type { RateLimiter } from '../embed/embed.rate-limit.ts';
-import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
+import { decorateFanRequests, fanOf } from '../fans/fans.auth.ts';
+import type { FanAccess } from '../fans/fans.plugin.ts';
 import { fanRateLimit } from '../fans/fans.public.routes.ts';
 import { conditionalGet, PRIVATE_REVALIDATE } from '../http/http.cache.ts';
 import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import * as play from './games.play.ts';
+import type { MotmVoteCheckBook } from './motm.vote-checks.ts';
 import { createResultsPusher } from './results.pusher.ts';
 
 export interface GamesPublicOptions {
   db: Db;
   hub: RealtimeHub | null;
-  /** The public fan API's limiter (fans.plugin.ts): one count per address for every fan call. */
-  limiter: RateLimiter;
+  /** The public fan API's limiter, guard and activities' writer (fans.plugin.ts). */
+  fanAccess: FanAccess;
+  /** What a vote checks, cached per game (motm.vote-checks.ts). */
+  voteChecks: MotmVoteCheckBook;
 }
 
 // The fan's session names the account: no x-account-key.
@@ -35,10 +39,13 @@ const common = { tags: ['fan'], security: BEARER_ONLY };
  * The fans' side of the predictor and MOTM on the public fan API (contract games.ts fanGamePaths):
  * rate-limited with the other fan calls, each behind requireFan (a blocked fan gets 403).
  */
-export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = async (app, { db, hub, limiter }) => {
+export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = async (
+  app,
+  { db, hub, fanAccess, voteChecks },
+) => {
   decorateFanRequests(app);
-  app.addHook('onRequest', fanRateLimit(limiter));
-  const preHandler = fanGuard(db);
+  app.addHook('onRequest', fanRateLimit(fanAccess.limiter, FAN_RATE_LIMIT.windowMs, { perFan: true }));
+  const preHandler = fanAccess.requireFan;
   // Results counted once per burst of votes, not once per vote (issue 28.5).
   const results = createResultsPusher(db, hub, (error) => app.log.warn({ err: error }, 'motm: results not pushed'));
   app.addHook('onClose', async () => results.close());
@@ -101,7 +108,13 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
       },
     },
     async (request, reply) => {
-      const made = await play.vote(db, results, fanOf(request), request.params.gameId, request.body.challengerId);
+      const made = await play.vote(
+        db,
+        { checks: voteChecks, activities: fanAccess.activities, results },
+        fanOf(request),
+        request.params.gameId,
+        request.body.challengerId,
+      );
       return reply.code(201).send(made);
     },
   );

@@ -31,6 +31,7 @@ import {
   replaceCandidates,
   resultsOf,
 } from './games.service.ts';
+import type { MotmVoteCheckBook } from './motm.vote-checks.ts';
 
 const common = { tags: ['motm'], security: BEARER };
 const refusals = errorResponses(400, 401, 403, 404);
@@ -43,7 +44,10 @@ const dateOrNull = (value: string | null | undefined): Date | null | undefined =
  * The man-of-the-match game of an event (contract games.ts): made from the event's motm tab with
  * the event's challengers as candidates, its own voting window if it sets one, and the results.
  */
-export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { db, guards }) => {
+export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions & { voteChecks: MotmVoteCheckBook }> = async (
+  app,
+  { db, guards, voteChecks },
+) => {
   app.addHook('preValidation', ignoreClientAccountKeys);
   const onRequest = guards.requireRule(GAME_RULES.motm);
   app.get(
@@ -98,6 +102,7 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
         });
         return presentMotm(tx, { game, event });
       });
+      voteChecks.gameChanged(presented.id);
       return reply.code(201).send(presented);
     },
   );
@@ -135,7 +140,7 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
       if (nextOpens && nextCloses && nextCloses <= nextOpens) {
         throw badRequest(GAMES_MESSAGES.windowOrder, [{ path: 'closesAt', message: GAMES_MESSAGES.windowOrder }]);
       }
-      return transaction(db, async (tx) => {
+      const presented = await transaction(db, async (tx) => {
         const [game] = await tx
           .update(fanGames)
           .set({ opensAt: nextOpens, closesAt: nextCloses, updatedAt: new Date() })
@@ -147,6 +152,9 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
         await auditGame(tx, auditSourceOf(request), found.game, game, candidatesChange(candidates));
         return presentMotm(tx, { game, event: found.event });
       });
+      // Votes checked from this game's cached checks see the change at once, in every process.
+      voteChecks.gameChanged(found.game.id);
+      return presented;
     },
   );
   app.delete(
@@ -168,6 +176,7 @@ export const motmRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app,
         if (!deleted) throw notFound(GAMES_MESSAGES.gameNotFound(game.id));
         await auditGame(tx, auditSourceOf(request), deleted, null);
       });
+      voteChecks.gameChanged(game.id);
       return reply.code(204).send(null);
     },
   );

@@ -32,6 +32,11 @@ export interface ConvertEngineOptions {
   storage: ObjectStorage;
   /** Where a local publisher pushes a key (the ingest's loopback RTMP URL), null without an ingest. */
   publishUrl: (streamKey: string) => string | null;
+  /**
+   * Where ffmpeg reads a video's file when the storage has no local path (S3): this process's own
+   * media route, signed (its playlists carry the token to their segments); null when not listening.
+   */
+  mediaUrl?: (key: string, video: { accountId: number; id: number }) => string | null;
   ffmpeg?: string;
   backoff?: { initialMs: number; factor: number; maxMs: number };
   watchdogMs?: number;
@@ -82,6 +87,7 @@ export function bestVariant(master: string): string | null {
 export async function renditionSource(
   storage: ObjectStorage,
   video: { accountId: number; id: number },
+  mediaUrl?: ConvertEngineOptions['mediaUrl'],
 ): Promise<string | null> {
   const master = await storage.get(hlsMasterKey(video.accountId, video.id));
   if (!master) return null;
@@ -90,7 +96,8 @@ export async function renditionSource(
   const variant = bestVariant(Buffer.concat(chunks).toString('utf8'));
   if (!variant || variant.includes('..') || /^[a-z]+:/i.test(variant)) return null;
   const key = `${hlsFolder(video.accountId, video.id)}${variant}`;
-  return storage.localPath(key) ?? storage.url(key);
+  // storage.url() is where a browser fetches an image: not a video's files, and often relative.
+  return storage.localPath(key) ?? mediaUrl?.(key, video) ?? null;
 }
 
 interface Running {
@@ -117,10 +124,14 @@ export function createConvertEngine(options: ConvertEngineOptions): LocalConvert
     const [row] = await db
       .update(liveConversions)
       .set(changes)
-      .where(and(eq(liveConversions.id, id), options.fence?.(id)))
+      // Only while under way: a progress write queued before a stop lands after it, and must not
+      // bring a stopped conversion back to 'playing' (its process would then claim it again).
+      .where(
+        and(eq(liveConversions.id, id), inArray(liveConversions.state, CONVERT_ACTIVE_STATES), options.fence?.(id)),
+      )
       .returning();
     if (!row) {
-      // The input or the video was deleted (the row with it): nothing left to play into.
+      // Stopped meanwhile, or the input or the video deleted (the row with it): nothing to play.
       running.delete(id);
       await entry.supervisor.stop();
       return;
@@ -184,7 +195,7 @@ export function createConvertEngine(options: ConvertEngineOptions): LocalConvert
     const destination = options.publishUrl(found.streamKey);
     if (!destination) return LIVE_CONVERT_MESSAGES.ingestUnavailable;
     entry.destination = destination;
-    const from = await renditionSource(storage, found.video);
+    const from = await renditionSource(storage, found.video, options.mediaUrl);
     return from ?? LIVE_CONVERT_MESSAGES.videoNotReady(found.video.id);
   }
 
@@ -291,7 +302,10 @@ export function createConvertEngine(options: ConvertEngineOptions): LocalConvert
     await Promise.all(entries.map(([, entry]) => entry.writes));
     // Where each got to: what the next start resumes from.
     for (const [id, entry] of entries) {
-      await db.update(liveConversions).set({ positionSeconds: entry.position }).where(eq(liveConversions.id, id));
+      await db
+        .update(liveConversions)
+        .set({ positionSeconds: entry.position })
+        .where(and(eq(liveConversions.id, id), inArray(liveConversions.state, CONVERT_ACTIVE_STATES)));
     }
     running.clear();
   }

@@ -48,7 +48,7 @@ export interface ConvertRoutesOptions {
   engine: ConvertEngine;
   /** A publisher is connected to the input now (an encoder, or a conversion). */
   isOnAir: (inputId: number) => boolean;
-  /** This process runs an ingest a conversion can publish to. */
+  /** A conversion started here can be played: by this process's ingest, or by the live nodes'. */
   canPublish: () => boolean;
 }
 
@@ -125,7 +125,10 @@ const convertRoutes: FastifyPluginAsyncZod<ConvertRoutesOptions> = async (app, o
         .from(liveConversions)
         .where(and(eq(liveConversions.inputId, input.id), inArray(liveConversions.state, CONVERT_ACTIVE_STATES)));
       if (converting) throw new HttpError(409, LIVE_CONVERT_MESSAGES.inputConverting(input.name));
-      if (options.isOnAir(input.id)) throw new HttpError(409, LIVE_CONVERT_MESSAGES.inputBusy(input.name));
+      // On air here, or on the live node receiving its encoder (the input's state, shared).
+      if (options.isOnAir(input.id) || input.state === 'live') {
+        throw new HttpError(409, LIVE_CONVERT_MESSAGES.inputBusy(input.name));
+      }
       let row: LiveConversionRow | undefined;
       try {
         row = await transaction(db, async (tx) => {

@@ -67,14 +67,18 @@ export function createNmsIngest(options: NmsIngestOptions): Ingest {
   }
 
   function listen(handlers: IngestHandlers) {
+    // NMS's events are module-wide: a second ingest in the same process (two live nodes in one
+    // test) must leave the other's sessions alone. Each answers only for its own listener's.
+    const ours = (session: NmsSession) => session.socket?.localPort === port;
     const prePublish = (session: NmsSession) => {
+      if (!ours(session)) return;
       const request = requestOf(session);
       if (request.app === INGEST_APP && handlers.authorize(request)) return;
       refused.add(session.id);
       session.close();
     };
     const postPublish = (session: NmsSession) => {
-      if (refused.has(session.id)) return;
+      if (!ours(session) || refused.has(session.id)) return;
       publishers.set(session.id, session);
       session.socket?.once('close', () => {
         publishers.delete(session.id);
@@ -84,7 +88,7 @@ export function createNmsIngest(options: NmsIngestOptions): Ingest {
       handlers.started(requestOf(session));
     };
     const prePlay = (session: NmsSession) => {
-      if (isLoopback(addressOf(session.ip))) return;
+      if (!ours(session) || isLoopback(addressOf(session.ip))) return;
       options.log.warn({ address: session.ip }, 'live ingest: play refused to a remote client');
       session.close();
     };

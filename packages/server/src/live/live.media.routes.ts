@@ -1,58 +1,38 @@
 import { recordId } from '@regie/contract/accounts';
 import { errorBody } from '@regie/contract/auth';
-import { LIVE_LIMITS, LIVE_MEDIA_PATH, LIVE_MESSAGES } from '@regie/contract/live';
+import { LIVE_MEDIA_PATH, LIVE_MESSAGES } from '@regie/contract/live';
 import { MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
-import { liveInputs, liveSegments } from '../db/live.table.ts';
+import { liveSegments } from '../db/live.table.ts';
+import type { CacheBook, MicroCache } from '../http/http.cache.ts';
 import { forbidden, notFound } from '../http/http.errors.ts';
 import { PUBLIC } from '../http/responses.schema.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { sendObject } from '../videos/media.send.ts';
-import { type IndexedSegment, mediaPlaylist } from './live.playlists.ts';
+import type { LivePlaylistBook } from './live.playlist-book.ts';
 import type { LiveSupervisor } from './live.supervisor.ts';
 import type { LiveTokens } from './live.tokens.ts';
 import { programPlaylist } from './program.media.ts';
 import type { ContentRef } from './program.ts';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+/**
+ * A playlist changes with each segment (1 or 2 s): a player or a CDN may keep it half a segment.
+ * The URL carries its token, which is the authorisation: a shared cache may keep it.
+ */
+const PLAYLIST_CACHE_CONTROL = 'public, max-age=1';
+/** A segment's URL names one sequence of one input, which is never written again. */
+const SEGMENT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const params = z.object({ accountId: recordId, inputId: recordId });
 const query = z.object({ [MEDIA_TOKEN_PARAM]: z.string().max(200) });
 const responses = { 200: z.unknown().describe('The file'), 206: z.unknown(), 403: errorBody, 404: errorBody };
 // Players send no headers: each URL carries its input's `?t=` token.
 const common = { tags: ['live'], security: PUBLIC };
-
-const segmentColumns = {
-  sequence: liveSegments.sequence,
-  startedAt: liveSegments.startedAt,
-  duration: liveSegments.duration,
-  discontinuity: liveSegments.discontinuity,
-};
-
-/** The live edge: the last LIVE_LIMITS.liveSegments segments, in order. */
-async function liveEdge(db: Db, inputId: number): Promise<IndexedSegment[]> {
-  const rows = await db
-    .select(segmentColumns)
-    .from(liveSegments)
-    .where(eq(liveSegments.inputId, inputId))
-    .orderBy(desc(liveSegments.sequence))
-    .limit(LIVE_LIMITS.liveSegments);
-  return rows.reverse();
-}
-
-/** The DVR window: the segments of the last LIVE_LIMITS.dvrWindowSeconds, in order. */
-function dvrWindow(db: Db, inputId: number): Promise<IndexedSegment[]> {
-  const since = new Date(Date.now() - LIVE_LIMITS.dvrWindowSeconds * 1000);
-  return db
-    .select(segmentColumns)
-    .from(liveSegments)
-    .where(and(eq(liveSegments.inputId, inputId), gte(liveSegments.startedAt, since)))
-    .orderBy(asc(liveSegments.sequence));
-}
 
 /**
  * An input's live media, outside the API (players send no headers): the live and DVR playlists,
@@ -64,28 +44,25 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
   storage: ObjectStorage;
   tokens: LiveTokens;
   supervisor: LiveSupervisor;
-}> = async (app, { db, storage, tokens, supervisor }) => {
+  playlists: LivePlaylistBook;
+  caches: CacheBook;
+}> = async (app, { db, storage, tokens, supervisor, playlists, caches }) => {
+  /** The input's playlists from memory, once its token is checked; 403 / 404 otherwise. */
   const authorise = async (accountId: number, inputId: number, token: string) => {
     if (!tokens.verify(token, accountId, inputId)) throw forbidden(LIVE_MESSAGES.linkExpired);
-    const [input] = await db
-      .select({ id: liveInputs.id, state: liveInputs.state })
-      .from(liveInputs)
-      .where(and(eq(liveInputs.id, inputId), eq(liveInputs.accountId, accountId)))
-      .limit(1);
-    if (!input) throw notFound(LIVE_MESSAGES.notFound(inputId));
-    return input;
+    const booked = await playlists.read(accountId, inputId);
+    if (!booked) throw notFound(LIVE_MESSAGES.notFound(inputId));
+    return booked;
   };
 
-  for (const [name, read] of [
-    ['live', liveEdge],
-    ['dvr', dvrWindow],
-  ] as const) {
+  for (const name of ['live', 'dvr'] as const) {
     app.get(
       `${LIVE_MEDIA_PATH}/:accountId/:inputId/${name}.m3u8`,
       {
         schema: {
           ...common,
           summary: name === 'live' ? 'The live playlist (sliding, at the edge)' : 'The DVR playlist (last 2 hours)',
+          description: `Served from memory, kept by the hub; \`${PLAYLIST_CACHE_CONTROL}\` (half a segment).`,
           params,
           querystring: query,
           response: responses,
@@ -94,18 +71,18 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const { accountId, inputId } = request.params;
         const token = request.query[MEDIA_TOKEN_PARAM];
-        const input = await authorise(accountId, inputId, token);
-        const text = mediaPlaylist(await read(db, inputId), {
-          uri: (sequence) => `${sequence}.ts?${MEDIA_TOKEN_PARAM}=${token}`,
-          // On air here, or on the live node receiving it (its state, issue 27): the list goes on.
-          ended: !(supervisor.isOnAir(inputId) || input.state === 'live'),
-        });
-        return reply.header('cache-control', 'no-cache').type(PLAYLIST_TYPE).send(text);
+        const booked = await authorise(accountId, inputId, token);
+        // On air here, or on the live node receiving it (its state, issue 27): the list goes on.
+        const ended = !(supervisor.isOnAir(inputId) || booked.state === 'live');
+        return reply
+          .header('cache-control', PLAYLIST_CACHE_CONTROL)
+          .type(PLAYLIST_TYPE)
+          .send(booked.render(name, ended, token));
       },
     );
   }
 
-  registerProgramRoutes(app, db, tokens);
+  registerProgramRoutes(app, db, tokens, caches.cache<ProgramText>());
 
   app.get(
     `${LIVE_MEDIA_PATH}/:accountId/:inputId/:segment`,
@@ -113,6 +90,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...common,
         summary: 'A live segment (MPEG-TS)',
+        description: `A sequence is never written twice: \`${SEGMENT_CACHE_CONTROL}\`.`,
         params: params.extend({ segment: z.string().regex(/^\d{1,9}\.ts$/) }),
         querystring: query,
         response: responses,
@@ -120,16 +98,22 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { accountId, inputId, segment } = request.params;
-      await authorise(accountId, inputId, request.query[MEDIA_TOKEN_PARAM]);
-      const [row] = await db
-        .select({ path: liveSegments.path })
-        .from(liveSegments)
-        .where(and(eq(liveSegments.inputId, inputId), eq(liveSegments.sequence, Number.parseInt(segment, 10))))
-        .limit(1);
-      if (!row) throw notFound(LIVE_MESSAGES.segmentNotFound);
-      return sendObject(reply, storage, row.path, request.headers.range, {
+      const booked = await authorise(accountId, inputId, request.query[MEDIA_TOKEN_PARAM]);
+      const sequence = Number.parseInt(segment, 10);
+      let path = booked.pathOf(sequence);
+      if (path === null) {
+        // Older than the DVR window, or indexed a moment ago on another node: the index says.
+        const [row] = await db
+          .select({ path: liveSegments.path })
+          .from(liveSegments)
+          .where(and(eq(liveSegments.inputId, inputId), eq(liveSegments.sequence, sequence)))
+          .limit(1);
+        if (!row) throw notFound(LIVE_MESSAGES.segmentNotFound);
+        path = row.path;
+      }
+      return sendObject(reply, storage, path, request.headers.range, {
         contentType: 'video/mp2t',
-        cacheControl: 'private, max-age=3600',
+        cacheControl: SEGMENT_CACHE_CONTROL,
         notFoundMessage: LIVE_MESSAGES.segmentNotFound,
       });
     },
@@ -155,7 +139,22 @@ async function contentState(db: Db, accountId: number, content: ContentRef): Pro
 }
 
 /** A content's program (cameras and switches, program.ts): its live and DVR playlists, signed by `?t=`. */
-function registerProgramRoutes(app: Parameters<FastifyPluginAsyncZod>[0], db: Db, tokens: LiveTokens): void {
+/** A program playlist as made for everyone: its state and text (its segment URLs carry their own tokens). */
+interface ProgramText {
+  state: string | null;
+  text: string;
+}
+
+/**
+ * A program's playlists, kept in memory a second per program (a crowd's asks cost one read a
+ * second), dropped at once by a staff write of the account on this process (a camera switch).
+ */
+function registerProgramRoutes(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  db: Db,
+  tokens: LiveTokens,
+  made: MicroCache<ProgramText>,
+): void {
   app.get(
     `${LIVE_MEDIA_PATH}/:accountId/program/:kind/:contentId/:name`,
     {
@@ -173,15 +172,19 @@ function registerProgramRoutes(app: Parameters<FastifyPluginAsyncZod>[0], db: Db
       if (!tokens.verifyProgram(request.query[MEDIA_TOKEN_PARAM], accountId, content)) {
         throw forbidden(LIVE_MESSAGES.linkExpired);
       }
-      const state = await contentState(db, accountId, content);
-      if (state === null) throw notFound(LIVE_MESSAGES.segmentNotFound);
-      const text = await programPlaylist(db, tokens, {
-        accountId,
-        content,
-        name: name === 'live.m3u8' ? 'live' : 'dvr',
-        ended: state !== 'live',
+      const { state, text } = await made.get(accountId, `${kind}/${contentId}/${name}`, async () => {
+        const found = await contentState(db, accountId, content);
+        if (found === null) return { state: null, text: '' };
+        const playlist = await programPlaylist(db, tokens, {
+          accountId,
+          content,
+          name: name === 'live.m3u8' ? 'live' : 'dvr',
+          ended: found !== 'live',
+        });
+        return { state: found, text: playlist };
       });
-      return reply.header('cache-control', 'no-cache').type(PLAYLIST_TYPE).send(text);
+      if (state === null) throw notFound(LIVE_MESSAGES.segmentNotFound);
+      return reply.header('cache-control', PLAYLIST_CACHE_CONTROL).type(PLAYLIST_TYPE).send(text);
     },
   );
 }

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { MEDIA_PATH, MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
 import type { FastifyInstance } from 'fastify';
 import { leaseSettings } from '../cluster/leased-runner.ts';
 import { NODE_ID } from '../cluster/node-id.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { CacheBook } from '../http/http.cache.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
+import type { MediaTokens } from '../videos/media.tokens.ts';
 import { camerasRoutes } from './cameras.routes.ts';
 import { type ConvertEngineOptions, createConvertEngine } from './convert.engine.ts';
 import { leasedConvertEngine } from './convert.leased.ts';
@@ -17,10 +20,10 @@ import type { Ingest } from './ingest.types.ts';
 import { sharedLiveHealth } from './live.health.ts';
 import { KeyBook } from './live.keys.ts';
 import { liveMediaRoutes } from './live.media.routes.ts';
+import { createLivePlaylistBook } from './live.playlist-book.ts';
 import { liveRoutes } from './live.routes.ts';
 import { ingestBaseUrl } from './live.service.ts';
 import { type LiveSources, liveSources } from './live.source.ts';
-import { resetLiveStates } from './live.state.ts';
 import { LiveSupervisor } from './live.supervisor.ts';
 import { createLiveTokens } from './live.tokens.ts';
 
@@ -32,13 +35,35 @@ export interface LiveOptions {
   guards: Guards;
   storage: ObjectStorage;
   hub: RealtimeHub;
+  /** The app's micro-caches: a program's playlists (live.media.routes.ts). */
+  caches: CacheBook;
   config: Pick<AppConfig, 'live' | 'videos' | 'publicUrl' | 'dataDir' | 'roles'>;
   /** Another ingest than node-media-server (tests, nginx-rtmp). */
   ingest?: Ingest;
   /** Counts a lease taken over from a process that stopped renewing it (metrics). */
   onTakeover?: () => void;
-  /** The conversions' leases (cluster/leases.ts): this process's name, their life and claim period. */
-  lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number };
+  /**
+   * Leases (cluster/leases.ts): this process's name, the conversions' life and claim period, and
+   * the life of the inputs' packager leases (`inputTtlMs`, live/input.lease.ts: 5 s).
+   */
+  lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number; inputTtlMs?: number };
+  /** The videos' media tokens: a conversion reads a video kept in S3 through this process's media route. */
+  mediaTokens?: MediaTokens;
+}
+
+/**
+ * This process's own media URL of a stored file, signed, for ffmpeg on this machine: its address
+ * as it listens (a wildcard address reached on the loopback); null before it listens.
+ */
+export function ownMediaUrl(app: FastifyInstance, tokens: MediaTokens) {
+  return (key: string, video: { accountId: number; id: number }): string | null => {
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return null;
+    const wildcard = address.address === '0.0.0.0' || address.address === '::';
+    const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const token = tokens.sign(video.accountId, video.id);
+    return `http://${host}:${address.port}${MEDIA_PATH}/${key}?${MEDIA_TOKEN_PARAM}=${token}`;
+  };
 }
 
 /**
@@ -47,15 +72,20 @@ export interface LiveOptions {
  * process plays its inputs (the simulcast engine's sources).
  */
 export async function registerLive(app: FastifyInstance, options: LiveOptions): Promise<LiveSources> {
-  const { db, guards, storage, hub, config } = options;
+  const { db, guards, storage, hub, config, caches } = options;
   const log = app.log;
   const keys = new KeyBook();
   await keys.reload(db);
   // A process without the live role (REGIE_ROLES) answers the live API only: no ingest, no
   // packager, no conversion played here; live nodes run them.
   const runsLive = config.roles.includes('live');
-  if (runsLive) await resetLiveStates(db);
+  const holder = options.lease?.holder ?? NODE_ID;
   const ingest = options.ingest ?? createNmsIngest({ host: config.live.ingestHost, port: config.live.ingestPort, log });
+  // The live and DVR playlists, from memory in every process, kept by the hub (issue 28).
+  const playlists = createLivePlaylistBook(db, hub, {
+    onError: (error) => log.warn({ err: error }, 'live: playlist not read again'),
+  });
+  app.addHook('onClose', async () => playlists.close());
   const supervisor = new LiveSupervisor({
     db,
     storage,
@@ -63,8 +93,16 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     ingest,
     keys,
     workDir: join(config.dataDir, 'live-work'),
+    lease: {
+      holder,
+      ...(options.lease?.inputTtlMs === undefined ? {} : { ttlMs: options.lease.inputTtlMs }),
+    },
     log,
+    onIndexed: (accountId, inputId, segment) => playlists.indexed(accountId, inputId, segment),
   });
+  // Inputs a dead live node left on air become idle: only those no valid lease covers (another
+  // node may be publishing the others). Every live node sweeps again at each health tick.
+  if (runsLive) await supervisor.sweep();
   let port = config.live.ingestPort;
   let onAir: LiveSupervisor | null = null;
   try {
@@ -98,6 +136,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     hub,
     storage,
     publishUrl: (streamKey) => (onAir ? ingest.playUrl(streamKey) : null),
+    ...(options.mediaTokens ? { mediaUrl: ownMediaUrl(app, options.mediaTokens) } : {}),
     log: (line) => log.info(line),
     onError: (error) => log.warn({ err: error }, 'live: conversion'),
     fence: (conversionId) => fence?.(conversionId),
@@ -105,7 +144,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   const convert = leasedConvertEngine(local, {
     db,
     hub,
-    holder: options.lease?.holder ?? NODE_ID,
+    holder,
     ...leaseSettings(options.lease, options.onTakeover),
     log,
   });
@@ -150,14 +189,16 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     keysChanged,
     healthOf: (inputId, state) => health.healthOf(inputId, state),
   });
-  await app.register(liveMediaRoutes, { db, storage, tokens, supervisor });
+  await app.register(liveMediaRoutes, { db, storage, tokens, supervisor, playlists, caches });
   await app.register(camerasRoutes, { db, guards, tokens, publicUrl: config.publicUrl, hub });
   await app.register(liveConvertRoutes, {
     db,
     guards,
     engine: convert,
     isOnAir: (inputId) => supervisor.isOnAir(inputId),
-    canPublish: () => onAir !== null,
+    // A live node plays what it claims into its own ingest; an API process without the live role
+    // writes the conversion, and the live nodes take it (its lease, convert.leased.ts).
+    canPublish: () => onAir !== null || !runsLive,
   });
   const sources = liveSources(db, () => onAir);
   app.decorate('liveSources', sources);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { liveInputs } from '../db/live.table.ts';
+import { inputsOnAir } from './input.lease.ts';
 import type { LiveSupervisor } from './live.supervisor.ts';
 
 /**
@@ -11,6 +12,11 @@ import type { LiveSupervisor } from './live.supervisor.ts';
  */
 export interface LiveSources {
   urlOf(accountId: number, inputId: number): Promise<string | null>;
+  /**
+   * Of these inputs, those a reader may run on in this process: the ones this live node packages
+   * under their lease, and the ones no live node has on air (a reader waits for them anywhere).
+   */
+  readableHere(inputIds: readonly number[]): Promise<Set<number>>;
 }
 
 declare module 'fastify' {
@@ -30,6 +36,15 @@ export function liveSources(db: Db, supervisor: () => LiveSupervisor | null): Li
         .from(liveInputs)
         .where(and(eq(liveInputs.id, inputId), eq(liveInputs.accountId, accountId)));
       return owned ? running.sourceUrl(inputId) : null;
+    },
+    async readableHere(inputIds) {
+      const running = supervisor();
+      const here = inputIds.filter((inputId) => running?.holdsInput(inputId));
+      const elsewhere = await inputsOnAir(
+        db,
+        inputIds.filter((inputId) => !here.includes(inputId)),
+      );
+      return new Set([...here, ...inputIds.filter((inputId) => !here.includes(inputId) && !elsewhere.has(inputId))]);
     },
   };
 }

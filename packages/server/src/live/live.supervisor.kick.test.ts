@@ -23,6 +23,7 @@ describe('a live node whose key book changed elsewhere', () => {
       ingest,
       keys,
       workDir: '/tmp',
+      lease: { holder: 'node-test' },
       log: { info: () => undefined, warn: () => undefined },
     });
     for (const [sessionId, streamKey] of [

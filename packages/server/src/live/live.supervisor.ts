@@ -1,5 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   type LatencyMode,
   LIVE_HEALTH_EVENT,
@@ -9,18 +11,30 @@ import {
   type LiveHealth,
   SEGMENT_SECONDS,
 } from '@regie/contract/live';
+import { sql } from 'drizzle-orm';
+import { releaseLease } from '../cluster/leases.ts';
 import type { Db } from '../db/database.ts';
-import { liveSegments } from '../db/live.table.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { Ingest, PublishRequest } from './ingest.types.ts';
+import {
+  DEFAULT_INPUT_LEASE_TTL_MS,
+  idleUnleasedInputs,
+  type KeptLease,
+  keepInputLease,
+  recordLimitRefusal,
+  takeInputLease,
+} from './input.lease.ts';
 import type { KeyBook } from './live.keys.ts';
-import { nextSequence, segmentKey, setInputState } from './live.state.ts';
+import type { BookedSegment } from './live.playlist-book.ts';
+import { idleAndRelease, nextSequence, segmentKey, setInputState } from './live.state.ts';
 import { type FinishedSegment, type PackagerRun, startPackager } from './packager.ts';
 
 /** How long a packager may take to read to the end of a publish that ended before it is signalled. */
 const PACKAGER_DRAIN_MS = 3_000;
 const MAX_RESTART_DELAY_MS = 10_000;
+/** Past the input lease's life, how long a publisher waits for another node's lease to free. */
+const LEASE_WAIT_MARGIN_MS = 2_000;
 
 interface Runtime {
   sessionId: string;
@@ -39,6 +53,20 @@ interface Runtime {
   packagerFps: number | null;
   segments: number;
   failing: boolean;
+  /** The input's lease, once taken: indexing and writes on the input only under it. */
+  lease: KeptLease | null;
+  /** Settles with the lease once taken, or null when the publish ends without it. */
+  leaseReady: Promise<KeptLease | null>;
+  settleLease: (kept: KeptLease | null) => void;
+  /** Packager runs started (the last is the current one). */
+  runs: number;
+  /**
+   * The current run's place in the index, fixed at its first segment under the lease: `offset`
+   * is added to the packager's sequence numbers (numbered from the index as read before the lease
+   * was taken, which another node may have written past since); `skew` is taken off its
+   * segments' program date-times (see wallClockStart).
+   */
+  placed: { runId: number; offset: number; skew: number; lastStart: number } | null;
 }
 
 export interface SupervisorOptions {
@@ -49,18 +77,16 @@ export interface SupervisorOptions {
   keys: KeyBook;
   /** Where packagers write before a segment is stored. */
   workDir: string;
+  /** Told of each segment indexed, so every process's playlists have it (live.playlist-book.ts). */
+  onIndexed?: (accountId: number, inputId: number, segment: BookedSegment) => Promise<void>;
+  /** This node (a lease holder) and the life of its input leases (live/input.lease.ts). */
+  lease: { holder: string; ttlMs?: number };
   log: { info(data: object, message: string): void; warn(data: object, message: string): void };
 }
 
 type Log = SupervisorOptions['log'];
 const logError = (log: Log, what: string) => (error: unknown) => log.warn({ err: error }, what);
 
-/**
- * Runs the live: answers the ingest's publish checks from the key book and the account's limit,
- * runs one packager per publishing input (restarted while its publisher is connected), indexes
- * every segment, records state changes, and pushes each live input's health on the account's
- * topic every LIVE_LIMITS.healthIntervalMs.
- */
 /** An input's health while no encoder sends to this process. */
 export function idleLiveHealth(inputId: number, state: LiveHealth['state']): LiveHealth {
   return {
@@ -79,6 +105,13 @@ export function idleLiveHealth(inputId: number, state: LiveHealth['state']): Liv
   };
 }
 
+/**
+ * Runs the live: answers the ingest's publish checks from the key book and the account's limit,
+ * takes each publishing input's lease (the account's limit counted in the database there), runs
+ * one packager per input it holds (restarted while its publisher is connected), indexes every
+ * segment, records state changes (fenced by the lease), pushes each live input's health on the
+ * account's topic every LIVE_LIMITS.healthIntervalMs, and idles the inputs whose node died.
+ */
 export class LiveSupervisor {
   private readonly byInput = new Map<number, Runtime>();
   private readonly bySession = new Map<string, Runtime>();
@@ -86,16 +119,43 @@ export class LiveSupervisor {
   /** Ends under way (packager stopping, state written): stop() waits for them. */
   private readonly ending = new Set<Promise<void>>();
 
-  constructor(private readonly options: SupervisorOptions) {}
+  private readonly leaseTtlMs: number;
+  private sweeping: Promise<void> | null = null;
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.leaseTtlMs = options.lease.ttlMs ?? DEFAULT_INPUT_LEASE_TTL_MS;
+  }
 
   start(): void {
     this.ticker = setInterval(() => this.tick(), LIVE_LIMITS.healthIntervalMs);
+  }
+
+  /**
+   * Inputs left live (or failing) by a node whose lease on them expired (killed, cut off) become
+   * idle, with an idle health pushed: at a live node's start, then at every tick.
+   */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = (async () => {
+      try {
+        for (const input of await idleUnleasedInputs(this.options.db)) {
+          this.options.log.info({ inputId: input.id }, 'live: input idle, no live node holds it any more');
+          await this.publish(input.accountId, idleLiveHealth(input.id, 'idle'));
+        }
+      } catch (error) {
+        logError(this.options.log, 'live: inputs of dead nodes not reset')(error);
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
   }
 
   async stop(): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
     for (const runtime of this.byInput.values()) this.ended(runtime.sessionId, false);
     await Promise.all([...this.ending]);
+    await this.sweeping;
   }
 
   /** Synchronous: the ingest asks while the client waits. */
@@ -110,13 +170,13 @@ export class LiveSupervisor {
       log.warn({ inputId: keyed.inputId }, 'live ingest: publish refused, the input already has a publisher');
       return false;
     }
+    // The quick refusal: this node alone has the account at its limit. The limit over every
+    // node is counted in the database when the input's lease is taken (started).
     const limit = keys.limitOf(keyed.accountId);
     const onAir = [...this.byInput.values()].filter((runtime) => runtime.accountId === keyed.accountId).length;
     if (onAir >= limit) {
       log.warn({ inputId: keyed.inputId, limit }, 'live ingest: publish refused, account limit reached');
-      void setInputState(this.options.db, keyed.inputId, 'error', LIVE_MESSAGES.limitReached(limit))
-        .then(() => this.publish(keyed.accountId, idleLiveHealth(keyed.inputId, 'error')))
-        .catch(logError(log, 'live: refusal not recorded'));
+      this.refuseForLimit(keyed.accountId, keyed.inputId, limit);
       return false;
     }
     const runtime: Runtime = {
@@ -136,20 +196,127 @@ export class LiveSupervisor {
       packagerFps: null,
       segments: 0,
       failing: false,
+      lease: null,
+      leaseReady: Promise.resolve(null),
+      settleLease: () => undefined,
+      runs: 0,
+      placed: null,
     };
+    runtime.leaseReady = new Promise((resolve) => {
+      runtime.settleLease = resolve;
+    });
     this.byInput.set(runtime.inputId, runtime);
     this.bySession.set(runtime.sessionId, runtime);
     return true;
   }
 
+  /** The publisher is connected: the input goes on air once its lease is taken (goOnAir). */
   started(request: PublishRequest): void {
     const runtime = this.bySession.get(request.sessionId);
     if (!runtime) return;
-    this.options.log.info({ inputId: runtime.inputId }, 'live input on air');
-    void setInputState(this.options.db, runtime.inputId, 'live')
-      .then(() => this.publish(runtime.accountId, this.health(runtime)))
-      .catch(logError(this.options.log, 'live: state not recorded'));
+    // The packager reads the stream from its start while the lease is taken; it indexes nothing
+    // before (index waits for the lease) and stops with the publisher when the lease is refused.
     void this.runPackager(runtime);
+    this.goOnAir(runtime).catch((error: unknown) => {
+      logError(this.options.log, 'live: input not put on air')(error);
+      runtime.settleLease(null);
+      this.letGo(runtime);
+    });
+  }
+
+  /**
+   * Takes the input's lease, the account's limit counted over every node in the same transaction,
+   * then packages. Another node still holding the lease (one killed a moment ago, whose lease has
+   * not expired yet) keeps this publisher waiting, connected, at most the lease's life and a
+   * margin; a lease that never frees is a second publisher on another node: this one is let go.
+   */
+  private async goOnAir(runtime: Runtime): Promise<void> {
+    const { db, log, keys } = this.options;
+    const waitUntil = Date.now() + this.leaseTtlMs + LEASE_WAIT_MARGIN_MS;
+    let waiting = false;
+    let kept: KeptLease | null = null;
+    while (!kept) {
+      if (runtime.ended) return;
+      const limit = keys.limitOf(runtime.accountId);
+      const takenAt = performance.now();
+      const answer = await takeInputLease(db, {
+        accountId: runtime.accountId,
+        inputId: runtime.inputId,
+        holder: this.options.lease.holder,
+        ttlMs: this.leaseTtlMs,
+        limit,
+      }).catch((error: unknown) => {
+        logError(log, 'live: input lease not taken; trying again')(error);
+        return null;
+      });
+      if (answer && 'taken' in answer) {
+        const lease = answer.taken;
+        if (runtime.ended) {
+          await releaseLease(db, lease).catch(logError(log, 'live: input lease not released; it expires instead'));
+          return;
+        }
+        kept = keepInputLease(db, lease, {
+          ttlMs: this.leaseTtlMs,
+          takenAt,
+          log,
+          onLost: (why) => {
+            log.warn(
+              { inputId: runtime.inputId, why },
+              why === 'lost'
+                ? 'live: input lease lost to another node: packager stopped, publisher let go'
+                : 'live: input lease not renewed in time (database unreachable?): packager stopped and publisher let go before another node may take the input',
+            );
+            this.letGo(runtime);
+          },
+        });
+        runtime.lease = kept;
+        runtime.settleLease(kept);
+        break;
+      }
+      if (answer?.refused === 'limit') {
+        log.warn(
+          { inputId: runtime.inputId, limit: answer.limit },
+          'live ingest: publisher let go, account limit reached (inputs on air on every live node)',
+        );
+        this.refuseForLimit(runtime.accountId, runtime.inputId, answer.limit);
+        this.letGo(runtime);
+        return;
+      }
+      if (Date.now() >= waitUntil) {
+        log.warn(
+          { inputId: runtime.inputId },
+          answer
+            ? 'live ingest: publisher let go, the input is on air on another live node (its lease stays held there)'
+            : 'live ingest: publisher let go, the input’s lease could not be taken (database unreachable?)',
+        );
+        this.letGo(runtime);
+        return;
+      }
+      if (answer && !waiting) {
+        waiting = true;
+        log.info(
+          { inputId: runtime.inputId },
+          'live ingest: the input’s lease is held by another live node (stopped a moment ago?): keeping the publisher until it frees',
+        );
+      }
+      await delay(Math.min(500, Math.max(50, this.leaseTtlMs / 10)));
+    }
+    log.info({ inputId: runtime.inputId }, 'live input on air');
+    await setInputState(db, runtime.inputId, 'live', null, kept.fence());
+    await this.publish(runtime.accountId, this.health(runtime));
+  }
+
+  /** The refusal past the account's limit, shown on the input (unless another node has it on air). */
+  private refuseForLimit(accountId: number, inputId: number, limit: number): void {
+    void recordLimitRefusal(this.options.db, inputId, limit)
+      .then((recorded) => (recorded ? this.publish(accountId, idleLiveHealth(inputId, 'error')) : undefined))
+      .catch(logError(this.options.log, 'live: refusal not recorded'));
+  }
+
+  /** Disconnects the publisher and ends its input here at once (no drain: it is refused or lost). */
+  private letGo(runtime: Runtime): void {
+    this.options.ingest.kick(runtime.sessionId);
+    this.ended(runtime.sessionId, false);
   }
 
   /** The publisher left (drain: the packager may read to the end of what it sent), or the server stops. */
@@ -189,6 +356,11 @@ export class LiveSupervisor {
     return this.byInput.has(inputId);
   }
 
+  /** True while this node packages the input under its lease (its readers, e.g. simulcasts, belong here). */
+  holdsInput(inputId: number): boolean {
+    return this.byInput.get(inputId)?.lease?.valid() ?? false;
+  }
+
   /** The input's health now (what the socket pushes). */
   healthOf(inputId: number, state: LiveHealth['state']): LiveHealth {
     const runtime = this.byInput.get(inputId);
@@ -198,12 +370,26 @@ export class LiveSupervisor {
   private async end(runtime: Runtime, drain: boolean): Promise<void> {
     if (runtime.ended) return;
     runtime.ended = true;
+    runtime.settleLease(null);
     this.byInput.delete(runtime.inputId);
     this.bySession.delete(runtime.sessionId);
     await runtime.packager?.stop({ drainMs: drain ? PACKAGER_DRAIN_MS : 0 });
+    const kept = runtime.lease;
+    // Never on air here (refused, or another node held the input): its state is not this node's.
+    if (!kept) return;
     this.options.log.info({ inputId: runtime.inputId }, 'live input off air');
-    await setInputState(this.options.db, runtime.inputId, 'idle');
-    await this.publish(runtime.accountId, idleLiveHealth(runtime.inputId, 'idle'));
+    const held = kept.valid();
+    kept.stop();
+    // Idle and released in one transaction (the state write fenced): whoever sees the input idle
+    // finds its lease free, and the encoder reconnecting to another node is packaged there at once.
+    const idled = await idleAndRelease(this.options.db, runtime.inputId, kept).catch(async (error: unknown) => {
+      logError(this.options.log, 'live: input not idled; releasing its lease')(error);
+      await releaseLease(this.options.db, kept.lease).catch(
+        logError(this.options.log, 'live: input lease not released; it expires instead'),
+      );
+      return false;
+    });
+    if (held && idled) await this.publish(runtime.accountId, idleLiveHealth(runtime.inputId, 'idle'));
   }
 
   /** Inputs packaged since this process started: only their first run recovers a dead process's leftovers. */
@@ -215,8 +401,33 @@ export class LiveSupervisor {
     return true;
   }
 
+  /**
+   * Per input, the end of its last packager run (resolved once that run's segments are indexed
+   * and its ffmpeg has exited). Runs share the input's work folder and number their files from
+   * the index: an encoder reconnecting at once started a second run while the first still drained,
+   * both writing and removing `0.ts`, … (a segment lost, a store failing on a vanished file).
+   */
+  private readonly packagerRuns = new Map<number, Promise<void>>();
+
   private async runPackager(runtime: Runtime): Promise<void> {
     const { db, ingest, workDir, log } = this.options;
+    runtime.runs += 1;
+    const runId = runtime.runs;
+    const previous = this.packagerRuns.get(runtime.inputId) ?? Promise.resolve();
+    let done: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const chain = previous.then(() => finished);
+    this.packagerRuns.set(runtime.inputId, chain);
+    void chain.then(() => {
+      if (this.packagerRuns.get(runtime.inputId) === chain) this.packagerRuns.delete(runtime.inputId);
+    });
+    await previous;
+    if (runtime.ended || runId !== runtime.runs) {
+      done();
+      return;
+    }
     try {
       const run = await startPackager({
         source: ingest.playUrl(runtime.streamKey),
@@ -224,65 +435,172 @@ export class LiveSupervisor {
         segmentSeconds: SEGMENT_SECONDS[runtime.latencyMode],
         startNumber: await nextSequence(db, runtime.inputId),
         recover: this.firstRun(runtime.inputId),
-        onSegment: (segment) => this.index(runtime, segment),
+        onSegment: (segment) => this.index(runtime, runId, segment),
         onProgress: ({ droppedFrames, fps }) => {
           runtime.dropped = droppedFrames;
           runtime.packagerFps = fps;
         },
-        onExit: (result) => this.packagerExited(runtime, result),
+        onExit: (result) => {
+          done();
+          this.packagerExited(runtime, runId, result);
+        },
         onError: logError(log, 'live: a segment was not indexed'),
       });
-      if (runtime.ended) await run.stop();
+      if (runtime.ended || runId !== runtime.runs) await run.stop();
       else runtime.packager = run;
     } catch (error) {
+      done();
       logError(log, 'live: packager not started')(error);
-      this.packagerExited(runtime, { code: -1, stopped: false, stderr: String(error) });
+      this.packagerExited(runtime, runId, { code: -1, stopped: false, stderr: String(error) });
     }
   }
 
-  private packagerExited(runtime: Runtime, result: { code: number | null; stopped: boolean; stderr: string }): void {
-    if (runtime.ended || result.stopped) return;
+  private packagerExited(
+    runtime: Runtime,
+    runId: number,
+    result: { code: number | null; stopped: boolean; stderr: string },
+  ): void {
+    if (runtime.ended || result.stopped || runId !== runtime.runs) return;
     runtime.packager = null;
     runtime.restarts += 1;
     runtime.failing = true;
     const detail = result.stderr.split('\n').filter(Boolean).pop() ?? `ffmpeg exited with code ${result.code}`;
     this.options.log.warn({ inputId: runtime.inputId, code: result.code, detail }, 'live packager died, restarting');
-    void setInputState(this.options.db, runtime.inputId, 'error', LIVE_MESSAGES.packagerFailed(detail)).catch(
-      logError(this.options.log, 'live: packager failure not recorded'),
-    );
+    // Before the lease is taken the input's state is not this node's to write.
+    if (runtime.lease) {
+      void setInputState(
+        this.options.db,
+        runtime.inputId,
+        'error',
+        LIVE_MESSAGES.packagerFailed(detail),
+        runtime.lease.fence(),
+      ).catch(logError(this.options.log, 'live: packager failure not recorded'));
+    }
     const delay = Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** Math.min(runtime.restarts, 5));
     setTimeout(() => {
       if (!runtime.ended) void this.runPackager(runtime);
     }, delay).unref();
   }
 
-  private async index(runtime: Runtime, segment: FinishedSegment): Promise<void> {
-    const { db, storage } = this.options;
-    const key = segmentKey(runtime.accountId, runtime.inputId, segment.sequence);
-    await storage.putStream(key, createReadStream(segment.localPath), 'video/mp2t', { size: segment.bytes });
-    await db
-      .insert(liveSegments)
-      .values({
-        inputId: runtime.inputId,
-        sequence: segment.sequence,
-        startedAt: segment.startedAt ?? new Date(),
-        duration: segment.duration,
-        path: key,
-        bytes: segment.bytes,
-        discontinuity: segment.first,
-      })
-      .onConflictDoNothing();
+  /**
+   * Stores and indexes a finished segment, under the input's lease. The index row (and any state
+   * write) is fenced by the lease's token: once another node has taken the input, this node's
+   * writes match nothing, and the lease is let go. The file is stored under the lease's token
+   * (segmentKey), so a node that lost the input unknowingly never writes over a file the new
+   * holder indexed. A renewal answering late changes nothing here: only the database's fence does.
+   */
+  private async index(runtime: Runtime, runId: number, segment: FinishedSegment): Promise<void> {
+    const { db } = this.options;
+    const kept = await runtime.leaseReady;
+    if (!kept?.valid()) {
+      throw new Error(
+        `input ${runtime.inputId}: segment ${segment.sequence} not kept: the publish ended before the input’s lease was taken, or another node took it`,
+      );
+    }
+    if (runtime.placed?.runId !== runId) {
+      // A run numbers its segments from the index as read when it started, before the lease was
+      // taken: the node that held the input before may have indexed more since (its last writes,
+      // fenced, landed before this node took the lease). Read once, under the lease, before any
+      // of this run's segments is written (a packager indexes its segments one at a time, and a
+      // run starts only once the one before it has exited): the run is numbered on after it.
+      const next = await nextSequence(db, runtime.inputId);
+      const offset = Math.max(0, next - segment.sequence);
+      if (offset > 0) {
+        this.options.log.info(
+          { inputId: runtime.inputId, sequence: segment.sequence, next },
+          'live: the index grew while the input’s lease was taken: this run is numbered on after it',
+        );
+      }
+      runtime.placed = {
+        runId,
+        offset,
+        skew: firstSkew(segment),
+        lastStart: Number.NEGATIVE_INFINITY,
+      };
+    }
+    const placed = runtime.placed;
+    const startedAt = wallClockStart(segment, placed);
+    let written = await this.write(runtime, kept, segment, segment.sequence + placed.offset, startedAt);
+    if (written === 'taken') {
+      // Never expected (the run was placed after the index under the lease), but a segment is
+      // never dropped for it: the run is numbered on after the index from here.
+      const next = await nextSequence(db, runtime.inputId);
+      this.options.log.warn(
+        { inputId: runtime.inputId, sequence: segment.sequence + placed.offset, next },
+        'live: a segment’s sequence was already indexed: the run is numbered on after the index',
+      );
+      placed.offset = Math.max(placed.offset, next - segment.sequence);
+      written = await this.write(runtime, kept, segment, segment.sequence + placed.offset, startedAt);
+    }
+    if (written !== 'indexed') {
+      kept.lost();
+      throw new Error(
+        `input ${runtime.inputId}: segment ${segment.sequence} not indexed: the input’s lease was taken by another node`,
+      );
+    }
+    placed.lastStart = startedAt.getTime();
     runtime.segments += 1;
+    await this.options
+      .onIndexed?.(runtime.accountId, runtime.inputId, {
+        sequence: segment.sequence + placed.offset,
+        startedAt,
+        duration: segment.duration,
+        discontinuity: segment.first,
+        path: segmentKey(runtime.accountId, runtime.inputId, segment.sequence + placed.offset, kept.lease.token),
+      })
+      .catch(logError(this.options.log, 'live: segment not shared with the other processes'));
     if (runtime.failing && !runtime.ended) {
       runtime.failing = false;
-      await setInputState(db, runtime.inputId, 'live');
+      await setInputState(db, runtime.inputId, 'live', null, kept.fence());
     }
+  }
+
+  /**
+   * Stores the segment's file and writes its index row, fenced by the lease (tried again on an
+   * error: a retry finding its own row counts as written). 'fenced': the lease is another
+   * node's now; 'taken': the lease is ours but the sequence is indexed already.
+   */
+  private async write(
+    runtime: Runtime,
+    kept: KeptLease,
+    segment: FinishedSegment,
+    sequence: number,
+    startedAt: Date,
+  ): Promise<'indexed' | 'fenced' | 'taken'> {
+    const { db, storage } = this.options;
+    const key = segmentKey(runtime.accountId, runtime.inputId, sequence, kept.lease.token);
+    return retried(async () => {
+      // Opened first: a file gone makes this attempt fail, never an 'error' event without a listener.
+      const file = await open(segment.localPath, 'r');
+      try {
+        await storage.putStream(key, file.createReadStream({ autoClose: false }), 'video/mp2t', {
+          size: segment.bytes,
+        });
+      } finally {
+        await file.close();
+      }
+      const result = await db.execute(sql`
+        with written as (
+          insert into live_segments (input_id, sequence, started_at, duration, path, bytes, discontinuity)
+          select ${runtime.inputId}::integer, ${sequence}::integer, ${startedAt.toISOString()}::timestamptz,
+            ${segment.duration}::double precision, ${key}::text, ${segment.bytes}::integer, ${segment.first}::boolean
+          where ${kept.fence()}
+          on conflict (input_id, sequence) do update set bytes = excluded.bytes
+            where live_segments.path = excluded.path
+          returning id
+        )
+        select (select count(*) from written)::integer as written, ${kept.fence()} as held`);
+      const [row] = rowsOf<{ written: number; held: boolean }>(result);
+      if (Number(row?.written ?? 0) === 1) return 'indexed';
+      return row?.held ? 'taken' : 'fenced';
+    });
   }
 
   private tick(): void {
     for (const runtime of this.byInput.values()) {
-      void this.publish(runtime.accountId, this.health(runtime));
+      if (runtime.lease) void this.publish(runtime.accountId, this.health(runtime));
     }
+    void this.sweep();
   }
 
   private health(runtime: Runtime): LiveHealth {
@@ -318,4 +636,43 @@ export class LiveSupervisor {
       .publish(accountTopic(accountId, LIVE_TOPIC), { type: LIVE_HEALTH_EVENT, payload: health })
       .catch(logError(this.options.log, 'live: health not published'));
   }
+}
+
+/** node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf<Row = Record<string, unknown>>(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}
+
+/** A segment's store and index, tried again a few times (a loaded database may time out once). */
+async function retried<T>(attempt: () => Promise<T>, tries = 4): Promise<T> {
+  for (let left = tries - 1; ; left -= 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (left <= 0) throw error;
+      await delay(250 * (tries - left));
+    }
+  }
+}
+
+/**
+ * How far ahead of the wall clock a run's program date-times run: ffmpeg dates its first segment
+ * when it opens it, and a packager that starts late (a loaded machine) first receives the ingest's
+ * cached GOP at once, so that segment ends (by its date-time) after ffmpeg finished writing it
+ * (e.g. dated 24.2 s to 25.2 s, finished at 23.7 s).
+ */
+function firstSkew(segment: FinishedSegment): number {
+  if (!segment.startedAt) return 0;
+  return Math.max(0, segment.startedAt.getTime() + segment.duration * 1000 - segment.finishedAt.getTime());
+}
+
+/**
+ * A segment's start on the wall clock: its program date-time less the run's skew (one shift for
+ * the whole run, so its segments still follow each other exactly), after the previous one.
+ */
+function wallClockStart(segment: FinishedSegment, placed: { skew: number; lastStart: number }): Date {
+  const dated = segment.startedAt
+    ? segment.startedAt.getTime() - placed.skew
+    : segment.finishedAt.getTime() - segment.duration * 1000;
+  return new Date(Math.max(dated, placed.lastStart + 1));
 }

@@ -15,6 +15,9 @@ export interface LiveTokens {
   verifyProgram(token: string, accountId: number, content: ContentRef, nowMs?: number): boolean;
 }
 
+/** Checked tokens kept at most (live.tokens verify). */
+export const VERIFIED_KEPT = 10_000;
+
 export function createLiveTokens(secret: string | Buffer): LiveTokens {
   const signature = (folder: string, expires: number) =>
     createHmac('sha256', secret).update(`live:${folder}:${expires}`).digest('base64url').slice(0, 32);
@@ -24,7 +27,24 @@ export function createLiveTokens(secret: string | Buffer): LiveTokens {
       (Math.floor(now / MEDIA_TOKEN_STEP_SECONDS) + 1) * MEDIA_TOKEN_STEP_SECONDS + MEDIA_TOKEN_TTL_SECONDS;
     return `${expires}.${signature(folder, expires)}`;
   };
+  // Tokens are the same for everyone within a step (MEDIA_TOKEN_STEP_SECONDS): a crowd asking
+  // for a playlist every segment sends a few of them. One checked is kept until it expires (its
+  // HMAC was the costliest part of a playlist read), valid ones only, VERIFIED_KEPT at most.
+  const verified = new Map<string, number>();
   const verify = (token: string, folder: string, nowMs: number) => {
+    const key = `${folder} ${token}`;
+    const expiresMs = verified.get(key);
+    if (expiresMs !== undefined) {
+      if (expiresMs > nowMs) return true;
+      verified.delete(key);
+      return false;
+    }
+    if (!check(token, folder, nowMs)) return false;
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(key, Number(token.slice(0, token.indexOf('.'))) * 1000);
+    return true;
+  };
+  const check = (token: string, folder: string, nowMs: number) => {
     const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
     if (!match?.[1] || !match[2]) return false;
     const expires = Number(match[1]);

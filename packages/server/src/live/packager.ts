@@ -56,6 +56,8 @@ export interface FinishedSegment extends PackagedSegment {
   /** The file on this machine (removed once `onSegment` resolves). */
   localPath: string;
   bytes: number;
+  /** When ffmpeg last wrote the file (its end, on this machine's clock). */
+  finishedAt: Date;
   /** The first segment of this run. */
   first: boolean;
 }
@@ -129,7 +131,7 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
       const info = await stat(localPath).catch(() => null);
       // A run stopped before its first frame leaves an empty file: nothing to index.
       if (!info || info.size === 0 || segment.duration <= 0) continue;
-      await index({ ...segment, localPath, bytes: info.size, first: opensRun });
+      await index({ ...segment, localPath, bytes: info.size, finishedAt: info.mtime, first: opensRun });
     }
   };
   let lastEnd: Date | null = null;
@@ -158,6 +160,7 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
       startedAt: lastEnd,
       localPath,
       bytes: info.size,
+      finishedAt: info.mtime,
       first: opensRun,
     });
   };

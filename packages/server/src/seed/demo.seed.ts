@@ -169,9 +169,10 @@ export async function hasUsers(db: Db): Promise<boolean> {
 
 /**
  * Fills an empty database with the demo accounts, groups, users (password DEMO_PASSWORD) and
- * sports. Does nothing when a user exists; safe when several processes start at once.
+ * sports. Does nothing when a user exists; safe when several processes start at once. `fanScale`:
+ * the share of the demo fan population seeded (seedFansDemo; the API tests' template).
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { fanScale?: number } = {}): Promise<boolean> {
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   return transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4201904)`);
@@ -243,7 +244,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedSimulcastDemo(tx, accountId.get(DEMO_ACCOUNTS.events) ?? 0, demoInput);
     await seedChatDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     const demoQuiz = await seedTriviaDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
-    await seedFansDemo(tx, accountId);
+    await seedFansDemo(tx, accountId, options.fanScale);
     await seedTriviaPlays(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0, demoQuiz);
     await seedGamesDemo(tx, accountId);
     return true;

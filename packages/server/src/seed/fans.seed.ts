@@ -40,7 +40,7 @@ async function insertFans(db: Db, accountId: number, count: number, passwordHash
   const last = textArray([...LAST, ...MORE_LAST]);
   await db.execute(sql`
     insert into fans (account_id, email, password_hash, nickname, first_name, last_name, country, language,
-                      is_blocked, created_at, last_active_at)
+                      is_blocked, created_at, last_active_at, confirmed_at)
     select ${accountId},
            translate(lower(n.first || '.' || n.last), ${ACCENTS}) || '.' || g.i || '@fans.example',
            ${passwordHash}, n.first || (g.i % 1000), n.first, n.last,
@@ -49,7 +49,9 @@ async function insertFans(db: Db, accountId: number, count: number, passwordHash
            g.i % 151 = 0, t.created_at,
            -- Half the fans came back after signing up; the others' last activity is the sign-up.
            case when g.i % 2 = 0 then t.created_at + (now() - t.created_at) * (1 - (g.i * 17 % 100) / 150.0)
-                else t.created_at end
+                else t.created_at end,
+           -- Every demo fan confirmed their email when they signed up.
+           t.created_at
     from generate_series(1, ${count}) as g(i)
     cross join lateral (
       select (${first})[1 + (g.i * 7) % 22] as first, (${last})[1 + (g.i * 13) % 20] as last
@@ -197,12 +199,18 @@ function resultRows<Row>(result: unknown): Row[] {
   return [];
 }
 
-export async function seedFansDemo(db: Db, accountIds: ReadonlyMap<string, number>): Promise<void> {
+/**
+ * `scale` shrinks the population (at least one fan an account): the API tests' database template
+ * seeds 2 % of it (test/pglite-template.ts), because every test file loads that template and the
+ * 50 000 fans with their activities and sessions made it 124 MB, about 2.5 s a file to load. The
+ * demo itself (npm start, the build's template, the browser tests) always has all of them.
+ */
+export async function seedFansDemo(db: Db, accountIds: ReadonlyMap<string, number>, scale = 1): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const [name, count] of Object.entries(DEMO_FANS)) {
     const accountId = accountIds.get(name);
     if (accountId === undefined) continue;
-    await insertFans(db, accountId, count, passwordHash);
+    await insertFans(db, accountId, Math.max(1, Math.round(count * scale)), passwordHash);
     await insertActivities(db, accountId);
     await insertPurchases(db, accountId);
     await tagsAndProfiles(db, accountId);

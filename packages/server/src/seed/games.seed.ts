@@ -5,9 +5,11 @@ import { events } from '../db/events.table.ts';
 import { fans } from '../db/fans.table.ts';
 import { fanGames, gameGifts, gameSponsors } from '../db/games.table.ts';
 import { transaction } from '../db/transactions.ts';
+import { type FanActivityRow, recordActivities } from '../fans/fans.activities.ts';
 import { readGameSettings } from '../games/game-settings.routes.ts';
 import { predict, vote } from '../games/games.play.ts';
 import { eventChallengerIds, replaceCandidates } from '../games/games.service.ts';
+import { uncachedVoteChecks } from '../games/motm.vote-checks.ts';
 import { calculatePredictions } from '../games/predictor.calculate.ts';
 import { DEMO_MATCH_NAME } from './events.seed.ts';
 import { one } from './seed.rows.ts';
@@ -84,13 +86,19 @@ export async function seedGamesDemo(db: Db, accountIds: ReadonlyMap<string, numb
   const candidates = await eventChallengerIds(db, match);
   const ballot = VOTE_SHARES.flatMap((share, index) => Array.from({ length: share }, () => candidates[index]));
   const dayBefore = match.startsAt.getTime() - 86_400_000;
+  // The votes' activities are gathered as the API's batch writer gathers them, written after.
+  const voted: FanActivityRow[] = [];
+  const voting = { checks: uncachedVoteChecks(db), activities: { add: (row: FanActivityRow) => voted.push(row) } };
   for (const [index, { fanId }] of players.entries()) {
     const fan = { fanId, accountId: club };
     const [home, away] = PREDICTED[index % PREDICTED.length] ?? [0, 0];
     await predict(db, fan, predictor.id, { home, away }, new Date(dayBefore + index * 60_000));
     const choice = ballot[index % ballot.length];
-    if (choice !== undefined) await vote(db, null, fan, motm.id, choice, new Date(endsAt.getTime() + index * 10_000));
+    if (choice !== undefined) {
+      await vote(db, { ...voting, results: null }, fan, motm.id, choice, new Date(endsAt.getTime() + index * 10_000));
+    }
   }
+  await recordActivities(db, voted);
   await calculatePredictions(db, { game: predictor, event: match }, FINAL, new Date(endsAt.getTime() + 3600_000));
 }
 

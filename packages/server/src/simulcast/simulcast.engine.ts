@@ -13,6 +13,12 @@ import { type SupervisorOptions, type TargetReport, TargetSupervisor } from './s
  */
 export interface SimulcastSources {
   urlOf(accountId: number, inputId: number): Promise<string | null>;
+  /**
+   * Of these live inputs, those whose readers may run on this process: the inputs it receives
+   * (their publisher is here), and those no live node has on air. A target whose input is on air
+   * on another node is pushed there (simulcast.leased.ts). Without it, every input may.
+   */
+  readableHere?(inputIds: readonly number[]): Promise<Set<number>>;
 }
 
 export interface SimulcastEngineOptions {

@@ -53,6 +53,7 @@ export async function registerSimulcasts(app: FastifyInstance, options: Simulcas
   const engine = leasedSimulcastEngine(local, {
     db,
     hub,
+    sources,
     holder: options.lease?.holder ?? NODE_ID,
     ...leaseSettings(options.lease, options.onTakeover),
     log: app.log,

@@ -47,6 +47,9 @@ function uploadFolderIn(folder: string, uploadId: string): string {
 
 /** Writes a stream to `path` through a temporary file; checks its size when known. */
 async function writeStream(path: string, body: Readable, options: { size?: number; md5?: boolean } = {}) {
+  // A body failing while the folder is made (a file stream whose file is gone) would emit 'error'
+  // with no listener yet, and crash the process: the pipeline below still rejects with it.
+  body.once('error', () => undefined);
   await mkdir(dirname(path), { recursive: true });
   const partial = partialName(path);
   const counter = byteCounter({

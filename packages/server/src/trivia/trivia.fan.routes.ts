@@ -1,3 +1,4 @@
+import { FAN_RATE_LIMIT } from '@regie/contract/fans';
 import {
   fanNextResponse,
   fanQuizzesResponse,
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../embed/embed.rate-limit.ts';
-import { decorateFanRequests, fanGuard, fanOf } from '../fans/fans.auth.ts';
+import { decorateFanRequests, fanOf, type RequireFan } from '../fans/fans.auth.ts';
 import { fanRateLimit } from '../fans/fans.public.routes.ts';
 import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import { answerQuestion, nextQuestion, openQuizzes } from './trivia.play.ts';
@@ -23,13 +24,12 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  * Trivia on the fan API (contract trivia.play.ts): the open quizzes, the next question, an answer;
  * rate-limited with the other fan calls (the limiter of fans.plugin.ts), each behind requireFan.
  */
-export const triviaFanRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter }> = async (
+export const triviaFanRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter; requireFan: RequireFan }> = async (
   app,
-  { db, limiter },
+  { db, limiter, requireFan },
 ) => {
   decorateFanRequests(app);
-  app.addHook('onRequest', fanRateLimit(limiter));
-  const requireFan = fanGuard(db);
+  app.addHook('onRequest', fanRateLimit(limiter, FAN_RATE_LIMIT.windowMs, { perFan: true }));
   app.get(
     triviaFanPaths.quizzes,
     {

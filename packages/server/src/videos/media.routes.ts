@@ -1,7 +1,13 @@
 import { text } from 'node:stream/consumers';
 import { errorBody } from '@regie/contract/auth';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
-import { MEDIA_CONTENT_TYPES, MEDIA_PATH, MEDIA_TOKEN_PARAM, VIDEO_MESSAGES } from '@regie/contract/videos';
+import {
+  MEDIA_CONTENT_TYPES,
+  MEDIA_PATH,
+  MEDIA_TOKEN_PARAM,
+  MEDIA_VERSION_PARAM,
+  VIDEO_MESSAGES,
+} from '@regie/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
@@ -26,24 +32,35 @@ const CACHE_CONTROL: Record<MediaKey['kind'], string> = {
   segment: 'private, max-age=3600',
 };
 
-const withToken = (uri: string, token: string) =>
-  /^[a-z][a-z0-9+.-]*:/i.test(uri) ? uri : `${uri}${uri.includes('?') ? '&' : '?'}${MEDIA_TOKEN_PARAM}=${token}`;
+/** Segments and init files once encoded are cached for good under their encode's version. */
+const IMMUTABLE_SEGMENT = 'public, max-age=31536000, immutable';
+
+const withToken = (uri: string, token: string, version?: string) => {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) return uri;
+  const signed = `${uri}${uri.includes('?') ? '&' : '?'}${MEDIA_TOKEN_PARAM}=${token}`;
+  // A playlist is read again; what it lists (segments, init files) is named by the encode.
+  return version === undefined || /\.m3u8(?:\?|$)/i.test(uri) ? signed : `${signed}&${MEDIA_VERSION_PARAM}=${version}`;
+};
 
 /**
  * A playlist served with `?t=`: its relative URIs (rung playlists, segments, init files) get the
- * same token, so a player without headers reaches them too.
+ * same token, so a player without headers reaches them too; segments and init files also get
+ * the encode's `version`, so their URLs change with a new encode and may be cached for good.
  */
-export function signPlaylist(playlist: string, token: string): string {
+export function signPlaylist(playlist: string, token: string, version?: string): string {
   return playlist
     .split('\n')
     .map((line) => {
       const trimmed = line.trim();
       if (trimmed === '') return line;
-      if (!trimmed.startsWith('#')) return withToken(trimmed, token);
-      return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${withToken(uri, token)}"`);
+      if (!trimmed.startsWith('#')) return withToken(trimmed, token, version);
+      return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${withToken(uri, token, version)}"`);
     })
     .join('\n');
 }
+
+/** The version of a video's encode: when its row last changed (a new encode makes it ready again). */
+const encodeVersion = (video: { updatedAt: Date }) => video.updatedAt.getTime().toString(36);
 
 /** The storyboard's WebVTT served with `?t=`: its cues' sprite URLs get the token, before `#xywh`. */
 export function signStoryboard(vtt: string, token: string): string {
@@ -53,7 +70,10 @@ export function signStoryboard(vtt: string, token: string): string {
   );
 }
 
-const mediaQuery = z.object({ [MEDIA_TOKEN_PARAM]: z.string().max(200).optional() });
+const mediaQuery = z.object({
+  [MEDIA_TOKEN_PARAM]: z.string().max(200).optional(),
+  [MEDIA_VERSION_PARAM]: z.string().max(20).optional(),
+});
 
 /**
  * GET /media/{key}: the encoded files of a video (HLS playlists and segments, poster, storyboard,
@@ -96,12 +116,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const media = parseMediaKey(key);
       if (!media) throw notFound(VIDEO_MESSAGES.mediaNotFound);
       const token = request.query[MEDIA_TOKEN_PARAM];
+      let version: string | undefined;
       if (token !== undefined) {
         if (!tokens.verify(token, media.accountId, media.videoId)) {
           throw forbidden(HTTP_MESSAGES.mediaLinkExpired);
         }
         const video = await findVideo(engine.db, media.videoId);
         if (video?.accountId !== media.accountId) throw notFound(VIDEO_MESSAGES.mediaNotFound);
+        version = encodeVersion(video);
       } else {
         await guards.requireAuth(request);
         const auth = authOf(request);
@@ -115,7 +137,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
 
       const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
       const contentType = MEDIA_CONTENT_TYPES[extension] ?? 'application/octet-stream';
-      const cacheControl = CACHE_CONTROL[media.kind];
+      // A segment named by its encode (the URL a signed playlist lists) is the same bytes for good.
+      const named = token !== undefined && media.kind === 'segment' && request.query[MEDIA_VERSION_PARAM] === version;
+      const cacheControl = named ? IMMUTABLE_SEGMENT : CACHE_CONTROL[media.kind];
       const rewrite = token !== undefined && (media.kind === 'playlist' || media.kind === 'storyboard');
       if (!rewrite) {
         return sendObject(reply, storage, key, request.headers.range, {
@@ -127,7 +151,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       const object = await storage.get(key);
       if (!object) throw notFound(VIDEO_MESSAGES.mediaNotFound);
       const content = await text(object.body);
-      const signed = media.kind === 'playlist' ? signPlaylist(content, token) : signStoryboard(content, token);
+      const signed = media.kind === 'playlist' ? signPlaylist(content, token, version) : signStoryboard(content, token);
       return reply
         .header('cache-control', cacheControl)
         .header('x-content-type-options', 'nosniff')

@@ -52,6 +52,10 @@ describe('signed playlists and storyboards', () => {
         '',
       ].join('\n'),
     );
+    // With the encode's version: on what the playlist lists, never on a playlist (read again).
+    expect(signPlaylist('#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\nseg_1.m4s\n360p/index.m3u8\n', 'T', 'k1')).toBe(
+      '#EXTM3U\n#EXT-X-MAP:URI="init.mp4?t=T&v=k1"\nseg_1.m4s?t=T&v=k1\n360p/index.m3u8?t=T\n',
+    );
     expect(signStoryboard('WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nsprite.jpg#xywh=0,0,160,90\n', 'T')).toBe(
       'WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nsprite.jpg?t=T#xywh=0,0,160,90\n',
     );

@@ -1,15 +1,22 @@
-import { CHAT_LIMITS, CHAT_POLL_MS, CHAT_VIEWER_STORAGE_KEY, chatPaths } from '@regie/contract/chat';
+import {
+  CHAT_FALLBACK_READ_MS,
+  CHAT_LIMITS,
+  CHAT_STREAM_EVENTS,
+  CHAT_VIEWER_STORAGE_KEY,
+  chatPaths,
+} from '@regie/contract/chat';
 import type { PublicChat, PublicChatMessage } from '@regie/contract/chat.schemas';
 import { isRecord } from '@regie/contract/guards';
+import { ChatFeed } from './embed-chat-feed.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { element } from './embed-view.ts';
 import { newViewId } from './view-id.ts';
 
 /**
  * The fans' chat beside the player (contract chat.ts): shown when the event's chat is open, read
- * again every CHAT_POLL_MS (a message hidden by a moderator leaves at the next read), posted with
- * the fan's nickname and viewer id (kept in the browser's storage, so a ban and slow mode follow
- * the fan across reloads). Refusals show the server's reason, in the page's language.
+ * once, then kept live by the chat's event stream (a message hidden by a moderator leaves at
+ * once), posted with the fan's nickname and viewer id (kept in the browser's storage, so a ban
+ * and slow mode follow the fan across reloads). Refusals show the server's reason, in the page's language.
  */
 
 const NICKNAME_STORAGE_KEY = 'regie.chat.nickname';
@@ -44,7 +51,8 @@ interface ChatView {
   /** The scrolling live region; `list` inside it holds the messages. */
   log: HTMLElement;
   list: HTMLOListElement;
-  rows: Map<string, HTMLLIElement>;
+  rows: Map<number, HTMLLIElement>;
+  form: HTMLFormElement;
   status: HTMLParagraphElement;
 }
 
@@ -59,30 +67,30 @@ function messageRow(message: PublicChatMessage, say: EmbedTranslate): HTMLLIElem
   return row;
 }
 
-/** Messages carry no id (nothing of the back office reaches the page): author, time and text tell them apart. */
-function messageKey(message: PublicChatMessage): string {
-  return JSON.stringify([message.createdAt, message.nickname, message.text]);
-}
-
-/** Applies a read: rows of messages gone are removed, new ones appended, changed ones redrawn. */
+/** Shows the messages: rows of messages gone are removed, new ones put at their place, changed ones redrawn. */
 function applyMessages(view: ChatView, messages: readonly PublicChatMessage[], say: EmbedTranslate): void {
   const atBottom = view.log.scrollHeight - view.log.scrollTop - view.log.clientHeight < 24;
-  const wanted = new Set(messages.map(messageKey));
+  const wanted = new Set(messages.map((message) => message.id));
   for (const [id, row] of view.rows) {
     if (!wanted.has(id)) {
       row.remove();
       view.rows.delete(id);
     }
   }
+  let previous: HTMLLIElement | null = null;
   for (const message of messages) {
-    const key = messageKey(message);
-    const current = view.rows.get(key);
+    const current = view.rows.get(message.id);
     const pinnedNow = current?.querySelector('.chat-pinned') !== null;
-    if (current && pinnedNow === message.pinned) continue;
-    const row = messageRow(message, say);
-    if (current) current.replaceWith(row);
-    else view.list.append(row);
-    view.rows.set(key, row);
+    let row = current;
+    if (!row || pinnedNow !== message.pinned) {
+      row = messageRow(message, say);
+      current?.replaceWith(row);
+      view.rows.set(message.id, row);
+    }
+    // By id: a message that arrives late still lands between its neighbours.
+    const place: ChildNode | null = previous ? previous.nextSibling : view.list.firstChild;
+    if (place !== row) view.list.insertBefore(row, place);
+    previous = row;
   }
   if (atBottom) view.log.scrollTop = view.log.scrollHeight;
 }
@@ -129,25 +137,59 @@ async function read(token: string): Promise<PublicChat | null> {
   return response.json();
 }
 
+/**
+ * Follows the chat's event stream from `cursor` (the first read's). EventSource reconnects by
+ * itself with Last-Event-ID and the server sends what was missed; only while the stream is down
+ * is the chat read again, every CHAT_FALLBACK_READ_MS, and a stream the browser gave up on (a
+ * refusal rather than a drop) is opened again from that read's cursor.
+ */
+function follow(token: string, cursor: string, feed: ChatFeed, onChange: () => void, onClosed: () => void): void {
+  let source: EventSource | null = null;
+  let fallback: number | null = null;
+  const stopFallback = () => {
+    if (fallback !== null) window.clearInterval(fallback);
+    fallback = null;
+  };
+  const stop = () => {
+    source?.close();
+    stopFallback();
+    onClosed();
+  };
+  const readAgain = async () => {
+    if (source?.readyState === EventSource.OPEN) return stopFallback();
+    const chat = await read(token);
+    if (!chat) return;
+    if (!chat.open) return stop();
+    feed.replace(chat.messages);
+    onChange();
+    if (source?.readyState === EventSource.CLOSED) open(chat.cursor);
+  };
+  const open = (from: string) => {
+    source?.close();
+    const opened = new EventSource(`${chatPaths.publicStream(token)}?${new URLSearchParams({ cursor: from })}`);
+    for (const type of CHAT_STREAM_EVENTS) {
+      opened.addEventListener(type, (event) => {
+        if (feed.apply(type, event.data)) onChange();
+        else stop();
+      });
+    }
+    opened.addEventListener('open', stopFallback);
+    opened.addEventListener('error', () => {
+      if (fallback === null) fallback = window.setInterval(() => void readAgain(), CHAT_FALLBACK_READ_MS);
+    });
+    source = opened;
+  };
+  open(cursor);
+}
+
 /** Opens the chat panel beside the player when the chat is open; nothing otherwise. */
 export async function startChat(token: string, language: EmbedLanguage, say: EmbedTranslate): Promise<void> {
   const first = await read(token);
   if (!first?.open) return;
-  const list = element('ol', { class: 'chat-list' });
-  const view: ChatView = {
-    panel: element('aside', { class: 'chat', 'aria-labelledby': 'chat-title' }),
-    log: element('div', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': say('chatMessages') }, [
-      list,
-    ]),
-    list,
-    rows: new Map(),
-    status: element('p', { class: 'chat-status', role: 'status' }),
-  };
+  const feed = new ChatFeed();
+  feed.replace(first.messages);
   const viewerId = viewerIdOf();
-  const refresh = async () => {
-    const chat = await read(token);
-    if (chat?.open) applyMessages(view, chat.messages, say);
-  };
+  const show = () => applyMessages(view, feed.messages(), say);
   const send = async (nickname: string, text: string): Promise<boolean> => {
     view.status.textContent = '';
     const response = await fetch(chatPaths.public(token), {
@@ -156,21 +198,33 @@ export async function startChat(token: string, language: EmbedLanguage, say: Emb
       body: JSON.stringify({ viewerId, nickname, text }),
     }).catch(() => null);
     if (response?.ok) {
-      await refresh();
+      // Shown at once; the stream's event for it changes nothing.
+      feed.apply('message', await response.text());
+      show();
       return true;
     }
     const body: unknown = await response?.json().catch(() => null);
     view.status.textContent = isRecord(body) && typeof body.message === 'string' ? body.message : say('chatFailed');
     return false;
   };
-  view.panel.append(
-    element('h2', { id: 'chat-title' }, [say('chatTitle')]),
-    view.log,
-    chatForm(say, send),
-    view.status,
-  );
+  const list = element('ol', { class: 'chat-list' });
+  const view: ChatView = {
+    panel: element('aside', { class: 'chat', 'aria-labelledby': 'chat-title' }),
+    log: element('div', { class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-label': say('chatMessages') }, [
+      list,
+    ]),
+    list,
+    rows: new Map(),
+    form: chatForm(say, send),
+    status: element('p', { class: 'chat-status', role: 'status' }),
+  };
+  view.panel.append(element('h2', { id: 'chat-title' }, [say('chatTitle')]), view.log, view.form, view.status);
   document.body.classList.add('with-chat');
   document.body.append(view.panel);
-  applyMessages(view, first.messages, say);
-  window.setInterval(() => void refresh(), CHAT_POLL_MS);
+  show();
+  follow(token, first.cursor, feed, show, () => {
+    // The event was unpublished or its chat switched off: the messages stay, posting ends.
+    view.form.remove();
+    view.status.textContent = say('chatClosed');
+  });
 }

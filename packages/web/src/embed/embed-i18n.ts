@@ -22,6 +22,7 @@ const MESSAGES = {
     chatSend: 'Send',
     chatPinned: 'Pinned',
     chatFailed: 'Your message could not be sent. Try again.',
+    chatClosed: 'The chat is closed.',
   },
   fr: {
     loading: 'Chargement…',
@@ -40,6 +41,7 @@ const MESSAGES = {
     chatSend: 'Envoyer',
     chatPinned: 'Épinglé',
     chatFailed: 'Votre message n’a pas pu être envoyé. Réessayez.',
+    chatClosed: 'Le chat est fermé.',
   },
 } as const;
 

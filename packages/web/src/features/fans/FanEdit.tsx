@@ -38,7 +38,7 @@ function InfosTab({ fan, actions }: { fan: FanDetail; actions: Actions }) {
         ))}
       </SimpleGrid>
       <Group>
-        <Badge color={fan.isBlocked ? 'red.9' : 'green.9'} variant="light" size="lg">
+        <Badge color={fan.isBlocked ? 'red.9' : 'teal.9'} variant="filled" size="lg">
           {t(fan.isBlocked ? 'fans.status.blocked' : 'fans.status.active')}
         </Badge>
         <Button

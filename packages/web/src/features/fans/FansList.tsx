@@ -37,7 +37,7 @@ function FansTable({ fans }: { fans: readonly FanRow[] }) {
             <Table.Td>{fan.country ?? ''}</Table.Td>
             <Table.Td>{fan.lastActiveAt ? new Date(fan.lastActiveAt).toLocaleString() : ''}</Table.Td>
             <Table.Td>
-              <Badge color={fan.isBlocked ? 'red.9' : 'green.9'} variant="light">
+              <Badge color={fan.isBlocked ? 'red.9' : 'teal.9'} variant="filled">
                 {t(fan.isBlocked ? 'fans.status.blocked' : 'fans.status.active')}
               </Badge>
             </Table.Td>
