@@ -9,6 +9,7 @@ import {
   playQueuedClip,
   READY_TIMEOUT_MS,
   save,
+  setSwitch,
   textField,
   uniqueName,
 } from './flows.ts';
@@ -51,7 +52,7 @@ test('a rule clips the marker it names: seen on the rule, listed with the eventâ
   await pickReference(page, 'Marker type', typeName, typeName);
   await main(page).getByRole('textbox', { name: 'Seconds before the marker' }).fill('2');
   await main(page).getByRole('textbox', { name: 'Seconds after the marker' }).fill('3');
-  await main(page).getByRole('switch', { name: 'Publish the clips' }).check({ force: true });
+  await setSwitch(main(page).getByRole('switch', { name: 'Publish the clips' }), true);
   await expectNoSeriousA11yViolations(page);
   await save(page);
   await expect(page).toHaveURL(/\/clipping\/rules\/edit\/\d+$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { deleteRecord, expectInList, main, save, textField, uniqueName } from './flows.ts';
+import { deleteRecord, expectInList, main, save, setSwitch, textField, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -30,10 +30,8 @@ test("on 'new' only the first tab of a customer is enabled; once created, every 
   await tabs.getByRole('tab', { name: 'Modules' }).click();
   await expect(page).toHaveURL(/\/modules$/);
   await expect(main(page).getByText('0 of 60 modules on')).toBeVisible();
-  await main(page).getByRole('switch', { name: /^Chat/ }).check({ force: true });
-  await main(page)
-    .getByRole('switch', { name: /^Sport events/ })
-    .check({ force: true });
+  await setSwitch(main(page).getByRole('switch', { name: /^Chat/ }), true);
+  await setSwitch(main(page).getByRole('switch', { name: /^Sport events/ }), true);
   await expect(main(page).getByText('2 of 60 modules on')).toBeVisible();
   await save(page);
   await page.reload();

@@ -63,6 +63,20 @@ export async function choose(page: Page, label: string, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/**
+ * Turns a switch (Mantine's: a zero-sized input under its drawn track) on or off from the keyboard,
+ * as a keyboard user would, and waits until it shows that state. A forced mouse click on the
+ * hidden input landed on whatever covered its point (a notification of the previous save, in CI)
+ * and left the switch as it was.
+ */
+export async function setSwitch(control: Locator, checked: boolean): Promise<void> {
+  if ((await control.isChecked()) !== checked) {
+    await control.focus();
+    await control.press('Space');
+  }
+  await expect(control).toBeChecked({ checked });
+}
+
 /** Saves the form and waits for the spec §8 success notification. */
 export async function save(page: Page, labels = { save: 'Save', done: 'Requested' }): Promise<void> {
   await main(page).getByRole('button', { name: labels.save, exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { main } from './flows.ts';
+import { main, setSwitch } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 test('the quizmaster sets the account’s trivia and predictor settings, kept after a reload', async ({ page }) => {
@@ -16,7 +16,7 @@ test('the quizmaster sets the account’s trivia and predictor settings, kept af
   await size.fill(next);
   const streak = screen.getByRole('switch', { name: 'Streak bonus' });
   const streakWas = await streak.isChecked();
-  await streak.click({ force: true });
+  await setSwitch(streak, !streakWas);
   await save.click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await page.reload();

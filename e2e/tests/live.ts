@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { type ApiSession, apiCall, apiSignIn, uniqueName } from './flows.ts';
 
 /** A live input as POST /main-api/streams answers it. */
@@ -94,6 +94,18 @@ export async function liveStudio(
  * retry). An hour is only a cap for an encoder whose file never reached its `afterAll`.
  */
 export const WHOLE_FILE_SECONDS = 3600;
+
+/** Waits until the input says it receives its encoder's stream (state `live`). */
+export async function expectInputLive(request: APIRequestContext, session: ApiSession, input: LiveInput) {
+  await expect
+    .poll(
+      async () => (await apiCall<{ state: string }>(request, session, 'GET', `/main-api/streams/${input.id}`)).state,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe('live');
+}
 
 /** The input's encoder: its stream key read, then `pushTestStream` to its ingest URL. */
 export async function pushToInput(

@@ -1,6 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type ApiSession, apiCall, apiSignIn, fanSignUpConfirmed, main, save, textField, uniqueName } from './flows.ts';
+import {
+  type ApiSession,
+  apiCall,
+  apiSignIn,
+  fanSignUpConfirmed,
+  main,
+  save,
+  setSwitch,
+  textField,
+  uniqueName,
+} from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 async function addQuestion(page: Page, text: string) {
@@ -62,7 +72,7 @@ test('the quizmaster builds a quiz, its questions and answers, and reorders them
   await main(page).getByRole('button', { name: 'Add an answer' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Answer' }).fill('The captain');
-  await dialog.getByRole('switch', { name: 'Correct' }).click({ force: true });
+  await setSwitch(dialog.getByRole('switch', { name: 'Correct' }), true);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(main(page).getByRole('cell', { name: 'The captain', exact: true })).toBeVisible();
