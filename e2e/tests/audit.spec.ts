@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { actFor, actForClub, actingBanner, apiCall, apiSignIn, main, textField, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn, signIn } from './support.ts';
 
 /**
  * Issue 26 (first slice): the producer renames a tag; the club's user manager finds who did it in
@@ -16,8 +16,7 @@ test('a user manager reads who renamed a tag in the audit trail; an admin acting
   const tag = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/tags', { name, tagType: 'player' });
   await apiCall(request, producer, 'PUT', `/main-api/tags/${tag.id}`, { name: `${name} v2` });
 
-  await signIn(page, 'usermanager');
-  await page.goto('/account/audit');
+  await openSignedIn(page, 'usermanager', '/account/audit');
   const filters = main(page).getByRole('form', { name: 'Filters' });
   await filters.getByRole('combobox', { name: 'Resource' }).selectOption({ label: 'Tags' });
   await filters.getByRole('textbox', { name: 'Record id' }).fill(String(tag.id));

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { chatPaths } from '@regie/contract/chat';
 import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * The event chat with a real source: a fan writes on the embedded player, the producer sees it
@@ -21,8 +21,7 @@ test('a fan posts on the embed page; staff see it live, hide it, and it leaves t
   });
   const embed = await apiCall<{ url: string }>(request, producer, 'GET', `/main-api/events/${event.id}/embed`);
 
-  await signIn(page, 'producer');
-  await page.goto(`/events/sports/edit/${event.id}/chat`);
+  await openSignedIn(page, 'producer', `/events/sports/edit/${event.id}/chat`);
   await expect(main(page).getByText('No messages yet: they appear here as fans write.')).toBeVisible();
   await main(page).getByRole('textbox', { name: 'Slow mode (seconds)' }).fill('5');
   await main(page).getByRole('button', { name: 'Apply' }).first().click();

@@ -13,7 +13,7 @@ import {
   textField,
   uniqueName,
 } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * Clips that make themselves (issue 25): a producer writes a rule for a marker type on the
@@ -42,8 +42,7 @@ test('a rule clips the marker it names: seen on the rule, listed with the eventâ
     position: 10_000,
   });
 
-  await signIn(page, 'producer');
-  await page.goto('/clipping/rules/list');
+  await openSignedIn(page, 'producer', '/clipping/rules/list');
   // The empty list offers 'New' twice (its header and its empty state).
   await main(page).getByRole('link', { name: 'New', exact: true }).first().click();
   await expect(main(page).getByRole('heading', { name: 'New clip rule' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { actForOrganiser, apiCall, apiSignIn, choose, main, textField, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * A conference's edit screen beyond its fields: titled by its name, taken live and back to replay
@@ -76,8 +76,7 @@ test("a sport event's edit page is titled by the event's name on every tab", asy
   const name = uniqueName('E2E titled match');
   const producer = await apiSignIn(request, 'producer');
   const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', { name });
-  await signIn(page, 'producer');
-  await page.goto(`/events/sports/edit/${event.id}/info`);
+  await openSignedIn(page, 'producer', `/events/sports/edit/${event.id}/info`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page).toHaveTitle(new RegExp(`^${name}`));
   await page.goto(`/events/sports/edit/${event.id}/stats`);

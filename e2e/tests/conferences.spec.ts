@@ -11,7 +11,7 @@ import {
   uniqueName,
   waitForDemoKeynote,
 } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * Conferences in a browser: a platform admin acting for the event organiser (whose groups hold
@@ -107,8 +107,7 @@ test('a conference producer makes a conference, its speakers and chapters, expor
 test('a clipper (clip_only, in French) clips a conference from /clipping/conference and sees only its clip tab', async ({
   page,
 }) => {
-  await signIn(page, 'clipper');
-  await page.goto('/clipping/conference');
+  await openSignedIn(page, 'clipper', '/clipping/conference');
   await searchField(page, 'Conférence').fill('Streaming Summit');
   await page.getByRole('option', { name: /Streaming Summit 2026/ }).click();
   await expect(page).toHaveURL(/[?&]conference=\d+/);

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { type ApiSession, apiCall, currentTime, main, uniqueName } from './flows.ts';
 import { type LiveInput, liveStudio, pushToInput, WHOLE_FILE_SECONDS } from './live.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * The control room of a live event (features/control-room): a producer of an account made for
@@ -66,8 +66,7 @@ test('a producer runs a live event from its control room', async ({ page, reques
   }
   await apiCall(request, session, 'POST', `/main-api/events/${event.id}/start-live`);
 
-  await signIn(page, username, PASSWORD);
-  await page.goto(`/events/sports/edit/${event.id}/stream`);
+  await openSignedIn(page, username, `/events/sports/edit/${event.id}/stream`, PASSWORD);
   await main(page).getByRole('link', { name: 'Control room' }).click();
   await expect(page).toHaveURL(new RegExp(`/events/sports/control-room/${event.id}$`));
   const screen = main(page);

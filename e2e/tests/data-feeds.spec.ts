@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { type MappingList, mappingPaths } from '@regie/contract/data-provider-subscriptions';
 import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * Data provider feeds (data-import/feeds, issue 25 point 3): the producer maps an event to a
@@ -48,8 +48,7 @@ test('a producer maps an event to a provider, subscribes to its feed and sees it
   const eventName = uniqueName('E2E feed match');
   await apiCall(request, producer, 'POST', '/main-api/events', { name: eventName, startsAt: new Date().toISOString() });
 
-  await signIn(page, 'producer');
-  await page.goto('/data-import/feeds');
+  await openSignedIn(page, 'producer', '/data-import/feeds');
   // The screen's code arrives on first use (slow on a busy machine).
   await expect(main(page).getByRole('heading', { name: 'Data provider feeds' })).toBeVisible({ timeout: 60_000 });
   await expectNoSeriousA11yViolations(page);

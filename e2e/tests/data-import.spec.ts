@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { main } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /** The hand-made openfootball season of the API tests: 12 fixtures, 4 teams, 6 matchdays. */
 const SEASON = join(import.meta.dirname, '../../packages/server/test/fixtures/data-import/football.json');
@@ -10,8 +10,7 @@ const SEASON = join(import.meta.dirname, '../../packages/server/test/fixtures/da
 test('a producer previews an openfootball season, imports it and reads the report', async ({ page }) => {
   // Three accessibility scans and a job on a shared machine.
   test.setTimeout(420_000);
-  await signIn(page, 'producer');
-  await page.goto('/data-import/ipfl');
+  await openSignedIn(page, 'producer', '/data-import/ipfl');
   const screen = main(page);
   await expect(screen.getByRole('combobox', { name: 'Provider' })).toHaveValue(/openfootball/);
   await expectNoSeriousA11yViolations(page);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { asTemporaryUser, main, save, textField, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * Sport events (events/sports): a producer creates a match, fills its info, and walks its tabs:
@@ -23,8 +23,7 @@ const eventName = uniqueName('E2E match');
 let eventPath = '';
 
 test('a producer creates an event, orders its challengers, picks a theme and activates modules', async ({ page }) => {
-  await signIn(page, 'producer');
-  await page.goto('/events/sports/new');
+  await openSignedIn(page, 'producer', '/events/sports/new');
   // On a new event only info is enabled.
   await expect(tab(page, 'Info')).toBeEnabled();
   await expect(tab(page, 'Theme')).toBeDisabled();
@@ -99,8 +98,7 @@ test('a producer creates an event, orders its challengers, picks a theme and act
 });
 
 test('the list filters by state, competition and start date, with state badges', async ({ page }) => {
-  await signIn(page, 'producer');
-  await page.goto(`/events/sports/list?search=${encodeURIComponent(eventName)}&state=upcoming`);
+  await openSignedIn(page, 'producer', `/events/sports/list?search=${encodeURIComponent(eventName)}&state=upcoming`);
   const row = main(page).getByRole('row', { name: new RegExp(eventName) });
   await expect(row).toBeVisible();
   await expect(row.getByText('Upcoming', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiSignIn, fanSignUpConfirmed, main, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * The fans CRM (crm/fans, crm/fanProfiles): a fan signs up through the public fan API, the CRM
@@ -45,8 +45,7 @@ test('the CRM user finds a fan, exports the list, goes through their tabs and bl
   });
   expect(played.status()).toBe(404);
 
-  await signIn(page, 'crm');
-  await page.goto('/crm/fans/list');
+  await openSignedIn(page, 'crm', '/crm/fans/list');
   // The club has 30 000 demo fans: the list stops counting at 10 000.
   await expect(main(page).getByText('Fans matching: more than 10000', { exact: true })).toBeVisible();
   await expect(main(page).getByRole('table', { name: 'Fans' })).toBeVisible();
@@ -116,8 +115,7 @@ test('the CRM user finds a fan, exports the list, goes through their tabs and bl
 });
 
 test('the CRM user makes a fan profile from rules and sees its live count', async ({ page }) => {
-  await signIn(page, 'crm');
-  await page.goto('/crm/fanProfiles/list');
+  await openSignedIn(page, 'crm', '/crm/fanProfiles/list');
   await expect(main(page).getByRole('link', { name: 'Season ticket holders' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support.ts';
+import { DEMO_PASSWORD, openSignedIn, signIn } from './support.ts';
 
 /**
  * Helpers of the resource flows: unique names (tests share one database and run in any order),
@@ -155,8 +155,7 @@ export async function demoReplayVideoId(request: APIRequestContext, session: Api
 export async function signedInPage(browser: Browser, username: string, path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, username);
-  await page.goto(path);
+  await openSignedIn(page, username, path);
   return page;
 }
 

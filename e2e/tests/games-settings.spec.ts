@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { main, setSwitch } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 test('the quizmaster sets the account’s trivia and predictor settings, kept after a reload', async ({ page }) => {
-  await signIn(page, 'quizmaster');
-  await page.goto('/account/gamification/trivia');
+  await openSignedIn(page, 'quizmaster', '/account/gamification/trivia');
   const screen = main(page);
   const size = screen.getByRole('textbox', { name: 'Fans shown in a ranking' });
   await expect(size).toHaveValue(/^\d+$/);

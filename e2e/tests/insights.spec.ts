@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { embedPaths } from '@regie/contract/embed';
 import { statsPaths } from '@regie/contract/stats';
 import { type ApiSession, apiCall, apiSignIn, expectDashboardCharts, main } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn, signIn } from './support.ts';
 
 /**
  * The embeddable player and what it counts: the producer embeds the demo match, a visitor in a
@@ -85,8 +85,7 @@ test('a visitor plays the embedded demo match in French; the stats tab and the d
   const before = await playsOf(request, producer, eventId);
 
   // The producer's stats tab: the embed code to copy, a link to the public page, and the figures.
-  await signIn(page, 'producer');
-  await page.goto(`/events/sports/edit/${eventId}/stats`);
+  await openSignedIn(page, 'producer', `/events/sports/edit/${eventId}/stats`);
   const embed = main(page).getByRole('region', { name: 'Embeddable player' });
   await expect(embed.getByRole('textbox', { name: 'Embed code' })).toHaveValue(/^<iframe src="http/);
   const url = await embed.getByRole('link', { name: 'Open the player' }).getAttribute('href');

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { type ApiSession, apiCall, choose, main, uniqueName } from './flows.ts';
 import { expectInputLive, type LiveInput, liveStudio, pushToInput, WHOLE_FILE_SECONDS } from './live.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * The live tabs of events and conferences (features/live): a live operator of an account made
@@ -59,18 +59,16 @@ test.afterAll(() => {
 });
 
 /**
- * A page of the operator at `path`, signed in through the form, or, given `alongside`, in a
- * browser of its own holding that page's session (localStorage): a second operator's screen
- * without a second walk through the form (sign-in has its own tests; under a loaded CI machine it
- * cost this file's longest test 25 s of its 3 minutes).
+ * A page of the operator at `path` in a browser of its own, signed in (openSignedIn), or, given
+ * `alongside`, holding that page's session (localStorage): a second operator's screen.
  */
 async function operatorPage(browser: Browser, path: string, alongside?: Page): Promise<Page> {
   const context = alongside
     ? await browser.newContext({ storageState: await alongside.context().storageState() })
     : await browser.newContext();
   const page = await context.newPage();
-  if (!alongside) await signIn(page, setup.username, PASSWORD);
-  await page.goto(path);
+  if (alongside) await page.goto(path);
+  else await openSignedIn(page, setup.username, path, PASSWORD);
   return page;
 }
 
@@ -331,8 +329,7 @@ test('a conference’s stream tab takes cameras too', async ({ browser, request 
 });
 
 test('the organiser’s demo live operator opens the demo match’s stream, multicam and 360 tabs', async ({ page }) => {
-  await signIn(page, 'simulcaster');
-  await page.goto('/events/sports/list');
+  await openSignedIn(page, 'simulcaster', '/events/sports/list');
   await main(page).getByRole('link', { name: 'Summit Cup exhibition match (live)' }).click();
   const openTab = (name: string) =>
     main(page)

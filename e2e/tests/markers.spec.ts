@@ -14,7 +14,7 @@ import {
   skinWithOverlay,
   uniqueName,
 } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * The markers editor and the event clip workspace in a browser, on the demo match's replay (the
@@ -113,8 +113,7 @@ test('a clipper cuts a skinned clip from a marker and an I / O range, follows th
   const skinName = uniqueName('E2E marker skin');
   await skinWithOverlay(request, session, skinName);
 
-  await signIn(page, 'producer');
-  await page.goto('/clipping/event');
+  await openSignedIn(page, 'producer', '/clipping/event');
   // Keyboard only: type the event's name, pick it with Enter.
   const search = main(page).getByRole('textbox', { name: 'Event' });
   await search.focus();

@@ -12,7 +12,7 @@ import {
   seekTo,
   uniqueName,
 } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn, signIn } from './support.ts';
 
 /**
  * The match clock (issue 25 point 4): a StatsBomb match file imported into an event whose kick-offs
@@ -64,8 +64,7 @@ test('Alt + 1 sets the first kick-off at the player: the imported goal appears a
     })
     .toBe('done');
 
-  await signIn(page, 'producer');
-  await page.goto(`/events/sports/edit/${event.id}/markers`);
+  await openSignedIn(page, 'producer', `/events/sports/edit/${event.id}/markers`);
   const panel = main(page).getByRole('region', { name: 'Match clock' });
   await expect(panel.getByRole('button', { name: /Kick-off 1st half/ })).toBeEnabled();
   // Every match event waits for its period's kick-off: no marker yet.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from '@regie/contract/demo';
 import { actFor } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn, signIn } from './support.ts';
 
 test.describe('each demo user lands on the screen their roles call for', () => {
   for (const user of DEMO_USERS) {
@@ -20,14 +20,12 @@ test('a deep link while signed out goes through /login?lastpath=… and back aft
 });
 
 test('a route the user may not open sends them to /notauthorized', async ({ page }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/account/customers/list');
+  await openSignedIn(page, 'viewer', '/account/customers/list');
   await expect(page).toHaveURL(/\/notauthorized\?nextPathname=%2Faccount%2Fcustomers%2Flist$/);
 });
 
 test("an unknown address shows 'Not Found'", async ({ page }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/no/such/screen');
+  await openSignedIn(page, 'viewer', '/no/such/screen');
   await expect(page.getByText('Not Found')).toBeVisible();
 });
 

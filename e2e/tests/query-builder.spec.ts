@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { main } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * The admins' query builder (admin-tools/query-builder): a filter built with the mouse and the
  * keyboard, run, its rows in the table, then grouped by account with their count and exported.
  */
 test('an admin builds a query, runs it, groups it and exports it', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/admin-tools/query-builder');
+  await openSignedIn(page, 'admin', '/admin-tools/query-builder');
   const screen = main(page);
   await expect(screen.getByRole('heading', { name: 'Query builder', level: 1 })).toBeVisible();
   await expect(screen.getByText('Run the query to see its results.')).toBeVisible();

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { main, textField, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 test('the tag picker groups tags by type, orders them by where the text appears, and keeps the choice', async ({
   page,
 }) => {
-  await signIn(page, 'viewer');
-  await page.goto('/tests/widgets');
+  await openSignedIn(page, 'viewer', '/tests/widgets');
   await main(page).getByRole('button', { name: 'Choose tags' }).click();
   const drawer = page.getByRole('dialog', { name: 'Tags' });
   await expect(drawer.getByRole('heading', { name: 'Action' })).toBeVisible();
@@ -30,8 +29,7 @@ test('the tag picker groups tags by type, orders them by where the text appears,
 
 test('leaving a form with unsaved changes asks first: stay keeps the changes, leave drops them', async ({ page }) => {
   const name = uniqueName('Unsaved tag');
-  await signIn(page, 'producer');
-  await page.goto('/account/tags/new');
+  await openSignedIn(page, 'producer', '/account/tags/new');
   await textField(page, 'Name').fill(name);
   const sports = page.getByRole('navigation', { name: 'Section menu' }).getByRole('link', { name: 'Sports' });
 
@@ -54,8 +52,7 @@ test('leaving a form with unsaved changes asks first: stay keeps the changes, le
 test('the settings show the plan and the social links, with no connect button this server could not honour', async ({
   page,
 }) => {
-  await signIn(page, 'producer');
-  await page.goto('/account/settings/infos');
+  await openSignedIn(page, 'producer', '/account/settings/infos');
   const tabs = page.getByRole('tablist', { name: 'Page sections' });
   await tabs.getByRole('tab', { name: 'Subscription' }).click();
   await expect(page).toHaveURL('/account/settings/subscription');
@@ -78,8 +75,7 @@ test('the settings show the plan and the social links, with no connect button th
 });
 
 test('the clipper reads the subscription and social networks tabs in French', async ({ page }) => {
-  await signIn(page, 'clipper');
-  await page.goto('/account/settings/subscription');
+  await openSignedIn(page, 'clipper', '/account/settings/subscription');
   await expect(page.getByRole('tab', { name: 'Abonnement' })).toHaveAttribute('aria-selected', 'true');
   await expect(main(page).getByText(/^\d+ modules inclus sur 60$/)).toBeVisible();
   await expect(main(page).getByRole('region', { name: 'Direct et clipping' })).toContainText('Clipping des directs');
@@ -89,8 +85,7 @@ test('the clipper reads the subscription and social networks tabs in French', as
 });
 
 test('the users list and a user’s edit page have no serious accessibility violation', async ({ page }) => {
-  await signIn(page, 'usermanager');
-  await page.goto('/account/users/list');
+  await openSignedIn(page, 'usermanager', '/account/users/list');
   await expect(main(page).getByRole('link', { name: 'producer', exact: true })).toBeVisible();
   await expect(
     main(page).getByRole('region', { name: 'Groups' }).getByRole('link', { name: 'Production' }),

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn, deleteRecord, main, save, textField, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * Seasons and rounds (spec §1): a competition's page lists its seasons, a season's page its
@@ -53,8 +53,7 @@ test('a producer manages a competition’s seasons and a season’s rounds, with
     sportId,
   });
 
-  await signIn(page, 'producer');
-  await page.goto(`/account/competitions/edit/${competition.id}`);
+  await openSignedIn(page, 'producer', `/account/competitions/edit/${competition.id}`);
   const seasons = main(page).getByRole('region', { name: 'Seasons' });
   await expect(seasons.getByText('No seasons yet')).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { openSignedIn } from './support.ts';
 
 /** The stored session's token, as the web app keeps it (contract ui.ts STORAGE_KEYS.session). */
 async function storedToken(page: Page): Promise<string> {
@@ -27,8 +27,7 @@ for (const { username, path } of [
   { username: 'clipper', path: '/account/clip-skins/list' },
 ]) {
   test(`a revoked session sends ${username} from ${path} to /login?lastpath= on reload`, async ({ page }) => {
-    await signIn(page, username);
-    await page.goto(path);
+    await openSignedIn(page, username, path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     const token = await storedToken(page);
     await revokeSession(page);

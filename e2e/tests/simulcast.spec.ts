@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { main, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn, signIn } from './support.ts';
 
 /**
  * Simulcasts, as the organiser's simulcast operator sees them: the list by state, a new simulcast
@@ -68,8 +68,7 @@ test('an operator sets up a simulcast, its targets and watches their status', as
 });
 
 test('cloud simulcasts say the cloud service is not configured', async ({ page }) => {
-  await signIn(page, 'simulcaster');
-  await page.goto('/events/aws-simulcasts/list');
+  await openSignedIn(page, 'simulcaster', '/events/aws-simulcasts/list');
   const screen = main(page);
   await expect(screen.getByText(/cloud media service is not configured on this server/)).toBeVisible();
   await expect(screen.getByRole('link', { name: 'Open Keynote – cloud restream' })).toBeVisible();

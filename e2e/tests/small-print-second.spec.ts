@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { actFor, actingBanner, apiCall, apiSignIn, main, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, settleAnimations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn, settleAnimations, signIn } from './support.ts';
 
 /** Issue 24, the spec's small print, second pass: what an admin, a producer and a simulcaster see. */
 
@@ -50,8 +50,7 @@ test('a fan opened without a tab opens on Information (spec §2)', async ({ page
   const fans = await apiCall<{ data: { id: number }[] }>(request, crm, 'GET', '/main-api/fans?limit=1');
   const fan = fans.data[0];
   if (!fan) throw new Error('the demo fans are missing');
-  await signIn(page, 'crm');
-  await page.goto(`/crm/fans/edit/${fan.id}`);
+  await openSignedIn(page, 'crm', `/crm/fans/edit/${fan.id}`);
   await expect(page).toHaveURL(new RegExp(`/crm/fans/edit/${fan.id}/infos$`));
   await expect(page.getByRole('tab', { name: 'Information', selected: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'List' })).toHaveCount(0);
@@ -59,8 +58,7 @@ test('a fan opened without a tab opens on Information (spec §2)', async ({ page
 });
 
 test('the fans’ tags have their words in the tags list (spec §2)', async ({ page }) => {
-  await signIn(page, 'producer');
-  await page.goto('/account/tags/list?search=Newsletter');
+  await openSignedIn(page, 'producer', '/account/tags/list?search=Newsletter');
   const row = main(page).getByRole('row', { name: /Newsletter/ });
   await expect(row.getByRole('cell', { name: 'Fan', exact: true })).toBeVisible();
   await expect(page.getByText(/Missing key/)).toHaveCount(0);

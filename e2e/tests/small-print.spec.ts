@@ -10,15 +10,14 @@ import {
   textField,
   uniqueName,
 } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn, signIn } from './support.ts';
 
 /** Issue 10, the spec's small print: what a person sees of §2, §4, §7 and §8. */
 
 test('a save answered 200 with an errors field shows the server’s message and stays on the page (spec §8)', async ({
   page,
 }) => {
-  await signIn(page, 'producer');
-  await page.goto('/account/tags/new');
+  await openSignedIn(page, 'producer', '/account/tags/new');
   await page.route('**/main-api/tags', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     await route.fulfill({ status: 200, json: { errors: [{ path: 'name', message: 'This name is reserved' }] } });
@@ -58,8 +57,7 @@ test('Reset brings an edit form back to the stored values and is disabled while 
   const producer = await apiSignIn(request, 'producer');
   const name = uniqueName('Reset tag');
   const tag = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/tags', { name, tagType: 'theme' });
-  await signIn(page, 'producer');
-  await page.goto(`/account/tags/edit/${tag.id}`);
+  await openSignedIn(page, 'producer', `/account/tags/edit/${tag.id}`);
   const reset = main(page).getByRole('button', { name: 'Reset', exact: true });
   await expect(textField(page, 'Name')).toHaveValue(name);
   await expect(reset).toBeDisabled();
@@ -84,8 +82,7 @@ test('an editor attaches tags to a video with the tag-picker drawer (spec §2)',
     title: uniqueName('Tagged video'),
   });
 
-  await signIn(page, 'editor');
-  await page.goto(`/medias/videos/edit/${video.id}/infos`);
+  await openSignedIn(page, 'editor', `/medias/videos/edit/${video.id}/infos`);
   await main(page).getByRole('button', { name: 'Choose tags' }).click();
   const drawer = page.getByRole('dialog', { name: 'Tags' });
   await drawer.getByRole('textbox', { name: 'Filter tags' }).fill(tagName);
@@ -120,8 +117,7 @@ test('the background worker is served at /worker/fetch.js and the CSV export goe
   const producer = await apiSignIn(request, 'producer');
   const name = uniqueName('Export tag');
   const tag = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/tags', { name, tagType: 'team' });
-  await signIn(page, 'producer');
-  await page.goto(`/account/tags/list?search=${encodeURIComponent(name)}`);
+  await openSignedIn(page, 'producer', `/account/tags/list?search=${encodeURIComponent(name)}`);
   await expect(main(page).getByRole('link', { name, exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
   await main(page).getByRole('button', { name: 'Export CSV' }).click();

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /** A sport's field map: draw a zone on the club's own sport, name it, save, find it again. */
 
 test('a producer draws a zone on the field map of a club sport and finds it after a reload', async ({ page }) => {
-  await signIn(page, 'producer');
-  await page.goto('/account/sports/list?search=Five-a-side');
+  await openSignedIn(page, 'producer', '/account/sports/list?search=Five-a-side');
   await page.getByRole('table').getByText('Five-a-side').click();
   await expect(page).toHaveURL(/\/account\/sports\/edit\/\d+/);
   await page.getByRole('link', { name: 'Field map' }).click();

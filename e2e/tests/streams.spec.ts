@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { choose, DEMO_KEYNOTE_TITLE, main, pickReference, uniqueName, waitForDemoKeynote } from './flows.ts';
 import { pushTestStream } from './live.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * Live inputs (medias/streams): the demo input listed, a new input made, its key revealed and
@@ -19,8 +19,7 @@ test.afterEach(() => {
 test('an operator makes a live input, reveals and rotates its key, and watches an encoder go live', async ({
   page,
 }) => {
-  await signIn(page, 'simulcaster');
-  await page.goto('/medias/streams/list');
+  await openSignedIn(page, 'simulcaster', '/medias/streams/list');
   await expect(main(page).getByRole('link', { name: 'Main stage camera' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -80,8 +79,7 @@ test('an operator airs a ready video into a new input, stops it, and makes a vid
   request,
 }) => {
   await waitForDemoKeynote(request);
-  await signIn(page, 'simulcaster');
-  await page.goto('/medias/streams/new');
+  await openSignedIn(page, 'simulcaster', '/medias/streams/new');
   const name = uniqueName('Replay channel');
   await main(page).getByRole('textbox', { name: 'Name' }).fill(name);
   await main(page).getByRole('button', { name: 'Create the input' }).click();

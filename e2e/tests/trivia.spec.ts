@@ -11,7 +11,7 @@ import {
   textField,
   uniqueName,
 } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 async function addQuestion(page: Page, text: string) {
   await main(page).getByRole('button', { name: 'Add a question' }).click();
@@ -36,8 +36,7 @@ const expectOrder = (page: Page, texts: readonly string[]) =>
 test('the quizmaster builds a quiz, its questions and answers, and reorders them by drag and drop', async ({
   page,
 }) => {
-  await signIn(page, 'quizmaster');
-  await page.goto('/trivia/quizzes/list');
+  await openSignedIn(page, 'quizmaster', '/trivia/quizzes/list');
   await expectNoSeriousA11yViolations(page);
   // The list is empty at first: its call to action and the toolbar's both lead to the form.
   await main(page).getByRole('link', { name: 'New', exact: true }).first().click();
@@ -158,8 +157,7 @@ test('fans answer a quiz through the fan API; the quizmaster reads its ranking, 
   await fanPlays(request, session.accountKey, quiz, best, [true, true]);
   await fanPlays(request, session.accountKey, quiz, second, [false, true]);
 
-  await signIn(page, 'quizmaster');
-  await page.goto(`/trivia/quizzes/edit/${quiz.id}`);
+  await openSignedIn(page, 'quizmaster', `/trivia/quizzes/edit/${quiz.id}`);
   await main(page)
     .getByRole('tab', { name: 'Ranking' })
     .or(main(page).getByRole('link', { name: 'Ranking' }))

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { asTemporaryUser, choose, deleteRecord, expectInList, main, save, textField, uniqueName } from './flows.ts';
-import { signIn } from './support.ts';
+import { openSignedIn, signIn } from './support.ts';
 
 /** Usernames: lowercase letters, digits and . _ @ + - (contract users.ts). */
 const username = (prefix: string) => uniqueName(prefix).toLowerCase().replace(/\s+/g, '.');
@@ -12,8 +12,7 @@ test('a user manager creates a user with a password, who can then sign in; renam
 }, testInfo) => {
   const login = username('e2e.user');
   const name = uniqueName('Ada Lovelace');
-  await signIn(page, 'usermanager');
-  await page.goto('/account/users/list');
+  await openSignedIn(page, 'usermanager', '/account/users/list');
   await main(page).getByRole('link', { name: 'New', exact: true }).click();
   await expect(main(page).getByRole('heading', { name: 'New user' })).toBeVisible();
   await expect(main(page).getByRole('textbox', { name: 'Access level' })).toHaveCount(0);
@@ -53,8 +52,7 @@ test('a user manager creates a user with a password, who can then sign in; renam
 
 test('a user manager creates a group from the roles the account may use, then deletes it', async ({ page }) => {
   const name = uniqueName('E2E group');
-  await signIn(page, 'usermanager');
-  await page.goto('/account/users/list');
+  await openSignedIn(page, 'usermanager', '/account/users/list');
   const groups = main(page).getByRole('region', { name: 'Groups' });
   await groups.getByRole('link', { name: 'New group' }).click();
   await expect(page).toHaveURL('/account/users/group/new');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
-import { expectNoSeriousA11yViolations, signIn } from './support.ts';
+import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
  * The issue's whole video flow in a browser: an editor uploads a small video, watches it encode,
@@ -68,8 +68,7 @@ async function expectPlays(page: Page, player: Locator): Promise<void> {
 }
 
 test('an editor uploads a video, watches it encode, plays it and adds French subtitles', async ({ page }) => {
-  await signIn(page, 'editor');
-  await page.goto('/medias/videos/create');
+  await openSignedIn(page, 'editor', '/medias/videos/create');
   await main(page)
     .getByRole('textbox', { name: /^Title/ })
     .fill(videoTitle);
@@ -165,8 +164,7 @@ test('a producer cuts a skinned clip from the video and plays it', async ({ page
     overlayPosition: 'top-right',
   });
 
-  await signIn(page, 'producer');
-  await page.goto('/clipping/template');
+  await openSignedIn(page, 'producer', '/clipping/template');
   await expect(main(page).getByRole('heading', { name: 'Clip templates' })).toBeVisible();
   await main(page).getByRole('textbox', { name: 'Source video' }).fill(sourceTitle.slice(0, 20));
   await page.getByRole('option', { name: new RegExp(`^${sourceTitle}`) }).click();
