@@ -47,7 +47,7 @@ test('the CRM user finds a fan, exports the list, goes through their tabs and bl
 
   await openSignedIn(page, 'crm', '/crm/fans/list');
   // The club has 30 000 demo fans: the list stops counting at 10 000.
-  await expect(main(page).getByText('Fans matching: more than 10000', { exact: true })).toBeVisible();
+  await expect(main(page).getByText('Fans matching: more than 10,000', { exact: true })).toBeVisible();
   await expect(main(page).getByRole('table', { name: 'Fans' })).toBeVisible();
   // A fan's status is readable: its badge's text is not drawn in its background's colour (it was,
   // green on green, and axe did not see it).

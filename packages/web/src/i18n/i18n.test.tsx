@@ -32,6 +32,14 @@ describe('i18n', () => {
     expect(i18n.t('layout.logout', { name: 'Ana' })).toBe('déconnexion - Ana');
   });
 
+  it('writes counts the way each language groups digits', async () => {
+    const i18n = createI18n('en');
+    expect(i18n.t('fans.list.totalMany', { count: 10_000 })).toBe('Fans matching: more than 10,000');
+    await i18n.changeLanguage('fr');
+    // French groups with a narrow no-break space.
+    expect(i18n.t('fans.list.totalMany', { count: 10_000 })).toBe('Fans correspondants : plus de 10\u202f000');
+  });
+
   it('shows a key missing from the catalogs as a red Missing key notice', () => {
     // biome-ignore lint/suspicious/noExplicitAny: a key the catalogs do not have, on purpose.
     renderWithProviders(<T k={'nowhere.toBeFound' as any} />);
