@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
-import { FAN_ACTIVITY_TYPES, FAN_LIMITS } from './fans.ts';
+import { FAN_ACTIVITY_TYPES, FAN_LIMITS, FAN_PLAYS_PER_BATCH } from './fans.ts';
 import { listResponse } from './resources/shapes.ts';
 
 /** Request and response schemas of the fan calls (contract fans.ts). */
@@ -77,6 +77,11 @@ export const fanPlayBody = z
   .strict()
   .refine((body) => body.videoId !== undefined || body.eventId !== undefined, { path: ['videoId'] });
 export type FanPlayBody = z.infer<typeof fanPlayBody>;
+
+/** Plays reported together: recorded all, or none when one is refused. */
+export const fanPlaysBody = z.object({ plays: z.array(fanPlayBody).min(1).max(FAN_PLAYS_PER_BATCH) }).strict();
+export type FanPlaysBody = z.infer<typeof fanPlaysBody>;
+export const fanPlaysAccepted = z.object({ recorded: z.number().int() });
 
 export const fanPurchaseBody = z.object({ paymentOfferId: recordId }).strict();
 export type FanPurchaseBody = z.infer<typeof fanPurchaseBody>;

@@ -117,6 +117,12 @@ export const FAN_AUTH_LIMITS = {
  */
 export const FAN_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;
 
+/**
+ * Plays one batch may report: a player sends what it played since its last report (a playlist's
+ * clips, a multicam page's cameras) in one call, which counts once against FAN_RATE_LIMIT.
+ */
+export const FAN_PLAYS_PER_BATCH = 20;
+
 /** The public fan API's prefix (under /api, so an unknown path is a JSON 404). */
 export const FAN_API = '/api/fan';
 
@@ -128,6 +134,8 @@ export const fanPublicPaths = {
   signout: `${FAN_API}/signout`,
   me: `${FAN_API}/me`,
   plays: `${FAN_API}/plays`,
+  /** POST {plays: [...]}: what a player played since its last report, at most FAN_PLAYS_PER_BATCH. */
+  playsBatch: `${FAN_API}/plays/batch`,
   purchases: `${FAN_API}/purchases`,
 } as const;
 

@@ -1,5 +1,12 @@
 import { HEADER_EXPORT_TOTAL } from '@regie/contract/api';
-import { FAN_EXPORT_COLUMNS, FAN_RATE_LIMIT, FANS_MESSAGES, fanPaths, fanPublicPaths } from '@regie/contract/fans';
+import {
+  FAN_EXPORT_COLUMNS,
+  FAN_PLAYS_PER_BATCH,
+  FAN_RATE_LIMIT,
+  FANS_MESSAGES,
+  fanPaths,
+  fanPublicPaths,
+} from '@regie/contract/fans';
 import type { FanRow, FanSessionResponse } from '@regie/contract/fans.schemas';
 import { renderMessage } from '@regie/contract/messages.render';
 import type { ModuleCode } from '@regie/contract/modules';
@@ -184,6 +191,45 @@ describe('the public fan API', () => {
     expect(seen?.lastActiveAt?.getTime()).toBe(latest);
   });
 
+  it("records a player's batch of plays whole, or none of it when one names another club's video", async () => {
+    const { token, fan } = await signUp();
+    const video = await insertVideo(ctx, crm.accountId);
+    const event = await insertEvent(ctx, crm.accountId, { name: 'Derby, cameras' });
+    const strangerVideo = await insertVideo(ctx, other.accountId);
+    const playsOf = async () => {
+      await ctx.app.fanActivityWriter.flush();
+      return ctx.db
+        .select({ eventId: fanActivities.eventId, payload: fanActivities.payload })
+        .from(fanActivities)
+        .where(and(eq(fanActivities.fanId, fan.id), eq(fanActivities.type, 'play')));
+    };
+    const batch = [{ videoId: video }, { eventId: event }, { videoId: video, eventId: event }];
+    const recorded = await fanCall('POST', fanPublicPaths.playsBatch, token, { plays: batch });
+    expect(recorded.statusCode).toBe(201);
+    expect(recorded.json()).toEqual({ recorded: 3 });
+    expect(await playsOf()).toHaveLength(3);
+
+    // One play of another club's video: 404 naming it, and the batch's other plays not recorded.
+    const refused = await fanCall('POST', fanPublicPaths.playsBatch, token, {
+      plays: [{ eventId: event }, { videoId: strangerVideo }],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json<{ message: string }>().message).toBe(
+      renderMessage(FANS_MESSAGES.videoNotFound(strangerVideo), 'en'),
+    );
+    expect(await playsOf()).toHaveLength(3);
+
+    // Empty, too long, or a play naming nothing: 400, nothing recorded.
+    for (const plays of [[], Array.from({ length: FAN_PLAYS_PER_BATCH + 1 }, () => ({ videoId: video })), [{}]]) {
+      expect((await fanCall('POST', fanPublicPaths.playsBatch, token, { plays })).statusCode).toBe(400);
+    }
+    const full = Array.from({ length: FAN_PLAYS_PER_BATCH }, () => ({ eventId: event }));
+    expect((await fanCall('POST', fanPublicPaths.playsBatch, token, { plays: full })).json()).toEqual({
+      recorded: FAN_PLAYS_PER_BATCH,
+    });
+    expect(await playsOf()).toHaveLength(3 + FAN_PLAYS_PER_BATCH);
+  });
+
   it('writes a batch whose fan or event was deleted after the play was accepted: the rest of it, once', async () => {
     const leaving = await signUp();
     const staying = await signUp();
@@ -281,6 +327,7 @@ describe('the public fan API', () => {
       ['GET', fanPublicPaths.me, undefined],
       ['PUT', fanPublicPaths.me, { nickname: 'again' }],
       ['POST', fanPublicPaths.plays, { eventId: 1 }],
+      ['POST', fanPublicPaths.playsBatch, { plays: [{ eventId: 1 }] }],
       ['POST', fanPublicPaths.purchases, { paymentOfferId: 1 }],
       ['POST', fanPublicPaths.signout, undefined],
     ] as const) {

@@ -1,8 +1,10 @@
-import { FAN_AUTH_LIMITS, FAN_RATE_LIMIT, fanPublicPaths } from '@regie/contract/fans';
+import { FAN_AUTH_LIMITS, FAN_PLAYS_PER_BATCH, FAN_RATE_LIMIT, fanPublicPaths } from '@regie/contract/fans';
 import {
   fanAccepted,
   fanConfirmBody,
   fanPlayBody,
+  fanPlaysAccepted,
+  fanPlaysBody,
   fanPurchaseBody,
   fanPurchaseResponse,
   fanSelf,
@@ -35,7 +37,7 @@ import {
   signUp,
   tooManyFanCalls,
 } from './fans.auth.ts';
-import { type PlayTargets, purchase, readSelf, recordPlay, updateSelf } from './fans.public.ts';
+import { type PlayTargets, purchase, readSelf, recordPlay, recordPlays, updateSelf } from './fans.public.ts';
 import type { FanSessions } from './fans.sessions.ts';
 
 export interface FanPublicOptions {
@@ -232,6 +234,26 @@ function activityRoutes(
     async (request, reply) => {
       await recordPlay(db, plays, fanOf(request), request.body, playTargets);
       return reply.code(201).send({ recorded: true as const });
+    },
+  );
+  app.post(
+    fanPublicPaths.playsBatch,
+    {
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
+      preHandler: requireFan,
+      schema: {
+        ...common,
+        security: FAN_BEARER,
+        summary: `Records up to ${FAN_PLAYS_PER_BATCH} plays a player reports together`,
+        description:
+          "What a player played since its last report, in one call (counted once against the fan's call limit). Every play is checked first: none is recorded when one names another account's video or event (404). Written with the other plays within a second.",
+        body: fanPlaysBody,
+        response: { 201: fanPlaysAccepted, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const recorded = await recordPlays(db, plays, fanOf(request), request.body.plays, playTargets);
+      return reply.code(201).send({ recorded });
     },
   );
   app.post(

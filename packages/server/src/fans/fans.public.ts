@@ -42,6 +42,21 @@ export async function recordPlay(
   body: FanPlayBody,
   targets: PlayTargets,
 ): Promise<void> {
+  await recordPlays(db, writer, fan, [body], targets);
+}
+
+/**
+ * A player's plays reported together: every one checked first (404 naming the first the account
+ * does not own), then all handed to the batch writer; none is recorded when one is refused.
+ * Returns how many were recorded.
+ */
+export async function recordPlays(
+  db: Db,
+  writer: Pick<BatchWriter<FanActivityRow>, 'add'>,
+  fan: FanRef,
+  plays: readonly FanPlayBody[],
+  targets: PlayTargets,
+): Promise<number> {
   const owned = (table: typeof videos | typeof events, kind: 'video' | 'event', id: number) =>
     targets.get(fan.accountId, `${kind}:${id}`, async () => {
       const [row] = await db
@@ -51,21 +66,27 @@ export async function recordPlay(
         .limit(1);
       return row !== undefined;
     });
-  if (body.videoId !== undefined && !(await owned(videos, 'video', body.videoId))) {
-    throw notFound(FANS_MESSAGES.videoNotFound(body.videoId));
+  for (const body of plays) {
+    if (body.videoId !== undefined && !(await owned(videos, 'video', body.videoId))) {
+      throw notFound(FANS_MESSAGES.videoNotFound(body.videoId));
+    }
+    if (body.eventId !== undefined && !(await owned(events, 'event', body.eventId))) {
+      throw notFound(FANS_MESSAGES.eventNotFound(body.eventId));
+    }
   }
-  if (body.eventId !== undefined && !(await owned(events, 'event', body.eventId))) {
-    throw notFound(FANS_MESSAGES.eventNotFound(body.eventId));
+  const at = new Date();
+  for (const body of plays) {
+    writer.add({
+      fan,
+      activity: {
+        type: 'play',
+        payload: body.videoId === undefined ? {} : { videoId: body.videoId },
+        eventId: body.eventId ?? null,
+        at,
+      },
+    });
   }
-  writer.add({
-    fan,
-    activity: {
-      type: 'play',
-      payload: body.videoId === undefined ? {} : { videoId: body.videoId },
-      eventId: body.eventId ?? null,
-      at: new Date(),
-    },
-  });
+  return plays.length;
 }
 
 /**
