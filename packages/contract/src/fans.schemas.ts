@@ -146,6 +146,8 @@ export const fanRow = z.object({
   country: z.string().nullable(),
   language: z.string(),
   isBlocked: z.boolean(),
+  /** False while the fan has not confirmed their sign-up's mail (no sign-in until then). */
+  confirmed: z.boolean(),
   createdAt: z.string(),
   lastActiveAt: z.string().nullable(),
 });

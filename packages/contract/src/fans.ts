@@ -16,7 +16,9 @@ import { messageCatalog } from './messages.ts';
  *   fan's email gets "someone tried to sign up with your address". Signing up again while pending
  *   replaces the pending password and code (the last sign-up wins, older codes die). `POST confirm
  *   {token}` activates the fan and opens a session; a code only works on its own club's key.
- * - An unconfirmed fan cannot sign in: with the right password they get 403 `notConfirmed`.
+ * - An unconfirmed fan cannot sign in: with the right password they get 403 `notConfirmed`. The
+ *   CRM shows them as pending (`confirmed: false`); the workers delete those whose code expired
+ *   more than `FAN_LIMITS.pendingKeptMs` ago.
  * - Sign-in failures are throttled per (address, email), per email and per address
  *   (`FAN_AUTH_LIMITS`): a stadium's fans behind one NAT address share only the address's high
  *   ceiling, and successful sign-ins count toward nothing. Sign-ups are counted per email (a
@@ -82,6 +84,11 @@ export const FAN_LIMITS = {
   activeDaysDefault: 30,
   /** A sign-up's confirmation code works for 48 hours. */
   confirmTtlMs: 48 * 3600 * 1000,
+  /**
+   * A sign-up never confirmed is deleted this long after its code expired (the workers' pending
+   * fans sweep): addresses typed by mistake or by a robot do not pile up in the CRM.
+   */
+  pendingKeptMs: 7 * 24 * 3600 * 1000,
   confirmTokenMax: 100,
 } as const;
 

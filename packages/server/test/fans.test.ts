@@ -1,6 +1,7 @@
 import { HEADER_EXPORT_TOTAL } from '@regie/contract/api';
 import {
   FAN_EXPORT_COLUMNS,
+  FAN_LIMITS,
   FAN_PLAYS_PER_BATCH,
   FAN_RATE_LIMIT,
   FANS_MESSAGES,
@@ -17,6 +18,7 @@ import { events } from '../src/db/events.table.ts';
 import { fanActivities, fans } from '../src/db/fans.table.ts';
 import { paymentOffers, productPaymentOffers, products } from '../src/db/payments.table.ts';
 import { tags } from '../src/db/tags.table.ts';
+import { sweepPendingFans } from '../src/fans/fans.pending-sweep.ts';
 import { auditReader } from './audit-trail-fixtures.ts';
 import { signUpConfirmed } from './fan-auth-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
@@ -317,6 +319,40 @@ describe('the public fan API', () => {
     expect(sessions.total).toBe(1);
     const detail = (await staff('GET', fanPaths.fan(fan.id))).json<FanRow>();
     expect(detail.lastActiveAt).not.toBeNull();
+  });
+
+  it('shows a sign-up never confirmed as pending, and the sweep deletes it a week after its code expired', async () => {
+    const confirmedFan = await signUp();
+    const email = `pending${Date.now()}@example.com`;
+    const pending = await fanCall('POST', fanPublicPaths.signup, undefined, {
+      email,
+      password: 'goal-goal-goal',
+      nickname: 'not-yet',
+    });
+    expect(pending.statusCode).toBe(202);
+    const listed = async (search: string) =>
+      (await staff('GET', `${fanPaths.list}?search=${encodeURIComponent(search)}`)).json<{ data: FanRow[] }>().data;
+    expect((await listed(email)).map((fan) => fan.confirmed)).toEqual([false]);
+    expect((await listed(confirmedFan.fan.email)).map((fan) => fan.confirmed)).toEqual([true]);
+
+    const [row] = await ctx.db
+      .select({ id: fans.id, confirmExpiresAt: fans.confirmExpiresAt })
+      .from(fans)
+      .where(eq(fans.email, email));
+    const expiresAt = row?.confirmExpiresAt?.getTime() ?? Number.NaN;
+    // Still inside the week after its code expired: kept (it may sign up again for a new code).
+    expect(await sweepPendingFans(ctx.db, new Date(expiresAt + FAN_LIMITS.pendingKeptMs - 60_000))).toBe(0);
+    expect(await listed(email)).toHaveLength(1);
+    // Past it: deleted; confirmed fans (older codes long expired, or none) never are.
+    const later = new Date(expiresAt + FAN_LIMITS.pendingKeptMs + 60_000);
+    expect(await sweepPendingFans(ctx.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await listed(email)).toEqual([]);
+    expect(await listed(confirmedFan.fan.email)).toHaveLength(1);
+    const [left] = await ctx.db
+      .select({ id: fans.id })
+      .from(fans)
+      .where(eq(fans.id, row?.id ?? -1));
+    expect(left).toBeUndefined();
   });
 
   it('refuses a blocked fan at sign-in and on every call, until unblocked', async () => {

@@ -30,6 +30,7 @@ export const fansEn = {
   'fans.field.status': 'Status',
   'fans.status.active': 'Active',
   'fans.status.blocked': 'Blocked',
+  'fans.status.pending': 'Pending confirmation',
   'fans.bulk.tag': 'Tag for every fan matching',
   'fans.bulk.addTag': 'Add the tag to all',
   'fans.bulk.removeTag': 'Remove the tag from all',

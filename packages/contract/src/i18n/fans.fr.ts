@@ -32,6 +32,7 @@ export const fansFr: Record<keyof typeof fansEn, string> = {
   'fans.field.status': 'Statut',
   'fans.status.active': 'Actif',
   'fans.status.blocked': 'Bloqué',
+  'fans.status.pending': 'En attente de confirmation',
   'fans.bulk.tag': 'Tag pour tous les fans correspondants',
   'fans.bulk.addTag': 'Ajouter le tag à tous',
   'fans.bulk.removeTag': 'Retirer le tag à tous',

@@ -68,6 +68,8 @@ export const fans = pgTable(
     index('fans_account_active_idx').on(table.accountId, table.lastActiveAt),
     index('fans_account_created_idx').on(table.accountId, table.createdAt),
     uniqueIndex('fans_confirm_token_hash_unique').on(table.confirmTokenHash),
+    // The pending fans sweep's (fans.pending-sweep.ts): only sign-ups not confirmed yet.
+    index('fans_pending_idx').on(table.confirmExpiresAt).where(sql`${table.confirmedAt} is null`),
     index('fans_search_trgm_idx').using('gin', sql`${fanSearchText(table)} gin_trgm_ops`),
     // Letters only, as the fans' schema takes them: the export writes them without a formula guard.
     check('fans_country_letters', sql`${table.country} ~ '^[A-Z]{2}$'`),

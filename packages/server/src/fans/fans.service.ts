@@ -21,6 +21,7 @@ export function presentFan(row: FanRowDb): FanRow {
     country: row.country,
     language: row.language,
     isBlocked: row.isBlocked,
+    confirmed: row.confirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
     lastActiveAt: row.lastActiveAt?.toISOString() ?? null,
   };

@@ -5,6 +5,7 @@ import { clipVideoJob } from '../clips/clip.job.ts';
 import type { AppConfig } from '../config.ts';
 import { dataImportJob } from '../data-import/data-import.job.ts';
 import { feedPollTask } from '../data-providers/feed-poll.task.ts';
+import { pendingFansSweepTask } from '../fans/fans.pending-sweep.ts';
 import { assemblyJob } from '../live/assembly.job.ts';
 import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
@@ -55,5 +56,12 @@ export function periodicTasks(
 ): PeriodicTask[] {
   // The feed subscriptions' poller needs the media secret and the import rules (videos).
   const feeds = config.videos ? [feedPollTask({ videos: config.videos })] : [];
-  return [uploadSweepTask(config.uploadSweepMs), QUEUE_MAINTENANCE, clipRulesSweepTask, auditPruneTask, ...feeds];
+  return [
+    uploadSweepTask(config.uploadSweepMs),
+    QUEUE_MAINTENANCE,
+    clipRulesSweepTask,
+    auditPruneTask,
+    pendingFansSweepTask,
+    ...feeds,
+  ];
 }

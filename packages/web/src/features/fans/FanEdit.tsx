@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { FanDetail } from '@regie/contract/fans.schemas';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentEntry } from '../../app/route-entry.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { usePageTitle } from '../../widgets/page-title.ts';
+import { FanStatusBadge } from './FanStatusBadge.tsx';
 import { ActivitiesTab, ProductsTab, ProfilesPanel, SessionsTab, TagsTab } from './FanTabs.tsx';
 import { useFan, useFanActions } from './fans-calls.ts';
 
@@ -38,9 +39,7 @@ function InfosTab({ fan, actions }: { fan: FanDetail; actions: Actions }) {
         ))}
       </SimpleGrid>
       <Group>
-        <Badge color={fan.isBlocked ? 'red.9' : 'teal.9'} variant="filled" size="lg">
-          {t(fan.isBlocked ? 'fans.status.blocked' : 'fans.status.active')}
-        </Badge>
+        <FanStatusBadge fan={fan} size="lg" />
         <Button
           color={fan.isBlocked ? 'blue' : 'red'}
           variant="light"

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { FanRow } from '@regie/contract/fans.schemas';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
 import { FanBulkBar } from './FanBulkBar.tsx';
 import { FanFilters } from './FanFilters.tsx';
+import { FanStatusBadge } from './FanStatusBadge.tsx';
 import { fanEditPath } from './fan-paths.ts';
 import { useFanOptions, useFans } from './fans-calls.ts';
 import { apiFilter, type FanListFilter, filterFromParams, paramsFromFilter } from './fans-filter.ts';
@@ -37,9 +38,7 @@ function FansTable({ fans }: { fans: readonly FanRow[] }) {
             <Table.Td>{fan.country ?? ''}</Table.Td>
             <Table.Td>{fan.lastActiveAt ? new Date(fan.lastActiveAt).toLocaleString() : ''}</Table.Td>
             <Table.Td>
-              <Badge color={fan.isBlocked ? 'red.9' : 'teal.9'} variant="filled">
-                {t(fan.isBlocked ? 'fans.status.blocked' : 'fans.status.active')}
-              </Badge>
+              <FanStatusBadge fan={fan} />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,0 +1,1 @@
+CREATE INDEX "fans_pending_idx" ON "fans" USING btree ("confirm_expires_at") WHERE "fans"."confirmed_at" is null;
