@@ -7,8 +7,8 @@
 //   - fan sign-in (argon2id): sign-ins per second, and per CPU second of the server;
 //   - on PostgreSQL (skipped when it is not reachable), CROWD fans written straight into the
 //     database with a session each: every one votes for the man of the match at once (0 lost, 0
-//     counted twice, p99 latency), then every one reports a play (stored in batches), timed
-//     against COPY of as many rows.
+//     counted twice, p99 latency), then every one's player reports its plays (stored in
+//     batches), timed against COPY of as many rows.
 // BENCH_SMOKE=1: one round per call, the smallest sizes.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -33,6 +33,8 @@ const DEMO_REPLAY = 'Riverside vs Harbour City';
 const DEMO_NEXT_MATCH = 'Northbridge United vs Riverside';
 const FANS = Number(setting('BENCH_FANS', 5000, 200));
 const CROWD = Number(setting('BENCH_CROWD', 20000, 500));
+/** Plays in one fan's report (FAN_PLAYS_PER_BATCH, packages/contract/src/fans.ts). */
+const PLAYS_PER_REPORT = 20;
 const pgBase = process.env.PG_URL_BASE ?? 'postgres://postgres@127.0.0.1:5432';
 
 /** The path and query of a URL the server gives (absolute when a public URL is configured). */
@@ -245,7 +247,7 @@ async function crowdBurst(url, path, fanIds, body, connections = 100) {
 /**
  * The crowd on PostgreSQL: CROWD fans of the club written with SQL, each with a session token of
  * its own (`fan_bench_<n>`, stored hashed as the server hashes them); the demo match moved so
- * that its MOTM voting is open; then every fan votes at once, then every fan reports a play.
+ * that its MOTM voting is open; then every fan votes at once, then every fan's player reports its plays.
  */
 async function crowdOnPostgres() {
   const name = `regie_bench_fans_${Date.now()}_${process.pid}`;
@@ -304,15 +306,19 @@ async function crowdOnPostgres() {
       },
     ];
 
-    // Plays: each fan reports one; they are stored in batches (one insert a second).
+    // Plays: each fan's player reports what it played since its last report (PLAYS_PER_REPORT,
+    // the most one report may hold: FAN_PLAYS_PER_BATCH in packages/contract/src/fans.ts); the
+    // server stores them in batches (one statement a second, or per 500 waiting).
+    const played = CROWD * PLAYS_PER_REPORT;
     const playsBefore = Number(psql(url, `select count(*) from fan_activities where type = 'play'`));
     const started = performance.now();
-    const plays = await crowdBurst(regie.url, '/api/fan/plays', fanIds, () => ({ eventId: Number(match) }));
+    const report = { plays: Array.from({ length: PLAYS_PER_REPORT }, () => ({ eventId: Number(match) })) };
+    const plays = await crowdBurst(regie.url, '/api/fan/plays/batch', fanIds, () => report);
     if ((plays.statuses['201'] ?? 0) !== CROWD) {
       throw new Error(`plays: ${JSON.stringify(plays.statuses)}, ${plays.errors} errors`);
     }
     await until(
-      () => Number(psql(url, `select count(*) from fan_activities where type = 'play'`)) - playsBefore >= CROWD,
+      () => Number(psql(url, `select count(*) from fan_activities where type = 'play'`)) - playsBefore >= played,
       'every play stored',
       { timeoutMs: 120_000, intervalMs: 100 },
     );
@@ -321,15 +327,15 @@ async function crowdOnPostgres() {
     const copyStarted = performance.now();
     psql(
       url,
-      `copy fan_activities (fan_id, account_id, type, event_id) from program 'seq 1 ${CROWD} | sed "s/.*/${fanIds[0]}\t${club}\tplay\t${match}/"'`,
+      `copy fan_activities (fan_id, account_id, type, event_id) from program 'seq 1 ${played} | sed "s/.*/${fanIds[0]}\t${club}\tplay\t${match}/"'`,
     );
     const copySeconds = (performance.now() - copyStarted) / 1000;
     rows.push({
-      call: `plays of ${CROWD} fans, stored in batches`,
+      call: `${played} plays reported by ${CROWD} fans (${PLAYS_PER_REPORT} a report), stored in batches`,
       'req/s': Math.round(CROWD / plays.seconds),
       'p99 ms': plays.p99,
-      result: `${Math.round(CROWD / storedSeconds)} stored/s; COPY of as many rows ${copySeconds.toFixed(2)} s; ratio ${(storedSeconds / copySeconds).toFixed(1)}`,
-      aim: '≥ 10 000 stored/s',
+      result: `${Math.round(played / storedSeconds)} stored/s; COPY of as many rows ${copySeconds.toFixed(2)} s; ratio ${(storedSeconds / copySeconds).toFixed(1)}`,
+      aim: '≥ 10 000 stored/s, ratio ≤ 2',
     });
     return rows;
   } finally {

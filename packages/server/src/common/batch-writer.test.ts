@@ -33,6 +33,19 @@ describe('the batch writer', () => {
     expect(batches[1]).toHaveLength(100);
   });
 
+  it('writes a backlog in statements of rowsPerWrite rows, in order', async () => {
+    const { batches, write } = recorder();
+    const writer = createBatchWriter<number>({ write, maxRows: 2, rowsPerWrite: 5, onError: () => undefined });
+    // A burst: the second row starts a write, which takes what waits by then, five at a time.
+    for (let row = 0; row < 12; row += 1) writer.add(row);
+    await writer.close();
+    expect(batches).toEqual([
+      [0, 1, 2, 3, 4],
+      [5, 6, 7, 8, 9],
+      [10, 11],
+    ]);
+  });
+
   it('keeps the rows of a failed write for the next round, in their order', async () => {
     vi.useFakeTimers();
     const { batches, write } = recorder(1);

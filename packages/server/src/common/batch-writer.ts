@@ -18,7 +18,13 @@ export interface BatchWriter<Row> {
 export interface BatchWriterOptions<Row> {
   write: (rows: Row[]) => Promise<void>;
   everyMs?: number;
+  /** Rows waiting that start a write at once (instead of at the next `everyMs`). */
   maxRows?: number;
+  /**
+   * Rows one `write` may take (default `maxRows`): a backlog (a crowd's burst) goes in fewer,
+   * larger statements, each row's share of a statement's cost shrinking with its size.
+   */
+  rowsPerWrite?: number;
   maxPending?: number;
   onError: (error: unknown, rows: number) => void;
 }
@@ -29,6 +35,7 @@ export const BATCH_MAX_ROWS = 500;
 export function createBatchWriter<Row>(options: BatchWriterOptions<Row>): BatchWriter<Row> {
   const everyMs = options.everyMs ?? BATCH_EVERY_MS;
   const maxRows = options.maxRows ?? BATCH_MAX_ROWS;
+  const rowsPerWrite = options.rowsPerWrite ?? maxRows;
   const maxPending = options.maxPending ?? 100_000;
   let waiting: Row[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -38,7 +45,7 @@ export function createBatchWriter<Row>(options: BatchWriterOptions<Row>): BatchW
     if (timer) clearTimeout(timer);
     timer = null;
     while (waiting.length > 0) {
-      const rows = waiting.slice(0, maxRows);
+      const rows = waiting.slice(0, rowsPerWrite);
       waiting = waiting.slice(rows.length);
       try {
         await options.write(rows);
