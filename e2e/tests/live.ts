@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { livePaths } from '@regie/contract/live';
 import { type ApiSession, apiCall, apiSignIn, uniqueName } from './flows.ts';
 
 /** A live input as POST /main-api/streams answers it. */
@@ -97,14 +98,8 @@ export const WHOLE_FILE_SECONDS = 3600;
 
 /** Waits until the input says it receives its encoder's stream (state `live`). */
 export async function expectInputLive(request: APIRequestContext, session: ApiSession, input: LiveInput) {
-  await expect
-    .poll(
-      async () => (await apiCall<{ state: string }>(request, session, 'GET', `/main-api/streams/${input.id}`)).state,
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe('live');
+  const state = async () => (await apiCall<{ state: string }>(request, session, 'GET', livePaths.one(input.id))).state;
+  await expect.poll(state, { timeout: 60_000 }).toBe('live');
 }
 
 /** The input's encoder: its stream key read, then `pushTestStream` to its ingest URL. */

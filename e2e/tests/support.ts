@@ -38,6 +38,7 @@ export async function openSignedIn(page: Page, username: string, path: string, p
       return (await response.json()) as object;
     }),
   );
+  // The session user as the app builds it (packages/web session-store.ts mergeSessionUser).
   const session = JSON.stringify({ ...answer, ...me, ...context });
   // A same-origin document that starts no app, to write the app's storage into.
   await page.goto('/api/health');

@@ -34,16 +34,16 @@ export interface FanAccess {
 }
 
 /**
- * The fan side (public fan API) and the CRM (fans, profiles): one registration in app.ts. Answers
- * what the games' and trivia's fan calls share: the rate limiter, the guard and its session
- * cache (whose drops reach the other processes through `hub`), the activities' batch writer.
- */
-/**
  * Activities one statement writes when a burst left a backlog: 400 000 plays went in at 2.2 times
  * `COPY`'s time 500 at a time (bench:fans), nearer to it in statements of this size.
  */
 const ACTIVITIES_PER_WRITE = 5_000;
 
+/**
+ * The fan side (public fan API) and the CRM (fans, profiles): one registration in app.ts. Answers
+ * what the games' and trivia's fan calls share: the rate limiter, the guard and its session
+ * cache (whose drops reach the other processes through `hub`), the activities' batch writer.
+ */
 export async function registerFans(
   app: FastifyInstance,
   options: { db: Db; guards: Guards; mailer: Mailer; hub: RealtimeHub | null; caches: CacheBook },

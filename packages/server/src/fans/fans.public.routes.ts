@@ -37,7 +37,7 @@ import {
   signUp,
   tooManyFanCalls,
 } from './fans.auth.ts';
-import { type PlayTargets, purchase, readSelf, recordPlay, recordPlays, updateSelf } from './fans.public.ts';
+import { type PlayTargets, purchase, readSelf, recordPlays, updateSelf } from './fans.public.ts';
 import type { FanSessions } from './fans.sessions.ts';
 
 export interface FanPublicOptions {
@@ -232,7 +232,7 @@ function activityRoutes(
       },
     },
     async (request, reply) => {
-      await recordPlay(db, plays, fanOf(request), request.body, playTargets);
+      await recordPlays(db, plays, fanOf(request), [request.body], playTargets);
       return reply.code(201).send({ recorded: true as const });
     },
   );

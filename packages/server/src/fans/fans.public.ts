@@ -32,23 +32,10 @@ export async function updateSelf(db: Db, fan: FanRef, body: FanSelfUpdateBody) {
 export type PlayTargets = MicroCache<boolean>;
 
 /**
- * Checks a play names the fan's account's video and event (404 otherwise) and hands it to the
- * batch writer: plays are written a second at a time, not one insert per request (issue 28.4).
- */
-export async function recordPlay(
-  db: Db,
-  writer: Pick<BatchWriter<FanActivityRow>, 'add'>,
-  fan: FanRef,
-  body: FanPlayBody,
-  targets: PlayTargets,
-): Promise<void> {
-  await recordPlays(db, writer, fan, [body], targets);
-}
-
-/**
- * A player's plays reported together: every one checked first (404 naming the first the account
- * does not own), then all handed to the batch writer; none is recorded when one is refused.
- * Returns how many were recorded.
+ * Plays (one, or a player's batch reported together): every one checked to name the fan's
+ * account's video and event first (404 naming the first that does not), then all handed to the
+ * batch writer, written a second at a time rather than one insert per request (issue 28.4);
+ * none is recorded when one is refused. Returns how many were recorded.
  */
 export async function recordPlays(
   db: Db,
