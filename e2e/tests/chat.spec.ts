@@ -114,4 +114,11 @@ test('the embed page receives messages and moderation pushed, reading the chat o
   // One read when the page opened, one stream, and nothing read again since.
   expect(reads).toHaveLength(1);
   expect(streams).toHaveLength(1);
+
+  // Staff unpublish the event: the stream says so at once, posting ends, the page stops listening.
+  await apiCall(request, producer, 'PUT', `/main-api/events/${event.id}`, { published: false });
+  const chatPanel = page.getByRole('complementary', { name: 'Chat' });
+  await expect(chatPanel.getByRole('status')).toHaveText('The chat is closed.');
+  await expect(chatPanel.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  expect(streams).toHaveLength(1);
 });

@@ -62,8 +62,12 @@ export const CHAT_LIMITS = {
   wordMax: 40,
 } as const;
 
-/** Posts one address may make per window before getting 429 (like the embed's play reports). */
-export const CHAT_POST_RATE_LIMIT = { max: 20, windowMs: 60_000 } as const;
+/**
+ * Fans' posts per window before 429: per viewer (the page's viewerId) a few, per address many
+ * more, because a stadium's shared Wi-Fi is one address for thousands of fans (like the embed's
+ * play reports). Slow mode, when on, holds each viewer further.
+ */
+export const CHAT_POST_RATE_LIMIT = { perViewer: 20, perAddress: 2_000, windowMs: 60_000 } as const;
 /**
  * How often the embed page reads the chat again while its event stream is down (it reconnects
  * by itself; the read keeps the page right meanwhile). Never while the stream is open.
@@ -80,6 +84,12 @@ export const CHAT_STREAM = {
   replayMax: 100,
   /** A fan reading slower than this many bytes behind is cut off (their browser resumes). */
   backlogMaxBytes: 1_000_000,
+  /**
+   * How often each process checks that its streamed chats are still open (one read per chat):
+   * an event unpublished, or its chat switched off, through another process reaches its fans'
+   * streams (a `closed` event) within this. A staff write on the same process is checked at once.
+   */
+  openCheckMs: 10_000,
 } as const;
 
 /**
@@ -181,6 +191,7 @@ export const CHAT_MESSAGES = messageCatalog('CHAT_MESSAGES', {
   blockedWord: 'Your message contains a word that is not allowed in this chat',
   blockedNickname: 'Your nickname contains a word that is not allowed in this chat',
   tooManyPosts: 'Too many messages from this address: try again in a minute',
+  tooManyPostsOfViewer: 'You have sent too many messages: try again in a minute',
   tooManyPinned: `At most ${CHAT_LIMITS.pinnedMax} messages can be pinned: unpin one first`,
   notBanned: (viewerId: string) => `Viewer ${viewerId} is not banned from this chat`,
   unknownViewer: (viewerId: string) => `Viewer ${viewerId} has never posted in this chat`,

@@ -22,8 +22,12 @@ export function isEmbedKind(value: string): value is EmbedKind {
 export const EMBED_IFRAME_SIZE = { width: 640, height: 360 } as const;
 /** Longest token accepted in a path: anything longer is not one of ours. */
 export const EMBED_TOKEN_MAX = 200;
-/** Plays one address may report per window before getting 429 (a page view reports one). */
-export const PLAY_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
+/**
+ * Play reports per window before 429: a page view reports one (counted once, its retries too),
+ * so each view may report a few; an address many more, because a stadium's shared Wi-Fi or a
+ * mobile carrier's NAT is one address for thousands of viewers.
+ */
+export const PLAY_RATE_LIMIT = { perView: 5, perAddress: 3_000, windowMs: 60_000 } as const;
 /** The query parameter choosing the embed page's language (else the browser's). */
 export const EMBED_LANG_PARAM = 'lang';
 
@@ -43,5 +47,6 @@ export const embedPaths = {
 export const EMBED_MESSAGES = messageCatalog('EMBED_MESSAGES', {
   notFound: 'This player does not exist',
   tooManyPlays: 'Too many plays reported from this address: try again in a minute',
+  tooManyPlaysOfView: 'This page view has reported its play too many times: try again in a minute',
   pageNotBuilt: 'The embed page is not built: run npm run build',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
-import { FAN_ACTIVITY_TYPES, FAN_LIMITS, FAN_PLAYS_PER_BATCH } from './fans.ts';
+import { FAN_ACTIVITY_TYPES, FAN_LIMITS, FAN_PLAYS_PER_BATCH, FAN_STATUSES } from './fans.ts';
 import { listResponse } from './resources/shapes.ts';
 
 /** Request and response schemas of the fan calls (contract fans.ts). */
@@ -112,6 +112,11 @@ export const fanFilter = z
     tagId: recordId.optional(),
     productId: recordId.optional(),
     blocked: z.enum(['true', 'false']).optional(),
+    /**
+     * What the CRM shows of a fan: `blocked`; `pending`, a sign-up not confirmed yet (and not
+     * blocked); `active`, confirmed and not blocked. The web app's Status filter.
+     */
+    status: z.enum(FAN_STATUSES).optional(),
     /** Last active at or after / before. */
     activeFrom: isoDate.optional(),
     activeTo: isoDate.optional(),
@@ -124,6 +129,7 @@ export const FAN_FILTER_KEYS = [
   'tagId',
   'productId',
   'blocked',
+  'status',
   'activeFrom',
   'activeTo',
 ] as const;

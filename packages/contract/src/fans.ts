@@ -52,6 +52,16 @@ export const FAN_ACTIVITY_TYPES = [
 ] as const;
 export type FanActivityType = (typeof FAN_ACTIVITY_TYPES)[number];
 
+/** What the CRM says of a fan: blocked first, then a sign-up not confirmed yet, else active. */
+export const FAN_STATUSES = ['active', 'pending', 'blocked'] as const;
+export type FanStatus = (typeof FAN_STATUSES)[number];
+
+/** A fan's status from their row (one rule for the list's badge, the fan's page and the filter). */
+export function fanStatus(fan: { isBlocked: boolean; confirmed: boolean }): FanStatus {
+  if (fan.isBlocked) return 'blocked';
+  return fan.confirmed ? 'active' : 'pending';
+}
+
 /** The CRM's staff: use_crm in an account with FANS_CRM (menu.ts 'crm'). */
 export const FANS_RULE: AccessRule = { authorizedRoles: ['use_crm'], requiredModules: ['FANS_CRM'] };
 

@@ -117,6 +117,8 @@ export interface AppDependencies {
   auditCheck?: (missing: MissingAuditEntry) => void;
   /** Given (tests), filled with every write route registered and its audit declaration. */
   writeRoutes?: WriteRoute[];
+  /** Given (tests), how often the fans' chat streams check their chats are still open (CHAT_STREAM.openCheckMs). */
+  chatOpenCheckMs?: number;
   /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
   simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine' | 'lease'>;
   /** The live node's leases (this process's name, their life); see live.plugin.ts. */
@@ -305,7 +307,15 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(clipRulesRoutes, { engine, guards });
   await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });
   await app.register(conferenceRoutes, { engine, guards });
-  await app.register(embedRoutes, { engine, guards, config, mediaUrl: media.present.mediaUrl, hub, caches });
+  await app.register(embedRoutes, {
+    engine,
+    guards,
+    config,
+    mediaUrl: media.present.mediaUrl,
+    hub,
+    caches,
+    chatOpenCheckMs: dependencies.chatOpenCheckMs,
+  });
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await app.register(triviaRoutes, { engine, guards });

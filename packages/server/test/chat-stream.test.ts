@@ -28,7 +28,8 @@ let producer: { token: string; accountId: number };
 let address = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ config: config() });
+  // No periodic check here: a stream this process closes is closed by the write itself.
+  ctx = await createTestContext({ config: config(), dependencies: { chatOpenCheckMs: 3_600_000 } });
   baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   producer = await signIn(ctx, { roles: ['sport_player_write'], modules: MODULES });
 });
@@ -281,6 +282,26 @@ describe('the fans’ chat stream', () => {
     expect((await ctx.request({ url: chatPaths.publicStream('forged') })).statusCode).toBe(404);
   });
 
+  it('ends a fan’s stream with a closed event as soon as staff unpublish the event', async () => {
+    const { eventId, token } = await chatEvent();
+    const fan = new StreamReader(streamUrl(baseUrl, token));
+    await fan.opened();
+    await post(token, 'before the whistle');
+    await fan.until(isText('before the whistle'));
+    const unpublished = await ctx.request({
+      method: 'PUT',
+      url: `/main-api/events/${eventId}`,
+      token: producer.token,
+      payload: { published: false },
+    });
+    expect(unpublished.statusCode, unpublished.body).toBe(200);
+    // By the write itself (this app's periodic check is an hour away).
+    await fan.ended;
+    expect(fan.events.map((event) => event.type)).toEqual(['message', 'closed']);
+    // Its id is the fan's cursor: a page that reconnects later resumes after the last message.
+    expect(fan.events[1]?.id).toBe(fan.events[0]?.id);
+  });
+
   it('staff still read every message, hidden or not, with the same ids', async () => {
     const { token, chatId } = await chatEvent();
     const posted = await post(token, 'counted');
@@ -313,7 +334,7 @@ describe('across API processes', () => {
     };
     const shared = { ...ctx.database, migrate: async () => undefined, close: async () => undefined };
     one = await buildApp(testConfig(config()), { database: shared, hub: hubs[0] });
-    two = await buildApp(testConfig(config()), { database: shared, hub: counted });
+    two = await buildApp(testConfig(config()), { database: shared, hub: counted, chatOpenCheckMs: 100 });
     twoUrl = await two.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -353,6 +374,22 @@ describe('across API processes', () => {
     } finally {
       fan.close();
     }
+  });
+
+  it('closes the fans’ streams of an event unpublished through another process at its next check', async () => {
+    const { eventId, token } = await chatEvent();
+    const fan = new StreamReader(streamUrl(twoUrl, token));
+    await fan.opened();
+    // Unpublished through process one (the file's app): process two hears nothing of it but its check.
+    const unpublished = await ctx.request({
+      method: 'PUT',
+      url: `/main-api/events/${eventId}`,
+      token: producer.token,
+      payload: { published: false },
+    });
+    expect(unpublished.statusCode, unpublished.body).toBe(200);
+    await fan.ended;
+    expect(fan.events.map((event) => event.type)).toEqual(['closed']);
   });
 
   it('ends its streams when the app closes, and the close does not wait for them', async () => {

@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { embedPaths, PLAY_RATE_LIMIT } from '@regie/contract/embed';
+import { EMBED_MESSAGES, embedPaths, PLAY_RATE_LIMIT } from '@regie/contract/embed';
+import { renderMessage } from '@regie/contract/messages.render';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markerTypes } from '../src/db/marker-types.table.ts';
@@ -164,18 +165,28 @@ describe('POST embed/{token}/plays', () => {
     await ctx.db.delete(videos).where(eq(videos.id, hidden));
   });
 
-  it('refuses a body without a view id (400) and limits each address (429)', async () => {
+  it('refuses a body without a view id (400), and limits each page view, not a stadium behind one address (429)', async () => {
     const token = await tokenOf(eventId);
     const bad = await ctx.request({ method: 'POST', url: embedPaths.plays(token), payload: { viewId: 'x' } });
     expect(bad.statusCode).toBe(400);
-    const address = '198.51.100.9';
-    for (let n = 0; n < PLAY_RATE_LIMIT.max; n += 1) {
-      expect((await play(token, crypto.randomUUID(), address)).statusCode).toBe(200);
+    // A crowd on one shared Wi-Fi: more viewers than one view's allowance, each counted.
+    const stadium = '198.51.100.9';
+    const views = Array.from({ length: PLAY_RATE_LIMIT.perView * 8 }, () => crypto.randomUUID());
+    for (const viewId of views) {
+      const response = await play(token, viewId, stadium);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ counted: true });
     }
-    const refused = await play(token, crypto.randomUUID(), address);
+    // One view reporting again and again: counted once, then refused.
+    const viewId = views[0] ?? '';
+    for (let n = 1; n < PLAY_RATE_LIMIT.perView; n += 1) {
+      expect((await play(token, viewId, stadium)).json()).toEqual({ counted: false });
+    }
+    const refused = await play(token, viewId, stadium);
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBeDefined();
-    expect((await play(token, crypto.randomUUID(), '198.51.100.10')).statusCode).toBe(200);
+    expect(refused.json().message).toBe(renderMessage(EMBED_MESSAGES.tooManyPlaysOfView));
+    expect(refused.headers['retry-after']).toBe('60');
+    expect((await play(token, crypto.randomUUID(), stadium)).statusCode).toBe(200);
   });
 });
 

@@ -334,6 +334,16 @@ describe('the public fan API', () => {
       (await staff('GET', `${fanPaths.list}?search=${encodeURIComponent(search)}`)).json<{ data: FanRow[] }>().data;
     expect((await listed(email)).map((fan) => fan.confirmed)).toEqual([false]);
     expect((await listed(confirmedFan.fan.email)).map((fan) => fan.confirmed)).toEqual([true]);
+    // The Status filter: pending holds the sign-up and not the confirmed fan; active the reverse.
+    const withStatus = async (status: string) =>
+      (await staff('GET', `${fanPaths.list}?status=${status}&limit=100`))
+        .json<{ data: FanRow[] }>()
+        .data.map((fan) => fan.email);
+    expect(await withStatus('pending')).toContain(email);
+    expect(await withStatus('pending')).not.toContain(confirmedFan.fan.email);
+    expect(await withStatus('active')).toContain(confirmedFan.fan.email);
+    expect(await withStatus('active')).not.toContain(email);
+    expect((await staff('GET', `${fanPaths.list}?status=asleep`)).statusCode).toBe(400);
 
     const [row] = await ctx.db
       .select({ id: fans.id, confirmExpiresAt: fans.confirmExpiresAt })
@@ -419,6 +429,7 @@ describe('the CRM fan calls', () => {
       (await asCrm('GET', `${fanPaths.list}?${query}`)).json().data.map((fan: FanRow) => fan.email);
     expect(await list('search=ULTRA')).toHaveLength(5);
     expect(await list('blocked=true')).toEqual(['member24@club.test']);
+    expect(await list('status=blocked')).toEqual(['member24@club.test']);
     const from = new Date(Date.now() - 2.5 * 86_400_000).toISOString();
     expect(await list(`activeFrom=${encodeURIComponent(from)}`)).toEqual([
       'member2@club.test',

@@ -13,6 +13,7 @@ export const CHAT_SERVER_FR = {
     blockedWord: 'Votre message contient un mot interdit dans ce chat',
     blockedNickname: 'Votre pseudo contient un mot interdit dans ce chat',
     tooManyPosts: 'Trop de messages envoyés depuis cette adresse : réessayez dans une minute',
+    tooManyPostsOfViewer: 'Vous avez envoyé trop de messages : réessayez dans une minute',
     tooManyPinned: `Au plus ${CHAT_LIMITS.pinnedMax} messages peuvent être épinglés : désépinglez-en un d’abord`,
     notBanned: (viewerId) => `Le spectateur ${viewerId} n’est pas banni de ce chat`,
     unknownViewer: (viewerId) => `Le spectateur ${viewerId} n’a jamais écrit dans ce chat`,

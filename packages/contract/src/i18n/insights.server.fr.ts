@@ -7,6 +7,7 @@ export const INSIGHTS_SERVER_FR = {
   EMBED_MESSAGES: {
     notFound: 'Ce lecteur n’existe pas',
     tooManyPlays: 'Trop de lectures signalées depuis cette adresse : réessayez dans une minute',
+    tooManyPlaysOfView: 'Cet affichage de la page a signalé sa lecture trop de fois : réessayez dans une minute',
     pageNotBuilt: 'La page du lecteur intégré n’est pas construite : lancez npm run build',
   } satisfies Translation<typeof EMBED_MESSAGES>,
   STATS_MESSAGES: {

@@ -20,9 +20,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
-import { createRateLimiter } from '../embed/embed.rate-limit.ts';
+import { createCrowdLimiter } from '../embed/embed.rate-limit.ts';
 import { targetOf } from '../embed/embed.service.ts';
-import type { EmbedTokens } from '../embed/embed.tokens.ts';
+import type { EmbedTarget, EmbedTokens } from '../embed/embed.tokens.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { type CacheBook, conditionalGet, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { forbidden, HttpError } from '../http/http.errors.ts';
@@ -38,6 +38,8 @@ export interface PublicChatRoutesOptions {
   hub: RealtimeHub | null;
   /** The app's micro-caches: the chat read is the same for every fan of the page. */
   caches: CacheBook;
+  /** How often the streams check their chats are still open (CHAT_STREAM.openCheckMs by default). */
+  openCheckMs?: number | undefined;
 }
 
 /**
@@ -47,11 +49,13 @@ export interface PublicChatRoutesOptions {
  */
 export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = async (
   app,
-  { db, tokens, hub, caches },
+  { db, tokens, hub, caches, openCheckMs },
 ) => {
   const publisher = createChatPublisher(hub, (error) => app.log.warn({ err: error }, 'chat event lost'));
   // From memory (one read per chat and second, dropped when a message is posted or moderated here).
   const reads = caches.cache<PublicChat>();
+  /** A page's chat read in the micro-cache (conferences have none: their read says closed). */
+  const readKey = (target: Pick<EmbedTarget, 'kind' | 'id'>) => `${target.kind}:${target.id}`;
   app.get(
     chatPaths.public(':token'),
     {
@@ -70,7 +74,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     },
     async (request) => {
       const target = targetOf(tokens, request.params.token);
-      return reads.get(target.accountId, `${target.kind}:${target.id}`, async () => {
+      return reads.get(target.accountId, readKey(target), async () => {
         const chat = await openChatOf(db, target);
         return chat ? readPublicChat(db, chat) : { open: false as const };
       });
@@ -80,8 +84,13 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
   const streams = createChatStreams({
     db,
     hub,
+    isOpen: async (chat) =>
+      (await openChatOf(db, { kind: 'events', id: chat.eventId, accountId: chat.accountId })) !== null,
     onError: (error) => app.log.warn({ err: error }, 'chat stream failed'),
+    ...(openCheckMs === undefined ? {} : { openCheckMs }),
   });
+  // An event unpublished (or its chat switched off) here: its fans' streams get `closed` at once.
+  caches.onStaffWrite((accountId) => void streams.recheck(accountId));
   // Before the server stops accepting and waits for its connections: the open streams end here.
   app.addHook('preClose', async () => streams.close());
   app.get(
@@ -118,7 +127,11 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     },
   );
 
-  const limiter = createRateLimiter(CHAT_POST_RATE_LIMIT.max, CHAT_POST_RATE_LIMIT.windowMs);
+  const limiter = createCrowdLimiter({
+    perCaller: CHAT_POST_RATE_LIMIT.perViewer,
+    perAddress: CHAT_POST_RATE_LIMIT.perAddress,
+    windowMs: CHAT_POST_RATE_LIMIT.windowMs,
+  });
   app.post(
     chatPaths.public(':token'),
     {
@@ -129,7 +142,8 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
         security: PUBLIC,
         summary: 'Posts a fan message (public)',
         description:
-          `At most ${CHAT_POST_RATE_LIMIT.max} posts a minute per address (429); 403 while the chat is closed or ` +
+          `At most ${CHAT_POST_RATE_LIMIT.perViewer} posts a minute per viewer and ${CHAT_POST_RATE_LIMIT.perAddress} ` +
+          'per address (429); 403 while the chat is closed or ' +
           'the fan is banned; 429 in slow mode before the fan may post again; 400 for a filtered word.',
         params: embedTokenParams,
         body: publicChatPostBody,
@@ -139,12 +153,15 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     async (request, reply) => {
       const chat = await openChatOf(db, targetOf(tokens, request.params.token));
       if (!chat) throw forbidden(CHAT_MESSAGES.closed);
-      if (!limiter.take(request.ip)) {
+      const refused = limiter.take(request.ip, request.body.viewerId);
+      if (refused) {
         const seconds = Math.ceil(CHAT_POST_RATE_LIMIT.windowMs / 1000);
-        throw new HttpError(429, CHAT_MESSAGES.tooManyPosts, { headers: { 'retry-after': String(seconds) } });
+        const message = refused === 'address' ? CHAT_MESSAGES.tooManyPosts : CHAT_MESSAGES.tooManyPostsOfViewer;
+        throw new HttpError(429, message, { headers: { 'retry-after': String(seconds) } });
       }
       const posted = await postPublicMessage(db, chat, request.body, publisher);
-      caches.forget(chat.accountId);
+      // Only this chat's read is stale: the page's data (and the account's other reads) stay cached.
+      reads.forgetKey(chat.accountId, readKey({ kind: 'events', id: chat.eventId }));
       return reply.code(201).send(posted);
     },
   );

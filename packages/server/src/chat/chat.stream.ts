@@ -45,6 +45,9 @@ interface Feed {
   cursor: ChatCursor | null;
   /** A resync's read is under way: the next resync waits for it instead of reading the same again. */
   catchingUp: boolean;
+  /** Whether the chat is still open is being read; `checkAgain`: asked again meanwhile (read once more after). */
+  checking: boolean;
+  checkAgain: boolean;
 }
 
 /** Where a fan's stream starts: its cursor and, when it resumes, what it missed. */
@@ -58,6 +61,11 @@ export interface ChatStreams {
   open(chat: ChatRow, raw: ServerResponse, start: () => Promise<StreamStart>): Promise<void>;
   /** A chat that is not open: one `closed` event, then the end (the page stops listening). */
   refuse(raw: ServerResponse, cursor: string | undefined): void;
+  /**
+   * Checks that the chats streamed here (of one account, or all) are still open; the fans of one
+   * that is not (its event unpublished, its chat switched off) get `closed` and their stream ends.
+   */
+  recheck(accountId?: number): Promise<void>;
   /** Ends every stream (the app is closing): clients come back to another process. */
   close(): void;
   /** Chats with a hub subscription here, and fans connected. */
@@ -123,12 +131,29 @@ function advance(cursor: ChatCursor, item: StreamItem): ChatCursor {
 export interface ChatStreamsOptions {
   db: Db;
   hub: RealtimeHub | null;
+  /** Whether a chat is still open to fans (its event published, its chat on). */
+  isOpen: (chat: ChatRow) => Promise<boolean>;
   onError: (error: unknown) => void;
+  /** How often every streamed chat is checked (contract CHAT_STREAM.openCheckMs). */
+  openCheckMs?: number;
 }
 
-export function createChatStreams({ db, hub, onError }: ChatStreamsOptions): ChatStreams {
+/** The end of a stream whose chat is not open: EventSource waits the fallback period before it tries again. */
+function closedText(cursor: string | undefined): string {
+  const id = cursor ? `id: ${cursor}\n` : '';
+  return `retry: ${CHAT_FALLBACK_READ_MS}\n\n${id}event: closed\ndata: {}\n\n`;
+}
+
+export function createChatStreams({
+  db,
+  hub,
+  isOpen,
+  onError,
+  openCheckMs = CHAT_STREAM.openCheckMs,
+}: ChatStreamsOptions): ChatStreams {
   const feeds = new Map<number, Feed>();
   let heartbeat: NodeJS.Timeout | null = null;
+  let openCheck: NodeJS.Timeout | null = null;
   let closed = false;
 
   const everyFan = () => [...feeds.values()].flatMap((feed) => [...feed.fans]);
@@ -154,18 +179,75 @@ export function createChatStreams({ db, hub, onError }: ChatStreamsOptions): Cha
     }
   }
 
-  function startHeartbeat(): void {
+  function startTimers(): void {
     if (heartbeat) return;
-    // One timer for every stream of the process, not one per fan.
+    // One timer of each for every stream of the process, not one per fan.
     heartbeat = setInterval(() => {
       for (const fan of everyFan()) send(fan, ': heartbeat\n\n');
     }, CHAT_STREAM.heartbeatMs);
+    openCheck = setInterval(() => void recheck(), openCheckMs);
+  }
+
+  function stopTimers(): void {
+    if (heartbeat) clearInterval(heartbeat);
+    if (openCheck) clearInterval(openCheck);
+    heartbeat = null;
+    openCheck = null;
+  }
+
+  /** Every fan of the feed gets `closed` (with their cursor) and their stream ends. */
+  function closeFeed(feed: Feed): void {
+    if (feeds.get(feed.chat.id) !== feed) return;
+    feed.stop();
+    feeds.delete(feed.chat.id);
+    for (const fan of feed.fans) {
+      if (!fan.raw.writableEnded && !fan.raw.destroyed) {
+        fan.raw.end(closedText(chatCursor(fan.cursor.lastMessageId, fan.cursor.changedAtMs)));
+      }
+    }
+    feed.fans.clear();
+    if (feeds.size === 0) stopTimers();
+  }
+
+  /** One read at a time per chat; a write during it reads once more (it may have closed the chat). */
+  async function check(feed: Feed): Promise<void> {
+    if (feed.checking) {
+      feed.checkAgain = true;
+      return;
+    }
+    feed.checking = true;
+    try {
+      do {
+        feed.checkAgain = false;
+        if (!(await isOpen(feed.chat))) {
+          closeFeed(feed);
+          return;
+        }
+      } while (feed.checkAgain && feeds.get(feed.chat.id) === feed);
+    } catch (error) {
+      onError(error);
+    } finally {
+      feed.checking = false;
+    }
+  }
+
+  async function recheck(accountId?: number): Promise<void> {
+    const checked = [...feeds.values()].filter((feed) => accountId === undefined || feed.chat.accountId === accountId);
+    await Promise.all(checked.map(check));
   }
 
   function join(chat: ChatRow, fan: Fan): void {
     let feed = feeds.get(chat.id);
     if (!feed) {
-      const made: Feed = { chat, fans: new Set(), stop: () => undefined, cursor: null, catchingUp: false };
+      const made: Feed = {
+        chat,
+        fans: new Set(),
+        stop: () => undefined,
+        cursor: null,
+        catchingUp: false,
+        checking: false,
+        checkAgain: false,
+      };
       // The chat's topic in its own account: the token named that account's event.
       const topic = accountTopic(chat.accountId, chatTopic(chat.eventId));
       if (hub) {
@@ -178,7 +260,7 @@ export function createChatStreams({ db, hub, onError }: ChatStreamsOptions): Cha
       feed = made;
     }
     feed.fans.add(fan);
-    startHeartbeat();
+    startTimers();
   }
 
   function leave(chatId: number, fan: Fan): void {
@@ -186,10 +268,7 @@ export function createChatStreams({ db, hub, onError }: ChatStreamsOptions): Cha
     if (!feed?.fans.delete(fan) || feed.fans.size > 0) return;
     feed.stop();
     feeds.delete(chatId);
-    if (feeds.size === 0 && heartbeat) {
-      clearInterval(heartbeat);
-      heartbeat = null;
-    }
+    if (feeds.size === 0) stopTimers();
   }
 
   /**
@@ -248,17 +327,16 @@ export function createChatStreams({ db, hub, onError }: ChatStreamsOptions): Cha
     },
     refuse(raw, cursor) {
       raw.writeHead(200, HEADERS);
-      const id = cursor ? `id: ${cursor}\n` : '';
-      raw.end(`retry: ${CHAT_FALLBACK_READ_MS}\n\n${id}event: closed\ndata: {}\n\n`);
+      raw.end(closedText(cursor));
     },
+    recheck,
     close() {
       closed = true;
       stopResync?.();
       for (const fan of everyFan()) fan.raw.end();
       for (const feed of feeds.values()) feed.stop();
       feeds.clear();
-      if (heartbeat) clearInterval(heartbeat);
-      heartbeat = null;
+      stopTimers();
     },
     stats() {
       let fans = 0;

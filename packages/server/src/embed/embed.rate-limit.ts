@@ -35,3 +35,28 @@ export function createRateLimiter(max: number, windowMs: number): RateLimiter {
     },
   };
 }
+
+/** Which of a crowd limiter's counts refused a call, or null when it may go on. */
+export type CrowdRefusal = 'address' | 'caller' | null;
+
+export interface CrowdLimiter {
+  /** Counts one call of `caller` (a page view, a chat viewer) from `address`; says which limit it passed, if any. */
+  take(address: string, caller: string, nowMs?: number): CrowdRefusal;
+}
+
+/**
+ * A public call made by the viewers of a page: each viewer (its page's own id) is held to a few
+ * a window, and an address to many, because a stadium's shared Wi-Fi or a mobile carrier's NAT is
+ * one address for thousands of viewers. The address is counted first: a flood of made-up viewer
+ * ids from one address still meets its ceiling.
+ */
+export function createCrowdLimiter(limits: { perCaller: number; perAddress: number; windowMs: number }): CrowdLimiter {
+  const addresses = createRateLimiter(limits.perAddress, limits.windowMs);
+  const callers = createRateLimiter(limits.perCaller, limits.windowMs);
+  return {
+    take(address, caller, nowMs = Date.now()) {
+      if (!addresses.take(address, nowMs)) return 'address';
+      return callers.take(caller, nowMs) ? null : 'caller';
+    },
+  };
+}

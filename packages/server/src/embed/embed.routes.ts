@@ -28,7 +28,7 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { createRateLimiter } from './embed.rate-limit.ts';
+import { createCrowdLimiter } from './embed.rate-limit.ts';
 import { embedSnippet, playerData, recordPlay, targetOf } from './embed.service.ts';
 import { createEmbedTokens, type EmbedTokens } from './embed.tokens.ts';
 
@@ -42,6 +42,8 @@ export interface EmbedRoutesOptions {
   hub?: RealtimeHub | null;
   /** The app's micro-caches (http/http.cache.ts): the public answers a crowd asks for. */
   caches: CacheBook;
+  /** How often the chat streams check their chats are still open (tests; CHAT_STREAM.openCheckMs by default). */
+  chatOpenCheckMs?: number;
 }
 
 type App = Parameters<FastifyPluginAsyncZod<EmbedRoutesOptions>>[0];
@@ -91,7 +93,7 @@ function staffRoutes(app: App, { engine, guards, config }: EmbedRoutesOptions, t
   }
 }
 
-/** The public page's calls: its data, and its play reports (rate-limited per address). */
+/** The public page's calls: its data, and its play reports (rate-limited per page view and, higher, per address). */
 function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions, tokens: EmbedTokens): void {
   // The same for every viewer of a page: from memory (one read per page, language and second),
   // with an ETag and a short shared-cache life (issue 28).
@@ -120,7 +122,11 @@ function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions
     },
   );
 
-  const limiter = createRateLimiter(PLAY_RATE_LIMIT.max, PLAY_RATE_LIMIT.windowMs);
+  const limiter = createCrowdLimiter({
+    perCaller: PLAY_RATE_LIMIT.perView,
+    perAddress: PLAY_RATE_LIMIT.perAddress,
+    windowMs: PLAY_RATE_LIMIT.windowMs,
+  });
   app.post(
     embedPaths.plays(':token'),
     {
@@ -130,7 +136,9 @@ function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions
         tags: ['embed'],
         security: PUBLIC,
         summary: 'Reports that a page view started playback (public)',
-        description: `Counted once per viewId; at most ${PLAY_RATE_LIMIT.max} reports a minute per address (429).`,
+        description:
+          `Counted once per viewId; at most ${PLAY_RATE_LIMIT.perView} reports a minute per view and ` +
+          `${PLAY_RATE_LIMIT.perAddress} per address (429).`,
         params: embedTokenParams,
         body: playBody,
         response: { 200: playResponse, ...errorResponses(400, 404, 429) },
@@ -138,9 +146,11 @@ function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions
     },
     async (request) => {
       const target = targetOf(tokens, request.params.token);
-      if (!limiter.take(request.ip)) {
+      const refused = limiter.take(request.ip, request.body.viewId);
+      if (refused) {
         const seconds = Math.ceil(PLAY_RATE_LIMIT.windowMs / 1000);
-        throw new HttpError(429, EMBED_MESSAGES.tooManyPlays, { headers: { 'retry-after': String(seconds) } });
+        const message = refused === 'address' ? EMBED_MESSAGES.tooManyPlays : EMBED_MESSAGES.tooManyPlaysOfView;
+        throw new HttpError(429, message, { headers: { 'retry-after': String(seconds) } });
       }
       return { counted: await recordPlay(engine.db, target, request.body.viewId) };
     },
@@ -183,5 +193,6 @@ export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app
     tokens,
     hub: options.hub ?? null,
     caches: options.caches,
+    openCheckMs: options.chatOpenCheckMs,
   });
 };

@@ -1,5 +1,5 @@
 import type { FanFilter, ProfileRules } from '@regie/contract/fans.schemas';
-import { and, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { fanProfileMembers, fanProfiles, fanSearchText, fans, fanTags } from '../db/fans.table.ts';
 import { fanProducts } from '../db/payments.table.ts';
@@ -76,6 +76,10 @@ export async function filterCondition(db: Db, accountId: number, filter: FanFilt
     parts.push(ilike(fanSearchText(fans), likePattern(filter.search)));
   }
   if (filter.blocked) parts.push(eq(fans.isBlocked, filter.blocked === 'true'));
+  // The CRM's status (contract fanStatus): blocked first, then pending until confirmed.
+  if (filter.status === 'blocked') parts.push(eq(fans.isBlocked, true));
+  if (filter.status === 'pending') parts.push(and(eq(fans.isBlocked, false), isNull(fans.confirmedAt)) as SQL);
+  if (filter.status === 'active') parts.push(and(eq(fans.isBlocked, false), isNotNull(fans.confirmedAt)) as SQL);
   if (filter.activeFrom) parts.push(gte(fans.lastActiveAt, new Date(filter.activeFrom)));
   if (filter.activeTo) parts.push(lte(fans.lastActiveAt, new Date(filter.activeTo)));
   if (filter.tagId !== undefined) {

@@ -69,6 +69,8 @@ export function conditionalGet(cacheControl: string, vary?: string) {
 export interface MicroCache<V> {
   get(accountId: number, key: string, load: () => Promise<V>): Promise<V>;
   forget(accountId: number): void;
+  /** Drops one entry (a fan's post makes only its chat's read stale). */
+  forgetKey(accountId: number, key: string): void;
 }
 
 export function createMicroCache<V>(ttlMs = MICRO_CACHE_MS, maxEntries = 10_000): MicroCache<V> {
@@ -99,6 +101,11 @@ export function createMicroCache<V>(ttlMs = MICRO_CACHE_MS, maxEntries = 10_000)
       for (const key of byAccount.get(accountId) ?? []) entries.delete(key);
       byAccount.delete(accountId);
     },
+    forgetKey(accountId, key) {
+      const fullKey = `${accountId}:${key}`;
+      entries.delete(fullKey);
+      byAccount.get(accountId)?.delete(fullKey);
+    },
   };
 }
 
@@ -106,18 +113,31 @@ export function createMicroCache<V>(ttlMs = MICRO_CACHE_MS, maxEntries = 10_000)
 export interface CacheBook {
   cache<V>(ttlMs?: number): MicroCache<V>;
   forget(accountId: number): void;
+  /** Called after a staff write of an account on this process (the chat streams check they may stay open). */
+  onStaffWrite(listener: (accountId: number) => void): void;
+  /** A staff write of the account succeeded: its caches forgotten, the listeners told. */
+  staffWrote(accountId: number): void;
 }
 
 export function createCacheBook(): CacheBook {
   const caches: MicroCache<unknown>[] = [];
+  const listeners: ((accountId: number) => void)[] = [];
+  const forget = (accountId: number) => {
+    for (const cache of caches) cache.forget(accountId);
+  };
   return {
     cache<V>(ttlMs?: number) {
       const made = createMicroCache<V>(ttlMs);
       caches.push(made as MicroCache<unknown>);
       return made;
     },
-    forget(accountId) {
-      for (const cache of caches) cache.forget(accountId);
+    forget,
+    onStaffWrite(listener) {
+      listeners.push(listener);
+    },
+    staffWrote(accountId) {
+      forget(accountId);
+      for (const listener of listeners) listener(accountId);
     },
   };
 }
@@ -137,7 +157,7 @@ export function forgetOnWrites(book: CacheBook) {
     payload: unknown,
     done: (error: Error | null, payload: unknown) => void,
   ): void => {
-    if (!READS.has(request.method) && reply.statusCode < 400 && request.auth) book.forget(request.auth.account.id);
+    if (!READS.has(request.method) && reply.statusCode < 400 && request.auth) book.staffWrote(request.auth.account.id);
     done(null, payload);
   };
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
+import { FAN_STATUSES } from '@regie/contract/fans';
 import type { FanOptions } from '@regie/contract/fans.schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLabel, useT } from '../../i18n/use-t.ts';
@@ -14,6 +15,7 @@ interface Props {
 const choices = (rows: readonly { id: number; name: string }[] | undefined) =>
   (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
 const idOf = (value: string | null) => (value ? Number(value) : null);
+const statusOf = (value: string | null) => FAN_STATUSES.find((status) => status === value) ?? null;
 
 /** The fans list's filters: the search applies when submitted, the others at once. */
 export function FanFilters({ filter, options, onChange }: Props) {
@@ -68,15 +70,12 @@ export function FanFilters({ filter, options, onChange }: Props) {
           w={200}
         />
         <Select
-          label={t('fans.filter.blocked')}
-          data={[
-            { value: 'false', label: t('fans.filter.notBlocked') },
-            { value: 'true', label: t('fans.filter.onlyBlocked') },
-          ]}
-          value={filter.blocked}
-          onChange={(value) => onChange({ ...filter, blocked: value === 'true' || value === 'false' ? value : null })}
+          label={t('fans.filter.status')}
+          data={FAN_STATUSES.map((status) => ({ value: status, label: t(`fans.status.${status}`) }))}
+          value={filter.status}
+          onChange={(value) => onChange({ ...filter, status: statusOf(value) })}
           clearable
-          w={160}
+          w={220}
         />
         <TextInput
           type="date"

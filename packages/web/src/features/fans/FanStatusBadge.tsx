@@ -1,14 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
+import { type FanStatus, fanStatus } from '@regie/contract/fans';
 import type { FanRow } from '@regie/contract/fans.schemas';
 import { useT } from '../../i18n/use-t.ts';
-
-export type FanStatus = 'blocked' | 'pending' | 'active';
-
-/** What the CRM says of a fan: blocked first, then a sign-up not confirmed yet, else active. */
-export function fanStatus(fan: Pick<FanRow, 'isBlocked' | 'confirmed'>): FanStatus {
-  if (fan.isBlocked) return 'blocked';
-  return fan.confirmed ? 'active' : 'pending';
-}
 
 const COLOURS: Record<FanStatus, string> = { blocked: 'red.9', pending: 'gray.8', active: 'teal.9' };
 

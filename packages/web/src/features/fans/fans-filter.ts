@@ -1,3 +1,4 @@
+import { FAN_STATUSES, type FanStatus } from '@regie/contract/fans';
 import type { FanFilter } from '@regie/contract/fans.schemas';
 
 /**
@@ -10,7 +11,7 @@ export interface FanListFilter {
   profileId: number | null;
   tagId: number | null;
   productId: number | null;
-  blocked: 'true' | 'false' | null;
+  status: FanStatus | null;
   /** YYYY-MM-DD */
   activeFrom: string | null;
   activeTo: string | null;
@@ -21,7 +22,7 @@ export const EMPTY_FILTER: FanListFilter = {
   profileId: null,
   tagId: null,
   productId: null,
-  blocked: null,
+  status: null,
   activeFrom: null,
   activeTo: null,
 };
@@ -38,14 +39,24 @@ function day(value: string | null): string | null {
   return value !== null && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
 }
 
-export function filterFromParams(params: URLSearchParams): FanListFilter {
+/**
+ * The address's status; `blocked=true|false`, what earlier links said (before pending fans had a
+ * status of their own), reads as blocked or active.
+ */
+function status(params: URLSearchParams): FanStatus | null {
+  const named = FAN_STATUSES.find((status) => status === params.get('status'));
+  if (named) return named;
   const blocked = params.get('blocked');
+  return blocked === 'true' ? 'blocked' : blocked === 'false' ? 'active' : null;
+}
+
+export function filterFromParams(params: URLSearchParams): FanListFilter {
   return {
     search: (params.get('search') ?? '').slice(0, 100),
     profileId: id(params.get('profileId')),
     tagId: id(params.get('tagId')),
     productId: id(params.get('productId')),
-    blocked: blocked === 'true' || blocked === 'false' ? blocked : null,
+    status: status(params),
     activeFrom: day(params.get('activeFrom')),
     activeTo: day(params.get('activeTo')),
   };
@@ -55,7 +66,7 @@ export function filterFromParams(params: URLSearchParams): FanListFilter {
 export function paramsFromFilter(filter: FanListFilter, after: string | null = null): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.search.trim()) params.set('search', filter.search.trim());
-  for (const key of ['profileId', 'tagId', 'productId', 'blocked', 'activeFrom', 'activeTo'] as const) {
+  for (const key of ['profileId', 'tagId', 'productId', 'status', 'activeFrom', 'activeTo'] as const) {
     const value = filter[key];
     if (value !== null) params.set(key, String(value));
   }
@@ -70,7 +81,7 @@ export function apiFilter(filter: FanListFilter): FanFilter {
     ...(filter.profileId !== null ? { profileId: filter.profileId } : {}),
     ...(filter.tagId !== null ? { tagId: filter.tagId } : {}),
     ...(filter.productId !== null ? { productId: filter.productId } : {}),
-    ...(filter.blocked !== null ? { blocked: filter.blocked } : {}),
+    ...(filter.status !== null ? { status: filter.status } : {}),
     ...(filter.activeFrom !== null ? { activeFrom: `${filter.activeFrom}T00:00:00.000Z` } : {}),
     ...(filter.activeTo !== null ? { activeTo: `${filter.activeTo}T23:59:59.999Z` } : {}),
   };

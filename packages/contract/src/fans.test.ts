@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fanStatus } from './FanStatusBadge.tsx';
+import { fanStatus } from './fans.ts';
 
 describe('fanStatus', () => {
   it('says blocked first, then pending until the sign-up is confirmed, else active', () => {
