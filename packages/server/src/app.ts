@@ -37,6 +37,7 @@ import { registerGames } from './games/games.plugin.ts';
 import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
+import { createFrontCache, type FrontCache, frontServerFactory } from './http/front.cache.ts';
 import { type CacheBook, createCacheBook, forgetOnWrites } from './http/http.cache.ts';
 import { registerJsonParser } from './http/json.parser.ts';
 import { LOG_REDACT, serializeRequest } from './http/log.redact.ts';
@@ -138,8 +139,10 @@ declare module 'fastify' {
   }
 }
 
-function createFastify(config: AppConfig, logStream?: Writable) {
+function createFastify(config: AppConfig, front: FrontCache, logStream?: Writable) {
   return Fastify({
+    // The fan side's public reads a crowd repeats are answered before routing (issue 28).
+    serverFactory: frontServerFactory(front),
     // Credentials never reach a log: secret query parameters and password fields are redacted.
     logger: {
       level: config.logLevel,
@@ -176,7 +179,7 @@ async function appDatabase(app: AppInstance, config: AppConfig, dependencies: Ap
 }
 
 /** Validation, serialisation, errors, the JSON parser and the hooks every request goes through. */
-function registerRequestHandling(app: AppInstance): CacheBook {
+function registerRequestHandling(app: AppInstance, front: FrontCache): CacheBook {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
@@ -189,7 +192,7 @@ function registerRequestHandling(app: AppInstance): CacheBook {
   app.addHook('preValidation', syncHook(refuseReadOnlyWrites));
   app.addHook('preValidation', syncHook(checkSimulationQuery));
   // What the fan side keeps in memory (issue 28): a staff write drops its account's answers.
-  const caches = createCacheBook();
+  const caches = createCacheBook(front);
   app.addHook('onSend', forgetOnWrites(caches));
   return caches;
 }
@@ -227,7 +230,8 @@ function shareCaches(app: AppInstance, hub: RealtimeHub, cache: Cache, signedIn:
 
 /** The whole HTTP application, ready but not listening: tests drive it with inject(). */
 export async function buildApp(config: AppConfig, dependencies: AppDependencies = {}) {
-  const app = createFastify(config, dependencies.logStream);
+  const front = createFrontCache();
+  const app = createFastify(config, front, dependencies.logStream);
   const database = await appDatabase(app, config, dependencies);
   const { db } = database;
   const signedIn =
@@ -241,14 +245,18 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const engine = createEngine(db, cache, dependencies.resources, media.present, signedIn);
   const metrics =
     dependencies.metrics ??
-    createMetrics({ db, onError: (error) => app.log.warn({ err: error }, 'metrics: database not read') });
+    createMetrics({
+      db,
+      front: () => front.stats(),
+      onError: (error) => app.log.warn({ err: error }, 'metrics: database not read'),
+    });
   app.decorate('metrics', metrics);
   const mailer = dependencies.mailer ?? createMailer(config.mail, config.dataDir);
   app.decorate('mailer', mailer);
   // Before any route: each route gets its timing hook as it is added.
   registerRequestMetrics(app, metrics.requestDuration);
 
-  const caches = registerRequestHandling(app);
+  const caches = registerRequestHandling(app, front);
   if (dependencies.responseCheck) checkResponses(app, dependencies.responseCheck);
   if (dependencies.auditCheck) {
     const served = engine.entries.map((entry) => entry.definition.name);

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { chatPaths } from '@regie/contract/chat';
 import type { Chat, ChatMessagesPage } from '@regie/contract/chat.schemas';
 import { embedPaths } from '@regie/contract/embed';
@@ -17,9 +18,12 @@ import { insertEvent, insertVideo, signIn } from './insights-fixtures.ts';
 let ctx: TestContext;
 let producer: { token: string; accountId: number; accountKey: string };
 let address = 0;
+let baseUrl = '';
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // The public reads go over HTTP, as a crowd's do: through the front cache (http/front.cache.ts).
+  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   producer = await signIn(ctx, {
     roles: ['sport_player_write', 'use_crm'],
     modules: ['SPORT_EVENTS', 'STREAM_CLIPPING', 'CHAT', 'FANS_CRM'],
@@ -35,7 +39,40 @@ async function embedToken(eventId: number, token = producer.token): Promise<stri
   return response.json<{ url: string }>().url.split('/').pop() ?? '';
 }
 
-const read = (url: string, headers: Record<string, string> = {}) => ctx.request({ url, headers });
+interface Read {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** The body as JSON (an object: the reads here answer objects). */
+  json<T = { messages: { text: string }[] }>(): T;
+}
+
+/** A GET over HTTP to the listening app (the front cache answers before Fastify when it can). */
+function read(url: string, headers: Record<string, string> = {}): Promise<Read> {
+  return new Promise((resolve, reject) => {
+    get(`${baseUrl}${url}`, { headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () =>
+        resolve({
+          statusCode: response.statusCode ?? 0,
+          headers: response.headers,
+          body,
+          json: () => JSON.parse(body),
+        }),
+      );
+    }).on('error', reject);
+  });
+}
+
+/** Answers served from the front cache so far (its Prometheus counter). */
+async function frontHits(): Promise<number> {
+  const text = await ctx.app.metrics.registry.getSingleMetricAsString('regie_front_cache_hits_total');
+  return Number(/regie_front_cache_hits_total (\d+)/.exec(text)?.[1] ?? 0);
+}
 
 describe('the embed page’s data', () => {
   it('is named by an ETag, cacheable briefly by shared caches, and 304 for a client that has it', async () => {
@@ -49,10 +86,14 @@ describe('the embed page’s data', () => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.headers['cache-control']).toBe(PUBLIC_SHORT);
 
-    // A second viewer gets the same bytes, so the same ETag (the signed URLs hold within their step).
+    // A second viewer gets the same bytes, so the same ETag (the signed URLs hold within their
+    // step), from the front cache: the route is not run again.
+    const hits = await frontHits();
     const second = await read(url);
     expect(second.headers.etag).toBe(etag);
+    expect(second.headers['cache-control']).toBe(PUBLIC_SHORT);
     expect(second.body).toBe(first.body);
+    expect(await frontHits()).toBe(hits + 1);
 
     for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
       const again = await read(url, { 'if-none-match': ifNoneMatch });

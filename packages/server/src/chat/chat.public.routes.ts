@@ -24,7 +24,7 @@ import { createCrowdLimiter } from '../embed/embed.rate-limit.ts';
 import { targetOf } from '../embed/embed.service.ts';
 import type { EmbedTarget, EmbedTokens } from '../embed/embed.tokens.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
-import { type CacheBook, conditionalGet, PUBLIC_SHORT } from '../http/http.cache.ts';
+import { type CacheBook, conditionalGet, MICRO_CACHE_MS, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { forbidden, HttpError } from '../http/http.errors.ts';
 import { errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -60,7 +60,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     chatPaths.public(':token'),
     {
       serializerCompiler: cachedJsonSerializer,
-      onSend: conditionalGet(PUBLIC_SHORT),
+      onSend: [conditionalGet(PUBLIC_SHORT), caches.front.keeper],
       schema: {
         tags: ['embed'],
         security: PUBLIC,
@@ -74,6 +74,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     },
     async (request) => {
       const target = targetOf(tokens, request.params.token);
+      caches.front.keep(request, { accountId: target.accountId, tag: readKey(target), ttlMs: MICRO_CACHE_MS });
       return reads.get(target.accountId, readKey(target), async () => {
         const chat = await openChatOf(db, target);
         return chat ? readPublicChat(db, chat) : { open: false as const };
@@ -161,7 +162,9 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
       }
       const posted = await postPublicMessage(db, chat, request.body, publisher);
       // Only this chat's read is stale: the page's data (and the account's other reads) stay cached.
-      reads.forgetKey(chat.accountId, readKey({ kind: 'events', id: chat.eventId }));
+      const stale = readKey({ kind: 'events', id: chat.eventId });
+      reads.forgetKey(chat.accountId, stale);
+      caches.front.forget(chat.accountId, stale);
       return reply.code(201).send(posted);
     },
   );

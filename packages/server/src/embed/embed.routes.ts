@@ -21,7 +21,7 @@ import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { publicChatRoutes } from '../chat/chat.public.routes.ts';
 import type { AppConfig } from '../config.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
-import { type CacheBook, conditionalGet, PUBLIC_SHORT } from '../http/http.cache.ts';
+import { type CacheBook, conditionalGet, MICRO_CACHE_MS, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -102,7 +102,8 @@ function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions
     embedPaths.player(':token'),
     {
       serializerCompiler: cachedJsonSerializer,
-      onSend: conditionalGet(PUBLIC_SHORT),
+      // The answer as it leaves (ETag, Cache-Control) is kept in front for the crowd's next asks.
+      onSend: [conditionalGet(PUBLIC_SHORT), caches.front.keeper],
       schema: {
         tags: ['embed'],
         security: PUBLIC,
@@ -116,6 +117,11 @@ function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions
     async (request) => {
       const target = targetOf(tokens, request.params.token);
       const { lang } = request.query;
+      caches.front.keep(request, {
+        accountId: target.accountId,
+        tag: `embed:${target.kind}:${target.id}`,
+        ttlMs: MICRO_CACHE_MS,
+      });
       return players.get(target.accountId, `${target.kind}:${target.id}:${lang ?? ''}`, () =>
         playerData(engine.db, target, mediaUrl, lang),
       );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createFrontCache, type FrontCache, matches } from './front.cache.ts';
 
 /**
  * Caching of the fan side (issue 28): the embed page's data and its chat read are the same for
@@ -32,13 +33,6 @@ export function etagOf(text: string): string {
     etags.set(text, etag);
   }
   return etag;
-}
-
-/** True when If-None-Match names this ETag (a list, a weak form or `*`). */
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
 /**
@@ -112,6 +106,8 @@ export function createMicroCache<V>(ttlMs = MICRO_CACHE_MS, maxEntries = 10_000)
 /** The micro-caches of one app, forgotten together for an account that wrote something. */
 export interface CacheBook {
   cache<V>(ttlMs?: number): MicroCache<V>;
+  /** The answers served before routing (front.cache.ts), forgotten with the rest. */
+  readonly front: FrontCache;
   forget(accountId: number): void;
   /** Called after a staff write of an account on this process (the chat streams check they may stay open). */
   onStaffWrite(listener: (accountId: number) => void): void;
@@ -119,13 +115,15 @@ export interface CacheBook {
   staffWrote(accountId: number): void;
 }
 
-export function createCacheBook(): CacheBook {
+export function createCacheBook(front: FrontCache = createFrontCache()): CacheBook {
   const caches: MicroCache<unknown>[] = [];
   const listeners: ((accountId: number) => void)[] = [];
   const forget = (accountId: number) => {
     for (const cache of caches) cache.forget(accountId);
+    front.forget(accountId);
   };
   return {
+    front,
     cache<V>(ttlMs?: number) {
       const made = createMicroCache<V>(ttlMs);
       caches.push(made as MicroCache<unknown>);

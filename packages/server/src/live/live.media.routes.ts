@@ -26,6 +26,8 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
  * The URL carries its token, which is the authorisation: a shared cache may keep it.
  */
 const PLAYLIST_CACHE_CONTROL = 'public, max-age=1';
+/** The most a playlist is served from the front cache (each segment or state change ends it sooner). */
+const PLAYLIST_FRONT_MS = 1_000;
 /** A segment's URL names one sequence of one input, which is never written again. */
 const SEGMENT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const params = z.object({ accountId: recordId, inputId: recordId });
@@ -59,6 +61,8 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
     app.get(
       `${LIVE_MEDIA_PATH}/:accountId/:inputId/${name}.m3u8`,
       {
+        // Kept in front (http/front.cache.ts) until the next segment or state change, at most half a segment.
+        onSend: caches.front.keeper,
         schema: {
           ...common,
           summary: name === 'live' ? 'The live playlist (sliding, at the edge)' : 'The DVR playlist (last 2 hours)',
@@ -74,10 +78,14 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
         const booked = await authorise(accountId, inputId, token);
         // On air here, or on the live node receiving it (its state, issue 27): the list goes on.
         const ended = !(supervisor.isOnAir(inputId) || booked.state === 'live');
-        return reply
-          .header('cache-control', PLAYLIST_CACHE_CONTROL)
-          .type(PLAYLIST_TYPE)
-          .send(booked.render(name, ended, token));
+        const text = booked.render(name, ended, token);
+        caches.front.keep(request, {
+          accountId,
+          tag: `live:${inputId}`,
+          ttlMs: PLAYLIST_FRONT_MS,
+          valid: booked.unchanged(name, ended),
+        });
+        return reply.header('cache-control', PLAYLIST_CACHE_CONTROL).type(PLAYLIST_TYPE).send(text);
       },
     );
   }

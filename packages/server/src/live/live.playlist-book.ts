@@ -68,6 +68,11 @@ export interface BookedPlaylist {
   /** The storage key of a segment of the DVR window the book holds; null for another one. */
   pathOf(sequence: number): string | null;
   render(name: PlaylistName, ended: boolean, token: string): string;
+  /**
+   * After `render`: a check that stays true while that text is still the input's (false once a
+   * segment, a state change or a reload made it another): the front cache's validity.
+   */
+  unchanged(name: PlaylistName, ended: boolean): () => boolean;
 }
 
 export interface LivePlaylistBook {
@@ -200,6 +205,11 @@ export function createLivePlaylistBook(
         entry.texts.set(key, template);
       }
       return template.join(token);
+    },
+    unchanged(name, ended) {
+      const key = `${name}:${ended}`;
+      const template = entry.texts.get(key);
+      return () => template !== undefined && entry.texts.get(key) === template && entries.get(entry.inputId) === entry;
     },
   });
 

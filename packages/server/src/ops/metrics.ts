@@ -25,6 +25,8 @@ export interface Metrics {
 
 export interface MetricsOptions {
   db: Db;
+  /** The front cache's counts (http/front.cache.ts): answers served before Fastify, entries kept. */
+  front?: () => { entries: number; hits: number };
   /**
    * A scrape whose database read failed (or took over a second): the database gauges keep their
    * last values (the process's own metrics still answer; /readyz tells the database is down).
@@ -135,6 +137,29 @@ export function createMetrics(options: MetricsOptions): Metrics {
       this.set(openWebSockets());
     },
   });
+
+  const front = options.front;
+  if (front) {
+    let counted = 0;
+    new Counter({
+      name: 'regie_front_cache_hits_total',
+      help: 'Public reads (embed data, chat read, live playlists) answered from the front cache, before routing',
+      registers: [registry],
+      collect() {
+        const { hits } = front();
+        this.inc(hits - counted);
+        counted = hits;
+      },
+    });
+    new Gauge({
+      name: 'regie_front_cache_entries',
+      help: 'Answers the front cache keeps now',
+      registers: [registry],
+      collect() {
+        this.set(front().entries);
+      },
+    });
+  }
 
   const leaseTakeovers = new Counter({
     name: 'regie_lease_takeovers_total',

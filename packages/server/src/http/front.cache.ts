@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { HEADER_ACCEPT_VERSION } from '@regie/contract/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isCompressible } from './compress.plugin.ts';
+import { REQUEST_ID_HEADER } from './request-id.hook.ts';
+
+/**
+ * The front of the fan side's public reads (issue 28): a crowd asks for the same few URLs (an
+ * embed page's data, its chat read, a live input's playlists) thousands of times a second, and
+ * each answer is the same for everyone until something changes. The route answers once through
+ * Fastify and says it may be kept (`keep`); the answer, as it left (status 200, its headers and
+ * bytes, its ETag), is then served by the HTTP server itself for its life, before Fastify's
+ * routing, hooks and serialisation: a request line looked up in a map, the bytes written. What a
+ * CDN in front would do, in the process, so that one process serves a crowd without one.
+ *
+ * Kept only what cannot differ between askers: GETs of routes that opt in (public data named by
+ * their URL's token, never a fan's own data), a 200 whose Cache-Control is `public` and that sets
+ * no cookie. The key is the whole request line (path and query: the token, the language); a
+ * request that names an API version is left to Fastify (it checks it). Each entry lives at most
+ * its route's `ttlMs` (the micro-cache's second, or half a live segment) and is dropped at once
+ * when its account writes (CacheBook.forget) or its source changes (`forget(account, tag)`, or
+ * its `valid()` check, for a live playlist's next segment). Conditional requests get 304 by the
+ * ETag; bodies worth it are compressed once per entry (brotli or gzip, as @fastify/compress would).
+ */
+
+/** Bodies from this size are compressed, as @fastify/compress is set up (compress.plugin.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+const MAX_ENTRIES = 5_000;
+/** Headers of the kept answer that belong to its one response, not to the entry. */
+const PER_RESPONSE = new Set([REQUEST_ID_HEADER, 'date', 'connection', 'keep-alive', 'content-length', 'vary']);
+
+export interface KeepOptions {
+  accountId: number;
+  /** What it shows (`embed:events:12`, `live:7`): `forget(accountId, tag)` drops its entries. */
+  tag: string;
+  ttlMs: number;
+  /** Checked at each hit: false once the source changed (the entry is dropped, Fastify answers). */
+  valid?: () => boolean;
+}
+
+interface Entry {
+  accountId: number;
+  tag: string;
+  expiresAt: number;
+  valid: (() => boolean) | undefined;
+  etag: string | undefined;
+  /** [name, value] pairs: the kept headers, without the per-response ones. */
+  headers: [string, string][];
+  body: Buffer;
+  compressible: boolean;
+  variants: Map<'br' | 'gzip', Buffer>;
+}
+
+export interface FrontCache {
+  /** Answers the request from memory when a fresh entry has it (200, or 304); false otherwise. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean;
+  /** Says the route's answer to this request may be kept (if it is a public 200). */
+  keep(request: FastifyRequest, options: KeepOptions): void;
+  /** The onSend hook of a route that keeps answers: the route's own last one, before compression. */
+  keeper(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  /** Drops the account's entries (of one tag, or all). */
+  forget(accountId: number, tag?: string): void;
+  /** Entries kept, and answers served from them since the start. */
+  stats(): { entries: number; hits: number };
+}
+
+/** True when If-None-Match names this ETag (a list, a weak form or `*`). */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (typeof acceptEncoding !== 'string') return null;
+  // Browsers send `gzip, deflate, br, zstd`; a q=0 refusal is rare enough to leave to Fastify's path.
+  if (acceptEncoding.includes('q=0')) return null;
+  if (acceptEncoding.includes('br')) return 'br';
+  return acceptEncoding.includes('gzip') ? 'gzip' : null;
+}
+
+function compressed(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+  let body = entry.variants.get(encoding);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzipSync(entry.body, { level: 6 });
+    entry.variants.set(encoding, body);
+  }
+  return body;
+}
+
+export function createFrontCache(now: () => number = () => performance.now()): FrontCache {
+  const entries = new Map<string, Entry>();
+  const asked = new WeakMap<FastifyRequest, KeepOptions>();
+  let hits = 0;
+
+  const drop = (key: string, entry: Entry) => {
+    if (entries.get(key) === entry) entries.delete(key);
+  };
+
+  return {
+    serve(request, response) {
+      if (entries.size === 0 || request.method !== 'GET') return false;
+      const key = request.url ?? '';
+      const entry = entries.get(key);
+      if (!entry || request.headers[HEADER_ACCEPT_VERSION] !== undefined) return false;
+      if (now() >= entry.expiresAt || (entry.valid && !entry.valid())) {
+        drop(key, entry);
+        return false;
+      }
+      hits += 1;
+      const headers: OutgoingHttpHeaders = Object.fromEntries(entry.headers);
+      headers[REQUEST_ID_HEADER] = randomUUID();
+      if (entry.compressible) headers.vary = 'accept-encoding';
+      if (entry.etag && matches(request.headers['if-none-match'], entry.etag)) {
+        delete headers['content-type'];
+        response.writeHead(304, headers);
+        response.end();
+        return true;
+      }
+      const encoding = entry.compressible ? encodingFor(request.headers['accept-encoding']) : null;
+      const body = encoding ? compressed(entry, encoding) : entry.body;
+      if (encoding) headers['content-encoding'] = encoding;
+      headers['content-length'] = body.length;
+      response.writeHead(200, headers);
+      response.end(body);
+      return true;
+    },
+
+    keep(request, options) {
+      asked.set(request, options);
+    },
+
+    async keeper(request, reply, payload) {
+      const options = asked.get(request);
+      if (!options || request.method !== 'GET' || reply.statusCode !== 200) return payload;
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      const headers = reply.getHeaders();
+      const cacheControl = String(headers['cache-control'] ?? '');
+      if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store)\b/.test(cacheControl)) return payload;
+      if (headers['set-cookie'] !== undefined || headers['content-encoding'] !== undefined) return payload;
+      const kept: [string, string][] = [];
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === undefined || PER_RESPONSE.has(name)) continue;
+        kept.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+      }
+      const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(request.raw.url ?? request.url, {
+        accountId: options.accountId,
+        tag: options.tag,
+        expiresAt: now() + options.ttlMs,
+        valid: options.valid,
+        etag: typeof headers.etag === 'string' ? headers.etag : undefined,
+        headers: kept,
+        body,
+        compressible: body.length >= COMPRESS_FROM_BYTES && isCompressible(String(headers['content-type'] ?? '')),
+        variants: new Map(),
+      });
+      return payload;
+    },
+
+    forget(accountId, tag) {
+      for (const [key, entry] of entries) {
+        if (entry.accountId === accountId && (tag === undefined || entry.tag === tag)) entries.delete(key);
+      }
+    },
+
+    stats: () => ({ entries: entries.size, hits }),
+  };
+}
+
+/** What Fastify passes a server factory: its handler, and its settled options. */
+interface ServerOptions {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/**
+ * Fastify's `serverFactory`: Node's HTTP server as Fastify makes it (its time limits), whose
+ * requests go to the front cache first and to Fastify when it has no fresh answer.
+ */
+export function frontServerFactory(front: FrontCache) {
+  return (handler: (request: IncomingMessage, response: ServerResponse) => void, options: ServerOptions): Server => {
+    const server = createServer((request, response) => {
+      if (!front.serve(request, response)) handler(request, response);
+    });
+    if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket && options.maxRequestsPerSocket > 0) {
+      server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    }
+    return server;
+  };
+}
