@@ -6,7 +6,11 @@
 // 2-API ÷ 1-API ratios). Then a simulcast target fed by an encoder through nginx's RTMP port is
 // pushed to a local RTMP sink, its live node is killed with kill -9, and the time until another
 // node holds its lease, and until the sink receives again, is printed against the issue's 15 s.
-// BENCH_SMOKE=1: one round of 1 s, one takeover.
+// Then the live node receiving an input's encoder is killed with kill -9: the encoder reconnects
+// through nginx to another node, which packages it once the dead node's input lease ran out; the
+// time until that node indexes its first segment is printed in seconds and in segments, against
+// the issue's 2 segments (it includes the lease running out).
+// BENCH_SMOKE=1: one round of 1 s, one takeover, one reconnection.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +20,10 @@ import {
   clusterMissing,
   freePort,
   holderPid,
+  indexedSegments,
   killNine,
   metric,
+  readMediaPlaylist,
   startCluster,
   startEncoder,
   startPrivatePostgres,
@@ -25,16 +31,22 @@ import {
   startSink,
   until,
 } from '../scripts/cluster-harness.mjs';
-import { interleavedRatio, printTable, SMOKE, setting } from './lib.mjs';
+import { interleavedRatio, printTable, SMOKE, serverModules, setting } from './lib.mjs';
 
 const rounds = Number(setting('BENCH_ROUNDS', 9, 1));
 const seconds = Number(setting('BENCH_SECONDS', 1, 1));
 /** Takeovers measured: each kills a live node, so the cluster has one more. */
 const takeovers = Number(setting('BENCH_TAKEOVERS', 2, 1));
+/** Encoder reconnections measured: each kills a live node too. */
+const reconnects = Number(setting('BENCH_RECONNECTS', 2, 1));
 const LIST_ROWS = 50;
 const VERSION = { 'accept-version': 'v6' };
 const USERS_ME_AIM = 1.4;
 const TAKEOVER_AIM_S = 15;
+/** The issue's aim for an encoder reconnecting after its live node died: its first new segment within 2 segments. */
+const RECONNECT_AIM_SEGMENTS = 2;
+/** The inputs' latency mode here, as the kill suite's: 1 s segments. */
+const LATENCY_MODE = '1s';
 
 const missing = clusterMissing();
 if (missing) {
@@ -51,6 +63,14 @@ const cleanup = async () => {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => cleanup().finally(() => process.exit(130)));
 }
+// The segment length of a latency mode and the input leases' name and life, as the server has them.
+const server = await serverModules(work, [
+  "export { livePaths, SEGMENT_SECONDS } from '@regie/contract/live';",
+  "export { DEFAULT_INPUT_LEASE_TTL_MS, inputLeaseName } from './src/live/input.lease.ts';",
+]).catch(async (error) => {
+  await cleanup();
+  throw error;
+});
 
 async function login(url, username) {
   const response = await fetch(`${url}/users-service-api/auth/login`, {
@@ -167,17 +187,95 @@ async function measureTakeover(cluster, db, token, round) {
   }
 }
 
+/** A lease's holder and fencing token while it is held and not expired, else undefined. */
+async function heldLease(db, name) {
+  const { rows } = await db.query(
+    "select holder, token from leases where name = $1 and expires_at > now() and holder <> ''",
+    [name],
+  );
+  return rows[0];
+}
+
+/**
+ * kill -9 the live node receiving a fresh input's encoder (through nginx's RTMP port, 1 s
+ * segments, three indexed): seconds until another node holds the input's lease, until it indexes
+ * its first segment (the encoder reconnects through nginx at once, but its new node packages it
+ * only once the dead node's lease ran out), until the DVR playlist lists that segment through
+ * nginx, and how much of the live (by the segments' wall-clock times) the gap lost.
+ */
+async function measureReconnect(cluster, db, token, round) {
+  const http = cluster.list.http;
+  const input = await call(http, 'POST', server.livePaths.list, token, {
+    name: `Reconnect ${round}`,
+    latencyMode: LATENCY_MODE,
+  });
+  const { streamKey } = await call(http, 'GET', server.livePaths.key(input.id), token);
+  const encoder = startEncoder(`${cluster.list.rtmp}/${streamKey}`);
+  try {
+    await until(async () => (await indexedSegments(db, input.id)).length >= 3, 'three segments indexed', {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
+    const lease = server.inputLeaseName(input.id);
+    const held = () => heldLease(db, lease);
+    const before = await held();
+    const pid = holderPid(before?.holder);
+    if (!pid) throw new Error(`no live node holds ${lease} while its input is packaged`);
+    const node = cluster.list.processes.find((entry) => entry.pid === pid);
+    const { pathname, search } = new URL(input.playback.dvrUrl, http);
+    const dvr = `${http}${pathname}${search}`;
+    const killedAt = Date.now();
+    await killNine(pid);
+    await until(
+      async () => {
+        const now = holderPid((await held())?.holder);
+        return now !== null && now !== pid;
+      },
+      'the input taken over by the node its encoder reconnected to',
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
+    const takeover = (Date.now() - killedAt) / 1000;
+    // The new node's segments are stored under its lease, a newer token than the dead node's.
+    const first = await until(
+      async () => (await indexedSegments(db, input.id)).find((segment) => segment.leaseToken > Number(before.token)),
+      'the first segment indexed by the node the encoder reconnected to',
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
+    const indexed = (Date.now() - killedAt) / 1000;
+    // What the gap lost of the live: the new node packaged the reconnected encoder while it waited
+    // for the lease, so only the dead node's unindexed tail and the reconnection are missing.
+    const last = (await indexedSegments(db, input.id)).filter((segment) => segment.sequence < first.sequence).at(-1);
+    const lost = (first.startedAt - last.startedAt) / 1000 - last.duration;
+    await until(
+      async () => {
+        const response = await fetch(dvr, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+        if (!response?.ok) return false;
+        const { segments } = readMediaPlaylist(await response.text());
+        return segments.some((segment) => segment.uri.startsWith(`${first.sequence}.ts?`));
+      },
+      'the first new segment in the DVR playlist through nginx',
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    const listed = (Date.now() - killedAt) / 1000;
+    return { node: node?.name ?? String(pid), takeover, indexed, listed, lost, connections: encoder.connections() };
+  } finally {
+    encoder.stop();
+  }
+}
+
 try {
   const postgres = await startPrivatePostgres();
   cleanups.push(() => postgres.remove());
   const redis = await startPrivateRedis();
   if (redis) cleanups.push(() => redis.stop());
   const httpPort = Number(process.env.BENCH_CLUSTER_PORT ?? 3600);
-  console.log(`starting a cluster: 2 API processes, ${takeovers + 1} live nodes, no worker…`);
+  // Each takeover and each reconnection kills a live node: one more is left for the last.
+  const live = takeovers + reconnects + 1;
+  console.log(`starting a cluster: 2 API processes, ${live} live nodes, no worker…`);
   const cluster = await startCluster({
     api: 2,
     workers: 0,
-    live: takeovers + 1,
+    live,
     httpPort,
     rtmpPort: await freePort(),
     ingestPort: httpPort + 50,
@@ -263,12 +361,34 @@ try {
       aim: `taken over ≤ ${TAKEOVER_AIM_S} s`,
     });
   }
+  const segmentSeconds = server.SEGMENT_SECONDS[LATENCY_MODE];
+  const leaseSeconds = server.DEFAULT_INPUT_LEASE_TTL_MS / 1000;
+  const reconnectRows = [];
+  const reconnectSegments = [];
+  for (let round = 1; round <= reconnects; round += 1) {
+    const result = await measureReconnect(cluster, db, simulcaster, round);
+    reconnectSegments.push(result.indexed / segmentSeconds);
+    reconnectRows.push({
+      measure: `RTMP reconnect → first new segment, kill -9 of ${result.node} (includes its ${leaseSeconds} s input lease running out)`,
+      'input lease taken over s': result.takeover.toFixed(1),
+      'first new segment indexed s': result.indexed.toFixed(1),
+      [`in ${segmentSeconds} s segments`]: reconnectSegments.at(-1).toFixed(1),
+      'in the DVR playlist s': result.listed.toFixed(1),
+      'live lost in the gap s': result.lost.toFixed(1),
+      'encoder connections': result.connections,
+      aim: `≤ ${RECONNECT_AIM_SEGMENTS} segments`,
+    });
+  }
   printTable(rows);
   printTable(takeoverRows);
+  printTable(reconnectRows);
   const usersMe = Number(rows[0]['ratio 2 ÷ 1']);
+  const reconnectMet = reconnectSegments.every((segments) => segments <= RECONNECT_AIM_SEGMENTS);
   console.log(
     `users/me with 2 API processes ÷ 1: ${usersMe.toFixed(2)} (aim ≥ ${USERS_ME_AIM}: ${usersMe >= USERS_ME_AIM ? 'met' : 'not met'}); ` +
-      `lease takeover ${takeoverRows.map((row) => `${row['taken over s']} s`).join(', ')} (aim ≤ ${TAKEOVER_AIM_S} s)` +
+      `lease takeover ${takeoverRows.map((row) => `${row['taken over s']} s`).join(', ')} (aim ≤ ${TAKEOVER_AIM_S} s); ` +
+      `RTMP reconnect → first new segment ${reconnectSegments.map((segments) => segments.toFixed(1)).join(', ')} segments of ${segmentSeconds} s ` +
+      `(aim ≤ ${RECONNECT_AIM_SEGMENTS}: ${reconnectMet ? 'met' : 'not met'}; the dead node's ${leaseSeconds} s input lease runs out first)` +
       (SMOKE ? ' — BENCH_SMOKE: no measure' : ''),
   );
 } finally {

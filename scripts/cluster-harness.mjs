@@ -285,6 +285,9 @@ export function holderPid(holder) {
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
+/** The frame rate of startEncoder's stream (its keyframes come every ENCODER_FPS frames, a second). */
+export const ENCODER_FPS = 25;
+
 /**
  * An encoder: ffmpeg publishing a generated stream (testsrc + tone, H.264/AAC, a keyframe a
  * second, real time) to an RTMP URL, started again half a second after its connection drops, as
@@ -300,8 +303,9 @@ export function startEncoder(url) {
       'ffmpeg',
       [
         ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re'],
-        ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p'],
+        ...['-f', 'lavfi', '-i', `testsrc=size=320x180:rate=${ENCODER_FPS}`, '-f', 'lavfi', '-i', 'sine=frequency=440'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', String(ENCODER_FPS)],
+        ...['-pix_fmt', 'yuv420p'],
         ...['-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url],
       ],
       { stdio: 'ignore' },
@@ -356,4 +360,43 @@ export async function startSink(folder) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/**
+ * An input's index (its live_segments rows) in sequence order, each with the token of the input
+ * lease it was written under: a segment is stored at live/<account>/<input>/<lease token>/<n>.ts
+ * (packages/server/src/live/live.state.ts segmentKey), so the node that took an input over wrote
+ * the segments of a newer token.
+ */
+export async function indexedSegments(db, inputId) {
+  const { rows } = await db.query(
+    `select sequence, started_at as "startedAt", duration, discontinuity, path from live_segments
+      where input_id = $1 order by sequence`,
+    [inputId],
+  );
+  return rows.map((row) => ({ ...row, leaseToken: Number(row.path.split('/').at(-2)) }));
+}
+
+/**
+ * An HLS media playlist read as a player reads it: its #EXT-X-MEDIA-SEQUENCE, whether it ends
+ * (#EXT-X-ENDLIST), and its segments in order, each with its URI, its #EXTINF duration, its
+ * #EXT-X-PROGRAM-DATE-TIME (ms, or null) and whether an #EXT-X-DISCONTINUITY comes before it.
+ */
+export function readMediaPlaylist(text) {
+  const playlist = { mediaSequence: null, ended: false, segments: [] };
+  const fresh = () => ({ duration: null, programDateTime: null, discontinuity: false });
+  let next = fresh();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) playlist.mediaSequence = Number(line.slice(22));
+    else if (line === '#EXT-X-ENDLIST') playlist.ended = true;
+    else if (line === '#EXT-X-DISCONTINUITY') next.discontinuity = true;
+    else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) next.programDateTime = Date.parse(line.slice(25));
+    else if (line.startsWith('#EXTINF:')) next.duration = Number.parseFloat(line.slice(8));
+    else if (line !== '' && !line.startsWith('#')) {
+      playlist.segments.push({ uri: line, ...next });
+      next = fresh();
+    }
+  }
+  return playlist;
 }

@@ -1,19 +1,19 @@
 // The cluster kill suite (issue 27 "Tests"): one local cluster (scripts/cluster.mjs: 2 API
-// processes, 2 workers, 2 live nodes behind nginx, on a PostgreSQL server and a Redis of its own)
+// processes, 2 workers, 4 live nodes behind nginx, on a PostgreSQL server and a Redis of its own)
 // started once for the file, and each part killed with kill -9 while it works: a worker
 // mid-encode, the API process holding a browser's WebSocket, a live node playing a video into an
-// input and pushing it to a platform; then PostgreSQL stopped and started during calls. Every
-// call goes through nginx, as a browser's or an encoder's would. Skipped, with the reason, where
-// nginx, ffmpeg, PostgreSQL's initdb or the build is missing.
+// input, one receiving an encoder, one pushing an input to a platform; then PostgreSQL stopped and
+// started during calls. Every call goes through nginx, as a browser's or an encoder's would.
+// Skipped, with the reason, where nginx, ffmpeg, PostgreSQL's initdb or the build is missing.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { HEADER_ACCEPT_VERSION, paths } from '@regie/contract/api';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@regie/contract/demo';
-import { livePaths } from '@regie/contract/live';
+import { livePaths, SEGMENT_SECONDS } from '@regie/contract/live';
 import { liveConvertPaths } from '@regie/contract/live.convert';
 import { MESSAGES_PATH } from '@regie/contract/realtime';
 import { simulcastPaths } from '@regie/contract/simulcast';
@@ -24,9 +24,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import {
   alive,
   clusterMissing,
+  ENCODER_FPS,
   holderPid,
+  indexedSegments,
   killNine,
   metric,
+  readMediaPlaylist,
   startCluster,
   startEncoder,
   startPrivatePostgres,
@@ -79,9 +82,10 @@ beforeAll(async () => {
     ingestPort: 19601,
     pgBase: postgres.url,
     redisUrl: redis?.url,
-    // Three live nodes: the conversion case kills one, the simulcast case another (which leaves
-    // one, receiving the encoder and pushing: a push reading an input on another node is to come).
-    live: Number(process.env.CLUSTER_KILL_LIVE ?? 3),
+    // Four live nodes: the conversion case kills one, the encoder's reconnection case another
+    // (two left, one to reconnect to), the simulcast case a third (which leaves one, receiving the
+    // encoder and pushing: a push reading an input on another node is to come).
+    live: Number(process.env.CLUSTER_KILL_LIVE ?? 4),
     env: {
       // A dead worker's encode is taken over once its job lease (30 s by default) runs out.
       REGIE_JOB_LEASE_SECONDS: '5',
@@ -415,6 +419,126 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     await call('DELETE', liveConvertPaths.upload(video.id), token, undefined, { expect: 204, headers });
   }, 240_000);
 
+  // Issue 27: "the live node receiving an encoder → ffmpeg reconnects through nginx to the other
+  // node; the index continues without a duplicate sequence; the DVR playlist plays across the gap".
+  it('the live node receiving an encoder: ffmpeg reconnects through nginx to another, which numbers the index on without a duplicate, and the DVR playlist plays across the gap', async () => {
+    const token = tokens.simulcaster;
+    const input = await call('POST', livePaths.list, token, { name: 'Reconnecting camera', latencyMode: '1s' });
+    const segmentSeconds = SEGMENT_SECONDS[input.latencyMode];
+    const lease = `live-input:${input.id}`;
+    onTestFailed(async () => {
+      const said = cluster.lines.filter((line) => /live|lease|ingest|packager|publish/i.test(line));
+      console.info(`cluster-kill: the cluster's lines on live inputs:\n${said.slice(-80).join('\n')}`);
+      const rows = await indexedSegments(db, input.id).catch(() => []);
+      const leases = await query('select * from leases where name = $1', [lease]).catch(() => []);
+      console.info(`cluster-kill: the input's index ${JSON.stringify(rows)}, its lease ${JSON.stringify(leases)}`);
+    });
+    const { streamKey } = await call('GET', livePaths.key(input.id), token);
+    // An encoder publishing through nginx's RTMP port, started again when its connection drops.
+    const encoder = startEncoder(`${cluster.list.rtmp}/${streamKey}`);
+    children.add(encoder);
+    // The DVR playlist through nginx, as a player reads it (the URL carries its `?t=` token).
+    const { pathname, search } = new URL(input.playback.dvrUrl, http);
+    const dvrUrl = `${http}${pathname}${search}`;
+    const watcher = watchPlaylist(dvrUrl);
+    try {
+      await until(async () => (await indexedSegments(db, input.id)).length >= 3, 'three segments indexed', {
+        timeoutMs: 60_000,
+        intervalMs: 250,
+      });
+      const [held] = await query('select holder, token from leases where name = $1', [lease]);
+      const node = processOf(holderPid(held?.holder));
+      expect(node?.role).toBe('live');
+      const killedAt = Date.now();
+      await kill(node);
+
+      // The encoder, cut off with its node, connects again through nginx to a surviving node,
+      // which keeps it waiting until the dead node's lease runs out, then takes the input.
+      const other = await takenOver(lease, 'the input taken over by the node the encoder reconnected to');
+      const takeover = Date.now() - killedAt;
+      // The new node's segments: written under its lease, a newer token than the dead node's.
+      const ofNewNode = async () =>
+        (await indexedSegments(db, input.id)).filter((segment) => segment.leaseToken > Number(held.token));
+      const firstNew = await until(async () => (await ofNewNode())[0], 'a new segment indexed', { timeoutMs: 60_000 });
+      const indexed = Date.now() - killedAt;
+      const listedAt = await until(() => watcher.listedAt(firstNew.sequence), 'the new segment in the DVR playlist', {
+        timeoutMs: 30_000,
+      });
+      const listed = listedAt - killedAt;
+      // A few more, so that the DVR window has a run on each side of the gap.
+      await until(async () => (await ofNewNode()).length >= 3, 'three segments indexed by the new node', {
+        timeoutMs: 60_000,
+        intervalMs: 250,
+      });
+      // What a player read during the gap: never an ended playlist (#EXT-X-ENDLIST stops it). The
+      // live nodes' sweep leaves a dead node's input live for a lease's life after its lease ran
+      // out (idleUnleasedInputs' grace), so the new node takes it over before it could be idled.
+      const duringGap = watcher.stop().filter((read) => read.at > killedAt && read.at < listedAt);
+      const endedAt = duringGap
+        .filter((read) => read.ended)
+        .map((read) => `+${((read.at - killedAt) / 1000).toFixed(1)} s`);
+      console.info(
+        `cluster-kill: input ${input.id} taken over by ${other.name} ${(takeover / 1000).toFixed(1)} s after kill -9 of ${node.name}; first new segment (${firstNew.sequence}) indexed after ${(indexed / 1000).toFixed(1)} s (${(indexed / 1000 / segmentSeconds).toFixed(1)} segments of ${segmentSeconds} s), in the DVR playlist through nginx after ${(listed / 1000).toFixed(1)} s; the encoder connected ${encoder.connections()} times; the DVR playlist read during the gap: ${compress(duringGap.map((read) => (read.ended ? `${read.status} ended` : read.status)))}${endedAt.length > 0 ? ` (ended at ${endedAt.join(', ')})` : ''}`,
+      );
+      expect(takeover).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
+      expect(encoder.connections()).toBeGreaterThanOrEqual(2);
+      expect(endedAt, 'DVR playlist reads that said the stream ended').toEqual([]);
+
+      // One index on both sides of the gap: the DVR playlist numbers its segments from its
+      // media sequence, one after the other (none twice, none skipped), as the index holds them,
+      // and the new node's run opens with a discontinuity right after the dead node's last.
+      const text = await until(
+        async () => {
+          const response = await fetch(dvrUrl, { signal: AbortSignal.timeout(10_000) });
+          const read = response.ok ? await response.text() : '';
+          return read && !readMediaPlaylist(read).ended ? read : undefined;
+        },
+        'the DVR playlist, live',
+        { timeoutMs: 15_000, intervalMs: 250 },
+      );
+      const playlist = readMediaPlaylist(text);
+      const sequences = playlist.segments.map((segment) => Number(/^(\d+)\.ts\?/.exec(segment.uri)?.[1]));
+      expect(sequences).toEqual(sequences.map((_, index) => playlist.mediaSequence + index));
+      const index = await indexedSegments(db, input.id);
+      expect(sequences).toEqual(index.slice(0, sequences.length).map((segment) => segment.sequence));
+      const gap = sequences.indexOf(firstNew.sequence);
+      expect(gap).toBeGreaterThan(0);
+      expect(playlist.segments[gap].discontinuity, 'an EXT-X-DISCONTINUITY before the new run').toBe(true);
+      const before = playlist.segments.slice(0, gap);
+      const after = playlist.segments.slice(gap);
+      // On the wall clock, the new run starts after the dead node's last segment ended.
+      const lastBefore = before.at(-1);
+      const lost = (after[0].programDateTime - lastBefore.programDateTime) / 1000 - lastBefore.duration;
+      expect(lost).toBeGreaterThan(0);
+      for (let at = 1; at < playlist.segments.length; at += 1) {
+        expect(playlist.segments[at].programDateTime).toBeGreaterThan(playlist.segments[at - 1].programDateTime);
+      }
+
+      // Every segment it lists answers through nginx.
+      for (const segment of playlist.segments) {
+        const file = await fetch(new URL(segment.uri, dvrUrl));
+        const bytes = (await file.arrayBuffer()).byteLength;
+        expect(file.status, segment.uri).toBe(200);
+        expect(bytes, segment.uri).toBeGreaterThan(0);
+      }
+      // A player reads it across the gap: ffprobe reads the window as a complete playlist (each
+      // segment through nginx) and finds its video packets, ENCODER_FPS a second, on both sides
+      // (a segment's worth of slack: a missing segment on either side would fall short).
+      const sum = (segments) => segments.reduce((total, segment) => total + segment.duration, 0);
+      const probed = await probePlaylist(dvrUrl, text);
+      console.info(
+        `cluster-kill: the DVR playlist: ${sequences.length} segments (${sequences[0]}–${sequences.at(-1)}), ${sum(before).toFixed(1)} s before the gap and ${sum(after).toFixed(1)} s after it, ${lost.toFixed(1)} s of the live lost; ffprobe read ${probed.duration.toFixed(1)} s and ${probed.packets} video packets (${ENCODER_FPS} fps)`,
+      );
+      expect(probed.duration).toBeGreaterThan(sum(before) + sum(after) - segmentSeconds);
+      expect(probed.packets).toBeGreaterThanOrEqual(
+        Math.floor((sum(before) + sum(after) - segmentSeconds) * ENCODER_FPS),
+      );
+    } finally {
+      watcher.stop();
+      encoder.stop();
+    }
+  }, 240_000);
+
   it('the live node pushing a simulcast target: another takes the target over within 15 s, the platform never sees two publishers', async () => {
     const token = tokens.simulcaster;
     const input = await call('POST', livePaths.list, token, { name: 'Cluster kill', latencyMode: '1s' });
@@ -529,6 +653,55 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     expect(ended).toHaveLength(killed.size);
   }, 180_000);
 });
+
+/**
+ * A player's view of a playlist: read every 200 ms until stopped, each read's time (when it
+ * answered), status, whether it ended (#EXT-X-ENDLIST) and the last sequence it listed.
+ * `listedAt(sequence)`: the time of the first read listing that sequence, or undefined.
+ */
+function watchPlaylist(url) {
+  const reads = [];
+  let watching = true;
+  void (async () => {
+    while (watching) {
+      const read = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+        .then(async (response) => ({ status: response.status, text: await response.text() }))
+        .catch(() => ({ status: 0, text: '' }));
+      const playlist = readMediaPlaylist(read.status === 200 ? read.text : '');
+      const last = Number(/^(\d+)\.ts/.exec(playlist.segments.at(-1)?.uri ?? '')?.[1] ?? -1);
+      reads.push({ at: Date.now(), status: read.status, ended: playlist.ended, last });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  return {
+    listedAt: (sequence) => reads.find((read) => read.last >= sequence)?.at,
+    stop() {
+      watching = false;
+      return reads;
+    },
+  };
+}
+
+/**
+ * What ffprobe reads of a live playlist's window: its text made complete (#EXT-X-ENDLIST, its
+ * URIs made absolute, so each segment is fetched through nginx), saved in the work folder and
+ * probed to its end. Answers its duration and the video packets read from all its segments.
+ */
+async function probePlaylist(url, text) {
+  const file = join(work, `window-${Date.now()}.m3u8`);
+  const lines = text
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line.trim() && !line.startsWith('#') ? new URL(line.trim(), url).href : line));
+  writeFileSync(file, `${[...lines, '#EXT-X-ENDLIST'].join('\n')}\n`);
+  const { stdout } = await run('ffprobe', [
+    ...['-v', 'error', '-protocol_whitelist', 'file,http,tcp', '-of', 'json'],
+    ...['-select_streams', 'v:0', '-count_packets', '-show_entries', 'format=duration:stream=nb_read_packets'],
+    file,
+  ]);
+  const probed = JSON.parse(stdout);
+  return { duration: Number(probed.format?.duration), packets: Number(probed.streams?.[0]?.nb_read_packets) };
+}
 
 /** Statuses in runs: "200×12 503×30 200×5". */
 function compress(statuses) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { leaseHolders } from '../src/cluster/leases.ts';
 import { liveAccountLimits, liveInputs, liveSegments } from '../src/db/live.table.ts';
-import { inputLeaseName } from '../src/live/input.lease.ts';
+import { idleUnleasedInputs, inputLeaseName } from '../src/live/input.lease.ts';
 import { createMemoryHub } from '../src/realtime/realtime.hub.ts';
 import { simulcastTargetLease } from '../src/simulcast/simulcast.leased.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
@@ -230,7 +230,7 @@ describe('two live nodes on one database', () => {
     }
   }, 60_000);
 
-  it('idles an input whose node died, once its lease expires', async () => {
+  it('idles an input whose node died, once its lease has been expired for a lease’s life', async () => {
     const { input } = await newInput('Orphaned');
     // What a node killed while the input was live leaves: the state live and a lease nobody renews.
     await ctx.db.update(liveInputs).set({ state: 'live' }).where(eq(liveInputs.id, input.id));
@@ -238,10 +238,29 @@ describe('two live nodes on one database', () => {
       insert into leases (name, holder, token, expires_at, acquired_at, renewed_at)
       values (${inputLeaseName(input.id)}, 'node-dead', 1, now() + interval '1 second', now(), now())`);
     await waitFor(async () => ((await stateOf(input.id)) === 'idle' ? true : undefined), {
-      timeoutMs: 15_000,
+      timeoutMs: 40_000,
       what: 'the orphaned input idle',
     });
-  }, 30_000);
+  }, 60_000);
+
+  it('keeps a dead node’s input live for the grace after its lease expired, so a reconnecting encoder is not cut', async () => {
+    const { input } = await newInput('Reconnecting');
+    await ctx.db.update(liveInputs).set({ state: 'live' }).where(eq(liveInputs.id, input.id));
+    await ctx.db.execute(sql`
+      insert into leases (name, holder, token, expires_at, acquired_at, renewed_at)
+      values (${inputLeaseName(input.id)}, 'node-dead', 1, now() - interval '2 seconds', now(), now())`);
+    // Expired 2 s ago: within a 60 s grace it stays live (its playlists do not say the stream ended) …
+    expect((await idleUnleasedInputs(ctx.db, 60_000)).map((row) => row.id)).not.toContain(input.id);
+    expect(await stateOf(input.id)).toBe('live');
+    // … past a 1 s grace it is idle; a lease released on purpose (holder emptied) is not waited for.
+    expect((await idleUnleasedInputs(ctx.db, 1_000)).map((row) => row.id)).toContain(input.id);
+    expect(await stateOf(input.id)).toBe('idle');
+    await ctx.db.update(liveInputs).set({ state: 'live' }).where(eq(liveInputs.id, input.id));
+    await ctx.db.execute(
+      sql`update leases set holder = '', expires_at = now() + interval '1 minute' where name = ${inputLeaseName(input.id)}`,
+    );
+    expect((await idleUnleasedInputs(ctx.db, 60_000)).map((row) => row.id)).toContain(input.id);
+  });
 
   it('pushes a simulcast target from the node receiving its input, and follows the input to another node', async () => {
     const { input, urlA, urlB } = await newInput('Simulcast source');

@@ -62,15 +62,24 @@ export async function recordLimitRefusal(db: Db, inputId: number, limit: number)
 const PACKAGER_FAILED = LIVE_MESSAGES.packagerFailed('').code;
 
 /**
- * Inputs left `live` (or in `error` from a packager failure) that no valid lease covers: the node
- * that had them died or lost them. They become idle; refusals past the limit stay shown. Run at a
- * live node's start and every few seconds on every live node. Answers what it reset.
+ * Inputs left `live` (or in `error` from a packager failure) that no lease has covered for
+ * `graceMs`: the node that had them died or lost them, and their encoder has not come back to
+ * another node. They become idle; refusals past the limit stay shown. Run at a live node's start
+ * and every few seconds on every live node. Answers what it reset.
+ *
+ * The grace: an encoder whose node was killed reconnects to another node, which takes the input
+ * once the dead node's lease expires. Idled in that moment, the input's playlists would say the
+ * stream ended (`#EXT-X-ENDLIST`) and players would stop just before it goes on. A lease released
+ * on purpose (its holder emptied, a node stopping) is not waited for.
  */
-export async function idleUnleasedInputs(db: Db): Promise<{ id: number; accountId: number }[]> {
+export async function idleUnleasedInputs(db: Db, graceMs: number): Promise<{ id: number; accountId: number }[]> {
   const result = await db.execute(sql`
     update live_inputs i set state = 'idle', state_reason = null
     where (i.state = 'live' or (i.state = 'error' and i.state_reason->>'code' = ${PACKAGER_FAILED}))
-      and not ${validInputLease(sql`i`)}
+      and not exists (
+        select 1 from leases
+        where leases.name = ${INPUT_LEASE_PREFIX} || i.id::text and leases.holder <> ''
+          and leases.expires_at > now() - make_interval(secs => ${graceMs / 1000}))
     returning i.id, i.account_id`);
   return rowsOf<{ id: number; account_id: number }>(result).map((row) => ({
     id: Number(row.id),

@@ -138,7 +138,8 @@ export class LiveSupervisor {
     if (this.sweeping) return this.sweeping;
     this.sweeping = (async () => {
       try {
-        for (const input of await idleUnleasedInputs(this.options.db)) {
+        // Grace: a lease's life after it expired, for the encoder to come back on another node.
+        for (const input of await idleUnleasedInputs(this.options.db, this.leaseTtlMs)) {
           this.options.log.info({ inputId: input.id }, 'live: input idle, no live node holds it any more');
           await this.publish(input.accountId, idleLiveHealth(input.id, 'idle'));
         }
@@ -299,7 +300,8 @@ export class LiveSupervisor {
           'live ingest: the input’s lease is held by another live node (stopped a moment ago?): keeping the publisher until it frees',
         );
       }
-      await delay(Math.min(500, Math.max(50, this.leaseTtlMs / 10)));
+      // Short: the publisher waits for a dead node's lease, and every moment here is a stalled live edge.
+      await delay(Math.min(200, Math.max(50, this.leaseTtlMs / 25)));
     }
     log.info({ inputId: runtime.inputId }, 'live input on air');
     await setInputState(db, runtime.inputId, 'live', null, kept.fence());
