@@ -42,7 +42,13 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
  * An app with a kept route `/page/:id` (account 1, tag `page:<id>`), answering `text` (public
  * unless `cacheControl` says otherwise) and counting its handler's calls.
  */
-async function serve(options: { now?: () => number; cacheControl?: string; valid?: () => boolean; text?: string }) {
+async function serve(options: {
+  now?: () => number;
+  cacheControl?: string;
+  valid?: () => boolean;
+  text?: string;
+  vary?: string;
+}) {
   const front = createFrontCache(options.now);
   const made = Fastify({ serverFactory: frontServerFactory(front) });
   registerRequestIds(made);
@@ -57,6 +63,7 @@ async function serve(options: { now?: () => number; cacheControl?: string; valid
       ttlMs: 1_000,
       ...(options.valid ? { valid: options.valid } : {}),
     });
+    if (options.vary) reply.header('vary', options.vary);
     return reply
       .header('cache-control', options.cacheControl ?? 'public, max-age=1')
       .header('etag', '"v1"')
@@ -89,7 +96,10 @@ describe('the front cache', () => {
     // Its life over: Fastify answers, and the new answer is kept.
     now = 1_000;
     expect(JSON.parse((await get(`${base}/page/7?lang=fr`)).body.toString()).n).toBe(3);
-    expect(front.stats()).toMatchObject({ hits: 1 });
+    expect(front.stats()).toMatchObject({ hits: 1, entries: 2 });
+    // Forgotten, nothing is held any more.
+    front.forget(1);
+    expect(front.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
   it('answers 304 to a client that has it, and compresses what is worth it once', async () => {
@@ -153,6 +163,14 @@ describe('the front cache', () => {
     await get(`${own.base}/page/3`);
     expect(own.calls.count).toBe(2);
     expect(own.front.stats().entries).toBe(0);
+    await app?.close();
+
+    // Varying by who asks: not one answer for everyone.
+    const varying = await serve({ vary: 'Authorization' });
+    await get(`${varying.base}/page/3`);
+    await get(`${varying.base}/page/3`);
+    expect(varying.calls.count).toBe(2);
+    expect(varying.front.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 });
 

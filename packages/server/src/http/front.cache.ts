@@ -34,6 +34,8 @@ import { REQUEST_ID_HEADER } from './request-id.hook.ts';
 /** Bodies from this size are compressed, as @fastify/compress is set up (compress.plugin.ts). */
 const COMPRESS_FROM_BYTES = 1024;
 const MAX_ENTRIES = 5_000;
+/** Bytes of kept bodies (and their compressed forms): a 2-hour DVR playlist of 1 s segments is ~0.6 MB. */
+const MAX_BYTES = 64 * 1024 * 1024;
 /** Headers of the kept answer that belong to its one response, not to the entry. */
 const PER_RESPONSE = new Set([REQUEST_ID_HEADER, 'date', 'connection', 'keep-alive', 'content-length', 'vary']);
 
@@ -68,8 +70,8 @@ export interface FrontCache {
   keeper(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
   /** Drops the account's entries (of one tag, or all). */
   forget(accountId: number, tag?: string): void;
-  /** Entries kept, and answers served from them since the start. */
-  stats(): { entries: number; hits: number };
+  /** Entries kept, answers served from them since the start, bytes kept. */
+  stats(): { entries: number; hits: number; bytes: number };
 }
 
 /** True when If-None-Match names this ETag (a list, a weak form or `*`). */
@@ -87,25 +89,36 @@ function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzi
   return acceptEncoding.includes('gzip') ? 'gzip' : null;
 }
 
-function compressed(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
-  let body = entry.variants.get(encoding);
-  if (!body) {
-    body =
-      encoding === 'br'
-        ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
-        : gzipSync(entry.body, { level: 6 });
-    entry.variants.set(encoding, body);
-  }
-  return body;
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipSync(body, { level: 6 });
 }
 
 export function createFrontCache(now: () => number = () => performance.now()): FrontCache {
   const entries = new Map<string, Entry>();
   const asked = new WeakMap<FastifyRequest, KeepOptions>();
   let hits = 0;
+  let bytes = 0;
 
+  const sizeOf = (entry: Entry) => {
+    let size = entry.body.length;
+    for (const variant of entry.variants.values()) size += variant.length;
+    return size;
+  };
   const drop = (key: string, entry: Entry) => {
-    if (entries.get(key) === entry) entries.delete(key);
+    if (entries.get(key) !== entry) return;
+    entries.delete(key);
+    bytes -= sizeOf(entry);
+  };
+  /** Room for `size` more bytes and one more entry: the expired ones go, then (still too full) all. */
+  const makeRoom = (size: number) => {
+    if (entries.size < MAX_ENTRIES && bytes + size <= MAX_BYTES) return;
+    const at = now();
+    for (const [key, entry] of entries) if (at >= entry.expiresAt) drop(key, entry);
+    if (entries.size < MAX_ENTRIES && bytes + size <= MAX_BYTES) return;
+    entries.clear();
+    bytes = 0;
   };
 
   return {
@@ -129,7 +142,17 @@ export function createFrontCache(now: () => number = () => performance.now()): F
         return true;
       }
       const encoding = entry.compressible ? encodingFor(request.headers['accept-encoding']) : null;
-      const body = encoding ? compressed(entry, encoding) : entry.body;
+      let body = entry.body;
+      if (encoding) {
+        const made = entry.variants.get(encoding);
+        if (made) body = made;
+        else {
+          // Once per entry and encoding; counted in the budget (the entry is still the map's here).
+          body = compress(entry.body, encoding);
+          entry.variants.set(encoding, body);
+          bytes += body.length;
+        }
+      }
       if (encoding) headers['content-encoding'] = encoding;
       headers['content-length'] = body.length;
       response.writeHead(200, headers);
@@ -149,14 +172,21 @@ export function createFrontCache(now: () => number = () => performance.now()): F
       const cacheControl = String(headers['cache-control'] ?? '');
       if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store)\b/.test(cacheControl)) return payload;
       if (headers['set-cookie'] !== undefined || headers['content-encoding'] !== undefined) return payload;
+      // An answer that varies by anything but the encoding (Authorization, a language header) is not one answer.
+      const vary = String(headers.vary ?? '').toLowerCase();
+      if (vary.split(',').some((name) => name.trim() !== '' && name.trim() !== 'accept-encoding')) return payload;
       const kept: [string, string][] = [];
       for (const [name, value] of Object.entries(headers)) {
         if (value === undefined || PER_RESPONSE.has(name)) continue;
         kept.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
       }
       const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(request.raw.url ?? request.url, {
+      const key = request.raw.url ?? request.url;
+      const old = entries.get(key);
+      if (old) drop(key, old);
+      makeRoom(body.length);
+      bytes += body.length;
+      entries.set(key, {
         accountId: options.accountId,
         tag: options.tag,
         expiresAt: now() + options.ttlMs,
@@ -172,11 +202,11 @@ export function createFrontCache(now: () => number = () => performance.now()): F
 
     forget(accountId, tag) {
       for (const [key, entry] of entries) {
-        if (entry.accountId === accountId && (tag === undefined || entry.tag === tag)) entries.delete(key);
+        if (entry.accountId === accountId && (tag === undefined || entry.tag === tag)) drop(key, entry);
       }
     },
 
-    stats: () => ({ entries: entries.size, hits }),
+    stats: () => ({ entries: entries.size, hits, bytes }),
   };
 }
 
