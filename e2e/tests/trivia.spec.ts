@@ -176,6 +176,12 @@ test('fans answer a quiz through the fan API; the quizmaster reads its ranking, 
   await expect(rows.nth(2)).toContainText(second);
   await expectNoSeriousA11yViolations(page);
 
+  // A third fan plays while the quizmaster watches: the ranking is pushed to the screen, not polled.
+  const late = `late${stamp}`;
+  await fanPlays(request, session.accountKey, quiz, late, [false, false]);
+  await expect(main(page).getByText('3 fans played this quiz')).toBeVisible();
+  await expect(rows.nth(3)).toContainText(late);
+
   const download = page.waitForEvent('download');
   await main(page).getByRole('button', { name: 'Export as CSV' }).click();
   const lines = (await readFile(await (await download).path(), 'utf8'))
@@ -183,7 +189,7 @@ test('fans answer a quiz through the fan API; the quizmaster reads its ranking, 
     .trimEnd()
     .split('\r\n');
   expect(lines[0]).toBe('rank,fanId,nickname,email,firstName,lastName,score,quizzes,correct,answeringSeconds');
-  expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual([best, second]);
+  expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual([best, second, late]);
 
   // The rankings screen: all time, this week, and the week before (nobody played then).
   await page.goto('/trivia/rankings/list');

@@ -73,6 +73,17 @@ export const rankingPaths = {
   contestantsCount: (id?: number | string) => `${MAIN_API}/quizzes/${pathParam('id', id)}/contestants/count`,
 } as const;
 
+/**
+ * The rankings screens' realtime topic (issue 28.5): after fans' answers, `TRIVIA_EVENTS.rankings`
+ * `{ quizId }` says the rankings changed, and the screens read their page again; answers are
+ * gathered `TRIVIA_RANKINGS_PUSH_MS` per quiz first, so a burst at the final question is one
+ * event, not one per answer. Under `/admin/**`, which every signed-in screen follows.
+ */
+export const TRIVIA_TOPIC = '/admin/trivia';
+export const TRIVIA_EVENTS = { rankings: 'trivia.rankings' } as const;
+export const TRIVIA_RANKINGS_PUSH_MS = 500;
+export const triviaRankingsEvent = z.object({ quizId: z.number() });
+
 /** The path of a period ranking by kind (the rankings screen's switch). */
 export const RANKING_PATH_BY_KIND: Readonly<Record<RankingKind, string>> = {
   global: rankingPaths.global,

@@ -330,7 +330,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const fanAccess = await registerFans(app, { db, guards, mailer, hub, caches });
   await app.register(mailRoutes, { guards, mailer });
   await registerGames(app, { db, guards, hub, fanAccess });
-  await app.register(triviaFanRoutes, { db, limiter: fanAccess.limiter, requireFan: fanAccess.requireFan });
+  await app.register(triviaFanRoutes, { db, limiter: fanAccess.limiter, requireFan: fanAccess.requireFan, hub });
   // A lease taken from a process that stopped renewing it is a takeover (GET /metrics).
   const onTakeover = () => metrics.leaseTakeovers.inc();
   const live = await registerLive(app, {

@@ -154,6 +154,17 @@ async function readChat(token: string) {
   return chat;
 }
 
+/** Staff unpublish the event (through the file's app): its chat is no longer open to fans. */
+async function unpublish(eventId: number) {
+  const response = await ctx.request({
+    method: 'PUT',
+    url: `/main-api/events/${eventId}`,
+    token: producer.token,
+    payload: { published: false },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 const streamUrl = (base: string, token: string, query = '') => `${base}${chatPaths.publicStream(token)}${query}`;
 
 describe('the fans’ chat stream', () => {
@@ -288,13 +299,7 @@ describe('the fans’ chat stream', () => {
     await fan.opened();
     await post(token, 'before the whistle');
     await fan.until(isText('before the whistle'));
-    const unpublished = await ctx.request({
-      method: 'PUT',
-      url: `/main-api/events/${eventId}`,
-      token: producer.token,
-      payload: { published: false },
-    });
-    expect(unpublished.statusCode, unpublished.body).toBe(200);
+    await unpublish(eventId);
     // By the write itself (this app's periodic check is an hour away).
     await fan.ended;
     expect(fan.events.map((event) => event.type)).toEqual(['message', 'closed']);
@@ -381,13 +386,7 @@ describe('across API processes', () => {
     const fan = new StreamReader(streamUrl(twoUrl, token));
     await fan.opened();
     // Unpublished through process one (the file's app): process two hears nothing of it but its check.
-    const unpublished = await ctx.request({
-      method: 'PUT',
-      url: `/main-api/events/${eventId}`,
-      token: producer.token,
-      payload: { published: false },
-    });
-    expect(unpublished.statusCode, unpublished.body).toBe(200);
+    await unpublish(eventId);
     await fan.ended;
     expect(fan.events.map((event) => event.type)).toEqual(['closed']);
   });

@@ -20,6 +20,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/events.table.ts';
 import { fanActivities } from '../src/db/fans.table.ts';
+import { predictions } from '../src/db/games.table.ts';
 import { DEMO_MATCH_NAME } from '../src/seed/events.seed.ts';
 import { auditReader } from './audit-trail-fixtures.ts';
 import {
@@ -130,6 +131,31 @@ describe('predictor games (staff)', () => {
     expect(unknown.statusCode).toBe(400);
     const score = await staffCall(ctx, staff.predictor, 'POST', predictorCalculatePath(game.id), { home: -1, away: 0 });
     expect(score.statusCode).toBe(400);
+  });
+});
+
+describe('a burst of predictions', () => {
+  it('keeps one prediction per fan under 200 identical posts at once, each fan’s last', async () => {
+    const eventId = await insertMatch(ctx, club);
+    const game = await makeGame(eventId);
+    // 20 fans × 10 identical predictions (a fan's calls are limited per minute: the crowd sends them).
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => signUpFan(ctx, club)));
+    const score = (index: number) => ({ home: index % 5, away: (index * 3) % 4 });
+    const answers = await Promise.all(
+      crowd.flatMap((fan, index) =>
+        Array.from({ length: 10 }, () => fanCall(ctx, fan, 'PUT', fanGamePaths.prediction(game.id), score(index))),
+      ),
+    );
+    expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(200);
+    const stored = await ctx.db
+      .select({ fanId: predictions.fanId, home: predictions.home, away: predictions.away })
+      .from(predictions)
+      .where(eq(predictions.gameId, game.id));
+    expect(stored.sort((a, b) => a.fanId - b.fanId)).toEqual(
+      crowd.map((fan, index) => ({ fanId: fan.id, ...score(index) })).sort((a, b) => a.fanId - b.fanId),
+    );
+    const counted = await staffCall(ctx, staff.predictor, 'GET', paths.game(game.id));
+    expect(counted.json<PredictorGame>().predictions).toBe(20);
   });
 });
 

@@ -7,7 +7,9 @@ import {
   type FanQuiz,
   type RankingResponse,
   rankingPaths,
+  TRIVIA_EVENTS,
   TRIVIA_PLAY_MESSAGES,
+  TRIVIA_TOPIC,
   type TriviaAnswerResponse,
   triviaFanPaths,
 } from '@regie/contract/trivia.play';
@@ -18,6 +20,7 @@ import { triviaPlays } from '../src/db/trivia.table.ts';
 import { answerQuestion, nextQuestion } from '../src/trivia/trivia.play.ts';
 import { blockThroughCrm, signUpConfirmed } from './fan-auth-fixtures.ts';
 import { type BuiltAccount, createTestContext, type TestContext } from './helpers.ts';
+import { RealtimeClient } from './realtime-client.ts';
 
 let ctx: TestContext;
 let club: BuiltAccount;
@@ -259,6 +262,55 @@ describe('fans playing trivia', () => {
       new Date(t0 + 53_000),
     );
     expect(half.points).toBe(750);
+  });
+
+  it('counts one answer per fan and question under a burst of identical answers', async () => {
+    const built = await quiz('Final whistle quiz', 1);
+    const [question] = built.questions;
+    if (!question) throw new Error('the quiz has a question');
+    // 20 fans, the question shown to each, then 10 identical answers from each, all at once
+    // (a fan's calls are limited per minute: the crowd sends the burst).
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => signUp()));
+    // The quizmaster's rankings screen, and another club's, on the realtime channel.
+    const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const screen = new RealtimeClient(baseUrl);
+    const rivalScreen = new RealtimeClient(baseUrl);
+    await screen.connect({ token: tokens.quiz ?? '' }, [TRIVIA_TOPIC]);
+    await rivalScreen.connect({ token: tokens.rival ?? '' }, [TRIVIA_TOPIC]);
+    for (const fan of crowd) await next(built.id, fan.token);
+    const answers = await Promise.all(
+      crowd.flatMap((fan) =>
+        Array.from({ length: 10 }, () => answer(built.id, fan.token, question.id, question.right)),
+      ),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(180);
+    for (const response of answers.filter((answered) => answered.statusCode === 409)) {
+      expect(response.json<{ message: string }>().message).toBe(
+        renderMessage(TRIVIA_PLAY_MESSAGES.alreadyAnswered, 'en'),
+      );
+    }
+    // Each fan's one answer counted once: one question done, its points once.
+    const plays = await ctx.db
+      .select({ done: triviaPlays.done, correct: triviaPlays.correct, score: triviaPlays.score })
+      .from(triviaPlays)
+      .where(eq(triviaPlays.quizId, built.id));
+    expect(plays).toHaveLength(20);
+    for (const row of plays) {
+      expect(row).toMatchObject({ done: 1, correct: 1 });
+      expect(row.score).toBeGreaterThan(0);
+      expect(row.score).toBeLessThanOrEqual(1000);
+    }
+    // The screen hears that the rankings changed, gathered per burst (not once per call of the
+    // 220), and the other club's screen hears nothing of it.
+    const ofQuiz = (message: { type: string; payload?: unknown }) =>
+      message.type === TRIVIA_EVENTS.rankings && (message.payload as { quizId?: number }).quizId === built.id;
+    await screen.waitFor(ofQuiz, 20_000);
+    expect(screen.messages.filter(ofQuiz).length).toBeLessThan(20);
+    expect(rivalScreen.messages.filter((message) => message.type === TRIVIA_EVENTS.rankings)).toEqual([]);
+    screen.close();
+    rivalScreen.close();
   });
 
   it('takes only the answer to the question shown', async () => {

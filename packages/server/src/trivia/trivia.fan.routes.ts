@@ -14,7 +14,9 @@ import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import { decorateFanRequests, fanOf, type RequireFan } from '../fans/fans.auth.ts';
 import { fanRateLimit } from '../fans/fans.public.routes.ts';
 import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
+import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { answerQuestion, nextQuestion, openQuizzes } from './trivia.play.ts';
+import { createRankingsPusher } from './trivia.rankings.pusher.ts';
 
 // The fan's session names the account: no x-account-key.
 const common = { tags: ['fan'], security: BEARER_ONLY };
@@ -24,11 +26,16 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  * Trivia on the fan API (contract trivia.play.ts): the open quizzes, the next question, an answer;
  * rate-limited with the other fan calls (the limiter of fans.plugin.ts), each behind requireFan.
  */
-export const triviaFanRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter; requireFan: RequireFan }> = async (
-  app,
-  { db, limiter, requireFan },
-) => {
+export const triviaFanRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  limiter: RateLimiter;
+  requireFan: RequireFan;
+  /** Where the rankings screens hear that answers changed a quiz's rankings. */
+  hub: RealtimeHub | null;
+}> = async (app, { db, limiter, requireFan, hub }) => {
   decorateFanRequests(app);
+  const rankings = createRankingsPusher(hub, (error) => app.log.warn({ err: error }, 'trivia rankings event lost'));
+  app.addHook('onClose', () => rankings.close());
   app.addHook('onRequest', fanRateLimit(limiter, FAN_RATE_LIMIT.windowMs, { perFan: true }));
   app.get(
     triviaFanPaths.quizzes,
@@ -54,7 +61,13 @@ export const triviaFanRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimit
         response: { 200: fanNextResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => nextQuestion(db, fanOf(request), request.params.id),
+    async (request) => {
+      const fan = fanOf(request);
+      const shown = await nextQuestion(db, fan, request.params.id);
+      // A question left past its timer was counted as missed, or the play finished: ranks may move.
+      rankings.changed(fan.accountId, request.params.id);
+      return shown;
+    },
   );
   app.post(
     triviaFanPaths.answers(),
@@ -69,6 +82,11 @@ export const triviaFanRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimit
         response: { 200: triviaAnswerResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => answerQuestion(db, fanOf(request), request.params.id, request.body),
+    async (request) => {
+      const fan = fanOf(request);
+      const answered = await answerQuestion(db, fan, request.params.id, request.body);
+      rankings.changed(fan.accountId, request.params.id);
+      return answered;
+    },
   );
 };

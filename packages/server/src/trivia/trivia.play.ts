@@ -6,7 +6,7 @@ import {
   type TriviaAnswerBody,
   type TriviaAnswerResponse,
 } from '@regie/contract/trivia.play';
-import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { tags } from '../db/tags.table.ts';
 import { type Transaction, transaction } from '../db/transactions.ts';
@@ -137,7 +137,9 @@ async function settle(
     { correct, elapsedMs: answer ? elapsedMs : null, timerSeconds: question.timerSeconds, points: question.points },
     play.streak,
   );
-  await tx
+  // Settled once: the write itself says whether it did (the play's row lock already orders a
+  // fan's answers; a second answer to the question finds it settled and counts nothing).
+  const settled = await tx
     .update(triviaResponses)
     .set({
       answerId: answer?.id ?? null,
@@ -146,7 +148,9 @@ async function settle(
       correct,
       points: scored.points,
     })
-    .where(eq(triviaResponses.id, response.id));
+    .where(and(eq(triviaResponses.id, response.id), isNull(triviaResponses.settledAt)))
+    .returning({ id: triviaResponses.id });
+  if (settled.length === 0) throw new HttpError(409, TRIVIA_PLAY_MESSAGES.alreadyAnswered);
   const answeredAt = answer ? now : deadlineOf(response.shownAt, question);
   await tx
     .update(triviaPlays)

@@ -10,7 +10,7 @@ import { useAccessSubject } from '../../session/access.ts';
 import { CsvExportButton } from '../../widgets/CsvExportButton.tsx';
 import { PagePagination } from '../../widgets/PagePagination.tsx';
 import { fanEditPath } from '../fans/fan-paths.ts';
-import { useRanking } from './trivia-calls.ts';
+import { useRanking, useRankingsPushed } from './trivia-calls.ts';
 
 function FanCell({ row, linked }: { row: RankingRow; linked: boolean }) {
   const name = row.Contestant?.nickname || row.Contestant?.email || `#${row.fanId}`;
@@ -49,6 +49,7 @@ export function RankingTable({ path, date, label, showQuizzes = true }: Props) {
   const { i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const ranking = useRanking(path, page, date);
+  useRankingsPushed();
   const linked = satisfies(useAccessSubject(), FANS_RULE);
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const seconds = useMemo(

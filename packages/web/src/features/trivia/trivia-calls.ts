@@ -1,6 +1,14 @@
-import { RANKING_LIMITS, type RankingQuery, type RankingResponse, rankingPaths } from '@regie/contract/trivia.play';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  RANKING_LIMITS,
+  type RankingQuery,
+  type RankingResponse,
+  rankingPaths,
+  TRIVIA_EVENTS,
+  TRIVIA_TOPIC,
+} from '@regie/contract/trivia.play';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.ts';
+import { useRealtimeEvent } from '../../realtime/use-realtime.ts';
 
 export const triviaKeys = {
   ranking: (path: string, query: RankingQuery) => ['trivia', 'ranking', path, query] as const,
@@ -28,5 +36,19 @@ export function useContestantsCount(quizId: number) {
   return useQuery({
     queryKey: triviaKeys.contestants(quizId),
     queryFn: ({ signal }) => api.get<{ count: number }>(rankingPaths.contestantsCount(quizId), undefined, { signal }),
+  });
+}
+
+/**
+ * Keeps the shown rankings live: when fans' answers change a quiz's rankings, the server pushes
+ * `trivia.rankings` (once per burst, contract TRIVIA_RANKINGS_PUSH_MS) and the rankings and
+ * contestant counts on screen are read again; nothing is polled.
+ */
+export function useRankingsPushed(): void {
+  const queryClient = useQueryClient();
+  useRealtimeEvent(TRIVIA_TOPIC, (event) => {
+    if (event.type !== TRIVIA_EVENTS.rankings) return;
+    void queryClient.invalidateQueries({ queryKey: ['trivia', 'ranking'] });
+    void queryClient.invalidateQueries({ queryKey: ['trivia', 'contestants'] });
   });
 }
