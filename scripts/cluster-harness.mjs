@@ -3,7 +3,7 @@
 // neither may touch what other tests use on this machine (the server at 5432, the Redis at 6379,
 // whose pub/sub channels every process on it would share).
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,9 +154,26 @@ export async function startPrivateRedis() {
 }
 
 /**
+ * How a process was started: its command line, environment and folder, read from /proc (Linux),
+ * or null where they cannot be read.
+ */
+function launchOf(pid) {
+  try {
+    const fields = (file) => readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0').filter(Boolean);
+    const [command, ...args] = fields('cmdline');
+    const env = Object.fromEntries(
+      fields('environ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    );
+    return { command, args, env, cwd: readlinkSync(`/proc/${pid}/cwd`) };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `npm run cluster` in a folder of its own, without the demo videos (their encodes would take the
  * CPU), on the given PostgreSQL and Redis. Resolves once it printed its address, with the process
- * list it wrote (processes.json), its output lines and stop() (SIGTERM, as Ctrl-C).
+ * list it wrote (processes.json), its output lines, restart(name) and stop() (SIGTERM, as Ctrl-C).
  */
 export async function startCluster({
   api = 2,
@@ -218,6 +235,13 @@ export async function startCluster({
     clearTimeout(timer);
   }
   const list = JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8'));
+  // The cluster does not restart a process that died: restart() starts it again as it was started.
+  const launches = new Map(
+    list.processes.filter((entry) => entry.role !== 'nginx').map((entry) => [entry.name, launchOf(entry.pid)]),
+  );
+  /** Processes restarted here (children of this process, not of the cluster's script), to their exit. */
+  const restarted = new Map();
+  let stopping = false;
   return {
     dir,
     database,
@@ -226,9 +250,60 @@ export async function startCluster({
     ended,
     /** The listed processes of a role, in order (api-1, api-2, …). */
     role: (role) => list.processes.filter((entry) => entry.role === role),
+    /**
+     * Starts a dead process again (same command, environment and folder, so the same port) and
+     * resolves once its /readyz answers 200, with its new list entry (which replaces the old one
+     * in `list`). Its lines join `lines` under its name; when it dies, a line says so, as the
+     * cluster's script says it of its own processes.
+     */
+    async restart(name, { timeoutMs = 120_000 } = {}) {
+      const entry = list.processes.find((each) => each.name === name);
+      const launch = launches.get(name);
+      if (!entry || !launch) throw new Error(`${name}: not a process this cluster can start again`);
+      if (alive(entry.pid) && !zombie(entry.pid)) throw new Error(`${name} (pid ${entry.pid}) still runs`);
+      const started = spawn(launch.command, launch.args, {
+        cwd: launch.cwd,
+        env: launch.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      for (const stream of [started.stdout, started.stderr]) {
+        createInterface({ input: stream }).on('line', (line) => keep(`[${name}] ${line}`));
+      }
+      let exit = null;
+      const exited = new Promise((resolve) =>
+        started.on('exit', (code, signal) => {
+          exit = signal ? `signal ${signal}` : `exit ${code}`;
+          if (!stopping) keep(`[cluster] ${name} (started again by the test) ended unexpectedly (${exit})`);
+          resolve();
+        }),
+      );
+      restarted.set(started, exited);
+      await until(
+        async () => {
+          if (exit) throw new Error(`${name} ended while starting again (${exit}):\n${lines.slice(-20).join('\n')}`);
+          const response = await fetch(`http://127.0.0.1:${entry.port}/readyz`, {
+            signal: AbortSignal.timeout(2_000),
+          }).catch(() => null);
+          return response?.ok;
+        },
+        `${name} started again to be ready`,
+        { timeoutMs, intervalMs: 250 },
+      );
+      const fresh = { ...entry, pid: started.pid };
+      list.processes.splice(list.processes.indexOf(entry), 1, fresh);
+      return fresh;
+    },
     async stop() {
+      stopping = true;
+      // SIGTERM, as the cluster's script stops its own; kill -9 what lasts 15 s.
+      for (const started of restarted.keys()) started.kill('SIGTERM');
+      const late = setTimeout(() => {
+        for (const started of restarted.keys()) started.kill('SIGKILL');
+      }, 15_000);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const result = await ended;
+      await Promise.all(restarted.values());
+      clearTimeout(late);
       rmSync(dir, { recursive: true, force: true });
       return result;
     },

@@ -1,21 +1,26 @@
 // The cluster kill suite (issue 27 "Tests"): one local cluster (scripts/cluster.mjs: 2 API
 // processes, 2 workers, 4 live nodes behind nginx, on a PostgreSQL server and a Redis of its own)
 // started once for the file, and each part killed with kill -9 while it works: a worker
-// mid-encode, the API process holding a browser's WebSocket, a live node playing a video into an
-// input, one receiving an encoder, one pushing an input to a platform; then PostgreSQL stopped and
-// started during calls. Every call goes through nginx, as a browser's or an encoder's would.
+// mid-encode, the API process holding a browser's WebSocket, the one that took an upload's last
+// part, the one that handed out a list cursor, a live node playing a video into an input, one
+// receiving an encoder, one pushing an input to a platform; then PostgreSQL stopped and started
+// during calls. Every call goes through nginx, as a browser's or an encoder's would. A case that
+// kills an API process first starts again the one an earlier case killed (apisWhole).
 // Skipped, with the reason, where nginx, ffmpeg, PostgreSQL's initdb or the build is missing.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { HEADER_ACCEPT_VERSION, paths } from '@regie/contract/api';
+import { HEADER_ACCEPT_VERSION, paths, resourcePath } from '@regie/contract/api';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@regie/contract/demo';
 import { livePaths, SEGMENT_SECONDS } from '@regie/contract/live';
 import { liveConvertPaths } from '@regie/contract/live.convert';
 import { MESSAGES_PATH } from '@regie/contract/realtime';
+import { LIST_LIMITS } from '@regie/contract/resources/define';
+import { tagsResource } from '@regie/contract/resources/tags';
 import { simulcastPaths } from '@regie/contract/simulcast';
 import { STORAGE_KEYS } from '@regie/contract/ui';
 import { videoPaths } from '@regie/contract/videos';
@@ -100,7 +105,7 @@ beforeAll(async () => {
   await db.connect();
   // A lost connection (the PostgreSQL restart below) must not crash the test process.
   db.on('error', () => undefined);
-  for (const username of ['editor', 'simulcaster', 'admin']) tokens[username] = await login(username);
+  for (const username of ['editor', 'producer', 'simulcaster', 'admin']) tokens[username] = await login(username);
 }, 300_000);
 
 afterAll(async () => {
@@ -234,6 +239,73 @@ async function kill(entry) {
   await killNine(entry.pid);
 }
 
+/** The requests an API process answered, by method, route pattern and status (its /metrics). */
+const COUNT = 'regie_http_request_duration_seconds_count';
+
+/** Reads, for each of `apis`, how many `method route` calls it answered 200 so far. */
+function answered(apis, method, route) {
+  return () =>
+    Promise.all(
+      apis.map(async (entry) => (await metric(entry.port, COUNT, { method, route, status_code: '200' })) ?? 0),
+    );
+}
+
+/**
+ * The one of `apis` that answered the call just made: its count (`counts`, from answered())
+ * went past `before`. Polled: a process counts a call once its answer is sent, so maybe only
+ * after the client read it.
+ */
+async function servedNow(apis, counts, before, what) {
+  const rose = await until(
+    async () => {
+      const now = await counts();
+      const indexes = now.flatMap((count, index) => (count > before[index] ? [index] : []));
+      return indexes.length > 0 ? indexes : undefined;
+    },
+    what,
+    { timeoutMs: 10_000, intervalMs: 50 },
+  );
+  expect(rose, `${what}: one process answered it`).toHaveLength(1);
+  return apis[rose[0]];
+}
+
+/**
+ * The API processes, each killed by an earlier case started again (the cluster's script does not
+ * restart them) and taking calls through nginx again: a case that kills one needs the other to
+ * go on, and a second dead one would leave none.
+ */
+async function apisWhole() {
+  for (const entry of cluster.role('api').filter((each) => killed.has(each.pid))) {
+    const startedAt = Date.now();
+    const fresh = await cluster.restart(entry.name);
+    const ready = Date.now() - startedAt;
+    // nginx leaves a server that refused a connection alone for 10 s (fail_timeout), then tries it
+    // again: until it passes calls to the new process, killing the other would leave none.
+    await until(
+      async () => {
+        await call('GET', paths.me, tokens.admin);
+        return (await metric(fresh.port, COUNT, { method: 'GET', route: paths.me, status_code: '200' })) > 0;
+      },
+      `nginx to pass calls to ${entry.name} started again`,
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    console.info(
+      `cluster-kill: ${entry.name} started again (pid ${fresh.pid}), ready after ${(ready / 1000).toFixed(1)} s, taking calls through nginx after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+  }
+  const apis = cluster.role('api');
+  for (const entry of apis) expect(alive(entry.pid), `${entry.name} (pid ${entry.pid})`).toBe(true);
+  return apis;
+}
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** A media file's duration in seconds, as ffprobe reads it. */
+async function probedDuration(file) {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+  return Number(stdout.trim());
+}
+
 describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reason})` : ''}`, () => {
   it('a worker killed mid-encode: the other worker finishes the video, one ladder, ready once', async () => {
     // Long enough to be still encoding when the worker is found (10 s of video ran past 80 % while
@@ -354,6 +426,188 @@ describe.skipIf(reason)(`the cluster under kill -9${reason ? ` (skipped: ${reaso
     },
     180_000,
   );
+
+  // Issue 27: "an upload in parts … continues on another API process after the first dies". The
+  // parts live in the shared storage's multipart upload and the session in PostgreSQL, so the
+  // process that took a part holds nothing the next part needs.
+  it('an upload in parts, the API process that took the last part killed: the client resumes through nginx on the other, one original, encoded once', async () => {
+    const apis = await apisWhole();
+    const token = tokens.editor;
+    // A clip of a known length, large enough for 3 parts of 8 MiB (VIDEO_PART_SIZE): MPEG-2 at a
+    // constant 40 Mb/s makes about 20 MB of 4 s, in under a second, whatever the picture.
+    const seconds = 4;
+    const file = join(work, 'in-parts.mp4');
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+      ...['-t', String(seconds), '-c:v', 'mpeg2video', '-b:v', '40M', '-minrate', '40M', '-maxrate', '40M'],
+      ...['-bufsize', '4M', '-g', '25', '-c:a', 'aac', '-b:a', '96k', file],
+    ]);
+    const data = readFileSync(file);
+    const duration = await probedDuration(file);
+    const session = await call(
+      'POST',
+      videoPaths.uploadUrlMultipart,
+      token,
+      { filename: 'in-parts.mp4', size: data.length, contentType: 'video/mp4' },
+      { expect: 201 },
+    );
+    const { uploadId, parts } = session;
+    expect(parts.length, `${data.length} bytes in parts of ${session.partSize}`).toBeGreaterThanOrEqual(3);
+    /** One part's PUT through nginx, as the web app sends it: the raw bytes. */
+    const sendPart = async ({ partNumber, size }) => {
+      const start = (partNumber - 1) * session.partSize;
+      const response = await fetch(`${http}${videoPaths.uploadPart(uploadId, partNumber)}`, {
+        method: 'PUT',
+        headers: {
+          [HEADER_ACCEPT_VERSION]: 'v6',
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/octet-stream',
+        },
+        body: data.subarray(start, start + size),
+        signal: AbortSignal.timeout(60_000),
+      }).catch((error) => ({ status: 0, text: async () => String(error) }));
+      const text = await response.text();
+      return { partNumber, status: response.status, body: response.status === 200 ? JSON.parse(text) : text };
+    };
+    const partRoute = videoPaths.uploadPart(':uploadId', ':partNumber');
+    const stored = answered(apis, 'PUT', partRoute);
+
+    // Every part but the last, each one's process read from the API processes' counters.
+    const servedBy = [];
+    for (const part of parts.slice(0, -1)) {
+      const before = await stored();
+      const answer = await sendPart(part);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toMatchObject({ partNumber: part.partNumber, size: part.size });
+      servedBy.push(await servedNow(apis, stored, before, `part ${part.partNumber} counted`));
+    }
+    const victim = servedBy.at(-1);
+    const other = apis.find((entry) => entry !== victim);
+    const beforeKill = await stored();
+    const killedAt = Date.now();
+    await kill(victim);
+
+    // As the web app resumes an upload: the session says which parts the server has, the others
+    // are sent, and a part whose call failed is sent again (a bounded number of rounds).
+    const sent = [];
+    const received = [];
+    for (let round = 1; ; round += 1) {
+      const { receivedParts } = await call('GET', videoPaths.uploadSession(uploadId), token);
+      received.push(receivedParts);
+      const missing = parts.filter((part) => !receivedParts.includes(part.partNumber));
+      if (missing.length === 0) break;
+      expect(round, `rounds of the parts not received (${sent.join(', ')})`).toBeLessThanOrEqual(3);
+      for (const part of missing) {
+        const answer = await sendPart(part);
+        sent.push(`${part.partNumber}: ${answer.status}`);
+      }
+    }
+    // The parts sent after the kill were stored by the other process (counted once answered).
+    await until(
+      async () =>
+        (await metric(other.port, COUNT, { method: 'PUT', route: partRoute, status_code: '200' })) >
+        beforeKill[apis.indexOf(other)],
+      `${other.name} to count the parts sent after the kill`,
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    const completed = await call('POST', videoPaths.uploadCompleteMultipart, token, { uploadId }, { expect: 202 });
+    const resumed = Date.now() - killedAt;
+    expect(completed.video.id).toBe(session.videoId);
+    // `uploaded`, or already `processing` when the worker took the job before the answer was made.
+    expect(['uploaded', 'processing']).toContain(completed.video.state);
+    expect(completed.job).toMatchObject({ type: 'video.encode', resourceType: 'Video' });
+    expect(completed.job.resourceId).toBe(String(session.videoId));
+
+    // Every part once, and the original stored is the file sent, byte for byte.
+    const closed = await call('GET', videoPaths.uploadSession(uploadId), token);
+    expect(closed.state).toBe('completed');
+    expect(closed.receivedParts).toEqual(parts.map((part) => part.partNumber));
+    const rows = await query('select part_number from upload_parts where session_id = $1 order by part_number', [
+      uploadId,
+    ]);
+    expect(rows.map((row) => row.part_number)).toEqual(parts.map((part) => part.partNumber));
+    const [video] = await query('select original_key from videos where id = $1', [session.videoId]);
+    const original = await fetch(`${cluster.list.s3.endpoint}/${cluster.list.s3.bucket}/${video.original_key}`);
+    expect(original.status).toBe(200);
+    const bytes = Buffer.from(await original.arrayBuffer());
+    expect(bytes.length).toBe(data.length);
+    expect(sha256(bytes)).toBe(sha256(data));
+
+    // Encoded (by the worker left), once, to ready with the clip's length.
+    const done = await until(
+      async () => {
+        const [row] = await query('select state, attempts, last_error from jobs where id = $1', [completed.job.id]);
+        return row?.state === 'done' || row?.state === 'failed' ? row : undefined;
+      },
+      'the encode of the uploaded video',
+      { timeoutMs: 180_000, intervalMs: 250 },
+    );
+    expect(done.state, JSON.stringify(done.last_error)).toBe('done');
+    const encodes = await query(
+      "select id from jobs where type = 'video.encode' and resource_type = 'Video' and resource_id = $1",
+      [String(session.videoId)],
+    );
+    expect(encodes.map((row) => Number(row.id))).toEqual([completed.job.id]);
+    const shown = await call('GET', videoPaths.video(session.videoId), token);
+    console.info(
+      `cluster-kill: upload of ${data.length} bytes in ${parts.length} parts of ${session.partSize}: parts ${servedBy.map((entry, index) => `${index + 1} by ${entry.name}`).join(', ')}, then kill -9 of ${victim.name}; after it the session had ${received.map((list) => `[${list.join(',')}]`).join(' then ')}, parts sent ${sent.join(', ')}; completed ${(resumed / 1000).toFixed(1)} s after the kill; encoded in ${done.attempts} attempt(s), ${shown.duration} s (the file: ${duration.toFixed(2)} s)`,
+    );
+    expect(shown).toMatchObject({ id: session.videoId, state: 'ready' });
+    expect(shown.duration).toBeCloseTo(duration, 1);
+    expect(shown.duration).toBeCloseTo(seconds, 0);
+  }, 300_000);
+
+  it('a list cursor handed out by an API process killed before the next page: the pages read through nginx on the other continue the list, no row twice, none skipped', async () => {
+    const apis = await apisWhole();
+    const token = tokens.producer;
+    const base = resourcePath(tagsResource);
+    // Rows of its own, found by a search: pages of 10, 10 and 5.
+    const rowsWanted = 25;
+    const limit = 10;
+    const pageSizes = Array.from({ length: Math.ceil(rowsWanted / limit) }, (_, page) =>
+      Math.min(limit, rowsWanted - page * limit),
+    );
+    for (let n = 1; n <= rowsWanted; n += 1) {
+      await call('POST', base, token, { name: `Cursor check ${String(n).padStart(2, '0')}` }, { expect: 201 });
+    }
+    const list = (query) => `${base}?search=${encodeURIComponent('Cursor check')}&${query}`;
+    // The whole list in one read, to compare the pages to.
+    const whole = await call('GET', list(`limit=${LIST_LIMITS.maxLimit}`), token);
+    expect(whole.data).toHaveLength(rowsWanted);
+    expect(whole.nextCursor).toBeNull();
+    const read = answered(apis, 'GET', base);
+    const before = await read();
+    const first = await call('GET', list(`limit=${limit}`), token);
+    const victim = await servedNow(apis, read, before, 'the first page counted');
+    const other = apis.find((entry) => entry !== victim);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    await kill(victim);
+
+    // The next pages, by the cursor the dead process handed out, to the end.
+    const pages = [first];
+    while (pages.at(-1).nextCursor) {
+      const after = encodeURIComponent(pages.at(-1).nextCursor);
+      pages.push(await call('GET', list(`limit=${limit}&after=${after}`), token));
+      expect(pages.length, 'pages read').toBeLessThanOrEqual(pageSizes.length);
+    }
+    // The pages after the kill were answered by the other process (counted once each answer is sent).
+    const readBefore = before[apis.indexOf(other)];
+    const readOn = await until(
+      async () => {
+        const count = (await metric(other.port, COUNT, { method: 'GET', route: base, status_code: '200' })) ?? 0;
+        return count >= readBefore + pages.length - 1 ? count : undefined;
+      },
+      `${other.name} to count the pages read after the kill`,
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    const later = pages.slice(1).map((page, index) => `${index + 2} (${page.data.length} rows)`);
+    console.info(
+      `cluster-kill: ${rowsWanted} tags in pages of ${limit}: page 1 by ${victim.name}, then kill -9 of it; pages ${later.join(', ')} through nginx by ${other.name} (its list calls: ${readBefore} before, ${readOn} after)`,
+    );
+    expect(pages.map((page) => page.data.length)).toEqual(pageSizes);
+    expect(pages.flatMap((page) => page.data.map((row) => row.id))).toEqual(whole.data.map((row) => row.id));
+  }, 180_000);
 
   // Started through nginx, so on an API process (no live role): the live nodes take it by its lease.
   it('the live node playing a video into an input: another resumes it within 15 s from its saved position', async () => {
