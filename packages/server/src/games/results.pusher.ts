@@ -1,6 +1,7 @@
 import { MOTM_EVENTS } from '@regie/contract/games';
 import type { MotmResults } from '@regie/contract/games.schemas';
 import { eventTopic } from '@regie/contract/realtime';
+import { createTrailing } from '../common/trailing.ts';
 import type { Db } from '../db/database.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import { resultsOf } from './games.service.ts';
@@ -35,34 +36,23 @@ export function createResultsPusher(
 ): ResultsPusher {
   const everyMs = options.everyMs ?? RESULTS_PUSH_MS;
   const count = options.count ?? ((gameId: number) => resultsOf(db, gameId));
-  const pending = new Map<number, { game: VotedGame; timer: NodeJS.Timeout }>();
-  const inFlight = new Set<Promise<void>>();
-  const push = (game: VotedGame) => {
-    pending.delete(game.id);
-    if (!hub) return;
-    const pushed = count(game.id)
-      .then((results) =>
-        hub.publish(accountTopic(game.accountId, eventTopic(game.eventId)), {
-          type: MOTM_EVENTS.results,
-          payload: results,
-        }),
-      )
-      .catch(onError);
-    inFlight.add(pushed);
-    void pushed.finally(() => inFlight.delete(pushed));
-  };
+  const trailing = createTrailing<number, VotedGame>(
+    everyMs,
+    async (gameId, game) => {
+      if (!hub) return;
+      const results = await count(gameId);
+      await hub.publish(accountTopic(game.accountId, eventTopic(game.eventId)), {
+        type: MOTM_EVENTS.results,
+        payload: results,
+      });
+    },
+    onError,
+  );
   return {
-    voted(game) {
-      // A push already scheduled counts this vote too.
-      if (!hub || pending.has(game.id)) return;
-      pending.set(game.id, { game, timer: setTimeout(() => push(game), everyMs) });
+    // A push already scheduled counts this vote too.
+    voted: (game) => {
+      if (hub) trailing.ask(game.id, game);
     },
-    async close() {
-      for (const { game, timer } of [...pending.values()]) {
-        clearTimeout(timer);
-        push(game);
-      }
-      await Promise.all([...inFlight]);
-    },
+    close: () => trailing.close(),
   };
 }

@@ -54,8 +54,8 @@ interface Entry {
   expiresAt: number;
   valid: (() => boolean) | undefined;
   etag: string | undefined;
-  /** [name, value] pairs: the kept headers, without the per-response ones. */
-  headers: [string, string][];
+  /** The kept headers, without the per-response ones (copied at each hit). */
+  headers: Readonly<Record<string, string>>;
   body: Buffer;
   compressible: boolean;
   variants: Map<'br' | 'gzip', Buffer>;
@@ -98,6 +98,8 @@ function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
 export function createFrontCache(now: () => number = () => performance.now()): FrontCache {
   const entries = new Map<string, Entry>();
   const asked = new WeakMap<FastifyRequest, KeepOptions>();
+  /** The keys of each account's entries: forgetting an account reads its own, not the whole map. */
+  const byAccount = new Map<number, Set<string>>();
   let hits = 0;
   let bytes = 0;
 
@@ -109,6 +111,7 @@ export function createFrontCache(now: () => number = () => performance.now()): F
   const drop = (key: string, entry: Entry) => {
     if (entries.get(key) !== entry) return;
     entries.delete(key);
+    byAccount.get(entry.accountId)?.delete(key);
     bytes -= sizeOf(entry);
   };
   /** Room for `size` more bytes and one more entry: the expired ones go, then (still too full) all. */
@@ -118,6 +121,7 @@ export function createFrontCache(now: () => number = () => performance.now()): F
     for (const [key, entry] of entries) if (at >= entry.expiresAt) drop(key, entry);
     if (entries.size < MAX_ENTRIES && bytes + size <= MAX_BYTES) return;
     entries.clear();
+    byAccount.clear();
     bytes = 0;
   };
 
@@ -132,8 +136,7 @@ export function createFrontCache(now: () => number = () => performance.now()): F
         return false;
       }
       hits += 1;
-      const headers: OutgoingHttpHeaders = Object.fromEntries(entry.headers);
-      headers[REQUEST_ID_HEADER] = randomUUID();
+      const headers: OutgoingHttpHeaders = { ...entry.headers, [REQUEST_ID_HEADER]: randomUUID() };
       if (entry.compressible) headers.vary = 'accept-encoding';
       if (entry.etag && matches(request.headers['if-none-match'], entry.etag)) {
         delete headers['content-type'];
@@ -175,10 +178,10 @@ export function createFrontCache(now: () => number = () => performance.now()): F
       // An answer that varies by anything but the encoding (Authorization, a language header) is not one answer.
       const vary = String(headers.vary ?? '').toLowerCase();
       if (vary.split(',').some((name) => name.trim() !== '' && name.trim() !== 'accept-encoding')) return payload;
-      const kept: [string, string][] = [];
+      const kept: Record<string, string> = {};
       for (const [name, value] of Object.entries(headers)) {
         if (value === undefined || PER_RESPONSE.has(name)) continue;
-        kept.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+        kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
       }
       const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
       const key = request.raw.url ?? request.url;
@@ -186,6 +189,8 @@ export function createFrontCache(now: () => number = () => performance.now()): F
       if (old) drop(key, old);
       makeRoom(body.length);
       bytes += body.length;
+      const keys = byAccount.get(options.accountId) ?? new Set<string>();
+      byAccount.set(options.accountId, keys.add(key));
       entries.set(key, {
         accountId: options.accountId,
         tag: options.tag,
@@ -201,8 +206,9 @@ export function createFrontCache(now: () => number = () => performance.now()): F
     },
 
     forget(accountId, tag) {
-      for (const [key, entry] of entries) {
-        if (entry.accountId === accountId && (tag === undefined || entry.tag === tag)) drop(key, entry);
+      for (const key of byAccount.get(accountId) ?? []) {
+        const entry = entries.get(key);
+        if (entry && (tag === undefined || entry.tag === tag)) drop(key, entry);
       }
     },
 

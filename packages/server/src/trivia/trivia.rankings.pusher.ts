@@ -1,4 +1,5 @@
 import { TRIVIA_EVENTS, TRIVIA_RANKINGS_PUSH_MS, TRIVIA_TOPIC } from '@regie/contract/trivia.play';
+import { createTrailing } from '../common/trailing.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 
 /**
@@ -16,29 +17,18 @@ export function createRankingsPusher(
   onError: (error: unknown) => void,
   everyMs = TRIVIA_RANKINGS_PUSH_MS,
 ): RankingsPusher {
-  const pending = new Map<number, { accountId: number; timer: NodeJS.Timeout }>();
-  const inFlight = new Set<Promise<void>>();
-  const push = (quizId: number, accountId: number) => {
-    pending.delete(quizId);
-    if (!hub) return;
-    const pushed = hub
-      .publish(accountTopic(accountId, TRIVIA_TOPIC), { type: TRIVIA_EVENTS.rankings, payload: { quizId } })
-      .catch(onError);
-    inFlight.add(pushed);
-    void pushed.finally(() => inFlight.delete(pushed));
-  };
+  const trailing = createTrailing<number, number>(
+    everyMs,
+    async (quizId, accountId) => {
+      await hub?.publish(accountTopic(accountId, TRIVIA_TOPIC), { type: TRIVIA_EVENTS.rankings, payload: { quizId } });
+    },
+    onError,
+  );
   return {
-    changed(accountId, quizId) {
-      // An event already scheduled for the quiz tells of this answer too.
-      if (!hub || pending.has(quizId)) return;
-      pending.set(quizId, { accountId, timer: setTimeout(() => push(quizId, accountId), everyMs) });
+    // An event already scheduled for the quiz tells of this answer too.
+    changed: (accountId, quizId) => {
+      if (hub) trailing.ask(quizId, accountId);
     },
-    async close() {
-      for (const [quizId, { accountId, timer }] of [...pending]) {
-        clearTimeout(timer);
-        push(quizId, accountId);
-      }
-      await Promise.all([...inFlight]);
-    },
+    close: () => trailing.close(),
   };
 }
