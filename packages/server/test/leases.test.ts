@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaseClaimer, type LeasedWork } from '../src/cluster/lease-claimer.ts';
-import { acquireLease, fenced, type Lease, leaseHolders, releaseLease, renewLease } from '../src/cluster/leases.ts';
+import {
+  acquireLease,
+  fenced,
+  type Lease,
+  leaseHolders,
+  releaseLease,
+  renewLease,
+  takeOverLease,
+} from '../src/cluster/leases.ts';
 import { type Database, type Db, openPostgres } from '../src/db/database.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -59,6 +67,39 @@ describe('a lease', () => {
     // The old holder's release frees nothing of the new holder's.
     await releaseLease(ctx.db, first);
     expect((await leaseHolders(ctx.db, [name])).get(name)?.holder).toBe('node-b');
+  });
+
+  it('still valid, is taken over only from the holder and token seen, once, and the old holder is fenced out', async () => {
+    const name = leaseName();
+    const first = (await acquireLease(ctx.db, name, 'node-a', 60_000)) as Lease;
+    // Seen with another token (taken over since, or released and taken again): nothing taken.
+    expect(await takeOverLease(ctx.db, name, 'node-b', 5_000, { holder: 'node-a', token: first.token + 1 })).toBeNull();
+    expect(await takeOverLease(ctx.db, name, 'node-b', 5_000, { holder: 'node-c', token: first.token })).toBeNull();
+    const seen = { holder: 'node-a', token: first.token };
+    const [taken, again] = await Promise.all([
+      takeOverLease(ctx.db, name, 'node-b', 5_000, seen),
+      takeOverLease(other?.db ?? ctx.db, name, 'node-c', 5_000, seen),
+    ]);
+    // Exactly one of two nodes taking it over at once wins.
+    const won = [taken, again].filter((lease): lease is Lease => lease !== null);
+    expect(won).toHaveLength(1);
+    expect(won[0]).toMatchObject({ token: first.token + 1, tookOver: true });
+    expect((await leaseHolders(ctx.db, [name])).get(name)?.holder).toBe(won[0]?.holder);
+    // The old holder can neither renew nor write; its release frees nothing.
+    expect(await renewLease(ctx.db, first, 60_000)).toBe(false);
+    const [stale] = (
+      (await ctx.db.execute(sql`select ${fenced(first)} as ok`)) as unknown as { rows: { ok: boolean }[] }
+    ).rows;
+    expect(stale?.ok).toBe(false);
+    await releaseLease(ctx.db, first);
+    expect((await leaseHolders(ctx.db, [name])).get(name)?.holder).toBe(won[0]?.holder);
+    // Taken for the new holder's life, not what the old one had left.
+    const [left] = (
+      (await ctx.db.execute(
+        sql`select extract(epoch from expires_at - now())::float as seconds from leases where name = ${name}`,
+      )) as unknown as { rows: { seconds: number }[] }
+    ).rows;
+    expect(left?.seconds).toBeLessThanOrEqual(5.5);
   });
 
   it('renewed, stays its holder’s; released, is free at once and its next holder is no takeover', async () => {

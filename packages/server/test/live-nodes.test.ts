@@ -9,7 +9,8 @@ import { type App, buildApp } from '../src/app.ts';
 import { leaseHolders } from '../src/cluster/leases.ts';
 import { liveAccountLimits, liveInputs, liveSegments } from '../src/db/live.table.ts';
 import { idleUnleasedInputs, inputLeaseName } from '../src/live/input.lease.ts';
-import { createMemoryHub } from '../src/realtime/realtime.hub.ts';
+import { INPUT_HOLDER_EVENTS, INPUT_HOLDER_TOPIC } from '../src/live/live.supervisor.ts';
+import { createMemoryHub, type RealtimeHub } from '../src/realtime/realtime.hub.ts';
 import { simulcastTargetLease } from '../src/simulcast/simulcast.leased.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
 import { createTestContext, type TestContext, testConfig } from './helpers.ts';
@@ -30,6 +31,7 @@ const INPUT_TTL_MS = 8_000;
 let ctx: TestContext;
 let nodeB: App;
 let dir: string;
+let hub: RealtimeHub;
 let token = '';
 const publishers: TestPublisher[] = [];
 const sinks: Sink[] = [];
@@ -43,7 +45,7 @@ let node: (name: string) => Parameters<typeof buildApp>[1];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'regie-live-nodes-'));
   const storage = localStorage(join(dir, 'storage'), 'http://localhost/images');
-  const hub = createMemoryHub();
+  hub = createMemoryHub();
   node = (name: string) => ({
     storage,
     hub,
@@ -100,37 +102,152 @@ async function holderOf(name: string): Promise<string | undefined> {
   return (await leaseHolders(ctx.db, [name])).get(name)?.holder;
 }
 
+/**
+ * Answers, on the hub, the questions about inputs `holder` holds, as a live node does while it
+ * packages them: a node whose encoder connection has not been seen closed yet (a half-open TCP
+ * connection), so the node receiving the reconnected encoder waits for its lease.
+ */
+function answerFor(holder: string): () => void {
+  return hub.subscribe(INPUT_HOLDER_TOPIC, (_topic, event) => {
+    const asked = event.payload as { holder?: string };
+    if (event.type === INPUT_HOLDER_EVENTS.ask && asked.holder === holder) {
+      void hub.publish(INPUT_HOLDER_TOPIC, { type: INPUT_HOLDER_EVENTS.mine, payload: event.payload });
+    }
+  });
+}
+
+/** Node A packaging a new input: three segments indexed under its lease. */
+async function packagedOnA(name: string) {
+  const made = await newInput(name);
+  const first = publish(made.urlA, 60);
+  const before = await waitFor(
+    async () => {
+      const rows = await segmentsOf(made.input.id);
+      return rows.length >= 3 ? rows : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 200, what: 'three segments packaged on node A' },
+  );
+  expect(before[0]?.discontinuity).toBe(true);
+  expect(await holderOf(inputLeaseName(made.input.id))).toBe('node-a');
+  expect(await stateOf(made.input.id)).toBe('live');
+  return { ...made, first };
+}
+
+/**
+ * Node A dies the way kill -9 leaves it: its lease stays taken, by a holder that never renews it
+ * and answers nobody, for ten minutes (as long as the test needs). Node A, still running here,
+ * finds it lost at its next renewal: it stops its packager and lets its encoder go, and (fenced)
+ * writes nothing more.
+ */
+async function killA(inputId: number, first: TestPublisher): Promise<number> {
+  await ctx.db.execute(sql`
+    update leases set holder = 'node-a (killed)', token = token + 1,
+      expires_at = now() + interval '10 minutes'
+    where name = ${inputLeaseName(inputId)}`);
+  await first.exited;
+  return (await segmentsOf(inputId)).length;
+}
+
+/** The index is one: sequences strictly increasing in the order written, none twice, each file the one indexed. */
+async function expectOneIndex(rows: { sequence: number; path: string; bytes: number }[]) {
+  const sequences = rows.map((row) => row.sequence);
+  for (let index = 1; index < sequences.length; index += 1) {
+    expect(sequences[index]).toBeGreaterThan(sequences[index - 1] ?? -1);
+  }
+  for (const row of rows) {
+    expect((await stat(join(dir, 'storage', row.path))).size, row.path).toBe(row.bytes);
+  }
+}
+
 async function stateOf(inputId: number): Promise<string | undefined> {
   const [row] = await ctx.db.select({ state: liveInputs.state }).from(liveInputs).where(eq(liveInputs.id, inputId));
   return row?.state;
 }
 
 describe('two live nodes on one database', () => {
-  it('continues an input on the node its encoder reconnects to once the first node is gone', async () => {
-    const { input, urlA, urlB } = await newInput('Reconnected');
+  it('takes an input over at once from a node that no longer answers (killed), numbering on after its index', async () => {
+    const { input, urlB, first } = await packagedOnA('Taken over');
     const name = inputLeaseName(input.id);
-    const first = publish(urlA, 60);
-    const before = await waitFor(
+    const ofA = await killA(input.id, first);
+    const [{ token: deadToken } = { token: 0 }] = rowsOf<{ token: number }>(
+      await ctx.db.execute(sql`select token::integer as token from leases where name = ${name}`),
+    );
+
+    // The encoder reconnects, to node B: the dead node answers nobody, so B takes its lease over
+    // without waiting the ten minutes it still had.
+    const second = publish(urlB, 60);
+    const after = await waitFor(
       async () => {
         const rows = await segmentsOf(input.id);
-        return rows.length >= 3 ? rows : undefined;
+        return rows.length >= ofA + 3 ? rows : undefined;
       },
-      { timeoutMs: 30_000, intervalMs: 200, what: 'three segments packaged on node A' },
+      { timeoutMs: 30_000, intervalMs: 200, what: 'three segments packaged on node B' },
     );
-    expect(before[0]?.discontinuity).toBe(true);
-    expect(await holderOf(name)).toBe('node-a');
+    const [lease] = rowsOf<{ holder: string; token: number; left: number }>(
+      await ctx.db.execute(sql`
+        select holder, token::integer as token, extract(epoch from expires_at - now())::float as left
+        from leases where name = ${name}`),
+    );
+    expect(lease?.holder).toBe('node-b');
+    expect(lease?.token).toBe(Number(deadToken) + 1);
+    // Renewed for B's own life, not the dead holder's ten minutes.
+    expect(lease?.left).toBeLessThan(INPUT_TTL_MS / 1000 + 1);
     expect(await stateOf(input.id)).toBe('live');
+    await expectOneIndex(after);
+    // B's run opens with a discontinuity right after A's last segment.
+    expect(after[ofA]?.sequence).toBe((after[ofA - 1]?.sequence ?? 0) + 1);
+    expect(after.filter((row) => row.discontinuity).map((row) => row.sequence)).toEqual([0, after[ofA]?.sequence]);
+    await second.stop();
+    await waitFor(async () => ((await stateOf(input.id)) === 'idle' ? true : undefined), {
+      timeoutMs: 15_000,
+      what: 'the input idle',
+    });
+  }, 120_000);
 
-    // Node A dies the way kill -9 leaves it: its lease stays taken, by a holder that never renews
-    // it, until it expires (here: until the test lets it run out, below). Node A, still running
-    // here, finds it lost at its next renewal: it stops its packager and lets its encoder go, and
-    // (fenced) writes nothing more.
-    await ctx.db.execute(sql`
-      update leases set holder = 'node-a (killed)', token = token + 1,
-        expires_at = now() + interval '10 minutes'
-      where name = ${name}`);
-    await first.exited;
-    const ofA = (await segmentsOf(input.id)).length;
+  it('answers on the hub, while it packages an input, that it still holds it (a node a second encoder reaches waits for it)', async () => {
+    const { input, first } = await packagedOnA('Still held');
+    const [lease] = rowsOf<{ token: number }>(
+      await ctx.db.execute(sql`select token::integer as token from leases where name = ${inputLeaseName(input.id)}`),
+    );
+    const heard: unknown[] = [];
+    const stopHearing = hub.subscribe(INPUT_HOLDER_TOPIC, (_topic, event) => {
+      if (event.type === INPUT_HOLDER_EVENTS.mine) heard.push(event.payload);
+    });
+    const ask = (holder: string, token: number) =>
+      hub.publish(INPUT_HOLDER_TOPIC, {
+        type: INPUT_HOLDER_EVENTS.ask,
+        payload: { inputId: input.id, holder, token },
+      });
+    try {
+      // Asked about another holder or another token (a lease taken over since): not its to answer.
+      await ask('node-b', Number(lease?.token));
+      await ask('node-a', Number(lease?.token) + 1);
+      // Asked about its own lease: it answers with what was asked.
+      await ask('node-a', Number(lease?.token));
+      await waitUntil(() => heard.length > 0, 5_000, 'node A answering');
+      expect(heard).toEqual([{ inputId: input.id, holder: 'node-a', token: Number(lease?.token) }]);
+      // Off air (its lease released), it answers no more.
+      await first.stop();
+      await waitFor(async () => ((await stateOf(input.id)) === 'idle' ? true : undefined), {
+        timeoutMs: 15_000,
+        what: 'the input idle',
+      });
+      await ask('node-a', Number(lease?.token));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toHaveLength(1);
+    } finally {
+      stopHearing();
+    }
+  }, 60_000);
+
+  it('continues an input on the node its encoder reconnects to once the first node lets it go', async () => {
+    const { input, urlB, first } = await packagedOnA('Reconnected');
+    const name = inputLeaseName(input.id);
+    // The dead node's holder name still answers for it (its old encoder connection not seen
+    // closed yet): B keeps its publisher waiting until that lease frees (here: until the test lets
+    // it run out, below).
+    const stopAnswering = answerFor('node-a (killed)');
+    const ofA = await killA(input.id, first);
 
     // The encoder reconnects, to node B: kept connected until the dead node's lease expires, then packaged.
     const second = publish(urlB, 60);
@@ -156,6 +273,7 @@ describe('two live nodes on one database', () => {
     });
     expect(await holderOf(name)).toBe('node-a (killed)');
     // The dead node's lease runs out: B, still keeping its publisher, takes the input.
+    stopAnswering();
     await ctx.db.execute(sql`update leases set expires_at = now() where name = ${name}`);
     const after = await waitFor(
       async () => {
@@ -167,20 +285,13 @@ describe('two live nodes on one database', () => {
     expect(await holderOf(name)).toBe('node-b');
     expect(await stateOf(input.id)).toBe('live');
 
-    // One index: sequences strictly increasing in the order written, none twice, and B's run
-    // opens with a discontinuity right after A's last (late) segment.
-    const sequences = after.map((row) => row.sequence);
-    for (let index = 1; index < sequences.length; index += 1) {
-      expect(sequences[index]).toBeGreaterThan(sequences[index - 1] ?? -1);
-    }
+    // One index (none twice, no file written over by the other node's run), and B's run opens
+    // with a discontinuity right after A's last (late) segment.
+    await expectOneIndex(after);
     expect(after[ofA]?.sequence).toBe(late);
     const firstOfB = late + 1;
     expect(after[ofA + 1]?.sequence).toBe(firstOfB);
     expect(after.filter((row) => row.discontinuity).map((row) => row.sequence)).toEqual([0, firstOfB]);
-    // Every file stored is the one indexed (none written over by the other node's run).
-    for (const row of after) {
-      expect((await stat(join(dir, 'storage', row.path))).size, row.path).toBe(row.bytes);
-    }
 
     // The DVR playlist (signed by node B's media secret, its own here) lists both runs, B's after a discontinuity.
     const { playback } = await call<LiveInput>(nodeB, 'GET', livePaths.one(input.id));
@@ -338,3 +449,8 @@ describe('two live nodes on one database', () => {
     expect(await segmentsOf(past.input.id)).toHaveLength(0);
   }, 60_000);
 });
+
+/** node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}

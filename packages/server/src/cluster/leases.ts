@@ -62,6 +62,30 @@ export async function acquireLease(db: Db, name: string, holder: string, ttlMs: 
   return { name, holder, token: Number(row.token), tookOver: prior !== null && prior !== RELEASED && prior !== holder };
 }
 
+/**
+ * Takes the lease from the holder it was seen with (`from`: its holder and token), valid or not,
+ * else answers null: for a holder known to be gone before its lease expires (live/input.lease.ts,
+ * a dead node that answers nobody). The token grows, so every write the old holder still makes
+ * under its lease (`fenced`) matches nothing; of concurrent takers exactly one gets a row back.
+ */
+export async function takeOverLease(
+  db: Db,
+  name: string,
+  holder: string,
+  ttlMs: number,
+  from: { holder: string; token: number },
+): Promise<Lease | null> {
+  if (holder === RELEASED) throw new Error('a lease holder needs a name');
+  const result = await db.execute(sql`
+    update leases set holder = ${holder}, token = token + 1, expires_at = now() + ${ttlInterval(ttlMs)},
+      acquired_at = now(), renewed_at = now()
+    where name = ${name} and holder = ${from.holder} and token = ${from.token}
+    returning token::text as token`);
+  const row = rowsOf<{ token: string }>(result)[0];
+  if (!row) return null;
+  return { name, holder, token: Number(row.token), tookOver: from.holder !== RELEASED && from.holder !== holder };
+}
+
 /** Extends the lease by `ttlMs` from now; false when it is no longer this holder's. */
 export async function renewLease(db: Db, lease: Lease, ttlMs: number): Promise<boolean> {
   const result = await db.execute(sql`

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { LIVE_MESSAGES } from '@regie/contract/live';
 import { type SQL, sql } from 'drizzle-orm';
-import { acquireLease, fenced, type Lease, renewLease } from '../cluster/leases.ts';
+import { acquireLease, fenced, type Lease, renewLease, takeOverLease } from '../cluster/leases.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 
@@ -23,17 +23,29 @@ export type InputLeaseAnswer =
   | { taken: Lease }
   /** The account already has `limit` inputs on air (valid leases), on any node. */
   | { refused: 'limit'; limit: number }
-  /** Another node holds the input's lease (it publishes it, or died less than a lease's life ago). */
-  | { refused: 'held' };
+  /**
+   * Another node holds the input's lease (it publishes it, or died less than a lease's life ago):
+   * `by` is its holder and token as read, for a takeover if it turns out to be gone.
+   */
+  | { refused: 'held'; by: { holder: string; token: number } | null };
 
 /**
  * Takes the input's lease if the account stays within its limit of inputs on air, counted in the
  * database over every node: one transaction that first locks the account's row, so two nodes
  * taking leases of one account's inputs at once count one after the other and never both pass.
+ * With `from`, the lease is taken over from that holder (found gone: it answered nobody, see
+ * live.supervisor.ts) even before it expires, as long as it is still the holder and token seen.
  */
 export async function takeInputLease(
   db: Db,
-  request: { accountId: number; inputId: number; holder: string; ttlMs: number; limit: number },
+  request: {
+    accountId: number;
+    inputId: number;
+    holder: string;
+    ttlMs: number;
+    limit: number;
+    from?: { holder: string; token: number };
+  },
 ): Promise<InputLeaseAnswer> {
   return transaction(db, async (tx) => {
     await tx.execute(sql`select id from accounts where id = ${request.accountId} for update`);
@@ -42,8 +54,14 @@ export async function takeInputLease(
       where i.account_id = ${request.accountId} and i.id <> ${request.inputId} and ${validInputLease(sql`i`)}`);
     const onAir = Number(rowsOf<{ on_air: number }>(counted)[0]?.on_air ?? 0);
     if (onAir >= request.limit) return { refused: 'limit', limit: request.limit };
-    const taken = await acquireLease(tx, inputLeaseName(request.inputId), request.holder, request.ttlMs);
-    return taken ? { taken } : { refused: 'held' };
+    const name = inputLeaseName(request.inputId);
+    const taken = request.from
+      ? await takeOverLease(tx, name, request.holder, request.ttlMs, request.from)
+      : await acquireLease(tx, name, request.holder, request.ttlMs);
+    if (taken) return { taken };
+    const held = await tx.execute(sql`select holder, token::text as token from leases where name = ${name}`);
+    const row = rowsOf<{ holder: string; token: string }>(held)[0];
+    return { refused: 'held', by: row ? { holder: row.holder, token: Number(row.token) } : null };
   });
 }
 

@@ -36,6 +36,31 @@ const MAX_RESTART_DELAY_MS = 10_000;
 /** Past the input lease's life, how long a publisher waits for another node's lease to free. */
 const LEASE_WAIT_MARGIN_MS = 2_000;
 
+/**
+ * Hub topic (outside any account, so no client can subscribe) where a live node receiving an
+ * encoder asks whether the node holding the input's lease still packages it, and that node answers.
+ */
+export const INPUT_HOLDER_TOPIC = 'cluster/live-input';
+export const INPUT_HOLDER_EVENTS = { ask: 'live.input.ask', mine: 'live.input.mine' } as const;
+/** How long the asking node waits for the holder's answer before it takes the input over. */
+export const HOLDER_ANSWER_MS = 500;
+
+/** Who holds an input's lease, as read in the database (the ask and the answer carry it). */
+interface HolderOf {
+  inputId: number;
+  holder: string;
+  token: number;
+}
+
+function holderOf(payload: unknown): HolderOf | null {
+  const value = payload as Partial<HolderOf> | null;
+  return typeof value?.inputId === 'number' && typeof value.holder === 'string' && typeof value.token === 'number'
+    ? { inputId: value.inputId, holder: value.holder, token: value.token }
+    : null;
+}
+
+const holderKey = (held: HolderOf) => `${held.inputId} ${held.holder} ${held.token}`;
+
 interface Runtime {
   sessionId: string;
   inputId: number;
@@ -121,6 +146,11 @@ export class LiveSupervisor {
 
   private readonly leaseTtlMs: number;
   private sweeping: Promise<void> | null = null;
+  /** The input leases this node holds, from taken until released at the end (a drain included). */
+  private readonly leasesHeld = new Map<number, KeptLease>();
+  /** Asks of this node waiting for a holder's answer, by holderKey. */
+  private readonly asks = new Map<string, () => void>();
+  private stopAnswering: (() => void) | null = null;
 
   constructor(private readonly options: SupervisorOptions) {
     this.leaseTtlMs = options.lease.ttlMs ?? DEFAULT_INPUT_LEASE_TTL_MS;
@@ -128,6 +158,57 @@ export class LiveSupervisor {
 
   start(): void {
     this.ticker = setInterval(() => this.tick(), LIVE_LIMITS.healthIntervalMs);
+    this.stopAnswering = this.options.hub.subscribe(INPUT_HOLDER_TOPIC, (_topic, event) => this.onHolderEvent(event));
+  }
+
+  /**
+   * Asks about inputs this node holds are answered while it packages them (a drain included), so
+   * a second encoder on another node waits; answers wake the ask waiting for them.
+   */
+  private onHolderEvent(event: { type: string; payload: unknown }): void {
+    const held = holderOf(event.payload);
+    if (!held) return;
+    if (event.type === INPUT_HOLDER_EVENTS.mine) {
+      this.asks.get(holderKey(held))?.();
+      return;
+    }
+    if (event.type !== INPUT_HOLDER_EVENTS.ask || held.holder !== this.options.lease.holder) return;
+    const kept = this.leasesHeld.get(held.inputId);
+    if (!kept?.valid() || kept.lease.token !== held.token) return;
+    void this.options.hub
+      .publish(INPUT_HOLDER_TOPIC, { type: INPUT_HOLDER_EVENTS.mine, payload: held })
+      .catch(logError(this.options.log, 'live: a question about a held input not answered'));
+  }
+
+  /**
+   * Asks the node holding an input's lease whether it still packages it: 'alive' when it answers
+   * within HOLDER_ANSWER_MS, 'silent' when it does not (killed, or cut off from the cluster: its
+   * writes are fenced once the lease is taken over), 'unasked' when the hub is away.
+   */
+  private async askHolder(held: HolderOf): Promise<'alive' | 'silent' | 'unasked'> {
+    const key = holderKey(held);
+    let answered: () => void = () => undefined;
+    const answer = new Promise<'alive'>((resolve) => {
+      answered = () => resolve('alive');
+    });
+    this.asks.set(key, answered);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const asked = await this.options.hub
+        .publish(INPUT_HOLDER_TOPIC, { type: INPUT_HOLDER_EVENTS.ask, payload: held })
+        .then(() => true)
+        .catch(logError(this.options.log, 'live: the input’s holder not asked (hub away); waiting for its lease'));
+      if (!asked) return 'unasked';
+      return await Promise.race([
+        answer,
+        new Promise<'silent'>((resolve) => {
+          timer = setTimeout(() => resolve('silent'), HOLDER_ANSWER_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      if (this.asks.get(key) === answered) this.asks.delete(key);
+    }
   }
 
   /**
@@ -154,6 +235,8 @@ export class LiveSupervisor {
 
   async stop(): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
+    this.stopAnswering?.();
+    this.stopAnswering = null;
     for (const runtime of this.byInput.values()) this.ended(runtime.sessionId, false);
     await Promise.all([...this.ending]);
     await this.sweeping;
@@ -227,25 +310,36 @@ export class LiveSupervisor {
 
   /**
    * Takes the input's lease, the account's limit counted over every node in the same transaction,
-   * then packages. Another node still holding the lease (one killed a moment ago, whose lease has
-   * not expired yet) keeps this publisher waiting, connected, at most the lease's life and a
-   * margin; a lease that never frees is a second publisher on another node: this one is let go.
+   * then packages. When another node holds the lease, it is asked on the hub whether it still
+   * packages the input: silent (killed a moment ago, its lease not expired yet), its lease is
+   * taken over at once (fenced: anything it still writes matches nothing), so the encoder that
+   * reconnected here loses only the moments of its reconnection. A holder that answers keeps it:
+   * this publisher waits, connected, at most the lease's life and a margin (the holder may be
+   * draining its publisher's end), and a lease that never frees is a second publisher on another
+   * node: this one is let go. Without the hub, the lease is waited for until it expires.
    */
   private async goOnAir(runtime: Runtime): Promise<void> {
     const { db, log, keys } = this.options;
     const waitUntil = Date.now() + this.leaseTtlMs + LEASE_WAIT_MARGIN_MS;
     let waiting = false;
     let kept: KeptLease | null = null;
+    /** The holder found silent: its lease is taken over at the next try. */
+    let takeOver: { holder: string; token: number } | undefined;
+    /** Holders already asked (each once: one that answered is waited for). */
+    const asked = new Set<string>();
     while (!kept) {
       if (runtime.ended) return;
       const limit = keys.limitOf(runtime.accountId);
       const takenAt = performance.now();
+      const from = takeOver;
+      takeOver = undefined;
       const answer = await takeInputLease(db, {
         accountId: runtime.accountId,
         inputId: runtime.inputId,
         holder: this.options.lease.holder,
         ttlMs: this.leaseTtlMs,
         limit,
+        ...(from ? { from } : {}),
       }).catch((error: unknown) => {
         logError(log, 'live: input lease not taken; trying again')(error);
         return null;
@@ -271,8 +365,28 @@ export class LiveSupervisor {
           },
         });
         runtime.lease = kept;
+        this.leasesHeld.set(runtime.inputId, kept);
         runtime.settleLease(kept);
+        if (lease.tookOver) {
+          log.info({ inputId: runtime.inputId, token: lease.token }, 'live: input taken over from a live node gone');
+        }
         break;
+      }
+      const by = answer?.refused === 'held' ? answer.by : null;
+      // Not its own holder name: this node's previous publisher of the input may still be draining.
+      if (by && by.holder !== this.options.lease.holder) {
+        const held = { inputId: runtime.inputId, ...by };
+        if (!asked.has(holderKey(held))) {
+          asked.add(holderKey(held));
+          if ((await this.askHolder(held)) === 'silent') {
+            log.warn(
+              { inputId: runtime.inputId, holder: by.holder },
+              'live ingest: the input’s holder does not answer (killed?): taking the input over',
+            );
+            takeOver = by;
+            continue;
+          }
+        }
       }
       if (answer?.refused === 'limit') {
         log.warn(
@@ -391,6 +505,7 @@ export class LiveSupervisor {
       );
       return false;
     });
+    if (this.leasesHeld.get(runtime.inputId) === kept) this.leasesHeld.delete(runtime.inputId);
     if (held && idled) await this.publish(runtime.accountId, idleLiveHealth(runtime.inputId, 'idle'));
   }
 
