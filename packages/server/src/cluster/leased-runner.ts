@@ -14,9 +14,10 @@ export interface LeasedRunnerOptions<Row extends { id: number }> {
   /** What the database says must run now (all, or only the one of `onlyId`). */
   meantToRun: (onlyId?: number) => Promise<Row[]>;
   /**
-   * Of the rows meant to run, those this process may run (e.g. a simulcast target only where its
-   * source input is received): a row it holds that no longer belongs here is released, and the
-   * process it belongs to claims it. Without it, every row may run anywhere.
+   * Of the rows meant to run, those this process may run (e.g. a simulcast target where its
+   * source input is received, or elsewhere once that node left it unclaimed): a row it holds that
+   * no longer belongs here is released, and the process it belongs to claims it. Without it, every
+   * row may run anywhere.
    */
   runsHere?: (rows: Row[]) => Promise<Row[]>;
   /** Starts (or restarts) the row's work on this process's local engine. */

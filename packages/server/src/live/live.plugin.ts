@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { liveMediaPaths } from '@regie/contract/live';
 import { MEDIA_PATH, MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
 import type { FastifyInstance } from 'fastify';
 import { leaseSettings } from '../cluster/leased-runner.ts';
@@ -25,7 +26,7 @@ import { liveRoutes } from './live.routes.ts';
 import { ingestBaseUrl } from './live.service.ts';
 import { type LiveSources, liveSources } from './live.source.ts';
 import { LiveSupervisor } from './live.supervisor.ts';
-import { createLiveTokens } from './live.tokens.ts';
+import { createLiveTokens, type LiveTokens } from './live.tokens.ts';
 
 /** Hub topic (outside any account's /admin, so no client can subscribe) of "a stream key changed". */
 const KEYS_TOPIC = 'live/keys';
@@ -52,17 +53,36 @@ export interface LiveOptions {
 }
 
 /**
- * This process's own media URL of a stored file, signed, for ffmpeg on this machine: its address
- * as it listens (a wildcard address reached on the loopback); null before it listens.
+ * This process's own address as it listens, for ffmpeg on this machine: a wildcard address is
+ * reached on the loopback. Null before it listens.
  */
+function ownBaseUrl(app: FastifyInstance): string | null {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return null;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** This process's own media URL of a stored file, signed, for ffmpeg on this machine; null before it listens. */
 export function ownMediaUrl(app: FastifyInstance, tokens: MediaTokens) {
   return (key: string, video: { accountId: number; id: number }): string | null => {
-    const address = app.server.address();
-    if (!address || typeof address === 'string') return null;
-    const wildcard = address.address === '0.0.0.0' || address.address === '::';
-    const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    const token = tokens.sign(video.accountId, video.id);
-    return `http://${host}:${address.port}${MEDIA_PATH}/${key}?${MEDIA_TOKEN_PARAM}=${token}`;
+    const base = ownBaseUrl(app);
+    if (base === null) return null;
+    return `${base}${MEDIA_PATH}/${key}?${MEDIA_TOKEN_PARAM}=${tokens.sign(video.accountId, video.id)}`;
+  };
+}
+
+/**
+ * This process's own URL of an input's live playlist, signed, for ffmpeg on this machine (a
+ * simulcast target reading an input received by another live node); null before it listens.
+ * Its playlists follow every node's segments (the hub), which are in the shared storage.
+ */
+export function ownLiveUrl(app: FastifyInstance, tokens: LiveTokens) {
+  return (accountId: number, inputId: number): string | null => {
+    const base = ownBaseUrl(app);
+    if (base === null) return null;
+    return `${base}${liveMediaPaths.live(accountId, inputId)}?${MEDIA_TOKEN_PARAM}=${tokens.sign(accountId, inputId)}`;
   };
 }
 
@@ -200,7 +220,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     // writes the conversion, and the live nodes take it (its lease, convert.leased.ts).
     canPublish: () => onAir !== null || !runsLive,
   });
-  const sources = liveSources(db, () => onAir);
+  const sources = liveSources(db, () => onAir, ownLiveUrl(app, tokens));
   app.decorate('liveSources', sources);
   return sources;
 }

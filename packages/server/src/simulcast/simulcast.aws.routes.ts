@@ -32,10 +32,14 @@ export interface AwsRoutesOptions {
 const common = { tags: ['simulcasts'], security: BEARER };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
+/**
+ * The channel's source: MediaLive pulls RTMP (an RTMP_PULL input), so only an input this process
+ * receives has one; an input another live node receives (read here over HTTP) is unavailable.
+ */
 async function sourceUrlOf(sources: SimulcastSources, row: SimulcastRow): Promise<string> {
   if (row.inputId === null) throw new HttpError(409, SIMULCAST_MESSAGES.sourceMissing);
   const url = await sources.urlOf(row.accountId, row.inputId);
-  if (!url) throw new HttpError(409, SIMULCAST_MESSAGES.sourceUnavailable(row.inputId));
+  if (!url?.startsWith('rtmp')) throw new HttpError(409, SIMULCAST_MESSAGES.sourceUnavailable(row.inputId));
   return url;
 }
 

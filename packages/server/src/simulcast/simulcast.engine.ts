@@ -9,14 +9,18 @@ import { type SupervisorOptions, type TargetReport, TargetSupervisor } from './s
 
 /**
  * Where a simulcast's source is read: the URL of a live input of the account, or null when the
- * input does not exist or is not available. The lead wires it to the live inputs (server/src/live).
+ * input does not exist or cannot be read from this process now. The lead wires it to the live
+ * inputs (server/src/live): the local RTMP publisher, or the live playlist of an input received
+ * by another live node.
  */
 export interface SimulcastSources {
   urlOf(accountId: number, inputId: number): Promise<string | null>;
   /**
-   * Of these live inputs, those whose readers may run on this process: the inputs it receives
-   * (their publisher is here), and those no live node has on air. A target whose input is on air
-   * on another node is pushed there (simulcast.leased.ts). Without it, every input may.
+   * Of these live inputs, those whose readers run on this process by preference: the inputs it
+   * receives (their publisher is here), and those no live node has on air. A target whose input is
+   * on air on another node is pushed there, or, when that node leaves it unclaimed, by another
+   * process that can read the input (urlOf gives a URL; simulcast.leased.ts). Without it, every
+   * input may run anywhere.
    */
   readableHere?(inputIds: readonly number[]): Promise<Set<number>>;
 }

@@ -1,5 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { type LeasedEngineOptions, leasedRunner } from '../cluster/leased-runner.ts';
+import { leaseHolders } from '../cluster/leases.ts';
 import type { Db } from '../db/database.ts';
 import { type SimulcastTargetRow, simulcasts, simulcastTargets } from '../db/simulcast.table.ts';
 import { pruneSamples, type SimulcastEngine, type SimulcastSources, targetsMeantToRun } from './simulcast.engine.ts';
@@ -7,35 +9,105 @@ import { pruneSamples, type SimulcastEngine, type SimulcastSources, targetsMeant
 const KIND = 'simulcast-target';
 export const simulcastTargetLease = (targetId: number) => `${KIND}:${targetId}`;
 
+/**
+ * How long a target whose input is on air on another node stays held by no process before a
+ * process other than the input's node takes it: that node had its chance (it claims within a
+ * claim period) and did not take it.
+ */
+export const REMOTE_AFTER_MS = 3_000;
+
 export type LeasedSimulcastOptions = LeasedEngineOptions & {
-  /** Where the targets' sources are received: a target is pushed from the live node receiving its input. */
+  /**
+   * Where the targets' sources are received: a target is pushed from the live node receiving its
+   * input, or from another that can read it when that node leaves it unclaimed.
+   */
   sources?: SimulcastSources;
+  /** How long such a target waits for its input's node before another takes it (REMOTE_AFTER_MS). */
+  remoteAfterMs?: number;
 };
 
 /**
- * Of these targets, those this process may push: a target reads its source input's local RTMP
- * publisher, so it runs on the live node receiving that input, and anywhere while no node has it
- * on air (its push waits for the source there).
+ * Which targets this process may push (the runner's `runsHere`, asked at each claim round for
+ * every target meant to run, and for the one it has just taken before starting it).
+ *
+ * A target runs by preference on the live node receiving its input, reading its local RTMP
+ * publisher, and anywhere while no node has its input on air (its push waits for the source
+ * there). A target this process holds whose input went on air on another node is let go, and that
+ * node takes it. But a node receiving an input may not push (busy, closing, no way out): a target
+ * whose input is on air elsewhere and that no process has held for `remoteAfterMs` may be taken
+ * here, reading the input's live playlist over HTTP (`sources.urlOf` gives its URL; a process
+ * that cannot read it does not take it). A target taken that way is kept while this process holds
+ * it, even with its input still on air elsewhere: it does not go back and forth.
  */
-async function targetsReadableHere(db: Db, sources: SimulcastSources, targets: SimulcastTargetRow[]) {
-  if (!sources.readableHere || targets.length === 0) return targets;
-  const rows = await db
-    .select({ targetId: simulcastTargets.id, inputId: simulcasts.inputId })
-    .from(simulcastTargets)
-    .innerJoin(simulcasts, eq(simulcasts.id, simulcastTargets.simulcastId))
-    .where(
-      inArray(
-        simulcastTargets.id,
-        targets.map((target) => target.id),
-      ),
-    );
-  const inputOf = new Map(rows.map((row) => [row.targetId, row.inputId]));
-  const inputIds = [...new Set(rows.flatMap((row) => (row.inputId === null ? [] : [row.inputId])))];
-  const here = await sources.readableHere(inputIds);
-  return targets.filter((target) => {
-    const inputId = inputOf.get(target.id);
-    return inputId === null || inputId === undefined || here.has(inputId);
-  });
+function targetPlacement(db: Db, sources: SimulcastSources, holder: string, remoteAfterMs: number) {
+  /** Targets whose input is on air elsewhere, held by no process: since when (performance.now()). */
+  const unheldSince = new Map<number, number>();
+  /** Targets this process took while their input was on air on another node. */
+  const takenFromAfar = new Set<number>();
+  const forget = (targetId: number) => {
+    unheldSince.delete(targetId);
+    takenFromAfar.delete(targetId);
+  };
+
+  /** Forgets the targets no longer meant to run (not listed, and the database says so). */
+  const forgetStopped = async (listed: ReadonlySet<number>) => {
+    const unlisted = [...new Set([...unheldSince.keys(), ...takenFromAfar])].filter((id) => !listed.has(id));
+    if (unlisted.length === 0) return;
+    // The runner also asks about the one target it has just taken, alone: the others are not
+    // listed then, and may still be meant to run.
+    const meant = new Set((await targetsMeantToRun(db)).map((target) => target.id));
+    for (const id of unlisted) if (!meant.has(id)) forget(id);
+  };
+
+  return async (targets: SimulcastTargetRow[]): Promise<SimulcastTargetRow[]> => {
+    if (!sources.readableHere) return targets;
+    const listed = new Set(targets.map((target) => target.id));
+    await forgetStopped(listed);
+    if (targets.length === 0) return targets;
+    const rows = await db
+      .select({ targetId: simulcastTargets.id, inputId: simulcasts.inputId })
+      .from(simulcastTargets)
+      .innerJoin(simulcasts, eq(simulcasts.id, simulcastTargets.simulcastId))
+      .where(inArray(simulcastTargets.id, [...listed]));
+    const inputOf = new Map(rows.map((row) => [row.targetId, row.inputId]));
+    const inputIds = [...new Set(rows.flatMap((row) => (row.inputId === null ? [] : [row.inputId])))];
+    const here = inputIds.length === 0 ? new Set<number>() : await sources.readableHere(inputIds);
+    const placed = new Set<number>();
+    const away: { target: SimulcastTargetRow; inputId: number }[] = [];
+    for (const target of targets) {
+      const inputId = inputOf.get(target.id);
+      if (inputId === null || inputId === undefined || here.has(inputId)) {
+        placed.add(target.id);
+        unheldSince.delete(target.id);
+      } else {
+        away.push({ target, inputId });
+      }
+    }
+    if (away.length > 0) {
+      const holders = await leaseHolders(
+        db,
+        away.map(({ target }) => simulcastTargetLease(target.id)),
+      );
+      const now = performance.now();
+      for (const { target, inputId } of away) {
+        const held = holders.get(simulcastTargetLease(target.id));
+        if (held) {
+          unheldSince.delete(target.id);
+          if (held.holder !== holder) takenFromAfar.delete(target.id);
+          else if (takenFromAfar.has(target.id)) placed.add(target.id);
+          continue;
+        }
+        const since = unheldSince.get(target.id) ?? now;
+        unheldSince.set(target.id, since);
+        const due = now - since >= remoteAfterMs;
+        if (takenFromAfar.has(target.id) || (due && (await sources.urlOf(target.accountId, inputId)) !== null)) {
+          takenFromAfar.add(target.id);
+          placed.add(target.id);
+        }
+      }
+    }
+    return targets.filter((target) => placed.has(target.id));
+  };
 }
 
 /**
@@ -53,13 +125,13 @@ export function leasedSimulcastEngine(
   inner: SimulcastEngine,
   options: LeasedSimulcastOptions,
 ): SimulcastEngine & { fence: (targetId: number) => SQL | undefined } {
-  const { sources, ...runnerOptions } = options;
+  const { sources, remoteAfterMs, ...runnerOptions } = options;
   const { db } = options;
   const runner = leasedRunner({
     ...runnerOptions,
     kind: KIND,
     meantToRun: (onlyId) => targetsMeantToRun(db, onlyId),
-    ...(sources ? { runsHere: (targets: SimulcastTargetRow[]) => targetsReadableHere(db, sources, targets) } : {}),
+    ...(sources ? { runsHere: targetPlacement(db, sources, options.holder, remoteAfterMs ?? REMOTE_AFTER_MS) } : {}),
     run: (target) => inner.start(target),
     release: (targetId) => inner.stop(targetId),
   });

@@ -38,5 +38,18 @@ describe('restream supervision', () => {
     expect(args.slice(-5)).toEqual(['-c', 'copy', '-f', 'flv', 'rtmps://example.com/app/key']);
     expect(args[args.indexOf('-i') + 1]).toBe('rtmp://127.0.0.1/live/in');
     expect(args[args.indexOf('-progress') + 1]).toBe('pipe:1');
+    expect(args).not.toContain('-live_start_index');
+  });
+
+  it('reads a live HLS playlist over HTTP from its last segment', () => {
+    const source = 'http://127.0.0.1:3000/live-media/1/2/live.m3u8?t=123.abc';
+    const args = restreamArgs(source, 'rtmps://example.com/app/key');
+    const input = args.indexOf('-i');
+    expect(args[input + 1]).toBe(source);
+    expect(args.slice(0, input).join(' ')).toContain('-live_start_index -1');
+    expect(restreamArgs('https://example.com/a/live.m3u8', 'rtmp://x/k')).toContain('-live_start_index');
+    // Neither a file nor an RTMP source nor another HTTP file is a live playlist.
+    expect(restreamArgs('/tmp/list.m3u8', 'rtmp://x/k')).not.toContain('-live_start_index');
+    expect(restreamArgs('http://127.0.0.1/media/video.mp4?t=x.m3u8', 'rtmp://x/k')).not.toContain('-live_start_index');
   });
 });

@@ -49,9 +49,20 @@ const SETPRIV = '/usr/bin/setpriv';
 const DIES_WITH_PARENT = process.platform === 'linux' && existsSync(SETPRIV);
 const STDERR_TAIL = 600;
 
+/** An HLS playlist over HTTP (an input received by another live node, live/live.source.ts). */
+function isHlsPlaylist(source: string): boolean {
+  try {
+    const url = new URL(source);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith('.m3u8');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `-c copy` from the source to the target (FLV over RTMP/RTMPS), progress every second on stdout.
- * `inputOptions` go before `-i` (a network source also gets a read timeout).
+ * `inputOptions` go before `-i` (a network source also gets a read timeout). A live HLS playlist
+ * is read from its last segment: ffmpeg's default, three segments back, would push seconds late.
  */
 export function restreamArgs(source: string, destination: string, inputOptions: readonly string[] = []): string[] {
   const network = /^[a-z][a-z0-9+.-]*:\/\//i.test(source);
@@ -59,6 +70,7 @@ export function restreamArgs(source: string, destination: string, inputOptions: 
     ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
     ...['-progress', 'pipe:1', '-stats_period', '1'],
     ...(network ? ['-rw_timeout', '10000000'] : []),
+    ...(isHlsPlaylist(source) ? ['-live_start_index', '-1'] : []),
     ...inputOptions,
     ...['-i', source],
     ...['-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-f', 'flv', destination],
