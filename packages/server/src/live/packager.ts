@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type FSWatcher, watch } from 'node:fs';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -28,6 +29,12 @@ export function packagerArgs(source: string, folder: string, segmentSeconds: num
     '-nostats',
     '-rw_timeout',
     '15000000',
+    // The frame rate is not guessed from the first frames (20 of them: 0.8 s at 25 fps, and
+    // ffmpeg's probe took 1.5 s in all before the first segment could start): the stream is
+    // copied, its timestamps are what counts. Its first segment is finished a second after the
+    // publish instead of 1.6 s (an encoder reconnecting to another node, issue 27).
+    '-fpsprobesize',
+    '0',
     '-i',
     source,
     '-map',
@@ -177,6 +184,20 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
     return draining;
   };
   const timer = setInterval(() => void poll(), POLL_MS);
+  // A finished segment is indexed as soon as ffmpeg renames its playlist into place, not at the
+  // next poll (up to POLL_MS later); the poll stays for a watch that misses an event.
+  let watcher: FSWatcher | null = null;
+  try {
+    watcher = watch(options.folder, (_event, name) => {
+      if (name === PLAYLIST) void poll();
+    });
+    watcher.on('error', () => {
+      watcher?.close();
+      watcher = null;
+    });
+  } catch {
+    watcher = null;
+  }
 
   const child: ChildProcess = spawn(
     MEDIA_BINARIES.ffmpeg,
@@ -193,6 +214,7 @@ export async function startPackager(options: PackagerOptions): Promise<PackagerR
       if (exited) return;
       exited = true;
       clearInterval(timer);
+      watcher?.close();
       void poll()
         .then(() => indexUnlisted())
         .catch(options.onError)
