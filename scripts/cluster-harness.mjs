@@ -371,9 +371,12 @@ export const ENCODER_FPS = 25;
 export function startEncoder(url) {
   let wanted = true;
   let connections = 0;
+  /** When each ffmpeg was started (Date.now()): the first, then each reconnection. */
+  const launches = [];
   let current = null;
   const launch = () => {
     connections += 1;
+    launches.push(Date.now());
     current = spawn(
       'ffmpeg',
       [
@@ -392,6 +395,7 @@ export function startEncoder(url) {
   launch();
   return {
     connections: () => connections,
+    launchedAt: () => launches.slice(),
     stop() {
       wanted = false;
       current?.kill('SIGKILL');
