@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AuditPage, auditPaths } from '@regie/contract/audit';
 import {
@@ -13,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveAccountLimits, liveSegments } from '../src/db/live.table.ts';
 import { LIVE_INDEX_TOPIC, LIVE_SEGMENT_EVENT } from '../src/live/live.playlist-book.ts';
+import { probeMedia } from '../src/media/ffprobe.service.ts';
 import { accountTopic } from '../src/realtime/realtime.hub.ts';
 import type { BuiltAccount } from './helpers.ts';
 import { waitFor } from './jobs-fixtures.ts';
@@ -168,6 +171,19 @@ describe('live inputs', () => {
     expect(segment.headers['content-type']).toBe('video/mp2t');
     expect(segment.rawPayload[0]).toBe(0x47);
     expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The stream copied whole: its video at its frame rate, and its sound.
+    const probed = await mkdtemp(join(tmpdir(), 'regie-live-segment-'));
+    try {
+      await writeFile(join(probed, 'segment.ts'), segment.rawPayload);
+      expect(await probeMedia(join(probed, 'segment.ts'))).toMatchObject({
+        width: 320,
+        height: 180,
+        hasAudio: true,
+        fps: 25,
+      });
+    } finally {
+      await rm(probed, { recursive: true, force: true });
+    }
 
     const status = await ctx.request({ url: livePaths.status(input.id), token: token('streamerA') });
     expect(status.json<LiveHealth>()).toMatchObject({ connected: true, width: 320, height: 180, videoCodec: 'H.264' });
