@@ -204,41 +204,63 @@ describe('two live nodes on one database', () => {
     });
   }, 120_000);
 
-  it('answers on the hub, while it packages an input, that it still holds it (a node a second encoder reaches waits for it)', async () => {
+  it('answers on the hub, while it packages an input and its encoder sends, that it still holds it (a node a second encoder reaches waits for it)', async () => {
     const { input, first } = await packagedOnA('Still held');
     const [lease] = rowsOf<{ token: number }>(
       await ctx.db.execute(sql`select token::integer as token from leases where name = ${inputLeaseName(input.id)}`),
     );
+    const token = Number(lease?.token);
     const heard: unknown[] = [];
     const stopHearing = hub.subscribe(INPUT_HOLDER_TOPIC, (_topic, event) => {
       if (event.type === INPUT_HOLDER_EVENTS.mine) heard.push(event.payload);
     });
-    const ask = (holder: string, token: number) =>
-      hub.publish(INPUT_HOLDER_TOPIC, {
+    /** Asks about the input's lease; true when an answer came (the memory hub answers at once). */
+    const answered = async (holder: string, asked: number) => {
+      const before = heard.length;
+      await hub.publish(INPUT_HOLDER_TOPIC, {
         type: INPUT_HOLDER_EVENTS.ask,
-        payload: { inputId: input.id, holder, token },
+        payload: { inputId: input.id, holder, token: asked },
       });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return heard.length > before;
+    };
     try {
       // Asked about another holder or another token (a lease taken over since): not its to answer.
-      await ask('node-b', Number(lease?.token));
-      await ask('node-a', Number(lease?.token) + 1);
+      expect(await answered('node-b', token)).toBe(false);
+      expect(await answered('node-a', token + 1)).toBe(false);
       // Asked about its own lease: it answers with what was asked.
-      await ask('node-a', Number(lease?.token));
-      await waitUntil(() => heard.length > 0, 5_000, 'node A answering');
-      expect(heard).toEqual([{ inputId: input.id, holder: 'node-a', token: Number(lease?.token) }]);
+      expect(await answered('node-a', token)).toBe(true);
+      expect(heard).toEqual([{ inputId: input.id, holder: 'node-a', token }]);
+
+      // Its encoder stops sending, its connection still open (half-open, as when the encoder's
+      // network changed): past HOLDER_STALLED_MS it no longer answers, so the node the encoder
+      // reconnected to would take the input over. Sending again, it answers again.
+      first.process.kill('SIGSTOP');
+      await waitFor(async () => ((await answered('node-a', token)) ? undefined : true), {
+        timeoutMs: 20_000,
+        intervalMs: 200,
+        what: 'node A silent about an input whose encoder sends nothing',
+      });
+      expect(await holderOf(inputLeaseName(input.id))).toBe('node-a');
+      first.process.kill('SIGCONT');
+      await waitFor(async () => ((await answered('node-a', token)) ? true : undefined), {
+        timeoutMs: 20_000,
+        intervalMs: 200,
+        what: 'node A answering again once its encoder sends',
+      });
+
       // Off air (its lease released), it answers no more.
       await first.stop();
       await waitFor(async () => ((await stateOf(input.id)) === 'idle' ? true : undefined), {
         timeoutMs: 15_000,
         what: 'the input idle',
       });
-      await ask('node-a', Number(lease?.token));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(heard).toHaveLength(1);
+      expect(await answered('node-a', token)).toBe(false);
     } finally {
+      first.process.kill('SIGCONT');
       stopHearing();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('continues an input on the node its encoder reconnects to once the first node lets it go', async () => {
     const { input, urlB, first } = await packagedOnA('Reconnected');

@@ -44,6 +44,12 @@ export const INPUT_HOLDER_TOPIC = 'cluster/live-input';
 export const INPUT_HOLDER_EVENTS = { ask: 'live.input.ask', mine: 'live.input.mine' } as const;
 /** How long the asking node waits for the holder's answer before it takes the input over. */
 export const HOLDER_ANSWER_MS = 500;
+/**
+ * A holder whose publisher has sent nothing for this long does not answer: its connection has
+ * likely gone half-open (the encoder's network changed) and the encoder is back on the node that
+ * asks, which takes the input over; the holder, its lease lost, lets the silent connection go.
+ */
+export const HOLDER_STALLED_MS = 3_000;
 
 /** Who holds an input's lease, as read in the database (the ask and the answer carry it). */
 interface HolderOf {
@@ -72,6 +78,8 @@ interface Runtime {
   ended: boolean;
   lastBytes: number;
   lastTickAt: number;
+  /** When the publisher connected (Date.now()). */
+  connectedAt: number;
   bitrate: number;
   lastFrameAt: number | null;
   dropped: number;
@@ -162,8 +170,9 @@ export class LiveSupervisor {
   }
 
   /**
-   * Asks about inputs this node holds are answered while it packages them (a drain included), so
-   * a second encoder on another node waits; answers wake the ask waiting for them.
+   * Asks about inputs this node holds are answered while it packages them (a drain included) and
+   * their publisher sends, so a second encoder on another node waits; answers wake the ask
+   * waiting for them.
    */
   private onHolderEvent(event: { type: string; payload: unknown }): void {
     const held = holderOf(event.payload);
@@ -175,6 +184,19 @@ export class LiveSupervisor {
     if (event.type !== INPUT_HOLDER_EVENTS.ask || held.holder !== this.options.lease.holder) return;
     const kept = this.leasesHeld.get(held.inputId);
     if (!kept?.valid() || kept.lease.token !== held.token) return;
+    // Its publisher still connected (not draining its end): answered only while it sends.
+    const runtime = this.byInput.get(held.inputId);
+    if (runtime) {
+      this.health(runtime);
+      const silentMs = Date.now() - (runtime.lastFrameAt ?? runtime.connectedAt);
+      if (silentMs >= HOLDER_STALLED_MS) {
+        this.options.log.warn(
+          { inputId: held.inputId, silentMs },
+          'live: asked about an input whose publisher sends nothing: left to the node its encoder reached',
+        );
+        return;
+      }
+    }
     void this.options.hub
       .publish(INPUT_HOLDER_TOPIC, { type: INPUT_HOLDER_EVENTS.mine, payload: held })
       .catch(logError(this.options.log, 'live: a question about a held input not answered'));
@@ -274,6 +296,7 @@ export class LiveSupervisor {
       ended: false,
       lastBytes: 0,
       lastTickAt: Date.now(),
+      connectedAt: Date.now(),
       bitrate: 0,
       lastFrameAt: null,
       dropped: 0,
