@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type AuditPage, auditPaths } from '@regie/contract/audit';
 import {
   LIVE_HEALTH_EVENT,
@@ -231,6 +232,49 @@ describe('live inputs', () => {
     });
     await publisher.stop();
   }, 45_000);
+
+  it('refuses a second encoder while the first sends, and lets a silent one go for the encoder coming back', async () => {
+    const input = await createInput('streamerA');
+    const key = await keyOf('streamerA', input.id);
+    const segmentsOf = () => ctx.db.select().from(liveSegments).where(eq(liveSegments.inputId, input.id));
+    const first = push(input, key, 60);
+    await waitFor(async () => (await segmentsOf()).length >= 2, { timeoutMs: 15_000, what: 'two segments' });
+    // A second encoder with the same key while the first sends: refused, the first goes on.
+    expect((await push(input, key, 10).exited).ms).toBeLessThan(6_000);
+    expect(first.process.exitCode).toBeNull();
+
+    // The first stops sending, its connection left open (half-open, as when an encoder's network
+    // changes): the encoder coming back, trying again as encoders do, publishes once the silent
+    // one has sent nothing for HOLDER_STALLED_MS.
+    first.process.kill('SIGSTOP');
+    try {
+      const stalledAt = Date.now();
+      let back: TestPublisher | null = null;
+      while (!back && Date.now() - stalledAt < 25_000) {
+        const attempt = push(input, key, 60);
+        const exited = await Promise.race([attempt.exited, delay(2_500).then(() => null)]);
+        if (exited === null) back = attempt;
+        else await delay(300);
+      }
+      expect(back, 'the encoder publishing again').not.toBeNull();
+      const before = (await segmentsOf()).length;
+      const rows = await waitFor(
+        async () => {
+          const found = await segmentsOf();
+          return found.length >= before + 2 ? found : undefined;
+        },
+        { timeoutMs: 20_000, intervalMs: 200, what: 'segments of the encoder back' },
+      );
+      const sequences = rows.map((row) => row.sequence);
+      expect(new Set(sequences).size).toBe(sequences.length);
+      expect(rows.filter((row) => row.discontinuity).length).toBe(2);
+      expect((await readInput('streamerA', input.id)).state).toBe('live');
+    } finally {
+      first.process.kill('SIGCONT');
+    }
+    // The silent one's connection was closed: sending again, it finds it gone and ends.
+    expect((await first.exited).ms).toBeLessThan(50_000);
+  }, 90_000);
 
   it('refuses a wrong key, a rotated key and a deleted input key', async () => {
     const input = await createInput('streamerA');

@@ -139,7 +139,11 @@ export function createNmsIngest(options: NmsIngestOptions): Ingest {
       };
     },
     kick(sessionId) {
-      publishers.get(sessionId)?.close();
+      const session = publishers.get(sessionId);
+      session?.close();
+      // close() only half-closes (FIN): a publisher whose connection went half-open never answers
+      // it, its socket never closes, and NMS keeps its stream's publisher slot taken. Ended now.
+      session?.socket?.destroy();
     },
     playUrl(streamKey) {
       const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;

@@ -45,9 +45,11 @@ export const INPUT_HOLDER_EVENTS = { ask: 'live.input.ask', mine: 'live.input.mi
 /** How long the asking node waits for the holder's answer before it takes the input over. */
 export const HOLDER_ANSWER_MS = 500;
 /**
- * A holder whose publisher has sent nothing for this long does not answer: its connection has
- * likely gone half-open (the encoder's network changed) and the encoder is back on the node that
- * asks, which takes the input over; the holder, its lease lost, lets the silent connection go.
+ * A publisher that has sent nothing for this long gives way to its input's next publisher: its
+ * connection has likely gone half-open (the encoder's network changed) and the encoder is back.
+ * On this node, the next publish lets it go (and is refused, the encoder's next try publishes);
+ * on another, this node does not answer its ask, so that node takes the input over, and this
+ * one, its lease lost, lets the silent connection go.
  */
 export const HOLDER_STALLED_MS = 3_000;
 
@@ -187,8 +189,7 @@ export class LiveSupervisor {
     // Its publisher still connected (not draining its end): answered only while it sends.
     const runtime = this.byInput.get(held.inputId);
     if (runtime) {
-      this.health(runtime);
-      const silentMs = Date.now() - (runtime.lastFrameAt ?? runtime.connectedAt);
+      const silentMs = this.silentMs(runtime);
       if (silentMs >= HOLDER_STALLED_MS) {
         this.options.log.warn(
           { inputId: held.inputId, silentMs },
@@ -272,8 +273,20 @@ export class LiveSupervisor {
       log.warn({ address: request.remoteAddress }, 'live ingest: publish refused, unknown stream key');
       return false;
     }
-    if (this.byInput.has(keyed.inputId)) {
-      log.warn({ inputId: keyed.inputId }, 'live ingest: publish refused, the input already has a publisher');
+    const current = this.byInput.get(keyed.inputId);
+    if (current) {
+      const silentMs = this.silentMs(current);
+      if (silentMs >= HOLDER_STALLED_MS) {
+        // Its connection likely went half-open (the encoder's network changed) and the encoder is
+        // back: the silent one is let go now, and the encoder's next try publishes.
+        log.warn(
+          { inputId: keyed.inputId, silentMs },
+          'live ingest: publish refused, the input’s publisher sends nothing: let go for the next try',
+        );
+        this.letGo(current);
+      } else {
+        log.warn({ inputId: keyed.inputId }, 'live ingest: publish refused, the input already has a publisher');
+      }
       return false;
     }
     // The quick refusal: this node alone has the account at its limit. The limit over every
@@ -741,6 +754,12 @@ export class LiveSupervisor {
       if (runtime.lease) void this.publish(runtime.accountId, this.health(runtime));
     }
     void this.sweep();
+  }
+
+  /** How long the input's publisher has sent nothing (since it connected, before its first bytes). */
+  private silentMs(runtime: Runtime): number {
+    this.health(runtime);
+    return Date.now() - (runtime.lastFrameAt ?? runtime.connectedAt);
   }
 
   private health(runtime: Runtime): LiveHealth {
