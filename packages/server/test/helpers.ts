@@ -9,6 +9,7 @@ import type { Role } from '@regie/contract/roles';
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { newAccountKey } from '../src/accounts/accounts.service.ts';
 import { type App, type AppDependencies, buildApp } from '../src/app.ts';
 import type { MissingAuditEntry } from '../src/audit/audit.declared.ts';
@@ -256,4 +257,25 @@ export async function createTestContext(
       await drop();
     },
   };
+}
+
+/**
+ * A signed-in call on one app of several (two processes, live nodes on one database): its JSON,
+ * once it answered below 300 (the body is shown when it did not).
+ */
+export async function callApp<T>(
+  app: App,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+): Promise<T> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json<T>();
 }

@@ -13,7 +13,7 @@ import { INPUT_HOLDER_EVENTS, INPUT_HOLDER_TOPIC } from '../src/live/live.superv
 import { createMemoryHub, type RealtimeHub } from '../src/realtime/realtime.hub.ts';
 import { simulcastTargetLease } from '../src/simulcast/simulcast.leased.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
-import { createTestContext, type TestContext, testConfig } from './helpers.ts';
+import { callApp, createTestContext, type TestContext, testConfig } from './helpers.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { publishTestStream, type TestPublisher } from './live-fixtures.ts';
 import { freePort, type Sink, startSink, waitFor as waitUntil } from './simulcast-fixtures.ts';
@@ -70,14 +70,7 @@ afterAll(async () => {
 });
 
 async function call<T>(app: App, method: 'GET' | 'POST', url: string, payload?: unknown, as = token): Promise<T> {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${as}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
+  return callApp<T>(app, as, method, url, payload);
 }
 
 /** An input and where an encoder publishes it on each node (each its own ingest port). */

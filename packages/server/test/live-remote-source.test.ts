@@ -13,7 +13,7 @@ import { inputLeaseName } from '../src/live/input.lease.ts';
 import { createMemoryHub } from '../src/realtime/realtime.hub.ts';
 import { simulcastTargetLease } from '../src/simulcast/simulcast.leased.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
-import { type BuiltUser, createTestContext, type TestContext, testConfig } from './helpers.ts';
+import { type BuiltUser, callApp, createTestContext, type TestContext, testConfig } from './helpers.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { publishTestStream, type TestPublisher } from './live-fixtures.ts';
 import { freePort, type Sink, startSink, waitFor as waitUntil } from './simulcast-fixtures.ts';
@@ -75,14 +75,7 @@ afterAll(async () => {
 });
 
 async function call<T>(app: App, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
+  return callApp<T>(app, token, method, url, payload);
 }
 
 async function holderOf(name: string): Promise<string | undefined> {

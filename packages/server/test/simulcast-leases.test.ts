@@ -7,7 +7,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { leaseHolders } from '../src/cluster/leases.ts';
 import { liveInputs } from '../src/db/live.table.ts';
 import { simulcastTargetLease } from '../src/simulcast/simulcast.leased.ts';
-import { createTestContext, type TestContext, testConfig } from './helpers.ts';
+import { callApp, createTestContext, type TestContext, testConfig } from './helpers.ts';
 import { freePort, type Running, startSink, startSource, waitFor } from './simulcast-fixtures.ts';
 
 /**
@@ -61,14 +61,7 @@ afterAll(async () => {
 
 /** A call on one of the two processes. */
 async function call<T>(app: App, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<T>();
+  return callApp<T>(app, token, method, url, payload);
 }
 
 async function holderOf(targetId: number): Promise<string | undefined> {
