@@ -121,7 +121,7 @@ export interface AppDependencies {
   /** Given (tests), how often the fans' chat streams check their chats are still open (CHAT_STREAM.openCheckMs). */
   chatOpenCheckMs?: number;
   /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
-  simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine' | 'lease'>;
+  simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine' | 'lease' | 'maxPushes'>;
   /** The live node's leases (this process's name, their life); see live.plugin.ts. */
   live?: Pick<LiveOptions, 'lease'>;
   /** Where log lines go (tests read them); standard output by default. */
@@ -351,6 +351,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     sources: live,
     onTakeover,
     runs: config.roles.includes('live'),
+    maxPushes: config.live.maxPushes,
     ...dependencies.simulcast,
   });
   await registerWebApp(app, config.webDist);

@@ -91,6 +91,7 @@ const environmentSchema = z.object({
   REGIE_DAILYMOTION_API_URL: optionalUrl.default('https://api.dailymotion.com/'),
   REGIE_INGEST_HOST: optionalText.default('127.0.0.1'),
   REGIE_INGEST_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  REGIE_LIVE_MAX_PUSHES: z.coerce.number().int().min(0).max(10_000).default(0),
   REGIE_INGEST_PUBLIC_URL: optionalText.pipe(
     z
       .string()
@@ -150,6 +151,11 @@ export interface LiveConfig {
   ingestPort: number;
   /** What encoders are told to publish to (rtmps://live.example.com/live behind a TLS proxy); null: rtmp://host:port/live. */
   ingestPublicUrl: string | null;
+  /**
+   * The most simulcast pushes this live node runs at once (its uplink); null: no limit. A target
+   * past it is left to another live node, which reads the input from its live playlist.
+   */
+  maxPushes: number | null;
 }
 
 /** What a process does (issue 27): answer the API and serve the web app, run jobs, run the live engines. */
@@ -365,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ingestHost: values.REGIE_INGEST_HOST,
       ingestPort: values.REGIE_INGEST_PORT,
       ingestPublicUrl: values.REGIE_INGEST_PUBLIC_URL ?? null,
+      maxPushes: values.REGIE_LIVE_MAX_PUSHES > 0 ? values.REGIE_LIVE_MAX_PUSHES : null,
     },
   };
   if (config.storage.driver === 's3' && config.videos.uploadPartSize < S3_MIN_PART_SIZE) {

@@ -28,6 +28,8 @@ import { freePort, type Sink, startSink, waitFor as waitUntil } from './simulcas
 let ctx: TestContext;
 let nodeB: App;
 let nodeC: App;
+/** The input's node of the second test: pushes one target at most (REGIE_LIVE_MAX_PUSHES=1). */
+let nodeD: App;
 let dir: string;
 let user: BuiltUser;
 let token = '';
@@ -61,6 +63,11 @@ beforeAll(async () => {
     },
     database: ctx.database,
   });
+  nodeD = await buildApp(testConfig({ dataDir: join(dir, 'node-d') }), {
+    ...node('node-d'),
+    simulcast: { engine, lease: lease('node-d'), maxPushes: 1 },
+    database: ctx.database,
+  });
   user = await ctx.buildUser({ roles: ['use_stream', 'simulcast_write'], modules: ['AWS_STREAM', 'SIMULCAST'] });
   token = await ctx.login(user.username, user.password);
 }, 60_000);
@@ -68,6 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(publishers.map((publisher) => publisher.stop()));
   await Promise.all(sinks.map((sink) => sink.stop()));
+  await nodeD?.close();
   await nodeC?.close();
   await nodeB?.close();
   await ctx?.close();
@@ -144,5 +152,42 @@ describe('a simulcast target on another live node than its input’s', () => {
 
     await call(ctx.app, 'POST', simulcastPaths.stop(simulcast.id, target.id));
     expect(await holderOf(targetLease)).toBeUndefined();
+  }, 120_000);
+
+  it('spreads an input’s targets past its node’s limit of pushes to the other live nodes, which read its live playlist', async () => {
+    const input = await call<LiveInput>(ctx.app, 'POST', livePaths.list, { name: 'Received on D', latencyMode: '1s' });
+    const { streamKey } = await call<{ streamKey: string }>(ctx.app, 'GET', livePaths.key(input.id));
+    const onD = await call<LiveInput>(nodeD, 'GET', livePaths.one(input.id));
+    publishers.push(publishTestStream(`${onD.ingestUrl}/${streamKey}`, 120));
+    await waitFor(async () => ((await holderOf(inputLeaseName(input.id))) === 'node-d' ? true : undefined), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      what: 'the input on air on node D',
+    });
+    const simulcast = await call<Simulcast>(ctx.app, 'POST', simulcastPaths.list(), {
+      name: 'Two platforms',
+      inputId: input.id,
+    });
+    const targets: { target: SimulcastTarget; sink: Sink }[] = [];
+    for (const name of ['First platform', 'Second platform']) {
+      const port = await freePort();
+      const sink = startSink(port);
+      sinks.push(sink);
+      const target = await call<SimulcastTarget>(ctx.app, 'POST', simulcastPaths.targets(simulcast.id), {
+        name,
+        url: `rtmp://127.0.0.1:${port}/live`,
+        streamKey: 'key',
+      });
+      targets.push({ target, sink });
+    }
+    for (const { target } of targets) await call(ctx.app, 'POST', simulcastPaths.start(simulcast.id, target.id));
+    for (const { sink } of targets) await waitUntil(() => sink.position > 1_000_000, 30_000, 'each platform receiving');
+
+    // Node D pushes one (from its publisher); the other waited for it, then went to A or B.
+    const holders = await Promise.all(targets.map(({ target }) => holderOf(simulcastTargetLease(target.id))));
+    expect(holders.filter((holder) => holder === 'node-d')).toHaveLength(1);
+    expect(holders.filter((holder) => holder === 'node-a' || holder === 'node-b')).toHaveLength(1);
+    expect(await holderOf(inputLeaseName(input.id))).toBe('node-d');
+    for (const { target } of targets) await call(ctx.app, 'POST', simulcastPaths.stop(simulcast.id, target.id));
   }, 120_000);
 });

@@ -28,6 +28,11 @@ export interface LeasedRunnerOptions<Row extends { id: number }> {
    * where it got to is kept (fenced by the lease).
    */
   release: (id: number) => Promise<void>;
+  /**
+   * The most rows this process runs at once (null or unset: no limit): past it, it claims nothing
+   * more, and another process takes the rest.
+   */
+  maxHeld?: number | null;
   ttlMs?: number;
   claimEveryMs?: number;
   onTakeover?: (lease: Lease) => void;
@@ -37,7 +42,7 @@ export interface LeasedRunnerOptions<Row extends { id: number }> {
 /** What a leased engine (simulcast targets, conversions) takes: the runner's options but its own parts. */
 export type LeasedEngineOptions = Omit<
   LeasedRunnerOptions<{ id: number }>,
-  'kind' | 'meantToRun' | 'run' | 'release' | 'runsHere'
+  'kind' | 'meantToRun' | 'run' | 'release' | 'runsHere' | 'maxHeld'
 >;
 
 /** A plugin's lease settings (tests shorten them) as the runner takes them, unset ones left out. */
@@ -83,12 +88,28 @@ export function leasedRunner<Row extends { id: number }>(options: LeasedRunnerOp
   const nameOf = (id: number) => `${prefix}${id}`;
   const leases = new Map<number, Lease>();
   const placed = async (rows: Row[]) => (options.runsHere ? options.runsHere(rows) : rows);
-  const claimer = new LeaseClaimer({
+  /**
+   * What this process claims: the rows placed here, within `maxHeld`: those it holds first, then
+   * as many of those no process holds as it has room for.
+   */
+  const wanted = async (): Promise<string[]> => {
+    const names = (await placed(await options.meantToRun())).map((row) => nameOf(row.id));
+    const max = options.maxHeld;
+    if (max === undefined || max === null) return names;
+    const holding = new Set(claimer.holding());
+    const kept = names.filter((name) => holding.has(name));
+    const room = max - kept.length;
+    if (room <= 0) return kept;
+    const others = names.filter((name) => !holding.has(name));
+    const held = await leaseHolders(db, others);
+    return [...kept, ...others.filter((name) => !held.has(name)).slice(0, room)];
+  };
+  const claimer: LeaseClaimer = new LeaseClaimer({
     db,
     holder: options.holder,
     ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
     ...(options.claimEveryMs === undefined ? {} : { claimEveryMs: options.claimEveryMs }),
-    wanted: async () => (await placed(await options.meantToRun())).map((row) => nameOf(row.id)),
+    wanted,
     start: async (lease): Promise<LeasedWork> => {
       const id = Number(lease.name.slice(prefix.length));
       const [row] = await placed(await options.meantToRun(id));

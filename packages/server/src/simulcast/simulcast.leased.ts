@@ -24,6 +24,12 @@ export type LeasedSimulcastOptions = LeasedEngineOptions & {
   sources?: SimulcastSources;
   /** How long such a target waits for its input's node before another takes it (REMOTE_AFTER_MS). */
   remoteAfterMs?: number;
+  /**
+   * The most targets this process pushes at once (its uplink); null: no limit. Past it, a target
+   * whose input is received here is left unclaimed, and another live node takes it after
+   * `remoteAfterMs`, reading the input from its live playlist.
+   */
+  maxRunning?: number | null;
 };
 
 /**
@@ -125,11 +131,12 @@ export function leasedSimulcastEngine(
   inner: SimulcastEngine,
   options: LeasedSimulcastOptions,
 ): SimulcastEngine & { fence: (targetId: number) => SQL | undefined } {
-  const { sources, remoteAfterMs, ...runnerOptions } = options;
+  const { sources, remoteAfterMs, maxRunning, ...runnerOptions } = options;
   const { db } = options;
   const runner = leasedRunner({
     ...runnerOptions,
     kind: KIND,
+    maxHeld: maxRunning ?? null,
     meantToRun: (onlyId) => targetsMeantToRun(db, onlyId),
     ...(sources ? { runsHere: targetPlacement(db, sources, options.holder, remoteAfterMs ?? REMOTE_AFTER_MS) } : {}),
     run: (target) => inner.start(target),

@@ -25,6 +25,8 @@ export interface SimulcastPluginOptions {
   onTakeover?: () => void;
   /** The targets' leases (cluster/leases.ts): this process's name, their life and claim period. */
   lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number };
+  /** The most targets this process pushes at once (REGIE_LIVE_MAX_PUSHES); null or unset: no limit. */
+  maxPushes?: number | null;
 }
 
 /** Until the live inputs are wired in (server/src/live), no input has a URL. */
@@ -55,6 +57,7 @@ export async function registerSimulcasts(app: FastifyInstance, options: Simulcas
     hub,
     sources,
     holder: options.lease?.holder ?? NODE_ID,
+    maxRunning: options.maxPushes ?? null,
     ...leaseSettings(options.lease, options.onTakeover),
     log: app.log,
   });
