@@ -73,6 +73,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REGIE_WORKERS: '-1' })).toThrow(/REGIE_WORKERS/);
   });
 
+  it('reads a live node’s limit of simulcast pushes (none by default)', () => {
+    expect(loadConfig({}).live.maxPushes).toBeNull();
+    expect(loadConfig({ REGIE_LIVE_MAX_PUSHES: '0' }).live.maxPushes).toBeNull();
+    expect(loadConfig({ REGIE_LIVE_MAX_PUSHES: '12' }).live.maxPushes).toBe(12);
+    expect(() => loadConfig({ REGIE_LIVE_MAX_PUSHES: '-3' })).toThrow(/REGIE_LIVE_MAX_PUSHES/);
+    expect(() => loadConfig({ REGIE_LIVE_MAX_PUSHES: 'many' })).toThrow(/REGIE_LIVE_MAX_PUSHES/);
+  });
+
   it('keeps files under <dataDir>/storage, or in the S3 bucket when one is named', () => {
     expect(loadConfig({ REGIE_DATA_DIR: '/srv/regie' })).toMatchObject({
       cacheTtlMs: 60_000,
