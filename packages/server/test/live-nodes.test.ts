@@ -7,6 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { leaseHolders } from '../src/cluster/leases.ts';
+import { leases } from '../src/db/leases.table.ts';
 import { liveAccountLimits, liveInputs, liveSegments } from '../src/db/live.table.ts';
 import { idleUnleasedInputs, inputLeaseName } from '../src/live/input.lease.ts';
 import { INPUT_HOLDER_EVENTS, INPUT_HOLDER_TOPIC } from '../src/live/live.supervisor.ts';
@@ -152,6 +153,19 @@ async function expectOneIndex(rows: { sequence: number; path: string; bytes: num
   }
 }
 
+/** A lease's row as it stands (valid or not): holder, token, and the seconds it has left. */
+async function leaseRow(name: string) {
+  const [row] = await ctx.db
+    .select({
+      holder: leases.holder,
+      token: leases.token,
+      left: sql<number>`extract(epoch from ${leases.expiresAt} - now())::float`,
+    })
+    .from(leases)
+    .where(eq(leases.name, name));
+  return row;
+}
+
 async function stateOf(inputId: number): Promise<string | undefined> {
   const [row] = await ctx.db.select({ state: liveInputs.state }).from(liveInputs).where(eq(liveInputs.id, inputId));
   return row?.state;
@@ -162,9 +176,7 @@ describe('two live nodes on one database', () => {
     const { input, urlB, first } = await packagedOnA('Taken over');
     const name = inputLeaseName(input.id);
     const ofA = await killA(input.id, first);
-    const [{ token: deadToken } = { token: 0 }] = rowsOf<{ token: number }>(
-      await ctx.db.execute(sql`select token::integer as token from leases where name = ${name}`),
-    );
+    const deadToken = (await leaseRow(name))?.token ?? 0;
 
     // The encoder reconnects, to node B: the dead node answers nobody, so B takes its lease over
     // without waiting the ten minutes it still had.
@@ -176,13 +188,9 @@ describe('two live nodes on one database', () => {
       },
       { timeoutMs: 30_000, intervalMs: 200, what: 'three segments packaged on node B' },
     );
-    const [lease] = rowsOf<{ holder: string; token: number; left: number }>(
-      await ctx.db.execute(sql`
-        select holder, token::integer as token, extract(epoch from expires_at - now())::float as left
-        from leases where name = ${name}`),
-    );
+    const lease = await leaseRow(name);
     expect(lease?.holder).toBe('node-b');
-    expect(lease?.token).toBe(Number(deadToken) + 1);
+    expect(lease?.token).toBe(deadToken + 1);
     // Renewed for B's own life, not the dead holder's ten minutes.
     expect(lease?.left).toBeLessThan(INPUT_TTL_MS / 1000 + 1);
     expect(await stateOf(input.id)).toBe('live');
@@ -199,10 +207,7 @@ describe('two live nodes on one database', () => {
 
   it('answers on the hub, while it packages an input and its encoder sends, that it still holds it (a node a second encoder reaches waits for it)', async () => {
     const { input, first } = await packagedOnA('Still held');
-    const [lease] = rowsOf<{ token: number }>(
-      await ctx.db.execute(sql`select token::integer as token from leases where name = ${inputLeaseName(input.id)}`),
-    );
-    const token = Number(lease?.token);
+    const token = (await leaseRow(inputLeaseName(input.id)))?.token ?? 0;
     const heard: unknown[] = [];
     const stopHearing = hub.subscribe(INPUT_HOLDER_TOPIC, (_topic, event) => {
       if (event.type === INPUT_HOLDER_EVENTS.mine) heard.push(event.payload);
@@ -464,8 +469,3 @@ describe('two live nodes on one database', () => {
     expect(await segmentsOf(past.input.id)).toHaveLength(0);
   }, 60_000);
 });
-
-/** node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
-}
