@@ -43,14 +43,41 @@ test('an operator sets up a simulcast, its targets and watches their status', as
   await screen.getByRole('button', { name: 'Start Platform A' }).click();
   await expect(screen.getByText('Failed')).toBeVisible();
   await expect(screen.getByText('The simulcast has no source: choose a live input first')).toBeVisible();
+  // The live input list opened while the page reads the stopped simulcast again stays open, its
+  // options the same elements (issue 45: the form was drawn anew under the person's pointer). The
+  // page's read is held until the list is open, so that it lands while the person points.
+  const simulcastId = Number(/\/edit\/(\d+)\//.exec(page.url())?.[1]);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const readPath = `**/main-api/simulcasts/${simulcastId}`;
+  await page.route(readPath, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.fallback();
+  });
+  const reread = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && response.url().endsWith(`/simulcasts/${simulcastId}`),
+  );
+  const asked = page.waitForRequest(
+    (request) => request.method() === 'GET' && request.url().endsWith(`/simulcasts/${simulcastId}`),
+  );
   await screen.getByRole('button', { name: 'Stop Platform A' }).click();
+  await asked;
+  // The picker offers the account's live inputs by name and state (the demo input is not on air).
+  await screen.getByRole('combobox', { name: 'Live input' }).click();
+  const option = page.getByRole('option', { name: 'Main stage camera (idle)' });
+  const shown = await option.elementHandle();
+  release();
+  await reread;
+  await page.unroute(readPath);
   await expect(screen.getByText('Stopped', { exact: true })).toBeVisible();
+  expect(await shown?.evaluate((node) => node.isConnected)).toBe(true);
+  await expect(option).toBeVisible();
 
   // With an input that is not on air, the target keeps retrying: its restarts climb on screen as
   // the server reports them over the socket (the page asks for nothing meanwhile).
-  // The picker offers the account's live inputs by name and state (the demo input is not on air).
-  await screen.getByRole('combobox', { name: 'Live input' }).click();
-  await page.getByRole('option', { name: 'Main stage camera (idle)' }).click();
+  await option.click();
   await screen.getByRole('button', { name: 'Save' }).click();
   await expect(screen.getByText('No live input chosen yet: targets cannot start.')).toBeHidden();
   await screen.getByRole('button', { name: 'Start Platform A' }).click();
@@ -58,6 +85,14 @@ test('an operator sets up a simulcast, its targets and watches their status', as
   const row = screen.getByRole('row', { name: /Platform A/ });
   await expect(row.getByRole('cell').nth(4)).toHaveText(/^([3-9]|\d{2,})$/, { timeout: 15_000 });
   await expect(row.getByText('Retrying')).toBeVisible();
+  // A status push changes the row, never the live input list a person has open.
+  await screen.getByRole('combobox', { name: 'Live input' }).click();
+  const listed = await option.elementHandle();
+  const restarts = row.getByRole('cell').nth(4);
+  const restartsBefore = (await restarts.textContent()) ?? '';
+  await expect(restarts).not.toHaveText(restartsBefore, { timeout: 15_000 });
+  expect(await listed?.evaluate((node) => node.isConnected)).toBe(true);
+  await page.keyboard.press('Escape');
   await screen.getByRole('button', { name: 'Stop Platform A' }).click();
   await expect(screen.getByText('Stopped', { exact: true })).toBeVisible();
 

@@ -11,6 +11,16 @@ import { type SimulcastActions, useLiveTargets, useSimulcast, useSimulcastAction
 import { SIMULCAST_ROUTES } from './simulcast-routes.ts';
 import { TargetsPanel } from './TargetsPanel.tsx';
 
+/**
+ * The form starts again from the saved fields when they change (a save, another user's edit), and
+ * only then: a target's start, stop or status changes the simulcast's updatedAt, and keying the
+ * form on it threw the form away under the person's pointer (an open live input list closed, its
+ * options detached: issue 45).
+ */
+function formKey(simulcast: Simulcast): string {
+  return JSON.stringify([simulcast.name, simulcast.inputId]);
+}
+
 function InfoTab({ simulcast, actions }: { simulcast: Simulcast; actions: SimulcastActions }) {
   const t = useT();
   const navigate = useNavigate();
@@ -39,7 +49,7 @@ function InfoTab({ simulcast, actions }: { simulcast: Simulcast; actions: Simulc
         </>
       )}
       <SimulcastFieldsForm
-        key={simulcast.updatedAt}
+        key={formKey(simulcast)}
         initial={{ name: simulcast.name, inputId: simulcast.inputId }}
         submitLabel={t('simulcast.form.save')}
         busy={actions.save.isPending}

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { SIMULCAST_LIMITS, type SimulcastProvider } from '@regie/contract/simulcast';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/use-t.ts';
 import { AwsStatusNote } from './AwsStatusNote.tsx';
@@ -61,10 +61,16 @@ export function SimulcastFieldsForm({
 function SourceSelect({ value, onChange }: { value: number | null; onChange: (inputId: number | null) => void }) {
   const t = useT();
   const sources = useSimulcastSources();
-  const data = (sources.data?.data ?? []).map((source) => ({
-    value: String(source.id),
-    label: `${source.name} (${t(`simulcast.source.${source.state}`)})`,
-  }));
+  // The same options while the sources are the same (react-query keeps an unchanged answer's
+  // identity); a source's new state changes its label in place (options are keyed by value).
+  const data = useMemo(
+    () =>
+      (sources.data?.data ?? []).map((source) => ({
+        value: String(source.id),
+        label: `${source.name} (${t(`simulcast.source.${source.state}`)})`,
+      })),
+    [sources.data, t],
+  );
   return (
     <Select
       label={t('simulcast.form.inputId')}
