@@ -127,7 +127,7 @@ describe('clip rules make the clips of the markers they name', () => {
     expect(clips).toHaveLength(1);
     const [clip] = clips;
     expect(clip?.id).toBe(run.clipVideoId);
-    expect(clip).toMatchObject({ title: 'Cup final – Goal', published: true });
+    expect(clip).toMatchObject({ title: 'Goal', published: true });
     // 1 s before the marker, 0.5 s after its end (2 + 0.5); the template dresses it in its skin.
     expect(clip?.clip).toEqual({
       sourceVideoId: sourceId,
@@ -171,19 +171,19 @@ describe('clip rules make the clips of the markers they name', () => {
     await settledRun(ids.goalRule ?? 0, goal);
     await sweepClipRules(ctx.db);
     const clips = await eventClips(eventId);
-    expect(clips.map((clip) => clip.title)).toEqual(['League match – Header']);
+    expect(clips.map((clip) => clip.title)).toEqual(['Goal – Header']);
     expect(await runs(ids.saveRule ?? 0)).toEqual([]);
     const stored = await ctx.db.select().from(clipRuleRuns).where(eq(clipRuleRuns.eventId, eventId));
     expect(stored.map((run) => run.markerId)).toEqual([goal]);
   });
 
-  it('names the clip after the clock time when the marker has no label, and clamps to the video', async () => {
+  it('names the clip after its type and clock time when the marker has no label, and clamps to the video', async () => {
     const eventId = await event('Derby', sourceId);
     const markerId = await marker(eventId, { label: '', timeSeconds: 3.5, markerTypeId: ids.goal });
     const run = await settledRun(ids.goalRule ?? 0, markerId);
     expect(run.state).toBe('made');
     const [clip] = await eventClips(eventId);
-    expect(clip?.title).toBe('Derby – 0:03');
+    expect(clip?.title).toBe('Goal – 0:03');
     expect(clipInfo(clip)?.inSeconds).toBe(2.5);
     expect(clipInfo(clip)?.outSeconds).toBeCloseTo(4, 1);
   });
@@ -210,7 +210,7 @@ describe('clip rules make the clips of the markers they name', () => {
     await Promise.all([sweepClipRules(ctx.db), sweepClipRules(ctx.db)]);
     await sweepClipRules(ctx.db);
     const clips = await eventClips(eventId);
-    expect(clips.map((clip) => [clip.title, clipInfo(clip)?.markerId])).toEqual([['Friendly – Late goal', row?.id]]);
+    expect(clips.map((clip) => [clip.title, clipInfo(clip)?.markerId])).toEqual([['Goal – Late goal', row?.id]]);
   });
 
   it('waits for a replay still being encoded, then clips it', async () => {

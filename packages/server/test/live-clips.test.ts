@@ -299,7 +299,7 @@ describe('clipping a live', () => {
     expect(response.statusCode, response.body).toBe(202);
     const { video, job } = response.json<ClipResponse>();
     expect(job.type).toBe(LIVE_JOB_TYPES.clip);
-    expect(video.title).toBe('Semi-final – Goal');
+    expect(video.title).toBe('Goal');
     const row = await videoRow(ctx, video.id);
     // The template's default timings around the marker, kept inside what is recorded.
     expect(row?.clipInSeconds).toBeGreaterThanOrEqual(0);
