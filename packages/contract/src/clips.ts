@@ -32,7 +32,20 @@ export const CLIP_TEMPLATE_SECONDS = { min: 0, max: 120, defaultBefore: 10, defa
 /** GET clips/sources paging. */
 export const CLIP_SOURCES_LIMIT = { default: 25, max: 100 } as const;
 
+/**
+ * Where a clip was cut from, as the account's clips list filters them: a live (its DVR, no source
+ * video) or a video (an event's replay, or any video of the library).
+ */
+export const CLIP_ORIGINS = ['live', 'replay'] as const;
+export type ClipOrigin = (typeof CLIP_ORIGINS)[number];
+
 export const clipPaths = {
+  /**
+   * GET accountClipsQuery → accountClipsResponse: every clip of the account, newest first, with
+   * filters (event, state, origin), a search in titles and paging; the events the page's clips
+   * were made for, by id, to name them.
+   */
+  list: `${MAIN_API}/clips`,
   /** POST createClipBody → 202 {video, job}; GET → {data: clip videos newest first, total}. */
   videoClips: (videoId: number | string) => `${MAIN_API}/videos/${videoId}/clips`,
   /** POST ?offset=seconds-before-marker, body markerClipBody → 202 {video, job}. */
@@ -56,6 +69,14 @@ export const clipPaths = {
    */
   liveWindow: (resource: 'events' | 'business-players', id: number | string) =>
     `${MAIN_API}/${resource}/${id}/live-clips/window`,
+  /**
+   * GET → multicamStatusResponse (contract cameras.ts): the program of a live as those who clip
+   * it see it (CLIP_RULE): its cameras, the camera on air and its signed live and DVR playlists,
+   * the player they take in and out points and markers from. Live operators read the same
+   * through any camera (GET multicams/{cameraId}/status).
+   */
+  liveProgram: (resource: 'events' | 'business-players', id: number | string) =>
+    `${MAIN_API}/${resource}/${id}/live-clips/program`,
 } as const;
 
 export const CLIP_MESSAGES = messageCatalog('CLIP_MESSAGES', {

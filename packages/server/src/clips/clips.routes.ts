@@ -28,6 +28,7 @@ import { type Engine, entryOf, type ResourceEntry } from '../resources/resources
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guard, type Guards } from '../tenancy/tenancy.guards.ts';
 import { recordedClip } from './clips.audit.ts';
+import { accountClipsRoute } from './clips.list.ts';
 import { findEvent, listSources, markerClipRequest } from './clips.markers.ts';
 import { createClip, listClips, presentClip } from './clips.service.ts';
 
@@ -250,4 +251,5 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
   eventClipRoutes(app, context);
   liveClipRoutes(app, context);
   sourcesRoute(app, context);
+  accountClipsRoute(app, context);
 };
