@@ -238,7 +238,7 @@ describe('clip rules make the clips of the markers they name', () => {
     await ctx.db.update(clipRuleRuns).set({ dueAt: new Date() }).where(eq(clipRuleRuns.markerId, markerId));
     await sweepClipRules(ctx.db);
     expect((await settledRun(ids.goalRule ?? 0, markerId)).state).toBe('made');
-    expect((await eventClips(eventId)).map((clip) => clip.title)).toEqual(['Recorded last night – Early goal']);
+    expect((await eventClips(eventId)).map((clip) => clip.title)).toEqual(['Goal – Early goal']);
   });
 
   it("clips only a data feed's markers, or only those made by hand, when the rule says so", async () => {
@@ -284,7 +284,8 @@ describe('clip rules make the clips of the markers they name', () => {
     expect((await runs(feedRule)).map((run) => run.markerId)).toEqual([feedCard]);
     expect((await runs(handRule)).map((run) => run.markerId)).toEqual([byHandCorner]);
     const titles = (await eventClips(eventId)).map((clip) => clip.title).sort();
-    expect(titles).toEqual(['Feed and hand – Card from the feed', 'Feed and hand – Corner by hand']);
+    // Named after their markers: a label that names its type ("Corner by hand") does not repeat it.
+    expect(titles).toEqual(['Corner by hand', 'Yellow card – Card from the feed']);
     const refused = await post('producer', '/main-api/clip-rules', {
       name: 'Unknown source',
       markerTypeId: corner,
