@@ -91,4 +91,6 @@ export const markersEn = {
   'clipping.list.empty': 'No clip matches these filters.',
   'clipping.list.ofEvent': 'Event: {{name}}',
   'clipping.list.failed': 'The clips could not be loaded.',
+  'markers.ui.replayPreparing':
+    '“{{title}}” is being made from the live recording: markers and clips of the replay come once it plays.',
 } as const;

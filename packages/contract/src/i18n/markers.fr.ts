@@ -96,4 +96,6 @@ export const markersFr: Record<keyof typeof markersEn, string> = {
   'clipping.list.empty': 'Aucun clip ne correspond à ces filtres.',
   'clipping.list.ofEvent': 'Événement : {{name}}',
   'clipping.list.failed': 'Les clips n’ont pas pu être chargés.',
+  'markers.ui.replayPreparing':
+    '« {{title}} » est en cours de fabrication à partir de l’enregistrement du direct : marqueurs et clips du replay seront possibles dès qu’il sera lisible.',
 };

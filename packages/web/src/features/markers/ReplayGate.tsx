@@ -11,6 +11,23 @@ import { ReplayProgress } from './ReplayProgress.tsx';
 /** The event's info tab, where its replay video is chosen. */
 export const EVENT_INFO_ROUTE = '/events/sports/edit/:id/info';
 
+/**
+ * The event's replay after its live, on its stream tab: while it is being prepared, its steps with
+ * their progress and what is left; nothing once it plays (or when there is none).
+ */
+export function EventReplayStatus({ eventId }: { eventId: number }) {
+  const t = useT();
+  const replay = useEventReplay(eventId);
+  const video = replay.data?.video ?? null;
+  if (!video || video.playback) return null;
+  return (
+    <Alert color="yellow" title={t('markers.ui.notReadyTitle')} data-testid="replay-status">
+      <Text size="sm">{t('markers.ui.replayPreparing', { title: video.title })}</Text>
+      <ReplayProgress videoId={video.id} onDone={() => void replay.refetch()} />
+    </Alert>
+  );
+}
+
 export type PlayableReplay = NonNullable<EventReplayResponse['video']> & {
   playback: NonNullable<NonNullable<EventReplayResponse['video']>['playback']>;
 };
@@ -68,7 +85,7 @@ export function ReplayGate({
       <Stack gap="lg">
         <Alert color="yellow" title={t('markers.ui.notReadyTitle')}>
           <Text size="sm">{t('markers.ui.notReady', { title: video.title })}</Text>
-          <ReplayProgress videoId={video.id} />
+          <ReplayProgress videoId={video.id} onDone={() => void replay.refetch()} />
         </Alert>
         {meanwhile}
       </Stack>

@@ -2,6 +2,7 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import type { MessageKey } from '@regie/contract/i18n/en';
 import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { useActiveJobs } from '../../realtime/use-jobs.ts';
 import { remainingMinutes, remainingSeconds } from './replay-estimate.ts';
@@ -13,13 +14,23 @@ const STEPS: Readonly<Record<string, MessageKey>> = {
 
 /**
  * Where the replay's preparation stands after the live: the job under way on the replay video
- * (the recording joined, then encoded), its progress pushed live and what is left at its pace.
+ * (the recording joined, then encoded), its progress pushed live and what is left at its pace;
+ * `onDone` once the last step ended.
  */
-export function ReplayProgress({ videoId }: { videoId: number }) {
+export function ReplayProgress({ videoId, onDone }: { videoId: number; onDone?: () => void }) {
   const t = useT();
   const jobs = useActiveJobs({ resourceType: VIDEO_RESOURCE_TYPE, resourceId: String(videoId) }).jobs.filter(
     (job) => STEPS[job.type] !== undefined,
   );
+  // The last step ended: whoever shows the replay reads it again (it plays now, or it failed).
+  const working = useRef(false);
+  const latest = useRef(onDone);
+  latest.current = onDone;
+  const busy = jobs.length > 0;
+  useEffect(() => {
+    if (working.current && !busy) latest.current?.();
+    working.current = busy;
+  }, [busy]);
   if (jobs.length === 0) return null;
   return (
     <Stack gap="xs" mt="xs" data-testid="replay-progress">
