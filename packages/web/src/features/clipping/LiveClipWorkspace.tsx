@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/action.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
 import { ProgramPanel } from '../live/ProgramPanel.tsx';
-import { LiveMarkerStrip } from '../markers/LiveMarkerStrip.tsx';
+import { LiveMarkerFeedback, LiveMarkerTicks } from '../markers/LiveMarkerStrip.tsx';
 import { type MarkerTypeView, useEventMarkers, useMarkerTypes } from '../markers/marker-calls.ts';
 import { ClipControls } from './ClipControls.tsx';
 import { ClipQueue } from './ClipQueue.tsx';
@@ -31,12 +31,15 @@ export function LiveProgramCard({
 }) {
   const t = useT();
   const readsMarkers = mayUseResource(useAccessSubject(), markersResource, 'read');
+  // A live event's markers: what the keys made above the player, ticks on its DVR under it.
+  const marking = desk.content.kind === 'events' && readsMarkers && desk.live;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="live-desk-program-title">
       <Stack gap="sm">
         <Title order={2} size="h5" id="live-desk-program-title">
           {t('live.program.title')}
         </Title>
+        {marking && <LiveMarkerFeedback desk={desk} eventId={desk.content.id} />}
         {desk.seesProgram ? (
           <ProgramPanel
             live={desk.live}
@@ -49,9 +52,7 @@ export function LiveProgramCard({
             {t(noProgram)}
           </Text>
         )}
-        {desk.content.kind === 'events' && readsMarkers && desk.live && (
-          <LiveMarkerStrip desk={desk} eventId={desk.content.id} />
-        )}
+        {marking && <LiveMarkerTicks desk={desk} eventId={desk.content.id} />}
       </Stack>
     </Card>
   );

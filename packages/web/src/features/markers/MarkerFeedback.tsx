@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
 import { useMadeMarkers } from './made-markers.ts';
@@ -7,10 +7,19 @@ import { UNTYPED_COLOR } from './marker-points.ts';
 import { formatMarkerTime } from './marker-time.ts';
 
 /**
- * What the operator's last marker keys made, newest first, right by the player where they look:
- * each marker's type (or label) and its time. Read out as it changes (a polite live region).
+ * What the operator's last marker keys made, newest first (in bold), on one line by the player
+ * where they look: each marker's type (or label) and its time. Read out as it changes (a polite live region).
  */
-export function MarkerFeedback({ eventId, types }: { eventId: number; types: readonly MarkerTypeView[] }) {
+export function MarkerFeedback({
+  eventId,
+  types,
+  waiting = false,
+}: {
+  eventId: number;
+  types: readonly MarkerTypeView[];
+  /** The player's frame has no time yet: keys drop nothing until it plays. */
+  waiting?: boolean;
+}) {
   const t = useT();
   const { i18n } = useTranslation();
   const made = useMadeMarkers(eventId);
@@ -19,10 +28,10 @@ export function MarkerFeedback({ eventId, types }: { eventId: number; types: rea
       <Text id="marker-made-title" size="xs" c="dimmed">
         {t('markers.ui.madeTitle')}
       </Text>
-      <Stack gap={2} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-live="polite">
+      <Group gap="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-live="polite">
         {made.length === 0 ? (
           <Text size="sm" c="dimmed" component="li">
-            {t('markers.ui.madeNone')}
+            {waiting ? t('controlRoom.markersWaiting') : t('markers.ui.madeNone')}
           </Text>
         ) : (
           made.map((marker, index) => {
@@ -48,7 +57,7 @@ export function MarkerFeedback({ eventId, types }: { eventId: number; types: rea
             );
           })
         )}
-      </Stack>
+      </Group>
     </section>
   );
 }
