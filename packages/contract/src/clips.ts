@@ -23,6 +23,19 @@ export const CLIP_RULE: AccessRule = {
   authorizedModules: ['STREAM_CLIPPING', 'VIDEOS'],
 };
 
+/**
+ * Who reads a live event's window (GET …/live-clips/window): its clippers, and those who drop
+ * its markers, whose keys place a marker at the program's frame on the live's axis (its origin).
+ * A conference's: its clippers (CLIP_RULE).
+ */
+export const LIVE_EVENT_WINDOW_RULES: readonly AccessRule[] = [
+  CLIP_RULE,
+  {
+    authorizedRoles: ['sport_player_write', 'liveclipping_write'],
+    authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
+  },
+];
+
 /** Longest clip, in seconds (the cut part, rolls not counted). */
 export const CLIP_MAX_SECONDS = 600;
 /** Seconds a skin's pre-roll and post-roll images are shown (clip-skins rollSeconds). */

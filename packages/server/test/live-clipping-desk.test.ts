@@ -110,6 +110,10 @@ describe("the live clipper's desk", () => {
     expect((await get(clipPaths.liveProgram('events', eventId), 'clipperB')).statusCode).toBe(404);
     expect((await get(clipPaths.liveProgram('events', eventId), 'quizA')).statusCode).toBe(403);
     expect((await get(lifecyclePaths.status('events', eventId), 'quizA')).statusCode).toBe(403);
+    // Those who drop the event's markers read its window (the origin of the program's frame).
+    expect((await get(clipPaths.liveWindow('events', eventId), 'operatorA')).statusCode).toBe(200);
+    expect((await get(clipPaths.liveWindow('events', eventId), 'quizA')).statusCode).toBe(403);
+    expect((await get(clipPaths.liveWindow('events', eventId), 'clipperB')).statusCode).toBe(404);
   });
 
   it("names a marker's clip after its type, its player and the match minute", async () => {
