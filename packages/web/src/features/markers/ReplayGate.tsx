@@ -21,7 +21,7 @@ export function EventReplayStatus({ eventId }: { eventId: number }) {
   const video = replay.data?.video ?? null;
   if (!video || video.playback) return null;
   return (
-    <Alert color="yellow" title={t('markers.ui.notReadyTitle')} data-testid="replay-status">
+    <Alert color="blue" title={t('markers.ui.notReadyTitle')} data-testid="replay-status">
       <Text size="sm">{t('markers.ui.replayPreparing', { title: video.title })}</Text>
       <ReplayProgress videoId={video.id} onDone={() => void replay.refetch()} />
     </Alert>
@@ -83,7 +83,7 @@ export function ReplayGate({
   if (!playback) {
     return (
       <Stack gap="lg">
-        <Alert color="yellow" title={t('markers.ui.notReadyTitle')}>
+        <Alert color="blue" title={t('markers.ui.notReadyTitle')}>
           <Text size="sm">{t('markers.ui.notReady', { title: video.title })}</Text>
           <ReplayProgress videoId={video.id} onDone={() => void replay.refetch()} />
         </Alert>
