@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
-import { CLIP_MAX_SECONDS, CLIP_MESSAGES, CLIP_SOURCES_LIMIT } from './clips.ts';
+import { CLIP_MAX_SECONDS, CLIP_MESSAGES, CLIP_ORIGINS, CLIP_SOURCES_LIMIT } from './clips.ts';
 import { clipGraphicIds } from './graphics.ts';
 import { jobResponse } from './jobs.schemas.ts';
 import { schemaMessage } from './messages.ts';
 import { referenceId } from './resources/shapes.ts';
 import { videoJobResponse, videoPlayback } from './videos.schemas.ts';
-import { VIDEO_TITLE_MAX } from './videos.ts';
+import { VIDEO_STATES, VIDEO_TITLE_MAX } from './videos.ts';
 
 /** zod schemas of the clip calls; constants, paths and messages in clips.ts. */
 
@@ -109,6 +109,24 @@ export const clipListQuery = z
 /** GET …/clips: the clip videos, newest first. */
 export const clipListResponse = z.object({ data: z.array(presentedVideo), total: z.number() });
 export type ClipListResponse = z.infer<typeof clipListResponse>;
+
+/** GET /main-api/clips: the account's clips (contract clips.ts clipPaths.list). */
+export const accountClipsQuery = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    eventId: z.coerce.number().int().positive().optional(),
+    state: z.enum(VIDEO_STATES).optional(),
+    origin: z.enum(CLIP_ORIGINS).optional(),
+    limit: z.coerce.number().int().min(1).max(CLIP_SOURCES_LIMIT.max).default(CLIP_SOURCES_LIMIT.default),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
+export type AccountClipsQuery = z.infer<typeof accountClipsQuery>;
+export const accountClipsResponse = clipListResponse.extend({
+  /** The events the listed clips were made for (their clip.eventId), to name them. */
+  events: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type AccountClipsResponse = z.infer<typeof accountClipsResponse>;
 
 /** GET /main-api/clips/sources */
 export const clipSourcesQuery = z

@@ -23,6 +23,19 @@ export const CLIP_RULE: AccessRule = {
   authorizedModules: ['STREAM_CLIPPING', 'VIDEOS'],
 };
 
+/**
+ * Who reads a live event's window (GET …/live-clips/window): its clippers, and those who drop
+ * its markers, whose keys place a marker at the program's frame on the live's axis (its origin).
+ * A conference's: its clippers (CLIP_RULE).
+ */
+export const LIVE_EVENT_WINDOW_RULES: readonly AccessRule[] = [
+  CLIP_RULE,
+  {
+    authorizedRoles: ['sport_player_write', 'liveclipping_write'],
+    authorizedModules: ['SPORT_EVENTS', 'STREAM_CLIPPING'],
+  },
+];
+
 /** Longest clip, in seconds (the cut part, rolls not counted). */
 export const CLIP_MAX_SECONDS = 600;
 /** Seconds a skin's pre-roll and post-roll images are shown (clip-skins rollSeconds). */
@@ -32,7 +45,20 @@ export const CLIP_TEMPLATE_SECONDS = { min: 0, max: 120, defaultBefore: 10, defa
 /** GET clips/sources paging. */
 export const CLIP_SOURCES_LIMIT = { default: 25, max: 100 } as const;
 
+/**
+ * Where a clip was cut from, as the account's clips list filters them: a live (its DVR, no source
+ * video) or a video (an event's replay, or any video of the library).
+ */
+export const CLIP_ORIGINS = ['live', 'replay'] as const;
+export type ClipOrigin = (typeof CLIP_ORIGINS)[number];
+
 export const clipPaths = {
+  /**
+   * GET accountClipsQuery → accountClipsResponse: every clip of the account, newest first, with
+   * filters (event, state, origin), a search in titles and paging; the events the page's clips
+   * were made for, by id, to name them.
+   */
+  list: `${MAIN_API}/clips`,
   /** POST createClipBody → 202 {video, job}; GET → {data: clip videos newest first, total}. */
   videoClips: (videoId: number | string) => `${MAIN_API}/videos/${videoId}/clips`,
   /** POST ?offset=seconds-before-marker, body markerClipBody → 202 {video, job}. */
@@ -56,6 +82,14 @@ export const clipPaths = {
    */
   liveWindow: (resource: 'events' | 'business-players', id: number | string) =>
     `${MAIN_API}/${resource}/${id}/live-clips/window`,
+  /**
+   * GET → multicamStatusResponse (contract cameras.ts): the program of a live as those who clip
+   * it see it (CLIP_RULE): its cameras, the camera on air and its signed live and DVR playlists,
+   * the player they take in and out points and markers from. Live operators read the same
+   * through any camera (GET multicams/{cameraId}/status).
+   */
+  liveProgram: (resource: 'events' | 'business-players', id: number | string) =>
+    `${MAIN_API}/${resource}/${id}/live-clips/program`,
 } as const;
 
 export const CLIP_MESSAGES = messageCatalog('CLIP_MESSAGES', {

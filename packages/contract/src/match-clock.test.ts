@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clockLabel, periodSecondsOf, periodsProblem, videoSecondsOf } from './match-clock.ts';
+import {
+  clockLabel,
+  matchMinuteAt,
+  matchMinuteLabel,
+  periodSecondsOf,
+  periodsProblem,
+  videoSecondsOf,
+} from './match-clock.ts';
 
 // A replay whose first half kicks off 5 min in, the second at 60 min, extra time at 110 and 127 min.
 const periods = [
@@ -63,5 +70,27 @@ describe('periods as they may be stored', () => {
         { period: 2, startsAt: 50 },
       ])?.kind,
     ).toBe('order');
+  });
+});
+
+describe('the match minute of a moment', () => {
+  it('counts the minute being played, as broadcasts show it', () => {
+    expect(matchMinuteLabel(1, 0)).toBe("1'");
+    expect(matchMinuteLabel(1, 59)).toBe("1'");
+    expect(matchMinuteLabel(2, periodSecondsOf(2, 62, 10))).toBe("63'");
+  });
+
+  it('shows stoppage time after the regular end of a period, and no minute in the shoot-out', () => {
+    expect(matchMinuteLabel(1, periodSecondsOf(1, 45, 30, 1))).toBe("45+2'");
+    expect(matchMinuteLabel(2, periodSecondsOf(2, 89, 59))).toBe("90'");
+    expect(matchMinuteLabel(2, periodSecondsOf(2, 90, 0))).toBe("90+1'");
+    expect(matchMinuteLabel(5, 30)).toBeNull();
+  });
+
+  it('finds the minute of a place in the video from the periods kicked off before it', () => {
+    expect(matchMinuteAt(periods, 300 + 22 * 60 + 5)).toBe("23'");
+    expect(matchMinuteAt(periods, 3600 + 17 * 60)).toBe("63'");
+    expect(matchMinuteAt(periods, 100)).toBeNull();
+    expect(matchMinuteAt(null, 4000)).toBeNull();
   });
 });

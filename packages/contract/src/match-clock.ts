@@ -101,3 +101,36 @@ export const PERIOD_KEYS: Readonly<Record<MatchPeriod, string>> = { 1: '1', 2: '
 function roundTenth(seconds: number): number {
   return Math.round(seconds * 10) / 10;
 }
+
+/** Where each period's regular time ends on the clock, minutes (beyond: stoppage time, 45+2'). */
+const PERIOD_CLOCK_END_MINUTES: Readonly<Record<MatchPeriod, number | null>> = {
+  1: 45,
+  2: 90,
+  3: 105,
+  4: 120,
+  // The penalty shoot-out has no clock.
+  5: null,
+};
+
+/**
+ * The match minute as broadcasts show it, `periodSeconds` after the kick-off of `period`: the
+ * minute being played (0:00–0:59 is 1'), stoppage time after the period's regular end (45+2');
+ * null for the shoot-out and unknown periods.
+ */
+export function matchMinuteLabel(period: number, periodSeconds: number): string | null {
+  const end = PERIOD_CLOCK_END_MINUTES[period as MatchPeriod];
+  const start = PERIOD_CLOCK_START_MINUTES[period as MatchPeriod];
+  if (end === null || end === undefined || start === undefined) return null;
+  const minute = start + Math.floor(Math.max(0, periodSeconds) / 60) + 1;
+  return minute > end ? clockLabel(end, minute - end) : clockLabel(minute);
+}
+
+/**
+ * The match minute at `timeSeconds` of the event's video (a marker's time): counted from the
+ * latest period kicked off at or before it; null before the first kick-off or without periods.
+ */
+export function matchMinuteAt(periods: readonly PeriodStart[] | null | undefined, timeSeconds: number): string | null {
+  const started = sortedPeriods(periods ?? []).filter((entry) => entry.startsAt <= timeSeconds);
+  const current = started.at(-1);
+  return current ? matchMinuteLabel(current.period, timeSeconds - current.startsAt) : null;
+}

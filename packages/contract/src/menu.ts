@@ -354,6 +354,8 @@ export const MENU: readonly MenuNode[] = [
     [
       node('event', 'menu.clipping.event', { authorizedRoles: ['liveclipping_write'] }),
       node('conference', 'menu.clipping.conference', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
+      // Every clip of the account, live and replay (issue 46): beside where they are cut.
+      node('clips', 'menu.clipping.clips', { authorizedRoles: ['liveclipping_write', 'clip_only'] }),
       resourcePage('clip-templates', '', 'menu.clipping.template'),
       ...registeredNodes('/clipping'),
     ],

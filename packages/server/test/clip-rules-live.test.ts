@@ -181,7 +181,8 @@ describe('clip rules on a live without a replay', () => {
       clipOutSeconds: at + 0.5 + AFTER,
       clipMarkerId: markerId,
       clipEventId: eventId,
-      title: 'Derby – Opener',
+      // Its type, label and match minute (the first half kicked off at the live's second 0).
+      title: `Goal – Opener ${Math.floor(at / 60) + 1}'`,
       published: true,
       ownerId: null,
       accountId: ctx.accountA.id,
@@ -298,7 +299,7 @@ describe('clip rules on a live without a replay', () => {
       clipMarkerId: markerId,
       clipInSeconds: at + 0.5 - BEFORE,
       clipOutSeconds: at + 0.5 + AFTER,
-      title: 'Derby – Goal: Striker (header)',
+      title: `Goal: Striker (header) ${Math.floor((at + 0.5) / 60) + 1}'`,
     });
     const ready = await waitForVideo(ctx, run.clipVideoId ?? 0, ['ready', 'failed'], 30_000);
     expect(ready.state, ready.failureReason ?? '').toBe('ready');

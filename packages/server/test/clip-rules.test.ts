@@ -127,7 +127,7 @@ describe('clip rules make the clips of the markers they name', () => {
     expect(clips).toHaveLength(1);
     const [clip] = clips;
     expect(clip?.id).toBe(run.clipVideoId);
-    expect(clip).toMatchObject({ title: 'Cup final – Goal', published: true });
+    expect(clip).toMatchObject({ title: 'Goal', published: true });
     // 1 s before the marker, 0.5 s after its end (2 + 0.5); the template dresses it in its skin.
     expect(clip?.clip).toEqual({
       sourceVideoId: sourceId,
@@ -171,19 +171,19 @@ describe('clip rules make the clips of the markers they name', () => {
     await settledRun(ids.goalRule ?? 0, goal);
     await sweepClipRules(ctx.db);
     const clips = await eventClips(eventId);
-    expect(clips.map((clip) => clip.title)).toEqual(['League match – Header']);
+    expect(clips.map((clip) => clip.title)).toEqual(['Goal – Header']);
     expect(await runs(ids.saveRule ?? 0)).toEqual([]);
     const stored = await ctx.db.select().from(clipRuleRuns).where(eq(clipRuleRuns.eventId, eventId));
     expect(stored.map((run) => run.markerId)).toEqual([goal]);
   });
 
-  it('names the clip after the clock time when the marker has no label, and clamps to the video', async () => {
+  it('names the clip after its type and clock time when the marker has no label, and clamps to the video', async () => {
     const eventId = await event('Derby', sourceId);
     const markerId = await marker(eventId, { label: '', timeSeconds: 3.5, markerTypeId: ids.goal });
     const run = await settledRun(ids.goalRule ?? 0, markerId);
     expect(run.state).toBe('made');
     const [clip] = await eventClips(eventId);
-    expect(clip?.title).toBe('Derby – 0:03');
+    expect(clip?.title).toBe('Goal – 0:03');
     expect(clipInfo(clip)?.inSeconds).toBe(2.5);
     expect(clipInfo(clip)?.outSeconds).toBeCloseTo(4, 1);
   });
@@ -210,7 +210,7 @@ describe('clip rules make the clips of the markers they name', () => {
     await Promise.all([sweepClipRules(ctx.db), sweepClipRules(ctx.db)]);
     await sweepClipRules(ctx.db);
     const clips = await eventClips(eventId);
-    expect(clips.map((clip) => [clip.title, clipInfo(clip)?.markerId])).toEqual([['Friendly – Late goal', row?.id]]);
+    expect(clips.map((clip) => [clip.title, clipInfo(clip)?.markerId])).toEqual([['Goal – Late goal', row?.id]]);
   });
 
   it('waits for a replay still being encoded, then clips it', async () => {
@@ -238,7 +238,7 @@ describe('clip rules make the clips of the markers they name', () => {
     await ctx.db.update(clipRuleRuns).set({ dueAt: new Date() }).where(eq(clipRuleRuns.markerId, markerId));
     await sweepClipRules(ctx.db);
     expect((await settledRun(ids.goalRule ?? 0, markerId)).state).toBe('made');
-    expect((await eventClips(eventId)).map((clip) => clip.title)).toEqual(['Recorded last night – Early goal']);
+    expect((await eventClips(eventId)).map((clip) => clip.title)).toEqual(['Goal – Early goal']);
   });
 
   it("clips only a data feed's markers, or only those made by hand, when the rule says so", async () => {
@@ -284,7 +284,8 @@ describe('clip rules make the clips of the markers they name', () => {
     expect((await runs(feedRule)).map((run) => run.markerId)).toEqual([feedCard]);
     expect((await runs(handRule)).map((run) => run.markerId)).toEqual([byHandCorner]);
     const titles = (await eventClips(eventId)).map((clip) => clip.title).sort();
-    expect(titles).toEqual(['Feed and hand – Card from the feed', 'Feed and hand – Corner by hand']);
+    // Named after their markers: a label that names its type ("Corner by hand") does not repeat it.
+    expect(titles).toEqual(['Corner by hand', 'Yellow card – Card from the feed']);
     const refused = await post('producer', '/main-api/clip-rules', {
       name: 'Unknown source',
       markerTypeId: corner,

@@ -69,6 +69,7 @@ export const en = {
   'menu.clipping': 'Clipping',
   'menu.clipping.event': 'Clip an event',
   'menu.clipping.conference': 'Clip a conference',
+  'menu.clipping.clips': 'Clips',
   'menu.clipping.template': 'Clip template',
   'menu.clipping.rules': 'Clip rules',
   'menu.cms': 'Content management',

@@ -64,6 +64,7 @@ export const fr: Record<MessageKey, string> = {
   'menu.events.sports.controlRoom': 'Régie',
   'menu.clipping': 'Clipping',
   'menu.clipping.event': 'Clipper un événement',
+  'menu.clipping.clips': 'Clips',
   'menu.clipping.conference': 'Clipper une conférence',
   'menu.clipping.template': 'Modèle de clip',
   'menu.clipping.rules': 'Règles de clips',

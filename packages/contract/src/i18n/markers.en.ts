@@ -64,4 +64,33 @@ export const markersEn = {
   'clipping.ui.liveKeys': 'I and O take the program’s frame',
   'clipping.ui.noProgram': 'Playing the program needs the live operator role: type the times or clip from a marker.',
   'clipping.ui.notLive': 'The event is not live: clips are cut from its live once it is on air.',
+  // Live markers (issue 46): ticks on the DVR, what each key made, the replay’s preparation
+  'markers.ui.dvrTicks': 'Markers on the live recording ({{count}})',
+  'markers.ui.madeTitle': 'Just marked',
+  'markers.ui.madeNone': 'Press a marker key: what it made shows here.',
+  'markers.ui.liveNoProgram':
+    'Dropping markers on the live needs its program: ask for the live operator or live clipper role.',
+  'markers.ui.liveHint':
+    'The event is live: each marker key drops a marker at the frame the program shows, counted from the start of the live.',
+  'markers.ui.noReplayAsk': 'This event has no replay video yet: whoever edits the event chooses it on its info tab.',
+  'markers.ui.replayJoining': 'Joining the live recording',
+  'markers.ui.replayEncoding': 'Encoding the replay',
+  'markers.ui.replayWaiting': 'Waiting for a worker',
+  'markers.ui.replayLeft': '{{progress}} % · about {{minutes}} min left',
+  // The account's clips (Clipping › Clips)
+  'clipping.list.title': 'Clips of the account',
+  'clipping.list.search': 'Search in titles',
+  'clipping.list.event': 'Event',
+  'clipping.list.anyEvent': 'Every event',
+  'clipping.list.state': 'State',
+  'clipping.list.anyState': 'Every state',
+  'clipping.list.origin': 'Cut from',
+  'clipping.list.anyOrigin': 'The live or a video',
+  'clipping.list.origin.live': 'The live',
+  'clipping.list.origin.replay': 'A video or replay',
+  'clipping.list.empty': 'No clip matches these filters.',
+  'clipping.list.ofEvent': 'Event: {{name}}',
+  'clipping.list.failed': 'The clips could not be loaded.',
+  'markers.ui.replayPreparing':
+    '“{{title}}” is being made from the live recording: markers and clips of the replay come once it plays.',
 } as const;

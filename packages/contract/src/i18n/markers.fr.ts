@@ -68,4 +68,34 @@ export const markersFr: Record<keyof typeof markersEn, string> = {
     'Lire le programme demande le rôle d’opérateur du direct : saisissez les temps ou partez d’un marqueur.',
   'clipping.ui.notLive':
     'L’événement n’est pas en direct : les clips se découpent dans son direct une fois à l’antenne.',
+  // Live markers (issue 46): ticks on the DVR, what each key made, the replay’s preparation
+  'markers.ui.dvrTicks': 'Marqueurs sur l’enregistrement du direct ({{count}})',
+  'markers.ui.madeTitle': 'Derniers marqueurs posés',
+  'markers.ui.madeNone': 'Appuyez sur une touche de marqueur : ce qu’elle a posé s’affiche ici.',
+  'markers.ui.liveNoProgram':
+    'Poser des marqueurs sur le direct demande de voir son programme : demandez le rôle d’opérateur ou de clippeur du direct.',
+  'markers.ui.liveHint':
+    'L’événement est en direct : chaque touche de marqueur pose un marqueur sur l’image que montre le programme, comptée depuis le début du direct.',
+  'markers.ui.noReplayAsk':
+    'Cet événement n’a pas encore de vidéo de replay : la personne qui modifie l’événement la choisit dans son onglet Infos.',
+  'markers.ui.replayJoining': 'Assemblage de l’enregistrement du direct',
+  'markers.ui.replayEncoding': 'Encodage du replay',
+  'markers.ui.replayWaiting': 'En attente d’un processus de traitement',
+  'markers.ui.replayLeft': '{{progress}} % · encore {{minutes}} min environ',
+  // The account's clips (Clipping › Clips)
+  'clipping.list.title': 'Clips du compte',
+  'clipping.list.search': 'Rechercher dans les titres',
+  'clipping.list.event': 'Événement',
+  'clipping.list.anyEvent': 'Tous les événements',
+  'clipping.list.state': 'État',
+  'clipping.list.anyState': 'Tous les états',
+  'clipping.list.origin': 'Découpé depuis',
+  'clipping.list.anyOrigin': 'Le direct ou une vidéo',
+  'clipping.list.origin.live': 'Le direct',
+  'clipping.list.origin.replay': 'Une vidéo ou un replay',
+  'clipping.list.empty': 'Aucun clip ne correspond à ces filtres.',
+  'clipping.list.ofEvent': 'Événement : {{name}}',
+  'clipping.list.failed': 'Les clips n’ont pas pu être chargés.',
+  'markers.ui.replayPreparing':
+    '« {{title}} » est en cours de fabrication à partir de l’enregistrement du direct : marqueurs et clips du replay seront possibles dès qu’il sera lisible.',
 };

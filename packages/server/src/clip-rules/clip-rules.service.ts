@@ -1,8 +1,8 @@
 import { CLIP_RULE_MESSAGES } from '@regie/contract/clip-rules';
 import { CLIP_MESSAGES } from '@regie/contract/clips';
 import { and, asc, eq, gte, isNotNull, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
-import { clockTime } from '../clips/clips.markers.ts';
-import { type ClipOwner, type ClipRequest, createClip, defaultClipTitle } from '../clips/clips.service.ts';
+import { markerClipTitle, markerTypeName } from '../clips/clip-title.ts';
+import { type ClipOwner, type ClipRequest, createClip } from '../clips/clips.service.ts';
 import { MessageError, reasonOf } from '../common/message.error.ts';
 import { clipRuleRuns, clipRules } from '../db/clip-rules.table.ts';
 import type { Db } from '../db/database.ts';
@@ -116,11 +116,15 @@ async function makeClip(db: Db, run: { ruleId: number; markerId: number; created
     .limit(1);
   if (!found) throw new Error(`Marker ${run.markerId} or clip rule ${run.ruleId} is gone`);
   const { rule, marker, event } = found;
-  const label = marker.label.trim() || clockTime(marker.timeSeconds);
   const request: ClipRequest = {
     inSeconds: Math.max(0, marker.timeSeconds - rule.beforeSeconds),
     outSeconds: marker.timeSeconds + (marker.durationSeconds ?? 0) + rule.afterSeconds,
-    title: defaultClipTitle(event.name, label),
+    title: markerClipTitle({
+      eventName: event.name,
+      periods: event.periods,
+      marker,
+      typeName: await markerTypeName(db, marker.markerTypeId),
+    }),
     clipTemplateId: rule.clipTemplateId,
     // Left out: the template's skin (clipDressing); set: the rule's own.
     clipSkinId: rule.clipSkinId ?? undefined,

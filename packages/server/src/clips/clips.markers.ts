@@ -1,5 +1,6 @@
 import { CLIP_MESSAGES } from '@regie/contract/clips';
 import type { ClipSourcesResponse, MarkerClipBody } from '@regie/contract/clips.schemas';
+import type { PeriodStart } from '@regie/contract/match-clock';
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import { markers } from '../db/events.table.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
@@ -10,14 +11,8 @@ import { findVisible } from '../resources/resources.service.ts';
 import type { Engine, ResourceEntry, Row } from '../resources/resources.types.ts';
 import type { AuthContext } from '../tenancy/tenancy.guards.ts';
 import { playbackOf, type VideosEntry } from '../videos/videos.resource.ts';
-import { type ClipRequest, defaultClipTitle, defaultTemplate, findTemplate, templateSeconds } from './clips.service.ts';
-
-/** 1234.5 → "20:34". */
-export function clockTime(seconds: number): string {
-  const whole = Math.floor(seconds);
-  const minutes = Math.floor(whole / 60);
-  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
-}
+import { markerClipTitle, markerTypeName } from './clip-title.ts';
+import { type ClipRequest, defaultTemplate, findTemplate, templateSeconds } from './clips.service.ts';
 
 /** An event the request may see (404 naming it otherwise: another account's included). */
 export async function findEvent(engine: Engine, entry: ResourceEntry, auth: AuthContext, id: number): Promise<Row> {
@@ -45,9 +40,9 @@ type MarkerRow = typeof markers.$inferSelect;
  */
 async function liveMarkerClip(
   engine: Engine,
-  event: { id: number; name: string; accountId: number },
+  event: { id: number; accountId: number },
   marker: MarkerRow,
-  input: { offset: number | undefined; body: MarkerClipBody },
+  input: { offset: number | undefined; body: MarkerClipBody; title: string },
 ): Promise<MarkerClip> {
   const { clipTemplateId } = input.body;
   const template =
@@ -57,14 +52,13 @@ async function liveMarkerClip(
         ? null
         : await defaultTemplate(engine.db, event.accountId);
   const seconds = templateSeconds(template);
-  const label = marker.label.trim() || clockTime(marker.timeSeconds);
   return {
     kind: 'live',
     event,
     clip: {
       inSeconds: Math.max(0, marker.timeSeconds - (input.offset ?? seconds.before)),
       outSeconds: marker.timeSeconds + (marker.durationSeconds ?? 0) + seconds.after,
-      title: input.body.title ?? defaultClipTitle(event.name, label),
+      title: input.title,
       clipTemplateId: template?.id ?? null,
       clipSkinId: input.body.clipSkinId,
       markerId: marker.id,
@@ -94,13 +88,16 @@ export async function markerClipRequest(
     .where(and(eq(markers.id, input.markerId), eq(markers.eventId, eventId)))
     .limit(1);
   if (!marker) throw notFound(CLIP_MESSAGES.markerNotFound(input.markerId));
-  if (typeof event.videoId !== 'number' && event.state === 'live') {
-    return liveMarkerClip(
-      engine,
-      { id: eventId, name: String(event.name), accountId: Number(event.accountId) },
+  const title =
+    input.body.title ??
+    markerClipTitle({
+      eventName: String(event.name),
+      periods: Array.isArray(event.periods) ? (event.periods as PeriodStart[]) : null,
       marker,
-      input,
-    );
+      typeName: await markerTypeName(engine.db, marker.markerTypeId),
+    });
+  if (typeof event.videoId !== 'number' && event.state === 'live') {
+    return liveMarkerClip(engine, { id: eventId, accountId: Number(event.accountId) }, marker, { ...input, title });
   }
   if (typeof event.videoId !== 'number') throw new HttpError(409, CLIP_MESSAGES.eventHasNoVideo(eventId));
   const source = await findVisible(engine, entries.videosEntry, auth, event.videoId);
@@ -116,14 +113,13 @@ export async function markerClipRequest(
     throw badRequest(CLIP_MESSAGES.markerBeyondVideo);
   }
   const end = marker.timeSeconds + (marker.durationSeconds ?? 0) + seconds.after;
-  const label = marker.label.trim() || clockTime(marker.timeSeconds);
   return {
     kind: 'video',
     source,
     clip: {
       inSeconds: Math.max(0, marker.timeSeconds - (input.offset ?? seconds.before)),
       outSeconds: source.duration === null ? end : Math.min(source.duration, end),
-      title: input.body.title ?? defaultClipTitle(String(event.name), label),
+      title,
       clipTemplateId: template?.id ?? null,
       // Left out: the template's skin (createClip); given: this one, or none.
       clipSkinId: input.body.clipSkinId,

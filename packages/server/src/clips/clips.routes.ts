@@ -1,5 +1,5 @@
 import { CAMERA_CONTENT_KINDS } from '@regie/contract/cameras';
-import { CLIP_RULE, clipPaths } from '@regie/contract/clips';
+import { CLIP_RULE, clipPaths, LIVE_EVENT_WINDOW_RULES } from '@regie/contract/clips';
 import {
   clipListQuery,
   clipListResponse,
@@ -28,6 +28,7 @@ import { type Engine, entryOf, type ResourceEntry } from '../resources/resources
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guard, type Guards } from '../tenancy/tenancy.guards.ts';
 import { recordedClip } from './clips.audit.ts';
+import { accountClipsRoute } from './clips.list.ts';
 import { findEvent, listSources, markerClipRequest } from './clips.markers.ts';
 import { createClip, listClips, presentClip } from './clips.service.ts';
 
@@ -44,6 +45,8 @@ interface ClipRouteContext {
   videosEntry: ResourceEntry<typeof videos>;
   eventsEntry: ResourceEntry;
   onClip: Guard;
+  /** A live event's window: its clippers and its marker writers (contract LIVE_EVENT_WINDOW_RULES). */
+  onWindow: Guard;
 }
 
 const common = { tags: ['clips'], security: BEARER };
@@ -162,7 +165,7 @@ function eventClipRoutes(app: App, { engine, videosEntry, eventsEntry, onClip }:
 }
 
 /** Clips of an event or a conference while it is live (contract clipPaths.liveClips). */
-function liveClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteContext): void {
+function liveClipRoutes(app: App, { engine, videosEntry, onClip, onWindow }: ClipRouteContext): void {
   for (const kind of CAMERA_CONTENT_KINDS) {
     app.post(
       clipPaths.liveClips(kind, ':id'),
@@ -198,7 +201,7 @@ function liveClipRoutes(app: App, { engine, videosEntry, onClip }: ClipRouteCont
     app.get(
       clipPaths.liveWindow(kind, ':id'),
       {
-        onRequest: onClip,
+        onRequest: kind === 'events' ? onWindow : onClip,
         schema: {
           ...common,
           summary: 'What can be clipped of a live now, in seconds from its start, and the time of its second 0',
@@ -244,10 +247,17 @@ export const clipRoutes: FastifyPluginAsyncZod<ClipRoutesOptions> = async (app, 
   const videosEntry = entryOf(engine, videos);
   const eventsEntry = engine.byName('events');
   if (!videosEntry || !eventsEntry) return;
-  const context: ClipRouteContext = { engine, videosEntry, eventsEntry, onClip: guards.requireRule(CLIP_RULE) };
+  const context: ClipRouteContext = {
+    engine,
+    videosEntry,
+    eventsEntry,
+    onClip: guards.requireRule(CLIP_RULE),
+    onWindow: guards.requireAnyRule(LIVE_EVENT_WINDOW_RULES),
+  };
   app.addHook('preValidation', ignoreClientAccountKeys);
   videoClipRoutes(app, context);
   eventClipRoutes(app, context);
   liveClipRoutes(app, context);
   sourcesRoute(app, context);
+  accountClipsRoute(app, context);
 };

@@ -1,8 +1,8 @@
 import { CLIP_MESSAGES } from '@regie/contract/clips';
 import { CONFERENCE_MESSAGES } from '@regie/contract/conferences';
 import { type LifecycleReplay, type LifecycleTransition, TRANSITION_RULES } from '@regie/contract/lifecycle';
-import { CONFERENCE_WRITE_RULE } from '@regie/contract/resources/business-players';
-import { EVENT_WRITE_RULE } from '@regie/contract/resources/events';
+import { CONFERENCE_READ_RULE, CONFERENCE_WRITE_RULE } from '@regie/contract/resources/business-players';
+import { EVENT_READ_RULE, EVENT_WRITE_RULE } from '@regie/contract/resources/events';
 import type { FastifyInstance } from 'fastify';
 import { businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
@@ -80,6 +80,7 @@ export function registerEventLifecycle(
     stateful: eventsStateful,
     moved: (tx, record, transition, auth) => moved(tx, { kind: 'events', id: record.id }, record, transition, auth),
     writeRule: EVENT_WRITE_RULE,
+    readRule: EVENT_READ_RULE,
     notFoundMessage: (id) => CLIP_MESSAGES.eventNotFound(id),
     onError,
   });
@@ -90,6 +91,7 @@ export function registerEventLifecycle(
     moved: (tx, record, transition, auth) =>
       moved(tx, { kind: 'business-players', id: record.id }, record, transition, auth),
     writeRule: CONFERENCE_WRITE_RULE,
+    readRule: CONFERENCE_READ_RULE,
     notFoundMessage: (id) => CONFERENCE_MESSAGES.notFound(id),
     onError,
   });

@@ -35,6 +35,12 @@ export interface LifecycleRoutesOptions<Table extends PgTable> {
   stateful: StatefulTable<Table>;
   /** Who may move it (events: sport_player_write); a transition's extraRule comes on top. */
   writeRule: AccessRule;
+  /**
+   * Who may read its state (GET …/lifecycle): the writers and those who work on it while it is
+   * live without moving it (clippers, whose clip page follows the live); each transition then
+   * says 'role' to those who may not call it.
+   */
+  readRule: AccessRule;
   notFoundMessage: (id: number) => Message;
   db: Db;
   guards: Guards;
@@ -58,11 +64,12 @@ const params = z.object({ id: recordId });
 
 /** Why the user may not call `transition` now, or null when they may. */
 function refusal(
-  options: Pick<LifecycleRoutesOptions<PgTable>, 'dailymotionConfigured'>,
+  options: Pick<LifecycleRoutesOptions<PgTable>, 'dailymotionConfigured' | 'writeRule'>,
   auth: AuthContext,
   transition: LifecycleTransition,
 ): 'role' | 'not-configured' | null {
   const rule = TRANSITION_RULES[transition];
+  if (!satisfies(accessSubject(auth), options.writeRule)) return 'role';
   if (rule.extraRule && !satisfies(accessSubject(auth), rule.extraRule)) return 'role';
   if (rule.needsDailymotion && !options.dailymotionConfigured) return 'not-configured';
   return null;
@@ -140,7 +147,7 @@ export function registerLifecycleRoutes<Table extends PgTable>(
   typed.get(
     lifecyclePaths.status(options.resource, ':id'),
     {
-      onRequest: onWrite,
+      onRequest: options.guards.requireRule(options.readRule),
       schema: {
         ...common,
         summary: 'The live state and the transitions this user may call now',

@@ -35,8 +35,8 @@ import {
   switchProgram,
 } from './cameras.service.ts';
 import type { LiveTokens } from './live.tokens.ts';
-import { programPlaylistPath } from './program.media.ts';
-import { type ContentRef, ofContent } from './program.ts';
+import { programPlayback } from './live-program.routes.ts';
+import { ofContent } from './program.ts';
 
 export interface CamerasRoutesOptions {
   db: Db;
@@ -177,13 +177,7 @@ function registerMulticamRoutes(
   app: Parameters<FastifyPluginAsyncZod<CamerasRoutesOptions>>[0],
   { db, guards, tokens, publicUrl, hub }: CamerasRoutesOptions,
 ) {
-  const playback = (accountId: number) => (content: ContentRef) => {
-    const token = tokens.signProgram(accountId, content);
-    return {
-      liveUrl: `${publicUrl}${programPlaylistPath(accountId, content, 'live', token)}`,
-      dvrUrl: `${publicUrl}${programPlaylistPath(accountId, content, 'dvr', token)}`,
-    };
-  };
+  const playback = (accountId: number) => programPlayback(tokens, publicUrl, accountId);
   const status = (camera: ContentCameraRow) => multicamStatus(db, contentOfCamera(camera), playback(camera.accountId));
   app.put(
     cameraPaths.switch(':id'),

@@ -27,6 +27,7 @@ import { ingestBaseUrl } from './live.service.ts';
 import { type LiveSources, liveSources } from './live.source.ts';
 import { LiveSupervisor } from './live.supervisor.ts';
 import { createLiveTokens, type LiveTokens } from './live.tokens.ts';
+import { liveProgramRoutes } from './live-program.routes.ts';
 
 /** Hub topic (outside any account's /admin, so no client can subscribe) of "a stream key changed". */
 const KEYS_TOPIC = 'live/keys';
@@ -211,6 +212,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   });
   await app.register(liveMediaRoutes, { db, storage, tokens, supervisor, playlists, caches });
   await app.register(camerasRoutes, { db, guards, tokens, publicUrl: config.publicUrl, hub });
+  await app.register(liveProgramRoutes, { db, guards, tokens, publicUrl: config.publicUrl });
   await app.register(liveConvertRoutes, {
     db,
     guards,

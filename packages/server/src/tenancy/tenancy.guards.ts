@@ -81,6 +81,8 @@ export interface Guards {
   requireAuth: Guard;
   /** requireAuth, then the contract access rule against accessSubject(). */
   requireRule(rule: AccessRule): Guard;
+  /** requireAuth, then one of the rules. */
+  requireAnyRule(rules: readonly AccessRule[]): Guard;
   /** requireAuth, then one of the roles. */
   requireRoles(...roles: Role[]): Guard;
   /** requireAuth, then an admin acting for no account (spec §6: listing all accounts). */
@@ -168,6 +170,13 @@ export function createGuards(resolve: ResolveSignedIn): Guards {
     resolve,
     requireAuth: guard(authenticate),
     requireRule,
+    requireAnyRule: (rules) =>
+      guard(
+        authenticateThen((auth) => {
+          const subject = accessSubject(auth);
+          if (!rules.some((rule) => satisfies(subject, rule))) throw forbidden();
+        }),
+      ),
     requireRoles: (...roles) => requireRule({ authorizedRoles: roles }),
     requirePlatformAdmin: guard(
       authenticateThen((auth) => {

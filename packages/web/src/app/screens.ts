@@ -204,6 +204,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/clipping/EventClipScreen.tsx'),
     (m) => m.EventClipScreen,
   ),
+  '/clipping/clips': lazyScreen(
+    () => import('../features/clipping/ClipsScreen.tsx'),
+    (m) => m.ClipsScreen,
+  ),
   '/clipping/template': lazyScreen(
     () => import('../features/clips/ClipTemplateScreen.tsx'),
     (m) => m.ClipTemplateScreen,

@@ -1,10 +1,14 @@
 import { Alert, Card, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import type { MessageKey } from '@regie/contract/i18n/en';
 import type { MarkerRecord } from '@regie/contract/markers';
+import { markersResource } from '@regie/contract/resources/events';
+import { mayUseResource } from '@regie/contract/resources/permissions';
 import { useState } from 'react';
 import { errorMessage } from '../../api/action.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useAccessSubject } from '../../session/access.ts';
 import { ProgramPanel } from '../live/ProgramPanel.tsx';
+import { LiveMarkerFeedback, LiveMarkerTicks } from '../markers/LiveMarkerStrip.tsx';
 import { type MarkerTypeView, useEventMarkers, useMarkerTypes } from '../markers/marker-calls.ts';
 import { ClipControls } from './ClipControls.tsx';
 import { ClipQueue } from './ClipQueue.tsx';
@@ -13,7 +17,10 @@ import { useClipWorkspace } from './use-clip-workspace.ts';
 import type { LiveDesk } from './use-live-desk.ts';
 import { WorkspaceKeys } from './WorkspaceKeys.tsx';
 
-/** The program of a live with its DVR player, whose frame the in / out points and markers take. */
+/**
+ * The program of a live with its DVR player, whose frame the in / out points and markers take;
+ * for an event, its markers as ticks on the DVR window and what the last marker keys made.
+ */
 export function LiveProgramCard({
   desk,
   noProgram = 'clipping.ui.noProgram',
@@ -23,17 +30,21 @@ export function LiveProgramCard({
   noProgram?: MessageKey;
 }) {
   const t = useT();
+  const readsMarkers = mayUseResource(useAccessSubject(), markersResource, 'read');
+  // A live event's markers: what the keys made above the player, ticks on its DVR under it.
+  const marking = desk.content.kind === 'events' && readsMarkers && desk.live;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="live-desk-program-title">
       <Stack gap="sm">
         <Title order={2} size="h5" id="live-desk-program-title">
           {t('live.program.title')}
         </Title>
+        {marking && <LiveMarkerFeedback desk={desk} eventId={desk.content.id} />}
         {desk.seesProgram ? (
           <ProgramPanel
             live={desk.live}
             program={desk.program.data ?? null}
-            hasCameras={desk.list.length > 0}
+            hasCameras={desk.hasCameras}
             playerRef={desk.playerRef}
           />
         ) : (
@@ -41,6 +52,7 @@ export function LiveProgramCard({
             {t(noProgram)}
           </Text>
         )}
+        {marking && <LiveMarkerTicks desk={desk} eventId={desk.content.id} />}
       </Stack>
     </Card>
   );
@@ -92,7 +104,7 @@ export function LiveCutPanel({
 /** The event's clip tab while it is live: the program, the cut and the queue of its clips. */
 export function LiveClipWorkspace({ eventId, desk }: { eventId: number; desk: LiveDesk }) {
   const markers = useEventMarkers(eventId);
-  const { types } = useMarkerTypes();
+  const { types } = useMarkerTypes(eventId);
   const [playing, setPlaying] = useState<number | null>(null);
   return (
     <Stack gap="lg">

@@ -1,3 +1,4 @@
+import type { MulticamStatus } from '@regie/contract/cameras';
 import { CLIP_SOURCES_LIMIT, clipPaths } from '@regie/contract/clips';
 import type {
   ClipListResponse,
@@ -124,6 +125,22 @@ export function useLiveWindow(content: LiveContent, live: boolean) {
       api.get<LiveWindowResponse>(clipPaths.liveWindow(content.kind, content.id), undefined, { signal }),
     refetchInterval: WINDOW_REFRESH_MS,
     retry: false,
+  });
+}
+
+/**
+ * GET events|business-players/{id}/live-clips/program: the program (cameras, the camera on air,
+ * signed playlists) for those who clip the live without operating it; asked only while live.
+ */
+export function useClipProgram(content: LiveContent, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [content.kind, content.id, 'live-clips', 'program'],
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get<MulticamStatus>(clipPaths.liveProgram(content.kind, content.id), undefined, { signal }),
+    // The camera on air changes with the operators' switches (the playlist follows by itself).
+    refetchInterval: WINDOW_REFRESH_MS,
   });
 }
 

@@ -1,5 +1,6 @@
 import { satisfies } from '@regie/contract/access';
 import { CAMERAS_RULE } from '@regie/contract/cameras';
+import { CLIP_RULE } from '@regie/contract/clips';
 import { useRef } from 'react';
 import { useAccessSubject } from '../../session/access.ts';
 import { liveSecondsAt } from '../clips/clip-range.ts';
@@ -7,7 +8,7 @@ import { useLifecycle } from '../lifecycle/lifecycle-calls.ts';
 import type { LivePlayer } from '../live/DvrPlayer.tsx';
 import { type LiveContent, useCameras, useProgram } from '../live/live-calls.ts';
 import { clampToWindow, dvrWindow } from '../live/live-math.ts';
-import { useLiveWindow } from './clipping-calls.ts';
+import { useClipProgram, useLiveWindow } from './clipping-calls.ts';
 import type { ClipClock } from './use-clip-workspace.ts';
 
 /**
@@ -19,11 +20,17 @@ import type { ClipClock } from './use-clip-workspace.ts';
 export function useLiveDesk(content: LiveContent) {
   const lifecycle = useLifecycle(content.kind, content.id);
   const live = lifecycle.data?.state === 'live';
-  // The program is read through its cameras (CAMERAS_RULE): without it, times are typed.
-  const seesProgram = satisfies(useAccessSubject(), CAMERAS_RULE);
-  const cameras = useCameras(content, live && seesProgram);
+  const subject = useAccessSubject();
+  // Live operators read the program through its cameras (CAMERAS_RULE); clippers through the
+  // live's clip calls (CLIP_RULE, clipPaths.liveProgram). Without either, times are typed.
+  const operates = satisfies(subject, CAMERAS_RULE);
+  const seesProgram = operates || satisfies(subject, CLIP_RULE);
+  const cameras = useCameras(content, live && operates);
   const list = cameras.data?.data ?? [];
-  const program = useProgram(content, list[0]?.id ?? null);
+  const operated = useProgram(content, operates ? (list[0]?.id ?? null) : null);
+  const clipped = useClipProgram(content, live && seesProgram && !operates);
+  const program = operates ? operated : clipped;
+  const hasCameras = operates ? list.length > 0 : (clipped.data?.cameras.length ?? 0) > 0;
   const window = useLiveWindow(content, live);
   const playerRef = useRef<LivePlayer | null>(null);
   const origin = window.data?.origin ?? null;
@@ -39,7 +46,20 @@ export function useLiveDesk(content: LiveContent) {
     },
   };
   const bounds = window.data ? { fromSeconds: window.data.fromSeconds, toSeconds: window.data.toSeconds } : null;
-  return { lifecycle, live, seesProgram, cameras, list, program, window, playerRef, clock, bounds };
+  return {
+    content,
+    lifecycle,
+    live,
+    seesProgram,
+    hasCameras,
+    cameras,
+    list,
+    program,
+    window,
+    playerRef,
+    clock,
+    bounds,
+  };
 }
 
 export type LiveDesk = ReturnType<typeof useLiveDesk>;

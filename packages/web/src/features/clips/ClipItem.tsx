@@ -29,6 +29,8 @@ interface Props {
    * playable, or its exact cut replaced the copy, the copy's files deleted).
    */
   onJobEnded?: () => void;
+  /** A line under its title (the account's clips list names the clip's event). */
+  caption?: string | null;
 }
 
 /** Calls `onEnded` when one of `jobIds` (the active jobs) is no longer among them. */
@@ -46,7 +48,7 @@ function useJobEnds(jobIds: readonly number[], onEnded: (() => void) | undefined
 }
 
 /** One clip: its title and range, its state, its live progress or failure, and its player. */
-export function ClipItem({ clip, playing, onPlay, onJobEnded }: Props) {
+export function ClipItem({ clip, playing, onPlay, onJobEnded, caption }: Props) {
   const t = useT();
   const labels = useResourceLabels(videosResource);
   const state = videoStateOf(clip);
@@ -67,6 +69,11 @@ export function ClipItem({ clip, playing, onPlay, onJobEnded }: Props) {
           <Text size="sm" fw={600}>
             {title}
           </Text>
+          {caption && (
+            <Text size="xs" c="dimmed">
+              {caption}
+            </Text>
+          )}
           {info && (
             <Text size="xs" c="dimmed">
               {t('clips.ui.range', { in: info.inSeconds.toFixed(2), out: info.outSeconds.toFixed(2) })}

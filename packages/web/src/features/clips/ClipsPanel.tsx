@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ClipListResponse } from '@regie/contract/clips.schemas';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ClipItem } from './ClipItem.tsx';
 
 type Clip = ClipListResponse['data'][number];
@@ -19,13 +19,18 @@ interface Props {
   testId?: string;
   /** One of a clip's jobs ended: the list is to be read again (a live clip's phases). */
   onJobEnded?: () => void;
+  /** A line under each clip's title, if any. */
+  captionOf?: (clip: Clip) => string | null;
+  /** Under the list (its pages). */
+  footer?: ReactNode;
 }
 
 /**
  * A list of clips with their count (a video's, a conference's, an event's queue): each clip's
  * state, its live progress while cut and encoded, then a player, one open at a time.
  */
-export function ClipsPanel({ titleId, title, clips, total, emptyText, playing, testId, onJobEnded }: Props) {
+export function ClipsPanel(props: Props) {
+  const { titleId, title, clips, total, emptyText, playing, testId, onJobEnded, captionOf, footer } = props;
   const [ownPlaying, setOwnPlaying] = useState<number | null>(null);
   const openId = playing ? playing.id : ownPlaying;
   const toggle = playing ? playing.toggle : (id: number) => setOwnPlaying((current) => (current === id ? null : id));
@@ -57,10 +62,12 @@ export function ClipsPanel({ titleId, title, clips, total, emptyText, playing, t
                 playing={openId === clip.id}
                 onPlay={() => toggle(clip.id)}
                 onJobEnded={onJobEnded}
+                caption={captionOf?.(clip) ?? null}
               />
             ))}
           </Stack>
         )}
+        {footer}
       </Stack>
     </Paper>
   );

@@ -5,6 +5,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
 import { LifecycleActions } from '../lifecycle/LifecycleActions.tsx';
 import { useLifecycle } from '../lifecycle/lifecycle-calls.ts';
+import { EventReplayStatus } from '../markers/ReplayGate.tsx';
 import { CamerasPanel } from './CamerasPanel.tsx';
 import { ControlRoomLink } from './ControlRoomLink.tsx';
 import { type LiveContent, useCameras, useHealths, useProgram } from './live-calls.ts';
@@ -31,6 +32,7 @@ function StreamBody({ content, writer }: { content: LiveContent; writer: boolean
   return (
     <Stack gap="lg" maw={1100}>
       <LifecycleActions resource={content.kind} id={content.id} />
+      {content.kind === 'events' && lifecycle.data?.state === 'replay' && <EventReplayStatus eventId={content.id} />}
       <Card withBorder padding="md" component="section" aria-labelledby="live-program-title">
         <Stack gap="sm">
           {/* The link shares the heading's row: the player stays where it was on screen. */}

@@ -1,4 +1,4 @@
-import { Grid, Paper, Stack, Title } from '@mantine/core';
+import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { MARKER_MOVE_BIG_STEP_SECONDS, MARKER_MOVE_STEP_SECONDS, type MarkerRecord } from '@regie/contract/markers';
 import { useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
@@ -6,8 +6,11 @@ import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { Timeline } from '../../widgets/timeline/Timeline.tsx';
 import { snapTime } from '../../widgets/timeline/timeline-math.ts';
 import { useMediaTime } from '../../widgets/timeline/use-media-time.ts';
+import { useLiveDesk } from '../clipping/use-live-desk.ts';
 import { MatchClockPanel } from '../match/MatchClockPanel.tsx';
 import { KeyLegend } from './KeyLegend.tsx';
+import { LiveMarkersEditor } from './LiveMarkersEditor.tsx';
+import { MarkerFeedback } from './MarkerFeedback.tsx';
 import { MarkerList } from './MarkerList.tsx';
 import { useEventMarkers, useMarkerActions, useMarkerTypes } from './marker-calls.ts';
 import { markerPoints } from './marker-points.ts';
@@ -21,6 +24,10 @@ import { useMarkerPointLabel } from './use-point-label.ts';
  * the markers' list to edit them. Every open editor of the event follows the others live.
  */
 export function MarkersTab({ eventId }: { eventId: number }) {
+  const desk = useLiveDesk({ kind: 'events', id: eventId });
+  if (desk.lifecycle.isLoading) return <Skeleton h={320} />;
+  // While on air, markers are dropped on the live's DVR; after, on the replay.
+  if (desk.live) return <LiveMarkersEditor eventId={eventId} desk={desk} />;
   return <ReplayGate eventId={eventId}>{(video) => <MarkersEditor eventId={eventId} video={video} />}</ReplayGate>;
 }
 
@@ -29,7 +36,7 @@ function MarkersEditor({ eventId, video }: { eventId: number; video: PlayableRep
   const media = useRef<HTMLVideoElement | null>(null);
   const clock = useMediaTime(media, video.id);
   const markers = useEventMarkers(eventId);
-  const { types } = useMarkerTypes();
+  const { types } = useMarkerTypes(eventId);
   const actions = useMarkerActions(eventId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const duration = clock.duration || video.duration || 0;
@@ -50,6 +57,7 @@ function MarkersEditor({ eventId, video }: { eventId: number; video: PlayableRep
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="sm">
           <VideoPlayer key={video.id} playback={video.playback} title={video.title} mediaRef={media} />
+          <MarkerFeedback eventId={eventId} types={types} />
           <Timeline
             points={markerPoints(rows, types)}
             duration={duration}

@@ -1,5 +1,6 @@
 import { type EventReplayResponse, type MarkerRecord, markerPaths } from '@regie/contract/markers';
 import { LIST_LIMITS } from '@regie/contract/resources/define';
+import { eventsResource } from '@regie/contract/resources/events';
 import { markerTypesResource } from '@regie/contract/resources/marker-types';
 import type { ListResponse } from '@regie/contract/resources/shapes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,9 +8,12 @@ import { useMemo } from 'react';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { resourceKeys } from '../../api/query-keys.ts';
+import { useResourceRecord } from '../../api/resource-queries.ts';
 import { useEventChannel } from '../../realtime/use-realtime.ts';
 import { useLocalListController } from '../../resources/use-list-controller.ts';
 import { useImageUrl } from '../../widgets/image-url.ts';
+import { madeMarkers } from './made-markers.ts';
+import { typesForSport } from './marker-points.ts';
 import { applyMarkerEvent, removeMarker, upsertMarker } from './markers-cache.ts';
 
 /** The whole list, page after page (a match holds a few hundred markers at most). */
@@ -69,7 +73,14 @@ export function useMarkerActions(eventId: number) {
   const create = useAction(
     (body: { markerTypeId: number | null; timeSeconds: number; label?: string }) =>
       api.post<MarkerRecord>(markerPaths.markers(eventId), body),
-    { ...QUIET, onSuccess: (marker) => edit((markers) => upsertMarker(markers, marker)) },
+    {
+      ...QUIET,
+      onSuccess: (marker) => {
+        edit((markers) => upsertMarker(markers, marker));
+        // What the press made shows by the player (MarkerFeedback).
+        madeMarkers.add(marker);
+      },
+    },
   );
   const update = useAction(
     ({
@@ -98,12 +109,17 @@ export interface MarkerTypeView {
   position: number;
   color: string;
   iconUrl: string | null;
+  /** Null: a type of every sport. */
+  sportId: number | null;
 }
 
 const TYPES_STATE = { pageSize: 100, sort: { field: 'position', direction: 'asc' } } as const;
 
-/** The account's marker types, in palette order (one page holds them). */
-export function useMarkerTypes(): { types: MarkerTypeView[]; failed: boolean } {
+/**
+ * The account's marker types, in palette order (one page holds them); given an event, those of
+ * its sport (typesForSport), so that its keys 1…9, 0 are its sport's.
+ */
+export function useMarkerTypes(eventId?: number): { types: MarkerTypeView[]; failed: boolean } {
   const list = useLocalListController(markerTypesResource, { initial: TYPES_STATE });
   const imageUrl = useImageUrl();
   const rows = list.rows;
@@ -118,11 +134,15 @@ export function useMarkerTypes(): { types: MarkerTypeView[]; failed: boolean } {
                 position: typeof row.position === 'number' ? row.position : 0,
                 color: typeof row.color === 'string' ? row.color : '#868E96',
                 iconUrl: typeof row.icon === 'string' && row.icon ? imageUrl(row.icon) : null,
+                sportId: typeof row.sportId === 'number' ? row.sportId : null,
               },
             ]
           : [],
       ),
     [rows, imageUrl],
   );
-  return { types, failed: list.list.isError };
+  const event = useResourceRecord(eventsResource, eventId === undefined ? null : String(eventId));
+  const sportId = typeof event.data?.sportId === 'number' ? event.data.sportId : null;
+  const offered = useMemo(() => typesForSport(types, sportId), [types, sportId]);
+  return { types: offered, failed: list.list.isError };
 }

@@ -20,3 +20,14 @@ export function markerPoints(markers: readonly MarkerRecord[], types: readonly M
     };
   });
 }
+
+/**
+ * The types an event of `sportId` is offered: its sport's and those of every sport (a football
+ * match is not offered a conference's "Q&A"); every type for an event without a sport.
+ */
+export function typesForSport<Type extends { sportId: number | null }>(
+  types: readonly Type[],
+  sportId: number | null,
+): Type[] {
+  return types.filter((type) => sportId === null || type.sportId === null || type.sportId === sportId);
+}
