@@ -202,6 +202,13 @@ export const en = {
   // Notifications and translations
   'notification.pending': 'Requesting...',
   'notification.success': 'Requested',
+  'notification.saved': 'Saved',
+  'notification.created': 'Created',
+  'notification.createdNamed': '“{{name}}” created',
+  'notification.published': 'Saved and published: fans can see it',
+  'notification.publishedNamed': '“{{name}}” published: fans can see it',
+  'notification.unpublished': 'Saved and unpublished: fans no longer see it',
+  'notification.unpublishedNamed': '“{{name}}” unpublished: fans no longer see it',
   'notification.failed': 'The request failed',
   'notification.networkError': 'The server could not be reached',
   'notification.close': 'Close',

@@ -197,6 +197,13 @@ export const fr: Record<MessageKey, string> = {
   // Notifications and translations
   'notification.pending': 'Requête en cours...',
   'notification.success': 'Requête effectuée',
+  'notification.saved': 'Enregistré',
+  'notification.created': 'Création enregistrée',
+  'notification.createdNamed': 'Création de « {{name}} » enregistrée',
+  'notification.published': 'Enregistré et publié : visible des fans',
+  'notification.publishedNamed': 'Publication de « {{name}} » : visible des fans',
+  'notification.unpublished': 'Enregistré et retiré : plus visible des fans',
+  'notification.unpublishedNamed': 'Retrait de « {{name}} » : plus visible des fans',
   'notification.failed': 'La requête a échoué',
   'notification.networkError': 'Le serveur est injoignable',
   'notification.close': 'Fermer',
