@@ -34,7 +34,7 @@ export async function apiSignIn(request: APIRequestContext, username: string, pa
 export async function apiCall<T>(
   request: APIRequestContext,
   session: ApiSession,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {

@@ -175,3 +175,25 @@ describe('Open now and Close now', () => {
     expect((await staffCall(ctx, staff.motm, 'POST', motmCloseNowPath(999_999))).statusCode).toBe(404);
   });
 });
+
+describe('the clubs and players of a vote', () => {
+  it('are kept right by the man-of-the-match’s writers, not by other games’ writers', async () => {
+    const { home, players } = await matchOfClubs();
+    const renamed = await staffCall(ctx, staff.motm, 'PUT', `/main-api/challengers/${home}`, { shortName: 'HOM' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [sport] = await ctx.db
+      .select({ sportId: challengers.sportId })
+      .from(challengers)
+      .where(eq(challengers.id, players[0] ?? 0));
+    const made = await staffCall(ctx, staff.motm, 'POST', '/main-api/challengers', {
+      name: 'New Signing',
+      type: 'player',
+      sportId: sport?.sportId,
+      jerseyNumber: 21,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await staffCall(ctx, staff.motm, 'GET', `/main-api/sports/${sport?.sportId}`)).statusCode).toBe(200);
+    const refused = await staffCall(ctx, staff.predictor, 'PUT', `/main-api/challengers/${home}`, { shortName: 'X' });
+    expect(refused.statusCode).toBe(403);
+  });
+});
