@@ -1,7 +1,7 @@
 import { paths } from '@regie/contract/api';
 import { meContextResponse } from '@regie/contract/auth';
 import { cameraPaths } from '@regie/contract/cameras';
-import { DEMO_ACCOUNTS, DEMO_TONIGHT } from '@regie/contract/demo';
+import { DEMO_ACCOUNTS, DEMO_TONIGHT, tonightKickoff } from '@regie/contract/demo';
 import { gamePaths } from '@regie/contract/games';
 import type { MotmGame } from '@regie/contract/games.schemas';
 import { type LifecycleStatus, lifecyclePaths } from '@regie/contract/lifecycle';
@@ -10,6 +10,7 @@ import { markerPaths } from '@regie/contract/markers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from '../src/db/chat.table.ts';
+import { DEMO_TEMPLATE_MAX_AGE_MS } from '../src/db/demo-template.ts';
 import { events } from '../src/db/events.table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -73,6 +74,9 @@ describe("the club's match night", () => {
       expect.arrayContaining(['Goal', 'Yellow card', 'Red card', 'Substitution']),
     );
     expect(types.data.map((type) => type.name)).not.toContain('Key quote');
+    // Loaded from the build's template at its oldest, the kick-off is still an hour ahead.
+    const seededAt = new Date(0);
+    expect(tonightKickoff(seededAt).getTime() - DEMO_TEMPLATE_MAX_AGE_MS).toBeGreaterThanOrEqual(60 * 60_000);
     const status = (await get(lifecyclePaths.status('events', matchId), token)).json<LifecycleStatus>();
     expect(status.transitions.find((row) => row.transition === 'start-live')).toMatchObject({ allowed: true });
     const [chat] = await ctx.db.select({ id: chats.id }).from(chats).where(eq(chats.eventId, matchId));

@@ -78,7 +78,7 @@ export const en = {
   'menu.actors.speakers': 'Speakers',
   'menu.medias': 'Media',
   'menu.medias.videos': 'Videos',
-  'menu.medias.streams': 'Streams',
+  'menu.medias.streams': 'Cameras',
   'menu.faq': 'FAQ',
   'menu.faq.main': 'Questions',
   'menu.dataImport': 'Data import',
@@ -648,6 +648,7 @@ export const en = {
   // Shared widgets
   'widgets.password.toggle': 'Show the characters',
   'widgets.color.pick': 'Pick a colour from the screen',
+  'widgets.dateTime.clear': 'Clear {{label}}',
   'widgets.limitedText.placeholder': 'Please only use {{count}} characters',
   'widgets.limitedText.remaining': 'Characters left: {{count}}',
   'widgets.autocomplete.noResult': 'No result',

@@ -74,7 +74,7 @@ export const fr: Record<MessageKey, string> = {
   'menu.actors.speakers': 'Intervenants',
   'menu.medias': 'Médias',
   'menu.medias.videos': 'Vidéos',
-  'menu.medias.streams': 'Flux',
+  'menu.medias.streams': 'Caméras',
   'menu.faq': 'FAQ',
   'menu.faq.main': 'Questions',
   'menu.dataImport': 'Import de données',
@@ -645,6 +645,7 @@ export const fr: Record<MessageKey, string> = {
   // Shared widgets
   'widgets.password.toggle': 'Afficher les caractères',
   'widgets.color.pick': 'Prendre une couleur à l’écran',
+  'widgets.dateTime.clear': 'Effacer « {{label}} »',
   'widgets.limitedText.placeholder': 'Merci de ne pas dépasser {{count}} caractères',
   'widgets.limitedText.remaining': 'Caractères restants : {{count}}',
   'widgets.autocomplete.noResult': 'Aucun résultat',

@@ -3,6 +3,7 @@ import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantin
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t.ts';
 
 /** The date-time format of the back-office (spec §5): ISO date, 24-hour time. */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -20,6 +21,7 @@ interface Props extends Omit<DateTimePickerProps, 'value' | 'onChange' | 'valueF
 /** A date-time picker, 24-hour (spec §5); a value that is not a date shows as now unless it may be empty. */
 export function DateTimeField({ value, onChange, onClear, ...props }: Props) {
   const { i18n } = useTranslation();
+  const t = useT();
   const parsed = value ? dayjs(value) : null;
   const shown = parsed?.isValid() ? parsed : onClear ? null : dayjs();
   return (
@@ -29,6 +31,7 @@ export function DateTimeField({ value, onChange, onClear, ...props }: Props) {
         value={shown ? shown.format('YYYY-MM-DD HH:mm:ss') : null}
         valueFormat={DATE_TIME_FORMAT}
         clearable={Boolean(onClear)}
+        clearButtonProps={{ 'aria-label': t('widgets.dateTime.clear', { label: String(props.label ?? '') }) }}
         onChange={(next) => (next ? onChange(next) : onClear?.())}
       />
     </DatesProvider>
