@@ -144,7 +144,9 @@ test('the quizmaster runs an event’s predictor (calculated, exported) and MOTM
   await expect(main(page).getByText('Voting open', { exact: true })).toBeVisible();
   await expect(main(page).getByText('Voting is open', { exact: true })).toBeVisible();
   // The game's own times now hold the opening, shown as a 24-hour time (spec §5).
-  await expect(main(page).getByRole('button', { name: 'Voting opens' })).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await expect(main(page).getByRole('button', { name: 'Voting opens', exact: true })).toHaveText(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+  );
   // Only one player left to vote for.
   const picker = main(page).getByRole('region', { name: 'Candidates' });
   const pick = picker.getByRole('combobox', { name: 'Players fans may vote for' });
