@@ -73,6 +73,10 @@ test('an event’s saves say what they did: created, then published', async ({ p
   const name = uniqueName('E2E tonight');
   await openSignedIn(page, 'liveop', '/events/sports/new');
   await textField(page, 'Name').fill(name);
+  // Its state is left to its start (upcoming when later) unless chosen.
+  await expect(
+    main(page).getByText('Left empty: “Upcoming” when the event starts later, else “Replay”.'),
+  ).toBeVisible();
   await main(page).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(main(page).getByText(`“${name}” created`, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/events\/sports\/edit\/\d+/);
