@@ -113,12 +113,25 @@ test('the quizmaster runs an event’s predictor (calculated, exported) and MOTM
   expect(csv.trimEnd().split('\n')).toHaveLength(3);
   await expectNoSeriousA11yViolations(page);
 
-  // MOTM: made on its tab, voting opened by the game's own window, a fan's vote shows live.
+  // MOTM (issue 46.5): its candidates are the players of both teams, not the clubs; voting is run
+  // from the tab with Open now / Close now; a fan's vote shows live.
+  const players = ['Jordan Miles', 'Théo Marchand'];
+  await apiCall(request, producer, 'PATCH', `/main-api/events/${event.id}/relationships/challengers`, {
+    data: await Promise.all(
+      ['Olympique Riverside FC', 'Harbour City', ...players].map(async (name) => ({
+        type: 'Challenger',
+        id: await challengerId(request, producer, name),
+      })),
+    ),
+  });
   await page.goto(`${editPath}/motm`);
   await main(page).getByRole('button', { name: 'Create the man-of-the-match vote' }).click();
   const results = main(page).getByRole('region', { name: 'Live results' });
   await expect(results.getByText('Votes: 0')).toBeVisible();
   await expect(results.getByRole('listitem')).toHaveCount(2);
+  await expect(results.getByRole('listitem').nth(0)).toContainText('Jordan Miles');
+  await expect(results.getByRole('listitem').nth(1)).toContainText('Théo Marchand');
+  await expect(main(page).getByText('Voting closed', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const motm = await apiCall<{ data: { id: number }[] }>(
     request,
@@ -127,29 +140,34 @@ test('the quizmaster runs an event’s predictor (calculated, exported) and MOTM
     `/main-api/motm/games?eventId=${event.id}`,
   );
   const motmId = motm.data[0]?.id;
-  // The game's own voting times, in the browser's time zone: opened a minute ago, for an hour.
-  const local = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  await main(page)
-    .getByLabel('Voting opens')
-    .fill(local(Date.now() - 60_000));
-  await main(page)
-    .getByLabel('Voting closes')
-    .fill(local(Date.now() + 3600_000));
-  await main(page).getByRole('button', { name: 'Save the voting times' }).click();
+  await main(page).getByRole('button', { name: 'Open now' }).click();
   await expect(main(page).getByText('Voting open', { exact: true })).toBeVisible();
-  // Only the away side's man of the match: one candidate left.
+  await expect(main(page).getByText('Voting is open', { exact: true })).toBeVisible();
+  // The game's own times now hold the opening, shown as a 24-hour time (spec §5).
+  await expect(main(page).getByRole('button', { name: 'Voting opens', exact: true })).toHaveText(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+  );
+  // Only one player left to vote for.
   const picker = main(page).getByRole('region', { name: 'Candidates' });
-  const pick = picker.getByRole('combobox', { name: 'Challengers fans may vote for' });
+  const pick = picker.getByRole('combobox', { name: 'Players fans may vote for' });
   await pick.press('Backspace');
   await pick.press('Backspace');
-  await pick.fill('Harbour');
-  await page.getByRole('option', { name: 'Harbour City' }).click();
+  await pick.fill('Marchand');
+  await page.getByRole('option', { name: 'Théo Marchand' }).click();
   await picker.getByRole('button', { name: 'Save the candidates' }).click();
   await expect(results.getByRole('listitem')).toHaveCount(1);
-  const harbour = await challengerId(request, producer, 'Harbour City');
-  await fanCall(request, fans[0] ?? '', 'POST', `/api/fan/motm/${motmId}/vote`, { challengerId: harbour });
+  const marchand = await challengerId(request, producer, 'Théo Marchand');
+  await fanCall(request, fans[0] ?? '', 'POST', `/api/fan/motm/${motmId}/vote`, { challengerId: marchand });
   await expect(results.getByText('Votes: 1')).toBeVisible();
-  await expect(results.getByRole('listitem').filter({ hasText: 'Harbour City' })).toContainText('1 votes · 100 %');
+  await expect(results.getByRole('listitem').filter({ hasText: 'Théo Marchand' })).toContainText('1 votes · 100 %');
   await expect(main(page).getByRole('region', { name: 'Contestants' }).getByText('Fans who played: 1')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Close now' }).click();
+  await expect(main(page).getByText('Voting closed', { exact: true })).toBeVisible();
+  const late = await request.fetch(`/api/fan/motm/${motmId}/vote`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${fans[1]}` },
+    data: { challengerId: marchand },
+  });
+  expect(late.status()).toBe(409);
   await expectNoSeriousA11yViolations(page);
 });

@@ -34,7 +34,7 @@ export async function apiSignIn(request: APIRequestContext, username: string, pa
 export async function apiCall<T>(
   request: APIRequestContext,
   session: ApiSession,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {
@@ -77,8 +77,20 @@ export async function setSwitch(control: Locator, checked: boolean): Promise<voi
   await expect(control).toBeChecked({ checked });
 }
 
-/** Saves the form and waits for the spec §8 success notification. */
-export async function save(page: Page, labels = { save: 'Save', done: 'Requested' }): Promise<void> {
+/**
+ * What a form's save says once done (issue 46.7, web resources/save-notice.ts): saved, made, or
+ * published / unpublished, in English.
+ */
+export const SAVED_NOTICE = /^(Saved|Created|“.+” created|(“.+” |Saved and )(un)?published: fans .+)$/;
+/** The same in French. */
+export const SAVED_NOTICE_FR =
+  /^(Enregistré|Création enregistrée|Création de « .+ » enregistrée|.+ : (plus )?visible des fans)$/;
+
+/** Saves the form and waits for its success notification. */
+export async function save(
+  page: Page,
+  labels: { save: string; done: string | RegExp } = { save: 'Save', done: SAVED_NOTICE },
+): Promise<void> {
   await main(page).getByRole('button', { name: labels.save, exact: true }).click();
   await expect(main(page).getByText(labels.done, { exact: true }).first()).toBeVisible();
 }

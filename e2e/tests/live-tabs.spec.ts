@@ -101,7 +101,7 @@ test('an operator adds cameras, goes live, rewinds the program and comes back to
   await expectNoSeriousA11yViolations(page);
 
   for (const name of ['Wide', 'Tight']) {
-    await choose(page, 'Add a camera from a live input', name);
+    await choose(page, 'Add one of the account’s cameras', name);
     await main(page).getByRole('button', { name: 'Add the camera' }).click();
     await expect(cameraRow(page, name)).toBeVisible();
   }
@@ -304,7 +304,7 @@ test('a conference’s stream tab takes cameras too', async ({ browser, request 
     startsAt: new Date(Date.now() + 86_400_000).toISOString(),
   });
   const page = await operatorPage(browser, `/events/conferences/edit/${conference.id}/stream`);
-  await choose(page, 'Add a camera from a live input', 'Tight');
+  await choose(page, 'Add one of the account’s cameras', 'Tight');
   await main(page).getByRole('button', { name: 'Add the camera' }).click();
   await expect(cameraRow(page, 'Tight').getByTestId('camera-resolution')).toHaveText('640×360', { timeout: 20_000 });
   await expect(main(page).getByTestId('program-empty')).toHaveText(
@@ -312,7 +312,9 @@ test('a conference’s stream tab takes cameras too', async ({ browser, request 
   );
   await main(page).getByRole('button', { name: 'Remove the camera Tight' }).click();
   await page.getByRole('dialog', { name: 'Remove this camera?' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(main(page).getByText('No camera yet: add one of the account’s live inputs below.')).toBeVisible();
+  await expect(
+    main(page).getByText('No camera yet: add one of the account’s cameras below (Media › Cameras makes new ones).'),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.context().close();
 

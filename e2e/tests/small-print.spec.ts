@@ -93,7 +93,7 @@ test('an editor attaches tags to a video with the tag-picker drawer (spec §2)',
   await drawer.getByRole('button', { name: 'Done' }).click();
   await expect(drawer).toBeHidden();
   await main(page).getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(main(page).getByText('Requested', { exact: true }).first()).toBeVisible();
+  await expect(main(page).getByText('Saved', { exact: true }).first()).toBeVisible();
 
   const stored = await apiCall<{ tags: number[] }>(request, editor, 'GET', `/main-api/videos/${video.id}`);
   expect(stored.tags).toEqual([tag.id]);

@@ -23,13 +23,13 @@ test('an operator makes a live input, reveals and rotates its key, and watches a
   await expect(main(page).getByRole('link', { name: 'Main stage camera' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await main(page).getByRole('link', { name: 'New live input' }).click();
+  await main(page).getByRole('link', { name: 'New camera' }).click();
   await expect(page).toHaveURL(/\/medias\/streams\/new$/);
   const name = uniqueName('Pitch camera');
   await main(page).getByRole('textbox', { name: 'Name' }).fill(name);
   await choose(page, 'Latency mode', 'Low (1 s segments, about 4 s delay)');
   await expectNoSeriousA11yViolations(page);
-  await main(page).getByRole('button', { name: 'Create the input' }).click();
+  await main(page).getByRole('button', { name: 'Create the camera' }).click();
   await expect(page).toHaveURL(/\/medias\/streams\/edit\/\d+$/);
   // The page is titled with the input's name, in the top bar and the browser tab.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
@@ -82,7 +82,7 @@ test('an operator airs a ready video into a new input, stops it, and makes a vid
   await openSignedIn(page, 'simulcaster', '/medias/streams/new');
   const name = uniqueName('Replay channel');
   await main(page).getByRole('textbox', { name: 'Name' }).fill(name);
-  await main(page).getByRole('button', { name: 'Create the input' }).click();
+  await main(page).getByRole('button', { name: 'Create the camera' }).click();
   await expect(page).toHaveURL(/\/medias\/streams\/edit\/\d+$/);
   const assembly = main(page).getByRole('region', { name: 'Video of the recording' });
   await expect(assembly).toContainText('This input has not been on air yet');

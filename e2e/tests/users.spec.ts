@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { asTemporaryUser, choose, deleteRecord, expectInList, main, save, textField, uniqueName } from './flows.ts';
+import {
+  asTemporaryUser,
+  choose,
+  deleteRecord,
+  expectInList,
+  main,
+  SAVED_NOTICE_FR,
+  save,
+  textField,
+  uniqueName,
+} from './flows.ts';
 import { openSignedIn, signIn } from './support.ts';
 
 /** Usernames: lowercase letters, digits and . _ @ + - (contract users.ts). */
@@ -91,7 +101,7 @@ test('a French-speaking producer goes through a whole tag flow in French', async
     await expect(main(page).getByRole('heading', { name: 'Nouveau tag' })).toBeVisible();
     await textField(page, 'Nom').fill(tag);
     await choose(page, 'Type', 'Joueur');
-    await save(page, { save: 'Enregistrer', done: 'Requête effectuée' });
+    await save(page, { save: 'Enregistrer', done: SAVED_NOTICE_FR });
     await expect(page).toHaveURL(/\/account\/tags\/edit\/\d+$/);
     await expect(main(page).getByRole('combobox', { name: 'Type' })).toHaveValue('Joueur');
 

@@ -79,6 +79,22 @@ export const DEMO_USERS = [
     language: 'en',
   },
   {
+    // The club's own live desk (issue 46.3): stream tab, cameras, go live, control room, markers, simulcasts.
+    username: 'liveop',
+    name: 'Noah Fischer',
+    account: DEMO_ACCOUNTS.club,
+    landing: '/dashboard',
+    language: 'en',
+  },
+  {
+    // The club's live clipper: clips the live match on its DVR, and its replay.
+    username: 'liveclipper',
+    name: 'Sofia Almeida',
+    account: DEMO_ACCOUNTS.club,
+    landing: '/account/clip-skins',
+    language: 'en',
+  },
+  {
     username: 'crm',
     name: 'Inès Moreau',
     account: DEMO_ACCOUNTS.club,
@@ -89,3 +105,23 @@ export const DEMO_USERS = [
 ] as const satisfies readonly DemoUser[];
 
 export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
+
+/**
+ * Tonight's match of the club (issue 46.3): an upcoming event a newcomer runs end to end, filmed
+ * by one camera whose stream key is fixed so the README's encoder command is exact (demo data
+ * only: it is never seeded in production; rotate it on the event's Stream tab). It kicks off
+ * TONIGHT_KICKOFF_MINUTES after the seed, rounded up to the quarter hour: still ahead when the
+ * build's demo template is loaded, which is at most an hour old (db/demo-template.ts).
+ */
+export const DEMO_TONIGHT = {
+  match: 'Riverside vs Northbridge United',
+  camera: 'Riverside Park camera',
+  streamKey: 'rk_riverside-tonight-demo-camera',
+  kickoffMinutes: 120,
+} as const;
+
+/** The kick-off of tonight's match for a seed made at `seededAt`. */
+export function tonightKickoff(seededAt: Date): Date {
+  const quarter = 15 * 60_000;
+  return new Date(Math.ceil((seededAt.getTime() + DEMO_TONIGHT.kickoffMinutes * 60_000) / quarter) * quarter);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { motmIsOpen, motmWindow, predictionsLockAt } from './games.ts';
+import { closeNowWindow, motmIsOpen, motmWindow, openNowWindow, predictionsLockAt } from './games.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 4, 4, 20, 0) + minutes * 60_000);
 const match = { startsAt: at(0), endsAt: at(105) };
@@ -53,5 +53,27 @@ describe('the MOTM voting window', () => {
   it('is closed without an opening, open for good without a closing', () => {
     expect(motmIsOpen(none, at(0))).toBe(false);
     expect(motmIsOpen({ opensAt: at(0), closesAt: null }, at(10_000))).toBe(true);
+  });
+});
+
+describe('Open now and Close now (issue 46.5)', () => {
+  it('opens from now until the planned closing when it is still ahead', () => {
+    const opened = openNowWindow({ opensAt: at(105), closesAt: at(135) }, at(60), 30);
+    expect(opened).toEqual({ opensAt: at(60), closesAt: at(135) });
+    expect(motmIsOpen(opened, at(60))).toBe(true);
+  });
+
+  it('opens for the voting time when the planned closing has passed or there is none', () => {
+    expect(openNowWindow({ opensAt: at(105), closesAt: at(135) }, at(200), 30)).toEqual({
+      opensAt: at(200),
+      closesAt: at(230),
+    });
+    expect(openNowWindow(none, at(0), 0)).toEqual({ opensAt: at(0), closesAt: at(5) });
+  });
+
+  it('closes at once, keeping when it opened', () => {
+    const closed = closeNowWindow({ opensAt: at(105), closesAt: at(135) }, at(110));
+    expect(closed).toEqual({ opensAt: at(105), closesAt: at(110) });
+    expect(motmIsOpen(closed, at(110))).toBe(false);
   });
 });

@@ -16,10 +16,13 @@ import { messageCatalog } from './messages.ts';
  *   game keeps its own points (taken from the account's predictor settings when made, changeable);
  *   `POST predictor/results/calculate/{id}` stores the final score and sets every prediction's
  *   points with `scorePrediction` (games.scoring.ts): running it again gives the same points.
- * - MOTM: the candidates are challengers of the event (home, away and its listed challengers; all
- *   of them unless the game names some). Voting opens at kick-off or at the end of the match
+ * - MOTM: the candidates are the players of both teams: the event's challengers of type 'player'
+ *   (home, away and its listed challengers; all of its players unless the game names some), never
+ *   the clubs themselves (issue 46.5). Voting opens at kick-off or at the end of the match
  *   (`openAtKickoff`) and closes `votingMinutesAfterEnd` after the end, unless the game sets its
- *   own opening and closing times. One vote per fan and game (a unique constraint), final.
+ *   own opening and closing times; "Open now" and "Close now" (motmOpenNowPath, motmCloseNowPath)
+ *   set them to the present (openNowWindow, closeNowWindow). One vote per fan and game (a unique
+ *   constraint), final.
  *   Each vote publishes the new results on the event's topic (`MOTM_EVENTS.results`).
  * - Contestants are the fans who played (predicted, voted); the export is CSV like the fans'
  *   export (UTF-8 BOM, formulas disarmed).
@@ -94,6 +97,11 @@ export const predictorCalculatePath = (id?: number | string) =>
 /** GET: each candidate's votes and share. */
 export const motmResultsPath = (id?: number | string) => `${SERVICES_API}/motm/games/${pathParam('id', id)}/results`;
 
+/** POST (no body) → the game, voting open from now (openNowWindow); 409 when it is already open. */
+export const motmOpenNowPath = (id?: number | string) => `${SERVICES_API}/motm/games/${pathParam('id', id)}/open-now`;
+/** POST (no body) → the game, voting closed from now; 409 when it is not open. */
+export const motmCloseNowPath = (id?: number | string) => `${SERVICES_API}/motm/games/${pathParam('id', id)}/close-now`;
+
 /** The fan side: the event's game, and playing it. */
 export const fanGamePaths = {
   /** GET: the event's predictor game with the fan's prediction. */
@@ -153,6 +161,25 @@ export function motmIsOpen(window: MotmWindow, now: Date): boolean {
   return !window.closesAt || now < window.closesAt;
 }
 
+/** The shortest voting "Open now" gives when the planned closing has passed. */
+export const OPEN_NOW_MIN_MINUTES = 5;
+
+/**
+ * The game's own window after "Open now": open from `now` until the window's closing when that is
+ * still ahead, else for the account's voting time (votingMinutesAfterEnd, at least
+ * OPEN_NOW_MIN_MINUTES) from now. "Close now" ends it earlier.
+ */
+export function openNowWindow(inForce: MotmWindow, now: Date, votingMinutes: number): MotmWindow {
+  const planned = inForce.closesAt && inForce.closesAt > now ? inForce.closesAt : null;
+  const minutes = Math.max(votingMinutes, OPEN_NOW_MIN_MINUTES);
+  return { opensAt: now, closesAt: planned ?? new Date(now.getTime() + minutes * 60_000) };
+}
+
+/** The game's own window after "Close now": it opened when it did, it closes at `now`. */
+export function closeNowWindow(inForce: MotmWindow, now: Date): MotmWindow {
+  return { opensAt: inForce.opensAt && inForce.opensAt <= now ? inForce.opensAt : now, closesAt: now };
+}
+
 export const GAMES_MESSAGES = messageCatalog('GAMES_MESSAGES', {
   gameNotFound: (id: number) => `Game ${id} not found`,
   sponsorNotFound: (id: number) => `Sponsor ${id} not found`,
@@ -164,10 +191,11 @@ export const GAMES_MESSAGES = messageCatalog('GAMES_MESSAGES', {
   predictionsLocked: 'Predictions are closed: the match has kicked off',
   notLockedYet: 'Predictions are still open: calculate once they have locked at kick-off',
   votingNotOpen: 'Voting is not open for this game',
+  alreadyOpen: 'Voting is already open for this game',
   alreadyVoted: 'You have already voted in this game',
   notCandidate: (challengerId: number) => `Challenger ${challengerId} is not a candidate of this game`,
-  notEventChallengers: (ids: readonly number[]) => `Not challengers of the event: ${ids.join(', ')}`,
-  noCandidates: 'The event has no challengers to vote for: add its teams or players first',
+  notEventChallengers: (ids: readonly number[]) => `Not players of the event: ${ids.join(', ')}`,
+  noCandidates: "The event lists no players to vote for: add both teams' players to its challengers first",
   rankOrder: 'The last rank must not be before the first',
   windowOrder: 'Voting must close after it opens',
   tooManySponsors: (max: number) => `A game has at most ${max} sponsors`,

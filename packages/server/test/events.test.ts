@@ -100,6 +100,24 @@ describe('sport event fields', () => {
     expect(Date.parse(created.startsAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it('makes a new event starting later upcoming unless told its state (issue 46.7)', async () => {
+    const tonight = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const later = await request('POST', '/main-api/events', producer, { name: 'Tonight', startsAt: tonight });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json()).toMatchObject({ state: 'upcoming', startsAt: tonight });
+    const filed = await request('POST', '/main-api/events', producer, {
+      name: 'Filed ahead',
+      startsAt: tonight,
+      state: 'replay',
+    });
+    expect(filed.json()).toMatchObject({ state: 'replay' });
+    // An edit that moves the start leaves the state as it is.
+    const moved = await request('PUT', `/main-api/events/${later.json().id}`, producer, {
+      startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    expect(moved.json()).toMatchObject({ state: 'upcoming' });
+  });
+
   it('refuses an end before the start and the same challenger on both sides (400 on the field)', async () => {
     const backwards = await request(
       'POST',

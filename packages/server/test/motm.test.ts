@@ -337,15 +337,11 @@ describe('the demo', () => {
     const listed = await staffCall(ctx, token, 'GET', `${paths.list}?eventId=${match?.id}`);
     expect(listed.statusCode, listed.body).toBe(200);
     const [game] = listed.json<{ data: MotmGame[] }>().data;
-    expect(game?.candidates.map((candidate) => candidate.name)).toEqual([
-      'Olympique Riverside FC',
-      'Harbour City',
-      'Jordan Miles',
-      'Théo Marchand',
-    ]);
+    // The players of both teams, not the clubs (issue 46.5).
+    expect(game?.candidates.map((candidate) => candidate.name)).toEqual(['Jordan Miles', 'Théo Marchand']);
     const results = (await staffCall(ctx, token, 'GET', motmResultsPath(game?.id))).json<MotmResults>();
     expect(results.total).toBe(60);
-    expect(results.results.map((row) => row.percent)).toEqual([50, 30, 10, 10]);
+    expect(results.results.map((row) => row.percent)).toEqual([60, 40]);
     const counted = await staffCall(ctx, token, 'GET', paths.contestantsCount(game?.id));
     expect(counted.json()).toEqual({ count: 60 });
   });

@@ -10,6 +10,7 @@ export const eventsEn = {
   'resource.events.field.poster': 'Poster',
   'resource.events.field.themeId': 'Theme',
   'resource.events.field.published': 'Published',
+  'resource.events.hint.state': 'Left empty: “Upcoming” when the event starts later, else “Replay”.',
   'resource.events.rule.endBeforeStart': 'The end must be after the start',
   'resource.events.rule.sameChallenger': 'Home and away must be two different challengers',
   'events.cascade.chooseCompetition': 'Choose a competition first',

@@ -12,6 +12,7 @@ export const eventsFr: Record<keyof typeof eventsEn, string> = {
   'resource.events.field.poster': 'Affiche',
   'resource.events.field.themeId': 'Thème',
   'resource.events.field.published': 'Publié',
+  'resource.events.hint.state': 'Laissé vide : « À venir » si l’événement commence plus tard, sinon « Replay ».',
   'resource.events.rule.endBeforeStart': 'La fin doit être postérieure au début',
   'resource.events.rule.sameChallenger': 'Domicile et extérieur doivent être deux participants différents',
   'events.cascade.chooseCompetition': 'Choisissez d’abord une compétition',

@@ -51,9 +51,16 @@ export const gamesEn = {
   'games.predictor.calculated':
     'Predictions scored: {{scored}} ({{exact}} exact score, {{right}} right result, {{missed}} missed).',
   'games.motm.candidates': 'Candidates',
-  'games.motm.candidatesHint': 'Fans vote for these challengers of the match. Leave empty to offer all of them.',
+  'games.motm.candidatesHint':
+    'Fans vote for these players of the two teams (the match’s challengers of type player). Leave empty to offer all of them.',
   'games.motm.saveCandidates': 'Save the candidates',
-  'games.motm.pickCandidates': 'Challengers fans may vote for',
+  'games.motm.pickCandidates': 'Players fans may vote for',
+  'games.motm.noPlayers':
+    'The match lists no players yet: add both teams’ players to its challengers (Actors › Challengers for the players, the event’s Challengers tab to list them on the match).',
+  'games.motm.openNow': 'Open now',
+  'games.motm.closeNow': 'Close now',
+  'games.motm.openedNow': 'Voting is open',
+  'games.motm.closedNow': 'Voting is closed',
   'games.motm.none': 'No man-of-the-match vote yet',
   'games.motm.intro':
     'Fans vote once for the man of the match among the event’s teams and players. The voting times come from the account’s man-of-the-match settings.',

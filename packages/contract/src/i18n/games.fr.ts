@@ -54,9 +54,16 @@ export const gamesFr: Record<keyof typeof gamesEn, string> = {
   'games.predictor.calculated':
     'Pronostics notés : {{scored}} ({{exact}} score exact, {{right}} bon résultat, {{missed}} manqués).',
   'games.motm.candidates': 'Candidats',
-  'games.motm.candidatesHint': 'Les fans votent pour ces participants du match. Laissez vide pour les proposer tous.',
+  'games.motm.candidatesHint':
+    'Les fans votent pour ces joueurs des deux équipes (les concurrents du match de type joueur). Laissez vide pour les proposer tous.',
   'games.motm.saveCandidates': 'Enregistrer les candidats',
-  'games.motm.pickCandidates': 'Participants pour lesquels les fans peuvent voter',
+  'games.motm.pickCandidates': 'Joueurs pour lesquels les fans peuvent voter',
+  'games.motm.noPlayers':
+    'Le match ne compte encore aucun joueur : ajoutez les joueurs des deux équipes à ses concurrents (Acteurs › Concurrents pour les joueurs, l’onglet Concurrents de l’événement pour les inscrire au match).',
+  'games.motm.openNow': 'Ouvrir maintenant',
+  'games.motm.closeNow': 'Clore maintenant',
+  'games.motm.openedNow': 'Le vote est ouvert',
+  'games.motm.closedNow': 'Le vote est clos',
   'games.motm.none': 'Pas encore de vote de l’homme du match',
   'games.motm.intro':
     'Les fans votent une fois pour l’homme du match parmi les équipes et joueurs de l’événement. Les horaires du vote viennent des réglages « homme du match » du compte.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { imageKey } from '../uploads.schemas.ts';
 import { countryCode } from './competitions.ts';
 import { defineResource } from './define.ts';
-import { registeredWriteRule, SPORT_DATA_RULE } from './registry.ts';
+import { CHALLENGERS_RULE, registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const CHALLENGER_NAME_MAX = 100;
@@ -47,7 +47,7 @@ export const challengersResource = defineResource({
   search: ['name', 'shortName'],
   unique: [['name', 'type']],
   relations: { Sport: { resource: 'sports', kind: 'one', foreignKey: 'sportId' } },
-  access: { read: SPORT_DATA_RULE, write: registeredWriteRule('challengers') },
+  access: { read: CHALLENGERS_RULE, write: registeredWriteRule('challengers') },
   tenancy: 'account',
 });
 

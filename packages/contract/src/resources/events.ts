@@ -16,6 +16,15 @@ export const MARKER_LABEL_MAX = 120;
 export const EVENT_STATES = ['upcoming', 'live', 'replay'] as const;
 export type EventState = (typeof EVENT_STATES)[number];
 
+/**
+ * The state of a new event made without one (issue 46.7): upcoming when it starts in the future,
+ * else the spec's default 'replay' (a past match, filed with its video).
+ */
+export function initialEventState(startsAt: string | Date | null | undefined, now = new Date()): EventState {
+  const start = startsAt instanceof Date ? startsAt.getTime() : startsAt ? Date.parse(startsAt) : Number.NaN;
+  return start > now.getTime() ? 'upcoming' : 'replay';
+}
+
 /** Sport events are written by sport player writers (menu events/sports): registry.ts. */
 export const EVENT_WRITE_RULE: AccessRule = registeredWriteRule('events');
 /**
@@ -84,7 +93,8 @@ export const eventsResource = defineResource({
     awayChallengerId: referenceId.nullable().default(null),
     /** An uploaded image key (kind 'picture'). */
     poster: imageKey.nullable().default(null),
-    state: z.enum(EVENT_STATES).default('replay'),
+    /** Left out on creation: from the start (initialEventState), upcoming when it is ahead. */
+    state: z.enum(EVENT_STATES).optional(),
     /** A video of the account: the replay markers point into and clips are cut from. */
     videoId: referenceId.nullable().default(null),
     /** One of the account's themes: the player's colours, logo and font. */

@@ -56,6 +56,11 @@ function registration<Declaration extends Pick<ResourceDefinition, 'name' | 'lab
 
 /** Sports, competitions, tags, challengers: sport player writers. */
 export const SPORT_DATA_RULE: AccessRule = { authorizedRoles: ['sport_player_write'] };
+/**
+ * Challengers (clubs and players): sport player writers, and the man-of-the-match's writers, who
+ * keep a match's clubs and players (its vote's candidates) right (issue 46.5).
+ */
+export const CHALLENGERS_RULE: AccessRule = { authorizedRoles: ['sport_player_write', 'motm_write'] };
 /** Categories and playlists: video writers and CMS users. */
 export const CONTENT_RULE: AccessRule = { authorizedRoles: ['video_write', 'use_cms'] };
 export const PAYMENT_ROLES = ['manage_payments', 'payment_offer_write'] as const;
@@ -184,7 +189,7 @@ export const RESOURCE_REGISTRY = {
   }),
   challengers: registration(() => import('./challengers.ts').then((m) => m.challengersResource), {
     route: '/actors/challengers',
-    write: SPORT_DATA_RULE,
+    write: CHALLENGERS_RULE,
     menu: { icon: 'IconRun', ...SPORT_DATA_MENU, newPath: 'create' },
   }),
   speakers: registration(() => import('./speakers.ts').then((m) => m.speakersResource), {

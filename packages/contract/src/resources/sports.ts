@@ -36,7 +36,10 @@ export const sportsResource = defineResource({
   translatable: ['name'],
   unique: [['name']],
   access: {
-    read: { authorizedRoles: ['sport_player_write', 'liveclipping_write', 'conf_player_write', 'video_write'] },
+    // motm_write: the challengers' form (a club's or a player's sport) of the man-of-the-match's writers.
+    read: {
+      authorizedRoles: ['sport_player_write', 'liveclipping_write', 'conf_player_write', 'video_write', 'motm_write'],
+    },
     write: registeredWriteRule('sports'),
   },
   tenancy: 'shared',

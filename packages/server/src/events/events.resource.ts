@@ -1,5 +1,5 @@
 import { EVENT_MESSAGES } from '@regie/contract/events';
-import { eventsResource } from '@regie/contract/resources/events';
+import { eventsResource, initialEventState } from '@regie/contract/resources/events';
 import { eq } from 'drizzle-orm';
 import { purgeAttachmentsOf } from '../attachments/attachments.purge.job.ts';
 import { accounts } from '../db/accounts.table.ts';
@@ -81,7 +81,12 @@ export const eventsEntry = resourceEntry({
     },
   ],
   hooks: {
-    async prepare(values, context) {
+    async prepare(given, context) {
+      // A new event told no state takes it from its start: one for tonight is upcoming (issue 46.7).
+      const values =
+        context.existing === null && given.state === undefined
+          ? { ...given, state: initialEventState(given.startsAt as string | undefined) }
+          : given;
       await checkCascade(values, context);
       await checkModules(values, context);
       return movePeriods(values, context);

@@ -6,6 +6,7 @@ import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { gameSettingsRoutes } from './game-settings.routes.ts';
 import { gamesPublicRoutes } from './games.public.routes.ts';
 import { gameExtrasRoutes } from './games.routes.ts';
+import { motmNowRoutes } from './motm.now.routes.ts';
 import { motmRoutes } from './motm.routes.ts';
 import { createMotmVoteChecks } from './motm.vote-checks.ts';
 import { predictorRoutes } from './predictor.routes.ts';
@@ -28,6 +29,7 @@ export async function registerGames(
   await app.register(gameSettingsRoutes, { db, guards, voteChecks });
   await app.register(predictorRoutes, { db, guards });
   await app.register(motmRoutes, { db, guards, voteChecks });
+  await app.register(motmNowRoutes, { db, guards, voteChecks });
   await app.register(gameExtrasRoutes, { db, guards });
   await app.register(prizesRoutes, { db, guards });
   await app.register(gamesPublicRoutes, { db, hub, fanAccess, voteChecks });

@@ -53,9 +53,24 @@ export async function eventChallengerIds(db: Db, event: EventRow): Promise<numbe
   return [...new Set(ids.filter((id): id is number => id !== null))];
 }
 
-/** Stores the game's candidates: `wanted` (challengers of the event), or all of the event's. */
+/**
+ * Who may be man of the match: the players of both teams, i.e. the event's challengers of type
+ * 'player' in the event's order; never the clubs (issue 46.5).
+ */
+export async function eventPlayerIds(db: Db, event: EventRow): Promise<number[]> {
+  const ids = await eventChallengerIds(db, event);
+  if (ids.length === 0) return [];
+  const players = await db
+    .select({ id: challengers.id })
+    .from(challengers)
+    .where(and(inArray(challengers.id, ids), eq(challengers.type, 'player')));
+  const kept = new Set(players.map((row) => row.id));
+  return ids.filter((id) => kept.has(id));
+}
+
+/** Stores the game's candidates: `wanted` (players of the event), or all of the event's players. */
 export async function replaceCandidates(tx: Transaction, game: FanGameRow, event: EventRow, wanted?: number[]) {
-  const ofEvent = await eventChallengerIds(tx, event);
+  const ofEvent = await eventPlayerIds(tx, event);
   const chosen = wanted && wanted.length > 0 ? [...new Set(wanted)] : ofEvent;
   const strangers = chosen.filter((id) => !ofEvent.includes(id));
   if (strangers.length > 0) {
@@ -118,9 +133,9 @@ export function candidatesChange(candidates: { before: number[]; after: number[]
   return { candidateIds: { before: candidates.before, after: candidates.after } };
 }
 
-/** The event's challengers as candidates could be (home, away, listed): the candidates' picker. */
+/** The event's players, as candidates could be: the candidates' picker. */
 export async function eligibleOf(db: Db, event: EventRow): Promise<MotmCandidate[]> {
-  const ids = await eventChallengerIds(db, event);
+  const ids = await eventPlayerIds(db, event);
   if (ids.length === 0) return [];
   const rows = await db
     .select({ challengerId: challengers.id, name: challengers.name, picture: challengers.picture })

@@ -28,6 +28,7 @@ import { seedExtrasDemo } from './extras.seed.ts';
 import { seedFansDemo } from './fans.seed.ts';
 import { seedGamesDemo } from './games.seed.ts';
 import { seedDemoMarkers } from './markers.seed.ts';
+import { seedTonightDemo } from './tonight.seed.ts';
 import { seedTriviaDemo, seedTriviaPlays } from './trivia.seed.ts';
 
 interface DemoAccountSeed {
@@ -43,9 +44,15 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
     groups: { 'Platform administrators': ['manage_customer_accounts', 'manage_users'] },
   },
   {
-    // A football club: events, players, media, fan engagement and payments.
+    // A football club: events, players, media, fan engagement and payments, and its own lives (issue
+    // 46.3: the stream and its cameras (AWS_STREAM is use_stream's module), the DVR, simulcasts, the embed).
     name: DEMO_ACCOUNTS.club,
     modules: [
+      'STREAM',
+      'AWS_STREAM',
+      'DVR',
+      'SIMULCAST',
+      'EMBED',
       // The data import (its menu's rule: sport_player_write + IMPORTDATA): the season's fixtures and
       // the recorded match's events come from feeds (import.seed.ts).
       'IMPORTDATA',
@@ -87,6 +94,10 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'Fan games': ['trivia_write', 'predictor_write', 'motm_write'],
       'Club administrators': ['manage_users', 'manage_payments'],
       'Fan relations': ['use_crm'],
+      // The club's live desk: the event's stream tab and cameras, go live, the control room,
+      // markers and simulcasts; its live clipper cuts clips from the live DVR.
+      'Live desk': ['use_stream', 'simulcast_write', 'sport_player_write'],
+      'Live clipping': ['liveclipping_write'],
     },
   },
   {
@@ -140,6 +151,8 @@ const MEMBERSHIP: Readonly<
   usermanager: { groups: ['Club administrators'] },
   viewer: { groups: ['Observers'] },
   crm: { groups: ['Fan relations'] },
+  liveop: { groups: ['Live desk'] },
+  liveclipper: { groups: ['Live clipping'] },
 };
 
 /** Global sports, with the sprite files of packages/server/assets/sports. */
@@ -247,6 +260,7 @@ export async function seedDemoData(db: Db, options: { fanScale?: number } = {}):
     await seedFansDemo(tx, accountId, options.fanScale);
     await seedTriviaPlays(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0, demoQuiz);
     await seedGamesDemo(tx, accountId);
+    await seedTonightDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     return true;
   });
 }

@@ -8,7 +8,7 @@ import { transaction } from '../db/transactions.ts';
 import { type FanActivityRow, recordActivities } from '../fans/fans.activities.ts';
 import { readGameSettings } from '../games/game-settings.routes.ts';
 import { predict, vote } from '../games/games.play.ts';
-import { eventChallengerIds, replaceCandidates } from '../games/games.service.ts';
+import { eventPlayerIds, replaceCandidates } from '../games/games.service.ts';
 import { uncachedVoteChecks } from '../games/motm.vote-checks.ts';
 import { calculatePredictions } from '../games/predictor.calculate.ts';
 import { DEMO_MATCH_NAME } from './events.seed.ts';
@@ -28,8 +28,8 @@ const PREDICTED = [
   [1, 0],
 ] as const;
 const FINAL = { home: 2, away: 1 };
-/** MOTM votes per candidate, in turn: the candidates in order get 5, 1, 3 and 1 shares of the voters. */
-const VOTE_SHARES = [5, 1, 3, 1] as const;
+/** MOTM votes per candidate (the match's players), in turn: 3 and 2 shares of the voters. */
+const VOTE_SHARES = [3, 2] as const;
 
 /**
  * The recorded match's predictor and man-of-the-match games (issue 13), played by the club's demo
@@ -83,7 +83,7 @@ export async function seedGamesDemo(db: Db, accountIds: ReadonlyMap<string, numb
     .where(and(eq(fans.accountId, club), eq(fans.isBlocked, false)))
     .orderBy(asc(fans.id))
     .limit(PLAYERS);
-  const candidates = await eventChallengerIds(db, match);
+  const candidates = await eventPlayerIds(db, match);
   const ballot = VOTE_SHARES.flatMap((share, index) => Array.from({ length: share }, () => candidates[index]));
   const dayBefore = match.startsAt.getTime() - 86_400_000;
   // The votes' activities are gathered as the API's batch writer gathers them, written after.

@@ -5,11 +5,16 @@ import { type Translate, useT } from '../i18n/use-t.ts';
 import { ApiError, NotAuthorisedError } from './client.ts';
 import { dismiss, notify, updateMessage } from './notify.ts';
 
-export interface ActionOptions<TResult> {
+export interface ActionOptions<TResult, TInput = unknown> {
   /** Message while the request runs; false for none. Default 'Requesting...'. */
   pending?: MessageKey | false;
   /** Message on success; false for none. Default 'Requested'. */
   success?: MessageKey | false;
+  /**
+   * The success message from what was done (issue 46.7: "Saved", "… published" rather than
+   * 'Requested'), in the interface language; null falls back to `success`.
+   */
+  successText?: (result: TResult, input: TInput, t: Translate) => string | null;
   /** Queries to refresh once the action succeeded. */
   invalidate?: readonly QueryKey[];
   onSuccess?: (result: TResult) => void;
@@ -67,7 +72,7 @@ export function failureInResult(result: unknown): ApiError | null {
  */
 export function useAction<TInput, TResult>(
   perform: (input: TInput) => Promise<TResult>,
-  options: ActionOptions<TResult> = {},
+  options: ActionOptions<TResult, TInput> = {},
 ) {
   const t = useT();
   const queryClient = useQueryClient();
@@ -85,7 +90,8 @@ export function useAction<TInput, TResult>(
         const result = await perform(input);
         const failure = failureInResult(result);
         if (failure) throw failure;
-        if (success) done('success', t(success));
+        const text = options.successText?.(result, input, t) ?? (success ? t(success) : null);
+        if (text) done('success', text);
         else if (id !== null) dismiss(id);
         await Promise.all((options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
         options.onSuccess?.(result);

@@ -70,7 +70,8 @@ describe('generic creation screen', () => {
     await waitFor(() => expect(location()).toBe('/account/tags/edit/3'));
     expect(server.bodies).toContainEqual({ name: 'Final', tagType: 'other' });
     await screen.findByRole('heading', { name: 'Final' });
-    expect(screen.getByText('Requested')).toBeTruthy();
+    // The notice says what was done (issue 46.7), not 'Requested'.
+    expect(screen.getByText('“Final” created')).toBeTruthy();
   });
 
   it('puts the server’s conflict under the field it names and keeps the page', async () => {

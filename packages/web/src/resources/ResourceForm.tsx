@@ -196,7 +196,9 @@ function FormField({
         field={field}
         ui={ui}
         label={labels.field(field)}
-        description={keepsValue ? t('resource.common.writeOnlyUnchanged') : undefined}
+        description={
+          keepsValue ? t('resource.common.writeOnlyUnchanged') : record ? undefined : labels.creationHint(field)
+        }
         record={record}
         value={value}
         values={values}

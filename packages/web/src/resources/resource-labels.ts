@@ -17,8 +17,8 @@ function isSystemField(field: string): field is keyof typeof SYSTEM_LABELS {
 
 /**
  * The texts of a resource's screens, from its labelKey: `<labelKey>.title`, `.field.<field>`,
- * `.<field>.<option>` (or a customisation's `optionKey`), and the optional `.new` and `.empty`
- * that fall back to common texts.
+ * `.<field>.<option>` (or a customisation's `optionKey`), the optional `.new` and `.empty` that
+ * fall back to common texts, and a field's optional hint on a new record, `.hint.<field>`.
  */
 export function useResourceLabels(resource: Pick<AnyResource, 'labelKey'> & Partial<Pick<AnyResource, 'ui'>>) {
   const t = useT();
@@ -40,6 +40,11 @@ export function useResourceLabels(resource: Pick<AnyResource, 'labelKey'> & Part
       },
       newRecord: () => optional('new', () => t('resource.common.newRecord')),
       empty: () => optional('empty', () => t('resource.common.empty')),
+      /** What a field left empty becomes on a new record (the event's state: from its start). */
+      creationHint: (field: string) => {
+        const key = `${prefix}.hint.${field}`;
+        return i18n.exists(key) ? label(key) : undefined;
+      },
     };
   }, [prefix, ui, t, label, i18n]);
 }

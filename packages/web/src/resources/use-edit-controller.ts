@@ -5,6 +5,7 @@ import { resourceKeys } from '../api/query-keys.ts';
 import { useT } from '../i18n/use-t.ts';
 import type { AnyResource, ResourceRecord } from './any-resource.ts';
 import type { FieldMessage } from './form-state.ts';
+import { saveNotice } from './save-notice.ts';
 import type { ResourceCalls } from './use-list-controller.ts';
 import { useResourceForm } from './use-resource-form.ts';
 
@@ -40,7 +41,13 @@ export function useEditController(
   const save = useAction(
     (body: Record<string, unknown>) =>
       record ? calls.update(record.id, body) : calls.create(options.createBody ? options.createBody(body) : body),
-    { invalidate: [resourceKeys.all(resource.name)] },
+    {
+      invalidate: [resourceKeys.all(resource.name)],
+      successText: (saved, _body, translate) => {
+        const notice = saveNotice(resource, record, saved);
+        return translate(notice.key, notice.values);
+      },
+    },
   );
   const remove = useAction((id: number) => calls.remove(id), {
     invalidate: [resourceKeys.lists(resource.name)],

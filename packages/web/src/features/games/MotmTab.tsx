@@ -1,11 +1,14 @@
-import { Alert, Badge, Button, Group, MultiSelect, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, MultiSelect, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import type { MotmGame } from '@regie/contract/games.schemas';
+import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
+import { LazyDateTimeField } from '../../widgets/LazyDateTimeField.tsx';
 import type { EventTabProps } from '../events/event-tabs.tsx';
 import { Contestants, CreateGame, GameSection, Prizes } from './GamePanels.tsx';
-import { useCanWriteGame, useEventGame, useLiveResults, useUpdateGame } from './game-calls.ts';
+import { useCanWriteGame, useEventGame, useLiveResults, useMotmNow, useUpdateGame } from './game-calls.ts';
 
 /** Each candidate's votes and share, replaced live as votes arrive. */
 function LiveResults({ game }: { game: MotmGame }) {
@@ -39,11 +42,13 @@ function LiveResults({ game }: { game: MotmGame }) {
   );
 }
 
-/** The voting window in force (the game's own, else from the account's settings). */
-function VotingWindow({ game }: { game: MotmGame }) {
+/** The voting window in force (the game's own, else from the account's settings), run from here. */
+function VotingWindow({ game, canWrite }: { game: MotmGame; canWrite: boolean }) {
   const t = useT();
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const open = useMotmNow(game.eventId, game.id, 'open');
+  const close = useMotmNow(game.eventId, game.id, 'close');
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', hour12: false });
   const time = (value: string | null) => (value ? format.format(new Date(value)) : t('games.motm.unset'));
   return (
     <Group gap="sm">
@@ -51,49 +56,68 @@ function VotingWindow({ game }: { game: MotmGame }) {
         {t(game.window.open ? 'games.motm.open' : 'games.motm.closed')}
       </Badge>
       <Text>{t('games.motm.window', { opens: time(game.window.opensAt), closes: time(game.window.closesAt) })}</Text>
+      {canWrite &&
+        (game.window.open ? (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconPlayerStop size={16} aria-hidden />}
+            loading={close.isPending}
+            onClick={() => close.mutate(undefined)}
+          >
+            {t('games.motm.closeNow')}
+          </Button>
+        ) : (
+          <Button
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            loading={open.isPending}
+            onClick={() => open.mutate(undefined)}
+          >
+            {t('games.motm.openNow')}
+          </Button>
+        ))}
     </Group>
   );
 }
 
-/** An ISO time as a datetime-local input shows it (the browser's time zone), '' for none. */
-function localInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-const isoOf = (local: string) => (local === '' ? null : new Date(local).toISOString());
+/** The form's value of a stored time: the same instant, to compare with what the picker gives. */
+const sameInstant = (a: string | null, b: string | null) =>
+  a === b || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
 
-/** The game's own voting times; left empty, they come from the account's settings. */
+/** The game's own voting times (24-hour pickers, spec §5); left empty, they come from the account's settings. */
 function OwnWindow({ game, canWrite }: { game: MotmGame; canWrite: boolean }) {
   const t = useT();
   const save = useUpdateGame('motm', game.eventId, game.id);
-  const [opens, setOpens] = useState(localInput(game.opensAt));
-  const [closes, setCloses] = useState(localInput(game.closesAt));
-  const changed = opens !== localInput(game.opensAt) || closes !== localInput(game.closesAt);
+  const [opens, setOpens] = useState<string | null>(game.opensAt);
+  const [closes, setCloses] = useState<string | null>(game.closesAt);
+  const changed = !sameInstant(opens, game.opensAt) || !sameInstant(closes, game.closesAt);
+  const iso = (local: string) => dayjs(local).toISOString();
   return (
     <GameSection title={t('games.motm.ownWindow')}>
       <Text c="dimmed">{t('games.motm.ownWindowHint')}</Text>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="datetime-local"
+        <LazyDateTimeField
           label={t('games.motm.opensAt')}
-          readOnly={!canWrite}
+          disabled={!canWrite}
           value={opens}
-          onChange={(event) => setOpens(event.currentTarget.value)}
+          onChange={(next) => setOpens(iso(next))}
+          onClear={() => setOpens(null)}
+          w={220}
         />
-        <TextInput
-          type="datetime-local"
+        <LazyDateTimeField
           label={t('games.motm.closesAt')}
-          readOnly={!canWrite}
+          disabled={!canWrite}
           value={closes}
-          onChange={(event) => setCloses(event.currentTarget.value)}
+          onChange={(next) => setCloses(iso(next))}
+          onClear={() => setCloses(null)}
+          w={220}
         />
         {canWrite && (
           <Button
             variant="light"
             disabled={!changed}
             loading={save.isPending}
-            onClick={() => save.mutate({ opensAt: isoOf(opens), closesAt: isoOf(closes) })}
+            onClick={() => save.mutate({ opensAt: opens, closesAt: closes })}
           >
             {t('games.motm.saveWindow')}
           </Button>
@@ -104,8 +128,8 @@ function OwnWindow({ game, canWrite }: { game: MotmGame; canWrite: boolean }) {
 }
 
 /**
- * Who fans may vote for: some of the event's challengers, in the order picked; empty saves "all of
- * them" (the server then takes every challenger of the event).
+ * Who fans may vote for: some of the players of both teams (the event's challengers of type
+ * player), in the order picked; empty saves "all of them".
  */
 function Candidates({ game, canWrite }: { game: MotmGame; canWrite: boolean }) {
   const t = useT();
@@ -116,6 +140,7 @@ function Candidates({ game, canWrite }: { game: MotmGame; canWrite: boolean }) {
   return (
     <GameSection title={t('games.motm.candidates')}>
       <Text c="dimmed">{t('games.motm.candidatesHint')}</Text>
+      {game.eligible.length === 0 && <Alert color="yellow">{t('games.motm.noPlayers')}</Alert>}
       <Group align="flex-end" gap="sm">
         <MultiSelect
           label={t('games.motm.pickCandidates')}
@@ -154,7 +179,7 @@ export function MotmTab({ eventId }: EventTabProps) {
   const current = game.data;
   return (
     <Stack gap="lg" maw={980}>
-      <VotingWindow game={current} />
+      <VotingWindow game={current} canWrite={canWrite} />
       <OwnWindow key={current.updatedAt} game={current} canWrite={canWrite} />
       <Candidates key={`candidates-${current.updatedAt}`} game={current} canWrite={canWrite} />
       <LiveResults game={current} />

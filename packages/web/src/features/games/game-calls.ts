@@ -3,6 +3,8 @@ import {
   type GameKind,
   gamePaths,
   MOTM_EVENTS,
+  motmCloseNowPath,
+  motmOpenNowPath,
   motmResultsPath,
   type PrizeOwner,
   predictorCalculatePath,
@@ -73,6 +75,15 @@ export function useUpdateGame(kind: GameKind, eventId: number, gameId: number) {
   return useAction((body: Record<string, unknown>) => api.put(gamePaths(kind).game(gameId), body), {
     // The game, and what follows from it (MOTM results count the candidates).
     invalidate: [gameKeys.ofEvent(kind, eventId), gameKeys.game(kind, gameId)],
+  });
+}
+
+/** "Open now" / "Close now" on a man-of-the-match game (issue 46.5). */
+export function useMotmNow(eventId: number, gameId: number, action: 'open' | 'close') {
+  const api = useApi();
+  return useAction(() => api.post((action === 'open' ? motmOpenNowPath : motmCloseNowPath)(gameId)), {
+    success: action === 'open' ? 'games.motm.openedNow' : 'games.motm.closedNow',
+    invalidate: [gameKeys.ofEvent('motm', eventId), gameKeys.game('motm', gameId)],
   });
 }
 

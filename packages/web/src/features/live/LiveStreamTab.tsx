@@ -6,6 +6,7 @@ import { useAccessSubject } from '../../session/access.ts';
 import { LifecycleActions } from '../lifecycle/LifecycleActions.tsx';
 import { useLifecycle } from '../lifecycle/lifecycle-calls.ts';
 import { EventReplayStatus } from '../markers/ReplayGate.tsx';
+import { CameraConnections } from './CameraConnections.tsx';
 import { CamerasPanel } from './CamerasPanel.tsx';
 import { ControlRoomLink } from './ControlRoomLink.tsx';
 import { type LiveContent, useCameras, useHealths, useProgram } from './live-calls.ts';
@@ -50,13 +51,15 @@ function StreamBody({ content, writer }: { content: LiveContent; writer: boolean
       ) : (
         <CamerasPanel content={content} cameras={list} healths={healths} canWrite={writer} />
       )}
+      <CameraConnections cameras={list} />
     </Stack>
   );
 }
 
 /**
  * The stream tab of a sport event or a conference: go live and end live (the lifecycle's
- * transitions), the program with its DVR, and the cameras with their health.
+ * transitions), the program with its DVR, the cameras with their health, and where each one's
+ * encoder publishes (URL, key on demand, full URL).
  */
 export function LiveStreamTab({ content }: { content: LiveContent }) {
   const subject = useAccessSubject();

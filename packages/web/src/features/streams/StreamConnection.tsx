@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import type { LiveInput } from '@regie/contract/live';
 import { IconCheck, IconCopy, IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
 import { useRevealKey, useRotateKey } from './streams-calls.ts';
@@ -21,12 +21,20 @@ function Copy({ value }: { value: string }) {
   );
 }
 
+/** The one URL encoders that take no separate key publish to: rtmp://host:port/live/<key>. */
+export function publishUrl(ingestUrl: string, streamKey: string): string {
+  return `${ingestUrl.replace(/\/+$/, '')}/${streamKey}`;
+}
+
 /**
- * What the encoder needs: the RTMP URL and the stream key. The key stays hidden (its last 4
- * characters shown) until revealed; a new key can be made, which disconnects the current encoder.
+ * What the encoder needs: the RTMP URL and the stream key, and once the key is revealed the full
+ * URL for encoders that take one. The key stays hidden (its last 4 characters shown) until
+ * revealed; a new key can be made, which disconnects the current encoder. `title` names the
+ * camera where several are shown (an event's Stream tab).
  */
-export function StreamConnection({ input }: { input: LiveInput }) {
+export function StreamConnection({ input, title }: { input: LiveInput; title?: string }) {
   const t = useT();
+  const titleId = useId();
   const [key, setKey] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const reveal = useRevealKey(input.id, setKey);
@@ -35,10 +43,10 @@ export function StreamConnection({ input }: { input: LiveInput }) {
     setConfirming(false);
   });
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="stream-connection-title">
+    <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Title order={3} size="h4" id="stream-connection-title">
-          {t('streams.connection.title')}
+        <Title order={3} size="h4" id={titleId}>
+          {title ?? t('streams.connection.title')}
         </Title>
         <TextInput
           label={t('streams.connection.url')}
@@ -52,6 +60,14 @@ export function StreamConnection({ input }: { input: LiveInput }) {
           readOnly
           data-testid="stream-key"
           rightSection={key ? <Copy value={key} /> : null}
+        />
+        <TextInput
+          label={t('streams.connection.fullUrl')}
+          description={t('streams.connection.fullUrlHint')}
+          value={key ? publishUrl(input.ingestUrl, key) : t('streams.connection.fullUrlHidden')}
+          readOnly
+          data-testid="stream-full-url"
+          rightSection={key ? <Copy value={publishUrl(input.ingestUrl, key)} /> : null}
         />
         <Group gap="sm">
           <Button
