@@ -7,7 +7,13 @@ const port = Number(process.env.E2E_PORT ?? 3517);
 const dataDir = process.env.E2E_DATA_DIR ?? `${root}.tmp/e2e-data`;
 const serverEntry = process.env.E2E_SERVER_ENTRY ?? 'packages/server/dist/main.js';
 
-const LIVE_FILES = ['**/live-tabs.spec.ts', '**/control-room.spec.ts', '**/streams.spec.ts', '**/simulcast.spec.ts'];
+const LIVE_FILES = [
+  '**/live-tabs.spec.ts',
+  '**/control-room.spec.ts',
+  '**/streams.spec.ts',
+  '**/simulcast.spec.ts',
+  '**/embed-live.spec.ts',
+];
 
 // Browser tests run against the built app served by the real server on a fresh embedded database.
 export default defineConfig({
