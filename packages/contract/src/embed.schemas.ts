@@ -86,6 +86,16 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
 ]);
 export type EmbedPlayerResponse = z.infer<typeof embedPlayerResponse>;
 
+/** GET embed/{token}/fan: how the page's games panel reaches the public fan API for this event. */
+export const embedFanResponse = z
+  .object({
+    accountKey: z.string(),
+    eventId: z.number().int().positive(),
+    games: z.object({ motm: z.boolean(), predictor: z.boolean() }).strict(),
+  })
+  .strict();
+export type EmbedFanResponse = z.infer<typeof embedFanResponse>;
+
 /** POST plays: the page view's own random id, so a reload or a retry counts once. */
 export const playBody = z.object({ viewId: z.uuid() }).strict();
 export type PlayBody = z.infer<typeof playBody>;

@@ -98,6 +98,12 @@ export const embedPaths = {
   conferenceEmbed: (conferenceId: number | string) => `${MAIN_API}/business-players/${conferenceId}/embed`,
   /** GET (public) → the player's data in its state (EMBED_STATES). */
   player: (token: string) => `${MAIN_API}/embed/${token}`,
+  /**
+   * GET (public) → what the page's games panel needs of an event shown to fans: the club's
+   * account key (the public fan API names the club by it, as a club's app does), the event's id
+   * (the fan API's games are by event) and which games the event runs. 404 otherwise.
+   */
+  fan: (token: string) => `${MAIN_API}/embed/${token}/fan`,
   /** POST (public) { viewId } → { counted }: one play per page view. */
   plays: (token: string) => `${MAIN_API}/embed/${token}/plays`,
   /** The public page itself (served by the server, built as the web app's second entry). */
@@ -109,4 +115,8 @@ export const EMBED_MESSAGES = messageCatalog('EMBED_MESSAGES', {
   tooManyPlays: 'Too many plays reported from this address: try again in a minute',
   tooManyPlaysOfView: 'This page view has reported its play too many times: try again in a minute',
   pageNotBuilt: 'The embed page is not built: run npm run build',
+  noGames: 'This player has no fan games',
 });
+
+/** The games an event runs for its fans (its modules ADDON_MOTM, ADDON_PREDICTOR): the embed's games panel. */
+export const EMBED_GAME_MODULES = { motm: 'ADDON_MOTM', predictor: 'ADDON_PREDICTOR' } as const;

@@ -6,6 +6,7 @@ import { idParams } from '@regie/contract/accounts';
 import { EMBED_MESSAGES, embedPaths, isEmbedKind, PLAY_RATE_LIMIT } from '@regie/contract/embed';
 import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import {
+  embedFanResponse,
   embedPageParams,
   embedPlayerQuery,
   embedPlayerResponse,
@@ -30,6 +31,7 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { fanContext } from './embed.fan.ts';
 import { createCrowdLimiter } from './embed.rate-limit.ts';
 import { type EmbedMedia, embedSnippet, playerData, recordPlay, targetOf } from './embed.service.ts';
 import { createEmbedTokens, type EmbedTokens } from './embed.tokens.ts';
@@ -139,6 +141,23 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
         playerData(engine.db, target, media, lang),
       );
     },
+  );
+
+  app.get(
+    embedPaths.fan(':token'),
+    {
+      schema: {
+        tags: ['embed'],
+        security: PUBLIC,
+        summary: "How the page's games panel reaches the fan API for this event (public)",
+        description:
+          "The club's account key (the fan API's x-account-key), the event's id and the games it runs, while " +
+          'the event is published with its embed on; 404 otherwise, and for a conference.',
+        params: embedTokenParams,
+        response: { 200: embedFanResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => fanContext(engine.db, targetOf(tokens, request.params.token)),
   );
 
   const limiter = createCrowdLimiter({

@@ -1,5 +1,6 @@
 import { embedPaths } from '@regie/contract/embed';
 import { startChat } from './embed-chat.ts';
+import { startGames } from './embed-games.ts';
 import { pickLanguage, translator } from './embed-i18n.ts';
 import { EmbedPage } from './embed-page.ts';
 import { attachHls } from './embed-player.ts';
@@ -28,8 +29,9 @@ function start(root: HTMLElement): void {
       const text = await response.text();
       if (response.ok && !chatStarted) {
         chatStarted = true;
-        // The chat opens beside the player (or the state's notice) when the event has one.
+        // The chat and the games open beside the player (or the state's notice) when the event has them.
         void startChat(token, language, say);
+        void startGames(token, language, say);
       }
       return { status: response.status, text };
     },
