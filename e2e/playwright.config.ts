@@ -13,6 +13,7 @@ const LIVE_FILES = [
   '**/streams.spec.ts',
   '**/simulcast.spec.ts',
   '**/live-clipping.spec.ts',
+  '**/embed-live.spec.ts',
 ];
 
 // Browser tests run against the built app served by the real server on a fresh embedded database.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMBED_TOKEN_MAX } from './embed.ts';
+import { EMBED_TOKEN_MAX, EMBED_UNAVAILABLE_REASONS } from './embed.ts';
 import { LANGUAGES } from './languages.ts';
 
 /** A token as it appears in a path: base64url parts joined by dots. */
@@ -22,12 +22,50 @@ export const embedChapter = z.object({ title: z.string(), startSeconds: z.number
 export type EmbedChapter = z.infer<typeof embedChapter>;
 
 /**
- * What the public page gets: only what a viewer sees (title, poster, the signed stream, the
- * chapters). An unpublished or deleted content answers { available: false } and nothing else.
+ * What the public page gets (a state of EMBED_STATES): only what a viewer sees. `available` says
+ * whether something plays (the replay's fields are those the page always had). Nothing of an
+ * unpublished, switched-off or unknown content is sent but the reason.
  */
-export const embedPlayerResponse = z.discriminatedUnion('available', [
+export const embedPlayerResponse = z.discriminatedUnion('state', [
   z
     .object({
+      state: z.literal('upcoming'),
+      available: z.literal(false),
+      title: z.string(),
+      posterUrl: z.string().nullable(),
+      /** Kick-off (ISO); null when the content has no start time. */
+      startsAt: z.string().nullable(),
+    })
+    .strict(),
+  z
+    .object({
+      state: z.literal('live'),
+      available: z.literal(true),
+      title: z.string(),
+      posterUrl: z.string().nullable(),
+      /** The program's DVR playlist, signed: a live playlist whose window is seekable. */
+      hlsUrl: z.string(),
+      /** Wall-clock time (ISO) of second 0 of the live, which the chapters count from. */
+      liveOrigin: z.string(),
+      /** The markers so far, in seconds from `liveOrigin`. */
+      chapters: z.array(embedChapter),
+    })
+    .strict(),
+  z
+    .object({
+      state: z.literal('preparing'),
+      available: z.literal(false),
+      title: z.string(),
+      posterUrl: z.string().nullable(),
+      /** 0–100, the replay's making as a whole (REPLAY_PREPARATION_SHARE). */
+      progress: z.number().int().min(0).max(100),
+      /** The estimate of what is left; null until progress gives a rate. */
+      secondsLeft: z.number().int().min(0).nullable(),
+    })
+    .strict(),
+  z
+    .object({
+      state: z.literal('replay'),
       available: z.literal(true),
       title: z.string(),
       posterUrl: z.string().nullable(),
@@ -36,9 +74,27 @@ export const embedPlayerResponse = z.discriminatedUnion('available', [
       chapters: z.array(embedChapter),
     })
     .strict(),
-  z.object({ available: z.literal(false) }).strict(),
+  z
+    .object({
+      state: z.literal('unavailable'),
+      available: z.literal(false),
+      reason: z.enum(EMBED_UNAVAILABLE_REASONS),
+      /** Only for a content fans may see (live without a camera yet, no replay). */
+      title: z.string().nullable(),
+    })
+    .strict(),
 ]);
 export type EmbedPlayerResponse = z.infer<typeof embedPlayerResponse>;
+
+/** GET embed/{token}/fan: how the page's games panel reaches the public fan API for this event. */
+export const embedFanResponse = z
+  .object({
+    accountKey: z.string(),
+    eventId: z.number().int().positive(),
+    games: z.object({ motm: z.boolean(), predictor: z.boolean() }).strict(),
+  })
+  .strict();
+export type EmbedFanResponse = z.infer<typeof embedFanResponse>;
 
 /** POST plays: the page view's own random id, so a reload or a retry counts once. */
 export const playBody = z.object({ viewId: z.uuid() }).strict();

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import { CACHE_KEYS } from '@regie/contract/cache';
@@ -51,6 +51,7 @@ import { createJobEvents } from './jobs/jobs.events.ts';
 import { publishQueuedJobs } from './jobs/jobs.published.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { type LiveOptions, registerLive } from './live/live.plugin.ts';
+import { createLiveTokens } from './live/live.tokens.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { createMailer } from './mail/mail.ts';
 import type { Mailer } from './mail/mail.types.ts';
@@ -315,11 +316,14 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(clipRulesRoutes, { engine, guards });
   await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });
   await app.register(conferenceRoutes, { engine, guards });
+  // One signer of the live's playlists: the live's routes check what the embed signs.
+  const liveTokens = createLiveTokens(config.videos.mediaSecret ?? randomBytes(32));
   await app.register(embedRoutes, {
     engine,
     guards,
     config,
     mediaUrl: media.present.mediaUrl,
+    liveTokens,
     hub,
     caches,
     chatOpenCheckMs: dependencies.chatOpenCheckMs,
@@ -342,6 +346,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     onTakeover,
     caches,
     mediaTokens: media.tokens,
+    liveTokens,
     ...dependencies.live,
   });
   await registerSimulcasts(app, {

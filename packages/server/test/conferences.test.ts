@@ -362,9 +362,15 @@ describe('GET business-players/{id}/embed', () => {
         { title: 'A', startSeconds: 0 },
       ],
     });
-    expect(await playerOf(id)).toEqual({ available: false });
+    expect(await playerOf(id)).toEqual({
+      state: 'unavailable',
+      available: false,
+      reason: 'not_published',
+      title: null,
+    });
     expect((await call('conf', 'PUT', `${BASE}/${id}`, { published: true })).statusCode).toBe(200);
     expect(await playerOf(id, 'clipper')).toMatchObject({
+      state: 'replay',
       available: true,
       title: 'Embedded talk',
       chapters: [

@@ -74,6 +74,7 @@ describe('the public player', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({
+      state: 'replay',
       available: true,
       title: 'Derby',
       durationSeconds: 5400,
@@ -89,6 +90,7 @@ describe('the public player', () => {
       'durationSeconds',
       'hlsUrl',
       'posterUrl',
+      'state',
       'title',
     ]);
     expect(response.body).not.toContain(producer.accountKey);
@@ -114,12 +116,23 @@ describe('the public player', () => {
     expect((await player(await tokenOf(id))).json().chapters).toEqual([{ title: 'Goal', startSeconds: 12 }]);
   });
 
-  it('says not available while the event is unpublished, or its replay not ready or missing', async () => {
-    const processing = await insertVideo(ctx, producer.accountId, { state: 'processing' });
-    for (const values of [{ videoId, published: false }, { videoId: processing }, {}]) {
+  it('says why nothing plays: unpublished (nothing else said), no replay, or a replay that failed', async () => {
+    const hidden = await insertEvent(ctx, producer.accountId, { videoId, published: false });
+    expect((await player(await tokenOf(hidden))).json()).toEqual({
+      state: 'unavailable',
+      available: false,
+      reason: 'not_published',
+      title: null,
+    });
+    const failed = await insertVideo(ctx, producer.accountId, { state: 'failed' });
+    for (const values of [{ videoId: failed }, {}]) {
       const id = await insertEvent(ctx, producer.accountId, values);
-      const response = await player(await tokenOf(id));
-      expect(response.json()).toEqual({ available: false });
+      expect((await player(await tokenOf(id))).json()).toEqual({
+        state: 'unavailable',
+        available: false,
+        reason: 'no_replay',
+        title: 'Derby',
+      });
     }
   });
 

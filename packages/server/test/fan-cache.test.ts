@@ -81,7 +81,7 @@ describe('the embed page’s data', () => {
     const url = embedPaths.player(await embedToken(eventId));
     const first = await read(url);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ available: true, title: 'Derby' });
+    expect(first.json()).toMatchObject({ state: 'replay', available: true, title: 'Derby' });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.headers['cache-control']).toBe(PUBLIC_SHORT);
@@ -111,7 +111,7 @@ describe('the embed page’s data', () => {
     const eventId = await insertEvent(ctx, producer.accountId, { videoId });
     const url = embedPaths.player(await embedToken(eventId));
     const before = await read(url);
-    expect(before.json()).toMatchObject({ available: true });
+    expect(before.json()).toMatchObject({ state: 'replay', available: true });
 
     const unpublished = await ctx.request({
       method: 'PUT',
@@ -122,7 +122,7 @@ describe('the embed page’s data', () => {
     expect(unpublished.statusCode, unpublished.body).toBe(200);
     const after = await read(url, { 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toEqual({ available: false });
+    expect(after.json()).toEqual({ state: 'unavailable', available: false, reason: 'not_published', title: null });
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 

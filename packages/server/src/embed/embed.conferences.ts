@@ -1,3 +1,4 @@
+import type { EmbedChapter } from '@regie/contract/embed.schemas';
 import { DEFAULT_LANGUAGE, type Language } from '@regie/contract/languages';
 import { and, eq } from 'drizzle-orm';
 import { chapterRows } from '../conferences/chapters.service.ts';
@@ -7,8 +8,8 @@ import { translatedName } from './embed.events.ts';
 import type { EmbedContent } from './embed.sources.ts';
 
 /**
- * A conference's embed: its name, its replay video and its chapters (in start order). Shown while
- * the conference is published; one without a replay has nothing to play.
+ * A conference's embed: its name, state, start, replay video. Conferences have no modules of
+ * their own, so no embed switch: shown while published.
  */
 export async function loadConferenceEmbed(
   db: Db,
@@ -17,15 +18,29 @@ export async function loadConferenceEmbed(
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<EmbedContent | null> {
   const [conference] = await db
-    .select({ name: businessPlayers.name, videoId: businessPlayers.videoId, published: businessPlayers.published })
+    .select({
+      name: businessPlayers.name,
+      videoId: businessPlayers.videoId,
+      published: businessPlayers.published,
+      state: businessPlayers.state,
+      startsAt: businessPlayers.startsAt,
+    })
     .from(businessPlayers)
     .where(and(eq(businessPlayers.id, id), eq(businessPlayers.accountId, accountId)))
     .limit(1);
-  if (!conference?.videoId || !conference.published) return null;
-  const chapters = (await chapterRows(db, id)).map((chapter) => ({
-    title: chapter.title,
-    startSeconds: chapter.startSeconds,
-  }));
+  if (!conference) return null;
   const title = (await translatedName(db, 'business-players', id, language)) ?? conference.name;
-  return { title, videoId: conference.videoId, chapters };
+  return {
+    title,
+    state: conference.state,
+    startsAt: conference.startsAt,
+    published: conference.published,
+    embedOn: true,
+    videoId: conference.videoId,
+  };
+}
+
+/** A conference's chapters, in start order. */
+export async function conferenceChapters(db: Db, _accountId: number, id: number): Promise<EmbedChapter[]> {
+  return (await chapterRows(db, id)).map((chapter) => ({ title: chapter.title, startSeconds: chapter.startSeconds }));
 }

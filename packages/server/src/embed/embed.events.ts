@@ -1,12 +1,13 @@
+import { embedSwitchOff } from '@regie/contract/embed';
 import type { EmbedChapter } from '@regie/contract/embed.schemas';
 import { DEFAULT_LANGUAGE, type Language } from '@regie/contract/languages';
 import { and, asc, eq } from 'drizzle-orm';
+import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { events, markers } from '../db/events.table.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
 import { languages } from '../db/reference.table.ts';
 import { translations } from '../db/translations.table.ts';
-import { videos } from '../db/videos.table.ts';
 import type { EmbedContent } from './embed.sources.ts';
 
 /** A marker's chapter title: its label, else its type's name (else empty: the page shows its time). */
@@ -32,9 +33,9 @@ export async function translatedName(
 }
 
 /**
- * An event's embed: its name, its replay video, its markers as chapters (in time order). Shown
- * while the event is published (its own switch, settings tab); an event without a replay has
- * nothing to play.
+ * An event's embed: its name, state, kick-off, its replay video, whether it is published (its
+ * own switch, settings tab) and its embed switch is on (contract embedSwitchOff: the account's
+ * modules and the event's).
  */
 export async function loadEventEmbed(
   db: Db,
@@ -43,22 +44,39 @@ export async function loadEventEmbed(
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<EmbedContent | null> {
   const [event] = await db
-    .select({ name: events.name, videoId: events.videoId, published: events.published })
+    .select({
+      name: events.name,
+      videoId: events.videoId,
+      published: events.published,
+      state: events.state,
+      startsAt: events.startsAt,
+      eventModules: events.activatedModules,
+      accountModules: accounts.modules,
+    })
     .from(events)
-    .innerJoin(videos, and(eq(videos.id, events.videoId), eq(videos.accountId, events.accountId)))
+    .innerJoin(accounts, eq(accounts.id, events.accountId))
     .where(and(eq(events.id, id), eq(events.accountId, accountId)))
     .limit(1);
-  if (!event?.videoId || !event.published) return null;
+  if (!event) return null;
+  const title = (await translatedName(db, 'events', id, language)) ?? event.name;
+  return {
+    title,
+    state: event.state,
+    startsAt: event.startsAt,
+    published: event.published,
+    embedOn: !embedSwitchOff(event.accountModules, event.eventModules),
+    videoId: event.videoId,
+    eventId: id,
+  };
+}
+
+/** An event's markers as chapters, in time order. */
+export async function eventChapters(db: Db, accountId: number, id: number): Promise<EmbedChapter[]> {
   const rows = await db
     .select({ label: markers.label, timeSeconds: markers.timeSeconds, typeName: markerTypes.name })
     .from(markers)
     .leftJoin(markerTypes, eq(markerTypes.id, markers.markerTypeId))
     .where(and(eq(markers.eventId, id), eq(markers.accountId, accountId)))
     .orderBy(asc(markers.timeSeconds), asc(markers.id));
-  const chapters: EmbedChapter[] = rows.map((row) => ({
-    title: chapterTitle(row.label, row.typeName),
-    startSeconds: row.timeSeconds,
-  }));
-  const title = (await translatedName(db, 'events', id, language)) ?? event.name;
-  return { title, videoId: event.videoId, eventId: id, chapters };
+  return rows.map((row) => ({ title: chapterTitle(row.label, row.typeName), startSeconds: row.timeSeconds }));
 }

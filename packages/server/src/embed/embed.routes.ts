@@ -6,6 +6,7 @@ import { idParams } from '@regie/contract/accounts';
 import { EMBED_MESSAGES, embedPaths, isEmbedKind, PLAY_RATE_LIMIT } from '@regie/contract/embed';
 import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import {
+  embedFanResponse,
   embedPageParams,
   embedPlayerQuery,
   embedPlayerResponse,
@@ -24,12 +25,15 @@ import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { type CacheBook, conditionalGet, MICRO_CACHE_MS, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
+import type { LiveTokens } from '../live/live.tokens.ts';
+import { programPlaylistPath } from '../live/program.media.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { fanContext } from './embed.fan.ts';
 import { createCrowdLimiter } from './embed.rate-limit.ts';
-import { embedSnippet, playerData, recordPlay, targetOf } from './embed.service.ts';
+import { type EmbedMedia, embedSnippet, playerData, recordPlay, targetOf } from './embed.service.ts';
 import { createEmbedTokens, type EmbedTokens } from './embed.tokens.ts';
 
 export interface EmbedRoutesOptions {
@@ -38,6 +42,8 @@ export interface EmbedRoutesOptions {
   config: Pick<AppConfig, 'videos' | 'publicUrl' | 'webDist'>;
   /** Signs a video's media key into a playable URL (the videos' own signer). */
   mediaUrl: (key: string) => string;
+  /** Signs a program's playlists (the live's own signer, shared with live.plugin.ts). */
+  liveTokens: LiveTokens;
   /** Where the fans' chat posts reach the staff's screens (chat/chat.public.routes.ts). */
   hub?: RealtimeHub | null;
   /** The app's micro-caches (http/http.cache.ts): the public answers a crowd asks for. */
@@ -94,7 +100,13 @@ function staffRoutes(app: App, { engine, guards, config }: EmbedRoutesOptions, t
 }
 
 /** The public page's calls: its data, and its play reports (rate-limited per page view and, higher, per address). */
-function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions, tokens: EmbedTokens): void {
+function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens): void {
+  const { engine, caches, config, liveTokens } = options;
+  const media: EmbedMedia = {
+    mediaUrl: options.mediaUrl,
+    programUrl: (accountId, content) =>
+      `${config.publicUrl}${programPlaylistPath(accountId, content, 'dvr', liveTokens.signProgram(accountId, content))}`,
+  };
   // The same for every viewer of a page: from memory (one read per page, language and second),
   // with an ETag and a short shared-cache life (issue 28).
   const players = caches.cache<EmbedPlayerResponse>();
@@ -108,7 +120,10 @@ function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions
         tags: ['embed'],
         security: PUBLIC,
         summary: "The embedded player's data (public)",
-        description: 'Title, poster, signed HLS and chapters, or { available: false } while it is not published.',
+        description:
+          'The player in its state: upcoming (kick-off), live (the signed DVR playlist of the program, the markers ' +
+          'so far), preparing (the replay being made: progress, time left), replay (signed HLS, chapters), or ' +
+          'unavailable with its reason (not_found, not_published, embed_off, no_camera, no_replay).',
         params: embedTokenParams,
         querystring: embedPlayerQuery,
         response: { 200: embedPlayerResponse, ...errorResponses(400, 404) },
@@ -123,9 +138,26 @@ function publicRoutes(app: App, { engine, mediaUrl, caches }: EmbedRoutesOptions
         ttlMs: MICRO_CACHE_MS,
       });
       return players.get(target.accountId, `${target.kind}:${target.id}:${lang ?? ''}`, () =>
-        playerData(engine.db, target, mediaUrl, lang),
+        playerData(engine.db, target, media, lang),
       );
     },
+  );
+
+  app.get(
+    embedPaths.fan(':token'),
+    {
+      schema: {
+        tags: ['embed'],
+        security: PUBLIC,
+        summary: "How the page's games panel reaches the fan API for this event (public)",
+        description:
+          "The club's account key (the fan API's x-account-key), the event's id and the games it runs, while " +
+          'the event is published with its embed on; 404 otherwise, and for a conference.',
+        params: embedTokenParams,
+        response: { 200: embedFanResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => fanContext(engine.db, targetOf(tokens, request.params.token)),
   );
 
   const limiter = createCrowdLimiter({

@@ -51,6 +51,8 @@ export interface LiveOptions {
   lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number; inputTtlMs?: number };
   /** The videos' media tokens: a conversion reads a video kept in S3 through this process's media route. */
   mediaTokens?: MediaTokens;
+  /** The signer of the live's playlists, shared with the embed (else one of this plugin's own). */
+  liveTokens?: LiveTokens;
 }
 
 /**
@@ -184,7 +186,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     await ingest.stop();
   });
 
-  const tokens = createLiveTokens(config.videos.mediaSecret ?? randomBytes(32));
+  const tokens = options.liveTokens ?? createLiveTokens(config.videos.mediaSecret ?? randomBytes(32));
   const present = {
     tokens,
     publicUrl: config.publicUrl,

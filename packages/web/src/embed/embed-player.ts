@@ -1,18 +1,34 @@
-import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import type { EmbedChapter, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import type { EmbedTranslate } from './embed-i18n.ts';
-import { chapterList, element, showNotice, timeline } from './embed-view.ts';
+import { liveSeconds } from './embed-states.ts';
+import { chapterList, element, timeline } from './embed-view.ts';
 
-type Playable = Extract<EmbedPlayerResponse, { available: true }>;
+type Replay = Extract<EmbedPlayerResponse, { state: 'replay' }>;
+type Live = Extract<EmbedPlayerResponse, { state: 'live' }>;
+
+/** A stream attached to a video: what a live needs of hls.js, and how to let it go. */
+export interface Stream {
+  /** The program date of the frame playing (EXT-X-PROGRAM-DATE-TIME), null while unknown. */
+  playingDate(): Date | null;
+  /** The live edge's position in the video, null while unknown (or not a live). */
+  liveEdge(): number | null;
+  destroy(): void;
+}
+
+export type AttachStream = (video: HTMLVideoElement, url: string, onFailure: () => void) => Promise<Stream>;
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
-/** hls.js's light build where Media Source Extensions exist, else the browser's own HLS (Safari). */
-async function attach(video: HTMLVideoElement, url: string, onFailure: () => void): Promise<void> {
+/**
+ * hls.js's light build where Media Source Extensions exist, else the browser's own HLS (Safari).
+ * A live playlist starts at its live edge; its DVR window stays seekable.
+ */
+export const attachHls: AttachStream = async (video, url, onFailure) => {
   const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) {
     if (video.canPlayType(HLS_TYPE)) video.src = url;
     else onFailure();
-    return;
+    return { playingDate: () => null, liveEdge: () => null, destroy: () => video.removeAttribute('src') };
   }
   const hls = new Hls();
   hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -20,41 +36,113 @@ async function attach(video: HTMLVideoElement, url: string, onFailure: () => voi
   });
   hls.loadSource(url);
   hls.attachMedia(video);
+  return {
+    playingDate: () => hls.playingDate,
+    liveEdge: () => hls.liveSyncPosition,
+    destroy: () => hls.destroy(),
+  };
+};
+
+/** Plays the video; resolves whether the browser let it (a page may not play sound unasked). */
+function play(video: HTMLVideoElement): Promise<boolean> {
+  return Promise.resolve()
+    .then(() => video.play())
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
-/**
- * Draws the player: title, video (poster, native controls), the chapter marks and list. `onPlay`
- * runs once, when playback first starts (the page's one play).
- */
-export function renderPlayer(
-  root: HTMLElement,
-  data: Playable,
-  say: EmbedTranslate,
-  onPlay: () => void,
-): HTMLVideoElement {
-  document.title = data.title;
-  const video = element('video', {
+/** A player on the page: its video, its chapters changed in place, and its end. */
+export interface PlayerHandle {
+  video: HTMLVideoElement;
+  setChapters(chapters: readonly EmbedChapter[]): void;
+  destroy(): void;
+}
+
+function videoElement(title: string, posterUrl: string | null, say: EmbedTranslate): HTMLVideoElement {
+  return element('video', {
     controls: '',
     playsinline: '',
     preload: 'metadata',
-    'aria-label': say('video', { title: data.title }),
-    ...(data.posterUrl ? { poster: data.posterUrl } : {}),
+    'aria-label': say('video', { title }),
+    ...(posterUrl ? { poster: posterUrl } : {}),
   });
+}
+
+interface Mounted {
+  root: HTMLElement;
+  say: EmbedTranslate;
+  attach: AttachStream;
+  /** Runs once, when playback first starts (the page's one play). */
+  onPlay: () => void;
+  onFailure: () => void;
+}
+
+/** Draws the replay: title, video (poster, native controls), the chapter marks and list. */
+export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailure }: Mounted): PlayerHandle {
+  document.title = data.title;
+  const video = videoElement(data.title, data.posterUrl, say);
   video.addEventListener('playing', onPlay, { once: true });
   const jump = (seconds: number) => {
     video.currentTime = seconds;
-    void video.play().catch(() => undefined);
+    void play(video);
   };
-  const parts: HTMLElement[] = [element('h1', {}, [data.title]), video];
-  if (data.chapters.length > 0) {
-    parts.push(
-      timeline(video, data.chapters, data.durationSeconds, say, jump),
-      chapterList(video, data.chapters, say, jump),
-    );
-  }
-  root.classList.toggle('has-chapters', data.chapters.length > 0);
-  root.replaceChildren(...parts);
+  const draw = (chapters: readonly EmbedChapter[]) => {
+    root.querySelectorAll('.timeline, nav').forEach((node) => {
+      node.remove();
+    });
+    root.classList.toggle('has-chapters', chapters.length > 0);
+    if (chapters.length === 0) return;
+    root.append(timeline(video, chapters, data.durationSeconds, say, jump), chapterList(video, chapters, say, jump));
+  };
+  root.replaceChildren(element('h1', {}, [data.title]), video);
+  draw(data.chapters);
   root.setAttribute('aria-busy', 'false');
-  void attach(video, data.hlsUrl, () => showNotice(root, say('failed')));
-  return video;
+  const stream = attach(video, data.hlsUrl, onFailure);
+  return { video, setChapters: draw, destroy: () => void stream.then((made) => made.destroy()) };
+}
+
+/**
+ * Draws the live: title with a Live badge, the video from the live edge (its DVR window
+ * seekable), a button back to the live edge, and the markers so far as chapters (in seconds from
+ * the live's origin: a jump moves by the difference from the frame playing).
+ */
+export function renderLive(data: Live, { root, say, attach, onFailure }: Omit<Mounted, 'onPlay'>): PlayerHandle {
+  document.title = data.title;
+  const video = videoElement(data.title, data.posterUrl, say);
+  let stream: Stream | null = null;
+  const position = () => liveSeconds(stream?.playingDate() ?? null, data.liveOrigin);
+  const jump = (seconds: number) => {
+    const at = position();
+    if (at === null) return;
+    video.currentTime = Math.max(0, video.currentTime + seconds - at);
+    void play(video);
+  };
+  const toEdge = element('button', { type: 'button', class: 'go-live' }, [say('goLive')]);
+  toEdge.addEventListener('click', () => {
+    const edge = stream?.liveEdge() ?? null;
+    if (edge !== null) video.currentTime = edge;
+    void play(video);
+  });
+  const heading = element('h1', {}, [element('span', { class: 'live-badge' }, [say('live')]), ' ', data.title]);
+  const draw = (chapters: readonly EmbedChapter[]) => {
+    root.querySelector('nav')?.remove();
+    root.classList.toggle('has-chapters', chapters.length > 0);
+    if (chapters.length > 0) root.append(chapterList(video, chapters, say, jump, position));
+  };
+  root.replaceChildren(heading, video, element('div', { class: 'live-bar' }, [toEdge]));
+  draw(data.chapters);
+  root.setAttribute('aria-busy', 'false');
+  const made = attach(video, data.hlsUrl, onFailure).then((attached) => {
+    stream = attached;
+    // A live starts at once where the browser lets a page play (muted otherwise: a fan unmutes it).
+    void play(video).then((playing) => {
+      if (playing) return;
+      video.muted = true;
+      void play(video);
+    });
+    return attached;
+  });
+  return { video, setChapters: draw, destroy: () => void made.then((attached) => attached.destroy()) };
 }

@@ -66,12 +66,16 @@ export function timeline(
   return bar;
 }
 
-/** The list of chapters to jump to; the one playing is marked as current. */
+/**
+ * The list of chapters to jump to; the one playing is marked as current. `position` is where the
+ * video is in the chapters' seconds (a replay's currentTime; a live's second from its origin).
+ */
 export function chapterList(
   video: HTMLVideoElement,
   chapters: readonly EmbedChapter[],
   say: EmbedTranslate,
   jump: (seconds: number) => void,
+  position: () => number | null = () => video.currentTime,
 ): HTMLElement {
   const buttons = chapters.map((chapter) => {
     const button = element('button', { type: 'button', class: 'chapter', 'aria-label': jumpLabel(chapter, say) }, [
@@ -81,17 +85,22 @@ export function chapterList(
     button.addEventListener('click', () => jump(chapter.startSeconds));
     return button;
   });
-  video.addEventListener('timeupdate', () => {
-    const current = chapters.findLastIndex((chapter) => chapter.startSeconds <= video.currentTime);
-    buttons.forEach((button, index) => {
-      button.setAttribute('aria-current', String(index === current));
-    });
-  });
-  return element('nav', { 'aria-label': say('chapters') }, [
+  const nav = element('nav', { 'aria-label': say('chapters') }, [
     element(
       'ol',
       { class: 'chapters' },
       buttons.map((button) => element('li', {}, [button])),
     ),
   ]);
+  const mark = () => {
+    // A list replaced (a live's new markers) stops following the video.
+    if (!nav.isConnected) return video.removeEventListener('timeupdate', mark);
+    const at = position();
+    const current = at === null ? -1 : chapters.findLastIndex((chapter) => chapter.startSeconds <= at);
+    buttons.forEach((button, index) => {
+      button.setAttribute('aria-current', String(index === current));
+    });
+  };
+  video.addEventListener('timeupdate', mark);
+  return nav;
 }

@@ -1,16 +1,18 @@
 import { embedPaths } from '@regie/contract/embed';
-import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { startChat } from './embed-chat.ts';
+import { startGames } from './embed-games.ts';
 import { pickLanguage, translator } from './embed-i18n.ts';
-import { renderPlayer } from './embed-player.ts';
+import { EmbedPage } from './embed-page.ts';
+import { attachHls } from './embed-player.ts';
 import { showNotice } from './embed-view.ts';
 import { newViewId } from './view-id.ts';
 
 /**
  * The public embed page (/embed/{kind}/{token}, its own build entry: no back-office code). It
- * reads the player's data for the token in its path, plays it, and reports one play per page view.
+ * reads the player's data for the token in its path and follows its state (embed-page.ts): the
+ * countdown, the live, the replay's preparation, the replay, without a reload.
  */
-async function start(root: HTMLElement): Promise<void> {
+function start(root: HTMLElement): void {
   const language = pickLanguage(window.location.search, navigator.languages);
   document.documentElement.lang = language;
   const say = translator(language);
@@ -18,28 +20,37 @@ async function start(root: HTMLElement): Promise<void> {
   root.setAttribute('aria-busy', 'true');
   const token = window.location.pathname.split('/').filter(Boolean).pop() ?? '';
   const url = `${embedPaths.player(token)}?${new URLSearchParams({ lang: language })}`;
-  const response = await fetch(url, { headers: { accept: 'application/json' } }).catch(() => null);
-  if (!response?.ok) {
-    showNotice(root, say(response?.status === 404 ? 'notFound' : 'failed'));
-    return;
-  }
-  const data: EmbedPlayerResponse = await response.json();
-  // The chat opens beside the player (or the 'not available' notice) when the event has one.
-  void startChat(token, language, say);
-  if (!data.available) {
-    showNotice(root, say('notAvailable'));
-    return;
-  }
   const viewId = newViewId();
-  renderPlayer(root, data, say, () => {
-    void fetch(embedPaths.plays(token), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ viewId }),
-      keepalive: true,
-    }).catch(() => undefined);
+  let chatStarted = false;
+  const page = new EmbedPage(root, say, language, {
+    // The browser revalidates its copy by its ETag (a 304 reads as the same text).
+    read: async () => {
+      const response = await fetch(url, { headers: { accept: 'application/json' }, cache: 'no-cache' });
+      const text = await response.text();
+      if (response.ok && !chatStarted) {
+        chatStarted = true;
+        // The chat and the games open beside the player (or the state's notice) when the event has them.
+        void startChat(token, language, say);
+        void startGames(token, language, say);
+      }
+      return { status: response.status, text };
+    },
+    attach: attachHls,
+    reportPlay: async () => {
+      const response = await fetch(embedPaths.plays(token), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ viewId }),
+        keepalive: true,
+      });
+      if (!response.ok) return false;
+      const body: { counted?: boolean } = await response.json();
+      return body.counted === true;
+    },
+    schedule: (run, ms) => window.setTimeout(run, ms),
   });
+  void page.run();
 }
 
 const root = document.getElementById('embed');
-if (root) void start(root);
+if (root) start(root);

@@ -1,0 +1,174 @@
+import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { translator } from './embed-i18n.ts';
+import { EmbedPage } from './embed-page.ts';
+import type { AttachStream } from './embed-player.ts';
+
+/** The embed page following its state without a reload (embed-page.ts), its reads and stream faked. */
+
+const upcoming: EmbedPlayerResponse = {
+  state: 'upcoming',
+  available: false,
+  title: 'Derby night',
+  posterUrl: null,
+  startsAt: '2026-11-28T20:00:00.000Z',
+};
+const live: EmbedPlayerResponse = {
+  state: 'live',
+  available: true,
+  title: 'Derby night',
+  posterUrl: null,
+  hlsUrl: '/live/1/program/events/7/dvr.m3u8?t=1.a',
+  liveOrigin: '2026-11-28T20:00:00.000Z',
+  chapters: [{ title: 'Goal', startSeconds: 42 }],
+};
+const preparing = (progress: number, secondsLeft: number | null): EmbedPlayerResponse => ({
+  state: 'preparing',
+  available: false,
+  title: 'Derby night',
+  posterUrl: null,
+  progress,
+  secondsLeft,
+});
+const replay: EmbedPlayerResponse = {
+  state: 'replay',
+  available: true,
+  title: 'Derby night',
+  posterUrl: null,
+  hlsUrl: '/media/videos/1/9/hls/master.m3u8?t=1.b',
+  durationSeconds: 5400,
+  chapters: [{ title: 'Goal', startSeconds: 42 }],
+};
+
+function harness(language: 'en' | 'fr' = 'en') {
+  const root = document.createElement('main');
+  document.body.replaceChildren(root);
+  const answers: ({ status: number; text: string } | null)[] = [];
+  const attached: { url: string; destroyed: boolean }[] = [];
+  const attach: AttachStream = async (_video, url) => {
+    const stream = { url, destroyed: false };
+    attached.push(stream);
+    return {
+      playingDate: () => new Date(Date.parse('2026-11-28T20:01:00.000Z')),
+      liveEdge: () => 60,
+      destroy: () => {
+        stream.destroyed = true;
+      },
+    };
+  };
+  const reportPlay = vi.fn(async () => true);
+  const page = new EmbedPage(root, translator(language), language, {
+    read: async () => answers.shift() ?? null,
+    attach,
+    reportPlay,
+    schedule: () => undefined,
+  });
+  const answer = (data: EmbedPlayerResponse, status = 200) => {
+    answers.push({ status, text: JSON.stringify(data) });
+    return page.readOnce();
+  };
+  return { root, page, attached, reportPlay, answer, answers };
+}
+
+const text = (root: HTMLElement) => root.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+beforeEach(() => {
+  // jsdom has no media playback: a page's play() resolves as a browser's would.
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the embed page’s states', () => {
+  it('counts down, starts the live, shows the preparation, then swaps to the replay, on one page', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-27T18:58:55.000Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const { root, attached, reportPlay, answer } = harness();
+
+    expect(await answer(upcoming)).toBe(5_000);
+    expect(root.querySelector('h1')?.textContent).toBe('Derby night');
+    // 1 day, 1 h, 1 min and 5 s to kick-off; the clock ticks without a read.
+    expect(root.querySelector('[role="timer"]')?.textContent).toBe('Starts in 1 d 01:01:05');
+    vi.advanceTimersByTime(2_000);
+    expect(root.querySelector('[role="timer"]')?.textContent).toBe('Starts in 1 d 01:01:03');
+
+    // Live: the program's playlist plays, the markers so far are chapters.
+    expect(await answer(live)).toBe(5_000);
+    const video = root.querySelector('video');
+    expect(video).not.toBeNull();
+    expect(attached.map((stream) => stream.url)).toEqual([live.state === 'live' ? live.hlsUrl : '']);
+    expect(text(root)).toContain('Live Derby night');
+    expect(root.querySelectorAll('.chapter')).toHaveLength(1);
+    // The countdown stopped with its screen.
+    expect(vi.getTimerCount()).toBe(0);
+
+    // A new marker: the chapters change, the player keeps playing (same video, no second stream).
+    await answer({
+      ...live,
+      chapters: [...(live.state === 'live' ? live.chapters : []), { title: 'Card', startSeconds: 70 }],
+    });
+    expect(root.querySelector('video')).toBe(video);
+    expect(attached).toHaveLength(1);
+    expect(root.querySelectorAll('.chapter')).toHaveLength(2);
+    // A renewed signature of the same playlist does not restart it either.
+    await answer({ ...live, hlsUrl: '/live/1/program/events/7/dvr.m3u8?t=2.c', chapters: [] });
+    expect(attached).toHaveLength(1);
+
+    // End of live: the preparation with its progress, the live's stream let go.
+    expect(await answer(preparing(0, null))).toBe(3_000);
+    expect(attached[0]?.destroyed).toBe(true);
+    expect(root.querySelector('video')).toBeNull();
+    expect(text(root)).toContain('The live is over: the replay is being prepared.');
+    expect(text(root)).toContain('0% done · Working out the time left…');
+    const bar = root.querySelector('progress');
+    await answer(preparing(57, 150));
+    expect(root.querySelector('progress')).toBe(bar);
+    expect(bar?.value).toBe(57);
+    expect(text(root)).toContain('57% done · About 3 min left');
+
+    // The replay: its media, its chapters, and no more reads.
+    expect(await answer(replay)).toBeNull();
+    expect(attached.at(-1)?.url).toBe(replay.state === 'replay' ? replay.hlsUrl : '');
+    expect(root.querySelectorAll('.timeline-mark')).toHaveLength(1);
+    root.querySelector('video')?.dispatchEvent(new Event('playing'));
+    expect(reportPlay).toHaveBeenCalledTimes(1);
+  });
+
+  it('changes nothing on an unchanged answer (a 304) and keeps what it shows when a read fails', async () => {
+    const { root, attached, answer, page, answers } = harness();
+    await answer(live);
+    const video = root.querySelector('video');
+    await answer(live);
+    answers.push(null);
+    expect(await page.readOnce()).toBe(5_000);
+    answers.push({ status: 503, text: '{}' });
+    await page.readOnce();
+    expect(root.querySelector('video')).toBe(video);
+    expect(attached).toHaveLength(1);
+  });
+
+  it('says each reason in French, reads again while it may change, and stops on an unknown player', async () => {
+    const { root, answer, page, answers } = harness('fr');
+    const unavailable = (
+      reason: 'not_published' | 'embed_off' | 'no_camera' | 'no_replay',
+      title: string | null = null,
+    ) => answer({ state: 'unavailable', available: false, reason, title });
+    expect(await unavailable('not_published')).toBe(10_000);
+    expect(text(root)).toBe('Cette vidéo n’est pas encore publiée.');
+    await unavailable('embed_off');
+    expect(text(root)).toBe('Ce lecteur ne peut pas être affiché sur d’autres sites.');
+    await unavailable('no_camera', 'Derby');
+    expect(root.querySelector('h1')?.textContent).toBe('Derby');
+    expect(root.querySelector('.notice')?.textContent).toBe(
+      'Le direct a commencé : l’image arrive dès qu’une caméra l’envoie.',
+    );
+    await unavailable('no_replay', 'Derby');
+    expect(root.querySelector('.notice')?.textContent).toBe('Il n’y a pas de replay de cette vidéo.');
+    expect(await answer(preparing(12, 30))).toBe(3_000);
+    expect(text(root)).toContain('12 % effectués · Moins d’une minute restante');
+    answers.push({ status: 404, text: '{}' });
+    expect(await page.readOnce()).toBeNull();
+    expect(text(root)).toBe('Ce lecteur n’existe pas.');
+  });
+});

@@ -1,0 +1,137 @@
+import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
+import { type AttachStream, type PlayerHandle, renderLive, renderReplay } from './embed-player.ts';
+import { renderPreparing, renderUnavailable, renderUpcoming, type ScreenHandle } from './embed-screens.ts';
+import { changeOf, pollDelay } from './embed-states.ts';
+import { showNotice } from './embed-view.ts';
+
+/** What the page does outside itself: read its data, play a stream, report a play, wait. */
+export interface EmbedPageDeps {
+  /** One read of the player's data: its text (the same text for a 304), or a status when refused; null offline. */
+  read(): Promise<{ status: number; text: string } | null>;
+  attach: AttachStream;
+  /** Reports the view's play; resolves whether it was counted. */
+  reportPlay(): Promise<boolean>;
+  schedule(run: () => void, ms: number): void;
+}
+
+/**
+ * The embed page as a state machine (contract EMBED_STATES): reads its data, draws the state,
+ * and reads again while something may change (EMBED_POLL_MS), changing the page in place: upcoming
+ * → live starts the live, live → preparing shows the progress, preparing → replay swaps to the
+ * replay with its chapters, all without a reload. A live's new markers and a preparation's
+ * progress change the page without touching the player. The view reports its play once, when a
+ * replay first plays (a live counts none).
+ */
+export class EmbedPage {
+  private shown: EmbedPlayerResponse | null = null;
+  private text: string | null = null;
+  private handle: PlayerHandle | ScreenHandle | null = null;
+  private played = false;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly say: EmbedTranslate,
+    private readonly language: EmbedLanguage,
+    private readonly deps: EmbedPageDeps,
+  ) {}
+
+  /** The state on the page now (null before the first read). */
+  get state(): EmbedPlayerResponse | null {
+    return this.shown;
+  }
+
+  /** Reads once and draws; then reads again after the state's delay, for as long as it has one. */
+  async run(): Promise<void> {
+    const again = await this.readOnce();
+    if (again !== null) this.deps.schedule(() => void this.run(), again);
+  }
+
+  /** One read: draws what changed; answers when to read again (null: never). */
+  async readOnce(): Promise<number | null> {
+    const answer = await this.deps.read().catch(() => null);
+    if (answer === null || answer.status >= 500 || answer.status === 429) {
+      // Offline or busy: what is shown stays; the first read says so.
+      if (this.shown === null) showNotice(this.root, this.say('failed'));
+      return pollDelay(this.shown);
+    }
+    if (answer.status === 404) {
+      this.end();
+      showNotice(this.root, this.say('notFound'));
+      return null;
+    }
+    if (answer.status !== 200) {
+      if (this.shown === null) showNotice(this.root, this.say('failed'));
+      return pollDelay(this.shown);
+    }
+    if (answer.text !== this.text) this.apply(answer.text);
+    return pollDelay(this.shown);
+  }
+
+  private apply(text: string): void {
+    let next: EmbedPlayerResponse;
+    try {
+      next = JSON.parse(text) as EmbedPlayerResponse;
+    } catch {
+      return;
+    }
+    const change = changeOf(this.shown, next);
+    this.text = text;
+    if (change === 'update' && this.handle) this.update(next);
+    else if (change === 'replace') this.draw(next);
+    this.shown = next;
+  }
+
+  private update(next: EmbedPlayerResponse): void {
+    const handle = this.handle;
+    if (!handle) return;
+    if ('setChapters' in handle) {
+      if (next.state === 'live' || next.state === 'replay') handle.setChapters(next.chapters);
+    } else handle.update(next);
+  }
+
+  private end(): void {
+    this.handle?.destroy();
+    this.handle = null;
+  }
+
+  private draw(next: EmbedPlayerResponse): void {
+    this.end();
+    const { root, say } = this;
+    const onFailure = () => {
+      this.end();
+      showNotice(root, say('failed'));
+    };
+    switch (next.state) {
+      case 'upcoming':
+        this.handle = renderUpcoming(root, next, say, this.language);
+        break;
+      case 'live':
+        this.handle = renderLive(next, { root, say, attach: this.deps.attach, onFailure });
+        break;
+      case 'preparing':
+        this.handle = renderPreparing(root, next, say);
+        break;
+      case 'replay':
+        this.handle = renderReplay(next, { root, say, attach: this.deps.attach, onPlay: () => this.play(), onFailure });
+        break;
+      case 'unavailable':
+        this.handle = renderUnavailable(root, next, say);
+        break;
+    }
+  }
+
+  /** The view's one play: reported when a replay first plays, again only if it was not counted. */
+  private play(): void {
+    if (this.played) return;
+    this.played = true;
+    void this.deps.reportPlay().then(
+      (counted) => {
+        if (!counted) this.played = false;
+      },
+      () => {
+        this.played = false;
+      },
+    );
+  }
+}
