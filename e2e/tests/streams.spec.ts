@@ -41,7 +41,7 @@ test('an operator makes a live input, reveals and rotates its key, and watches a
   await expect(key).toHaveValue(/^rk_[A-Za-z0-9_-]{32}$/);
   const first = await key.inputValue();
   await main(page).getByRole('button', { name: 'New key' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Give this input a new stream key?' });
+  const dialog = page.getByRole('dialog', { name: 'Give this camera a new stream key?' });
   await dialog.getByRole('button', { name: 'New key' }).click();
   await expect(dialog).toBeHidden();
   await expect(key).not.toHaveValue(first);
@@ -85,11 +85,11 @@ test('an operator airs a ready video into a new input, stops it, and makes a vid
   await main(page).getByRole('button', { name: 'Create the camera' }).click();
   await expect(page).toHaveURL(/\/medias\/streams\/edit\/\d+$/);
   const assembly = main(page).getByRole('region', { name: 'Video of the recording' });
-  await expect(assembly).toContainText('This input has not been on air yet');
+  await expect(assembly).toContainText('This camera has not been on air yet');
 
   // The demo keynote (30 s) played into the input: it goes live as with an encoder.
   await pickReference(page, 'Video', 'Streaming', DEMO_KEYNOTE_TITLE);
-  await main(page).getByRole('button', { name: 'Play into this input' }).click();
+  await main(page).getByRole('button', { name: 'Play into this camera' }).click();
   await expect(main(page).getByTestId('stream-air-state')).toHaveText('On air', { timeout: 20_000 });
   await expect(main(page).getByTestId('stream-air-video')).toHaveText(DEMO_KEYNOTE_TITLE);
   await expect(main(page).getByTestId('stream-connected')).toHaveText('Encoder connected', { timeout: 15_000 });
@@ -102,7 +102,7 @@ test('an operator airs a ready video into a new input, stops it, and makes a vid
   await main(page).getByRole('button', { name: 'Stop' }).click();
   await expect(main(page).getByTestId('stream-air-state')).toHaveText('Stopped');
   await expect(main(page).getByTestId('stream-connected')).toHaveText('No encoder connected', { timeout: 15_000 });
-  await expect(main(page).getByRole('button', { name: 'Play into this input' })).toBeVisible();
+  await expect(main(page).getByRole('button', { name: 'Play into this camera' })).toBeVisible();
 
   // What it recorded becomes a new video, named after the input.
   await assembly.getByRole('button', { name: 'Make the video' }).click();
