@@ -1,3 +1,4 @@
+import type { GoLiveFix } from '@regie/contract/go-live';
 import { describe, expect, it } from 'vitest';
 import { checkTabHref, fixCalls, mayGoLive } from './go-live-fixes.ts';
 
@@ -11,7 +12,7 @@ describe('the calls of a Go live fix', () => {
   });
 
   it('adds a module to those the event has, once', () => {
-    const fix = { kind: 'activateModules', modules: ['CHAT'] } as const;
+    const fix: GoLiveFix = { kind: 'activateModules', modules: ['CHAT'] };
     expect(fixCalls(7, fix, { activatedModules: ['AWS_STREAM'] }, now)).toEqual([
       { method: 'PUT', path: '/main-api/events/7', body: { activatedModules: ['AWS_STREAM', 'CHAT'] } },
     ]);
@@ -29,13 +30,13 @@ describe('the calls of a Go live fix', () => {
   });
 
   it('starts each stopped target', () => {
-    const fix = {
+    const fix: GoLiveFix = {
       kind: 'startTargets',
       targets: [
         { simulcastId: 1, targetId: 4 },
         { simulcastId: 2, targetId: 9 },
       ],
-    } as const;
+    };
     expect(fixCalls(7, fix, { activatedModules: [] }, now).map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /main-api/simulcasts/1/targets/4/start',
       'POST /main-api/simulcasts/2/targets/9/start',
