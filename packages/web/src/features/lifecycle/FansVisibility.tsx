@@ -17,6 +17,7 @@ export function FansVisibility({ eventId }: { eventId: number }) {
     <Badge
       color="teal"
       variant="light"
+      c="dark.7"
       tt="none"
       size="lg"
       leftSection={<IconEye size={14} aria-hidden />}
@@ -28,6 +29,7 @@ export function FansVisibility({ eventId }: { eventId: number }) {
     <Badge
       color="orange"
       variant="light"
+      c="dark.7"
       tt="none"
       size="lg"
       leftSection={<IconEyeOff size={14} aria-hidden />}

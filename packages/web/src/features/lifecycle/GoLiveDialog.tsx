@@ -30,7 +30,8 @@ function fixLabel(check: GoLiveCheck): MessageKey {
 function CheckLine({ eventId, check }: { eventId: number; check: GoLiveCheck }) {
   const t = useT();
   const fix = useGoLiveFix(eventId);
-  const [done, setDone] = useState(false);
+  // What the fix did, named when it ran (once mended, the check has no fix left to name it).
+  const [done, setDone] = useState<MessageKey | null>(null);
   const { color, Icon } = STATUS_LOOK[check.status];
   const name = t(`golive.check.${check.check}`);
   const href = checkTabHref(eventId, check);
@@ -46,14 +47,14 @@ function CheckLine({ eventId, check }: { eventId: number; check: GoLiveCheck }) 
             <Text fw={600} size="sm">
               {name}
             </Text>
-            <Badge size="xs" variant="light" color={color} tt="none">
+            <Badge size="xs" variant="light" color={color} c="dark.7" tt="none">
               {t(`golive.status.${check.status}`)}
             </Badge>
           </Group>
           <Text size="sm">{t(`golive.reason.${check.reason}`, params)}</Text>
           {done && check.status === 'ok' && (
-            <Text size="xs" c="teal.8" role="status">
-              {t('golive.fixed', { what: t(fixLabel(check)) })}
+            <Text size="xs" c="teal.9" role="status">
+              {t('golive.fixed', { what: t(done) })}
             </Text>
           )}
         </Stack>
@@ -62,7 +63,10 @@ function CheckLine({ eventId, check }: { eventId: number; check: GoLiveCheck }) 
             size="xs"
             variant="light"
             loading={fix.isPending}
-            onClick={() => fix.mutate(check, { onSuccess: () => setDone(true) })}
+            onClick={() => {
+              const label = fixLabel(check);
+              fix.mutate(check, { onSuccess: () => setDone(label) });
+            }}
           >
             {t(fixLabel(check))}
           </Button>
