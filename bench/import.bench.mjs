@@ -252,7 +252,8 @@ async function measureSubscription(url, published) {
     activatedModules: ['AWS_STREAM', 'DVR'],
   });
   await api('POST', '/main-api/awsstreams/cameras', { eventId: event.id, inputId: input.id });
-  await api('POST', `/main-api/events/${event.id}/start-live`);
+  // The encoder starts after: going live before it receives is confirmed.
+  await api('POST', `/main-api/events/${event.id}/start-live`, { withoutCamera: true });
   const publisher = pushFile(published, input.publishUrl);
   const feed = await feedServer();
   const runs = [];

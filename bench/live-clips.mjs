@@ -154,7 +154,8 @@ export async function measureClips({ url, work, published }) {
     activatedModules: ['AWS_STREAM', 'DVR'],
   });
   await api('POST', '/main-api/awsstreams/cameras', { eventId: event.id, inputId: input.id });
-  await api('POST', `/main-api/events/${event.id}/start-live`);
+  // The encoder starts after: going live before it receives is confirmed.
+  await api('POST', `/main-api/events/${event.id}/start-live`, { withoutCamera: true });
   const publisher = pushFile(published, input.publishUrl);
   const idle = () => until(async () => !(await jobsDue(api)), 'no job due', { timeoutMs: 5 * 60_000, intervalMs: 500 });
   const runs = [];

@@ -64,8 +64,12 @@ test('a producer runs a live event from its control room', async ({ page, reques
   for (const item of [inputs.wide, inputs.tight]) {
     await apiCall(request, session, 'POST', '/main-api/awsstreams/cameras', { eventId: event.id, inputId: item.id });
   }
-  await apiCall(request, session, 'POST', `/main-api/events/${event.id}/start-live`);
+  await apiCall(request, session, 'POST', `/main-api/events/${event.id}/start-live`, {
+    withoutCamera: true,
+  });
 
+  // A laptop's screen (issue 46.8): everything below must fit it.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await openSignedIn(page, username, `/events/sports/edit/${event.id}/stream`, PASSWORD);
   await main(page).getByRole('link', { name: 'Control room' }).click();
   await expect(page).toHaveURL(new RegExp(`/events/sports/control-room/${event.id}$`));
@@ -83,6 +87,45 @@ test('a producer runs a live event from its control room', async ({ page, reques
   const program = screen.getByTestId('program-player');
   await expect.poll(() => currentTime(program), { timeout: 60_000 }).toBeGreaterThan(1);
   await expectNoSeriousA11yViolations(page);
+
+  // At 1440×900 the badges and the cameras' names read whole, not cut to "O" / "L".
+  await expect(wide.getByTestId('multicam-on-air')).toBeVisible({ timeout: 20_000 });
+  await expect(wide.getByTestId('stream-state')).toHaveText('Live');
+  const badges = screen.locator(
+    '[data-testid="multicam-on-air"], [data-testid="stream-state"], [data-testid="lifecycle-state"]',
+  );
+  expect(await badges.count()).toBeGreaterThanOrEqual(3);
+  for (const badge of await badges.all()) {
+    const clipped = await badge.evaluate((element) => {
+      const label = element.querySelector('.mantine-Badge-label') ?? element;
+      return { text: label.textContent, clipped: label.scrollWidth > label.clientWidth };
+    });
+    expect(clipped, `${clipped.text} is cut`).toMatchObject({ clipped: false });
+  }
+  for (const [tile, label] of [
+    [wide, 'Wide'],
+    [tight, 'Tight'],
+  ] as const) {
+    const nameClipped = await tile
+      .getByText(label, { exact: true })
+      .evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(nameClipped, `${label} is cut`).toBe(false);
+  }
+  // The marker panel is in view without scrolling.
+  const markersPanel = screen.getByRole('region', { name: /^Markers \(\d+\)$/ });
+  const box = await markersPanel.boundingBox();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(box).not.toBeNull();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(900);
+  // Only the ends of live that can run are buttons; the Dailymotion one says why not.
+  const lifecycle = screen.getByRole('region', { name: 'Live', exact: true });
+  await expect(lifecycle.getByRole('button', { name: /^End live/ })).toHaveText([
+    'End live',
+    'End live (cloud stream)',
+  ]);
+  await expect(lifecycle.getByTestId('lifecycle-unavailable')).toHaveText(
+    'End live (Dailymotion): not configured on this server.',
+  );
 
   // Shift + 2 puts the second camera on air.
   await expect(wide).toHaveAttribute('data-on-air', 'true', { timeout: 20_000 });

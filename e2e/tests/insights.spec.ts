@@ -177,3 +177,34 @@ test('the dashboard in French: numbers and dates in the user’s language', asyn
   await expect(main(page).getByText(/^Du \d{1,2} [a-zéû.]+ \d{4}/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('the dashboard knows tonight: today’s and live events first, and Detail says what it will hold', async ({
+  page,
+  request,
+}) => {
+  const producer = await apiSignIn(request, 'producer');
+  // Its kick-off passed without going live: the match the upcoming list used to miss. Earliest of
+  // today, so that the events other tests make meanwhile (starting now) come after it.
+  const name = `Tonight ${Date.now().toString(36)}`;
+  await apiCall(request, producer, 'POST', '/main-api/events', {
+    name,
+    state: 'upcoming',
+    startsAt: new Date(Date.now() - 11 * 3_600_000).toISOString(),
+  });
+  await signIn(page, 'producer');
+  await page.goto('/dashboard/all');
+  const today = main(page).getByRole('region', { name: 'Today and live' });
+  const row = today.getByTestId('today-event').filter({ hasText: name });
+  await expect(row.getByRole('link', { name })).toBeVisible();
+  await expect(row).toContainText('Upcoming');
+  await expect(row.getByLabel(`Figures of ${name}`)).toContainText('Plays0Votes0Clips made0');
+  await expect(today).toContainText('No live viewer count yet');
+  await expect(main(page).getByRole('region', { name: 'Upcoming events' })).not.toContainText(name);
+  // The dashboard's Detail entry is disabled and says why.
+  const detail = page.getByRole('navigation', { name: 'Section menu' }).getByText('Detail', { exact: true });
+  await expect(detail).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Section menu' })).toContainText(
+    'Coming: each event’s and each video’s figures in detail, over any period.',
+  );
+  await expectNoSeriousA11yViolations(page);
+});

@@ -126,7 +126,9 @@ test('an operator adds cameras, goes live, rewinds the program and comes back to
   await expectNoSeriousA11yViolations(page);
 
   await main(page).getByRole('button', { name: 'Go live' }).click();
-  const goLive = page.getByRole('dialog', { name: 'Change the event’s state' });
+  // Both cameras receive: the Go live checks say so and ask for no confirmation.
+  const goLive = page.getByRole('dialog', { name: 'Go live: what fans will get' });
+  await expect(goLive.getByTestId('golive-camera')).toContainText('2 of 2 cameras receiving.');
   await goLive.getByRole('button', { name: 'Go live' }).click();
   await expect(goLive).toBeHidden();
   // Going live put the first camera on air; the program plays from the DVR playlist.
@@ -165,7 +167,9 @@ test('a camera switch shows on a second operator’s multicam without reloading'
   for (const input of [setup.inputs.wide, setup.inputs.tight]) {
     await apiCall(request, setup.session, 'POST', '/main-api/awsstreams/cameras', { eventId, inputId: input.id });
   }
-  await apiCall(request, setup.session, 'POST', `/main-api/events/${eventId}/start-live`);
+  await apiCall(request, setup.session, 'POST', `/main-api/events/${eventId}/start-live`, {
+    withoutCamera: true,
+  });
   const first = await operatorPage(browser, `/events/sports/edit/${eventId}/multicam`);
   const second = await operatorPage(browser, `/events/sports/edit/${eventId}/multicam`, first);
   const tile = (page: Page, name: string) => main(page).getByRole('article', { name });

@@ -23,6 +23,31 @@ export const DASHBOARD_PRESET_DAYS = [7, 30, 90] as const;
 
 export const dashboardPath = `${MAIN_API}/dashboard`;
 
+/**
+ * Today's events (issue 46.9): those live now, and those starting within this many hours of now,
+ * either side (tonight's match, this afternoon's replay). Later ones are the upcoming events.
+ */
+export const DASHBOARD_TODAY_HOURS = 12;
+
+/**
+ * A today's event with what its fans did. DECISION: there is no live viewer count yet (plays are
+ * counted once per page view that started playback, live or replay); the screen shows plays and
+ * says so.
+ */
+export const dashboardTodayEvent = z.object({
+  id: z.number(),
+  name: z.string(),
+  startsAt: z.string(),
+  state: z.enum(EVENT_STATES),
+  /** Plays from the event's page or of its replay, ever. */
+  plays: z.number().int(),
+  /** Man-of-the-match votes and predictions on its games. */
+  votes: z.number().int(),
+  /** Clips cut from it (live or replay). */
+  clips: z.number().int(),
+});
+export type DashboardTodayEvent = z.infer<typeof dashboardTodayEvent>;
+
 export const dashboardPoint = z.object({
   at: z.string(),
   plays: z.number().int(),
@@ -61,7 +86,9 @@ export type DashboardFans = z.infer<typeof dashboardFans>;
 export const dashboardResponse = periodResponse.extend({
   /** Events starting in the period (created in it when they have no start), by state. */
   eventsByState: z.array(z.object({ state: z.enum(EVENT_STATES), count: z.number().int() })),
-  /** The next events to come (from now), soonest first. */
+  /** Live events first, then today's by start (DASHBOARD_TODAY_HOURS), with their fans' figures. */
+  today: z.array(dashboardTodayEvent),
+  /** The next events after today's (not live), soonest first. */
   upcoming: z.array(z.object({ id: z.number(), name: z.string(), startsAt: z.string().nullable() })),
   totals: z.object({
     /** Videos uploaded or imported in the period (clips not counted). */

@@ -75,7 +75,10 @@ export function nextState(state: LifecycleState, transition: LifecycleTransition
 export type LifecycleResource = 'events' | 'business-players';
 
 export const lifecyclePaths = {
-  /** POST (no body) → 200 lifecycleResponse; 409 from a wrong state. */
+  /**
+   * POST → 200 lifecycleResponse; 409 from a wrong state. start-live takes go-live.ts startLiveBody:
+   * without a camera receiving it answers 409 unless `{ withoutCamera: true }`.
+   */
   transition: (resource: LifecycleResource, id: number | string, transition: LifecycleTransition) =>
     `${MAIN_API}/${resource}/${id}/${transition}`,
   /** GET → lifecycleStatus: the state and each transition's availability for this user. */
@@ -90,6 +93,8 @@ export const LIFECYCLE_MESSAGES = messageCatalog('LIFECYCLE_MESSAGES', {
     `Cannot ${transition}: the state is ${state}, it must be ${from}`,
   dailymotionNotConfigured: 'Dailymotion is not configured on this server',
   notFound: (id: number | string) => `Record ${id} not found`,
+  noCameraReceiving:
+    'No camera is receiving: fans would see nothing. Start the encoder, or confirm going live without a camera',
 });
 
 /** What ending a live made (TransitionRule.makesReplay): the replay video and the job making it. */

@@ -45,6 +45,8 @@ export interface MenuNode extends AccessRule {
   hidden?: boolean;
   /** Listed but not clickable. */
   disabled?: boolean;
+  /** What a disabled entry will hold (i18n key): shown under it and on its page, so it explains itself. */
+  disabledHintKey?: string;
   /** Not listed for platform admins, who are redirected to `redirectAdminTo` instead. */
   hiddenForAdmin?: boolean;
   redirectAdminTo?: string;
@@ -325,7 +327,13 @@ export const MENU: readonly MenuNode[] = [
       authorizedRoles: ['conf_player_write', 'sport_player_write'],
       requiredModules: ['DASHBOARD'],
     },
-    [node('all', 'menu.dashboard.all'), node('detail', 'menu.dashboard.detail', { disabled: true })],
+    [
+      node('all', 'menu.dashboard.all'),
+      node('detail', 'menu.dashboard.detail', {
+        disabled: true,
+        disabledHintKey: 'insights.dashboard.detailSoon',
+      }),
+    ],
   ),
   node('events', 'menu.events', { icon: 'IconCalendarEvent' }, [
     ...registeredNodes('/events'),

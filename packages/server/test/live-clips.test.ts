@@ -76,6 +76,8 @@ beforeAll(async () => {
   const started = await ctx.request({
     method: 'POST',
     url: lifecyclePaths.transition('events', eventId, 'start-live'),
+    // No encoder publishes here: going live without a camera receiving is confirmed.
+    payload: { withoutCamera: true },
     token: token('clipperA'),
   });
   expect(started.statusCode, started.body).toBe(200);

@@ -63,6 +63,8 @@ async function recordedLive(name: string): Promise<number> {
   const started = await ctx.request({
     method: 'POST',
     url: lifecyclePaths.transition('events', eventId, 'start-live'),
+    // No encoder publishes here: going live without a camera receiving is confirmed.
+    payload: { withoutCamera: true },
     token: token(),
   });
   expect(started.statusCode).toBe(200);

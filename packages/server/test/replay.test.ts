@@ -38,6 +38,9 @@ async function createInput(as: string): Promise<{ input: LiveInput; key: string 
 }
 
 const post = (url: string, as: string) => ctx.request({ method: 'POST', url, token: token(as) });
+/** No encoder publishes here (segments are pushed by the test): going live without one is confirmed. */
+const startLive = (url: string, as: string) =>
+  ctx.request({ method: 'POST', url, token: token(as), payload: { withoutCamera: true } });
 
 /** Pushes the test stream to the input and waits until its last segment is indexed. */
 async function pushAll(input: LiveInput, key: string, seconds: number): Promise<void> {
@@ -81,7 +84,7 @@ describe('ending a live makes its replay from the program', () => {
     await ctx.db
       .insert(contentCameras)
       .values({ accountId: ctx.accountA.id, eventId, inputId: input.id, label: 'Wide' });
-    const started = await post(lifecyclePaths.transition('events', eventId, 'start-live'), 'streamerA');
+    const started = await startLive(lifecyclePaths.transition('events', eventId, 'start-live'), 'streamerA');
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json<LifecycleResponse>().replay).toBeNull();
 

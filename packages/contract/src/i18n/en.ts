@@ -14,6 +14,7 @@ import { extrasEn } from './extras.en.ts';
 import { fansEn } from './fans.en.ts';
 import { gamesEn } from './games.en.ts';
 import { generateEventsEn } from './generate-events.en.ts';
+import { goLiveEn } from './golive.en.ts';
 import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
@@ -848,6 +849,7 @@ export const en = {
   ...clipRulesEn,
   ...auditEn,
   ...actingEn,
+  ...goLiveEn,
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -46,11 +46,10 @@ export const extrasEn = {
   'lifecycle.transition.process-end-live': 'End live',
   'lifecycle.transition.process-end-live-dailymotion': 'End live (Dailymotion)',
   'lifecycle.transition.process-end-live-aws': 'End live (cloud stream)',
-  'lifecycle.confirm.start-live': 'Put this event live now?',
   'lifecycle.confirm.end': 'End the live? The event switches to replay and keeps its replay video.',
   'lifecycle.confirmTitle': 'Change the event’s state',
-  'lifecycle.reason.role': 'Needs the cloud stream role and module',
-  'lifecycle.reason.not-configured': 'Not configured on this server',
+  'lifecycle.unavailable.role': '{{action}}: needs the cloud stream role (use_stream) and module.',
+  'lifecycle.unavailable.not-configured': '{{action}}: not configured on this server.',
   'lifecycle.none': 'A replay has no further live step.',
   'lifecycle.done': 'The event is now {{state}}',
 

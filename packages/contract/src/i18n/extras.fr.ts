@@ -46,11 +46,10 @@ export const extrasFr: Record<keyof typeof extrasEn, string> = {
   'lifecycle.transition.process-end-live': 'Terminer le direct',
   'lifecycle.transition.process-end-live-dailymotion': 'Terminer le direct (Dailymotion)',
   'lifecycle.transition.process-end-live-aws': 'Terminer le direct (flux cloud)',
-  'lifecycle.confirm.start-live': 'Passer cet événement en direct maintenant ?',
   'lifecycle.confirm.end': 'Terminer le direct ? L’événement passe en replay et garde sa vidéo de replay.',
   'lifecycle.confirmTitle': 'Changer l’état de l’événement',
-  'lifecycle.reason.role': 'Nécessite le rôle et le module de flux cloud',
-  'lifecycle.reason.not-configured': 'Non configuré sur ce serveur',
+  'lifecycle.unavailable.role': '{{action}} : nécessite le rôle (use_stream) et le module de flux cloud.',
+  'lifecycle.unavailable.not-configured': '{{action}} : non configuré sur ce serveur.',
   'lifecycle.none': 'Un replay n’a plus d’étape de direct.',
   'lifecycle.done': 'L’événement est maintenant : {{state}}',
 

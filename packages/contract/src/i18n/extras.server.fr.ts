@@ -28,6 +28,8 @@ export const EXTRAS_SERVER_MESSAGES_FR = {
     wrongState: (transition, state, from) =>
       `Impossible de ${TRANSITIONS[transition] ?? transition} : l’événement est ${STATES[state] ?? state}, il doit être ${STATES[from] ?? from}`,
     dailymotionNotConfigured: 'Dailymotion n’est pas configuré sur ce serveur',
+    noCameraReceiving:
+      'Aucune caméra ne reçoit d’image : les fans ne verraient rien. Lancez l’encodeur, ou confirmez le passage en direct sans caméra',
     notFound: (id) => `Élément ${id} introuvable`,
   } satisfies Translation<typeof LIFECYCLE_MESSAGES>,
   ATTACHMENT_MESSAGES: {

@@ -15,6 +15,7 @@ import { extrasFr } from './extras.fr.ts';
 import { fansFr } from './fans.fr.ts';
 import { gamesFr } from './games.fr.ts';
 import { generateEventsFr } from './generate-events.fr.ts';
+import { goLiveFr } from './golive.fr.ts';
 import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
@@ -847,4 +848,5 @@ export const fr: Record<MessageKey, string> = {
   ...clipRulesFr,
   ...auditFr,
   ...actingFr,
+  ...goLiveFr,
 };

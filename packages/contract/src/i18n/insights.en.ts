@@ -74,4 +74,14 @@ export const insightsEn = {
   'insights.dashboard.job.in_progress': 'Running',
   'insights.dashboard.job.done': 'Done',
   'insights.dashboard.job.failed': 'Failed',
+  'insights.dashboard.today': 'Today and live',
+  'insights.dashboard.todayHint': 'Live now, and the events starting within {{hours}} hours of now.',
+  'insights.dashboard.noToday': 'Nothing live, nor starting within {{hours}} hours.',
+  'insights.dashboard.todayPlays': 'Plays',
+  'insights.dashboard.todayVotes': 'Votes',
+  'insights.dashboard.todayClips': 'Clips made',
+  'insights.dashboard.figuresOf': 'Figures of {{name}}',
+  'insights.dashboard.noViewerCount':
+    'No live viewer count yet: plays count each page view that started playing, live or replay.',
+  'insights.dashboard.detailSoon': 'Coming: each event’s and each video’s figures in detail, over any period.',
 };

@@ -74,4 +74,16 @@ export const insightsFr: Record<keyof typeof insightsEn, string> = {
   'insights.dashboard.job.in_progress': 'En cours',
   'insights.dashboard.job.done': 'Terminée',
   'insights.dashboard.job.failed': 'Échouée',
+  'insights.dashboard.today': 'Aujourd’hui et en direct',
+  'insights.dashboard.todayHint':
+    'En direct maintenant, et les événements qui commencent à moins de {{hours}} heures d’ici.',
+  'insights.dashboard.noToday': 'Rien en direct, ni qui commence à moins de {{hours}} heures.',
+  'insights.dashboard.todayPlays': 'Lectures',
+  'insights.dashboard.todayVotes': 'Votes',
+  'insights.dashboard.todayClips': 'Clips créés',
+  'insights.dashboard.figuresOf': 'Chiffres de {{name}}',
+  'insights.dashboard.noViewerCount':
+    'Pas encore de nombre de spectateurs en direct : les lectures comptent chaque page vue dont la lecture a démarré, en direct ou en replay.',
+  'insights.dashboard.detailSoon':
+    'À venir : les chiffres détaillés de chaque événement et de chaque vidéo, sur toute période.',
 };

@@ -13,6 +13,7 @@ import { closeLive, endLive, openLive } from '../live/replay.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { AuthContext, Guards } from '../tenancy/tenancy.guards.ts';
 import { sharePendingVideo } from '../videos/share.pending.ts';
+import { registerGoLiveRoutes } from './go-live.routes.ts';
 import { registerLifecycleRoutes } from './lifecycle.routes.ts';
 import type { LifecycleRecord, StatefulTable } from './lifecycle.store.ts';
 
@@ -74,6 +75,7 @@ export function registerEventLifecycle(
   options: { db: Db; guards: Guards; hub: RealtimeHub | null; dailymotionConfigured: boolean },
 ): void {
   const onError = (error: unknown) => app.log.warn({ err: error }, 'lifecycle event not published');
+  registerGoLiveRoutes(app, options);
   registerLifecycleRoutes(app, {
     ...options,
     resource: 'events',

@@ -1,5 +1,6 @@
 import { type AccessRule, satisfies } from '@regie/contract/access';
 import { recordId } from '@regie/contract/accounts';
+import { startLiveBody } from '@regie/contract/go-live';
 import {
   LIFECYCLE_EVENT_TYPE,
   LIFECYCLE_MESSAGES,
@@ -27,6 +28,7 @@ import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import { type AuthContext, accessSubject, assertInScope, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { camerasReceiving } from './go-live.checks.ts';
 import { findRecord, type LifecycleRecord, moveRecord, type StatefulTable } from './lifecycle.store.ts';
 
 export interface LifecycleRoutesOptions<Table extends PgTable> {
@@ -98,6 +100,7 @@ async function runTransition<Table extends PgTable>(
   source: AuditSource,
   id: number,
   transition: LifecycleTransition,
+  confirmed: { withoutCamera: boolean },
 ) {
   const rule = TRANSITION_RULES[transition];
   const refused = refusal(options, auth, transition);
@@ -108,6 +111,12 @@ async function runTransition<Table extends PgTable>(
   if (refused === 'not-configured') throw new HttpError(503, LIFECYCLE_MESSAGES.dailymotionNotConfigured);
   const wrong = () => new HttpError(409, LIFECYCLE_MESSAGES.wrongState(transition, record.state, rule.from));
   if (record.state !== rule.from) throw wrong();
+  // A sport event on air with no camera receiving shows fans nothing: only when the producer said
+  // so (issue 46.2, its Go live checks). Conferences have no such checks yet.
+  if (transition === 'start-live' && options.resource === 'events' && !confirmed.withoutCamera) {
+    const { receiving } = await camerasReceiving(options.db, { kind: options.resource, id });
+    if (receiving === 0) throw new HttpError(409, LIFECYCLE_MESSAGES.noCameraReceiving);
+  }
   const replay = await transaction(options.db, async (tx) => {
     if (!(await moveRecord(tx, options.stateful, id, rule))) throw wrong();
     const made = (await options.moved?.(tx, record, transition, auth)) ?? null;
@@ -181,13 +190,24 @@ export function registerLifecycleRoutes<Table extends PgTable>(
             (rule.makesReplay
               ? "Makes the replay from the recording: a replay video (the content's videoId) and its job live.replay."
               : '') +
+            (transition === 'start-live'
+              ? ' A sport event: 409 when none of its cameras receives, unless the body says `{ "withoutCamera": true }`.'
+              : '') +
             (rule.extraRule ? ' Also needs the role use_stream and the module AWS_STREAM.' : '') +
             (rule.needsDailymotion ? ' 503 when Dailymotion is not configured on this server.' : ''),
           params,
+          ...(transition === 'start-live' ? { body: startLiveBody.nullish() } : {}),
           response: { 200: lifecycleResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
         },
       },
-      async (request) => runTransition(options, authOf(request), auditSourceOf(request), request.params.id, transition),
+      async (request) => {
+        const body: unknown = request.body;
+        const parsed = startLiveBody.safeParse(body ?? {});
+        const withoutCamera = parsed.success && parsed.data.withoutCamera === true;
+        return runTransition(options, authOf(request), auditSourceOf(request), request.params.id, transition, {
+          withoutCamera,
+        });
+      },
     );
   }
 }

@@ -1,7 +1,7 @@
 import { DASHBOARD_LIST_LIMIT, type DashboardResponse } from '@regie/contract/dashboard';
 import { EVENT_STATES } from '@regie/contract/resources/events';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
-import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { jobs } from '../db/jobs.table.ts';
@@ -9,6 +9,7 @@ import { plays } from '../db/plays.table.ts';
 import { videos } from '../db/videos.table.ts';
 import { dueJob } from '../jobs/jobs.due.ts';
 import { dashboardFans } from './dashboard.fans.ts';
+import { todayEvents, upcomingEvents } from './dashboard.today.ts';
 import { bucketOf, byBucket, countAll, type Period, series, sum, within } from './stats.buckets.ts';
 
 const SECONDS_PER_HOUR = 3_600;
@@ -22,22 +23,6 @@ async function eventsByState(db: Db, accountId: number, period: Period) {
     .where(and(eq(events.accountId, accountId), within(when, period.from, period.to)))
     .groupBy(events.state);
   return EVENT_STATES.map((state) => ({ state, count: rows.find((row) => row.state === state)?.count ?? 0 }));
-}
-
-/** The next events: starting from now, or upcoming without a start yet; soonest first. */
-async function upcomingEvents(db: Db, accountId: number, nowMs: number) {
-  const rows = await db
-    .select({ id: events.id, name: events.name, startsAt: events.startsAt })
-    .from(events)
-    .where(
-      and(
-        eq(events.accountId, accountId),
-        or(gte(events.startsAt, new Date(nowMs)), and(eq(events.state, 'upcoming'), isNull(events.startsAt))),
-      ),
-    )
-    .orderBy(sql`${events.startsAt} asc nulls last`, asc(events.id))
-    .limit(DASHBOARD_LIST_LIMIT);
-  return rows.map((row) => ({ ...row, startsAt: row.startsAt?.toISOString() ?? null }));
 }
 
 /** Videos (not clips) and clips created in the period, by bucket. */
@@ -115,8 +100,9 @@ export async function dashboard(
   nowMs = Date.now(),
 ): Promise<DashboardResponse> {
   const accountId = account.id;
-  const [byState, upcoming, made, hours, played, running, fanFigures] = await Promise.all([
+  const [byState, today, upcoming, made, hours, played, running, fanFigures] = await Promise.all([
     eventsByState(db, accountId, period),
+    todayEvents(db, accountId, nowMs),
     upcomingEvents(db, accountId, nowMs),
     videosAndClips(db, accountId, period),
     hoursEncoded(db, accountId, period),
@@ -129,6 +115,7 @@ export async function dashboard(
     to: period.to.toISOString(),
     interval: period.interval,
     eventsByState: byState,
+    today,
     upcoming,
     totals: { videosUploaded: sum(made.uploaded), hoursEncoded: hours, clips: sum(made.clips), plays: sum(played) },
     series: series(period, (at) => ({

@@ -42,7 +42,7 @@ export function RouteScreen({ entry }: { entry: RouteEntry }) {
       </ScreenLoader>
     );
   }
-  if (entry.node.disabled) return <NotAvailableYet />;
+  if (entry.node.disabled) return <NotAvailableYet hintKey={entry.node.disabledHintKey} />;
   if (entry.node.externalUrlKey) return <ExternalLinkScreen entry={entry} />;
   if (entry.children.length > 0) {
     const child = firstAccessibleChild(subject, entry);

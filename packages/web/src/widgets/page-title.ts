@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * The title a screen gives its page instead of its section's label (the top bar's heading and the
@@ -38,4 +38,37 @@ export function recordName(record: Readonly<Record<string, unknown>> | null | un
   if (typeof record.name === 'string') return record.name;
   if (typeof record.title === 'string') return record.title;
   return null;
+}
+
+/**
+ * What a screen shows beside its page's heading (an event's "Fans can watch"): one at a time, kept
+ * while the screen that set it is shown. `key` names it: the same key keeps the element set first
+ * (it updates itself), another replaces it.
+ */
+let aside: ReactNode = null;
+const asideListeners = new Set<() => void>();
+
+function setHeadingAside(next: ReactNode): void {
+  aside = next;
+  for (const listener of asideListeners) listener();
+}
+
+export function usePageHeadingAside(): ReactNode {
+  return useSyncExternalStore(
+    (listener) => {
+      asideListeners.add(listener);
+      return () => asideListeners.delete(listener);
+    },
+    () => aside,
+  );
+}
+
+export function useHeadingAside(element: ReactNode, key: string): void {
+  const latest = useRef(element);
+  latest.current = element;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the element (it updates itself).
+  useEffect(() => {
+    setHeadingAside(latest.current);
+    return () => setHeadingAside(null);
+  }, [key]);
 }

@@ -1,4 +1,5 @@
 import { Anchor, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { MessageKey } from '@regie/contract/i18n/en';
 import { EXTERNAL_URL_VARIABLES, type RouteEntry } from '@regie/contract/menu';
 import { IconExternalLink, IconHourglassEmpty, IconTools } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -33,9 +34,17 @@ export function ScreenPending() {
   );
 }
 
-/** A route the spec marks disabled (the dashboard detail). */
-export function NotAvailableYet() {
-  return <Panel icon={<IconHourglassEmpty size={26} aria-hidden />} title={<T k="screen.notAvailableYet" />} />;
+/** A route the spec marks disabled (the dashboard detail), and what it will hold when it says. */
+export function NotAvailableYet({ hintKey }: { hintKey?: string | undefined }) {
+  return (
+    <Panel icon={<IconHourglassEmpty size={26} aria-hidden />} title={<T k="screen.notAvailableYet" />}>
+      {hintKey && (
+        <Text c="dimmed">
+          <T k={hintKey as MessageKey} />
+        </Text>
+      )}
+    </Panel>
+  );
 }
 
 /** A menu entry that leaves the back-office (content management, push notifications). */

@@ -40,7 +40,15 @@ export function SectionMenu({ top, trail }: Props) {
             return (
               <li key={entry.fullPath}>
                 {entry.node.disabled ? (
-                  <NavLink component="span" {...common} disabled aria-disabled />
+                  // A disabled entry says what it will hold (spec §2: the dashboard's detail).
+                  <NavLink
+                    component="span"
+                    {...common}
+                    description={entry.node.disabledHintKey ? label(entry.node.disabledHintKey) : undefined}
+                    title={entry.node.disabledHintKey ? label(entry.node.disabledHintKey) : undefined}
+                    disabled
+                    aria-disabled
+                  />
                 ) : (
                   <NavLink
                     component={Link}

@@ -1,11 +1,11 @@
-import { Anchor, Breadcrumbs, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { RouteEntry } from '@regie/contract/menu';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useModuleNames } from '../../features/events/module-names.ts';
 import { useLabel, useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
-import { usePageTitleOverride } from '../../widgets/page-title.ts';
+import { usePageHeadingAside, usePageTitleOverride } from '../../widgets/page-title.ts';
 import { useDocumentTitle } from '../../widgets/use-document-title.ts';
 import { titleEntry } from '../route-entry.ts';
 import classes from './layout.module.css';
@@ -32,6 +32,8 @@ export function TopBar({ trail, tabs, fallbackTitle }: Props) {
   // A screen may title its page itself: a record's edit screen by the record's name.
   const override = usePageTitleOverride();
   const title = override ?? (section ? label(section.node.labelKey) : fallbackTitle);
+  // What the screen shows beside its heading (an event's visibility to fans).
+  const aside = usePageHeadingAside();
 
   useDocumentTitle(title);
 
@@ -52,9 +54,12 @@ export function TopBar({ trail, tabs, fallbackTitle }: Props) {
           )}
         </Breadcrumbs>
       )}
-      <Title order={1} size="h2">
-        {title}
-      </Title>
+      <Group gap="sm" align="center" wrap="wrap">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {aside}
+      </Group>
       {tabs.tabs.length > 0 && (
         <Tabs.List aria-label={t('layout.tabs')} mt="sm" style={{ borderBottom: 0 }}>
           {tabs.tabs.map((tab) => {

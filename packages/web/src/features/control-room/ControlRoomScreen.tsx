@@ -116,8 +116,10 @@ function ControlRoom({ eventId }: { eventId: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="sm">
-            {mayClip && <ClipDesk desk={desk} eventId={eventId} />}
+            {/* The markers first: their keys are pressed all match long, so their panel stays in view
+                on a laptop (1440×900) without scrolling; the live cut below. */}
             {mayMark && <LiveMarkersPanel desk={desk} eventId={eventId} />}
+            {mayClip && <ClipDesk desk={desk} eventId={eventId} />}
             {maySimulcast && <SimulcastsPanel inputIds={list.map((camera) => camera.inputId)} />}
             {mayChat && <ChatPanel eventId={eventId} />}
           </Stack>

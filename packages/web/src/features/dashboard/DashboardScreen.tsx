@@ -9,10 +9,12 @@ import { TimeChart } from '../stats/TimeChart.tsx';
 import { DashboardFans } from './DashboardFans.tsx';
 import { EventsByState } from './EventsByState.tsx';
 import { RunningJobs } from './RunningJobs.tsx';
+import { TodayEvents } from './TodayEvents.tsx';
 import { UpcomingEvents } from './UpcomingEvents.tsx';
 
 /**
- * /dashboard/all, the producer's landing page: for a chosen period, the account's events by
+ * /dashboard/all, the producer's landing page: first today's and live events with their fans'
+ * figures (TodayEvents); then, for a chosen period, the account's events by
  * state, upcoming events, videos and hours encoded, clips, plays over time, the fans (with the
  * fans CRM) and the jobs running now, all from one call (GET dashboard).
  */
@@ -29,6 +31,8 @@ export function DashboardScreen() {
       {!data && dashboard.isFetching && <Loader size="sm" aria-label={t('app.loading')} />}
       {data && (
         <>
+          {/* Tonight first: what is live and what starts today, whatever the period. */}
+          <TodayEvents events={data.today} format={format} />
           <Text size="sm" aria-live="polite">
             {t('insights.period.shown', { from: format.dateTime(data.from), to: format.dateTime(data.to) })}
           </Text>

@@ -6,6 +6,7 @@ import { useActiveEventModules } from '../../app/layout/event-modules.ts';
 import { ScreenPending } from '../../app/layout/ScreenPanels.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
+import { useFansVisibilityHeading } from '../lifecycle/FansVisibility.tsx';
 import { EVENT_TAB_BODIES } from './event-tabs.tsx';
 import { useModuleNames } from './module-names.ts';
 
@@ -14,9 +15,13 @@ export function activatedModulesOf(record: ResourceRecord | null): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** Tells the top bar which of the event's tabs its modules open (drawn on every tab of a saved event). */
+/**
+ * Tells the top bar which of the event's tabs its modules open and whether fans can see the event
+ * (drawn on every tab of a saved event).
+ */
 export function EventModulesSync({ record }: { record: ResourceRecord }) {
   useActiveEventModules(activatedModulesOf(record));
+  useFansVisibilityHeading(Number(record.id));
   return null;
 }
 
@@ -48,6 +53,7 @@ function LockedTab({ gate }: { gate: Exclude<EventTabGate, { enabled: true }> })
 export function EventTabPanel({ tab, record }: { tab: SportEventTab; record: ResourceRecord }) {
   const activatedModules = activatedModulesOf(record);
   useActiveEventModules(activatedModules);
+  useFansVisibilityHeading(Number(record.id));
   const gate = eventTabGate(tab, { creating: false, activatedModules });
   if (!gate.enabled) return <LockedTab gate={gate} />;
   const Body = EVENT_TAB_BODIES[tab];

@@ -4,18 +4,25 @@ import type { LifecycleResource, LifecycleState, LifecycleTransition } from '@re
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
+import { GoLiveDialog } from './GoLiveDialog.tsx';
 import { useLifecycle, useTransition } from './lifecycle-calls.ts';
 
 /** The words that name the record: an event's, a conference's. */
 const WORDS: Readonly<
   Record<
     LifecycleResource,
-    { confirmTitle: MessageKey; confirmStart: MessageKey; confirmEnd: MessageKey; done: MessageKey }
+    {
+      confirmTitle: MessageKey;
+      /** Null: going live opens the Go live checks instead of a question. */
+      confirmStart: MessageKey | null;
+      confirmEnd: MessageKey;
+      done: MessageKey;
+    }
   >
 > = {
   events: {
     confirmTitle: 'lifecycle.confirmTitle',
-    confirmStart: 'lifecycle.confirm.start-live',
+    confirmStart: null,
     confirmEnd: 'lifecycle.confirm.end',
     done: 'lifecycle.done',
   },
@@ -44,6 +51,13 @@ export function LifecycleActions({ resource, id }: { resource: LifecycleResource
   const data = status.data;
   if (!data) return null;
   const stateLabel = (state: LifecycleState) => t(`resource.events.state.${state}`);
+  // A sport event goes live through its checks (what fans will get); a conference through a question.
+  const checked = words.confirmStart === null;
+  const run = (transition: LifecycleTransition, withoutCamera = false) =>
+    move.mutate(
+      { transition, withoutCamera },
+      { onSuccess: (result) => setMoved(result.state), onSettled: () => setAsked(null) },
+    );
 
   return (
     <Card withBorder padding="sm" component="section" aria-label={t('lifecycle.title')}>
@@ -59,26 +73,32 @@ export function LifecycleActions({ resource, id }: { resource: LifecycleResource
             {t('lifecycle.none')}
           </Text>
         ) : (
-          <Group gap="xs" align="flex-start">
-            {data.transitions.map(({ transition, allowed, reason }) => (
-              <Stack key={transition} gap={2}>
-                <Button
-                  size="xs"
-                  color={transition === 'start-live' ? 'red' : 'dark'}
-                  variant={transition === 'start-live' || transition === 'process-end-live' ? 'filled' : 'default'}
-                  disabled={!allowed}
-                  onClick={() => setAsked(transition)}
-                >
-                  {t(`lifecycle.transition.${transition}`)}
-                </Button>
-                {reason && (
-                  <Text size="xs" c="dimmed">
-                    {t(`lifecycle.reason.${reason}`)}
+          <>
+            {/* Only what can run is a button; the variants this user or server cannot run say why in a line. */}
+            <Group gap="xs" align="flex-start">
+              {data.transitions
+                .filter(({ allowed }) => allowed)
+                .map(({ transition }) => (
+                  <Button
+                    key={transition}
+                    size="xs"
+                    color={transition === 'start-live' ? 'red' : 'dark'}
+                    variant={transition === 'start-live' || transition === 'process-end-live' ? 'filled' : 'default'}
+                    onClick={() => setAsked(transition)}
+                  >
+                    {t(`lifecycle.transition.${transition}`)}
+                  </Button>
+                ))}
+            </Group>
+            {data.transitions.map(
+              ({ transition, reason }) =>
+                reason && (
+                  <Text key={transition} size="xs" c="dimmed" data-testid="lifecycle-unavailable">
+                    {t(`lifecycle.unavailable.${reason}`, { action: t(`lifecycle.transition.${transition}`) })}
                   </Text>
-                )}
-              </Stack>
-            ))}
-          </Group>
+                ),
+            )}
+          </>
         )}
         {moved && (
           <Text size="sm" role="status">
@@ -86,22 +106,27 @@ export function LifecycleActions({ resource, id }: { resource: LifecycleResource
           </Text>
         )}
       </Stack>
+      {checked && (
+        <GoLiveDialog
+          eventId={id}
+          opened={asked === 'start-live'}
+          busy={move.isPending}
+          onCancel={() => setAsked(null)}
+          onGoLive={(withoutCamera) => run('start-live', withoutCamera)}
+        />
+      )}
       <ConfirmDialog
-        opened={asked !== null}
+        opened={asked !== null && !(checked && asked === 'start-live')}
         title={t(words.confirmTitle)}
         confirmLabel={asked ? t(`lifecycle.transition.${asked}`) : ''}
         danger={asked !== 'start-live'}
         busy={move.isPending}
         onCancel={() => setAsked(null)}
-        onConfirm={() =>
-          asked &&
-          move.mutate(asked, {
-            onSuccess: (result) => setMoved(result.state),
-            onSettled: () => setAsked(null),
-          })
-        }
+        onConfirm={() => asked && run(asked)}
       >
-        <Text size="sm">{asked === 'start-live' ? t(words.confirmStart) : t(words.confirmEnd)}</Text>
+        <Text size="sm">
+          {asked === 'start-live' && words.confirmStart ? t(words.confirmStart) : t(words.confirmEnd)}
+        </Text>
       </ConfirmDialog>
     </Card>
   );

@@ -39,8 +39,12 @@ export function useLifecycle(resource: LifecycleResource, id: number) {
 export function useTransition(resource: LifecycleResource, id: number) {
   const api = useApi();
   return useAction(
-    (transition: LifecycleTransition) =>
-      api.post<LifecycleResponse>(lifecyclePaths.transition(resource, id, transition)),
+    ({ transition, withoutCamera }: { transition: LifecycleTransition; withoutCamera?: boolean }) =>
+      api.post<LifecycleResponse>(
+        lifecyclePaths.transition(resource, id, transition),
+        // Going live while no camera receives, confirmed in the Go live dialog (contract go-live.ts).
+        withoutCamera ? { withoutCamera: true } : undefined,
+      ),
     // The record is read again everywhere: its state shows on the edit screen's tabs and form too.
     { success: false, invalidate: recordKeys(resource, id) },
   );

@@ -92,11 +92,12 @@ function CameraTile({
       style={onAir ? { borderColor: 'var(--mantine-color-red-8)', borderWidth: 3 } : undefined}
     >
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={700} truncate>
+        {/* On a narrow tile (a laptop's control room) the badges go under the name, whole. */}
+        <Group justify="space-between" wrap="wrap" gap={6}>
+          <Text fw={700} style={{ flex: '1 1 6rem', minWidth: 0, overflowWrap: 'anywhere' }}>
             {camera.label}
           </Text>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {onAir && (
               <Badge color="red.8" variant="filled" data-testid="multicam-on-air">
                 {t('live.multicam.onAir')}
