@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect, type Locator, test } from '@playwright/test';
 import { type ApiSession, apiCall, currentTime, uniqueName } from './flows.ts';
-import { type LiveInput, liveStudio, pushToInput, WHOLE_FILE_SECONDS } from './live.ts';
+import { expectInputLive, type LiveInput, liveStudio, pushToInput, WHOLE_FILE_SECONDS } from './live.ts';
 import { expectNoSeriousA11yViolations } from './support.ts';
 
 /**
@@ -73,7 +73,9 @@ test('the embed follows the match from the countdown to the live, the replay’s
   });
   await expectNoSeriousA11yViolations(page);
 
-  // Kick-off: the live plays from the program, its DVR window seekable, without a reload.
+  // Kick-off, the camera receiving (go live refuses otherwise): the live plays from the program,
+  // its DVR window seekable, without a reload.
+  await expectInputLive(request, session, input);
   await apiCall(request, session, 'POST', `/main-api/events/${event.id}/start-live`);
   const video = page.getByRole('main').locator('video');
   await expect(page.getByRole('heading', { level: 1, name: `Live ${name}` })).toBeVisible({ timeout: 60_000 });

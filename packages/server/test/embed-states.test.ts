@@ -68,11 +68,12 @@ function playerMatching(token: string, expected: Record<string, unknown>): Promi
   );
 }
 
-async function transition(id: number, name: 'start-live' | 'process-end-live'): Promise<void> {
+async function transition(id: number, name: 'start-live' | 'process-end-live', payload?: object): Promise<void> {
   const response = await ctx.request({
     method: 'POST',
     url: lifecyclePaths.transition('events', id, name),
     token: producer.token,
+    ...(payload ? { payload } : {}),
   });
   expect(response.statusCode, response.body).toBe(200);
 }
@@ -122,8 +123,8 @@ describe('an event through its match night', () => {
       startsAt: kickOff.toISOString(),
     });
 
-    // Live, but the camera sends nothing yet.
-    await transition(eventId, 'start-live');
+    // Live, but the camera sends nothing yet (the producer confirmed going live without it).
+    await transition(eventId, 'start-live', { withoutCamera: true });
     expect(await player(token, 'unavailable')).toEqual({
       state: 'unavailable',
       available: false,

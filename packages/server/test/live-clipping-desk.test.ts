@@ -66,7 +66,10 @@ beforeAll(async () => {
     .returning({ id: events.id });
   eventId = event?.id ?? 0;
   await ctx.db.insert(contentCameras).values({ accountId: ctx.accountA.id, eventId, inputId, label: 'Main' });
-  const started = await post(lifecyclePaths.transition('events', eventId, 'start-live'), 'operatorA');
+  // Live before its encoder publishes (confirmed): the recording starts with the first segment.
+  const started = await post(lifecyclePaths.transition('events', eventId, 'start-live'), 'operatorA', {
+    withoutCamera: true,
+  });
   expect(started.statusCode, started.body).toBe(200);
   publishers.push(publishTestStream(`${input.ingestUrl}/${key.json<{ streamKey: string }>().streamKey}`, 60));
   await waitFor(async () => (await recordedSeconds()) >= 6, {
