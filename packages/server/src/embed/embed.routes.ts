@@ -80,9 +80,9 @@ function staffRoutes(app: App, { engine, guards, config }: EmbedRoutesOptions, t
           security: BEARER,
           summary: `An iframe snippet of the ${staff.what}'s public player`,
           description:
-            `The iframe opens a public page (no sign-in) naming the ${staff.what} by a signed token: it plays the ` +
-            `replay with its ${staff.chapters} as chapters once the ${staff.what} is published and its replay ready, ` +
-            'and reports plays.',
+            `The iframe opens a public page (no sign-in) naming the ${staff.what} by a signed token: once the ` +
+            `${staff.what} is published it counts down to its start, plays its live, shows its replay being ` +
+            `prepared, then plays the replay with its ${staff.chapters} as chapters, and reports plays.`,
           params: idParams,
           response: { 200: embedSnippetResponse, ...errorResponses(400, 401, 403, 404) },
         },
