@@ -44,6 +44,8 @@ export interface EmbedRoutesOptions {
   mediaUrl: (key: string) => string;
   /** Signs a program's playlists (the live's own signer, shared with live.plugin.ts). */
   liveTokens: LiveTokens;
+  /** The embed tokens (shared with the fan API's sign-in, app.ts); else made here. */
+  tokens?: EmbedTokens;
   /** Where the fans' chat posts reach the staff's screens (chat/chat.public.routes.ts). */
   hub?: RealtimeHub | null;
   /** The app's micro-caches (http/http.cache.ts): the public answers a crowd asks for. */
@@ -151,8 +153,8 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
         security: PUBLIC,
         summary: "How the page's games panel reaches the fan API for this event (public)",
         description:
-          "The club's account key (the fan API's x-account-key), the event's id and the games it runs, while " +
-          'the event is published with its embed on; 404 otherwise, and for a conference.',
+          "The event's id and the games it runs, while the event is published with its embed on; 404 " +
+          "otherwise, and for a conference. The page's fans sign in on the fan API with its token (x-embed-token).",
         params: embedTokenParams,
         response: { 200: embedFanResponse, ...errorResponses(400, 404) },
       },
@@ -222,7 +224,7 @@ function pageRoute(app: App, { config }: EmbedRoutesOptions): void {
  * one (tests) with a key of this process, as media URLs are.
  */
 export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app, options) => {
-  const tokens = createEmbedTokens(options.config.videos.mediaSecret ?? randomBytes(32));
+  const tokens = options.tokens ?? createEmbedTokens(options.config.videos.mediaSecret ?? randomBytes(32));
   staffRoutes(app, options, tokens);
   publicRoutes(app, options, tokens);
   pageRoute(app, options);
