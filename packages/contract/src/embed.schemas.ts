@@ -89,7 +89,6 @@ export type EmbedPlayerResponse = z.infer<typeof embedPlayerResponse>;
 /** GET embed/{token}/fan: how the page's games panel reaches the public fan API for this event. */
 export const embedFanResponse = z
   .object({
-    accountKey: z.string(),
     eventId: z.number().int().positive(),
     games: z.object({ motm: z.boolean(), predictor: z.boolean() }).strict(),
   })

@@ -99,8 +99,7 @@ export const embedPaths = {
   /** GET (public) → the player's data in its state (EMBED_STATES). */
   player: (token: string) => `${MAIN_API}/embed/${token}`,
   /**
-   * GET (public) → what the page's games panel needs of an event shown to fans: the club's
-   * account key (the public fan API names the club by it, as a club's app does), the event's id
+   * GET (public) → what the page's games panel needs of an event shown to fans: the event's id
    * (the fan API's games are by event) and which games the event runs. 404 otherwise.
    */
   fan: (token: string) => `${MAIN_API}/embed/${token}/fan`,
@@ -117,6 +116,13 @@ export const EMBED_MESSAGES = messageCatalog('EMBED_MESSAGES', {
   pageNotBuilt: 'The embed page is not built: run npm run build',
   noGames: 'This player has no fan games',
 });
+
+/**
+ * The header naming the club on the fan API's sign-up, confirm and sign-in from an embed page:
+ * the page's own token (whose account is the club), instead of `x-account-key`, which never
+ * reaches a fan's page.
+ */
+export const HEADER_EMBED_TOKEN = 'x-embed-token';
 
 /** The games an event runs for its fans (its modules ADDON_MOTM, ADDON_PREDICTOR): the embed's games panel. */
 export const EMBED_GAME_MODULES = { motm: 'ADDON_MOTM', predictor: 'ADDON_PREDICTOR' } as const;

@@ -1,7 +1,6 @@
 // Kept free of zod: the web's tabs import these values. The request and response schemas are in
 // games.schemas.ts.
 import { MAIN_API, pathParam } from './api.ts';
-import { FAN_API } from './fans.ts';
 import { SERVICES_API } from './games.settings.ts';
 import { messageCatalog } from './messages.ts';
 
@@ -102,17 +101,7 @@ export const motmOpenNowPath = (id?: number | string) => `${SERVICES_API}/motm/g
 /** POST (no body) → the game, voting closed from now; 409 when it is not open. */
 export const motmCloseNowPath = (id?: number | string) => `${SERVICES_API}/motm/games/${pathParam('id', id)}/close-now`;
 
-/** The fan side: the event's game, and playing it. */
-export const fanGamePaths = {
-  /** GET: the event's predictor game with the fan's prediction. */
-  predictor: (eventId?: number | string) => `${FAN_API}/events/${pathParam('eventId', eventId)}/predictor`,
-  /** PUT {home, away}: the fan's prediction (changeable until it locks). */
-  prediction: (gameId?: number | string) => `${FAN_API}/predictor/${pathParam('gameId', gameId)}/prediction`,
-  /** GET: the event's MOTM game with its candidates and the fan's vote. */
-  motm: (eventId?: number | string) => `${FAN_API}/events/${pathParam('eventId', eventId)}/motm`,
-  /** POST {challengerId}: the fan's one vote. */
-  vote: (gameId?: number | string) => `${FAN_API}/motm/${pathParam('gameId', gameId)}/vote`,
-} as const;
+export { fanGamePaths } from './games.fan-paths.ts';
 
 /** Realtime: on the event's topic (realtime.ts eventTopic), the MOTM results after each vote. */
 export const MOTM_EVENTS = { results: 'motm.results' } as const;

@@ -30,6 +30,7 @@ import { dataProviderMappingRoutes } from './data-providers/data-provider-mappin
 import { dataProviderSubscriptionsRoutes } from './data-providers/subscriptions.routes.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { embedRoutes } from './embed/embed.routes.ts';
+import { createEmbedTokens } from './embed/embed.tokens.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { registerFans } from './fans/fans.plugin.ts';
 import { generateEventsRoutes } from './feeds/generate-events.routes.ts';
@@ -318,12 +319,15 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(conferenceRoutes, { engine, guards });
   // One signer of the live's playlists: the live's routes check what the embed signs.
   const liveTokens = createLiveTokens(config.videos.mediaSecret ?? randomBytes(32));
+  // One sealer of embed tokens: the fan API's sign-in reads the club of an embed page by its token.
+  const embedTokens = createEmbedTokens(config.videos.mediaSecret ?? randomBytes(32));
   await app.register(embedRoutes, {
     engine,
     guards,
     config,
     mediaUrl: media.present.mediaUrl,
     liveTokens,
+    tokens: embedTokens,
     hub,
     caches,
     chatOpenCheckMs: dependencies.chatOpenCheckMs,
@@ -331,7 +335,14 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await app.register(triviaRoutes, { engine, guards });
-  const fanAccess = await registerFans(app, { db, guards, mailer, hub, caches });
+  const fanAccess = await registerFans(app, {
+    db,
+    guards,
+    mailer,
+    hub,
+    caches,
+    embedAccountOf: (token) => embedTokens.verify(token)?.accountId ?? null,
+  });
   await app.register(mailRoutes, { guards, mailer });
   await registerGames(app, { db, guards, hub, fanAccess });
   await app.register(triviaFanRoutes, { db, limiter: fanAccess.limiter, requireFan: fanAccess.requireFan, hub });

@@ -1,5 +1,7 @@
-import { EMBED_MESSAGES, embedPaths } from '@regie/contract/embed';
+import { EMBED_MESSAGES, embedPaths, HEADER_EMBED_TOKEN } from '@regie/contract/embed';
 import type { EmbedFanResponse } from '@regie/contract/embed.schemas';
+import { fanPublicPaths } from '@regie/contract/fans';
+import type { FanSessionResponse } from '@regie/contract/fans.schemas';
 import { fanGamePaths, gamePaths } from '@regie/contract/games';
 import type { FanMotmGame, MotmGame } from '@regie/contract/games.schemas';
 import { gameSettingsPaths } from '@regie/contract/games.settings';
@@ -8,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessPlayers } from '../src/db/conferences.table.ts';
 import { events } from '../src/db/events.table.ts';
-import { signUpConfirmed } from './fan-auth-fixtures.ts';
+import { fans } from '../src/db/fans.table.ts';
+import { confirmationCode } from './fan-auth-fixtures.ts';
 import {
   buildClub,
   buildStaff,
@@ -24,8 +27,8 @@ import { signIn } from './insights-fixtures.ts';
 
 /**
  * GET embed/{token}/fan: how the embed page's games panel reaches the public fan API for its
- * event, and that path played through: a fan signs up with the key it gives, reads the event's
- * man-of-the-match game by the event id it gives, and votes.
+ * event, and that path played through: a fan signs up on the club by the page's token, reads
+ * the event's man-of-the-match game by the event id it gives, and votes.
  */
 
 let ctx: TestContext;
@@ -48,7 +51,7 @@ async function tokenOf(eventId: number): Promise<string> {
 const fanContext = (token: string) => ctx.request({ url: embedPaths.fan(token) });
 
 describe('GET embed/{token}/fan', () => {
-  it('gives the club’s key, the event and its games; a fan signs up with them and votes', async () => {
+  it('gives the event and its games, never the club’s key; a fan signs up by the page’s token and votes', async () => {
     const eventId = await insertMatch(ctx, club);
     await staffCall(ctx, staff.motm, 'PUT', gameSettingsPaths.motm, { openAtKickoff: false, showLiveResults: true });
     const made = await staffCall(ctx, staff.motm, 'POST', gamePaths('motm').list, {
@@ -59,18 +62,49 @@ describe('GET embed/{token}/fan', () => {
     expect(made.statusCode, made.body).toBe(201);
     const game = made.json<MotmGame>();
 
-    const response = await fanContext(await tokenOf(eventId));
+    const token = await tokenOf(eventId);
+    const response = await fanContext(token);
     expect(response.statusCode, response.body).toBe(200);
     const context = response.json<EmbedFanResponse>();
-    expect(context).toEqual({ accountKey: club.accountKey, eventId, games: { motm: true, predictor: true } });
+    expect(context).toEqual({ eventId, games: { motm: true, predictor: true } });
+    // The club's key never reaches the page: its fans name the club by the page's token.
+    expect(response.body).not.toContain(club.accountKey);
 
-    // The panel's path: sign up on the club by its key, read the event's vote, vote once.
-    const session = await signUpConfirmed(
-      ctx,
-      context.accountKey,
-      { email: 'embed.fan@example.com', password: 'goal-goal-goal', nickname: 'embedfan' },
-      nextAddress(),
-    );
+    // The panel's path: sign up on the club by the page's token, confirm, read the vote, vote once.
+    const byPage = { headers: { [HEADER_EMBED_TOKEN]: token }, remoteAddress: nextAddress() };
+    const signup = await ctx.request({
+      method: 'POST',
+      url: fanPublicPaths.signup,
+      payload: { email: 'embed.fan@example.com', password: 'goal-goal-goal', nickname: 'embedfan' },
+      ...byPage,
+    });
+    expect(signup.statusCode, signup.body).toBe(202);
+    const confirmed = await ctx.request({
+      method: 'POST',
+      url: fanPublicPaths.confirm,
+      payload: { token: confirmationCode(ctx, 'embed.fan@example.com') },
+      ...byPage,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const session = confirmed.json<FanSessionResponse>();
+    const [fanRow] = await ctx.db.select({ accountId: fans.accountId }).from(fans).where(eq(fans.id, session.fan.id));
+    expect(fanRow?.accountId).toBe(club.id);
+    const signedIn = await ctx.request({
+      method: 'POST',
+      url: fanPublicPaths.signin,
+      payload: { email: 'embed.fan@example.com', password: 'goal-goal-goal' },
+      ...byPage,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // A token not ours names no club.
+    const forged = await ctx.request({
+      method: 'POST',
+      url: fanPublicPaths.signin,
+      payload: { email: 'embed.fan@example.com', password: 'goal-goal-goal' },
+      headers: { [HEADER_EMBED_TOKEN]: 'nothing.here' },
+      remoteAddress: nextAddress(),
+    });
+    expect(forged.statusCode).toBe(401);
     const fan = { token: session.token, id: session.fan.id };
     const read = await fanCall(ctx, fan, 'GET', fanGamePaths.motm(context.eventId));
     expect(read.statusCode, read.body).toBe(200);
@@ -105,7 +139,6 @@ describe('GET embed/{token}/fan', () => {
       headers: { 'accept-language': 'fr' },
     });
     expect(french.json().message).toBe('Ce lecteur n’a pas de jeux pour les fans');
-    expect(refused.body).not.toContain(club.accountKey);
 
     const desk = await signIn(ctx, { roles: ['conf_player_write'], modules: ['BUSINESS_PLAYERS'] });
     const [conference] = await ctx.db

@@ -10,8 +10,9 @@ import type { EmbedTarget } from './embed.tokens.ts';
 /**
  * What the page's games panel needs (GET embed/{token}/fan): an event's, while fans may see it
  * (published, its embed switch on), with the games it runs. Its fans sign in on the public fan
- * API with the club's account key, as a club's app does; the games are read there by event id,
- * each behind the fan's session of that club. A conference, or an event fans may not see: 404.
+ * API naming the club by the page's token (contract HEADER_EMBED_TOKEN); the games are read there
+ * by event id, each behind the fan's session of that club. A conference, or an event fans may not
+ * see: 404.
  */
 export async function fanContext(db: Db, target: EmbedTarget): Promise<EmbedFanResponse> {
   if (target.kind !== 'events') throw notFound(EMBED_MESSAGES.noGames);
@@ -20,7 +21,6 @@ export async function fanContext(db: Db, target: EmbedTarget): Promise<EmbedFanR
       published: events.published,
       eventModules: events.activatedModules,
       accountModules: accounts.modules,
-      accountKey: accounts.accountKey,
     })
     .from(events)
     .innerJoin(accounts, eq(accounts.id, events.accountId))
@@ -30,7 +30,6 @@ export async function fanContext(db: Db, target: EmbedTarget): Promise<EmbedFanR
     throw notFound(EMBED_MESSAGES.noGames);
   }
   return {
-    accountKey: event.accountKey,
     eventId: target.id,
     games: {
       motm: event.eventModules.includes(EMBED_GAME_MODULES.motm),

@@ -44,6 +44,8 @@ export interface EmbedRoutesOptions {
   mediaUrl: (key: string) => string;
   /** Signs a program's playlists (the live's own signer, shared with live.plugin.ts). */
   liveTokens: LiveTokens;
+  /** The embed tokens (shared with the fan API's sign-in, app.ts); else made here. */
+  tokens?: EmbedTokens;
   /** Where the fans' chat posts reach the staff's screens (chat/chat.public.routes.ts). */
   hub?: RealtimeHub | null;
   /** The app's micro-caches (http/http.cache.ts): the public answers a crowd asks for. */
@@ -80,9 +82,9 @@ function staffRoutes(app: App, { engine, guards, config }: EmbedRoutesOptions, t
           security: BEARER,
           summary: `An iframe snippet of the ${staff.what}'s public player`,
           description:
-            `The iframe opens a public page (no sign-in) naming the ${staff.what} by a signed token: it plays the ` +
-            `replay with its ${staff.chapters} as chapters once the ${staff.what} is published and its replay ready, ` +
-            'and reports plays.',
+            `The iframe opens a public page (no sign-in) naming the ${staff.what} by a signed token: once the ` +
+            `${staff.what} is published it counts down to its start, plays its live, shows its replay being ` +
+            `prepared, then plays the replay with its ${staff.chapters} as chapters, and reports plays.`,
           params: idParams,
           response: { 200: embedSnippetResponse, ...errorResponses(400, 401, 403, 404) },
         },
@@ -151,8 +153,8 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
         security: PUBLIC,
         summary: "How the page's games panel reaches the fan API for this event (public)",
         description:
-          "The club's account key (the fan API's x-account-key), the event's id and the games it runs, while " +
-          'the event is published with its embed on; 404 otherwise, and for a conference.',
+          "The event's id and the games it runs, while the event is published with its embed on; 404 " +
+          "otherwise, and for a conference. The page's fans sign in on the fan API with its token (x-embed-token).",
         params: embedTokenParams,
         response: { 200: embedFanResponse, ...errorResponses(400, 404) },
       },
@@ -222,7 +224,7 @@ function pageRoute(app: App, { config }: EmbedRoutesOptions): void {
  * one (tests) with a key of this process, as media URLs are.
  */
 export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app, options) => {
-  const tokens = createEmbedTokens(options.config.videos.mediaSecret ?? randomBytes(32));
+  const tokens = options.tokens ?? createEmbedTokens(options.config.videos.mediaSecret ?? randomBytes(32));
   staffRoutes(app, options, tokens);
   publicRoutes(app, options, tokens);
   pageRoute(app, options);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { HEADER_ACCOUNT_KEY } from '@regie/contract/api';
+import { HEADER_EMBED_TOKEN } from '@regie/contract/embed';
 import { FAN_LIMITS, FAN_RATE_LIMIT, FANS_MESSAGES } from '@regie/contract/fans';
 import { type FanMailText, fanAlreadySignedUpMail, fanConfirmMail } from '@regie/contract/fans.mail';
 import type {
@@ -53,10 +54,25 @@ export function presentSelf(row: FanRowDb): FanSelf {
   };
 }
 
-/** The account a sign-up or sign-in names by its key (x-account-key). */
-export async function accountOfKey(db: Db, request: FastifyRequest): Promise<number> {
+/** The account an embed page's token names (embed/embed.tokens.ts), null for a token not ours. */
+export type EmbedAccountOf = (token: string) => number | null;
+
+/**
+ * The account a sign-up or sign-in names by its key (x-account-key), or, from an embed page, by
+ * the page's token (x-embed-token: its club, without the key ever reaching a fan's page).
+ */
+export async function accountOfKey(db: Db, request: FastifyRequest, embedAccountOf?: EmbedAccountOf): Promise<number> {
   const header = request.headers[HEADER_ACCOUNT_KEY];
   const key = Array.isArray(header) ? header[0] : header;
+  const embedHeader = request.headers[HEADER_EMBED_TOKEN];
+  const embedToken = Array.isArray(embedHeader) ? embedHeader[0] : embedHeader;
+  if (!key && embedToken && embedAccountOf) {
+    const named = embedAccountOf(embedToken);
+    const [account] =
+      named === null ? [] : await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, named)).limit(1);
+    if (!account) throw unauthorized(FANS_MESSAGES.accountUnknown);
+    return account.id;
+  }
   if (!key) throw unauthorized(FANS_MESSAGES.accountUnknown);
   const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountKey, key)).limit(1);
   if (!account) throw unauthorized(FANS_MESSAGES.accountUnknown);

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mail.types.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { type FanActivityRow, recordActivities } from './fans.activities.ts';
+import type { EmbedAccountOf } from './fans.auth.ts';
 import { fanGuard, type RequireFan } from './fans.auth.ts';
 import { createFanLimiter, fanPublicRoutes } from './fans.public.routes.ts';
 import { fansRoutes } from './fans.routes.ts';
@@ -46,7 +47,15 @@ const ACTIVITIES_PER_WRITE = 5_000;
  */
 export async function registerFans(
   app: FastifyInstance,
-  options: { db: Db; guards: Guards; mailer: Mailer; hub: RealtimeHub | null; caches: CacheBook },
+  options: {
+    db: Db;
+    guards: Guards;
+    mailer: Mailer;
+    hub: RealtimeHub | null;
+    caches: CacheBook;
+    /** The account an embed page's token names (its fans sign in by it). */
+    embedAccountOf?: EmbedAccountOf;
+  },
 ): Promise<FanAccess> {
   const limiter = createFanLimiter();
   // A crowd's plays and votes, written a second at a time (issue 28.4); what waits is written on close.
@@ -70,6 +79,7 @@ export async function registerFans(
     plays: activities,
     playTargets: options.caches.cache<boolean>(),
     mailer: options.mailer,
+    embedAccountOf: options.embedAccountOf,
   });
   const staff = { db: options.db, guards: options.guards, sessions };
   await app.register(fansRoutes, staff);

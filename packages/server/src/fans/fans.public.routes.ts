@@ -30,6 +30,7 @@ import {
   clientOf,
   confirmSignup,
   decorateFanRequests,
+  type EmbedAccountOf,
   fanOf,
   type RequireFan,
   signIn,
@@ -54,6 +55,8 @@ export interface FanPublicOptions {
   limiter: RateLimiter;
   /** The sign-up mails. */
   mailer: Mailer;
+  /** The account an embed page's token names: its fans sign in naming the club by it (contract HEADER_EMBED_TOKEN). */
+  embedAccountOf?: EmbedAccountOf;
 }
 
 export function createFanLimiter(): RateLimiter {
@@ -94,7 +97,7 @@ export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (a
   const authLimiter = createRateLimiter(FAN_AUTH_LIMITS.callsPerAddress, FAN_AUTH_LIMITS.callsWindowMs);
   await app.register(async (scope) => {
     scope.addHook('onRequest', fanRateLimit(authLimiter, FAN_AUTH_LIMITS.callsWindowMs));
-    authRoutes(scope, db, mailer);
+    authRoutes(scope, db, mailer, options.embedAccountOf);
   });
   await app.register(async (scope) => {
     scope.addHook('onRequest', fanRateLimit(limiter, FAN_RATE_LIMIT.windowMs, { perFan: true }));
@@ -106,7 +109,7 @@ export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (a
 type App = Parameters<FastifyPluginAsyncZod<FanPublicOptions>>[0];
 
 /** Sign up, confirm, sign in. */
-function authRoutes(app: App, db: Db, mailer: Mailer): void {
+function authRoutes(app: App, db: Db, mailer: Mailer, embedAccountOf?: EmbedAccountOf): void {
   app.post(
     fanPublicPaths.signup,
     {
@@ -123,7 +126,7 @@ function authRoutes(app: App, db: Db, mailer: Mailer): void {
       },
     },
     async (request, reply) => {
-      const accountId = await accountOfKey(db, request);
+      const accountId = await accountOfKey(db, request, embedAccountOf);
       const accepted = await signUp(db, mailer, request.log, accountId, request.body, clientOf(request));
       return reply.code(202).send(accepted);
     },
@@ -140,7 +143,8 @@ function authRoutes(app: App, db: Db, mailer: Mailer): void {
         response: { 200: fanSessionResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => confirmSignup(db, await accountOfKey(db, request), request.body, clientOf(request)),
+    async (request) =>
+      confirmSignup(db, await accountOfKey(db, request, embedAccountOf), request.body, clientOf(request)),
   );
   app.post(
     fanPublicPaths.signin,
@@ -154,7 +158,7 @@ function authRoutes(app: App, db: Db, mailer: Mailer): void {
         response: { 200: fanSessionResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => signIn(db, await accountOfKey(db, request), request.body, clientOf(request)),
+    async (request) => signIn(db, await accountOfKey(db, request, embedAccountOf), request.body, clientOf(request)),
   );
 }
 

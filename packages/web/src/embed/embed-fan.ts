@@ -1,9 +1,9 @@
-import { HEADER_ACCOUNT_KEY } from '@regie/contract/api';
+import { HEADER_EMBED_TOKEN } from '@regie/contract/embed';
 import { isRecord } from '@regie/contract/guards';
 
 /**
  * The fan's session on the embed page (the public fan API, contract fans.ts): kept in the page's
- * storage per club, like the chat's viewer id, so a fan signs in once per club and browser. Pure
+ * storage per player page (its token names the club), like the chat's viewer id. Pure
  * parts tested in embed-games.test.ts.
  */
 
@@ -28,15 +28,15 @@ function storage(): Storage | null {
   }
 }
 
-/** The club's session kept in this browser, if it has not expired. */
+/** The session kept in this browser for the page's club (its token names it), if it has not expired. */
 export function storedSession(
-  accountKey: string,
+  pageToken: string,
   now = Date.now(),
   kept: Storage | null = storage(),
 ): FanSession | null {
   let value: unknown = null;
   try {
-    value = JSON.parse(kept?.getItem(SESSION_STORAGE_PREFIX + accountKey) ?? 'null');
+    value = JSON.parse(kept?.getItem(SESSION_STORAGE_PREFIX + pageToken) ?? 'null');
   } catch {
     return null;
   }
@@ -46,10 +46,10 @@ export function storedSession(
   return { token: value.token, expiresAt: value.expiresAt };
 }
 
-export function keepSession(accountKey: string, session: FanSession | null, kept: Storage | null = storage()): void {
+export function keepSession(pageToken: string, session: FanSession | null, kept: Storage | null = storage()): void {
   try {
-    if (session) kept?.setItem(SESSION_STORAGE_PREFIX + accountKey, JSON.stringify(session));
-    else kept?.removeItem(SESSION_STORAGE_PREFIX + accountKey);
+    if (session) kept?.setItem(SESSION_STORAGE_PREFIX + pageToken, JSON.stringify(session));
+    else kept?.removeItem(SESSION_STORAGE_PREFIX + pageToken);
   } catch {
     // Storage refused (private mode, blocked third-party storage): the session lasts this view.
   }
@@ -58,11 +58,11 @@ export function keepSession(accountKey: string, session: FanSession | null, kept
 /** One call of the fan API: its status and body (null when unreadable), or null offline. */
 export async function fanCall(
   url: string,
-  options: { method?: string; body?: unknown; accountKey?: string; token?: string; language: string },
+  options: { method?: string; body?: unknown; embedToken?: string; token?: string; language: string },
 ): Promise<{ status: number; body: unknown } | null> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.language };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.accountKey) headers[HEADER_ACCOUNT_KEY] = options.accountKey;
+  if (options.embedToken) headers[HEADER_EMBED_TOKEN] = options.embedToken;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(url, {
     method: options.method ?? 'GET',

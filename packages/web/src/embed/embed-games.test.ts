@@ -1,5 +1,5 @@
 import { fanPublicPaths } from '@regie/contract/fans';
-import { fanGamePaths } from '@regie/contract/games';
+import { fanGamePaths } from '@regie/contract/games.fan-paths';
 import type { FanMotmGame } from '@regie/contract/games.schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepSession, storedSession } from './embed-fan.ts';
@@ -8,7 +8,8 @@ import { translator } from './embed-i18n.ts';
 
 /** The games panel of the embed page (embed-games.ts) against a faked fan API. */
 
-const context = { accountKey: 'club-key', eventId: 7, games: { motm: true, predictor: false } };
+const PAGE = 'page.token';
+const context = { eventId: 7, games: { motm: true, predictor: false } };
 const motm = (vote: number | null, open = true): FanMotmGame => ({
   id: 3,
   eventId: 7,
@@ -52,7 +53,7 @@ function fakeApi(routes: Record<string, (call: Call) => { status: number; body: 
 }
 
 function mount(language: 'en' | 'fr' = 'en') {
-  const panel = new GamesPanel(context, language, translator(language));
+  const panel = new GamesPanel(PAGE, context, language, translator(language));
   document.body.replaceChildren(panel.root);
   return panel;
 }
@@ -86,10 +87,10 @@ describe('the games panel', () => {
     expect(calls[0]).toMatchObject({
       method: 'POST',
       url: fanPublicPaths.signin,
-      headers: { 'x-account-key': 'club-key' },
+      headers: { 'x-embed-token': PAGE },
       body: { email: 'fan@example.com', password: 'goal-goal-goal' },
     });
-    expect(storedSession('club-key')?.token).toBe('fan-token');
+    expect(storedSession(PAGE)?.token).toBe('fan-token');
     expect(panel.root.querySelector('legend')?.textContent).toBe('Your man of the match');
 
     const jon = panel.root.querySelector<HTMLInputElement>('input[value="12"]');
@@ -134,17 +135,17 @@ describe('the games panel', () => {
     (panel.root.querySelector('#fan-code') as HTMLInputElement).value = 'ABC123';
     panel.root.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true }));
     await vi.waitFor(() => expect(panel.root.textContent).toContain('Le vote n’est pas ouvert.'));
-    expect(storedSession('club-key')?.token).toBe('new-token');
+    expect(storedSession(PAGE)?.token).toBe('new-token');
   });
 
   it('forgets a session the fan API refuses (401) and an expired one', async () => {
-    keepSession('club-key', { token: 'old', expiresAt: later() });
+    keepSession(PAGE, { token: 'old', expiresAt: later() });
     fakeApi({ [`GET ${fanGamePaths.motm(7)}`]: () => ({ status: 401, body: { message: 'Sign in again' } }) });
     const panel = mount();
     await panel.refresh();
     await vi.waitFor(() => expect(panel.root.querySelector('#fan-email')).not.toBeNull());
-    expect(storedSession('club-key')).toBeNull();
-    keepSession('club-key', { token: 'gone', expiresAt: new Date(Date.now() - 1000).toISOString() });
-    expect(storedSession('club-key')).toBeNull();
+    expect(storedSession(PAGE)).toBeNull();
+    keepSession(PAGE, { token: 'gone', expiresAt: new Date(Date.now() - 1000).toISOString() });
+    expect(storedSession(PAGE)).toBeNull();
   });
 });

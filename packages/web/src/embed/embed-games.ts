@@ -1,7 +1,7 @@
 import { embedPaths } from '@regie/contract/embed';
 import type { EmbedFanResponse } from '@regie/contract/embed.schemas';
 import { fanPublicPaths } from '@regie/contract/fans';
-import { fanGamePaths } from '@regie/contract/games';
+import { fanGamePaths } from '@regie/contract/games.fan-paths';
 import type { FanMotmGame, FanPredictorGame } from '@regie/contract/games.schemas';
 import { isRecord } from '@regie/contract/guards';
 import { type FanSession, fanCall, keepSession, refusal, storedSession } from './embed-fan.ts';
@@ -11,7 +11,8 @@ import { element } from './embed-view.ts';
 /**
  * The games panel beside the player (the event's man-of-the-match vote and score predictor on the
  * public fan API, contract games.ts fanGamePaths): a fan without a session signs in (or signs up,
- * confirmed by the code the club mails), the session kept in the page's storage; a signed-in fan
+ * confirmed by the code the club mails) on the club the page's token names, the session kept in
+ * the page's storage; a signed-in fan
  * votes once (then "Thanks…", and the results when the game shows them) and predicts the score
  * until it locks. The games are read again every GAMES_READ_MS: a vote opened during the match
  * appears without a reload.
@@ -39,11 +40,13 @@ export class GamesPanel {
   private shown = '';
 
   constructor(
+    /** The page's token: it names the club the fan signs in to, and keys the kept session. */
+    private readonly pageToken: string,
     private readonly context: EmbedFanResponse,
     private readonly language: EmbedLanguage,
     private readonly say: EmbedTranslate,
   ) {
-    this.session = storedSession(context.accountKey);
+    this.session = storedSession(pageToken);
     this.root = element('details', { class: 'games', open: '' }, [
       element('summary', {}, [say('gamesTitle')]),
       this.body,
@@ -91,7 +94,7 @@ export class GamesPanel {
 
   private signedIn(session: FanSession | null): void {
     this.session = session;
-    keepSession(this.context.accountKey, session);
+    keepSession(this.pageToken, session);
     this.shown = '';
     this.mode = 'signin';
     this.status.textContent = '';
@@ -136,7 +139,7 @@ export class GamesPanel {
   }
 
   private async submit(form: HTMLFormElement): Promise<void> {
-    const common = { method: 'POST', accountKey: this.context.accountKey, language: this.language };
+    const common = { method: 'POST', embedToken: this.pageToken, language: this.language };
     const email = inputValue(form, 'fan-email');
     const password = inputValue(form, 'fan-password');
     const answer =
@@ -266,7 +269,7 @@ export async function startGames(token: string, language: EmbedLanguage, say: Em
   if (answer?.status !== 200 || !isRecord(answer.body)) return;
   const context = answer.body as EmbedFanResponse;
   if (!context.games.motm && !context.games.predictor) return;
-  const panel = new GamesPanel(context, language, say);
+  const panel = new GamesPanel(token, context, language, say);
   document.body.append(panel.root);
   await panel.refresh();
   window.setInterval(() => void panel.refresh(true), GAMES_READ_MS);

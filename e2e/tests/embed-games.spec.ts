@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { embedPaths } from '@regie/contract/embed';
+import { fanPaths } from '@regie/contract/fans';
+import { gamePaths } from '@regie/contract/games';
+import { apiCall, apiSignIn, uniqueName } from './flows.ts';
+import { expectNoSeriousA11yViolations } from './support.ts';
+
+/**
+ * A fan votes for the man of the match on the embed page (embed-games.ts): the club's match runs
+ * an open vote, the fan (one of the club's demo fans) signs in on the page's Games panel, votes
+ * once and is thanked, all without leaving the page. Axe on the panel signed out and after the vote.
+ */
+test('a fan signs in on the embed page and votes for the man of the match', async ({ browser, request }) => {
+  const producer = await apiSignIn(request, 'producer');
+  const quizmaster = await apiSignIn(request, 'quizmaster');
+  const crm = await apiSignIn(request, 'crm');
+  const challengers = await apiCall<{ data: { id: number; name: string }[] }>(
+    request,
+    producer,
+    'GET',
+    '/main-api/challengers?limit=2',
+  );
+  const [home, away] = challengers.data;
+  if (!home || !away) throw new Error('the club has no challengers');
+  const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', {
+    name: uniqueName('E2E vote match'),
+    state: 'upcoming',
+    startsAt: new Date(Date.now() + 3600_000).toISOString(),
+    published: true,
+    homeChallengerId: home.id,
+    awayChallengerId: away.id,
+    activatedModules: ['ADDON_MOTM'],
+  });
+  await apiCall(request, quizmaster, 'POST', gamePaths('motm').list, {
+    eventId: event.id,
+    opensAt: new Date(Date.now() - 60_000).toISOString(),
+    closesAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
+  });
+  const { url } = await apiCall<{ url: string }>(request, producer, 'GET', embedPaths.eventEmbed(event.id));
+  // One of the club's demo fans (password regie-demo), an active one.
+  const fans = await apiCall<{ data: { email: string }[] }>(
+    request,
+    crm,
+    'GET',
+    `${fanPaths.list}?status=active&limit=1`,
+  );
+  const email = fans.data[0]?.email;
+  if (!email) throw new Error('the club has no active demo fan');
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(new URL(url).pathname);
+  const games = page.locator('details.games');
+  await expect(games.getByText('Sign in to play.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await games.getByLabel('Email').fill(email);
+  await games.getByLabel('Password').fill('regie-demo');
+  await games.getByRole('button', { name: 'Sign in' }).click();
+
+  const choices = games.getByRole('group', { name: 'Your man of the match' });
+  await expect(choices.getByRole('radio')).toHaveCount(2);
+  await choices.getByRole('radio', { name: home.name }).check();
+  await games.getByRole('button', { name: 'Vote' }).click();
+  await expect(games.getByText('Thanks, your vote is counted.')).toBeVisible();
+  await expect(games.getByText(`Your vote: ${home.name}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The session is kept: on the next visit the fan is still signed in and sees their vote.
+  await page.reload();
+  await expect(page.locator('details.games').getByText(`Your vote: ${home.name}`)).toBeVisible();
+  await visitor.close();
+});
