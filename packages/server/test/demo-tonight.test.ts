@@ -2,6 +2,7 @@ import { paths } from '@regie/contract/api';
 import { meContextResponse } from '@regie/contract/auth';
 import { cameraPaths } from '@regie/contract/cameras';
 import { DEMO_ACCOUNTS, DEMO_TONIGHT, tonightKickoff } from '@regie/contract/demo';
+import { embedPaths } from '@regie/contract/embed';
 import { gamePaths } from '@regie/contract/games';
 import type { MotmGame } from '@regie/contract/games.schemas';
 import { type LifecycleStatus, lifecyclePaths } from '@regie/contract/lifecycle';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats } from '../src/db/chat.table.ts';
 import { DEMO_TEMPLATE_MAX_AGE_MS } from '../src/db/demo-template.ts';
 import { events } from '../src/db/events.table.ts';
+import { DEMO_MATCH_NAME } from '../src/seed/events.seed.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 /**
@@ -124,5 +126,26 @@ describe("the club's match night", () => {
       'Marcus Hale',
       'Oskar Lind',
     ]);
+  });
+});
+
+describe("the club's embeds", () => {
+  /** The public player's answer for an event's embed, as a fan's page reads it. */
+  async function playerOf(name: string): Promise<{ state: string; available: boolean; reason?: string }> {
+    const [event] = await ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.accountId, clubId), eq(events.name, name)));
+    const snippet = await get(embedPaths.eventEmbed(event?.id ?? 0), await ctx.login('producer'));
+    expect(snippet.statusCode, snippet.body).toBe(200);
+    const token = new URL(snippet.json<{ url: string }>().url).pathname.split('/').pop() ?? '';
+    return (await ctx.request({ url: embedPaths.player(token) })).json();
+  }
+
+  it('shows fans tonight’s countdown, and the recorded match past its embed switch (the club offers the switch, both have it on)', async () => {
+    expect(await playerOf(DEMO_TONIGHT.match)).toMatchObject({ state: 'upcoming' });
+    // Past the switch (embed_off is said before any other reason): the tests' demo data has no
+    // videos made by ffmpeg, so the recorded match has no replay to play here.
+    expect(await playerOf(DEMO_MATCH_NAME)).toMatchObject({ state: 'unavailable', reason: 'no_replay' });
   });
 });

@@ -51,7 +51,8 @@ export async function seedClipsDemo(db: Db, club: number, organiser: number, foo
         state: 'replay',
         startsAt: new Date('2026-09-12T18:00:00.000Z'),
         sportId: football,
-        activatedModules: ['MARKERS', 'STREAM_CLIPPING', 'CHAT', 'ADDON_PREDICTOR'],
+        // EMBED: the club offers the embed switch (issue 46.3), and its recorded match is embedded.
+        activatedModules: ['MARKERS', 'STREAM_CLIPPING', 'CHAT', 'ADDON_PREDICTOR', 'EMBED'],
         accountId: club,
       })
       .returning(),
