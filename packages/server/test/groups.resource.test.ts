@@ -13,17 +13,17 @@ afterAll(() => ctx.close());
 
 describe('groups (resource)', () => {
   it('offers only roles whose modules the account has (contract rolesAvailableFor)', async () => {
-    // The club has SPORT_EVENTS and VIDEOS, not SIMULCAST.
+    // The club has SPORT_EVENTS and VIDEOS, not WARREN (the news).
     const token = await ctx.login('usermanager');
     const refused = await ctx.request({
       method: 'POST',
       url: GROUPS,
       token,
-      payload: { name: 'Streamers', roles: ['video_write', 'simulcast_write'] },
+      payload: { name: 'Newsroom', roles: ['video_write', 'use_news'] },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([
-      { path: 'roles', message: expect.stringMatching(/^Role simulcast_write needs one of the modules SIMULCAST/) },
+      { path: 'roles', message: expect.stringMatching(/^Role use_news needs one of the modules WARREN/) },
     ]);
     const unknown = await ctx.request({ method: 'POST', url: GROUPS, token, payload: { name: 'X', roles: ['root'] } });
     expect(unknown.statusCode).toBe(400);

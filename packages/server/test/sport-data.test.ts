@@ -177,9 +177,16 @@ describe('challengers', () => {
   });
 
   it("lists a challenger's appearances from challenger_appearances, the latest first", async () => {
-    // Luca Bernardi is in no demo event.
-    const miles = (await ctx.request({ url: '/main-api/challengers?search=Bernardi', token: producer })).json().data[0];
-    const url = `/main-api/challengers/${miles.id}/appearances`;
+    // A player of the club's own, in no event yet (the demo's players play tonight's match).
+    const created = await ctx.request({
+      method: 'POST',
+      url: '/main-api/challengers',
+      token: producer,
+      payload: { name: 'Ruben Ashdown', type: 'player', sportId: football },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const player = created.json();
+    const url = `/main-api/challengers/${player.id}/appearances`;
     expect((await ctx.request({ url, token: producer })).json()).toEqual([]);
     // PATCH events/{id}/relationships/challengers writes these rows (events.test.ts); here they are stored directly.
     const made = await ctx.db
@@ -187,15 +194,15 @@ describe('challengers', () => {
       .values(
         ['Cup tie', 'League match'].map((name) => ({
           name,
-          accountId: miles.AccountId,
+          accountId: player.AccountId,
           startsAt: new Date('2026-09-01T18:00:00Z'),
         })),
       )
       .returning({ id: events.id });
     const [first, second] = made.map((row) => row.id);
     await ctx.db.insert(challengerAppearances).values([
-      { eventId: Number(first), challengerId: miles.id, createdAt: new Date('2026-09-01T18:00:00Z') },
-      { eventId: Number(second), challengerId: miles.id, createdAt: new Date('2026-09-08T18:00:00Z') },
+      { eventId: Number(first), challengerId: player.id, createdAt: new Date('2026-09-01T18:00:00Z') },
+      { eventId: Number(second), challengerId: player.id, createdAt: new Date('2026-09-08T18:00:00Z') },
     ]);
     expect((await ctx.request({ url, token: producer })).json()).toEqual([
       {

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissAll } from './api/notify.ts';
 import { loadCatalog } from './i18n/catalogs.ts';
+import { sessionStore } from './session/current-session.ts';
 
 // Tests render in either language at once (createI18n is synchronous): both catalogs first.
 await Promise.all([loadCatalog('en'), loadCatalog('fr')]);
@@ -12,9 +13,15 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // Files share their worker's modules (vitest.config.ts isolate: false): what one file leaves
 // on screen, in the notification store or in storage must not reach the next one.
+// The tab's session store reads storage when first imported: whichever file imported it first
+// decided what the next files saw (a session left by first-paint's tests made the login page
+// redirect a user without roles), so it reads storage again once storage is cleared. A page
+// drawn without React (the embed page's tests) is removed with the rest of the screen.
 afterEach(() => {
   cleanup();
+  document.body.replaceChildren();
   dismissAll();
   localStorage.clear();
   sessionStorage.clear();
+  sessionStore.reload();
 });
