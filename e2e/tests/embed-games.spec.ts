@@ -14,23 +14,35 @@ test('a fan signs in on the embed page and votes for the man of the match', asyn
   const producer = await apiSignIn(request, 'producer');
   const quizmaster = await apiSignIn(request, 'quizmaster');
   const crm = await apiSignIn(request, 'crm');
-  const challengers = await apiCall<{ data: { id: number; name: string }[] }>(
-    request,
-    producer,
-    'GET',
-    '/main-api/challengers?limit=2',
+  // The man of the match is one of the players the match lists (issue 46.5), the clubs aside.
+  const named = async (name: string) => {
+    const found = await apiCall<{ data: { id: number; name: string }[] }>(
+      request,
+      producer,
+      'GET',
+      `/main-api/challengers?search=${encodeURIComponent(name)}`,
+    );
+    const challenger = found.data.find((row) => row.name === name);
+    if (!challenger) throw new Error(`the club has no challenger ${name}`);
+    return challenger;
+  };
+  const [homeClub, awayClub, home, away] = await Promise.all(
+    ['Olympique Riverside FC', 'Harbour City', 'Jordan Miles', 'Théo Marchand'].map(named),
   );
-  const [home, away] = challengers.data;
-  if (!home || !away) throw new Error('the club has no challengers');
   const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', {
     name: uniqueName('E2E vote match'),
     state: 'upcoming',
     startsAt: new Date(Date.now() + 3600_000).toISOString(),
     published: true,
-    homeChallengerId: home.id,
-    awayChallengerId: away.id,
-    activatedModules: ['ADDON_MOTM'],
+    homeChallengerId: homeClub?.id,
+    awayChallengerId: awayClub?.id,
+    // The club offers the embed switch (EMBED): the match turns it on.
+    activatedModules: ['ADDON_MOTM', 'EMBED'],
   });
+  await apiCall(request, producer, 'PATCH', `/main-api/events/${event.id}/relationships/challengers`, {
+    data: [homeClub, awayClub, home, away].map((challenger) => ({ type: 'Challenger', id: challenger?.id })),
+  });
+  if (!home || !away) throw new Error('the club has no players');
   await apiCall(request, quizmaster, 'POST', gamePaths('motm').list, {
     eventId: event.id,
     opensAt: new Date(Date.now() - 60_000).toISOString(),

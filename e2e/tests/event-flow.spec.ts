@@ -91,6 +91,8 @@ async function createMatch(page: Page, request: APIRequestContext, session: ApiS
   expect(saved.videoId).toBe(videoId);
   await openTab(page, 'Settings');
   await main(page).getByRole('switch', { name: 'Published' }).check();
+  // The club offers the embed switch (EMBED): the match turns it on, or fans are told it is off.
+  await main(page).getByRole('checkbox', { name: 'Embed', exact: true }).check();
   await save(page);
   return path;
 }

@@ -326,7 +326,7 @@ test('a conference’s stream tab takes cameras too', async ({ browser, request 
   await apiCall(request, setup.session, 'PUT', '/users-service-api/users/me', { meta: { language: 'fr' } });
   const french = await operatorPage(browser, `/events/conferences/edit/${conference.id}/stream`);
   await expect(main(french).getByRole('heading', { name: 'Caméras' })).toBeVisible();
-  await expect(main(french).getByRole('combobox', { name: 'Ajouter une caméra depuis une entrée live' })).toBeVisible();
+  await expect(main(french).getByRole('combobox', { name: 'Ajouter une des caméras du compte' })).toBeVisible();
   await expect(main(french).getByTestId('program-empty')).toHaveText(
     'Ajoutez une caméra pour passer en direct : le programme montre la caméra à l’antenne.',
   );
