@@ -67,8 +67,8 @@ test('a user manager creates a group from the roles the account may use, then de
   await groups.getByRole('link', { name: 'New group' }).click();
   await expect(page).toHaveURL('/account/users/group/new');
   await textField(page, 'Name').fill(name);
-  // The club has no SIMULCAST module: its groups cannot give simulcast_write.
-  await expect(main(page).getByRole('checkbox', { name: /^Simulcasts/ })).toHaveCount(0);
+  // The club has no WARREN module (the news): its groups cannot give use_news.
+  await expect(main(page).getByRole('checkbox', { name: /^News/ })).toHaveCount(0);
   await expect(main(page).getByRole('checkbox', { name: /Customer accounts \(admin\)/ })).toHaveCount(0);
   await main(page)
     .getByRole('checkbox', { name: /^Trivia/ })
