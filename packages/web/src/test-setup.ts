@@ -9,7 +9,11 @@ await Promise.all([loadCatalog('en'), loadCatalog('fr')]);
 
 // Screens are lazy chunks: on a busy 2-core machine their first transform can outlast the
 // default second of findBy/waitFor. A wait is not what these tests assert.
-configure({ asyncUtilTimeout: 5_000 });
+// One value for every file: files share their worker (isolate: false), so a file's own
+// `configure` changed the wait of every file after it (a 3 s and several 4 s ones made a busy CI
+// machine's waits shorter than this, and one failed); it is set back after each test.
+const ASYNC_UTIL_TIMEOUT_MS = 5_000;
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 // Files share their worker's modules (vitest.config.ts isolate: false): what one file leaves
 // on screen, in the notification store or in storage must not reach the next one.
@@ -24,4 +28,5 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   sessionStore.reload();
+  configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 });

@@ -16,11 +16,24 @@ export const MEDIA_BINARIES = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' } as const;
  */
 const SETPRIV = '/usr/bin/setpriv';
 const DIES_WITH_PARENT = process.platform === 'linux' && existsSync(SETPRIV);
-/** setpriv's exit code when it cannot execute the binary (not installed). */
-const SETPRIV_EXEC_FAILED = 127;
+/** setpriv's (and nice's) exit code when it cannot execute the binary (not installed). */
+const EXEC_FAILED = 127;
+
+/**
+ * Encodes, cuts, thumbnails and probes are background work: they run under `nice`, so that on a
+ * busy machine the API's answers (and a live's packagers, at normal priority: they must keep up
+ * with real time) come first and a batch of uploads never makes the back-office sluggish. The
+ * work takes the same CPU; it only yields when something interactive wants it.
+ */
+const NICE = '/usr/bin/nice';
+export const BACKGROUND_NICENESS = 10;
+const RUNS_NICE = process.platform === 'linux' && existsSync(NICE);
 
 function command(binary: string, args: readonly string[]): [string, string[]] {
-  return DIES_WITH_PARENT ? [SETPRIV, ['--pdeathsig', 'KILL', '--', binary, ...args]] : [binary, [...args]];
+  const guarded: [string, string[]] = DIES_WITH_PARENT
+    ? [SETPRIV, ['--pdeathsig', 'KILL', '--', binary, ...args]]
+    : [binary, [...args]];
+  return RUNS_NICE ? [NICE, ['-n', String(BACKGROUND_NICENESS), guarded[0], ...guarded[1]]] : guarded;
 }
 
 const STDERR_TAIL_BYTES = 4_096;
@@ -94,7 +107,11 @@ export function runProcess(
     child.on('close', (code) => {
       const stderrTail = tailLines(stderr);
       if (code === 0) finish(undefined, { stdout, stderrTail });
-      else if (DIES_WITH_PARENT && code === SETPRIV_EXEC_FAILED && stderr.startsWith('setpriv: failed to execute')) {
+      else if (
+        code === EXEC_FAILED &&
+        (DIES_WITH_PARENT || RUNS_NICE) &&
+        /^(setpriv: failed to execute|nice: )/.test(stderr)
+      ) {
         finish(new MediaError('tooling', MEDIA_MESSAGES.notInstalled(binary)));
       } else finish(new FfmpegError(binary, code, stderrTail));
     });

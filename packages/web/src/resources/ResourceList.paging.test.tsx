@@ -1,5 +1,5 @@
 import { tagsResource } from '@regie/contract/resources/tags';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../session/current-session.ts';
 import type { ResourceRecord } from './any-resource.ts';
@@ -9,8 +9,6 @@ import { renderResource, signIn } from './render-resource.tsx';
 
 const tags = tagsResource;
 
-// Several page turns per test: room for a busy machine.
-configure({ asyncUtilTimeout: 4_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 /** Tags 'Tag 01' … 'Tag 35' (sorted by name, their ids in the same order). */

@@ -1,14 +1,11 @@
 import { tagsResource } from '@regie/contract/resources/tags';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../session/current-session.ts';
 import { createFakeServer } from './fake-resource-server.ts';
 import { renderResource, signIn } from './render-resource.tsx';
 
 const tags = tagsResource;
-
-// A debounced search and a refetch: more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 3_000 });
 
 function serverWithTags() {
   return createFakeServer({

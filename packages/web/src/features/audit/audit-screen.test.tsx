@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { AuditEntry, AuditPage } from '@regie/contract/audit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiContext } from '../../api/api-context.ts';
@@ -12,7 +12,6 @@ import { signIn } from '../../resources/render-resource.tsx';
 import { sessionStore } from '../../session/current-session.ts';
 import { AuditScreen } from './AuditScreen.tsx';
 
-configure({ asyncUtilTimeout: 4_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {

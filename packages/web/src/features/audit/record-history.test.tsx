@@ -1,12 +1,11 @@
 import type { AuditPage } from '@regie/contract/audit';
 import { tagsResource } from '@regie/contract/resources/tags';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer } from '../../resources/fake-resource-server.ts';
 import { renderResource, signIn } from '../../resources/render-resource.tsx';
 import { sessionStore } from '../../session/current-session.ts';
 
-configure({ asyncUtilTimeout: 4_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const HISTORY: AuditPage = {

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type MappingItem, mappingPaths, type SubscriptionItem } from '@regie/contract/data-provider-subscriptions';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiContext } from '../../api/api-context.ts';
@@ -12,7 +12,6 @@ import { signIn } from '../../resources/render-resource.tsx';
 import { sessionStore } from '../../session/current-session.ts';
 import { DataFeeds } from './DataFeeds.tsx';
 
-configure({ asyncUtilTimeout: 4_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const FEED = 'https://feeds.example.com/match/3788741.json';

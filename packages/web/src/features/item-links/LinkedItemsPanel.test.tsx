@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiContext } from '../../api/api-context.ts';
@@ -11,7 +11,6 @@ import { signIn } from '../../resources/render-resource.tsx';
 import { sessionStore } from '../../session/current-session.ts';
 import { LinkedItemsPanel } from './LinkedItemsPanel.tsx';
 
-configure({ asyncUtilTimeout: 4_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 /** A club's archive: the newest video comes first, an old one only through a search. */

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,6 @@ import { sessionStore } from '../../session/current-session.ts';
 import { NotificationZone } from '../../widgets/Messages.tsx';
 import { PlaylistLinkedVideos } from './PlaylistLinkedVideos.tsx';
 
-configure({ asyncUtilTimeout: 4_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const VIDEOS = [
