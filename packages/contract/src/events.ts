@@ -61,7 +61,18 @@ export const EVENT_MESSAGES = messageCatalog('EVENT_MESSAGES', {
     `The account does not have the module${modules.length > 1 ? 's' : ''} ${modules.join(', ')}`,
   duplicateChallenger: (id: number) => `Challenger ${id} is listed twice`,
   unknownChallengers: (ids: readonly number[]) => `Unknown challengers: ${ids.join(', ')}`,
+  markerTypeOfOtherSport: (type: string) =>
+    `The marker type “${type}” belongs to another sport: choose one of the event’s sport`,
 });
+
+/**
+ * Whether a marker type (of `typeSportId`; null: every sport) may mark an event of `eventSportId`
+ * (null: no sport, every type): its sport's types and those of every sport. The editor offers
+ * these keys only, and the server refuses the others (EVENT_MESSAGES.markerTypeOfOtherSport).
+ */
+export function markerTypeFitsSport(typeSportId: number | null, eventSportId: number | null): boolean {
+  return eventSportId === null || typeSportId === null || typeSportId === eventSportId;
+}
 
 const challengerLink = z.object({ type: z.literal('Challenger'), id: referenceId }).strict();
 

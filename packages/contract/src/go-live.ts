@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API, pathParam } from './api.ts';
+import { embedSwitchOff } from './embed.ts';
 import { SPORT_EVENT_TABS } from './events.tabs.ts';
 import { MODULE_CODES } from './modules.ts';
 
@@ -111,14 +112,17 @@ export const goLivePaths = {
   checks: (eventId?: number | string) => `${MAIN_API}/events/${pathParam('id', eventId)}/go-live-checks`,
 } as const;
 
-/** Fans see the event when it is published and, for an account with the EMBED module, its embed is on. */
+/**
+ * Fans see the event when it is published and its embed switch is not off (`embedSwitchOff`, the
+ * same rule the embed page answers by).
+ */
 export function fansCanWatch(event: {
   published: boolean;
-  embedChecked: boolean;
-  embedOn: boolean;
+  accountModules: readonly string[];
+  activatedModules: readonly string[];
 }): GoLiveChecks['fans'] {
   if (!event.published) return { visible: false, reason: 'notPublished' };
-  if (event.embedChecked && !event.embedOn) return { visible: false, reason: 'embedOff' };
+  if (embedSwitchOff(event.accountModules, event.activatedModules)) return { visible: false, reason: 'embedOff' };
   return { visible: true, reason: null };
 }
 

@@ -118,6 +118,52 @@ describe('markers CRUD under an event', () => {
     expect(unknownType.statusCode).toBe(400);
   });
 
+  it("refuses a marker type of another sport than the event's, in the user's language", async () => {
+    const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      ctx.request({ method: 'POST', url, token: token('producer'), payload, headers });
+    const sport = async (name: string) => {
+      const created = await post('/main-api/sports', { name });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<{ id: number }>().id;
+    };
+    const [handball, rugby] = [await sport('Handball'), await sport('Rugby sevens')];
+    const type = async (name: string, code: string, sportId: number | null) => {
+      const created = await post('/main-api/marker-types', { name, code, color: '#22AA44', sportId });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<{ id: number }>().id;
+    };
+    const sevenMetres = await type('7 m throw', 'seven-metres', handball);
+    const tryType = await type('Try', 'try', rugby);
+    const highlight = await type('Highlight', 'highlight', null);
+    const created = await post('/main-api/events', { name: 'Cup final', sportId: handball });
+    const eventId = created.json<{ id: number }>().id;
+
+    await addMarker(eventId, { timeSeconds: 1, markerTypeId: sevenMetres });
+    const kept = await addMarker(eventId, { timeSeconds: 2, markerTypeId: highlight });
+    const refused = await post(markerPaths.markers(eventId), { timeSeconds: 3, markerTypeId: tryType });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'The marker type “Try” belongs to another sport: choose one of the event’s sport',
+    );
+    const french = await post(
+      markerPaths.markers(eventId),
+      { timeSeconds: 3, markerTypeId: tryType },
+      { 'accept-language': 'fr' },
+    );
+    expect(french.json().message).toBe(
+      'Le type de marqueur « Try » appartient à un autre sport : choisissez-en un du sport de l’événement',
+    );
+    const moved = await ctx.request({
+      method: 'PUT',
+      url: markerPaths.marker(eventId, kept.id),
+      token: token('producer'),
+      payload: { markerTypeId: tryType },
+    });
+    expect(moved.statusCode).toBe(400);
+    const list = await ctx.request({ url: markerPaths.markers(eventId), token: token('producer') });
+    expect(list.json().data.map((marker: MarkerRecord) => marker.markerTypeId)).toEqual([sevenMetres, highlight]);
+  });
+
   it('lets marker writers write, readers read, and refuses the others', async () => {
     const eventId = await newEvent();
     await addMarker(eventId, { timeSeconds: 1 }, 'liveClipper');

@@ -18,7 +18,7 @@ export const insightsEn = {
 
   'insights.embed.title': 'Embeddable player',
   'insights.embed.hint':
-    'Paste this code in a web page: it plays the replay with its markers as chapters, once the replay video is published.',
+    'Paste this code in a web page: it counts down to the start, plays the live as it happens, then the replay with its markers as chapters.',
   'insights.embed.code': 'Embed code',
   'insights.embed.copy': 'Copy the code',
   'insights.embed.copied': 'Copied',

@@ -19,7 +19,7 @@ export const insightsFr: Record<keyof typeof insightsEn, string> = {
 
   'insights.embed.title': 'Lecteur intégrable',
   'insights.embed.hint':
-    'Collez ce code dans une page web : il lit le replay avec ses marqueurs en chapitres, dès que la vidéo du replay est publiée.',
+    'Collez ce code dans une page web : il affiche le compte à rebours jusqu’au début, diffuse le direct en temps réel, puis le replay avec ses marqueurs en chapitres.',
   'insights.embed.code': 'Code d’intégration',
   'insights.embed.copy': 'Copier le code',
   'insights.embed.copied': 'Copié',

@@ -322,5 +322,7 @@ export const SERVER_MESSAGES_FR = {
         : `Le compte n’a pas le module ${modules.join(', ')}`,
     duplicateChallenger: (id) => `Le participant ${id} figure deux fois`,
     unknownChallengers: (ids) => `Participants inconnus : ${ids.join(', ')}`,
+    markerTypeOfOtherSport: (type) =>
+      `Le type de marqueur « ${type} » appartient à un autre sport : choisissez-en un du sport de l’événement`,
   } satisfies Translation<typeof EVENT_MESSAGES>,
 };

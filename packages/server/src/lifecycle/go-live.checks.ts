@@ -144,8 +144,7 @@ export async function goLiveChecks(db: Db, event: EventFacts, now = new Date()):
       ? item('published', 'ok', 'published', { tab: 'settings' })
       : item('published', 'warning', 'notPublished', { tab: 'settings', fix: { kind: 'publish' } }),
   );
-  const embedChecked = has('EMBED');
-  if (embedChecked) {
+  if (has('EMBED')) {
     checks.push(
       on('EMBED')
         ? item('embed', 'ok', 'embedOn', { tab: 'settings' })
@@ -181,7 +180,7 @@ export async function goLiveChecks(db: Db, event: EventFacts, now = new Date()):
   return {
     eventId: event.id,
     state: event.state,
-    fans: fansCanWatch({ published: event.published, embedChecked, embedOn: on('EMBED') }),
+    fans: fansCanWatch(event),
     needsCameraConfirmation: cameras.receiving === 0,
     checks,
   };

@@ -13,29 +13,24 @@ export function FansVisibility({ eventId }: { eventId: number }) {
   const t = useT();
   const fans = useGoLiveChecks(eventId).data?.fans;
   if (!fans) return null;
-  return fans.visible ? (
+  const Icon = fans.visible ? IconEye : IconEyeOff;
+  return (
     <Badge
-      color="teal"
+      color={fans.visible ? 'teal' : 'orange'}
       variant="light"
       c="dark.7"
       tt="none"
       size="lg"
-      leftSection={<IconEye size={14} aria-hidden />}
+      leftSection={<Icon size={14} aria-hidden />}
       data-testid="fans-visibility"
     >
-      {t('golive.fans.visible')}
-    </Badge>
-  ) : (
-    <Badge
-      color="orange"
-      variant="light"
-      c="dark.7"
-      tt="none"
-      size="lg"
-      leftSection={<IconEyeOff size={14} aria-hidden />}
-      data-testid="fans-visibility"
-    >
-      {t(fans.reason === 'embedOff' ? 'golive.fans.embedOff' : 'golive.fans.notPublished')}
+      {t(
+        fans.visible
+          ? 'golive.fans.visible'
+          : fans.reason === 'embedOff'
+            ? 'golive.fans.embedOff'
+            : 'golive.fans.notPublished',
+      )}
     </Badge>
   );
 }

@@ -7,7 +7,12 @@ import { resourceKeys } from '../../api/query-keys.ts';
 import { useEventChannel } from '../../realtime/use-realtime.ts';
 import { eventPath, fixCalls } from './go-live-fixes.ts';
 
-export const goLiveKey = (eventId: number) => ['events', eventId, 'go-live-checks'] as const;
+/**
+ * Under the event's record: a save of the event (settings, publication, modules) invalidates its
+ * resource's queries, so the header and the dialog read the checks again.
+ */
+export const goLiveKey = (eventId: number) =>
+  [...resourceKeys.record('events', String(eventId)), 'go-live-checks'] as const;
 
 /**
  * What fans get if the event goes live now (contract go-live.ts): the dialog and the header read

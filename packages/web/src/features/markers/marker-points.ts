@@ -1,3 +1,4 @@
+import { markerTypeFitsSport } from '@regie/contract/events';
 import type { MarkerRecord } from '@regie/contract/markers';
 import type { TimelinePoint } from '../../widgets/timeline/Timeline.tsx';
 import type { MarkerTypeView } from './marker-calls.ts';
@@ -29,5 +30,5 @@ export function typesForSport<Type extends { sportId: number | null }>(
   types: readonly Type[],
   sportId: number | null,
 ): Type[] {
-  return types.filter((type) => sportId === null || type.sportId === null || type.sportId === sportId);
+  return types.filter((type) => markerTypeFitsSport(type.sportId, sportId));
 }
