@@ -11,8 +11,13 @@ function niceness(): number {
 describe('background media work', () => {
   it.runIf(process.platform === 'linux')('runs at a lower priority than the API that starts it', async () => {
     // `nice` without arguments prints the niceness it runs at.
-    const { stdout } = await runProcess('nice', []);
+    const { stdout } = await runProcess('nice', [], { background: true });
     expect(Number(stdout.trim())).toBe(Math.min(19, niceness() + BACKGROUND_NICENESS));
+  });
+
+  it.runIf(process.platform === 'linux')('leaves the live path (probes) at the priority of the API', async () => {
+    const { stdout } = await runProcess('nice', []);
+    expect(Number(stdout.trim())).toBe(niceness());
   });
 
   it('says a binary that is not installed is not installed, naming it', async () => {
