@@ -100,9 +100,7 @@ test('an event’s saves say what they did: created, then published', async ({ p
   await expect(main(page).getByText(`“${name}” published: fans can see it`, { exact: true })).toBeVisible();
   // The header reads the checks again after the save: the club's embed switch is still off.
   await expect(fans).toHaveText('Hidden from fans: embed off');
-  await main(page)
-    .getByRole('switch', { name: /^The player can be embedded on other sites/ })
-    .check();
+  await main(page).getByRole('checkbox', { name: 'Embed', exact: true }).check();
   await main(page).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(fans).toHaveText('Fans can watch');
   await expectNoSeriousA11yViolations(page);

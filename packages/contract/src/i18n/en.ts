@@ -650,6 +650,7 @@ export const en = {
   // Shared widgets
   'widgets.password.toggle': 'Show the characters',
   'widgets.color.pick': 'Pick a colour from the screen',
+  'widgets.input.clear': 'Clear',
   'widgets.dateTime.clear': 'Clear {{label}}',
   'widgets.limitedText.placeholder': 'Please only use {{count}} characters',
   'widgets.limitedText.remaining': 'Characters left: {{count}}',

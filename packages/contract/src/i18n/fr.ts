@@ -647,6 +647,7 @@ export const fr: Record<MessageKey, string> = {
   // Shared widgets
   'widgets.password.toggle': 'Afficher les caractères',
   'widgets.color.pick': 'Prendre une couleur à l’écran',
+  'widgets.input.clear': 'Effacer',
   'widgets.dateTime.clear': 'Effacer « {{label}} »',
   'widgets.limitedText.placeholder': 'Merci de ne pas dépasser {{count}} caractères',
   'widgets.limitedText.remaining': 'Caractères restants : {{count}}',

@@ -1,11 +1,12 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import type { Language } from '@regie/contract/languages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../api/query-client.ts';
+import { useT } from '../i18n/use-t.ts';
 import { useSession } from '../session/current-session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -19,15 +20,34 @@ function LanguageFromSession({ i18n }: { i18n: I18n }) {
   return null;
 }
 
+/**
+ * The theme in the user's language: every input's clear button (a select, a date, a search box
+ * with `clearable`) is named "Clear" unless its field names it better (DateTimeField): a button
+ * without a name is a critical accessibility failure (axe button-name).
+ */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const t = useT();
+  const clear = t('widgets.input.clear');
+  const translated = useMemo(
+    () => mergeThemeOverrides(theme, { components: { InputClearButton: { defaultProps: { 'aria-label': clear } } } }),
+    [clear],
+  );
+  return (
+    <MantineProvider theme={translated} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function Providers({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={i18n}>
+      <ThemedMantine>
         <QueryClientProvider client={queryClient}>
           <LanguageFromSession i18n={i18n} />
           {children}
         </QueryClientProvider>
-      </I18nextProvider>
-    </MantineProvider>
+      </ThemedMantine>
+    </I18nextProvider>
   );
 }
