@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_TONIGHT } from '@regie/contract/demo';
 import { apiCall, apiSignIn, currentTime, main, signedInPage, textField, uniqueName } from './flows.ts';
 import { pushTestStream, WHOLE_FILE_SECONDS } from './live.ts';
@@ -11,7 +11,10 @@ import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
  * camera's server URL, key on demand and full URL, copyable, under one name ("camera") shared with
  * Media › Cameras; saves say what they did), then the whole evening (point 10). The evening changes
  * tonight's match for good (live, then replay), so the file runs in order, last, in the serial
- * `live` project (playwright.config.ts LIVE_FILES), after its set-up's checks.
+ * `live` project (playwright.config.ts LIVE_FILES), after its set-up's checks. The fan's embed page
+ * is followed without a reload through every state: the countdown, the live from the program's DVR
+ * (seekable, back to live, markers arriving as chapters), the replay being prepared with its
+ * progress, the replay with its chapters (what embed-live.spec did on a studio of its own).
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -106,6 +109,14 @@ test('an event’s saves say what they did: created, then published', async ({ p
   await expectNoSeriousA11yViolations(page);
 });
 
+/** The seconds the video can seek over (its DVR window). */
+function seekableSeconds(video: Locator): Promise<number> {
+  return video.evaluate((element) => {
+    const { seekable } = element as HTMLVideoElement;
+    return seekable.length > 0 ? seekable.end(seekable.length - 1) - seekable.start(0) : 0;
+  });
+}
+
 /** A fan's browser: a context of its own, no session, on the club's embed page. */
 async function fanOn(browser: Browser, url: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -176,6 +187,9 @@ test('the club runs tonight’s match: camera, go live, fans watch, markers, a l
   await expect.poll(() => currentTime(video), { timeout: 60_000 }).toBeGreaterThan(1);
   const playing = await currentTime(video);
   await expect.poll(() => currentTime(video), { timeout: 30_000 }).toBeGreaterThan(playing + 1);
+  // The match's DVR: the fan can rewind, and come back to the live.
+  await expect.poll(() => seekableSeconds(video), { timeout: 60_000 }).toBeGreaterThan(4);
+  await expect(fan.getByRole('button', { name: 'Back to live' })).toBeVisible();
   await expectNoSeriousA11yViolations(fan);
 
   // Two marker keys on the Markers tab, on the air: each says what it made.
@@ -191,6 +205,10 @@ test('the club runs tonight’s match: camera, go live, fans watch, markers, a l
   await expect(made.getByRole('listitem')).toHaveCount(2);
   await expect(main(desk).getByTestId('dvr-tick')).toHaveCount(2, { timeout: 20_000 });
   await expectNoSeriousA11yViolations(desk);
+  // On the fan's page, during the live, they arrive as chapters.
+  const chapters = fan.getByRole('navigation', { name: 'Chapters' });
+  await expect(chapters.getByRole('button', { name: /^Go to Goal at \d+:\d\d$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(chapters.getByRole('button')).toHaveCount(2);
 
   // The club's live clipper clips the goal on the live's DVR.
   const clipper = await signedInPage(browser, 'liveclipper', `/clipping/event?eventId=${matchId}`);
@@ -238,10 +256,13 @@ test('the club runs tonight’s match: camera, go live, fans watch, markers, a l
   await desk.getByRole('dialog').getByRole('button', { name: 'End live', exact: true }).click();
   await expect(live.getByTestId('lifecycle-state')).toHaveText(/^State: (Replay|Ending)/);
   await expect(fan.getByText('The live is over: the replay is being prepared.')).toBeVisible({ timeout: 30_000 });
+  await expect(fan.getByRole('progressbar', { name: 'Replay preparation' })).toBeVisible();
+  await expect(fan.getByText(/^\d{1,3}% done · /)).toBeVisible();
+  await expect(video).toHaveCount(0);
   await expectNoSeriousA11yViolations(fan);
   await expect(video).toBeVisible({ timeout: 240_000 });
   await expect(fan.getByRole('heading', { level: 1, name: DEMO_TONIGHT.match, exact: true })).toBeVisible();
-  await expect(fan.getByRole('navigation', { name: 'Chapters' }).getByRole('button')).toHaveCount(2);
+  await expect(chapters.getByRole('button')).toHaveCount(2);
   await expectNoSeriousA11yViolations(fan);
   expect(await fan.evaluate(() => (window as unknown as { sameView?: boolean }).sameView)).toBe(true);
 
