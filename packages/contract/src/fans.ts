@@ -206,6 +206,7 @@ export const FANS_MESSAGES = messageCatalog('FANS_MESSAGES', {
   eventNotFound: (id: number) => `Event ${id} not found`,
   offerNotFound: (id: number) => `Payment offer ${id} not found`,
   accountUnknown: 'Unknown account: send the club’s key in x-account-key',
+  otherAccount: 'This fan is signed in at another club than the one x-account-key names',
   badCredentials: 'Wrong email or password',
   notConfirmed: 'Confirm your email first: follow the code in the mail we sent you (sign up again for a new one)',
   confirmationInvalid: 'This confirmation code is unknown, used or expired: sign up again to get a new one',

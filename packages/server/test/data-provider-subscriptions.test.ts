@@ -319,6 +319,13 @@ describe('data provider subscriptions', () => {
       token,
     });
     expect(wrong.statusCode).toBe(404);
+    // A wrong password lists nothing the same way: not an empty 200.
+    const wrongList = await ctx.request({
+      url: `${mappingPaths.subscriptions(mappingId)}?username=second-user&password=nope`,
+      token,
+    });
+    expect(wrongList.statusCode).toBe(404);
+    expect(wrongList.json().message).toBe(wrong.json().message);
     const removed = await ctx.request({
       method: 'DELETE',
       url: `${mappingPaths.subscriptions(mappingId)}?username=second-user&password=second-pass-4471`,

@@ -147,6 +147,27 @@ describe('sign-up', () => {
     expect(row?.accountId).toBe(club.id);
   });
 
+  it('refuses a fan call naming another club by x-account-key (403), in the fan’s language', async () => {
+    const email = freshEmail();
+    await signUp({ email, password: PASSWORD, nickname: 'keyed' });
+    const session = (await confirm(confirmationCode(ctx, email))).json<FanSessionResponse>();
+    const me = (accountKey?: string, headers: Record<string, string> = {}) =>
+      ctx.request({
+        url: fanPublicPaths.me,
+        token: session.token,
+        remoteAddress: nextAddress(),
+        headers,
+        ...(accountKey ? { accountKey } : {}),
+      });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me(club.accountKey)).statusCode).toBe(200);
+    const mixed = await me(rival.accountKey);
+    expect(mixed.statusCode).toBe(403);
+    expect(mixed.json().message).toBe(renderMessage(FANS_MESSAGES.otherAccount, 'en'));
+    const french = await me(rival.accountKey, { 'accept-language': 'fr' });
+    expect(french.json().message).toBe(renderMessage(FANS_MESSAGES.otherAccount, 'fr'));
+  });
+
   it('sends at most FAN_AUTH_LIMITS.signupsPerEmail mails to one address in the window', async () => {
     const email = freshEmail();
     for (let index = 0; index < FAN_AUTH_LIMITS.signupsPerEmail; index += 1) {

@@ -11,6 +11,7 @@ export const FANS_SERVER_FR = {
     eventNotFound: (id) => `Événement ${id} introuvable`,
     offerNotFound: (id) => `Offre de paiement ${id} introuvable`,
     accountUnknown: 'Compte inconnu : envoyez la clé du club dans x-account-key',
+    otherAccount: 'Ce fan est connecté à un autre club que celui que nomme x-account-key',
     badCredentials: 'Adresse e-mail ou mot de passe incorrect',
     notConfirmed:
       'Confirmez d’abord votre adresse e-mail : utilisez le code de l’e-mail envoyé (réinscrivez-vous pour en recevoir un nouveau)',

@@ -165,7 +165,8 @@ export const dataProviderSubscriptionsRoutes: FastifyPluginAsyncZod<Subscription
       onRequest,
       schema: {
         ...common,
-        summary: "The mapping's subscriptions with their status; those with these credentials when given",
+        summary:
+          "The mapping's subscriptions with their status; those with these credentials when given (404 when none holds them, as DELETE)",
         params: idParams,
         querystring: credentialsQuery,
         response: { 200: subscriptionListResponse, ...errorResponses(400, 401, 403, 404) },

@@ -130,7 +130,10 @@ function holds(seal: CredentialSeal, row: DataProviderSubscriptionRow, credentia
   return open(row.usernameSealed) === credentials.username && open(row.passwordSealed) === credentials.password;
 }
 
-/** The mapping's subscriptions; only those holding these credentials when some are given. */
+/**
+ * The mapping's subscriptions; only those holding these credentials when some are given, and 404
+ * (DELETE's answer and message) when none does: a wrong password is not an empty list.
+ */
 export async function listSubscriptions(
   db: Db,
   seal: CredentialSeal,
@@ -144,7 +147,9 @@ export async function listSubscriptions(
     .where(eq(dataProviderSubscriptions.mappingId, mapping.id))
     .orderBy(asc(dataProviderSubscriptions.id));
   if (credentials.username === undefined) return rows;
-  return rows.filter((row) => holds(seal, row, credentials));
+  const held = rows.filter((row) => holds(seal, row, credentials));
+  if (held.length === 0) throw notFound(SUBSCRIPTION_MESSAGES.subscriptionNotFound);
+  return held;
 }
 
 /** Spec §7 DELETE: removes the mapping's subscriptions holding these credentials; 404 when none does. */

@@ -253,6 +253,10 @@ export function fanGuard(sessions: FanSessions, limiter?: RateLimiter) {
     }
     // Counted per fan session: fans sharing an address are each allowed their own calls.
     if (limiter && !limiter.take(`fan-session:${session.sessionId}`)) throw tooManyFanCalls();
+    // A key naming another club is a client mixing its clubs up: said, not answered for the token's.
+    const header = request.headers[HEADER_ACCOUNT_KEY];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (key && key !== session.accountKey) throw forbidden(FANS_MESSAGES.otherAccount);
     request.fan = { fanId: session.fanId, accountId: session.accountId, sessionId: session.sessionId };
   };
 }

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashToken } from '../auth/sessions.service.ts';
 import { type Cache, createMemoryCache } from '../cache/cache.service.ts';
 import { shareCachePurges } from '../cache/cache.shared.ts';
+import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { fanSessions, fans } from '../db/fans.table.ts';
 import { forbidden, unauthorized } from '../http/http.errors.ts';
@@ -43,6 +44,8 @@ export interface OpenFanSession {
   sessionId: number;
   fanId: number;
   accountId: number;
+  /** The fan's club's key: a call naming another club by x-account-key is refused (fans.auth.ts). */
+  accountKey: string;
   expiresAt: number;
   lastSeenAt: number;
 }
@@ -96,10 +99,12 @@ export function createFanSessions(db: Db, hub: RealtimeHub | null, options: FanS
       expiresAt: fanSessions.expiresAt,
       fanId: fans.id,
       accountId: fans.accountId,
+      accountKey: accounts.accountKey,
       isBlocked: fans.isBlocked,
     })
     .from(fanSessions)
     .innerJoin(fans, eq(fans.id, fanSessions.fanId))
+    .innerJoin(accounts, eq(accounts.id, fans.accountId))
     .where(
       and(sql`${fanSessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(fanSessions.endedAt)),
     )
@@ -142,6 +147,7 @@ export function createFanSessions(db: Db, hub: RealtimeHub | null, options: FanS
       sessionId: found.sessionId,
       fanId: found.fanId,
       accountId: found.accountId,
+      accountKey: found.accountKey,
       expiresAt: found.expiresAt.getTime(),
       lastSeenAt: found.lastSeenAt.getTime(),
     };
