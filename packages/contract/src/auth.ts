@@ -36,9 +36,10 @@ export const TOKEN_MESSAGE_KEYS = ['missingToken', 'invalidToken', 'expiredToken
 /**
  * Decision on spec §8 ("Admin payload failure with status 403 and a message containing 'token':
  * log out and go to /login?lastpath={path}"): GET admin-payload, the call every screen load
- * starts with, answers a missing, unknown, revoked or expired token with this status and the
- * token message, as the spec's gateway does. Every other call keeps 401 for the same cases. The
- * web client ends the session on either (client.ts `isSessionError`).
+ * starts with, answers an unknown, revoked or expired token with this status and the token
+ * message, as the spec's gateway does; a call with no token at all gets 401 like every other call
+ * (an integrator's first mistake is said as such). Every other call keeps 401 for all these
+ * cases. The web client ends the session on either (client.ts `isSessionError`).
  */
 export const ADMIN_PAYLOAD_TOKEN_STATUS = 403;
 

@@ -148,6 +148,11 @@ describe('the public fan API', () => {
     }
     expect((await fanCall('GET', fanPublicPaths.me, crm.token)).statusCode).toBe(401);
     expect((await fanCall('GET', fanPublicPaths.me)).statusCode).toBe(401);
+    // A write without a token is told so before its body is looked at: 401, not the body's 400.
+    for (const url of [fanPublicPaths.plays, fanPublicPaths.playsBatch, '/api/fan/motm/1/vote']) {
+      const bare = await fanCall('POST', url, undefined, { nonsense: true });
+      expect(bare.statusCode, url).toBe(401);
+    }
   });
 
   it('rate-limits each fan, not the fans behind one address, and forged tokens by their address', async () => {

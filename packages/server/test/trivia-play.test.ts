@@ -145,6 +145,9 @@ describe('fans playing trivia', () => {
     expect(open.json<{ data: { id: number; questions: number; play: unknown }[] }>().data).toContainEqual(
       expect.objectContaining({ id: built.id, questions: 3, play: null }),
     );
+    // Each fan's own list (their plays): no shared cache may keep it or hand it to another fan.
+    expect(open.headers['cache-control']).toBe('private, no-store');
+    expect(open.headers.vary).toContain('Authorization');
 
     const first = await next(built.id, ada.token);
     if (first.done) throw new Error('the quiz should have begun');

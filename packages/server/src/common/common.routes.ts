@@ -3,6 +3,7 @@ import { paths } from '@regie/contract/api';
 import {
   ADMIN_PAYLOAD_TOKEN_STATUS,
   type AdminPayloadResponse,
+  AUTH_MESSAGES,
   adminPayloadResponse,
   googleAnalyticsResponse,
   MARKER_NOTIFICATION_GROUPS,
@@ -66,10 +67,17 @@ export const commonRoutes: FastifyPluginAsyncZod<{
     mediaTools: findMediaTools(),
   });
 
-  /** Spec §8: a dead token on admin-payload is a 403 whose message names the token (see the contract). */
+  /**
+   * Spec §8: a dead token (unknown, revoked, expired) on admin-payload is a 403 whose message names
+   * the token (see the contract). A call with no token at all is a plain 401, as everywhere.
+   */
   const requireAuthOr403 = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     guards.requireAuth(request, reply, (error?: Error) => {
-      if (error instanceof HttpError && error.statusCode === 401)
+      if (
+        error instanceof HttpError &&
+        error.statusCode === 401 &&
+        error.reason.code !== AUTH_MESSAGES.missingToken.code
+      )
         done(new HttpError(ADMIN_PAYLOAD_TOKEN_STATUS, error.reason));
       else if (error) done(error);
       else done();
@@ -85,7 +93,7 @@ export const commonRoutes: FastifyPluginAsyncZod<{
         tags: ['common'],
         security: BEARER,
         summary: 'Start-up payload: modules, sports, storage layout, links, environment',
-        response: { 200: adminPayloadResponse, ...errorResponses(403) },
+        response: { 200: adminPayloadResponse, ...errorResponses(401, 403) },
       },
     },
     (request) => {

@@ -12,7 +12,7 @@ import type {
   FanSignupResponse,
 } from '@regie/contract/fans.schemas';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password.service.ts';
 import { hashToken } from '../auth/sessions.service.ts';
 import { accounts } from '../db/accounts.table.ts';
@@ -240,7 +240,10 @@ export function fanGuard(sessions: FanSessions, limiter?: RateLimiter) {
   /** A call refused for its token counts against its address (a forger of tokens is stopped there). */
   const refused = (request: FastifyRequest, error: HttpError): HttpError =>
     limiter && !limiter.take(request.ip) ? tooManyFanCalls() : error;
-  return async function requireFan(request: FastifyRequest): Promise<void> {
+  return async function requireFan(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
+    // What a signed-in fan reads is theirs: no shared cache keeps it, and none answers another
+    // fan with it (a proxy in front of the clubs' sites, a CDN).
+    reply?.header('cache-control', 'private, no-store').header('vary', 'Authorization');
     const token = bearer(request);
     if (!token) throw refused(request, unauthorized(FANS_MESSAGES.missingToken));
     let session: OpenFanSession;

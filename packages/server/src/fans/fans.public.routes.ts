@@ -167,7 +167,7 @@ function signOutRoute(app: App, db: Db, requireFan: RequireFan, sessions: FanSes
     fanPublicPaths.signout,
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler: requireFan,
+      onRequest: requireFan,
       schema: {
         ...common,
         security: FAN_BEARER,
@@ -193,7 +193,7 @@ function activityRoutes(
   app.get(
     fanPublicPaths.me,
     {
-      preHandler: requireFan,
+      onRequest: requireFan,
       // The fan's own: their browser only, asked again with its ETag (304 when unchanged).
       onSend: conditionalGet(PRIVATE_REVALIDATE, 'authorization'),
       schema: {
@@ -209,7 +209,7 @@ function activityRoutes(
     fanPublicPaths.me,
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler: requireFan,
+      onRequest: requireFan,
       schema: {
         ...common,
         security: FAN_BEARER,
@@ -224,7 +224,7 @@ function activityRoutes(
     fanPublicPaths.plays,
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler: requireFan,
+      onRequest: requireFan,
       schema: {
         ...common,
         security: FAN_BEARER,
@@ -244,7 +244,7 @@ function activityRoutes(
     fanPublicPaths.playsBatch,
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler: requireFan,
+      onRequest: requireFan,
       schema: {
         ...common,
         security: FAN_BEARER,
@@ -264,7 +264,7 @@ function activityRoutes(
     fanPublicPaths.purchases,
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler: requireFan,
+      onRequest: requireFan,
       schema: {
         ...common,
         security: FAN_BEARER,

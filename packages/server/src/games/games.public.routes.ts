@@ -45,7 +45,8 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
 ) => {
   decorateFanRequests(app);
   app.addHook('onRequest', fanRateLimit(fanAccess.limiter, FAN_RATE_LIMIT.windowMs, { perFan: true }));
-  const preHandler = fanAccess.requireFan;
+  // Before the body is read: a call without a fan token is told 401, whatever its body (not a 400).
+  const onRequest = fanAccess.requireFan;
   // Results counted once per burst of votes, not once per vote (issue 28.5).
   const results = createResultsPusher(db, hub, (error) => app.log.warn({ err: error }, 'motm: results not pushed'));
   app.addHook('onClose', async () => results.close());
@@ -54,7 +55,7 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
   app.get(
     fanGamePaths.predictor(),
     {
-      preHandler,
+      onRequest,
       onSend,
       schema: {
         ...common,
@@ -69,7 +70,7 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
     fanGamePaths.prediction(),
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: "The fan's predicted score, changeable until predictions lock at kick-off (409 after)",
@@ -83,7 +84,7 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
   app.get(
     fanGamePaths.motm(),
     {
-      preHandler,
+      onRequest,
       onSend,
       schema: {
         ...common,
@@ -98,7 +99,7 @@ export const gamesPublicRoutes: FastifyPluginAsyncZod<GamesPublicOptions> = asyn
     fanGamePaths.vote(),
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler,
+      onRequest,
       schema: {
         ...common,
         summary: "The fan's one vote for a candidate while voting is open",

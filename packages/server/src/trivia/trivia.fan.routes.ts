@@ -40,7 +40,7 @@ export const triviaFanRoutes: FastifyPluginAsyncZod<{
   app.get(
     triviaFanPaths.quizzes,
     {
-      preHandler: requireFan,
+      onRequest: requireFan,
       schema: {
         ...common,
         summary: "The account's quizzes open now, with the fan's progress",
@@ -53,7 +53,7 @@ export const triviaFanRoutes: FastifyPluginAsyncZod<{
     triviaFanPaths.next(),
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler: requireFan,
+      onRequest: requireFan,
       schema: {
         ...common,
         summary: 'The question to answer now (its timer starts when first shown), or the result once all are done',
@@ -73,7 +73,7 @@ export const triviaFanRoutes: FastifyPluginAsyncZod<{
     triviaFanPaths.answers(),
     {
       config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      preHandler: requireFan,
+      onRequest: requireFan,
       schema: {
         ...common,
         summary: 'Answers the question shown: scored by correctness, speed and streak (contract games.scoring.ts)',
