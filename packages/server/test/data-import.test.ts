@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_MESSAGES } from '@regie/contract/auth';
-import { DATA_IMPORT_MESSAGES, dataImportPaths, type ImportPreview } from '@regie/contract/data-import';
+import {
+  DATA_IMPORT_MAX_BYTES,
+  DATA_IMPORT_MESSAGES,
+  dataImportPaths,
+  type ImportPreview,
+} from '@regie/contract/data-import';
 import type { ImportReport } from '@regie/contract/feeds';
 import { jobPaths } from '@regie/contract/jobs';
 import { markerPaths } from '@regie/contract/markers';
@@ -445,6 +450,8 @@ describe('refused documents write nothing', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(inline.statusCode).toBe(413);
+    // The limit said is the import's, not the 1 MiB of other JSON calls.
+    expect(inline.json().message).toBe(`Request body is too large (limit ${DATA_IMPORT_MAX_BYTES / 1024 / 1024} MiB)`);
     const boundary = '----regie-junk';
     const file = await allowing.request({
       method: 'POST',

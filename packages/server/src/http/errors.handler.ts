@@ -9,10 +9,16 @@ import { isBackendUnavailable, RETRY_AFTER_SECONDS } from '../common/unavailable
 import { type FieldError, HttpError, statusText } from './http.errors.ts';
 import { localize, localizeZodIssue, type MessageLanguage, requestLanguage } from './localize.ts';
 
+/** The body limit of the route the request went to (a data import's 20 MiB), else the JSON one. */
+function bodyLimitMiB(request: FastifyRequest): number {
+  const limit = request.routeOptions.bodyLimit ?? JSON_BODY_LIMIT_BYTES;
+  return Math.round((limit / 1024 / 1024) * 100) / 100;
+}
+
 /** Fastify's own client errors, reworded for people. */
-const FASTIFY_MESSAGES: Record<string, () => Message> = {
+const FASTIFY_MESSAGES: Record<string, (request: FastifyRequest) => Message> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => HTTP_MESSAGES.malformedJson,
-  FST_ERR_CTP_BODY_TOO_LARGE: () => HTTP_MESSAGES.bodyTooLarge(JSON_BODY_LIMIT_BYTES / 1024 / 1024),
+  FST_ERR_CTP_BODY_TOO_LARGE: (request) => HTTP_MESSAGES.bodyTooLarge(bodyLimitMiB(request)),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => HTTP_MESSAGES.unsupportedMediaType,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => HTTP_MESSAGES.contentLengthMismatch,
 };
@@ -106,7 +112,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
     return reply
       .code(statusCode)
-      .send(body(request, statusCode, FASTIFY_MESSAGES[code]?.() ?? HTTP_MESSAGES.clientError(error.message)));
+      .send(body(request, statusCode, FASTIFY_MESSAGES[code]?.(request) ?? HTTP_MESSAGES.clientError(error.message)));
   }
   // PostgreSQL or Redis away for a moment: the client may try again, nothing is wrong with its call.
   if (isBackendUnavailable(error)) {
