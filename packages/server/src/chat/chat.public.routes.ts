@@ -74,7 +74,12 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     },
     async (request) => {
       const target = targetOf(tokens, request.params.token);
-      caches.front.keep(request, { accountId: target.accountId, tag: readKey(target), ttlMs: MICRO_CACHE_MS });
+      caches.front.keep(request, {
+        accountId: target.accountId,
+        query: [],
+        tag: readKey(target),
+        ttlMs: MICRO_CACHE_MS,
+      });
       return reads.get(target.accountId, readKey(target), async () => {
         const chat = await openChatOf(db, target);
         return chat ? readPublicChat(db, chat) : { open: false as const };

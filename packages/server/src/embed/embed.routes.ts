@@ -136,6 +136,7 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
       const { lang } = request.query;
       caches.front.keep(request, {
         accountId: target.accountId,
+        query: Object.keys(embedPlayerQuery.shape),
         tag: `embed:${target.kind}:${target.id}`,
         ttlMs: MICRO_CACHE_MS,
       });

@@ -59,6 +59,7 @@ async function serve(options: {
     if (request.params.id === 'missing') return reply.code(404).send({ message: 'no such page' });
     front.keep(request, {
       accountId: 1,
+      query: ['lang'],
       tag: `page:${request.params.id}`,
       ttlMs: 1_000,
       ...(options.valid ? { valid: options.valid } : {}),
@@ -100,6 +101,22 @@ describe('the front cache', () => {
     // Forgotten, nothing is held any more.
     front.forget(1);
     expect(front.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('leaves the query parameters a route does not read out of the key: a flood of them is one entry', async () => {
+    const { base, front, calls } = await serve({});
+    await get(`${base}/page/3?lang=fr`);
+    for (let n = 0; n < 50; n += 1) {
+      const answer = await get(`${base}/page/3?junk=${n}&lang=fr`);
+      expect(answer.status).toBe(200);
+    }
+    // Answered from the one entry, the handler not called again.
+    expect(calls.count).toBe(1);
+    expect(front.stats()).toMatchObject({ entries: 1, hits: 50 });
+    // A parameter the route reads still names another answer.
+    await get(`${base}/page/3?junk=1&lang=en`);
+    expect(calls.count).toBe(2);
+    expect(front.stats()).toMatchObject({ entries: 2 });
   });
 
   it('answers 304 to a client that has it, and compresses what is worth it once', async () => {

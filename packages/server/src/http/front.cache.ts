@@ -23,13 +23,30 @@ import { REQUEST_ID_HEADER } from './request-id.hook.ts';
  *
  * Kept only what cannot differ between askers: GETs of routes that opt in (public data named by
  * their URL's token, never a fan's own data), a 200 whose Cache-Control is `public` and that sets
- * no cookie. The key is the whole request line (path and query: the token, the language); a
- * request that names an API version is left to Fastify (it checks it). Each entry lives at most
+ * no cookie. The key is the path and the query parameters the route reads (its `query`: the
+ * language, a media token), in a fixed order: parameters a route ignores (`?x=1`, `?x=2`…) do not
+ * make entries of their own, so a flood of them neither grows the map nor empties it. A request
+ * that names an API version is left to Fastify (it checks it). Each entry lives at most
  * its route's `ttlMs` (the micro-cache's second, or half a live segment) and is dropped at once
  * when its account writes (CacheBook.forget) or its source changes (`forget(account, tag)`, or
  * its `valid()` check, for a live playlist's next segment). Conditional requests get 304 by the
  * ETag; bodies worth it are compressed once per entry (brotli or gzip, as @fastify/compress would).
  */
+
+/**
+ * The key of a request line: its path and, in name order, its query parameters that are in
+ * `names`. The keeper passes its route's own names; a lookup passes every name a kept route has
+ * declared, so an extra parameter of another route makes a miss (Fastify answers), never a hit on
+ * an answer it could change.
+ */
+export function frontKey(url: string, names: ReadonlySet<string>): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const named = [...new URLSearchParams(url.slice(at + 1))].filter(([name]) => names.has(name));
+  if (named.length === 0) return url.slice(0, at);
+  named.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  return `${url.slice(0, at)}?${new URLSearchParams(named).toString()}`;
+}
 
 /** Bodies from this size are compressed, as @fastify/compress is set up (compress.plugin.ts). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -41,6 +58,8 @@ const PER_RESPONSE = new Set([REQUEST_ID_HEADER, 'date', 'connection', 'keep-ali
 
 export interface KeepOptions {
   accountId: number;
+  /** The query parameters the answer depends on (the route's querystring keys); the others are left out of the key. */
+  query: readonly string[];
   /** What it shows (`embed:events:12`, `live:7`): `forget(accountId, tag)` drops its entries. */
   tag: string;
   ttlMs: number;
@@ -97,6 +116,8 @@ function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
 
 export function createFrontCache(now: () => number = () => performance.now()): FrontCache {
   const entries = new Map<string, Entry>();
+  /** Every query parameter a kept route reads: what a lookup keeps of a request line. */
+  const declared = new Set<string>();
   const asked = new WeakMap<FastifyRequest, KeepOptions>();
   /** The keys of each account's entries: forgetting an account reads its own, not the whole map. */
   const byAccount = new Map<number, Set<string>>();
@@ -128,7 +149,7 @@ export function createFrontCache(now: () => number = () => performance.now()): F
   return {
     serve(request, response) {
       if (entries.size === 0 || request.method !== 'GET') return false;
-      const key = request.url ?? '';
+      const key = frontKey(request.url ?? '', declared);
       const entry = entries.get(key);
       if (!entry || request.headers[HEADER_ACCEPT_VERSION] !== undefined) return false;
       if (now() >= entry.expiresAt || (entry.valid && !entry.valid())) {
@@ -184,7 +205,8 @@ export function createFrontCache(now: () => number = () => performance.now()): F
         kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
       }
       const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-      const key = request.raw.url ?? request.url;
+      for (const name of options.query) declared.add(name);
+      const key = frontKey(request.raw.url ?? request.url, new Set(options.query));
       const old = entries.get(key);
       if (old) drop(key, old);
       makeRoom(body.length);

@@ -81,6 +81,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
         const text = booked.render(name, ended, token);
         caches.front.keep(request, {
           accountId,
+          query: [MEDIA_TOKEN_PARAM],
           tag: `live:${inputId}`,
           ttlMs: PLAYLIST_FRONT_MS,
           valid: booked.unchanged(name, ended),
