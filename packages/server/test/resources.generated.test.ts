@@ -290,9 +290,13 @@ describe.each(RESOURCES.map((entry) => [entry.definition.name, entry] as const))
     expect((await call('POST', base, tokens.writer, payload)).statusCode).toBe(201);
     const again = await call('POST', base, tokens.writer, payload);
     expect(again.statusCode).toBe(409);
-    const field = definition.unique?.[0]?.[0] ?? '';
-    expect(again.json().message).toBe(renderMessage(CRUD_MESSAGES.duplicate(field)));
-    expect(again.json().errors.map((error: { path: string }) => error.path)).toContain(field);
+    const [field = '', ...others] = definition.unique?.[0] ?? [];
+    const message = others.length
+      ? CRUD_MESSAGES.duplicateWith(field, others.join(', '))
+      : CRUD_MESSAGES.duplicate(field);
+    expect(again.json().message).toBe(renderMessage(message));
+    // Only the field to change is marked: the others are not wrong on their own.
+    expect(again.json().errors).toEqual([{ path: field, message: renderMessage(message) }]);
   });
 
   it.skipIf(!REFERENCES[name])('answers 409 when deleting a record still referenced', async () => {

@@ -243,6 +243,7 @@ export const SERVER_MESSAGES_FR = {
   CRUD_MESSAGES: {
     notFound: (label, id) => `${label} ${id} introuvable`,
     duplicate: (field) => `Cette valeur de ${field} est déjà utilisée`,
+    duplicateWith: (field, others) => `Cette valeur de ${field} est déjà utilisée avec la même valeur de ${others}`,
     stillReferenced: (label) => `Cet élément (${label}) est encore utilisé et ne peut pas être supprimé`,
     unknownRelation: (relation, known) =>
       `Impossible de développer ${relation} : ${known.length ? `développez l’une de ${known.join(', ')}` : 'rien à développer ici'}`,

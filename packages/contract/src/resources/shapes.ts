@@ -81,6 +81,8 @@ export const translationValuesBody = z.object({ values: z.record(z.string(), z.s
 export const CRUD_MESSAGES = messageCatalog('CRUD_MESSAGES', {
   notFound: (label: string, id: number | string) => `${label} ${id} not found`,
   duplicate: (field: string) => `This ${field} is already used`,
+  /** A value unique together with others (a tag's name within its type): the first field is what to change. */
+  duplicateWith: (field: string, others: string) => `This ${field} is already used with the same ${others}`,
   stillReferenced: (label: string) => `This ${label} is still in use and cannot be deleted`,
   unknownRelation: (relation: string, known: readonly string[]) =>
     `Cannot expand ${relation}: ${known.length ? `expand one of ${known.join(', ')}` : 'nothing to expand here'}`,

@@ -58,11 +58,12 @@ export function toClientError(entry: ResourceEntry, action: 'write' | 'delete', 
   const found = databaseError(error);
   if (!found) return error;
   if (found.code === '23505') {
-    const fields = conflictingFields(entry, found.constraint);
-    const message = CRUD_MESSAGES.duplicate(fields[0] ?? 'value');
-    return new HttpError(409, message, {
-      errors: fields.map((field) => ({ path: field, message: CRUD_MESSAGES.duplicate(field) })),
-    });
+    const [first = 'value', ...others] = conflictingFields(entry, found.constraint);
+    // Unique together (a tag's name within its type): the first field is the one to change, said
+    // with the others; they are not wrong on their own.
+    const message =
+      others.length > 0 ? CRUD_MESSAGES.duplicateWith(first, others.join(', ')) : CRUD_MESSAGES.duplicate(first);
+    return new HttpError(409, message, { errors: [{ path: first, message }] });
   }
   // 23503: a NO ACTION foreign key; 23001: a RESTRICT one.
   if ((found.code === '23503' || found.code === '23001') && action === 'delete') {
