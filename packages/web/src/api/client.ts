@@ -17,11 +17,21 @@ export class ApiError extends Error {
   readonly fieldErrors: readonly FieldError[];
   readonly body: unknown;
 
-  constructor(status: number, body: unknown, fallbackMessage = `Request failed with status ${status}`) {
+  /** A refusal's Retry-After in seconds (a 429, a 503), null when the answer gave none. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(
+    status: number,
+    body: unknown,
+    fallbackMessage = `Request failed with status ${status}`,
+    options: { retryAfter?: string | null } = {},
+  ) {
     const record = isRecord(body) ? body : {};
     super(typeof record.message === 'string' ? record.message : fallbackMessage);
     this.name = 'ApiError';
     this.status = status;
+    const retryAfter = Number(options.retryAfter ?? Number.NaN);
+    this.retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
     this.error = typeof record.error === 'string' ? record.error : '';
     this.fieldErrors = Array.isArray(record.errors) ? record.errors.filter(isFieldError) : [];
     this.body = body;
@@ -175,7 +185,9 @@ export function createApiClient(options: ApiClientOptions) {
     }
     const payload = await readBody(response);
     if (response.status < 200 || response.status >= 400) {
-      throw new ApiError(response.status, payload, response.statusText || undefined);
+      throw new ApiError(response.status, payload, response.statusText || undefined, {
+        retryAfter: response.headers.get('retry-after'),
+      });
     }
     return payload as T;
   }

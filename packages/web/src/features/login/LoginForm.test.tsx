@@ -1,6 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
+import { theme } from '../../app/theme.ts';
+import { createI18n } from '../../i18n/i18n.ts';
 import { renderWithProviders } from '../../test-utils.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
@@ -64,6 +68,41 @@ describe('login form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Too many attempts'));
     expect(errorLog).toHaveBeenCalled();
+    errorLog.mockRestore();
+  });
+
+  it('says a failure shown before a switch to French in French', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const i18n = createI18n('en');
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(401, { message: 'Invalid credentials' }))
+      .mockRejectedValueOnce(
+        new ApiError(429, { message: 'Too many failed sign-in attempts. Try again in 15 minutes.' }, undefined, {
+          retryAfter: '900',
+        }),
+      );
+    render(
+      <MantineProvider theme={theme} env="test">
+        <I18nextProvider i18n={i18n}>
+          <LoginForm onSubmit={onSubmit} />
+        </I18nextProvider>
+      </MantineProvider>,
+    );
+    type(/^Username/, 'producer');
+    type(/^Password/, 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Login failed');
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByRole('alert').textContent).toBe('Échec de la connexion');
+    // Throttled: when to try again, from the answer's Retry-After, in the language shown.
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('15 minutes'));
+    expect(screen.getByRole('alert').textContent).toMatch(/^Échec de la connexion — Trop de tentatives/);
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Login failed — Too many failed sign-in attempts. Try again in 15 minutes.',
+    );
     errorLog.mockRestore();
   });
 });

@@ -1,6 +1,9 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { tooManyLoginAttemptsMessage } from '@regie/contract/auth';
+import { renderMessage } from '@regie/contract/messages.render';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { PasswordField } from '../../widgets/PasswordField.tsx';
@@ -20,7 +23,17 @@ export function LoginForm({ onSubmit }: Props) {
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
   const [touched, setTouched] = useState({ username: false, password: false });
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // What failed, not its words: the line is said in the language shown now (a switch to French
+  // after a failure says it again in French).
+  const [failure, setFailure] = useState<{ retryAfterSeconds: number | null; serverText: string | null } | null>(null);
+  const { i18n } = useTranslation();
+  const failureText = (shown: NonNullable<typeof failure>): string => {
+    if (shown.retryAfterSeconds !== null) {
+      const wait = renderMessage(tooManyLoginAttemptsMessage(shown.retryAfterSeconds), i18n.language);
+      return `${t('login.failed')} — ${wait}`;
+    }
+    return shown.serverText ? `${t('login.failed')} — ${shown.serverText}` : t('login.failed');
+  };
 
   const errors = validateLogin(values);
   const invalid = Object.keys(errors).length > 0;
@@ -44,7 +57,11 @@ export function LoginForm({ onSubmit }: Props) {
       console.error('Login failed', error);
       // A throttled sign-in says when to try again: the server's message tells it.
       const throttled = error instanceof ApiError && error.status === 429;
-      setFailure(throttled ? `${t('login.failed')} — ${error.message}` : t('login.failed'));
+      setFailure(
+        throttled
+          ? { retryAfterSeconds: error.retryAfterSeconds, serverText: error.message }
+          : { retryAfterSeconds: null, serverText: null },
+      );
     } finally {
       setSubmitting(false);
     }
@@ -83,7 +100,7 @@ export function LoginForm({ onSubmit }: Props) {
         />
         {failure && (
           <Alert color="red" variant="outline" icon={<IconAlertCircle aria-hidden />} role="alert" p="sm">
-            {failure}
+            {failureText(failure)}
           </Alert>
         )}
         <Button type="submit" size="md" fullWidth loading={submitting} disabled={untouched || invalid || submitting}>
