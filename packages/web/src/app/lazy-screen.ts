@@ -1,11 +1,17 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@regie/contract/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-/** A screen's code did not arrive within CHUNK_LOAD_TIMEOUT_MS (spec §8 'Loader timed out!'). */
+/**
+ * A screen's code did not arrive within CHUNK_LOAD_TIMEOUT_MS (spec §8 'Loader timed out!', and
+ * 'Loading chunk N failed' after 120 s): `chunk` names the file that never came ('?' unknown).
+ */
 export class LoaderTimeoutError extends Error {
-  constructor() {
-    super(`Loader timed out after ${CHUNK_LOAD_TIMEOUT_MS} ms`);
+  readonly chunk: string;
+
+  constructor(chunk = '?') {
+    super(`Loader timed out after ${CHUNK_LOAD_TIMEOUT_MS} ms (chunk ${chunk})`);
     this.name = 'LoaderTimeoutError';
+    this.chunk = chunk;
   }
 }
 
@@ -68,7 +74,7 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => Compo
     });
     return started;
   };
-  const component = lazy(() => (loaded ? settled(loaded) : timedDownload(download, pick)));
+  const component = lazy(() => (loaded ? settled(loaded) : timedDownload(download, pick, chunkOfLoader(load))));
   return Object.assign(component, {
     preload() {
       // A failure is the first render's to report, through the screen's boundary.
@@ -95,13 +101,23 @@ function settled<T>(value: T): Promise<T> {
   return Object.assign(promise, { then });
 }
 
+/**
+ * The chunk a screen's loader downloads, read from its own source: in a build the loader is
+ * `()=>import("./VideoEdit-Bx9.js")` (under Vite's preload helper), so a time-out can name the
+ * file that never came, as a failed download does. '?' when its source names none (development).
+ */
+export function chunkOfLoader(load: () => unknown): string {
+  return chunkOfError(Function.prototype.toString.call(load));
+}
+
 async function timedDownload<M>(
   download: () => Promise<M>,
   pick: (module: M) => ComponentType,
+  chunk: string,
 ): Promise<{ default: ComponentType }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LoaderTimeoutError()), CHUNK_LOAD_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new LoaderTimeoutError(chunk)), CHUNK_LOAD_TIMEOUT_MS);
   });
   try {
     const module = await Promise.race([download(), timeout]);

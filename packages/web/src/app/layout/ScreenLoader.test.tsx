@@ -1,7 +1,8 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '@regie/contract/ui';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils.tsx';
-import { chunkOfError, lazyScreen } from '../lazy-screen.ts';
+import { chunkOfError, chunkOfLoader, lazyScreen } from '../lazy-screen.ts';
 import { ScreenLoader } from './ScreenLoader.tsx';
 
 /** Spec §8: a chunk that fails to load is named, and told apart from the time-out. */
@@ -30,6 +31,37 @@ describe('a screen whose code fails to load', () => {
       'Tags-x1',
     );
     expect(chunkOfError(new Error('error loading dynamically imported module'))).toBe('?');
+  });
+});
+
+describe('a screen whose code never comes', () => {
+  it("says 'Loader timed out!' and 'Loading chunk N failed' after 120 s, naming the chunk", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      // As a build's loader reads: the chunk's file in its source, a download that never ends.
+      const never = (_file: string) => new Promise<{ Stats: () => null }>(() => undefined);
+      const Screen = lazyScreen(
+        () => never('./assets/EventStats-Qw3e.js'),
+        (module) => module.Stats,
+      );
+      renderWithProviders(
+        <ScreenLoader>
+          <Screen />
+        </ScreenLoader>,
+      );
+      await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1_000);
+      expect(screen.queryByText('Loader timed out!')).toBeNull();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await screen.findByText('Loader timed out!')).toBeTruthy();
+      expect(screen.getByText('Loading chunk EventStats-Qw3e failed')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the chunk from a built loader’s source', () => {
+    expect(chunkOfLoader(() => 'import("./Tags-x1.js")')).toBe('Tags-x1');
   });
 });
 

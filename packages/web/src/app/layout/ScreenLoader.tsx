@@ -10,8 +10,9 @@ interface State {
 }
 
 /**
- * Spec §8: 'Loader timed out!' when a screen's code is too long to come; 'Error! Component failed
- * to load' with 'Loading chunk N failed' when the download of chunk N failed.
+ * Spec §8: 'Loader timed out!' when a screen's code is too long to come, with 'Loading chunk N
+ * failed' once its 120 s are over; 'Error! Component failed to load' with 'Loading chunk N
+ * failed' when the download of chunk N failed.
  */
 class ScreenLoadBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
@@ -33,7 +34,7 @@ class ScreenLoadBoundary extends Component<{ children: ReactNode }, State> {
       <Alert color="red" variant="outline" icon={<IconAlertTriangle aria-hidden />} role="alert" maw={640}>
         <Stack gap="sm" align="flex-start">
           <T k={error instanceof LoaderTimeoutError ? 'screen.loaderTimedOut' : 'screen.loadFailed'} />
-          {error instanceof ChunkLoadError && (
+          {(error instanceof ChunkLoadError || error instanceof LoaderTimeoutError) && (
             <Text size="sm">
               <T k="screen.chunkFailed" values={{ chunk: error.chunk }} />
             </Text>
