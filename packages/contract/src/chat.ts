@@ -138,7 +138,7 @@ export function chatTopic(eventId: number): string {
 export const chatPaths = {
   /** GET → the event's chat (made on first call). */
   eventChat: (eventId: number | string) => `${MAIN_API}/events/${eventId}/chat`,
-  /** PUT chatSettingsBody → chat: slow mode and the event's word filter. */
+  /** GET → chat; PUT chatSettingsBody → chat: slow mode and the event's word filter. */
   chat: (chatId: number | string) => `${MAIN_API}/chats/${chatId}`,
   /** GET ?limit&before|after → { data, pinned, hasMore }. */
   messages: (chatId: number | string) => `${MAIN_API}/chats/${chatId}/messages`,

@@ -78,6 +78,13 @@ export const motmResult = z.object({ challengerId: z.number(), votes: z.number()
 export const motmResults = z.object({ gameId: z.number(), total: z.number(), results: z.array(motmResult) });
 export type MotmResults = z.infer<typeof motmResults>;
 
+/** POST motm/results/calculate/{id}: the final result, its winners (most votes; none without votes). */
+export const motmCalculated = motmResults.extend({
+  winners: z.array(z.number()),
+  calculatedAt: z.string(),
+});
+export type MotmCalculated = z.infer<typeof motmCalculated>;
+
 export const motmGame = z.object({
   id: z.number(),
   eventId: z.number(),

@@ -93,6 +93,13 @@ export function gamePaths(kind: GameKind) {
 /** POST with the final score: scores every prediction (idempotent). */
 export const predictorCalculatePath = (id?: number | string) =>
   `${SERVICES_API}/predictor/results/calculate/${pathParam('id', id)}`;
+/**
+ * POST (no body) → motmCalculated: once voting has closed, the result is final: the game stores
+ * when it was calculated and the answer names the winner (several on a tie, none without votes);
+ * 409 while voting is open. Running it again gives the same result, at a new time.
+ */
+export const motmCalculatePath = (id?: number | string) =>
+  `${SERVICES_API}/motm/results/calculate/${pathParam('id', id)}`;
 /** GET: each candidate's votes and share. */
 export const motmResultsPath = (id?: number | string) => `${SERVICES_API}/motm/games/${pathParam('id', id)}/results`;
 
@@ -179,6 +186,7 @@ export const GAMES_MESSAGES = messageCatalog('GAMES_MESSAGES', {
   motmInactive: 'The event has not activated man of the match (ADDON_MOTM)',
   predictionsLocked: 'Predictions are closed: the match has kicked off',
   notLockedYet: 'Predictions are still open: calculate once they have locked at kick-off',
+  voteStillOpen: 'Voting is still open: close it before calculating the man of the match',
   votingNotOpen: 'Voting is not open for this game',
   alreadyOpen: 'Voting is already open for this game',
   alreadyVoted: 'You have already voted in this game',

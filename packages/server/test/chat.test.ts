@@ -96,6 +96,7 @@ describe('staff access', () => {
     for (const token of [clipOnly.token, editor.token]) {
       expect((await staff('GET', chatPaths.eventChat(eventId), token)).statusCode).toBe(403);
       expect((await staff('GET', chatPaths.messages(id), token)).statusCode).toBe(403);
+      expect((await staff('GET', chatPaths.chat(id), token)).statusCode).toBe(403);
       expect((await staff('PUT', chatPaths.message(id, 1), token, { state: 'hidden' })).statusCode).toBe(403);
       expect((await staff('GET', chatPaths.bans(id), token)).statusCode).toBe(403);
       expect((await staff('PUT', chatPaths.accountWords, token, { words: ['x'] })).statusCode).toBe(403);
@@ -104,6 +105,7 @@ describe('staff access', () => {
     expect((await staff('GET', chatPaths.eventChat(eventId), other.token)).statusCode).toBe(404);
     expect((await staff('GET', chatPaths.messages(id), other.token)).statusCode).toBe(404);
     expect((await staff('PUT', chatPaths.chat(id), other.token, { slowModeSeconds: 5 })).statusCode).toBe(404);
+    expect((await staff('GET', chatPaths.chat(id), other.token)).statusCode).toBe(404);
     expect((await staff('POST', chatPaths.bans(id), other.token, { viewerId: crypto.randomUUID() })).statusCode).toBe(
       404,
     );
@@ -217,6 +219,10 @@ describe('slow mode, bans and the word filter', () => {
     const id = chat?.id ?? 0;
     const changed = await staff('PUT', chatPaths.chat(id), producer.token, { slowModeSeconds: 30 });
     expect(changed.json<Chat>().slowModeSeconds).toBe(30);
+    // The chat read alone (spec §3 chats/{id}) is what the settings call answered.
+    const read = await staff('GET', chatPaths.chat(id), producer.token);
+    expect(read.statusCode).toBe(200);
+    expect(read.json<Chat>()).toEqual(changed.json<Chat>());
     expect(await readPublic(token)).toMatchObject({ open: true, slowModeSeconds: 30 });
     const bob = fan(token);
     expect((await bob.post('first')).statusCode).toBe(201);

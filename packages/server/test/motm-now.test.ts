@@ -1,5 +1,12 @@
-import { fanGamePaths, GAMES_MESSAGES, gamePaths, motmCloseNowPath, motmOpenNowPath } from '@regie/contract/games';
-import type { MotmGame } from '@regie/contract/games.schemas';
+import {
+  fanGamePaths,
+  GAMES_MESSAGES,
+  gamePaths,
+  motmCalculatePath,
+  motmCloseNowPath,
+  motmOpenNowPath,
+} from '@regie/contract/games';
+import type { MotmCalculated, MotmGame } from '@regie/contract/games.schemas';
 import { gameSettingsPaths } from '@regie/contract/games.settings';
 import { renderMessage } from '@regie/contract/messages.render';
 import { eq } from 'drizzle-orm';
@@ -164,6 +171,30 @@ describe('Open now and Close now', () => {
       ['update', ['closesAt', 'opensAt']],
       ['create', ['candidateIds', 'eventId', 'kind']],
     ]);
+  });
+
+  it('calculate the man of the match once voting has closed: the winner, ties kept, in the game (spec §7)', async () => {
+    const { eventId, players } = await matchOfClubs();
+    const game = (await staffCall(ctx, staff.motm, 'POST', paths.list, { eventId })).json<MotmGame>();
+    await staffCall(ctx, staff.motm, 'POST', motmOpenNowPath(game.id));
+    const open = await staffCall(ctx, staff.motm, 'POST', motmCalculatePath(game.id));
+    expect(open.statusCode).toBe(409);
+    expect(message(open)).toBe(renderMessage(GAMES_MESSAGES.voteStillOpen, 'en'));
+    for (const choice of [players[1], players[1], players[0]]) {
+      const voted = await fanCall(ctx, await signUpFan(ctx, club), 'POST', fanGamePaths.vote(game.id), {
+        challengerId: choice,
+      });
+      expect(voted.statusCode, voted.body).toBe(201);
+    }
+    await staffCall(ctx, staff.motm, 'POST', motmCloseNowPath(game.id));
+    const calculated = await staffCall(ctx, staff.motm, 'POST', motmCalculatePath(game.id));
+    expect(calculated.statusCode, calculated.body).toBe(200);
+    const result = calculated.json<MotmCalculated>();
+    expect(result).toMatchObject({ gameId: game.id, total: 3, winners: [players[1]] });
+    expect(Date.parse(result.calculatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Another club's staff cannot calculate it.
+    const elsewhere = await staffCall(ctx, staff.rival, 'POST', motmCalculatePath(game.id));
+    expect(elsewhere.statusCode).toBe(404);
   });
 
   it('are for MOTM writers of the game’s account only', async () => {

@@ -13,6 +13,7 @@ export const GAMES_SERVER_FR = {
     motmInactive: 'L’événement n’a pas activé l’homme du match (ADDON_MOTM)',
     predictionsLocked: 'Les pronostics sont clos : le match a commencé',
     notLockedYet: 'Les pronostics sont encore ouverts : calculez une fois qu’ils sont clos au coup d’envoi',
+    voteStillOpen: 'Le vote est encore ouvert : fermez-le avant de désigner l’homme du match',
     votingNotOpen: 'Le vote n’est pas ouvert pour ce jeu',
     alreadyOpen: 'Le vote est déjà ouvert pour ce jeu',
     alreadyVoted: 'Vous avez déjà voté pour ce jeu',

@@ -72,6 +72,19 @@ function settingsRoutes(app: App, { db, onStaff, publisher }: Context): void {
       return presentChat(db, await ensureChat(db, event));
     },
   );
+  app.get(
+    chatPaths.chat(':id'),
+    {
+      onRequest: onStaff,
+      schema: {
+        ...common,
+        summary: 'One chat of the account: its event, its slow mode and word filters (spec §3 chats)',
+        params: chatParams,
+        response: { 200: chatResponse, ...refusals },
+      },
+    },
+    async (request) => presentChat(db, await findStaffChat(db, authOf(request), request.params.id)),
+  );
   app.put(
     chatPaths.chat(':id'),
     {

@@ -2,11 +2,12 @@ import {
   closeNowWindow,
   GAMES_MESSAGES,
   type MotmWindow,
+  motmCalculatePath,
   motmCloseNowPath,
   motmOpenNowPath,
   openNowWindow,
 } from '@regie/contract/games';
-import { gameIdParams, motmGame } from '@regie/contract/games.schemas';
+import { gameIdParams, type MotmCalculated, motmCalculated, motmGame } from '@regie/contract/games.schemas';
 import { GAME_RULES } from '@regie/contract/games.settings';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ import { HttpError, notFound } from '../http/http.errors.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf } from '../tenancy/tenancy.guards.ts';
 import type { GamesRoutesOptions } from './games.routes.ts';
-import { auditGame, findScopedGame, presentMotm, windowOf } from './games.service.ts';
+import { auditGame, findScopedGame, presentMotm, resultsOf, windowOf } from './games.service.ts';
 import type { MotmVoteCheckBook } from './motm.vote-checks.ts';
 
 const common = { tags: ['motm'], security: BEARER };
@@ -82,4 +83,41 @@ export const motmNowRoutes: FastifyPluginAsyncZod<GamesRoutesOptions & { voteChe
       },
     );
   }
+
+  app.post(
+    motmCalculatePath(),
+    {
+      onRequest,
+      config: { audit: 'entry' },
+      schema: {
+        ...common,
+        summary: 'Makes the result final once voting has closed: the winner (several on a tie), stored as calculated',
+        description:
+          '409 while voting is open. Running it again gives the same result at a new `calculatedAt` ' +
+          '(the votes cannot change once voting has closed).',
+        params: gameIdParams,
+        response: { 200: motmCalculated, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request): Promise<MotmCalculated> => {
+      const found = await findScopedGame(db, authOf(request), 'motm', request.params.id);
+      const now = new Date();
+      const { open } = await windowOf(db, found, now);
+      if (open) throw new HttpError(409, GAMES_MESSAGES.voteStillOpen);
+      return transaction(db, async (tx) => {
+        const [game] = await tx
+          .update(fanGames)
+          .set({ calculatedAt: now, updatedAt: now })
+          .where(eq(fanGames.id, found.game.id))
+          .returning();
+        if (!game) throw notFound(GAMES_MESSAGES.gameNotFound(found.game.id));
+        await auditGame(tx, auditSourceOf(request), found.game, game);
+        const results = await resultsOf(tx, game.id);
+        const most = Math.max(0, ...results.results.map((row) => row.votes));
+        const winners =
+          most === 0 ? [] : results.results.filter((row) => row.votes === most).map((row) => row.challengerId);
+        return { ...results, winners, calculatedAt: now.toISOString() };
+      });
+    },
+  );
 };
