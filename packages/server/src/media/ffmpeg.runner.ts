@@ -16,26 +16,11 @@ export const MEDIA_BINARIES = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' } as const;
  */
 const SETPRIV = '/usr/bin/setpriv';
 const DIES_WITH_PARENT = process.platform === 'linux' && existsSync(SETPRIV);
-/** setpriv's (and nice's) exit code when it cannot execute the binary (not installed). */
-const EXEC_FAILED = 127;
+/** setpriv's exit code when it cannot execute the binary (not installed). */
+const SETPRIV_EXEC_FAILED = 127;
 
-/**
- * Encodes, cuts, joins and thumbnails (runFfmpeg) are background work: they run under `nice`, so
- * that on a busy machine the API's answers and the live path come first and a batch of uploads
- * never makes the back-office sluggish. The live path stays at normal priority: the packagers
- * (packager.ts, real time) and the probes (ffprobe.service.ts: each live segment is probed before
- * it is indexed, and a live that waits on a starved probe falls behind). The work takes the same
- * CPU; it only yields when something interactive wants it.
- */
-const NICE = '/usr/bin/nice';
-export const BACKGROUND_NICENESS = 10;
-const RUNS_NICE = process.platform === 'linux' && existsSync(NICE);
-
-function command(binary: string, args: readonly string[], background: boolean): [string, string[]] {
-  const guarded: [string, string[]] = DIES_WITH_PARENT
-    ? [SETPRIV, ['--pdeathsig', 'KILL', '--', binary, ...args]]
-    : [binary, [...args]];
-  return background && RUNS_NICE ? [NICE, ['-n', String(BACKGROUND_NICENESS), guarded[0], ...guarded[1]]] : guarded;
+function command(binary: string, args: readonly string[]): [string, string[]] {
+  return DIES_WITH_PARENT ? [SETPRIV, ['--pdeathsig', 'KILL', '--', binary, ...args]] : [binary, [...args]];
 }
 
 const STDERR_TAIL_BYTES = 4_096;
@@ -45,8 +30,6 @@ export interface ProcessOptions {
   signal?: AbortSignal;
   /** Called with each stdout chunk; without it stdout is collected and returned. */
   onStdout?: (chunk: string) => void;
-  /** Background work runs under `nice` (BACKGROUND_NICENESS); the default is normal priority. */
-  background?: boolean;
 }
 
 export interface ProcessResult {
@@ -75,7 +58,7 @@ export function runProcess(
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const child = spawn(...command(binary, args, options.background ?? false), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...command(binary, args), { stdio: ['ignore', 'pipe', 'pipe'] });
     trackChild(child);
     let stdout = '';
     let stderr = '';
@@ -111,11 +94,7 @@ export function runProcess(
     child.on('close', (code) => {
       const stderrTail = tailLines(stderr);
       if (code === 0) finish(undefined, { stdout, stderrTail });
-      else if (
-        code === EXEC_FAILED &&
-        (DIES_WITH_PARENT || RUNS_NICE) &&
-        /^(setpriv: failed to execute|nice: )/.test(stderr)
-      ) {
+      else if (DIES_WITH_PARENT && code === SETPRIV_EXEC_FAILED && stderr.startsWith('setpriv: failed to execute')) {
         finish(new MediaError('tooling', MEDIA_MESSAGES.notInstalled(binary)));
       } else finish(new FfmpegError(binary, code, stderrTail));
     });
@@ -147,7 +126,6 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegRunOptio
   const { onProgress } = options;
   await runProcess(MEDIA_BINARIES.ffmpeg, [...FFMPEG_COMMON_ARGS, ...args], {
     ...(options.signal ? { signal: options.signal } : {}),
-    background: true,
     onStdout: (chunk) => {
       const percent = parser.push(chunk);
       if (percent !== null) onProgress?.(percent);

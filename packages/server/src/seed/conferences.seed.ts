@@ -111,7 +111,7 @@ export async function seedConferenceVideo(
   const file = join(work, DEMO_CONFERENCE.filename);
   try {
     try {
-      await runProcess(MEDIA_BINARIES.ffmpeg, conferenceVideoArgs(file), { background: true });
+      await runProcess(MEDIA_BINARIES.ffmpeg, conferenceVideoArgs(file));
     } catch (error) {
       log.warn({ err: error }, 'demo conference video not made (is ffmpeg installed?)');
       return;

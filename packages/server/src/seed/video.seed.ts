@@ -61,7 +61,7 @@ export async function seedDemoVideo(db: Db, storage: ObjectStorage, dataDir: str
   const clip = join(work, DEMO_VIDEO.filename);
   try {
     try {
-      await runProcess(MEDIA_BINARIES.ffmpeg, demoClipArgs(clip), { background: true });
+      await runProcess(MEDIA_BINARIES.ffmpeg, demoClipArgs(clip));
     } catch (error) {
       log.warn({ err: error }, 'demo video not made (is ffmpeg installed?): the videos list starts empty');
       return;
