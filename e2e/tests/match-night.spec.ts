@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_TONIGHT } from '@regie/contract/demo';
 import { apiCall, apiSignIn, currentTime, main, signedInPage, textField, uniqueName } from './flows.ts';
 import { pushTestStream, WHOLE_FILE_SECONDS } from './live.ts';
@@ -25,21 +25,28 @@ test.afterAll(() => {
   for (const encoder of encoders) encoder.kill('SIGKILL');
 });
 
-test('the club’s live operator finds tonight’s match ready, with its camera’s publish URL and key', async ({
-  page,
-  request,
-}) => {
-  const liveop = await apiSignIn(request, 'liveop');
+/** Tonight's demo match as `username` finds it by its name: its id and state. */
+async function tonightMatch(request: APIRequestContext, username: string): Promise<{ id: number; state: string }> {
+  const session = await apiSignIn(request, username);
   const found = await apiCall<{ data: { id: number; state: string }[] }>(
     request,
-    liveop,
+    session,
     'GET',
     `/main-api/events?search=${encodeURIComponent(DEMO_TONIGHT.match)}`,
   );
   const match = found.data[0];
-  expect(match?.state).toBe('upcoming');
+  if (!match) throw new Error('no tonight’s match in the demo data');
+  return match;
+}
 
-  await openSignedIn(page, 'liveop', `/events/sports/edit/${match?.id}/stream`);
+test('the club’s live operator finds tonight’s match ready, with its camera’s publish URL and key', async ({
+  page,
+  request,
+}) => {
+  const match = await tonightMatch(request, 'liveop');
+  expect(match.state).toBe('upcoming');
+
+  await openSignedIn(page, 'liveop', `/events/sports/edit/${match.id}/stream`);
   const cameras = main(page).getByRole('region', { name: 'Cameras' });
   await expect(cameras.getByTestId('live-camera')).toHaveCount(1);
   await expect(cameras.getByRole('columnheader', { name: 'Camera', exact: true })).toBeVisible();
@@ -71,14 +78,8 @@ test('the club’s live operator finds tonight’s match ready, with its camera�
 });
 
 test('a club user without the live operator role never sees a camera’s key', async ({ page, request }) => {
-  const producer = await apiSignIn(request, 'producer');
-  const found = await apiCall<{ data: { id: number }[] }>(
-    request,
-    producer,
-    'GET',
-    `/main-api/events?search=${encodeURIComponent(DEMO_TONIGHT.match)}`,
-  );
-  await openSignedIn(page, 'producer', `/events/sports/edit/${found.data[0]?.id}/stream`);
+  const match = await tonightMatch(request, 'producer');
+  await openSignedIn(page, 'producer', `/events/sports/edit/${match.id}/stream`);
   await expect(main(page).getByText('For live operators')).toBeVisible();
   await expect(main(page).getByTestId('stream-key')).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText(DEMO_TONIGHT.streamKey);
@@ -130,15 +131,7 @@ test('the club runs tonight’s match: camera, go live, fans watch, markers, a l
 }) => {
   // A real encoder, a live with its DVR, a replay joined and encoded, a dozen axe scans.
   test.setTimeout(600_000);
-  const liveop = await apiSignIn(request, 'liveop');
-  const found = await apiCall<{ data: { id: number; name: string }[] }>(
-    request,
-    liveop,
-    'GET',
-    `/main-api/events?search=${encodeURIComponent(DEMO_TONIGHT.match)}`,
-  );
-  const matchId = found.data[0]?.id;
-  if (matchId === undefined) throw new Error('no tonight’s match in the demo data');
+  const matchId = (await tonightMatch(request, 'liveop')).id;
   const editPath = `/events/sports/edit/${matchId}`;
 
   // The live operator starts the encoder on the camera's server URL, with its key.
