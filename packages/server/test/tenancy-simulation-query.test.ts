@@ -12,8 +12,8 @@ import { createTestContext, type TestContext } from './helpers.ts';
 
 /**
  * Spec §6: while an admin acts for an account, every query carries that account's AccountId and
- * SportId. Every call accepts them; another account's AccountId is refused; SportId narrows only
- * to the account's own sport (issue 24.1).
+ * SportId. Every call accepts them; another account's AccountId is refused; SportId narrows as
+ * sportId does, keeping the records about every sport (issues 24.1, 40.3).
  */
 let ctx: TestContext;
 let adminToken: string;
@@ -101,7 +101,7 @@ describe('the simulated account in queries', () => {
     expect(unseen.account.SportId).toBeNull();
   });
 
-  it("narrows a list by SportId only when it is the account's sport, keeping records without a sport", async () => {
+  it('narrows a list by SportId as by sportId, whatever the sport, keeping records without a sport', async () => {
     const [football] = await ctx.db.select().from(sports).where(eq(sports.name, 'Football')).limit(1);
     const ids = async (query: string) =>
       (await asAdminFor(single, `/main-api/videos?limit=200&${query}`))
@@ -117,17 +117,22 @@ describe('the simulated account in queries', () => {
       ])
       .returning();
     const [ofItsSport, withoutSport, ofAnother] = made.map((row) => row.id);
-    const everything = [ofItsSport, withoutSport, ofAnother];
     await setSport(single, sportId);
     expect(await ids(`AccountId=${single.id}&SportId=${sportId}`)).toEqual([ofItsSport, withoutSport]);
-    // Another SportId (an older session's, a sport the account is not about) narrows nothing.
-    expect(await ids(`AccountId=${single.id}&SportId=${football?.id}`)).toEqual(everything);
-    // The user's own choice of sport is the declared filter, which still narrows.
+    // Issue 40.3: another sport narrows to that sport (it answered everything), an unknown one to
+    // the records about every sport only.
+    expect(await ids(`AccountId=${single.id}&SportId=${football?.id}`)).toEqual([withoutSport, ofAnother]);
+    expect(await ids('SportId=999999')).toEqual([withoutSport]);
+    // The user's own choice of sport is the declared filter: that sport's records only.
     expect(await ids(`sportId=${football?.id}`)).toEqual([ofAnother]);
-    // No sport configured: SportId narrows nothing.
+    // The account's configured sport does not matter.
     await setSport(single, null);
-    expect(await ids(`AccountId=${single.id}&SportId=${sportId}`)).toEqual(everything);
+    expect(await ids(`AccountId=${single.id}&SportId=${sportId}`)).toEqual([ofItsSport, withoutSport]);
     await setSport(single, sportId);
+    // A SportId that names no record is refused, saying which field.
+    const wrong = await asAdminFor(single, '/main-api/videos?SportId=football');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('SportId');
   });
 
   it('accepts AccountId and SportId on resource lists and on calls whose queries are strict', async () => {

@@ -9,11 +9,14 @@ import type { ResourceEntry } from './resources.types.ts';
  * - AccountId, while acting for an account, is that account (tenancy.simulation.ts refused any
  *   other): the rows it sees are already its own, so it narrows nothing further; as a filter it
  *   would drop the platform's shared rows (sports, the FAQ) that the account's users see.
- * - SportId narrows only a resource whose declaration has a `sportId` field, only when it is the
- *   account's own sport (tenancy RequestAccount.sportId, from its config), and keeps the records
- *   without a sport (a marker type of every sport). Any other SportId is dropped: a session that
- *   stored an older SportId, or a sport the account is not about, narrows nothing.
- * A user's own choice of sport is the declared filter `sportId`, which this leaves alone.
+ * - SportId narrows every resource whose declaration has a `sportId` field to that sport, as
+ *   `sportId` does (issue 40.3: `SportId=2` and `SportId=999` answered the same), and keeps the
+ *   records without a sport: such a record is about every sport (a marker type of every sport, a
+ *   press conference), so the acting admin, whose client adds the account's SportId to every
+ *   query, still sees everything the account's users see. On a resource without a sport it
+ *   narrows nothing.
+ * A user's own choice of sport is the declared filter `sportId`, which this leaves alone: it keeps
+ * only the records of that sport.
  */
 export function withAccountContext(
   entry: ResourceEntry,
@@ -23,9 +26,8 @@ export function withAccountContext(
   const { AccountId, SportId, ...rest } = query;
   const kept: Record<string, unknown> = rest;
   if (AccountId !== undefined && !auth.simulated) kept.AccountId = AccountId;
-  const sport = auth.account.sportId;
-  if (sport !== null && 'sportId' in entry.definition.fields.shape && Array.isArray(SportId)) {
-    if (SportId.length > 0 && SportId.every((id) => String(id) === String(sport))) kept.SportId = [sport];
+  if ('sportId' in entry.definition.fields.shape && Array.isArray(SportId) && SportId.length > 0) {
+    kept.SportId = SportId.map(Number);
   }
   return kept;
 }

@@ -94,8 +94,8 @@ export function filterConditions(db: Db, entry: ResourceEntry, query: Record<str
   }
   const ids = query.id;
   if (Array.isArray(ids) && ids.length > 0) conditions.push(inArray(idColumn(entry), ids));
-  // Spec §6's SportId, once resources.context.ts kept it (the account's own sport): that sport's
-  // records and those without a sport.
+  // Spec §6's SportId, once resources.context.ts kept it: that sport's records and those without a
+  // sport (about every sport).
   const sportId = query.SportId;
   const sport = findColumn(entry, 'sportId');
   if (sport && Array.isArray(sportId) && sportId.length > 0) {

@@ -123,7 +123,7 @@ export function buildSchemas(entry: ResourceEntry): ResourceSchemas {
   const filterQuery: FieldSchemas = {};
   for (const [field, schema] of Object.entries(filters)) filterQuery[field] = many(schema);
   const sortValues = definition.sortable.flatMap((field) => [field, `-${field}`]);
-  const context = { expand: many(z.string().max(60)), SportId: many(z.string().max(20)) };
+  const context = { expand: many(z.string().max(60)), SportId: many(recordId) };
 
   return {
     create: z.object(writable).strict(),
