@@ -71,6 +71,8 @@ export default defineConfig({
       REGIE_INGEST_PORT: process.env.REGIE_INGEST_PORT ?? '0',
       // The data feeds test serves its feed on this machine (127.0.0.1 itself stays refused).
       REGIE_IMPORT_ALLOW_HOSTS: 'localhost',
+      // The simulcast tests' targets are on this machine (a private address is refused otherwise).
+      REGIE_SIMULCAST_ALLOW_HOSTS: '127.0.0.1',
       ...(process.env.REGIE_WEB_DIST ? { REGIE_WEB_DIST: process.env.REGIE_WEB_DIST } : {}),
     },
   },

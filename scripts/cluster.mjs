@@ -167,6 +167,8 @@ const shared = {
   REGIE_INGEST_PUBLIC_URL: `rtmp://127.0.0.1:${rtmpPort}/live`,
   REGIE_TRUST_PROXY: 'true',
   HOST: '127.0.0.1',
+  // A cluster on one machine: its benches and tests push simulcast targets to sinks on it.
+  REGIE_SIMULCAST_ALLOW_HOSTS: '127.0.0.1',
 };
 
 /** Each process as if on its own machine: its own data folder (work files, HLS of live inputs). */

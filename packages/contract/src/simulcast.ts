@@ -57,6 +57,8 @@ export const SIMULCAST_MESSAGES = messageCatalog('SIMULCAST_MESSAGES', {
   stalled: (seconds: number) => `No data sent for ${seconds} s: restarted`,
   awsFailed: (detail: string) => `The cloud media service refused: ${detail}`,
   notAws: 'This simulcast does not run on the cloud media service',
+  privateTarget: (host: string, address: string) =>
+    `The target ${host} is at ${address}, an address of a private or local network: a simulcast pushes only to public addresses (the platform's REGIE_SIMULCAST_ALLOW_HOSTS names the private ones allowed)`,
 });
 
 export const simulcastPaths = {

@@ -368,6 +368,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     onTakeover,
     runs: config.roles.includes('live'),
     maxPushes: config.live.maxPushes,
+    push: { allowHosts: config.live.simulcastAllowHosts },
     ...dependencies.simulcast,
   });
   await registerWebApp(app, config.webDist);

@@ -91,6 +91,7 @@ const environmentSchema = z.object({
   REGIE_DAILYMOTION_API_URL: optionalUrl.default('https://api.dailymotion.com/'),
   REGIE_INGEST_HOST: optionalText.default('127.0.0.1'),
   REGIE_INGEST_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  REGIE_SIMULCAST_ALLOW_HOSTS: optionalText,
   REGIE_LIVE_MAX_PUSHES: z.coerce.number().int().min(0).max(10_000).default(0),
   REGIE_INGEST_PUBLIC_URL: optionalText.pipe(
     z
@@ -156,6 +157,12 @@ export interface LiveConfig {
    * past it is left to another live node, which reads the input from its live playlist.
    */
   maxPushes: number | null;
+  /**
+   * The private hosts a simulcast target may push to (REGIE_SIMULCAST_ALLOW_HOSTS: host names,
+   * addresses and networks such as 10.20.0.0/16, comma-separated); every other target must be at
+   * a public address (issue 40.7).
+   */
+  simulcastAllowHosts: string[];
 }
 
 /** What a process does (issue 27): answer the API and serve the web app, run jobs, run the live engines. */
@@ -290,19 +297,24 @@ function shareCredentials(
   return clientId && clientSecret ? { clientId, clientSecret, ...api } : null;
 }
 
+/** A comma-separated list of hosts: lowercase, IPv6 brackets removed. */
+function hostList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((host) =>
+      host
+        .trim()
+        .toLowerCase()
+        .replace(/^\[(.*)\]$/, '$1'),
+    )
+    .filter(Boolean);
+}
+
 function videosConfig(values: z.infer<typeof environmentSchema>): VideosConfig {
   return {
     mediaSecret: values.REGIE_MEDIA_SECRET ?? null,
     uploadPartSize: values.REGIE_UPLOAD_PART_SIZE,
-    importAllowHosts: (values.REGIE_IMPORT_ALLOW_HOSTS ?? '')
-      .split(',')
-      .map((host) =>
-        host
-          .trim()
-          .toLowerCase()
-          .replace(/^\[(.*)\]$/, '$1'),
-      )
-      .filter(Boolean),
+    importAllowHosts: hostList(values.REGIE_IMPORT_ALLOW_HOSTS),
     importMaxBytes: values.REGIE_IMPORT_MAX_BYTES,
     importTimeoutMs: values.REGIE_IMPORT_TIMEOUT_SECONDS * 1000,
     share: {
@@ -372,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ingestPort: values.REGIE_INGEST_PORT,
       ingestPublicUrl: values.REGIE_INGEST_PUBLIC_URL ?? null,
       maxPushes: values.REGIE_LIVE_MAX_PUSHES > 0 ? values.REGIE_LIVE_MAX_PUSHES : null,
+      simulcastAllowHosts: hostList(values.REGIE_SIMULCAST_ALLOW_HOSTS),
     },
   };
   if (config.storage.driver === 's3' && config.videos.uploadPartSize < S3_MIN_PART_SIZE) {

@@ -26,7 +26,13 @@ import { closedEverywhere, postgresTemplate } from './postgres-template.ts';
 /** A configuration for tests: quiet logs, no web build, nothing from the real environment. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ LOG_LEVEL: 'warn', REGIE_DATA_DIR: join(tmpdir(), 'regie-test-data'), REGIE_INGEST_PORT: '0' }),
+    ...loadConfig({
+      LOG_LEVEL: 'warn',
+      REGIE_DATA_DIR: join(tmpdir(), 'regie-test-data'),
+      REGIE_INGEST_PORT: '0',
+      // The tests' simulcast targets are sinks on this machine (simulcast-fixtures.ts).
+      REGIE_SIMULCAST_ALLOW_HOSTS: '127.0.0.1',
+    }),
     webDist: join(tmpdir(), 'regie-test-no-web-dist'),
     ...overrides,
   };

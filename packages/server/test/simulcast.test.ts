@@ -125,6 +125,51 @@ describe('simulcasts API', () => {
     expect(badState.statusCode).toBe(400);
   });
 
+  it('refuses targets at private, loopback and metadata addresses, on save and at start (issue 40.7)', async () => {
+    const simulcast = await created<Simulcast>('operator', simulcastPaths.list(), { name: 'Private' });
+    // The test's own config allows 127.0.0.1 (its sinks); 127.0.0.2 is another loopback address.
+    for (const url of ['rtmp://192.168.1.10/live', 'rtmp://127.0.0.2:1935/live', 'rtmps://[::1]/app']) {
+      const refused = await call('operator', 'POST', simulcastPaths.targets(simulcast.id), {
+        name: 'Inside',
+        url,
+        streamKey: 'k',
+      });
+      expect(refused.statusCode, url).toBe(400);
+      const body = refused.json<{ message: string; errors: { path: string; message: string }[] }>();
+      expect(body.message).toContain('a simulcast pushes only to public addresses');
+      // On the URL field, where the form shows it.
+      expect(body.errors).toEqual([{ path: 'url', message: body.message }]);
+    }
+    const french = await ctx.request({
+      method: 'POST',
+      url: simulcastPaths.targets(simulcast.id),
+      token: tokens.operator ?? '',
+      headers: { 'accept-language': 'fr' },
+      payload: { name: 'Metadata', url: 'rtmp://169.254.169.254/live', streamKey: 'k' },
+    });
+    expect(french.statusCode).toBe(400);
+    expect(french.json<{ message: string }>().message).toContain(
+      'La destination 169.254.169.254 est à l’adresse 169.254.169.254',
+    );
+    const target = await created<SimulcastTarget>('operator', simulcastPaths.targets(simulcast.id), {
+      name: 'Public',
+      url: 'rtmps://live.example.com/app',
+      streamKey: 'k',
+    });
+    const moved = await call('operator', 'PUT', simulcastPaths.target(simulcast.id, target.id), {
+      url: 'rtmp://10.0.0.8/live',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json<{ message: string }>().message).toContain('10.0.0.8');
+    // A target saved before the rule: its start is refused, and it does not run.
+    await ctx.db.update(simulcastTargets).set({ url: 'rtmp://10.0.0.8/live' }).where(eq(simulcastTargets.id, target.id));
+    const started = await call('operator', 'POST', simulcastPaths.start(simulcast.id, target.id));
+    expect(started.statusCode).toBe(400);
+    const [row] = await ctx.db.select().from(simulcastTargets).where(eq(simulcastTargets.id, target.id));
+    expect(row?.running).toBe(false);
+    expect((await call('operator', 'DELETE', simulcastPaths.one(simulcast.id))).statusCode).toBe(204);
+  });
+
   it('caps the targets of a simulcast', async () => {
     const simulcast = await created<Simulcast>('operator', simulcastPaths.list(), { name: 'Many' });
     const body = { name: 'T', url: 'rtmp://127.0.0.1/live', streamKey: 'k' };

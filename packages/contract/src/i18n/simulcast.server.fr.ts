@@ -17,5 +17,7 @@ export const SIMULCAST_SERVER_FR = {
     stalled: (seconds) => `Aucune donnée envoyée depuis ${seconds} s : redémarrage`,
     awsFailed: (detail) => `Le service média cloud a refusé : ${detail}`,
     notAws: 'Cette diffusion multiple ne passe pas par le service média cloud',
+    privateTarget: (host, address) =>
+      `La destination ${host} est à l’adresse ${address}, celle d’un réseau privé ou local : une diffusion multiple n’envoie qu’à des adresses publiques (REGIE_SIMULCAST_ALLOW_HOSTS, dans la configuration de la plateforme, nomme les adresses privées permises)`,
   } satisfies Translation<typeof SIMULCAST_MESSAGES>,
 };

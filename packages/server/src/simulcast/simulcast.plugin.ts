@@ -7,6 +7,7 @@ import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { awsSimulcastConfig, type CloudSimulcast, createCloudSimulcast } from './simulcast.aws.ts';
 import { createSimulcastEngine, type SimulcastEngineOptions, type SimulcastSources } from './simulcast.engine.ts';
 import { leasedSimulcastEngine } from './simulcast.leased.ts';
+import type { PushPolicy } from './simulcast.addresses.ts';
 import { simulcastRoutes } from './simulcast.routes.ts';
 
 export interface SimulcastPluginOptions {
@@ -27,6 +28,8 @@ export interface SimulcastPluginOptions {
   lease?: { holder?: string; ttlMs?: number; claimEveryMs?: number };
   /** The most targets this process pushes at once (REGIE_LIVE_MAX_PUSHES); null or unset: no limit. */
   maxPushes?: number | null;
+  /** Where targets may push (simulcast.addresses.ts): the private hosts allowed, and the resolver (tests). */
+  push?: PushPolicy;
 }
 
 /** Until the live inputs are wired in (server/src/live), no input has a URL. */
@@ -63,7 +66,8 @@ export async function registerSimulcasts(app: FastifyInstance, options: Simulcas
   });
   fence = engine.fence;
   const cloud = options.cloud ?? createCloudSimulcast(awsSimulcastConfig());
-  await app.register(simulcastRoutes, { db, guards, engine, cloud, sources, log });
+  const push = options.push ?? { allowHosts: [] };
+  await app.register(simulcastRoutes, { db, guards, engine, cloud, sources, log, push });
   app.addHook('onReady', async () => {
     if (options.runs === false) return;
     const resumed = await engine.resume();

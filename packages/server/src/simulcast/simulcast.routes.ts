@@ -27,6 +27,7 @@ import { noContent } from '../resources/resources.http.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { type CloudSimulcast, registerAwsRoutes } from './simulcast.aws.routes.ts';
+import { assertPushableTarget, type PushPolicy } from './simulcast.addresses.ts';
 import type { SimulcastEngine, SimulcastSources } from './simulcast.engine.ts';
 import { presentSimulcast, presentTarget } from './simulcast.present.ts';
 import {
@@ -53,6 +54,8 @@ export interface SimulcastRoutesOptions {
   cloud: CloudSimulcast;
   sources: SimulcastSources;
   log: (error: unknown) => void;
+  /** Where targets may push: public addresses, and the private hosts the platform allows. */
+  push: PushPolicy;
 }
 
 const common = { tags: ['simulcasts'], security: BEARER };
@@ -227,7 +230,7 @@ function registerRecordRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
 }
 
 /** POST/PUT/DELETE targets (spec §7), start and stop. The stream key is write-only. */
-function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesOptions, respond: Respond): void {
+function registerTargetRoutes(app: App, { db, guards, engine, push }: SimulcastRoutesOptions, respond: Respond): void {
   const onRequest = guards.requireRule(SIMULCAST_RULE);
   const targetOf = async (auth: ReturnType<typeof authOf>, id: number, targetId: number) =>
     findTarget(db, await findSimulcast(db, auth, id), targetId);
@@ -248,6 +251,7 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     async (request, reply) => {
       const auth = authOf(request);
       const simulcast = await findSimulcast(db, auth, request.params.id);
+      await assertPushableTarget(request.body.url, push);
       const target = await transaction(db, async (tx) => {
         const created = await createTarget(tx, simulcast, request.body);
         await auditTarget(tx, auditSourceOf(request), 'create', null, created);
@@ -274,6 +278,7 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
     async (request) => {
       const auth = authOf(request);
       const target = await targetOf(auth, request.params.id, request.params.targetId);
+      if (request.body.url !== undefined) await assertPushableTarget(request.body.url, push);
       const updated = await transaction(db, async (tx) => {
         const after = await updateTarget(tx, target, request.body);
         if (Object.keys(diffFields(target, after, TARGET_FIELDS, ['streamKey'])).length > 0) {
@@ -323,6 +328,8 @@ function registerTargetRoutes(app: App, { db, guards, engine }: SimulcastRoutesO
       async (request) => {
         const auth = authOf(request);
         const target = await targetOf(auth, request.params.id, request.params.targetId);
+        // A target saved before this rule, or whose name now resolves to a private address.
+        if (action === 'start') await assertPushableTarget(target.url, push);
         const recorded = (tx: Db) =>
           writeAudit(tx, auditSourceOf(request), {
             accountId: target.accountId,
