@@ -162,7 +162,10 @@ describe('simulcasts API', () => {
     expect(moved.statusCode).toBe(400);
     expect(moved.json<{ message: string }>().message).toContain('10.0.0.8');
     // A target saved before the rule: its start is refused, and it does not run.
-    await ctx.db.update(simulcastTargets).set({ url: 'rtmp://10.0.0.8/live' }).where(eq(simulcastTargets.id, target.id));
+    await ctx.db
+      .update(simulcastTargets)
+      .set({ url: 'rtmp://10.0.0.8/live' })
+      .where(eq(simulcastTargets.id, target.id));
     const started = await call('operator', 'POST', simulcastPaths.start(simulcast.id, target.id));
     expect(started.statusCode).toBe(400);
     const [row] = await ctx.db.select().from(simulcastTargets).where(eq(simulcastTargets.id, target.id));

@@ -4,10 +4,10 @@ import { NODE_ID } from '../cluster/node-id.ts';
 import type { Db } from '../db/database.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
+import type { PushPolicy } from './simulcast.addresses.ts';
 import { awsSimulcastConfig, type CloudSimulcast, createCloudSimulcast } from './simulcast.aws.ts';
 import { createSimulcastEngine, type SimulcastEngineOptions, type SimulcastSources } from './simulcast.engine.ts';
 import { leasedSimulcastEngine } from './simulcast.leased.ts';
-import type { PushPolicy } from './simulcast.addresses.ts';
 import { simulcastRoutes } from './simulcast.routes.ts';
 
 export interface SimulcastPluginOptions {

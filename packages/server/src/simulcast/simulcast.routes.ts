@@ -26,8 +26,8 @@ import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { type CloudSimulcast, registerAwsRoutes } from './simulcast.aws.routes.ts';
 import { assertPushableTarget, type PushPolicy } from './simulcast.addresses.ts';
+import { type CloudSimulcast, registerAwsRoutes } from './simulcast.aws.routes.ts';
 import type { SimulcastEngine, SimulcastSources } from './simulcast.engine.ts';
 import { presentSimulcast, presentTarget } from './simulcast.present.ts';
 import {
