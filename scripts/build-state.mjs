@@ -13,7 +13,8 @@ function newest(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = 0;
   for (const name of readdirSync(path)) {
-    if (name === 'node_modules' || name === 'dist') continue;
+    // A folder's notes (README.md beside the code) change no build.
+    if (name === 'node_modules' || name === 'dist' || name.endsWith('.md')) continue;
     latest = Math.max(latest, newest(join(path, name)));
   }
   return latest;

@@ -29,7 +29,8 @@ export function templateKey(): string {
       .sort();
     for (const file of files) {
       const path = join(folder, file);
-      if (!file.includes('.')) continue;
+      // Folders, and the notes beside the code (README.md), shape no database.
+      if (!file.includes('.') || file.endsWith('.md')) continue;
       hash.update(path).update(readFileSync(path));
     }
   }
