@@ -101,7 +101,7 @@ const field = (name: string, type: FieldType, groupable = false, values?: readon
 });
 
 const EVENT_STATES = ['upcoming', 'live', 'replay'] as const;
-const VIDEO_STATES = ['uploading', 'uploaded', 'processing', 'ready', 'failed'] as const;
+const VIDEO_STATES = ['uploading', 'uploaded', 'processing', 'ready', 'failed', 'cancelled'] as const;
 
 /** The account a row belongs to (its name): offered when the admin acts for no account. */
 export const ACCOUNT_FIELD = 'account';

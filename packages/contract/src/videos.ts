@@ -13,7 +13,7 @@ import { messageCatalog } from './messages.ts';
  * encode job queued) → `processing` (probed and being encoded) → `ready` (playback available), or
  * `failed` with a `failureReason` at any step (the original is kept; POST …/encoding-job retries).
  */
-export const VIDEO_STATES = ['uploading', 'uploaded', 'processing', 'ready', 'failed'] as const;
+export const VIDEO_STATES = ['uploading', 'uploaded', 'processing', 'ready', 'failed', 'cancelled'] as const;
 export type VideoState = (typeof VIDEO_STATES)[number];
 
 export const VIDEO_TITLE_MAX = 120;

@@ -105,4 +105,5 @@ export const queryBuilderEn = {
   'queryBuilder.value.processing': 'Processing',
   'queryBuilder.value.ready': 'Ready',
   'queryBuilder.value.failed': 'Failed',
+  'queryBuilder.value.cancelled': 'Cancelled',
 } as const;

@@ -107,4 +107,5 @@ export const queryBuilderFr: Record<keyof typeof queryBuilderEn, string> = {
   'queryBuilder.value.processing': 'Encodage en cours',
   'queryBuilder.value.ready': 'Prête',
   'queryBuilder.value.failed': 'En échec',
+  'queryBuilder.value.cancelled': 'Annulée',
 };

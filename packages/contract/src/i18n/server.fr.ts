@@ -49,6 +49,7 @@ const WORDS: Readonly<Record<string, string>> = {
   processing: 'en cours d’encodage',
   ready: 'prête',
   failed: 'en échec',
+  cancelled: 'annulée',
   waiting: 'en attente',
   in_progress: 'en cours',
   done: 'terminé',

@@ -30,6 +30,7 @@ export const videosEn = {
   'resource.videos.state.processing': 'Processing',
   'resource.videos.state.ready': 'Ready',
   'resource.videos.state.failed': 'Failed',
+  'resource.videos.state.cancelled': 'Cancelled',
   'resource.videos.subtitleLanguages.en': 'English',
   'resource.videos.subtitleLanguages.fr': 'French',
 
@@ -104,6 +105,11 @@ export const videosEn = {
   'videos.edit.failed': 'Processing failed',
   'videos.edit.failedUnknown': 'No reason was given.',
   'videos.edit.retry': 'Retry encoding',
+  'videos.edit.cancelled': 'Encoding cancelled',
+  'videos.edit.cancelledHint':
+    'The encode was cancelled before it finished: nothing plays yet. The original file is kept: encode it again when you are ready.',
+  'videos.edit.cancelledNoFile': 'It was cancelled before its file was stored: upload or import the file again.',
+  'videos.edit.encodeAgain': 'Encode again',
   'videos.edit.resolution': 'Resolution',
   'videos.edit.codecs': 'Codecs',
   'videos.edit.fps': 'Frames per second',

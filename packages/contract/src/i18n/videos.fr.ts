@@ -32,6 +32,7 @@ export const videosFr: Record<keyof typeof videosEn, string> = {
   'resource.videos.state.processing': 'En traitement',
   'resource.videos.state.ready': 'Prête',
   'resource.videos.state.failed': 'En échec',
+  'resource.videos.state.cancelled': 'Annulée',
   'resource.videos.subtitleLanguages.en': 'Anglais',
   'resource.videos.subtitleLanguages.fr': 'Français',
 
@@ -107,6 +108,12 @@ export const videosFr: Record<keyof typeof videosEn, string> = {
   'videos.edit.failed': 'Le traitement a échoué',
   'videos.edit.failedUnknown': 'Aucune raison n’a été donnée.',
   'videos.edit.retry': 'Relancer l’encodage',
+  'videos.edit.cancelled': 'Encodage annulé',
+  'videos.edit.cancelledHint':
+    'L’encodage a été annulé avant la fin : rien n’est encore lisible. Le fichier d’origine est conservé : encodez-le à nouveau quand vous le souhaitez.',
+  'videos.edit.cancelledNoFile':
+    'Elle a été annulée avant que son fichier soit enregistré : envoyez ou importez à nouveau le fichier.',
+  'videos.edit.encodeAgain': 'Encoder à nouveau',
   'videos.edit.resolution': 'Résolution',
   'videos.edit.codecs': 'Codecs',
   'videos.edit.fps': 'Images par seconde',

@@ -116,6 +116,13 @@ export interface JobDefinition<Payload> {
   onFailed?(context: JobFailureContext): Promise<void>;
   /** A failed job was queued again (POST jobs/{id}/retry): its entity leaves `failed`. */
   onRetried?(context: JobHookContext): Promise<void>;
+  /**
+   * The job was cancelled (deleted) before it ended: its entity says so instead of waiting for it
+   * (a video becomes `cancelled`). Runs in the cancel's transaction, and again in the worker that
+   * was running it once it has stopped (its last writes may have come after the cancel): it must
+   * be safe to run twice, and leave alone an entity a newer job already works on.
+   */
+  onCancelled?(context: JobHookContext): Promise<void>;
 }
 
 export interface JobHookContext {
@@ -139,6 +146,7 @@ export interface JobType<Payload> {
   run(context: JobRunContext, payload: unknown): Promise<JobResult>;
   onFailed(context: JobFailureContext): Promise<void>;
   onRetried(context: JobHookContext): Promise<void>;
+  onCancelled(context: JobHookContext): Promise<void>;
 }
 
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobType<Payload> {
@@ -154,6 +162,7 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobType<
     },
     onFailed: async (context) => definition.onFailed?.(context),
     onRetried: async (context) => definition.onRetried?.(context),
+    onCancelled: async (context) => definition.onCancelled?.(context),
   };
 }
 

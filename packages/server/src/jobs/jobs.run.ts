@@ -88,6 +88,11 @@ async function settle(runner: JobRunner, entry: Running, outcome: Outcome): Prom
   let ended: JobRow | null;
   if (abort?.kind === 'cancelled') {
     log.info(jobLog, 'job cancelled');
+    // Again, now that the perform has stopped: a write it made after the cancel is undone.
+    await registry
+      .get(row.type)
+      ?.onCancelled({ db, job: row })
+      .catch((error: unknown) => log.warn({ err: error }, 'job cancelled: its entity was not updated'));
     return;
   }
   if (abort?.kind === 'shutdown' && !outcome.ok) {

@@ -90,6 +90,8 @@ async function deleteActiveJobs(db: Db, where: SQL | undefined, source: AuditSou
       deleted.map((row) => row.queueJobId),
     );
     await auditCancelled(tx, source, deleted);
+    // Each job's entity says it was cancelled (a video `cancelled`), in the same transaction.
+    for (const row of deleted) await JOB_REGISTRY.get(row.type)?.onCancelled({ db: tx, job: row });
     return deleted;
   });
 }

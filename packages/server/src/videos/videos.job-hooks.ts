@@ -17,7 +17,8 @@ const NOT_READY = VIDEO_STATES.filter((state) => state !== 'ready');
 /**
  * The hooks of a job that makes a video's media (import, encode, clip): when it ends failed, by
  * whatever path (last attempt, timeout, worker death), the video is `failed` with the job's reason,
- * so nothing stays `processing` for ever; retried, it goes back to `retryState`.
+ * so nothing stays `processing` for ever; retried, it goes back to `retryState`; cancelled, it is
+ * `cancelled` until encoded again.
  *
  * `improvesPlayable(job)` says the job only improves media that already play (a live clip's exact
  * cut replacing its instant copy): failing, it leaves a `ready` video ready, still playing what it
@@ -35,6 +36,12 @@ export function followedByVideo(retryState: VideoState, improvesPlayable?: (job:
       const id = videoIdOf(job);
       if (id === null) return;
       await videoStates.retried(db, id, retryState);
+    },
+    /** Cancelled: the video says so (a `ready` one, whose media a job only improved, stays ready). */
+    async onCancelled({ db, job }: JobHookContext): Promise<void> {
+      const id = videoIdOf(job);
+      if (id === null) return;
+      await videoStates.cancelled(db, id);
     },
   };
 }

@@ -1,7 +1,9 @@
+import { ACTIVE_JOB_STATES } from '@regie/contract/jobs';
 import type { Message } from '@regie/contract/messages';
-import type { VideoState } from '@regie/contract/videos';
-import { and, eq, inArray } from 'drizzle-orm';
+import { VIDEO_RESOURCE_TYPE, type VideoState } from '@regie/contract/videos';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { jobs } from '../db/jobs.table.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 
 /**
@@ -31,6 +33,9 @@ async function change(
   return row ?? null;
 }
 
+/** The states of a video whose media a job is making. */
+const IN_HAND: readonly VideoState[] = ['uploading', 'uploaded', 'processing'];
+
 export const videoStates = {
   /** An upload session was opened for its file. */
   uploading: (db: Db, id: number) => change(db, id, { state: 'uploading', failureReason: null }),
@@ -47,6 +52,36 @@ export const videoStates = {
     change(db, id, { state: 'failed', failureReason: reason }, from),
   /** Its failed job runs again: it leaves `failed` for the state that job starts from. */
   retried: (db: Db, id: number, state: VideoState) => change(db, id, { state, failureReason: null }, ['failed']),
+  /**
+   * The job making its media was cancelled before it ended (issue 40.10: it stayed `processing` for
+   * ever): `cancelled` until someone encodes it again, but only from a state of work in hand, and
+   * only while no other job works on it (an encode queued again since is left to run).
+   */
+  cancelled: async (db: Db, id: number): Promise<VideoRow | null> => {
+    const [row] = await db
+      .update(videos)
+      .set({ state: 'cancelled', failureReason: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(videos.id, id),
+          inArray(videos.state, [...IN_HAND]),
+          notExists(
+            db
+              .select({ id: jobs.id })
+              .from(jobs)
+              .where(
+                and(
+                  eq(jobs.resourceType, VIDEO_RESOURCE_TYPE),
+                  eq(jobs.resourceId, String(id)),
+                  inArray(jobs.state, [...ACTIVE_JOB_STATES]),
+                ),
+              ),
+          ),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  },
   /** A new attempt stored its file: an earlier attempt's reason no longer holds (state unchanged). */
   stored: (db: Db, id: number, file: VideoStepChanges) => change(db, id, { ...file, failureReason: null }),
 } as const;

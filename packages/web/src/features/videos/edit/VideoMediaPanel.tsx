@@ -13,6 +13,7 @@ import type { ResourceLabels } from '../../../resources/resource-labels.ts';
 import { useAccessSubject } from '../../../session/access.ts';
 import { VideoPlayer } from '../../../widgets/player/VideoPlayer.tsx';
 import { playbackOf, videoStateOf } from '../video-fields.ts';
+import { EncodeCancelled } from './EncodeCancelled.tsx';
 import { EncodeProgress } from './EncodeProgress.tsx';
 import { mediaFacts } from './media-facts.ts';
 import { SharePanel } from './SharePanel.tsx';
@@ -69,6 +70,13 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
             reason={record.failureReason}
             reasonMessage={record.failureReasonMessage}
             mayRetry={canWrite && Boolean(record.originalKey)}
+          />
+        )}
+        {state === 'cancelled' && (
+          <EncodeCancelled
+            videoId={id}
+            hasOriginal={Boolean(record.originalKey)}
+            mayEncode={canWrite && Boolean(record.originalKey)}
           />
         )}
         {state === 'ready' && playback && <VideoPlayer playback={playback} title={String(record.title ?? '')} />}

@@ -7,4 +7,5 @@ export const STATE_COLORS: Readonly<Record<VideoState, string>> = {
   processing: 'orange',
   ready: 'teal',
   failed: 'red',
+  cancelled: 'gray',
 };

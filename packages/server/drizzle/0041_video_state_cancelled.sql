@@ -1,0 +1,2 @@
+ALTER TABLE "videos" DROP CONSTRAINT "videos_state_valid";--> statement-breakpoint
+ALTER TABLE "videos" ADD CONSTRAINT "videos_state_valid" CHECK (state in ('uploading', 'uploaded', 'processing', 'ready', 'failed', 'cancelled'));
