@@ -1,4 +1,5 @@
 import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import { dateFormats } from '../i18n/dates.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { countdownText, countdownTo, reasonKey, timeLeftText } from './embed-states.ts';
 import { element, showNotice } from './embed-view.ts';
@@ -43,7 +44,7 @@ export function renderUpcoming(
     document.title = shown.title;
     heading.textContent = shown.title;
     const at = shown.startsAt === null ? null : new Date(shown.startsAt);
-    const date = at ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(at) : null;
+    const date = at ? dateFormats(language).longDateTime(at) : null;
     starts.textContent = date ? say('upcomingStarts', { date }) : '';
     const left = countdownTo(shown.startsAt, now());
     if (left) clock.textContent = countdownText(left, say);

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 
 /** Sizes and dates in the user's language (the interface's, not the browser's). */
 export function useLocaleFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language || 'en';
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   return {
     date: (iso: string) => dates.format(new Date(iso)),

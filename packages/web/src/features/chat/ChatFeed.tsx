@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Kbd, Loader, Paper, Stack, Text, Title } from
 import type { Chat, ChatMessage } from '@regie/contract/chat.schemas';
 import { IconBan, IconEye, IconEyeOff, IconPin, IconPinnedOff } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
 import { useBan, useChatFeed, useModerate } from './chat-calls.ts';
@@ -11,9 +12,6 @@ interface RowActions {
   togglePinned: (message: ChatMessage) => void;
   ban: (message: ChatMessage) => void;
 }
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** A message's buttons (the mouse's way; the keys H, P and B do the same in the feed). */
 function MessageActions({ message, actions }: { message: ChatMessage; actions: RowActions }) {
@@ -67,6 +65,7 @@ function MessageRow({
   onFocus?: () => void;
 }) {
   const t = useT();
+  const time = useDateFormats().timeWithSeconds;
   const hidden = message.state === 'hidden';
   return (
     <Paper

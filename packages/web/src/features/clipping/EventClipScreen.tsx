@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useResourceRecord } from '../../api/resource-queries.ts';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { SearchCombobox } from '../../widgets/SearchCombobox.tsx';
 import { type EventChoice, useEventSearch } from './clipping-calls.ts';
@@ -56,7 +57,7 @@ function EventPicker({ onSelect }: { onSelect: (event: EventChoice) => void }) {
   const [query, setQuery] = useState('');
   const [search] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const events = useEventSearch(search);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const options = (events.data ?? []).map((event) => ({
     value: String(event.id),
     label: event.startsAt ? `${event.name} (${date.format(new Date(event.startsAt))})` : event.name,

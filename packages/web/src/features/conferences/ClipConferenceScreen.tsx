@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { SearchCombobox } from '../../widgets/SearchCombobox.tsx';
@@ -17,7 +18,7 @@ const CONFERENCE_PARAM = 'conference';
 /** 'Keynote (12 Sept 2026, 18:00)', the date in the user's language. */
 function labelOf(record: ResourceRecord, language: string): string {
   if (typeof record.startsAt !== 'string') return String(record.name);
-  const starts = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const starts = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(record.startsAt),
   );
   return `${String(record.name)} (${starts})`;

@@ -2,6 +2,7 @@ import { Badge, Group, List, Paper, Select, SimpleGrid, Stack, Table, Text, Titl
 import type { ImportDecision, ImportName, ImportPreview } from '@regie/contract/data-import';
 import type { MessageKey } from '@regie/contract/i18n/en';
 import { useQuery } from '@tanstack/react-query';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { DataImportCalls } from './data-import-calls.ts';
 
@@ -94,6 +95,7 @@ export function ImportPreviewPanel({
   onDecisions: (decisions: Map<string, ImportDecision>) => void;
 }) {
   const t = useT();
+  const dates = useDateFormats();
   const competition = preview.names.find((name) => name.kind === 'competition');
   const season = preview.names.find((name) => name.kind === 'season');
   const parentOf = (name: ImportName): number | null => {
@@ -163,7 +165,7 @@ export function ImportPreviewPanel({
             <Table.Tbody>
               {preview.fixtures.slice(0, FIXTURES_SHOWN).map((fixture) => (
                 <Table.Tr key={fixture.ref}>
-                  <Table.Td>{new Date(fixture.startsAt).toLocaleString()}</Table.Td>
+                  <Table.Td>{dates.dateTime(fixture.startsAt)}</Table.Td>
                   <Table.Td>{fixture.round ?? ''}</Table.Td>
                   <Table.Td>
                     {fixture.home} – {fixture.away}

@@ -5,6 +5,7 @@ import {
   type SubscriptionItem,
 } from '@regie/contract/data-provider-subscriptions';
 import { useState } from 'react';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { PasswordField } from '../../widgets/PasswordField.tsx';
 import {
@@ -126,6 +127,7 @@ function SubscriptionTable({ mappingId, subscriptions }: { mappingId: number; su
 /** One subscription: its status, its interval (editable), pause or resume, remove. */
 function SubscriptionRow({ mappingId, subscription }: { mappingId: number; subscription: SubscriptionItem }) {
   const t = useT();
+  const dates = useDateFormats();
   const remove = useRemoveSubscription(mappingId);
   const toggle = useUpdateSubscription(mappingId, subscription.active ? 'dataFeeds.paused' : 'dataFeeds.resumed');
   const url = subscription.url;
@@ -147,7 +149,7 @@ function SubscriptionRow({ mappingId, subscription }: { mappingId: number; subsc
       <Table.Td>
         <StatusBadge subscription={subscription} />
       </Table.Td>
-      <Table.Td>{subscription.lastPolledAt ? new Date(subscription.lastPolledAt).toLocaleString() : '—'}</Table.Td>
+      <Table.Td>{subscription.lastPolledAt ? dates.dateTime(subscription.lastPolledAt) : '—'}</Table.Td>
       <Table.Td>{subscription.lastError ?? '—'}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">

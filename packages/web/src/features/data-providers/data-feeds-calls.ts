@@ -16,6 +16,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 
 /** The providers by the names their publishers use. */
 export const PROVIDER_NAMES: Record<FeedProvider, string> = {
@@ -51,7 +52,7 @@ export function useMappableRecords(entity: DataProviderMappingEntity) {
 export function useRecordOptions(records: MappableRecords | undefined): { value: string; label: string }[] {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+    const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
     return (records?.data ?? []).map((record) => ({
       value: String(record.id),
       label: record.startsAt ? `${record.name} (${date.format(new Date(record.startsAt))})` : record.name,

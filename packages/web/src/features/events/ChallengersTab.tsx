@@ -20,6 +20,7 @@ import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordLabel } from '../../api/resource-queries.ts';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { ResourceRecord } from '../../resources/any-resource.ts';
 import { useResourceAccess } from '../../resources/use-resource-access.ts';
@@ -208,7 +209,7 @@ function Appearances({ challengerId, name }: { challengerId: number; name: strin
   const { i18n } = useTranslation();
   const appearances = useAppearances(challengerId);
   const list = appearances.data ?? [];
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <Popover position="bottom-end" shadow="md" width={300}>
       <Popover.Target>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/
 import type { FanDetail } from '@regie/contract/fans.schemas';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentEntry } from '../../app/route-entry.ts';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { usePageTitle } from '../../widgets/page-title.ts';
 import { FanStatusBadge } from './FanStatusBadge.tsx';
@@ -12,14 +13,15 @@ type Actions = ReturnType<typeof useFanActions>;
 
 function InfosTab({ fan, actions }: { fan: FanDetail; actions: Actions }) {
   const t = useT();
+  const dates = useDateFormats();
   const fields: [string, string][] = [
     [t('fans.field.email'), fan.email],
     [t('fans.field.nickname'), fan.nickname],
     [t('fans.field.name'), `${fan.firstName} ${fan.lastName}`.trim()],
     [t('fans.field.country'), fan.country ?? ''],
     [t('fans.field.language'), fan.language],
-    [t('fans.field.createdAt'), new Date(fan.createdAt).toLocaleString()],
-    [t('fans.field.lastActiveAt'), fan.lastActiveAt ? new Date(fan.lastActiveAt).toLocaleString() : ''],
+    [t('fans.field.createdAt'), dates.dateTime(fan.createdAt)],
+    [t('fans.field.lastActiveAt'), fan.lastActiveAt ? dates.dateTime(fan.lastActiveAt) : ''],
   ];
   const remove = () => {
     if (window.confirm(t('fans.deleteConfirm', { name: fan.nickname }))) actions.remove.mutate(undefined);

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import type { FanDetail } from '@regie/contract/fans.schemas';
 import { useState } from 'react';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useLabel, useT } from '../../i18n/use-t.ts';
 import { fanTagLabel } from './fan-tag-label.ts';
 import {
@@ -14,7 +15,12 @@ import {
 } from './fans-calls.ts';
 
 type Actions = ReturnType<typeof useFanActions>;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+
+/** A moment of the fan's history, in the interface's language and clock; empty when none. */
+function useWhen() {
+  const dates = useDateFormats();
+  return (iso: string | null) => (iso ? dates.dateTime(iso) : '');
+}
 
 /** A chooser and an Add button, for a tag or a profile. */
 function AddOne({
@@ -134,6 +140,7 @@ function Pager({ pages, nextCursor }: { pages: ReturnType<typeof usePages>; next
 
 export function SessionsTab({ fan }: { fan: FanDetail }) {
   const t = useT();
+  const when = useWhen();
   const pages = usePages();
   const sessions = useFanSessions(fan.id, pages.after);
   const rows = sessions.data?.data ?? [];
@@ -169,6 +176,7 @@ export function SessionsTab({ fan }: { fan: FanDetail }) {
 
 export function ActivitiesTab({ fan }: { fan: FanDetail }) {
   const t = useT();
+  const when = useWhen();
   const pages = usePages();
   const activities = useFanActivities(fan.id, pages.after);
   const events = useFanEvents(fan.id);
@@ -209,6 +217,7 @@ export function ActivitiesTab({ fan }: { fan: FanDetail }) {
 
 export function ProductsTab({ fan }: { fan: FanDetail }) {
   const t = useT();
+  const when = useWhen();
   const products = useFanProducts(fan.id);
   const rows = products.data?.data ?? [];
   if (products.data && rows.length === 0) return <Text c="dimmed">{t('fans.products.none')}</Text>;

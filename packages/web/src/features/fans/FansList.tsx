@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text } from '@manti
 import type { FanRow } from '@regie/contract/fans.schemas';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { FanBulkBar } from './FanBulkBar.tsx';
 import { FanFilters } from './FanFilters.tsx';
@@ -13,6 +14,7 @@ import { apiFilter, type FanListFilter, filterFromParams, paramsFromFilter } fro
 /** One page of fans: each opens their page. */
 function FansTable({ fans }: { fans: readonly FanRow[] }) {
   const t = useT();
+  const dates = useDateFormats();
   return (
     <Table striped highlightOnHover aria-label={t('fans.list.title')}>
       <Table.Thead>
@@ -36,7 +38,7 @@ function FansTable({ fans }: { fans: readonly FanRow[] }) {
             <Table.Td>{fan.email}</Table.Td>
             <Table.Td>{`${fan.firstName} ${fan.lastName}`.trim()}</Table.Td>
             <Table.Td>{fan.country ?? ''}</Table.Td>
-            <Table.Td>{fan.lastActiveAt ? new Date(fan.lastActiveAt).toLocaleString() : ''}</Table.Td>
+            <Table.Td>{fan.lastActiveAt ? dates.dateTime(fan.lastActiveAt) : ''}</Table.Td>
             <Table.Td>
               <FanStatusBadge fan={fan} />
             </Table.Td>

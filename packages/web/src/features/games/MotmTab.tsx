@@ -4,6 +4,7 @@ import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { LazyDateTimeField } from '../../widgets/LazyDateTimeField.tsx';
 import type { EventTabProps } from '../events/event-tabs.tsx';
@@ -48,7 +49,7 @@ function VotingWindow({ game, canWrite }: { game: MotmGame; canWrite: boolean })
   const { i18n } = useTranslation();
   const open = useMotmNow(game.eventId, game.id, 'open');
   const close = useMotmNow(game.eventId, game.id, 'close');
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', hour12: false });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const time = (value: string | null) => (value ? format.format(new Date(value)) : t('games.motm.unset'));
   return (
     <Group gap="sm">

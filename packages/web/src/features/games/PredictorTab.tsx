@@ -3,6 +3,7 @@ import { GAME_LIMITS } from '@regie/contract/games';
 import type { CalculateResponse, PredictorGame } from '@regie/contract/games.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 import { useT } from '../../i18n/use-t.ts';
 import type { EventTabProps } from '../events/event-tabs.tsx';
 import { Contestants, CreateGame, GameSection, Prizes } from './GamePanels.tsx';
@@ -113,7 +114,7 @@ export function PredictorTab({ eventId }: EventTabProps) {
   if (game.isError) return <Alert color="red">{t('games.loadError')}</Alert>;
   if (!game.data) return <CreateGame kind="predictor" eventId={eventId} canWrite={canWrite} />;
   const current = game.data;
-  const locks = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const locks = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(current.locksAt),
   );
   return (

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Titl
 import { canWrite, satisfies } from '@regie/contract/access';
 import { CAMERAS_RULE, MULTICAM_RULE, type MulticamStatus } from '@regie/contract/cameras';
 import type { LiveHealth } from '@regie/contract/live';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
 import { useLifecycle } from '../lifecycle/lifecycle-calls.ts';
@@ -13,12 +14,10 @@ import { HealthFacts } from './HealthFacts.tsx';
 import { type LiveContent, useCameras, useHealths, useProgram, useSwitchCamera } from './live-calls.ts';
 import { ProgramPanel } from './ProgramPanel.tsx';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
 /** The switches, newest first: when, to which camera, by whom. */
 function SwitchLog({ program }: { program: MulticamStatus }) {
   const t = useT();
+  const time = useDateFormats().timeWithSeconds;
   const label = (cameraId: number | null) =>
     program.cameras.find((camera) => camera.id === cameraId)?.label ?? t('live.multicam.removedCamera');
   return (

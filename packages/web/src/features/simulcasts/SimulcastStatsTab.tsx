@@ -3,6 +3,7 @@ import { LineChart } from '@mantine/charts';
 import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Simulcast, SimulcastStats } from '@regie/contract/simulcast';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useSimulcastStats } from './simulcast-calls.ts';
 import { STATUS_COLOURS, STATUS_KEYS, uptimeText } from './simulcast-routes.ts';
@@ -47,11 +48,8 @@ export function SimulcastStatsTab({ simulcast }: { simulcast: Simulcast }) {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, []);
-  const time = useMemo(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }), []);
-  const rows = useMemo(
-    () => (stats.data ? chartRows(stats.data, (at) => time.format(new Date(at))) : []),
-    [stats.data, time],
-  );
+  const dates = useDateFormats();
+  const rows = useMemo(() => (stats.data ? chartRows(stats.data, dates.timeWithSeconds) : []), [stats.data, dates]);
   const none = t('simulcast.none');
   return (
     <Stack gap="md">

@@ -1,6 +1,7 @@
 import type { StatsInterval } from '@regie/contract/stats';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 
 export interface InsightsFormat {
   number: (value: number) => string;
@@ -21,13 +22,13 @@ const BUCKET_FORMATS: Readonly<Record<StatsInterval, Intl.DateTimeFormatOptions>
 /** Numbers and dates in the user's language (the interface language: en or fr). */
 export function insightsFormat(language: string): InsightsFormat {
   const numbers = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = dateTimeFormat(language, { dateStyle: 'medium' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   // Buckets are UTC (contract stats.ts): shown in UTC too, so a day reads as that day.
   const buckets = Object.fromEntries(
     Object.entries(BUCKET_FORMATS).map(([interval, options]) => [
       interval,
-      new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }),
+      dateTimeFormat(language, { ...options, timeZone: 'UTC' }),
     ]),
   );
   return {

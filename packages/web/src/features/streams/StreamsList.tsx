@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ServerReason } from '../../i18n/server-message.tsx';
+import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { StreamStateBadge } from './state-badge.tsx';
 import { useStreams } from './streams-calls.ts';
@@ -9,6 +10,7 @@ import { useStreams } from './streams-calls.ts';
 /** /medias/streams/list: the account's live inputs, their state, and the way to a new one. */
 export function StreamsList() {
   const t = useT();
+  const dates = useDateFormats();
   const streams = useStreams();
   const rows = streams.data?.data ?? [];
   return (
@@ -50,9 +52,7 @@ export function StreamsList() {
                   </Group>
                 </Table.Td>
                 <Table.Td>{t(`streams.latency.short.${input.latencyMode}`)}</Table.Td>
-                <Table.Td>
-                  {input.lastLiveAt ? new Date(input.lastLiveAt).toLocaleString() : t('streams.never')}
-                </Table.Td>
+                <Table.Td>{input.lastLiveAt ? dates.dateTime(input.lastLiveAt) : t('streams.never')}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -11,6 +11,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { dateTimeFormat } from '../../i18n/dates.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { RankingTable } from './RankingTable.tsx';
 
@@ -24,9 +25,9 @@ function usePeriodLabel(kind: Exclude<RankingKind, 'global'>, day: string): stri
   return useMemo(() => {
     const { from } = periodOf(kind, day);
     if (kind === 'month') {
-      return new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(from);
+      return dateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(from);
     }
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(from);
+    const date = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(from);
     return t('trivia.rankings.weekOf', { date });
   }, [kind, day, i18n.language, t]);
 }

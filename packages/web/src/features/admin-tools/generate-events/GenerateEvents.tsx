@@ -28,6 +28,7 @@ import { useAction } from '../../../api/action.ts';
 import { useApi } from '../../../api/api-context.ts';
 import type { ResourceLocation } from '../../../api/resource-api.ts';
 import { recordLabel, referenceLocation, useResourceCalls, useResourceList } from '../../../api/resource-queries.ts';
+import { dateTimeFormat } from '../../../i18n/dates.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
 const COMPETITIONS = referenceLocation('competitions');
@@ -96,7 +97,7 @@ export function GenerateEvents() {
 
   const options = (rows: { id: number }[] | undefined) =>
     (rows ?? []).map((row) => ({ value: String(row.id), label: recordLabel(row as never) }));
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const seasonOptions = competitionId ? options(seasons.data?.data) : [];
 
   return (
