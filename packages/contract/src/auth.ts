@@ -134,6 +134,11 @@ export const meContextResponse = z.object({
     accountKey: z.string(),
     /** The account's SportId while simulated (see SIMULATION_QUERY_KEYS); null otherwise. */
     SportId: z.number().nullable(),
+    /**
+     * The sport the account is about (its config's sport, when it sees that sport), simulated or
+     * not; null when none: a new record that has a sport starts at it (issue 40.2).
+     */
+    sportId: z.number().nullable(),
   }),
   simulated: z.boolean(),
   /** The acting session while simulated (issue 26: its reason and mode, for the banner); else null. */

@@ -68,6 +68,17 @@ describe('the simulated account in queries', () => {
     expect(own.account.SportId).toBeNull();
   });
 
+  it("gives the account's own sport to its users too, for the new records they make (issue 40.2)", async () => {
+    await setSport(single, sportId);
+    const member = await ctx.buildUser({ accountId: single.id, roles: ['video_write'] });
+    const token = await ctx.login(member.username, member.password);
+    const context = meContextResponse.parse((await ctx.request({ url: paths.meContext, token })).json());
+    // Not acting: no SportId added to queries, but the sport a new event or video starts at.
+    expect(context.account).toMatchObject({ SportId: null, sportId });
+    const acting = meContextResponse.parse((await asAdminFor(single, paths.meContext)).json());
+    expect(acting.account).toMatchObject({ SportId: sportId, sportId });
+  });
+
   it("refuses as an account's sport one it does not see, and keeps the one it had", async () => {
     const [foreign] = await ctx.db.insert(sports).values({ name: 'Polo', accountId: other.id }).returning();
     for (const id of [foreign?.id ?? 0, 2_000_000]) {

@@ -76,6 +76,7 @@ describe('x-account-key', () => {
       name: DEMO_ACCOUNTS.events,
       accountKey: events.accountKey,
       SportId: null,
+      sportId: null,
     });
     expect(context.roles).toEqual([
       'clip_only',

@@ -72,6 +72,7 @@ export function getContext(context: RequestContext, groups: MeContextResponse['G
       name: account.name,
       accountKey: account.accountKey,
       SportId: simulated ? account.sportId : null,
+      sportId: account.sportId,
     },
     simulated,
     acting: context.acting

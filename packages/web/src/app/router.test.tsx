@@ -36,7 +36,7 @@ function userWith(roles: string[], accessLevel = 0, modules: MeContextResponse['
     Groups: [],
   };
   const context: MeContextResponse = {
-    account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
+    account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null, sportId: null },
     simulated: false,
     acting: null,
     Groups: [],

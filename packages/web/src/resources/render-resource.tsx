@@ -47,7 +47,7 @@ export function signIn(roles: string[], options: { accessLevel?: number; modules
     Groups: [],
   };
   const context: MeContextResponse = {
-    account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
+    account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null, sportId: null },
     simulated: false,
     acting: null,
     Groups: [],

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect } from 'react';
 import { useAction } from '../api/action.ts';
 import { resourceKeys } from '../api/query-keys.ts';
 import { useT } from '../i18n/use-t.ts';
+import { useSession } from '../session/current-session.ts';
 import type { AnyResource, ResourceRecord } from './any-resource.ts';
 import type { FieldMessage } from './form-state.ts';
 import { saveNotice } from './save-notice.ts';
@@ -26,6 +27,14 @@ export interface EditControllerOptions {
   onDirtyChange?: (dirty: boolean) => void;
 }
 
+/**
+ * What a new record starts at beside its schema's defaults: a record that has a sport starts at
+ * the sport the account is about (issue 40.2: Sport stayed empty on a football club's new event).
+ */
+export function createDefaults(resource: AnyResource, accountSport: number | null): Record<string, unknown> {
+  return accountSport !== null && 'sportId' in resource.fields.shape ? { sportId: accountSport } : {};
+}
+
 export function useEditController(
   resource: AnyResource,
   record: ResourceRecord | null,
@@ -33,7 +42,8 @@ export function useEditController(
 ) {
   const t = useT();
   const queryClient = useQueryClient();
-  const form = useResourceForm(resource, record);
+  const accountSport = useSession().user?.account.sportId ?? null;
+  const form = useResourceForm(resource, record, createDefaults(resource, accountSport));
   const { calls, onDirtyChange } = options;
 
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);

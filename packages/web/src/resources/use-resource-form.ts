@@ -20,9 +20,14 @@ const NO_SERVER_ERRORS: ServerErrors = { fields: {}, paths: {}, general: [] };
  * The state of a generic edit form: values, touched fields, client errors from the zod schema,
  * server errors placed on their fields (each cleared when its field changes).
  */
-export function useResourceForm(resource: AnyResource, record: ResourceRecord | null) {
+export function useResourceForm(
+  resource: AnyResource,
+  record: ResourceRecord | null,
+  /** A new record's starting values beside the schema's defaults (the account's sport). */
+  createDefaults: Readonly<Record<string, unknown>> = {},
+) {
   const mode: FormMode = record ? 'update' : 'create';
-  const [initial] = useState(() => initialValues(resource, record));
+  const [initial] = useState(() => ({ ...initialValues(resource, record), ...(record ? {} : createDefaults) }));
   const [values, setValues] = useState<FormValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<ServerErrors>(NO_SERVER_ERRORS);

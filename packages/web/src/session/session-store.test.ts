@@ -30,7 +30,7 @@ const me: MeResponse = {
 };
 
 const context: MeContextResponse = {
-  account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null },
+  account: { id: 2, name: 'Olympique', accountKey: 'key-2', SportId: null, sportId: null },
   simulated: false,
   acting: null,
   Groups: [{ id: 3, name: 'Producers', AccountId: 2 }],

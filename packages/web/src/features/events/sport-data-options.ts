@@ -15,7 +15,14 @@ export interface Option {
 
 /** Seasons of a competition and rounds of a season: short lists, read whole. */
 const NESTED = { seasons: seasonsResource, rounds: roundsResource } as const;
-const ALL = { offset: 0, limit: 200 } as const;
+/**
+ * Whole, in the order a person picks from: the latest season first (the one a new event is
+ * usually in, and what a select without an empty item holds), rounds in their order.
+ */
+const ALL = {
+  seasons: { offset: 0, limit: 200, sort: '-startDate' },
+  rounds: { offset: 0, limit: 200, sort: 'number' },
+} as const;
 
 /**
  * The seasons of a competition, or the rounds of a season, as Select options (empty while
@@ -29,8 +36,8 @@ export function useChildOptions(kind: keyof typeof NESTED, parentId: number | nu
     [client, resource, parentId],
   );
   const query = useQuery({
-    queryKey: resourceKeys.listOf(resource.name, parentId ?? 0, ALL),
-    queryFn: ({ signal }) => (calls ? calls.list(ALL, signal) : Promise.reject(new Error('no parent'))),
+    queryKey: resourceKeys.listOf(resource.name, parentId ?? 0, ALL[kind]),
+    queryFn: ({ signal }) => (calls ? calls.list(ALL[kind], signal) : Promise.reject(new Error('no parent'))),
     enabled: calls !== null,
     staleTime: 60_000,
   });
