@@ -85,6 +85,7 @@ export type UpdateMeBody = z.infer<typeof updateMeBody>;
 export const updateMeResponse = z.object({ meta: userMeta });
 
 export const moduleRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type ModuleRef = z.infer<typeof moduleRef>;
 export const roleRef = z.object({ id: z.number(), name: z.string() });
 export const groupRef = z.object({ id: z.number(), name: z.string(), AccountId: z.number() });
 

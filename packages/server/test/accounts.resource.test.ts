@@ -99,6 +99,31 @@ describe('accounts (resource)', () => {
     ]);
   });
 
+  it("reads an account with the spec's Groups, Roles and Modules, expanded or not (issue 40.4)", async () => {
+    const events = await ctx.accountByName(DEMO_ACCOUNTS.events);
+    const read = await ctx.request({ url: `${ACCOUNTS}/${events.id}`, token: adminToken });
+    expect(read.statusCode).toBe(200);
+    const account = read.json();
+    expect(account.Groups.length).toBe(5);
+    expect(account.Groups.every((group: { id: unknown }) => typeof group.id === 'number')).toBe(true);
+    expect(account.Roles.map((role: { name: string }) => role.name)).toContain('simulcast_write');
+    expect(account.Modules).toContainEqual({ id: 9, code: 'SIMULCAST', name: 'Simulcast' });
+    expect(account.Modules.map((module: { code: string }) => module.code).sort()).toEqual([...account.modules].sort());
+    // The extra fields stay: the codes the form edits.
+    expect(account.modules).toContain('SIMULCAST');
+    // Expanding what is always there is no error; an unknown name still is.
+    const expanded = await ctx.request({ url: `${ACCOUNTS}/${events.id}?expand=[Modules,Roles]`, token: adminToken });
+    expect(expanded.statusCode).toBe(200);
+    expect(expanded.json().Modules).toEqual(account.Modules);
+    const unknown = await ctx.request({ url: `${ACCOUNTS}/${events.id}?expand=Nope`, token: adminToken });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('Modules');
+    // A list carries Modules too; Groups and Roles when expanded.
+    const list = (await ctx.request({ url: `${ACCOUNTS}?modules=SIMULCAST`, token: adminToken })).json();
+    expect(list.data[0].Modules.length).toBeGreaterThan(0);
+    expect(list.data[0].Groups).toBeUndefined();
+  });
+
   it('refuses to delete the admin’s own account, or one that still has users', async () => {
     const platform = await ctx.accountByName(DEMO_ACCOUNTS.platform);
     const own = await ctx.request({ method: 'DELETE', url: `${ACCOUNTS}/${platform.id}`, token: adminToken });

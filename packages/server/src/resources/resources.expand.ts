@@ -17,17 +17,21 @@ import type { Engine, LinkField, ResourceEntry, Row } from './resources.types.ts
 /** Most related records one relation brings per request. */
 const EXPAND_LIMIT = 500;
 
-/** Checks the requested names against the declaration: unknown → 400 naming the known ones. */
+/**
+ * Checks the requested names against the declaration: unknown → 400 naming the known ones. A
+ * field the presenter always adds (an account's Modules) may be named too: it is there already.
+ */
 export function checkExpand(entry: ResourceEntry, names: readonly string[] | undefined): string[] {
-  const known = Object.keys(entry.definition.relations ?? {});
+  const relations = Object.keys(entry.definition.relations ?? {});
+  const presented = Object.keys(entry.presentedFields ?? {});
   const requested = [...new Set(names ?? [])];
   for (const name of requested) {
-    if (!known.includes(name)) {
-      const message = CRUD_MESSAGES.unknownRelation(name, known);
+    if (!relations.includes(name) && !presented.includes(name)) {
+      const message = CRUD_MESSAGES.unknownRelation(name, [...relations, ...presented]);
       throw badRequest(message, [{ path: 'expand', message }]);
     }
   }
-  return requested;
+  return requested.filter((name) => relations.includes(name));
 }
 
 function joinOf(entry: ResourceEntry, relation: Relation): LinkField {

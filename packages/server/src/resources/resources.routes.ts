@@ -144,7 +144,7 @@ function registerRecordRoutes(
     },
     async (request) => {
       const auth = authOf(request);
-      const expand = checkExpand(entry, expandOf(request.query));
+      const expand = [...new Set([...(entry.readExpands ?? []), ...checkExpand(entry, expandOf(request.query))])];
       const { scope } = await parentScope(engine, entry, auth, request.params);
       const row = await findVisible(engine, entry, auth, request.params.id, scope);
       const [record] = await expandRecords(

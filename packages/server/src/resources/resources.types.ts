@@ -111,6 +111,11 @@ export interface ResourceEntry<Table extends PgTable = PgTable> {
   present?(record: Row, row: RowOf<Table>, context: PresentContext): Row;
   /** The schemas of what `present` adds: the output schema (OpenAPI) documents them. */
   presentedFields?: Readonly<Record<string, z.core.$ZodType>>;
+  /**
+   * Relations a one-record read always includes, expanded or not: the fields the spec names on
+   * the record (an account's Groups and Roles, issue 40.4). Lists include them only when expanded.
+   */
+  readExpands?: readonly string[];
 }
 
 /** Computed values a presenter adds to every record, with their schemas (documented in the output). */
@@ -134,6 +139,7 @@ export function resourceEntry<
   revokes?: (row: RowOf<Table>) => string[];
   scope?: (auth: AuthContext) => SQL | undefined;
   present?: Presented<Added, Table>;
+  readExpands?: readonly string[];
 }): ResourceEntry<Table> {
   const { definition, links, present, ...rest } = entry;
   const widened: EngineDefinition = { ...definition, fields: { shape: definition.fields.shape } };
