@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TAB_MODULES, eventTabGate, missingModules, SPORT_EVENT_TABS } from './events.ts';
+import { EVENT_TAB_MODULES, eventTabGate, markerSymbolId, missingModules, SPORT_EVENT_TABS } from './events.ts';
 import { findRouteByPath, isTabEnabled } from './routes.ts';
 
 const saved = (activatedModules: readonly string[]) => ({ creating: false, activatedModules });
@@ -74,5 +74,19 @@ describe('the sport event tabs', () => {
     if (!newChat) throw new Error('no chat tab on new');
     expect(isTabEnabled(newChat, { activeEventModules: ['CHAT'] })).toBe(false);
     expect(missingModules(['A', 'B'], ['B'])).toEqual(['A']);
+  });
+});
+
+describe('markerSymbolId (issue 40.1: each marker type draws its sport’s icon)', () => {
+  it('names the symbol of the type’s code in its sport’s sprite', () => {
+    expect(markerSymbolId('football.svg', 'goal')).toBe('football-goal');
+    expect(markerSymbolId('Basketball.SVG', 'three-pointer')).toBe('basketball-three-pointer');
+  });
+
+  it('has none without a sprite or a code, or for a name that is no symbol id', () => {
+    expect(markerSymbolId(null, 'goal')).toBeNull();
+    expect(markerSymbolId('football.svg', null)).toBeNull();
+    expect(markerSymbolId('football.svg', 'a"b')).toBeNull();
+    expect(markerSymbolId('../x.svg', 'goal')).toBeNull();
   });
 });

@@ -66,6 +66,20 @@ export const EVENT_MESSAGES = messageCatalog('EVENT_MESSAGES', {
 });
 
 /**
+ * The symbol of a marker type's icon in its sport's sprite (spec §3: the sprite is chosen by
+ * sportId): `<sprite file's name>-<type code>`, e.g. `football-goal` in football.svg; null when
+ * the type has no sport, no code, or its sport no sprite.
+ */
+export function markerSymbolId(
+  spriteFilename: string | null | undefined,
+  code: string | null | undefined,
+): string | null {
+  if (!spriteFilename || !code) return null;
+  const sprite = spriteFilename.replace(/\.svg$/i, '').toLowerCase();
+  return /^[a-z0-9-]+$/.test(sprite) && /^[a-z0-9-]+$/.test(code) ? `${sprite}-${code}` : null;
+}
+
+/**
  * Whether a marker type (of `typeSportId`; null: every sport) may mark an event of `eventSportId`
  * (null: no sport, every type): its sport's types and those of every sport. The editor offers
  * these keys only, and the server refuses the others (EVENT_MESSAGES.markerTypeOfOtherSport).

@@ -1,9 +1,11 @@
 import { paths } from '@regie/contract/api';
 import { AUTH_MESSAGES, adminPayloadResponse, MARKER_NOTIFICATION_GROUPS } from '@regie/contract/auth';
+import { markerSymbolId } from '@regie/contract/events';
 import { renderMessage } from '@regie/contract/messages.render';
 import { MODULES } from '@regie/contract/modules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markerTypes } from '../src/db/marker-types.table.ts';
 import { sports } from '../src/db/sports.table.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
@@ -102,6 +104,20 @@ describe('GET /assets/markers/{sportId}/{filename}', () => {
     expect(response.headers['content-type']).toBe('image/svg+xml');
     expect(response.headers['cache-control']).toContain('max-age=');
     expect(response.body).toMatch(/^<svg[\s\S]*<symbol id="football-goal"/);
+  });
+
+  it("holds an icon for each of the demo's marker types of a sport, as the markers tab draws them (issue 40.1)", async () => {
+    const typed = await ctx.db
+      .select({ code: markerTypes.code, sportId: markerTypes.sportId, sprite: sports.svgSpriteFilename })
+      .from(markerTypes)
+      .innerJoin(sports, eq(sports.id, markerTypes.sportId));
+    expect(typed.length).toBeGreaterThan(0);
+    for (const type of typed) {
+      const symbol = markerSymbolId(type.sprite, type.code);
+      expect(symbol, `${type.code}`).not.toBeNull();
+      const sprite = await ctx.request({ url: `/assets/markers/${type.sportId}/${type.sprite}` });
+      expect(sprite.body, `${symbol} in ${type.sprite}`).toContain(`<symbol id="${symbol}"`);
+    }
   });
 
   it('answers a JSON 404 for an unknown sport or another file name', async () => {

@@ -2,6 +2,7 @@ import { Group, Kbd, Text } from '@mantine/core';
 import type { KeyedMarkerType } from '@regie/contract/markers';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';
+import { MarkerTypeIcon } from './MarkerTypeIcon.tsx';
 import type { MarkerTypeView } from './marker-calls.ts';
 
 /** The keys of the editor, on screen: one per marker type, then the timeline's. */
@@ -21,10 +22,7 @@ export function KeyLegend({ keyed }: { keyed: readonly KeyedMarkerType<MarkerTyp
           {keyed.map(({ key, type }) => (
             <Group key={type.id} gap={4} component="li" wrap="nowrap">
               <Kbd>{key}</Kbd>
-              <span
-                aria-hidden
-                style={{ width: 10, height: 10, borderRadius: 5, background: type.color, display: 'inline-block' }}
-              />
+              <MarkerTypeIcon type={type} size={16} />
               <Text size="sm">{type.name}</Text>
             </Group>
           ))}

@@ -1,9 +1,9 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
+import { MarkerTypeIcon } from './MarkerTypeIcon.tsx';
 import { useMadeMarkers } from './made-markers.ts';
 import type { MarkerTypeView } from './marker-calls.ts';
-import { UNTYPED_COLOR } from './marker-points.ts';
 import { formatMarkerTime } from './marker-time.ts';
 
 /**
@@ -39,17 +39,7 @@ export function MarkerFeedback({
             const name = marker.label || type?.name || t('markers.ui.untitled');
             return (
               <Group key={marker.id} gap={6} component="li" wrap="nowrap">
-                <span
-                  aria-hidden
-                  style={{
-                    width: 10,
-                    height: 10,
-                    borderRadius: 5,
-                    background: type?.color ?? UNTYPED_COLOR,
-                    display: 'inline-block',
-                    flexShrink: 0,
-                  }}
-                />
+                <MarkerTypeIcon type={type} size={16} />
                 <Text size="sm" fw={index === 0 ? 700 : 400} c={index === 0 ? undefined : 'dimmed'}>
                   {t('markers.ui.pointLabel', { name, time: formatMarkerTime(marker.timeSeconds, i18n.language) })}
                 </Text>

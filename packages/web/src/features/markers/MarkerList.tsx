@@ -4,6 +4,7 @@ import { MARKER_LABEL_MAX } from '@regie/contract/resources/events';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/use-t.ts';
+import { MarkerTypeIcon } from './MarkerTypeIcon.tsx';
 import type { MarkerTypeView } from './marker-calls.ts';
 import { UNTYPED_COLOR } from './marker-points.ts';
 import { formatMarkerTime } from './marker-time.ts';
@@ -83,6 +84,7 @@ function MarkerRow({ marker, types, selected, onSelect, onChange, onDelete }: Ro
         >
           {time}
         </Button>
+        <MarkerTypeIcon type={type} />
         <Select
           size="xs"
           aria-label={t('markers.ui.type')}

@@ -1,3 +1,4 @@
+import { markerSymbolId } from '@regie/contract/events';
 import { type EventReplayResponse, type MarkerRecord, markerPaths } from '@regie/contract/markers';
 import { LIST_LIMITS } from '@regie/contract/resources/define';
 import { eventsResource } from '@regie/contract/resources/events';
@@ -7,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
+import { useEnvironment } from '../../api/queries.ts';
 import { resourceKeys } from '../../api/query-keys.ts';
 import { useResourceRecord } from '../../api/resource-queries.ts';
 import { useEventChannel } from '../../realtime/use-realtime.ts';
@@ -109,6 +111,11 @@ export interface MarkerTypeView {
   position: number;
   color: string;
   iconUrl: string | null;
+  /**
+   * Its icon in its sport's sprite, inlined in the page (SpriteHost): the symbol's id, e.g.
+   * `football-goal`; null when its sport has no sprite or the type no code.
+   */
+  symbol: string | null;
   /** Null: a type of every sport. */
   sportId: number | null;
 }
@@ -122,6 +129,7 @@ const TYPES_STATE = { pageSize: 100, sort: { field: 'position', direction: 'asc'
 export function useMarkerTypes(eventId?: number): { types: MarkerTypeView[]; failed: boolean } {
   const list = useLocalListController(markerTypesResource, { initial: TYPES_STATE });
   const imageUrl = useImageUrl();
+  const { data: environment } = useEnvironment();
   const rows = list.rows;
   const types = useMemo(
     () =>
@@ -134,12 +142,16 @@ export function useMarkerTypes(eventId?: number): { types: MarkerTypeView[]; fai
                 position: typeof row.position === 'number' ? row.position : 0,
                 color: typeof row.color === 'string' ? row.color : '#868E96',
                 iconUrl: typeof row.icon === 'string' && row.icon ? imageUrl(row.icon) : null,
+                symbol: markerSymbolId(
+                  environment?.sports.find((sport) => sport.id === row.sportId)?.svgSpriteFilename,
+                  typeof row.code === 'string' ? row.code : null,
+                ),
                 sportId: typeof row.sportId === 'number' ? row.sportId : null,
               },
             ]
           : [],
       ),
-    [rows, imageUrl],
+    [rows, imageUrl, environment],
   );
   const event = useResourceRecord(eventsResource, eventId === undefined ? null : String(eventId));
   const sportId = typeof event.data?.sportId === 'number' ? event.data.sportId : null;

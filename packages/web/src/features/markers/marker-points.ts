@@ -18,6 +18,7 @@ export function markerPoints(markers: readonly MarkerRecord[], types: readonly M
       label: marker.label || type?.name || '',
       color: type?.color ?? UNTYPED_COLOR,
       iconUrl: type?.iconUrl ?? null,
+      symbol: type?.symbol ?? null,
     };
   });
 }

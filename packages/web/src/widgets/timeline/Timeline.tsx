@@ -12,7 +12,9 @@ export interface TimelinePoint {
   label: string;
   /** A CSS colour. */
   color: string;
+  /** An uploaded icon; else `symbol`, a symbol of the sprites inlined in the page (a sport's). */
   iconUrl?: string | null;
+  symbol?: string | null;
 }
 
 interface Props {
@@ -156,7 +158,18 @@ function TimelinePin({ point, drag, setDrag, timeAt, duration, pointLabel, ...pr
         onSeek(point.time);
       }}
     >
-      {point.iconUrl ? <img src={point.iconUrl} alt="" className={classes.icon} /> : null}
+      <PointIcon point={point} />
     </button>
+  );
+}
+
+/** A point's icon: its uploaded image, else its symbol in the page's sprites (a sport's marker icon). */
+export function PointIcon({ point }: { point: Pick<TimelinePoint, 'iconUrl' | 'symbol'> }) {
+  if (point.iconUrl) return <img src={point.iconUrl} alt="" className={classes.icon} />;
+  if (!point.symbol) return null;
+  return (
+    <svg className={classes.icon} aria-hidden="true" focusable="false" data-symbol={point.symbol}>
+      <use href={`#${point.symbol}`} />
+    </svg>
   );
 }
