@@ -13,7 +13,7 @@ describe("a marker type's icon (issue 40.1: every marker was the same coloured p
     const markers = [
       { id: 10, markerTypeId: 1, timeSeconds: 12, durationSeconds: null, label: '' },
       { id: 11, markerTypeId: 2, timeSeconds: 30, durationSeconds: null, label: '' },
-    ] as Parameters<typeof markerPoints>[0];
+    ] as unknown as Parameters<typeof markerPoints>[0];
     renderWithProviders(
       <>
         <Timeline
