@@ -89,7 +89,8 @@ test('the CRM user finds a fan, exports the list, goes through their tabs and bl
 
   await main(page).getByRole('link', { name: nickname }).click();
   await expect(page).toHaveURL(new RegExp(`/crm/fans/edit/${fan.fan.id}/infos$`));
-  await expect(main(page).getByText(email)).toBeVisible();
+  // The fan's details are a form now (issue 40.5): the email is the Email field's value.
+  await expect(main(page).getByRole('textbox', { name: /^Email/ })).toHaveValue(email);
   await expectNoSeriousA11yViolations(page);
   for (const [tab, shows] of [
     ['Tags', 'Tag'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
-import { FAN_ACTIVITY_TYPES, FAN_LIMITS, FAN_PLAYS_PER_BATCH, FAN_STATUSES } from './fans.ts';
+import { FAN_ACTIVITY_TYPES, FAN_LIMITS, FAN_PLAYS_PER_BATCH, FAN_STATUSES, FANS_MESSAGES } from './fans.ts';
+import { schemaMessage } from './messages.ts';
 import { listResponse } from './resources/shapes.ts';
 
 /** Request and response schemas of the fan calls (contract fans.ts). */
@@ -151,6 +152,9 @@ export const fanRow = z.object({
   lastName: z.string(),
   country: z.string().nullable(),
   language: z.string(),
+  /** FAN_CONSENTS: the club's news and offers by email, its partners' offers. */
+  marketingConsent: z.boolean(),
+  partnersConsent: z.boolean(),
   isBlocked: z.boolean(),
   /** False while the fan has not confirmed their sign-up's mail (no sign-in until then). */
   confirmed: z.boolean(),
@@ -217,6 +221,61 @@ export const fanCountQuery = z.object({ from: isoDate.optional(), to: isoDate.op
 export const fanCountResponse = z.object({ count: z.number(), from: z.string(), to: z.string() });
 
 export const extendedFanBody = z.object({ isBlocked: z.boolean() }).strict();
+
+/** The CRM's email field: its refusal said in the CRM user's language, on the field. */
+const crmEmail = z
+  .email({ message: schemaMessage(FANS_MESSAGES.emailInvalid) })
+  .max(FAN_LIMITS.emailMax)
+  .transform((value) => value.toLowerCase());
+
+/** What the CRM may set of a fan (contract fans.ts: rectification). */
+const fanCrmFields = {
+  email: crmEmail,
+  nickname,
+  firstName: name,
+  lastName: name,
+  country: country.nullable(),
+  language,
+  marketingConsent: z.boolean(),
+  partnersConsent: z.boolean(),
+};
+
+/**
+ * A fan added by hand: pending until they confirm the mail sent to `email`. Without a nickname,
+ * the email's part before the @ (cut to FAN_LIMITS.nicknameMax).
+ */
+export const fanCreateBody = z
+  .object({
+    ...fanCrmFields,
+    nickname: nickname.optional(),
+    firstName: name.default(''),
+    lastName: name.default(''),
+    country: country.nullable().default(null),
+    language: language.default('en'),
+    marketingConsent: z.boolean().default(false),
+    partnersConsent: z.boolean().default(false),
+    /** The account's tags to put on the fan at once (their own calls change them afterwards). */
+    tagIds: z.array(recordId).max(FAN_LIMITS.createTagsMax).default([]),
+  })
+  .strict();
+export type FanCreateBody = z.infer<typeof fanCreateBody>;
+/** What a client sends (the defaults filled in by the server). */
+export type FanCreateInput = z.input<typeof fanCreateBody>;
+
+/** A correction: only the fields sent change (tags have their own calls, fans/{id}/tags/{tagId}). */
+export const fanUpdateBody = z.object(fanCrmFields).partial().strict();
+export type FanUpdateBody = z.infer<typeof fanUpdateBody>;
+export type FanUpdateInput = z.input<typeof fanUpdateBody>;
+
+/** The fan as saved, and whether this call mailed them a confirmation code. */
+export const fanSaved = fanRow.extend({
+  /**
+   * True when a confirmation code went to the fan's email (a fan added, a pending fan's email
+   * corrected); false when none was due or the mail could not be sent (the server logs why).
+   */
+  confirmationSent: z.boolean(),
+});
+export type FanSaved = z.infer<typeof fanSaved>;
 
 /** Across pages: every fan the filter holds gets the tag added or removed, or is blocked/unblocked. */
 export const fanBulkBody = z

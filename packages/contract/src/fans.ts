@@ -38,6 +38,16 @@ import { messageCatalog } from './messages.ts';
  *   ones for their period. No money moves: the platform's payment service is not part of Regie.
  * - The list is paged by keyset on the fan's id, newest first (`after` = the last id seen); the
  *   export streams the same filters as CSV, read in keyset batches (flat memory).
+ * - The CRM adds a fan by hand (`POST fans`, issue 40.5) and corrects their email, names, language
+ *   and consents (`PUT fans/{id}`, the fan's right to rectification), each audited. A fan added by
+ *   hand is pending and gets the sign-up's confirmation mail; nobody knows their password (the
+ *   fan chooses one by signing up in the club's app with that address while pending: the last
+ *   sign-up wins). Another fan of the account with the email is a 409 on `email`. A pending fan's
+ *   corrected email gets a new code (the old one went to the wrong address and stops working); a
+ *   confirmed fan stays confirmed: there is no email change by the fan to follow, the CRM's is
+ *   recorded in the audit trail. The trail names the fan's identity fields as changed, without
+ *   their values (an erasure must not leave copies there); consents and language with theirs.
+ * - Consents (`FAN_CONSENTS`) are false until given: the CRM records those a fan gave it.
  */
 
 export const FAN_ACTIVITY_TYPES = [
@@ -62,6 +72,12 @@ export function fanStatus(fan: { isBlocked: boolean; confirmed: boolean }): FanS
   return fan.confirmed ? 'active' : 'pending';
 }
 
+/**
+ * What a fan agreed to be sent (each false until given): the club's news and offers by email,
+ * and its partners' offers. The CRM records and corrects them (PUT fans/{id}).
+ */
+export const FAN_CONSENTS = ['marketingConsent', 'partnersConsent'] as const;
+
 /** The CRM's staff: use_crm in an account with FANS_CRM (menu.ts 'crm'). */
 export const FANS_RULE: AccessRule = { authorizedRoles: ['use_crm'], requiredModules: ['FANS_CRM'] };
 
@@ -84,6 +100,8 @@ export const FAN_LIMITS = {
   /** Bulk actions change at most this many fans per call (the UI repeats with the same filter). */
   bulkMax: 100_000,
   profileNameMax: 80,
+  /** Tags a fan added by hand may get at once (POST fans). */
+  createTagsMax: 50,
   profileRuleTagsMax: 50,
   profileRuleProductsMax: 50,
   /** Tags, products and profiles offered by GET fans/options, at most (each). */
@@ -223,4 +241,6 @@ export const FANS_MESSAGES = messageCatalog('FANS_MESSAGES', {
   offerSellsNothing: 'This payment offer is not tied to any product',
   tooManyForBulk: (max: number) => `At most ${max} fans per bulk action: narrow the filter`,
   tagOrBlock: 'Say what to do: a tag to add or remove, or block or unblock',
+  emailTaken: 'Another fan of this account already has this email address',
+  emailInvalid: 'Enter a valid email address',
 });

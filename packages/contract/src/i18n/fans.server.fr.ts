@@ -30,5 +30,7 @@ export const FANS_SERVER_FR = {
     offerSellsNothing: 'Cette offre de paiement n’est liée à aucun produit',
     tooManyForBulk: (max) => `Au plus ${max} fans par action groupée : affinez le filtre`,
     tagOrBlock: 'Indiquez quoi faire : un tag à ajouter ou à retirer, ou bloquer ou débloquer',
+    emailTaken: 'Un autre fan de ce compte a déjà cette adresse e-mail',
+    emailInvalid: 'Saisissez une adresse e-mail valide',
   } satisfies Translation<typeof FANS_MESSAGES>,
 } as const;

@@ -52,6 +52,9 @@ export const fans = pgTable(
     lastName: text('last_name').notNull().default(''),
     country: text('country'),
     language: text('language').notNull().default('en'),
+    /** The fan's consents (contract FAN_CONSENTS): given by the fan, recorded or corrected by the CRM. */
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    partnersConsent: boolean('partners_consent').notNull().default(false),
     isBlocked: boolean('is_blocked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),

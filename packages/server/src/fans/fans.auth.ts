@@ -104,6 +104,52 @@ async function openSession(db: Db, fan: FanRowDb, client: Client, now: Date): Pr
   return { token, expiresAt: expiresAt.toISOString(), fan: presentSelf(fan) };
 }
 
+/** A new confirmation code: the code for the mail, its hash and expiry for the fan's row. */
+export function newConfirmation(now: Date = new Date()) {
+  const token = `fanc_${randomBytes(24).toString('base64url')}`;
+  const confirmExpiresAt = new Date(now.getTime() + FAN_LIMITS.confirmTtlMs);
+  return { token, pending: { confirmTokenHash: hashToken(token), confirmExpiresAt } };
+}
+
+async function clubName(db: Db, accountId: number): Promise<string> {
+  const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  return account?.name ?? '';
+}
+
+/** Sends one of the fans' mails; one that cannot be sent is logged, not thrown: answers whether it went. */
+async function sendFanMail(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  accountId: number,
+  to: string,
+  mail: FanMailText,
+): Promise<boolean> {
+  try {
+    await mailer.send({ to, ...mail });
+    return true;
+  } catch (error) {
+    log.warn({ err: error, accountId }, 'fans: mail not sent');
+    return false;
+  }
+}
+
+/**
+ * The mail with the code that confirms a pending fan's address (POST confirm {token}), in the
+ * fan's language: sent by the sign-up, and by the CRM when it adds a fan or corrects a pending
+ * fan's email (fans.edit.ts). Answers whether it went.
+ */
+export async function sendConfirmationMail(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  fan: { accountId: number; email: string; language: string },
+  token: string,
+): Promise<boolean> {
+  const language = fan.language === 'fr' ? 'fr' : 'en';
+  const mail = fanConfirmMail(language, await clubName(db, fan.accountId), token, FAN_LIMITS.confirmTtlMs / 3_600_000);
+  return sendFanMail(mailer, log, fan.accountId, fan.email, mail);
+}
+
 /**
  * Sign-up (contract fans.ts): the same answer whatever the email, after the same work (one
  * password hash, one insert, one mail). A new email becomes a fan pending confirmation with a
@@ -123,9 +169,8 @@ export async function signUp(
   await assertSignupAllowed(db, key);
   await recordAttempt(db, 'signup', key);
   const passwordHash = await hashPassword(body.password);
-  const token = `fanc_${randomBytes(24).toString('base64url')}`;
-  const confirmExpiresAt = new Date(Date.now() + FAN_LIMITS.confirmTtlMs);
-  const pending = { passwordHash, confirmTokenHash: hashToken(token), confirmExpiresAt };
+  const { token, pending: code } = newConfirmation();
+  const pending = { passwordHash, ...code };
   const { email, password: _password, ...profile } = body;
   const [created] = await db
     .insert(fans)
@@ -137,21 +182,16 @@ export async function signUp(
       setWhere: isNull(fans.confirmedAt),
     })
     .returning({ id: fans.id });
-  const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-  const club = account?.name ?? '';
-  let mail: FanMailText;
   if (created) {
-    mail = fanConfirmMail(body.language, club, token, FAN_LIMITS.confirmTtlMs / 3_600_000);
+    await sendConfirmationMail(db, mailer, log, { accountId, email, language: body.language }, token);
   } else {
     const [fan] = await db
       .select({ language: fans.language })
       .from(fans)
       .where(and(eq(fans.accountId, accountId), eq(fans.email, email)));
-    mail = fanAlreadySignedUpMail(fan?.language === 'fr' ? 'fr' : 'en', club);
+    const mail = fanAlreadySignedUpMail(fan?.language === 'fr' ? 'fr' : 'en', await clubName(db, accountId));
+    await sendFanMail(mailer, log, accountId, email, mail);
   }
-  await mailer.send({ to: email, ...mail }).catch((error: unknown) => {
-    log.warn({ err: error, accountId }, 'fans: sign-up mail not sent');
-  });
   return { email, confirmationSent: true };
 }
 

@@ -9,6 +9,7 @@ import type { Guards } from '../tenancy/tenancy.guards.ts';
 import { type FanActivityRow, recordActivities } from './fans.activities.ts';
 import type { EmbedAccountOf } from './fans.auth.ts';
 import { fanGuard, type RequireFan } from './fans.auth.ts';
+import { fanEditRoutes } from './fans.edit.routes.ts';
 import { createFanLimiter, fanPublicRoutes } from './fans.public.routes.ts';
 import { fansRoutes } from './fans.routes.ts';
 import { createFanSessions } from './fans.sessions.ts';
@@ -83,6 +84,7 @@ export async function registerFans(
   });
   const staff = { db: options.db, guards: options.guards, sessions };
   await app.register(fansRoutes, staff);
+  await app.register(fanEditRoutes, { db: options.db, guards: options.guards, mailer: options.mailer });
   await app.register(profilesRoutes, { db: options.db, guards: options.guards });
   return { limiter, requireFan, activities };
 }

@@ -20,6 +20,8 @@ export function presentFan(row: FanRowDb): FanRow {
     lastName: row.lastName,
     country: row.country,
     language: row.language,
+    marketingConsent: row.marketingConsent,
+    partnersConsent: row.partnersConsent,
     isBlocked: row.isBlocked,
     confirmed: row.confirmedAt !== null,
     createdAt: row.createdAt.toISOString(),

@@ -1,10 +1,14 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { canWrite } from '@regie/contract/access';
+import { FANS_RULE } from '@regie/contract/fans';
 import type { FanDetail } from '@regie/contract/fans.schemas';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentEntry } from '../../app/route-entry.ts';
 import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useAccessSubject } from '../../session/access.ts';
 import { usePageTitle } from '../../widgets/page-title.ts';
+import { FanDetailsForm } from './FanForm.tsx';
 import { FanStatusBadge } from './FanStatusBadge.tsx';
 import { ActivitiesTab, ProductsTab, ProfilesPanel, SessionsTab, TagsTab } from './FanTabs.tsx';
 import { useFan, useFanActions } from './fans-calls.ts';
@@ -14,12 +18,10 @@ type Actions = ReturnType<typeof useFanActions>;
 function InfosTab({ fan, actions }: { fan: FanDetail; actions: Actions }) {
   const t = useT();
   const dates = useDateFormats();
+  const mayWrite = canWrite(useAccessSubject(), FANS_RULE);
+  // Email, names, language and consents are the form's; these are only read.
   const fields: [string, string][] = [
-    [t('fans.field.email'), fan.email],
-    [t('fans.field.nickname'), fan.nickname],
-    [t('fans.field.name'), `${fan.firstName} ${fan.lastName}`.trim()],
     [t('fans.field.country'), fan.country ?? ''],
-    [t('fans.field.language'), fan.language],
     [t('fans.field.createdAt'), dates.dateTime(fan.createdAt)],
     [t('fans.field.lastActiveAt'), fan.lastActiveAt ? dates.dateTime(fan.lastActiveAt) : ''],
   ];
@@ -28,6 +30,7 @@ function InfosTab({ fan, actions }: { fan: FanDetail; actions: Actions }) {
   };
   return (
     <Stack gap="lg">
+      <FanDetailsForm key={fan.id} fan={fan} save={actions.save} mayWrite={mayWrite} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" component="dl">
         {fields.map(([label, value]) => (
           <div key={label}>

@@ -1,15 +1,20 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { canWrite } from '@regie/contract/access';
+import { FANS_RULE } from '@regie/contract/fans';
 import type { FanRow } from '@regie/contract/fans.schemas';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useAccessSubject } from '../../session/access.ts';
 import { FanBulkBar } from './FanBulkBar.tsx';
 import { FanFilters } from './FanFilters.tsx';
 import { FanStatusBadge } from './FanStatusBadge.tsx';
 import { fanEditPath } from './fan-paths.ts';
 import { useFanOptions, useFans } from './fans-calls.ts';
 import { apiFilter, type FanListFilter, filterFromParams, paramsFromFilter } from './fans-filter.ts';
+import { NewFanDialog } from './NewFanDialog.tsx';
 
 /** One page of fans: each opens their page. */
 function FansTable({ fans }: { fans: readonly FanRow[] }) {
@@ -49,6 +54,23 @@ function FansTable({ fans }: { fans: readonly FanRow[] }) {
   );
 }
 
+/** "New fan" (CRM writers only): a dialog, then the new fan's page. */
+function NewFanAction() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const mayWrite = canWrite(useAccessSubject(), FANS_RULE);
+  if (!mayWrite) return null;
+  return (
+    <Group justify="flex-end">
+      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen(true)}>
+        {t('fans.new')}
+      </Button>
+      {open && <NewFanDialog onClose={() => setOpen(false)} onCreated={(fan) => navigate(fanEditPath(fan.id))} />}
+    </Group>
+  );
+}
+
 /**
  * /crm/fans/list: the account's fans, newest first. The filters and the page (`after`) live in
  * the address; pages go by keyset (next: the page's cursor; previous: the cursors seen before).
@@ -77,6 +99,7 @@ export function FansList() {
   const page = list.data;
   return (
     <Stack gap="md">
+      <NewFanAction />
       <FanFilters filter={filter} options={options.data} onChange={change} />
       {list.isError && <Alert color="red">{t('fans.list.error')}</Alert>}
       {list.isPending && <Loader size="sm" aria-label={t('app.loading')} />}

@@ -2,12 +2,15 @@ import { FAN_LIMITS, fanPaths } from '@regie/contract/fans';
 import type {
   FanActivity,
   FanBulkBody,
+  FanCreateInput,
   FanDetail,
   FanFilter,
   FanOptions,
   FanProduct,
   FanRow,
+  FanSaved,
   FansResponse,
+  FanUpdateInput,
   Profile,
   ProfileBody,
   ProfileRules,
@@ -16,6 +19,7 @@ import type { ListResponse } from '@regie/contract/resources/shapes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
+import type { Translate } from '../../i18n/use-t.ts';
 
 export const fanKeys = {
   all: ['fans'] as const,
@@ -116,10 +120,38 @@ export function useFanEvents(id: number) {
   });
 }
 
+/**
+ * A fan added by hand (pending until they confirm the mail); the notification names the address
+ * the code went to, or says the mail could not be sent.
+ */
+export function useCreateFan(onCreated: (fan: FanSaved) => void) {
+  const api = useApi();
+  return useAction((body: FanCreateInput) => api.post<FanSaved>(fanPaths.list, body), {
+    successText: (fan, _body, t) =>
+      t(fan.confirmationSent ? 'fans.created' : 'fans.createdMailFailed', { email: fan.email }),
+    invalidate: [fanKeys.all],
+    onSuccess: onCreated,
+  });
+}
+
+/**
+ * A pending fan's corrected email gets a new code: said, with its address (or that it could not
+ * be sent); any other save is 'Saved'. `body` holds only the changed fields.
+ */
+function savedText(fan: FanSaved, body: FanUpdateInput, t: Translate): string | null {
+  if (body.email === undefined || fan.confirmed) return null;
+  return t(fan.confirmationSent ? 'fans.edit.codeSent' : 'fans.edit.codeNotSent', { email: fan.email });
+}
+
 export function useFanActions(id: number, onDeleted: () => void) {
   const api = useApi();
   const refresh = { invalidate: [fanKeys.all] };
   return {
+    save: useAction((body: FanUpdateInput) => api.put<FanSaved>(fanPaths.fan(id), body), {
+      success: 'fans.saved',
+      successText: savedText,
+      ...refresh,
+    }),
     block: useAction((isBlocked: boolean) => api.put<FanRow>(fanPaths.extended(id), { isBlocked }), {
       success: 'fans.saved',
       ...refresh,
