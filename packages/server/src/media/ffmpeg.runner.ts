@@ -19,6 +19,11 @@ const DIES_WITH_PARENT = process.platform === 'linux' && existsSync(SETPRIV);
 /** setpriv's exit code when it cannot execute the binary (not installed). */
 const SETPRIV_EXEC_FAILED = 127;
 
+/** The binary and arguments to spawn `binary` with (under setpriv on Linux): for callers reading raw output. */
+export function mediaCommand(binary: string, args: readonly string[]): [string, string[]] {
+  return command(binary, args);
+}
+
 function command(binary: string, args: readonly string[]): [string, string[]] {
   return DIES_WITH_PARENT ? [SETPRIV, ['--pdeathsig', 'KILL', '--', binary, ...args]] : [binary, [...args]];
 }
