@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { type HubEnvelope, isHubEnvelope, LocalSubscriptions, type RealtimeHub } from './realtime.hub.ts';
+import { readEnvelope, sendEnvelope } from './realtime.postgres.envelopes.ts';
+import { PostgresListener } from './realtime.postgres.listener.ts';
 
 export interface PostgresHubOptions {
   /** The database every process shares: NOTIFY reaches the listeners of the same database. */
@@ -12,16 +14,7 @@ export interface PostgresHubOptions {
 }
 
 export const DEFAULT_POSTGRES_CHANNEL = 'regie_realtime';
-/** What the listening connection is called in pg_stat_activity, so an operator can find it. */
-export const LISTENER_APPLICATION_NAME = 'regie-realtime-listener';
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; larger events go through hub_events. */
-const NOTIFY_PAYLOAD_LIMIT_BYTES = 8000;
-/** A large event's row outlives any listener that is still connected; older rows are pruned. */
-const STORED_EVENT_LIFETIME = '1 minute';
-const FIRST_BACKOFF_MS = 100;
-
-/** A stored event is notified by its id alone; an inline one is its JSON (an object, never digits). */
-const STORED_REFERENCE = /^\d+$/;
+export { LISTENER_APPLICATION_NAME } from './realtime.postgres.listener.ts';
 
 /**
  * PostgreSQL LISTEN/NOTIFY across processes, for deployments without Redis: every process
@@ -38,17 +31,12 @@ const STORED_REFERENCE = /^\d+$/;
 export async function createPostgresHub(options: PostgresHubOptions): Promise<RealtimeHub> {
   const channel = options.channel ?? DEFAULT_POSTGRES_CHANNEL;
   const onError = options.onError ?? (() => undefined);
-  const maxBackoffMs = options.maxBackoffMs ?? 5_000;
   const subscriptions = new LocalSubscriptions();
   const resyncListeners = new Set<() => void>();
   // One connection: publishes queue in call order (a job's progress never overtakes its end).
   const publisher = new pg.Pool({ connectionString: options.url, max: 1 });
   // An idle connection that breaks emits here; without a listener it would crash the process.
   publisher.on('error', onError);
-  let listener: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | null = null;
-  let backoffMs = FIRST_BACKOFF_MS;
   // Notifications are handled one after the other: a stored event's read must not let the
   // events behind it pass.
   let delivered: Promise<void> = Promise.resolve();
@@ -63,18 +51,8 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Re
     }
   };
 
-  async function envelopeOf(payload: string): Promise<string | null> {
-    if (!STORED_REFERENCE.test(payload)) return payload;
-    const { rows } = await publisher.query<{ envelope: string }>('select envelope from hub_events where id = $1', [
-      payload,
-    ]);
-    if (rows[0]) return rows[0].envelope;
-    onError(new Error(`realtime event ${payload} was pruned before this process read it`));
-    return null;
-  }
-
   async function deliver(payload: string): Promise<void> {
-    const text = await envelopeOf(payload);
+    const text = await readEnvelope(publisher, payload, onError);
     if (text === null) return;
     let envelope: unknown;
     try {
@@ -86,76 +64,18 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Re
     if (isHubEnvelope(envelope)) subscriptions.dispatch(envelope.topic, envelope.event, onError);
   }
 
-  async function listen(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: options.url,
-      application_name: LISTENER_APPLICATION_NAME,
-      // A listener only reads: without keepalive a silently dropped connection would never end.
-      keepAlive: true,
-    });
-    // Until it listens, a failure belongs to this attempt (thrown below); after, it is a loss.
-    let listening = false;
-    let failure: unknown = null;
-    let lost = false;
-    const onLost = (error: unknown) => {
-      if (!listening) {
-        failure ??= error;
-        return;
-      }
-      if (lost) return;
-      lost = true;
-      client.end().catch(() => undefined);
-      if (listener === client) listener = null;
-      if (closed) return;
-      onError(error);
-      resync();
-      scheduleListen();
-    };
-    client.on('error', onLost);
-    client.on('end', () => onLost(new Error('realtime listener connection ended')));
-    client.on('notification', (message) => {
-      if (message.channel !== channel || message.payload === undefined) return;
-      const payload = message.payload;
+  const listener = new PostgresListener({
+    url: options.url,
+    channel,
+    maxBackoffMs: options.maxBackoffMs ?? 5_000,
+    onNotification: (payload) => {
       delivered = delivered.then(() => deliver(payload)).catch(onError);
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${client.escapeIdentifier(channel)}`);
-      if (failure) throw failure;
-    } catch (error) {
-      client.end().catch(() => undefined);
-      throw error;
-    }
-    if (closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    listening = true;
-    listener = client;
-  }
-
-  function scheduleListen(): void {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      listen().then(
-        () => {
-          backoffMs = FIRST_BACKOFF_MS;
-          // Anything notified between the loss and this LISTEN never reached this process.
-          resync();
-        },
-        (error: unknown) => {
-          onError(error);
-          resync();
-          backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
-          scheduleListen();
-        },
-      );
-    }, backoffMs);
-  }
-
+    },
+    onError,
+    onResync: resync,
+  });
   try {
-    await listen();
+    await listener.start();
   } catch (error) {
     await publisher.end().catch(() => undefined);
     throw error;
@@ -163,25 +83,11 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Re
 
   return {
     backend: 'postgres',
-    async publish(topic, event) {
-      const text = JSON.stringify({ topic, event } satisfies HubEnvelope);
-      if (Buffer.byteLength(text) < NOTIFY_PAYLOAD_LIMIT_BYTES) {
-        await publisher.query('select pg_notify($1, $2)', [channel, text]);
-        return;
-      }
-      // Stored and notified in one statement (one transaction): the row is committed when the
-      // notification arrives. Large events are rare, so pruning here keeps the table small.
-      await publisher.query(
-        `with stored as (insert into hub_events (envelope) values ($2) returning id),
-              pruned as (delete from hub_events where created_at < now() - interval '${STORED_EVENT_LIFETIME}')
-         select pg_notify($1, id::text) from stored`,
-        [channel, text],
-      );
-    },
-    subscribe: (pattern, listener) => subscriptions.add(pattern, listener),
+    publish: (topic, event) => sendEnvelope(publisher, channel, JSON.stringify({ topic, event } satisfies HubEnvelope)),
+    subscribe: (pattern, listen) => subscriptions.add(pattern, listen),
     async ping() {
       // Down while the listener is away: events would be published but not received.
-      if (!listener) throw new Error('the realtime listener is not connected to PostgreSQL');
+      if (!listener.listening) throw new Error('the realtime listener is not connected to PostgreSQL');
       await publisher.query('select 1');
     },
     onResync(resyncListener) {
@@ -191,12 +97,7 @@ export async function createPostgresHub(options: PostgresHubOptions): Promise<Re
       };
     },
     async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      retry = null;
-      const current = listener;
-      listener = null;
-      await Promise.allSettled([current?.end(), delivered.then(() => publisher.end())]);
+      await Promise.allSettled([listener.close(), delivered.then(() => publisher.end())]);
     },
   };
 }
