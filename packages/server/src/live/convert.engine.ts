@@ -1,22 +1,15 @@
-import {
-  CONVERT_ACTIVE_STATES,
-  CONVERT_EVENT,
-  CONVERT_LIMITS,
-  CONVERT_TOPIC,
-  type ConvertState,
-  LIVE_CONVERT_MESSAGES,
-} from '@regie/contract/live.convert';
+import { CONVERT_ACTIVE_STATES, CONVERT_EVENT, CONVERT_LIMITS, CONVERT_TOPIC } from '@regie/contract/live.convert';
 import type { Message } from '@regie/contract/messages';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { type LiveConversionRow, liveConversions, liveInputs } from '../db/live.table.ts';
+import { type LiveConversionRow, liveConversions } from '../db/live.table.ts';
 import { transaction } from '../db/transactions.ts';
-import { videos } from '../db/videos.table.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
 import { type TargetReport, TargetSupervisor } from '../simulcast/simulcast.supervisor.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
-import { hlsFolder, hlsMasterKey } from '../videos/videos.keys.ts';
 import { conversionView, presentConversion } from './convert.present.ts';
+import { type ConversionProgress, progressWrite } from './convert.progress.ts';
+import { conversionEnds, type MediaUrl } from './convert.source.ts';
 
 /**
  * Videos played into live inputs (contract live.convert.ts): one TargetSupervisor (the
@@ -36,7 +29,7 @@ export interface ConvertEngineOptions {
    * Where ffmpeg reads a video's file when the storage has no local path (S3): this process's own
    * media route, signed (its playlists carry the token to their segments); null when not listening.
    */
-  mediaUrl?: (key: string, video: { accountId: number; id: number }) => string | null;
+  mediaUrl?: MediaUrl;
   ffmpeg?: string;
   backoff?: { initialMs: number; factor: number; maxMs: number };
   watchdogMs?: number;
@@ -69,48 +62,9 @@ export interface LocalConvertEngine extends ConvertEngine {
   release(conversionId: number): Promise<void>;
 }
 
-/** The best (highest bandwidth) variant playlist named by an HLS master playlist. */
-export function bestVariant(master: string): string | null {
-  let best: { uri: string; bandwidth: number } | null = null;
-  const lines = master.split(/\r?\n/).map((line) => line.trim());
-  for (const [index, line] of lines.entries()) {
-    const match = /^#EXT-X-STREAM-INF:.*?\bBANDWIDTH=(\d+)/.exec(line);
-    const uri = lines.slice(index + 1).find((next) => next !== '' && !next.startsWith('#'));
-    if (!match || !uri) continue;
-    const bandwidth = Number(match[1]);
-    if (!best || bandwidth > best.bandwidth) best = { uri, bandwidth };
-  }
-  return best?.uri ?? null;
-}
-
-/** Where ffmpeg reads a video's best rendition: its file on this machine, else its storage URL. */
-export async function renditionSource(
-  storage: ObjectStorage,
-  video: { accountId: number; id: number },
-  mediaUrl?: ConvertEngineOptions['mediaUrl'],
-): Promise<string | null> {
-  const master = await storage.get(hlsMasterKey(video.accountId, video.id));
-  if (!master) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of master.body) chunks.push(Buffer.from(chunk));
-  const variant = bestVariant(Buffer.concat(chunks).toString('utf8'));
-  if (!variant || variant.includes('..') || /^[a-z]+:/i.test(variant)) return null;
-  const key = `${hlsFolder(video.accountId, video.id)}${variant}`;
-  // storage.url() is where a browser fetches an image: not a video's files, and often relative.
-  return storage.localPath(key) ?? mediaUrl?.(key, video) ?? null;
-}
-
-interface Running {
+interface Running extends ConversionProgress {
   supervisor: TargetSupervisor;
   accountId: number;
-  durationSeconds: number;
-  /** Where the current attempt started in the video, seconds. */
-  launchedAt: number;
-  /** How far it got, seconds. */
-  position: number;
-  lastWrite: number;
-  lastStatus: string;
-  finished: boolean;
   destination: string;
   writes: Promise<void>;
 }
@@ -149,54 +103,21 @@ export function createConvertEngine(options: ConvertEngineOptions): LocalConvert
     entry.writes = entry.writes.then(() => keep(id, entry, changes)).catch((error) => options.onError?.(error));
   }
 
-  /** The supervisor's status in a conversion's words. */
-  const STATES: Record<TargetReport['status'], ConvertState> = {
-    idle: 'starting',
-    starting: 'starting',
-    live: 'playing',
-    retrying: 'retrying',
-    failed: 'failed',
-    stopped: 'stopped',
-  };
-  const stateOf = (report: TargetReport, entry: Running): ConvertState =>
-    entry.finished ? 'finished' : STATES[report.status];
-
   function onReport(id: number, supervisor: TargetSupervisor, report: TargetReport): void {
     const entry = running.get(id);
     if (!entry || entry.supervisor !== supervisor || closing) return;
-    if (report.status === 'live') {
-      entry.position = Math.min(entry.durationSeconds, entry.launchedAt + report.outTimeUs / 1e6);
-    }
-    const state = stateOf(report, entry);
-    const now = Date.now();
-    const changed = state !== entry.lastStatus;
-    if (!changed && now - entry.lastWrite < CONVERT_LIMITS.positionEveryMs) return;
-    entry.lastStatus = state;
-    entry.lastWrite = now;
-    // A stop is written by stop() itself, with its end.
-    if (state === 'stopped') return;
-    write(id, entry, {
-      state,
-      positionSeconds: entry.position,
-      restarts: report.restarts,
-      lastError: state === 'retrying' || state === 'failed' ? report.lastError : null,
-    });
+    const changes = progressWrite(entry, report, Date.now());
+    if (changes) write(id, entry, changes);
   }
 
-  /** The input's key, read at each start (a rotated key is followed); a Message when it cannot go on. */
+  /** What the attempt plays (its destination kept for the supervisor); a Message when it cannot go on. */
   async function source(row: LiveConversionRow, entry: Running): Promise<string | Message> {
-    const [found] = await db
-      .select({ streamKey: liveInputs.streamKey, video: videos })
-      .from(liveConversions)
-      .innerJoin(liveInputs, eq(liveInputs.id, liveConversions.inputId))
-      .innerJoin(videos, eq(videos.id, liveConversions.videoId))
-      .where(eq(liveConversions.id, row.id));
-    if (!found) return LIVE_CONVERT_MESSAGES.inputGone;
-    const destination = options.publishUrl(found.streamKey);
-    if (!destination) return LIVE_CONVERT_MESSAGES.ingestUnavailable;
-    entry.destination = destination;
-    const from = await renditionSource(storage, found.video, options.mediaUrl);
-    return from ?? LIVE_CONVERT_MESSAGES.videoNotReady(found.video.id);
+    const ends = await conversionEnds(db, row.id, options);
+    if (typeof ends === 'object' && 'from' in ends) {
+      entry.destination = ends.destination;
+      return ends.from;
+    }
+    return ends;
   }
 
   function start(row: LiveConversionRow): void {
