@@ -25,6 +25,7 @@ import {
   recordLimitRefusal,
   takeInputLease,
 } from './input.lease.ts';
+import { HOLDER_STALLED_MS, HolderDesk, type HolderOf, holderKey } from './live.holders.ts';
 import type { KeyBook } from './live.keys.ts';
 import type { BookedSegment } from './live.playlist-book.ts';
 import { idleAndRelease, nextSequence, segmentKey, setInputState } from './live.state.ts';
@@ -36,38 +37,7 @@ const MAX_RESTART_DELAY_MS = 10_000;
 /** Past the input lease's life, how long a publisher waits for another node's lease to free. */
 const LEASE_WAIT_MARGIN_MS = 2_000;
 
-/**
- * Hub topic (outside any account, so no client can subscribe) where a live node receiving an
- * encoder asks whether the node holding the input's lease still packages it, and that node answers.
- */
-export const INPUT_HOLDER_TOPIC = 'cluster/live-input';
-export const INPUT_HOLDER_EVENTS = { ask: 'live.input.ask', mine: 'live.input.mine' } as const;
-/** How long the asking node waits for the holder's answer before it takes the input over. */
-export const HOLDER_ANSWER_MS = 500;
-/**
- * A publisher that has sent nothing for this long gives way to its input's next publisher: its
- * connection has likely gone half-open (the encoder's network changed) and the encoder is back.
- * On this node, the next publish lets it go (and is refused, the encoder's next try publishes);
- * on another, this node does not answer its ask, so that node takes the input over, and this
- * one, its lease lost, lets the silent connection go.
- */
-export const HOLDER_STALLED_MS = 3_000;
-
-/** Who holds an input's lease, as read in the database (the ask and the answer carry it). */
-interface HolderOf {
-  inputId: number;
-  holder: string;
-  token: number;
-}
-
-function holderOf(payload: unknown): HolderOf | null {
-  const value = payload as Partial<HolderOf> | null;
-  return typeof value?.inputId === 'number' && typeof value.holder === 'string' && typeof value.token === 'number'
-    ? { inputId: value.inputId, holder: value.holder, token: value.token }
-    : null;
-}
-
-const holderKey = (held: HolderOf) => `${held.inputId} ${held.holder} ${held.token}`;
+export { HOLDER_ANSWER_MS, HOLDER_STALLED_MS, INPUT_HOLDER_EVENTS, INPUT_HOLDER_TOPIC } from './live.holders.ts';
 
 interface Runtime {
   sessionId: string;
@@ -158,34 +128,31 @@ export class LiveSupervisor {
   private sweeping: Promise<void> | null = null;
   /** The input leases this node holds, from taken until released at the end (a drain included). */
   private readonly leasesHeld = new Map<number, KeptLease>();
-  /** Asks of this node waiting for a holder's answer, by holderKey. */
-  private readonly asks = new Map<string, () => void>();
-  private stopAnswering: (() => void) | null = null;
+  /** The cluster's questions about who still packages an input (live.holders.ts). */
+  private readonly holders: HolderDesk;
 
   constructor(private readonly options: SupervisorOptions) {
     this.leaseTtlMs = options.lease.ttlMs ?? DEFAULT_INPUT_LEASE_TTL_MS;
+    this.holders = new HolderDesk({
+      hub: options.hub,
+      holder: options.lease.holder,
+      answers: (held) => this.answersFor(held),
+      onError: (error, what) => logError(options.log, what)(error),
+    });
   }
 
   start(): void {
     this.ticker = setInterval(() => this.tick(), LIVE_LIMITS.healthIntervalMs);
-    this.stopAnswering = this.options.hub.subscribe(INPUT_HOLDER_TOPIC, (_topic, event) => this.onHolderEvent(event));
+    this.holders.start();
   }
 
   /**
    * Asks about inputs this node holds are answered while it packages them (a drain included) and
-   * their publisher sends, so a second encoder on another node waits; answers wake the ask
-   * waiting for them.
+   * their publisher sends, so a second encoder on another node waits.
    */
-  private onHolderEvent(event: { type: string; payload: unknown }): void {
-    const held = holderOf(event.payload);
-    if (!held) return;
-    if (event.type === INPUT_HOLDER_EVENTS.mine) {
-      this.asks.get(holderKey(held))?.();
-      return;
-    }
-    if (event.type !== INPUT_HOLDER_EVENTS.ask || held.holder !== this.options.lease.holder) return;
+  private answersFor(held: HolderOf): boolean {
     const kept = this.leasesHeld.get(held.inputId);
-    if (!kept?.valid() || kept.lease.token !== held.token) return;
+    if (!kept?.valid() || kept.lease.token !== held.token) return false;
     // Its publisher still connected (not draining its end): answered only while it sends.
     const runtime = this.byInput.get(held.inputId);
     if (runtime) {
@@ -195,43 +162,10 @@ export class LiveSupervisor {
           { inputId: held.inputId, silentMs },
           'live: asked about an input whose publisher sends nothing: left to the node its encoder reached',
         );
-        return;
+        return false;
       }
     }
-    void this.options.hub
-      .publish(INPUT_HOLDER_TOPIC, { type: INPUT_HOLDER_EVENTS.mine, payload: held })
-      .catch(logError(this.options.log, 'live: a question about a held input not answered'));
-  }
-
-  /**
-   * Asks the node holding an input's lease whether it still packages it: 'alive' when it answers
-   * within HOLDER_ANSWER_MS, 'silent' when it does not (killed, or cut off from the cluster: its
-   * writes are fenced once the lease is taken over), 'unasked' when the hub is away.
-   */
-  private async askHolder(held: HolderOf): Promise<'alive' | 'silent' | 'unasked'> {
-    const key = holderKey(held);
-    let answered: () => void = () => undefined;
-    const answer = new Promise<'alive'>((resolve) => {
-      answered = () => resolve('alive');
-    });
-    this.asks.set(key, answered);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const asked = await this.options.hub
-        .publish(INPUT_HOLDER_TOPIC, { type: INPUT_HOLDER_EVENTS.ask, payload: held })
-        .then(() => true)
-        .catch(logError(this.options.log, 'live: the input’s holder not asked (hub away); waiting for its lease'));
-      if (!asked) return 'unasked';
-      return await Promise.race([
-        answer,
-        new Promise<'silent'>((resolve) => {
-          timer = setTimeout(() => resolve('silent'), HOLDER_ANSWER_MS);
-        }),
-      ]);
-    } finally {
-      clearTimeout(timer);
-      if (this.asks.get(key) === answered) this.asks.delete(key);
-    }
+    return true;
   }
 
   /**
@@ -258,8 +192,7 @@ export class LiveSupervisor {
 
   async stop(): Promise<void> {
     if (this.ticker) clearInterval(this.ticker);
-    this.stopAnswering?.();
-    this.stopAnswering = null;
+    this.holders.stop();
     for (const runtime of this.byInput.values()) this.ended(runtime.sessionId, false);
     await Promise.all([...this.ending]);
     await this.sweeping;
@@ -414,7 +347,7 @@ export class LiveSupervisor {
         const held = { inputId: runtime.inputId, ...by };
         if (!asked.has(holderKey(held))) {
           asked.add(holderKey(held));
-          if ((await this.askHolder(held)) === 'silent') {
+          if ((await this.holders.ask(held)) === 'silent') {
             log.warn(
               { inputId: runtime.inputId, holder: by.holder },
               'live ingest: the input’s holder does not answer (killed?): taking the input over',
