@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditSourceOf } from '../audit/audit.service.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { type AuthContext, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { seesEveryAccount } from './resources.access.ts';
 import { withAccountContext } from './resources.context.ts';
 import { checkExpand, expandRecords } from './resources.expand.ts';
@@ -29,7 +29,7 @@ import {
   presentRows,
   updateRecord,
 } from './resources.service.ts';
-import type { Engine, ResourceEntry } from './resources.types.ts';
+import type { Engine, ResourceEntry, Row } from './resources.types.ts';
 import { registerTranslations } from './translations.routes.ts';
 
 /** What every route of one resource shares: its schemas, base path, hooks and documentation. */
@@ -115,7 +115,7 @@ function registerCollectionRoutes(
       const auth = authOf(request);
       const { fixed, owner } = await parentScope(engine, entry, auth, request.params);
       const row = await createRecord(engine, entry, auth, auditSourceOf(request), request.body, fixed, owner);
-      return reply.code(201).send(await presentOne(engine, entry, row, auth));
+      return reply.code(201).send(await presentRead(engine, entry, row, auth));
     },
   );
 }
@@ -144,18 +144,10 @@ function registerRecordRoutes(
     },
     async (request) => {
       const auth = authOf(request);
-      const expand = [...new Set([...(entry.readExpands ?? []), ...checkExpand(entry, expandOf(request.query))])];
+      const expand = checkExpand(entry, expandOf(request.query));
       const { scope } = await parentScope(engine, entry, auth, request.params);
       const row = await findVisible(engine, entry, auth, request.params.id, scope);
-      const [record] = await expandRecords(
-        engine,
-        entry,
-        auth,
-        [row],
-        [await presentOne(engine, entry, row, auth)],
-        expand,
-      );
-      return record ?? {};
+      return presentRead(engine, entry, row, auth, expand);
     },
   );
 
@@ -185,7 +177,7 @@ function registerRecordRoutes(
         request.body,
         scope,
       );
-      return presentOne(engine, entry, row, auth);
+      return presentRead(engine, entry, row, auth);
     },
   );
 
@@ -226,3 +218,22 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Gu
 ) => {
   for (const entry of engine.entries) registerResource(app, engine, guards, entry);
 };
+
+/**
+ * One record as a read answers it: presented, with the relations the entry always includes on a
+ * read (readExpands: an account's Groups and Roles) and those asked for. Creates and updates
+ * answer the same shape, so a record read back equals the one its write answered.
+ */
+async function presentRead(
+  engine: Engine,
+  entry: ResourceEntry,
+  row: Row,
+  auth: AuthContext,
+  expand: readonly string[] = [],
+): Promise<Row> {
+  const relations = [...new Set([...(entry.readExpands ?? []), ...expand])];
+  const presented = await presentOne(engine, entry, row, auth);
+  if (relations.length === 0) return presented;
+  const [record] = await expandRecords(engine, entry, auth, [row], [presented], relations);
+  return record ?? presented;
+}
