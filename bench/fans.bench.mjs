@@ -129,11 +129,15 @@ async function chatFanOut(regie, token, count) {
   for (let first = 0; first < count; first += 100) {
     await Promise.all(Array.from({ length: Math.min(100, count - first) }, open));
   }
+  // The fan's viewer token (signed by the server) before the clock starts: the post carries it.
+  const viewer = await fetch(`${regie.url}/main-api/embed/${token}/chat/viewer`, { method: 'POST' });
+  if (viewer.status !== 201) throw new Error(`viewer token: ${viewer.status} ${await viewer.text()}`);
+  const { viewerToken } = await viewer.json();
   postedAt = performance.now();
   const response = await fetch(`${regie.url}/main-api/embed/${token}/chat`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ viewerId: crypto.randomUUID(), nickname: 'Bench', text }),
+    headers: { 'content-type': 'application/json', 'x-chat-viewer': viewerToken },
+    body: JSON.stringify({ nickname: 'Bench', text }),
   });
   if (response.status !== 201) throw new Error(`post: ${response.status} ${await response.text()}`);
   await until(() => received.length >= count, `the message delivered to ${count} fans`, {

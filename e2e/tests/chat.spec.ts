@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chatPaths } from '@regie/contract/chat';
+import { CHAT_VIEWER_HEADER, chatPaths } from '@regie/contract/chat';
 import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
@@ -97,9 +97,13 @@ test('the embed page receives messages and moderation pushed, reading the chat o
   await expect(log).toBeVisible();
   await expect.poll(() => streams.length).toBe(1);
 
-  // Another fan writes: the message appears on this page without a read.
+  // Another fan writes (with the viewer token the server signs for them): the message appears on this page without a read.
+  const viewer = await request.post(chatPaths.publicViewer(token));
+  expect(viewer.status()).toBe(201);
+  const { viewerToken } = (await viewer.json()) as { viewerToken: string };
   const posted = await request.post(chatPaths.public(token), {
-    data: { viewerId: crypto.randomUUID(), nickname: 'Léa', text: 'Quel arrêt du gardien !' },
+    headers: { [CHAT_VIEWER_HEADER]: viewerToken },
+    data: { nickname: 'Léa', text: 'Quel arrêt du gardien !' },
   });
   expect(posted.status()).toBe(201);
   const message = (await posted.json()) as { id: number };

@@ -3,6 +3,7 @@
 // works for them, and the start and the end are in the audit trail.
 import { z } from 'zod';
 import { USERS_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { messageCatalog, schemaMessage } from './messages.ts';
 
 export const ACTING_LIMITS = { reasonMax: 500 } as const;
@@ -47,11 +48,11 @@ export const actingSession = z
     accountKey: z.string(),
     reason: z.string(),
     readOnly: z.boolean(),
-    startedAt: z.string(),
+    startedAt: isoDateTime,
   })
   .meta({ id: 'ActingSession' });
 export type ActingSession = z.infer<typeof actingSession>;
 
 /** What users/me/context says of the acting session of the request's account (null: none). */
-export const actingContext = z.object({ reason: z.string(), readOnly: z.boolean(), startedAt: z.string() }).nullable();
+export const actingContext = z.object({ reason: z.string(), readOnly: z.boolean(), startedAt: isoDateTime }).nullable();
 export type ActingContext = z.infer<typeof actingContext>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { messageCatalog } from './messages.ts';
 import { EVENT_READ_RULE, EVENT_WRITE_RULE } from './resources/events.ts';
 
@@ -71,7 +72,7 @@ export const attachmentResponse = z.object({
   name: z.string(),
   contentType: z.enum(ATTACHMENT_CONTENT_TYPES),
   size: z.number(),
-  createdAt: z.string(),
+  createdAt: isoDateTime,
   /** Signed for DOWNLOAD_LINK_TTL_SECONDS (contract videos.ts). */
   downloadUrl: z.string(),
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { messageCatalog } from './messages.ts';
 
 /**
@@ -143,7 +144,7 @@ export const auditEntry = z
   .object({
     /** Grows with every entry: the keyset of the pages. Text, as a bigint may pass 2^53. */
     id: z.string(),
-    at: z.string(),
+    at: isoDateTime,
     /** Who did it (null: a failed sign-in with an unknown username). */
     userId: z.number().int().nullable(),
     /** Their name when it was done (a failed sign-in: the username tried). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actingContext } from './acting.ts';
+import { isoDateTime } from './datetime.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { type Message, messageCatalog } from './messages.ts';
 
@@ -58,7 +59,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginResponse = z.object({
   accessToken: z.string(),
-  expiresAt: z.string(),
+  expiresAt: isoDateTime,
   id: z.number(),
   username: z.string(),
   AccountId: z.number(),

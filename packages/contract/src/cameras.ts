@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import type { LifecycleResource } from './lifecycle.ts';
 import { LIVE_INPUTS_RULE } from './live.ts';
 import { messageCatalog } from './messages.ts';
@@ -36,7 +37,7 @@ export const programSwitchResponse = z.object({
   cameraId: z.number().nullable(),
   inputId: z.number(),
   /** ISO wall-clock time the switch was asked. */
-  at: z.string(),
+  at: isoDateTime,
   /** Who switched; null for a switch the server made (the first camera at go-live). */
   userId: z.number().nullable(),
   /** Their username, to show in the switch log; null with userId (or a user deleted since). */

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
-import { CHAT_CURSOR_PATTERN, CHAT_LIMITS, CHAT_MESSAGES, type ChatStreamEventType, MESSAGE_STATES } from './chat.ts';
+import {
+  CHAT_CURSOR_PATTERN,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_VIEWER_HEADER,
+  type ChatStreamEventType,
+  MESSAGE_STATES,
+} from './chat.ts';
+import { isoDateTime } from './datetime.ts';
 import { schemaMessage } from './messages.ts';
 
 /** Request and response schemas of the chat calls (contract chat.ts). */
@@ -70,8 +78,8 @@ export const chatMessageResponse = z.object({
   /** The fans CRM's record of the author, once fans sign in (always null until then). */
   fanId: z.number().nullable(),
   banned: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type ChatMessage = z.infer<typeof chatMessageResponse>;
 
@@ -94,15 +102,28 @@ export const chatMessageUpdateBody = z
   });
 export type ChatMessageUpdateBody = z.infer<typeof chatMessageUpdateBody>;
 
+/** POST chats/{id}/bans: the viewer (a message's author, by its signed viewer id) and its address. */
 export const chatBanBody = z.object({ viewerId }).strict();
 export const chatBanResponse = z.object({
   viewerId: z.string(),
   nickname: z.string(),
   fanId: z.number().nullable(),
-  bannedAt: z.string(),
+  bannedAt: isoDateTime,
+  /** The address of the viewer's latest post is banned too (new viewers from it cannot post). */
+  addressBanned: z.boolean(),
 });
 export type ChatBan = z.infer<typeof chatBanResponse>;
 export const chatBansResponse = z.object({ data: z.array(chatBanResponse) });
+export type ChatBans = z.infer<typeof chatBansResponse>;
+
+const nickname = z.string().trim().min(CHAT_LIMITS.nicknameMin).max(CHAT_LIMITS.nicknameMax);
+
+/**
+ * POST chats/{id}/bans/by-nickname: every viewer who posted under the nickname in this chat
+ * (case ignored), with their addresses; answers their bans.
+ */
+export const chatBanByNicknameBody = z.object({ nickname }).strict();
+export type ChatBanByNicknameBody = z.infer<typeof chatBanByNicknameBody>;
 
 /**
  * A message as fans see it: no viewer id, no state (only visible ones are sent). `id` is the
@@ -113,7 +134,7 @@ export const publicChatMessage = z.object({
   nickname: z.string(),
   text: z.string(),
   pinned: z.boolean(),
-  createdAt: z.string(),
+  createdAt: isoDateTime,
 });
 export type PublicChatMessage = z.infer<typeof publicChatMessage>;
 
@@ -153,11 +174,27 @@ export type ChatStreamEvent = {
   [Type in ChatStreamEventType]: { type: Type; payload: z.infer<(typeof chatStreamPayloads)[Type]> };
 }[ChatStreamEventType];
 
+/**
+ * POST embed/{token}/chat: the fan's nickname and text. The fan is the viewer of the signed token
+ * in the CHAT_VIEWER_HEADER header; a viewer id in the body is refused (strict).
+ */
 export const publicChatPostBody = z
   .object({
-    viewerId,
-    nickname: z.string().trim().min(CHAT_LIMITS.nicknameMin).max(CHAT_LIMITS.nicknameMax),
+    nickname,
     text: z.string().trim().min(1).max(CHAT_LIMITS.textMax),
   })
   .strict();
 export type PublicChatPost = z.infer<typeof publicChatPostBody>;
+/** Optional for validation: a missing token gets its own 401 and message (CHAT_MESSAGES.viewerTokenMissing). */
+export const publicChatPostHeaders = z.object({
+  [CHAT_VIEWER_HEADER]: z.string().optional().describe('The viewer token of chatPaths.publicViewer'),
+});
+
+/** POST embed/{token}/chat/viewer: the fan's viewer token for this page's chat, and when it expires. */
+export const publicChatViewerResponse = z
+  .object({
+    viewerToken: z.string(),
+    expiresAt: isoDateTime,
+  })
+  .strict();
+export type PublicChatViewer = z.infer<typeof publicChatViewerResponse>;

@@ -10,11 +10,21 @@ import type { ModuleCode } from './modules.ts';
  * - One chat per event, made the first time staff open it or a fan reads it (its id is the
  *   `chats/{id}` of the spec). Fans read and post through the embed page's public calls, named
  *   by the embed token; staff read and moderate through `chats/{id}`.
- * - A fan is known by a viewer id: a random UUID the embed page keeps in the browser's storage
- *   and sends with each post. Per chat the server keeps one fan row per viewer id (nickname,
- *   last post, ban); the row has an empty `fanId` column that the fans CRM will fill when a
- *   signed-in fan posts, so a ban and the history then follow the fan record. A fan who clears
- *   the browser's storage gets a new viewer id (and escapes a ban) until fans sign in.
+ * - A fan is known by a viewer id the SERVER chooses (issue 40.13): the chat's first post of a
+ *   page view asks chatPaths.publicViewer for a viewer token (a random UUID and its issue time,
+ *   HMAC-signed for this page under a key derived from the media secret, valid
+ *   CHAT_VIEWER_TOKEN.maxAgeMs); the page keeps it in its storage and sends it in the
+ *   CHAT_VIEWER_HEADER header with each post. A post without a valid token is refused (401); a
+ *   viewer id in the body is refused (400). A header, not a cookie: the page is an iframe on
+ *   another site, where browsers block or partition third-party cookies (Safari, Firefox, Chrome
+ *   without SameSite=None; Secure), while a header the page's script sets always arrives. Per chat
+ *   the server keeps one fan row per viewer id (nickname, last post and its address, ban); the
+ *   row has an empty `fanId` column that the fans CRM will fill when a signed-in fan posts.
+ * - A ban holds the viewer id AND the address of the viewer's latest post, for the chat's
+ *   lifetime: a fresh token from that address cannot post (403), so clearing the storage is no
+ *   way back. Fans who posted from that address before the ban go on (a stadium's Wi-Fi is one
+ *   address for thousands). Lifting the ban frees both. A moderator bans from a message (its
+ *   author) or by nickname (every viewer who posted under it).
  * - Word filter: the account's list and the event's list both apply, matched as whole words,
  *   ignoring case and accents. A message (or nickname) containing one is REFUSED (400) with a
  *   reason the fan reads; it is never stored or masked, so moderators never see it either.
@@ -63,11 +73,29 @@ export const CHAT_LIMITS = {
 } as const;
 
 /**
- * Fans' posts per window before 429: per viewer (the page's viewerId) a few, per address many
+ * Fans' posts per window before 429: per viewer (the signed viewer id) a few, per address many
  * more, because a stadium's shared Wi-Fi is one address for thousands of fans (like the embed's
- * play reports). Slow mode, when on, holds each viewer further.
+ * play reports). Viewer tokens per address are capped too, so minting ids cannot lift the
+ * address's ceiling: a fan needs one token per page view (kept in the page's storage, it
+ * survives reloads), so 1 000 new posting fans a minute behind one address is far above what a
+ * full stadium's chat sees, while a script minting ids still meets perAddress posts a minute.
+ * Slow mode, when on, holds each viewer further.
  */
-export const CHAT_POST_RATE_LIMIT = { perViewer: 20, perAddress: 2_000, windowMs: 60_000 } as const;
+export const CHAT_POST_RATE_LIMIT = {
+  perViewer: 20,
+  perAddress: 2_000,
+  tokensPerAddress: 1_000,
+  windowMs: 60_000,
+} as const;
+export type ChatPostRateLimit = { readonly [Key in keyof typeof CHAT_POST_RATE_LIMIT]: number };
+
+/** The header carrying the fan's viewer token on a chat post (chatPaths.publicViewer gives it). */
+export const CHAT_VIEWER_HEADER = 'x-chat-viewer';
+/**
+ * A viewer token's life: a page kept open through a long event keeps posting; past it the page
+ * asks for a new one (a new viewer id: slow mode starts again, a ban still holds the address).
+ */
+export const CHAT_VIEWER_TOKEN = { maxAgeMs: 24 * 60 * 60 * 1000 } as const;
 /**
  * How often the embed page reads the chat again while its event stream is down (it reconnects
  * by itself; the read keeps the page right meanwhile). Never while the stream is open.
@@ -116,8 +144,8 @@ export function parseChatCursor(cursor: string): { lastMessageId: number; change
   if (!match) return null;
   return { lastMessageId: Number(match[1]), changedAtMs: Number(match[2]) };
 }
-/** The browser storage key of the fan's viewer id on the embed page. */
-export const CHAT_VIEWER_STORAGE_KEY = 'regie.chat.viewer';
+/** The browser storage key of the fan's viewer token on the embed page, one per page (`{key}:{embed token}`). */
+export const CHAT_VIEWER_STORAGE_KEY = 'regie.chat.viewer-token';
 
 export const MESSAGE_STATES = ['visible', 'hidden'] as const;
 export type ChatMessageState = (typeof MESSAGE_STATES)[number];
@@ -144,14 +172,18 @@ export const chatPaths = {
   messages: (chatId: number | string) => `${MAIN_API}/chats/${chatId}/messages`,
   /** PUT { state?, pinned? } → message: hide, restore, pin, unpin. */
   message: (chatId: number | string, messageId: number | string) => `${MAIN_API}/chats/${chatId}/messages/${messageId}`,
-  /** GET → banned fans; POST { viewerId } → 201 ban. */
+  /** GET → banned fans; POST { viewerId } → 201 ban of the viewer and its address (a message's author). */
   bans: (chatId: number | string) => `${MAIN_API}/chats/${chatId}/bans`,
+  /** POST { nickname } → 201 { data }: bans every viewer who posted under the nickname. */
+  bansByNickname: (chatId: number | string) => `${MAIN_API}/chats/${chatId}/bans/by-nickname`,
   /** DELETE → 204: the fan may post again. */
   ban: (chatId: number | string, viewerId: string) => `${MAIN_API}/chats/${chatId}/bans/${viewerId}`,
   /** GET / PUT { words }: the account's word filter, for every chat of the account. */
   accountWords: `${MAIN_API}/chat-word-filter`,
-  /** GET (public) → recent visible messages or { open: false }; POST { viewerId, nickname, text } → 201. */
+  /** GET (public) → recent visible messages or { open: false }; POST { nickname, text } + CHAT_VIEWER_HEADER → 201. */
   public: (token: string) => `${MAIN_API}/embed/${token}/chat`,
+  /** POST (public) → 201 { viewerToken, expiresAt }: the fan's signed viewer token for this page's chat. */
+  publicViewer: (token: string) => `${MAIN_API}/embed/${token}/chat/viewer`,
   /**
    * GET (public) → text/event-stream of CHAT_STREAM_EVENTS; `?cursor=` the public read's cursor,
    * or the Last-Event-ID header (which wins) to get what was missed since.
@@ -193,8 +225,13 @@ export const CHAT_MESSAGES = messageCatalog('CHAT_MESSAGES', {
   tooManyPosts: 'Too many messages from this address: try again in a minute',
   tooManyPostsOfViewer: 'You have sent too many messages: try again in a minute',
   tooManyPinned: `At most ${CHAT_LIMITS.pinnedMax} messages can be pinned: unpin one first`,
+  addressBanned: 'You cannot post in this chat from this network: a moderator has banned a viewer who posted from it',
+  viewerTokenMissing: `Your chat pass is missing: reload the page to get one (header ${CHAT_VIEWER_HEADER})`,
+  viewerTokenInvalid: 'Your chat pass is not valid for this chat or has expired: reload the page to get a new one',
+  tooManyViewerTokens: 'Too many chat passes asked for from this address: try again in a minute',
   notBanned: (viewerId: string) => `Viewer ${viewerId} is not banned from this chat`,
   unknownViewer: (viewerId: string) => `Viewer ${viewerId} has never posted in this chat`,
+  unknownNickname: (nickname: string) => `Nobody has posted under the nickname ${nickname} in this chat`,
   nothingToChange: 'Say what to change: state or pinned',
   beforeOrAfter: 'Page with before or after, not both',
   badCursor:

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { messageCatalog } from './messages.ts';
 
 /** Seconds a rule keeps before and after its marker: each within these, together more than 0. */
@@ -51,7 +52,7 @@ export const clipRuleRun = z
     clipVideoId: z.number().int().nullable(),
     /** Why it was skipped or failed, in the request's language. */
     error: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: isoDateTime,
   })
   .meta({ id: 'ClipRuleRun' });
 export type ClipRuleRun = z.infer<typeof clipRuleRun>;

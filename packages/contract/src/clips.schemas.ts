@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
 import { CLIP_MAX_SECONDS, CLIP_MESSAGES, CLIP_ORIGINS, CLIP_SOURCES_LIMIT } from './clips.ts';
+import { isoDateTime } from './datetime.ts';
 import { clipGraphicIds } from './graphics.ts';
 import { jobResponse } from './jobs.schemas.ts';
 import { schemaMessage } from './messages.ts';
@@ -143,7 +144,7 @@ export const clipSource = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   playback: videoPlayback,
-  createdAt: z.string(),
+  createdAt: isoDateTime,
 });
 export type ClipSource = z.infer<typeof clipSource>;
 export const clipSourcesResponse = z.object({ data: z.array(clipSource), total: z.number() });

@@ -9,6 +9,7 @@ import {
   CONFERENCE_SPEAKERS_MAX,
   SPEAKER_RELATIONSHIP_TYPE,
 } from './conferences.ts';
+import { isoDateTime } from './datetime.ts';
 import { schemaMessage } from './messages.ts';
 import { referenceId } from './resources/shapes.ts';
 import { VIDEO_TITLE_MAX } from './videos.ts';
@@ -55,8 +56,8 @@ export const chapterRecord = z.object({
   businessPlayerId: z.number(),
   title: z.string(),
   startSeconds: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type ChapterRecord = z.infer<typeof chapterRecord>;
 

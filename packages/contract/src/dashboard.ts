@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { JOB_STATES } from './jobs.ts';
 import { EVENT_STATES } from './resources/events.ts';
 import { periodResponse } from './stats.ts';
@@ -37,7 +38,7 @@ export const DASHBOARD_TODAY_HOURS = 12;
 export const dashboardTodayEvent = z.object({
   id: z.number(),
   name: z.string(),
-  startsAt: z.string(),
+  startsAt: isoDateTime,
   state: z.enum(EVENT_STATES),
   /** Plays from the event's page or of its replay, ever. */
   plays: z.number().int(),
@@ -49,7 +50,7 @@ export const dashboardTodayEvent = z.object({
 export type DashboardTodayEvent = z.infer<typeof dashboardTodayEvent>;
 
 export const dashboardPoint = z.object({
-  at: z.string(),
+  at: isoDateTime,
   plays: z.number().int(),
   clips: z.number().int(),
   videos: z.number().int(),
@@ -70,7 +71,7 @@ const fanFigures = z.object({
 export type DashboardFanFigures = z.infer<typeof fanFigures>;
 
 export const dashboardFanPoint = z.object({
-  at: z.string(),
+  at: isoDateTime,
   active: z.number().int(),
   new: z.number().int(),
   subscriptions: z.number().int(),
@@ -89,7 +90,7 @@ export const dashboardResponse = periodResponse.extend({
   /** Live events first, then today's by start (DASHBOARD_TODAY_HOURS), with their fans' figures. */
   today: z.array(dashboardTodayEvent),
   /** The next events after today's (not live), soonest first. */
-  upcoming: z.array(z.object({ id: z.number(), name: z.string(), startsAt: z.string().nullable() })),
+  upcoming: z.array(z.object({ id: z.number(), name: z.string(), startsAt: isoDateTime.nullable() })),
   totals: z.object({
     /** Videos uploaded or imported in the period (clips not counted). */
     videosUploaded: z.number().int(),
@@ -112,7 +113,7 @@ export const dashboardResponse = periodResponse.extend({
         progress: z.number().int(),
         resourceType: z.string().nullable(),
         resourceId: z.string().nullable(),
-        createdAt: z.string(),
+        createdAt: isoDateTime,
       }),
     ),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSV_MAPPING_LIMITS, IMPORT_NAME_KINDS } from './data-import.ts';
+import { isoDateTime } from './datetime.ts';
 import { CSV_KINDS, FEED_MEANINGS, FEED_PROVIDERS } from './feeds.ts';
 
 const provider = z.enum(FEED_PROVIDERS);
@@ -66,7 +67,7 @@ export const importPreview = z
         round: z.string().nullable(),
         home: z.string(),
         away: z.string(),
-        startsAt: z.string(),
+        startsAt: isoDateTime,
         action: z.enum(['create', 'update', 'unchanged']),
       }),
     ),

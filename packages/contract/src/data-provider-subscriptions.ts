@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { FEED_PROVIDERS } from './feeds.ts';
 import { messageCatalog, schemaMessage } from './messages.ts';
 
@@ -119,13 +120,13 @@ export const subscriptionItem = z
     hasCredentials: z.boolean(),
     intervalSeconds: z.number(),
     active: z.boolean(),
-    lastPolledAt: z.string().nullable(),
-    nextPollAt: z.string(),
+    lastPolledAt: isoDateTime.nullable(),
+    nextPollAt: isoDateTime,
     lastStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
     lastError: z.string().nullable(),
     /** Markers the last applied document created. */
     lastCreated: z.number(),
-    createdAt: z.string(),
+    createdAt: isoDateTime,
   })
   .meta({ id: 'DataProviderSubscription' });
 export type SubscriptionItem = z.infer<typeof subscriptionItem>;
@@ -141,7 +142,7 @@ export const mappingItem = z
     recordName: z.string().nullable(),
     providerId: z.string(),
     label: z.string(),
-    createdAt: z.string(),
+    createdAt: isoDateTime,
     subscriptions: z.array(subscriptionItem),
   })
   .meta({ id: 'DataProviderMapping' });
@@ -182,6 +183,6 @@ export const deletedResponse = z.object({ deleted: z.number() });
 export const recordsQuery = z.object({ entity: z.enum(DATA_PROVIDER_MAPPING_ENTITIES) });
 /** Events carry their start (ISO): two legs of a tie, or two seasons' same match, share a name. */
 export const recordsResponse = z.object({
-  data: z.array(z.object({ id: z.number(), name: z.string(), startsAt: z.string().optional() })),
+  data: z.array(z.object({ id: z.number(), name: z.string(), startsAt: isoDateTime.optional() })),
 });
 export type MappableRecords = z.infer<typeof recordsResponse>;

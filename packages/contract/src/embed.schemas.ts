@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './datetime.ts';
 import { EMBED_TOKEN_MAX, EMBED_UNAVAILABLE_REASONS } from './embed.ts';
 import { LANGUAGES } from './languages.ts';
 
@@ -34,7 +35,7 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       title: z.string(),
       posterUrl: z.string().nullable(),
       /** Kick-off (ISO); null when the content has no start time. */
-      startsAt: z.string().nullable(),
+      startsAt: isoDateTime.nullable(),
     })
     .strict(),
   z

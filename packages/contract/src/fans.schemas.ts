@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
+import { isoDateTime } from './datetime.ts';
 import { FAN_ACTIVITY_TYPES, FAN_LIMITS, FAN_PLAYS_PER_BATCH, FAN_STATUSES, FANS_MESSAGES } from './fans.ts';
 import { schemaMessage } from './messages.ts';
 import { listResponse } from './resources/shapes.ts';
@@ -59,11 +60,11 @@ export const fanSelf = z.object({
   lastName: z.string(),
   country: z.string().nullable(),
   language: z.string(),
-  createdAt: z.string(),
+  createdAt: isoDateTime,
 });
 export type FanSelf = z.infer<typeof fanSelf>;
 
-export const fanSessionResponse = z.object({ token: z.string(), expiresAt: z.string(), fan: fanSelf });
+export const fanSessionResponse = z.object({ token: z.string(), expiresAt: isoDateTime, fan: fanSelf });
 export type FanSessionResponse = z.infer<typeof fanSessionResponse>;
 
 export const fanSelfUpdateBody = z
@@ -90,9 +91,9 @@ export type FanPurchaseBody = z.infer<typeof fanPurchaseBody>;
 export const fanProduct = z.object({
   productId: z.number(),
   name: z.string(),
-  purchasedAt: z.string(),
+  purchasedAt: isoDateTime,
   /** Null: it does not expire. */
-  expiresAt: z.string().nullable(),
+  expiresAt: isoDateTime.nullable(),
 });
 export type FanProduct = z.infer<typeof fanProduct>;
 export const fanPurchaseResponse = z.object({ paymentOfferId: z.number(), products: z.array(fanProduct) });
@@ -158,8 +159,8 @@ export const fanRow = z.object({
   isBlocked: z.boolean(),
   /** False while the fan has not confirmed their sign-up's mail (no sign-in until then). */
   confirmed: z.boolean(),
-  createdAt: z.string(),
-  lastActiveAt: z.string().nullable(),
+  createdAt: isoDateTime,
+  lastActiveAt: isoDateTime.nullable(),
 });
 export type FanRow = z.infer<typeof fanRow>;
 export const fansResponse = listResponse(fanRow).extend({
@@ -185,10 +186,10 @@ export const subListQuery = z
 
 export const fanSession = z.object({
   id: z.number(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  expiresAt: z.string(),
-  endedAt: z.string().nullable(),
+  createdAt: isoDateTime,
+  lastSeenAt: isoDateTime,
+  expiresAt: isoDateTime,
+  endedAt: isoDateTime.nullable(),
   ip: z.string(),
   userAgent: z.string(),
 });
@@ -197,7 +198,7 @@ export const fanSessionsResponse = listResponse(fanSession);
 export const fanActivity = z.object({
   id: z.number(),
   type: z.enum(FAN_ACTIVITY_TYPES),
-  at: z.string(),
+  at: isoDateTime,
   eventId: z.number().nullable(),
   payload: z.record(z.string(), z.unknown()),
 });
@@ -213,12 +214,17 @@ export const fanOptionsResponse = z.object({
 });
 export type FanOptions = z.infer<typeof fanOptionsResponse>;
 export const fanProductsResponse = z.object({ data: z.array(fanProduct) });
-export const fanEvent = z.object({ eventId: z.number(), name: z.string(), activities: z.number(), lastAt: z.string() });
+export const fanEvent = z.object({
+  eventId: z.number(),
+  name: z.string(),
+  activities: z.number(),
+  lastAt: isoDateTime,
+});
 export const fanEventsResponse = z.object({ data: z.array(fanEvent) });
 
 /** Figures over a period (default: the last FAN_LIMITS.activeDaysDefault days). */
 export const fanCountQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();
-export const fanCountResponse = z.object({ count: z.number(), from: z.string(), to: z.string() });
+export const fanCountResponse = z.object({ count: z.number(), from: isoDateTime, to: isoDateTime });
 
 export const extendedFanBody = z.object({ isBlocked: z.boolean() }).strict();
 
@@ -321,7 +327,7 @@ export const profile = z.object({
     productIds: z.array(z.number()),
   }),
   memberCount: z.number(),
-  createdAt: z.string(),
+  createdAt: isoDateTime,
 });
 export type Profile = z.infer<typeof profile>;
 export const profilesResponse = z.object({ data: z.array(profile) });

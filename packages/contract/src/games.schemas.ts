@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './datetime.ts';
 import { GAME_LIMITS, GAMES_MESSAGES } from './games.ts';
 import { schemaMessage } from './messages.ts';
 import { referenceId } from './resources/shapes.ts';
@@ -28,13 +29,13 @@ export const predictorGame = z.object({
   exactScorePoints: z.number(),
   rightResultPoints: z.number(),
   /** Predictions are refused from then on. */
-  locksAt: z.string(),
+  locksAt: isoDateTime,
   locked: z.boolean(),
   finalScore: z.object({ home: z.number(), away: z.number() }).nullable(),
-  calculatedAt: z.string().nullable(),
+  calculatedAt: isoDateTime.nullable(),
   predictions: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type PredictorGame = z.infer<typeof predictorGame>;
 
@@ -55,7 +56,7 @@ export const predictorContestant = z.object({
   /** Null until the game is calculated. */
   points: z.number().nullable(),
   rank: z.number().nullable(),
-  predictedAt: z.string(),
+  predictedAt: isoDateTime,
 });
 export type PredictorContestant = z.infer<typeof predictorContestant>;
 
@@ -81,7 +82,7 @@ export type MotmResults = z.infer<typeof motmResults>;
 /** POST motm/results/calculate/{id}: the final result, its winners (most votes; none without votes). */
 export const motmCalculated = motmResults.extend({
   winners: z.array(z.number()),
-  calculatedAt: z.string(),
+  calculatedAt: isoDateTime,
 });
 export type MotmCalculated = z.infer<typeof motmCalculated>;
 
@@ -89,16 +90,16 @@ export const motmGame = z.object({
   id: z.number(),
   eventId: z.number(),
   /** The game's own times (null: from the account's settings). */
-  opensAt: z.string().nullable(),
-  closesAt: z.string().nullable(),
+  opensAt: isoDateTime.nullable(),
+  closesAt: isoDateTime.nullable(),
   /** The window in force. */
-  window: z.object({ opensAt: z.string().nullable(), closesAt: z.string().nullable(), open: z.boolean() }),
+  window: z.object({ opensAt: isoDateTime.nullable(), closesAt: isoDateTime.nullable(), open: z.boolean() }),
   candidates: z.array(motmCandidate),
   /** The event's challengers (home, away, listed): who may be made a candidate. */
   eligible: z.array(motmCandidate),
   votes: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type MotmGame = z.infer<typeof motmGame>;
 
@@ -128,7 +129,7 @@ export const motmContestant = z.object({
   email: z.string(),
   challengerId: z.number(),
   challenger: z.string(),
-  votedAt: z.string(),
+  votedAt: isoDateTime,
 });
 export type MotmContestant = z.infer<typeof motmContestant>;
 
@@ -189,7 +190,7 @@ export const fanPredictorGame = z.object({
   eventName: z.string(),
   home: z.string().nullable(),
   away: z.string().nullable(),
-  locksAt: z.string(),
+  locksAt: isoDateTime,
   open: z.boolean(),
   exactScorePoints: z.number(),
   rightResultPoints: z.number(),
@@ -206,8 +207,8 @@ export const fanMotmGame = z.object({
   id: z.number(),
   eventId: z.number(),
   eventName: z.string(),
-  opensAt: z.string().nullable(),
-  closesAt: z.string().nullable(),
+  opensAt: isoDateTime.nullable(),
+  closesAt: isoDateTime.nullable(),
   open: z.boolean(),
   candidates: z.array(motmCandidate),
   /** The fan's vote (the challenger's id), if any. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { messageCatalog, schemaMessage } from './messages.ts';
 
 /**
@@ -101,7 +102,7 @@ export const generatedEventRow = z.object({
   round: z.string().nullable(),
   home: challengerRef,
   away: challengerRef,
-  startsAt: z.string(),
+  startsAt: isoDateTime,
   venue: z.string(),
   action: z.enum(GENERATE_ACTIONS),
   /** The event, once made (null in a preview of an event still to create). */

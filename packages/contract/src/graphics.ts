@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { messageCatalog, schemaMessage } from './messages.ts';
 import type { ModuleCode } from './modules.ts';
 import { imageKey } from './uploads.schemas.ts';
@@ -120,8 +121,8 @@ export const graphicResponse = z.object({
   widthPercent: z.number(),
   marginPercent: z.number(),
   opacity: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type Graphic = z.infer<typeof graphicResponse>;
 export const graphicListResponse = z.object({ data: z.array(graphicResponse) });

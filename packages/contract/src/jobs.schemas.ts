@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
+import { isoDateTime } from './datetime.ts';
 import { JOB_LIST_LIMIT, JOB_STATES } from './jobs.ts';
 import { messageSchema } from './messages.schemas.ts';
 
@@ -21,15 +22,15 @@ export const jobResponse = z
     attempts: z.number().int(),
     maxAttempts: z.number().int(),
     /** When a waiting job may run next (later than now while it backs off between attempts). */
-    runAt: z.string(),
+    runAt: isoDateTime,
     /** Why the last attempt failed, or why the job failed: in the request's language (Accept-Language)… */
     lastError: z.string().nullable(),
     /** …and as its Message (code and parameters), for a client to render in its user's language. */
     lastErrorMessage: messageSchema.nullable(),
     result: z.unknown(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    finishedAt: z.string().nullable(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    finishedAt: isoDateTime.nullable(),
   })
   .meta({ id: 'Job' });
 export type JobResponse = z.infer<typeof jobResponse>;

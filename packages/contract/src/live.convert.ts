@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { JOB_STATES } from './jobs.states.ts';
 import { messageSchema } from './messages.schemas.ts';
 import { messageCatalog } from './messages.ts';
@@ -96,9 +97,9 @@ export const convertResponse = z.object({
   /** Why it is retrying or failed, in the user's language; null otherwise. */
   error: z.string().nullable(),
   errorMessage: messageSchema.nullable(),
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  updatedAt: z.string(),
+  startedAt: isoDateTime,
+  endedAt: isoDateTime.nullable(),
+  updatedAt: isoDateTime,
 });
 export type Conversion = z.infer<typeof convertResponse>;
 
@@ -122,12 +123,12 @@ export const assemblyResponse = z.object({
   state: z.enum(JOB_STATES),
   /** 0–100. */
   progress: z.number(),
-  from: z.string(),
-  to: z.string(),
+  from: isoDateTime,
+  to: isoDateTime,
   segments: z.number(),
   durationSeconds: z.number(),
   error: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type Assembly = z.infer<typeof assemblyResponse>;

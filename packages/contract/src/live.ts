@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { convertResponse } from './live.convert.ts';
 import { messageSchema } from './messages.schemas.ts';
 import { type Message, messageCatalog } from './messages.ts';
@@ -142,7 +143,7 @@ export const liveHealth = z.object({
   videoCodec: z.string().nullable(),
   audioCodec: z.string().nullable(),
   /** When the last bytes of the stream arrived (ISO), null when none yet. */
-  lastFrameAt: z.string().nullable(),
+  lastFrameAt: isoDateTime.nullable(),
   /** Frames the packager dropped since the publish started. */
   dropped: z.number(),
   /** Segments indexed since the publish started. */
@@ -166,11 +167,11 @@ export const liveInputResponse = z.object({
   streamKeyHint: z.string(),
   /** Signed HLS URLs: the live edge and the DVR window. */
   playback: z.object({ liveUrl: z.string(), dvrUrl: z.string() }),
-  lastLiveAt: z.string().nullable(),
+  lastLiveAt: isoDateTime.nullable(),
   /** The latest video played into it (convert upload/{videoId}), whatever its state; null when none ever was. */
   conversion: convertResponse.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type LiveInput = z.infer<typeof liveInputResponse>;
 export const liveInputListResponse = z.object({ data: z.array(liveInputResponse) });

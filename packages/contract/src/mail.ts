@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 
 /**
  * The mails Regie sends (the fans' sign-up, issue 28.6). With SMTP_URL they go through that SMTP
@@ -19,7 +20,7 @@ export const sentMail = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  sentAt: z.string(),
+  sentAt: isoDateTime,
 });
 export const mailOutboxResponse = z.object({
   /** True when SMTP_URL is set: the outbox is then empty, mails left through SMTP. */

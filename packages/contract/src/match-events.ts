@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { FEED_PROVIDERS, FEED_STAT_KEYS, type FeedMeaning } from './feeds.ts';
 import { MATCH_PERIODS, PERIOD_START_MAX_SECONDS } from './match-clock.ts';
 import { messageCatalog } from './messages.ts';
@@ -152,7 +153,7 @@ export const eventMatchStatsResponse = z.object({
   provider: provider.nullable(),
   home: sideStats.nullable(),
   away: sideStats.nullable(),
-  updatedAt: z.string().nullable(),
+  updatedAt: isoDateTime.nullable(),
 });
 export type EventMatchStatsResponse = z.infer<typeof eventMatchStatsResponse>;
 

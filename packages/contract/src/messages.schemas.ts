@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { MessageParam } from './messages.ts';
 
-// Recursive, so OpenAPI can only give it as a named component (`id`): inline it has no name to refer to.
+const messageValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+// Named (`id`), so OpenAPI gives it once as the MessageParam component.
 const messageParam: z.ZodType<MessageParam> = z
-  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(messageParam)]))
+  .union([messageValue, z.array(messageValue).readonly()])
   .meta({ id: 'MessageParam' });
 
 /**

@@ -14,8 +14,14 @@ import { isRecord } from './guards.ts';
  * catalog so a missing message does not compile.
  */
 
-/** A parameter of a message: JSON-safe (a Message is stored as it is and sent as it is). */
-export type MessageParam = string | number | boolean | null | readonly MessageParam[];
+/** A value a message's parameter holds. */
+export type MessageValue = string | number | boolean | null;
+/**
+ * A parameter of a message: JSON-safe (a Message is stored as it is and sent as it is), a value
+ * or a list of values. One level, not recursive: a client generated from OpenAPI then types it
+ * without a type referring to itself (which `tsc` refuses).
+ */
+export type MessageParam = MessageValue | readonly MessageValue[];
 
 export interface Message {
   /** `<catalog>.<key>`, e.g. `VIDEO_MESSAGES.notFound`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { jobResponse } from './jobs.schemas.ts';
 import { messageCatalog, schemaMessage } from './messages.ts';
 import { EVENT_READ_RULE, EVENT_WRITE_RULE } from './resources/events.ts';
@@ -69,7 +70,7 @@ export const repostItem = z.object({
   target: z.enum(SHARE_TARGETS),
   outcome: z.enum(REPOST_OUTCOMES),
   message: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: isoDateTime,
   job: jobResponse.nullable(),
 });
 export type RepostItem = z.infer<typeof repostItem>;

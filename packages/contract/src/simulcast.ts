@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { LIVE_INPUT_STATES } from './live.ts';
 import { messageSchema } from './messages.schemas.ts';
 import { messageCatalog, schemaMessage } from './messages.ts';
@@ -161,7 +162,7 @@ export const simulcastTargetResponse = z.object({
   restarts: z.number(),
   lastError: z.string().nullable(),
   lastErrorMessage: messageSchema.nullable(),
-  updatedAt: z.string(),
+  updatedAt: isoDateTime,
 });
 export type SimulcastTarget = z.infer<typeof simulcastTargetResponse>;
 
@@ -172,8 +173,8 @@ export const simulcastResponse = z.object({
   provider: z.enum(SIMULCAST_PROVIDERS),
   state: z.enum(SIMULCAST_STATES),
   targets: z.array(simulcastTargetResponse),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type Simulcast = z.infer<typeof simulcastResponse>;
 export const simulcastListResponse = z.object({ data: z.array(simulcastResponse), total: z.number() });
@@ -192,7 +193,7 @@ export const simulcastStatsResponse = z.object({
   data: z.array(
     z.object({
       targetId: z.number(),
-      samples: z.array(z.object({ at: z.string(), bitrateKbps: z.number() })),
+      samples: z.array(z.object({ at: isoDateTime, bitrateKbps: z.number() })),
     }),
   ),
 });

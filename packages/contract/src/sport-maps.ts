@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { messageCatalog, refineMessage, schemaMessage } from './messages.ts';
 import { hexColor } from './resources/accounts.ts';
 import { referenceId } from './resources/shapes.ts';
@@ -97,6 +98,6 @@ export const sportMapResponse = z.object({
   defaultBackgroundUrl: z.string().nullable(),
   /** Whether the caller may save this sport's map (platform sports: platform admins only). */
   canWrite: z.boolean(),
-  updatedAt: z.string().nullable(),
+  updatedAt: isoDateTime.nullable(),
 });
 export type SportMapResponse = z.infer<typeof sportMapResponse>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { messageCatalog, refineMessage } from './messages.ts';
 import { CONFERENCE_READ_RULE } from './resources/business-players.ts';
-import { isoDateTime } from './resources/seasons.ts';
 
 /**
  * Figures over a period (event stats tab, dashboard): counts grouped in UTC buckets of an hour,
@@ -150,14 +150,14 @@ export type PeriodQuery = z.infer<typeof periodQuery>;
 
 /** The period a response covers, as resolved by the server. */
 export const periodResponse = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: isoDateTime,
+  to: isoDateTime,
   interval: z.enum(STATS_INTERVALS),
 });
 
 export const eventStatsPoint = z.object({
   /** The bucket's start (ISO, UTC). */
-  at: z.string(),
+  at: isoDateTime,
   plays: z.number().int(),
   markers: z.number().int(),
   clips: z.number().int(),
@@ -183,7 +183,7 @@ export type EventStatsResponse = z.infer<typeof eventStatsResponse>;
 
 export const conferenceStatsPoint = z.object({
   /** The bucket's start (ISO, UTC). */
-  at: z.string(),
+  at: isoDateTime,
   plays: z.number().int(),
   chapters: z.number().int(),
   clips: z.number().int(),

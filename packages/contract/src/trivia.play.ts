@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIN_API, pathParam } from './api.ts';
+import { isoDateTime } from './datetime.ts';
 import { FAN_API } from './fans.ts';
 import { gift, sponsor } from './games.schemas.ts';
 import { schemaMessage } from './messages.ts';
@@ -135,7 +136,7 @@ export const rankingRow = z.object({
   quizzes: z.number(),
   correct: z.number(),
   answeringMs: z.number(),
-  finishedAt: z.string(),
+  finishedAt: isoDateTime,
   Contestant: contestant.optional(),
 });
 export type RankingRow = z.infer<typeof rankingRow>;
@@ -147,7 +148,7 @@ export const rankingResponse = z.object({
   offset: z.number(),
   limit: z.number(),
   /** Weeks and months: the period ranked, [from, to). */
-  period: z.object({ from: z.string(), to: z.string() }).nullable(),
+  period: z.object({ from: isoDateTime, to: isoDateTime }).nullable(),
 });
 export type RankingResponse = z.infer<typeof rankingResponse>;
 
@@ -175,7 +176,7 @@ export const fanQuiz = z.object({
   description: z.string(),
   /** An image key, shown at IMAGES_PATH/{key} (contract uploads.ts), like the questions' images. */
   image: z.string().nullable(),
-  endsAt: z.string(),
+  endsAt: isoDateTime,
   questions: z.number(),
   /** The names of the quiz's tags, by name. */
   tags: z.array(z.string()),

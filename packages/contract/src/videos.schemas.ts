@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './accounts.ts';
+import { isoDateTime } from './datetime.ts';
 import { FIELD_MESSAGES } from './errors.ts';
 import { jobResponse } from './jobs.schemas.ts';
 import { schemaMessage } from './messages.ts';
@@ -62,7 +63,7 @@ export const multipartUploadResponse = z.object({
   /** Every part is this long except the last (contract VIDEO_PART_SIZE). */
   partSize: z.number(),
   state: z.enum(UPLOAD_SESSION_STATES),
-  expiresAt: z.string(),
+  expiresAt: isoDateTime,
   /** PUT each part's bytes (application/octet-stream) to its url, with the usual headers. */
   parts: z.array(z.object({ partNumber: z.number(), size: z.number(), url: z.string() })),
   /** Part numbers already stored: a resumed upload sends only the others. */
@@ -94,7 +95,7 @@ export const importUrlRequest = z
 export const videoIdParams = z.object({ id: recordId });
 /** GET videos/{id}/download: `t`, a download link's token, stands in for the Bearer token. */
 export const downloadQuery = z.object({ t: z.string().max(100).optional() });
-export const downloadLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export const downloadLinkResponse = z.object({ url: z.string(), expiresAt: isoDateTime });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponse>;
 export const subtitleParams = z.object({ id: recordId, language: z.enum(SUBTITLE_LANGUAGES) });
 export const shareParams = z.object({ id: recordId, target: z.enum(SHARE_TARGETS) });

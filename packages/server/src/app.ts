@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { JSON_BODY_LIMIT_BYTES } from '@regie/contract/api';
 import { CACHE_KEYS } from '@regie/contract/cache';
+import type { ChatPostRateLimit } from '@regie/contract/chat';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
@@ -43,6 +44,7 @@ import { type CacheBook, createCacheBook, forgetOnWrites } from './http/http.cac
 import { registerJsonParser } from './http/json.parser.ts';
 import { LOG_REDACT, serializeRequest } from './http/log.redact.ts';
 import { registerOpenApi } from './http/openapi.plugin.ts';
+import { openRateLimits, type RateLimits } from './http/rate-limiter.ts';
 import { refuseReadOnlyWrites } from './http/read-only.hook.ts';
 import { registerRequestIds } from './http/request-id.hook.ts';
 import { checkResponses, type ResponseMismatch } from './http/response-check.hook.ts';
@@ -97,6 +99,8 @@ export interface AppDependencies {
   database?: Database;
   /** The realtime hub; without one the app opens its own from config (Redis or in-process). */
   hub?: RealtimeHub;
+  /** The rate limits' store; without one the app opens its own (Redis, PostgreSQL or memory: http/rate-limiter.ts). */
+  rateLimits?: RateLimits;
   /** Where files go; without one, the backend the config names (local folder or S3). */
   storage?: ObjectStorage;
   cache?: Cache;
@@ -122,6 +126,8 @@ export interface AppDependencies {
   writeRoutes?: WriteRoute[];
   /** Given (tests), how often the fans' chat streams check their chats are still open (CHAT_STREAM.openCheckMs). */
   chatOpenCheckMs?: number;
+  /** Given (tests), the fans' chat posting limits (CHAT_POST_RATE_LIMIT). */
+  chatPostRateLimit?: ChatPostRateLimit;
   /** Simulcast sources (the live inputs), cloud adapter and engine tuning; see simulcast.plugin.ts. */
   simulcast?: Pick<SimulcastPluginOptions, 'sources' | 'cloud' | 'engine' | 'lease' | 'maxPushes'>;
   /** The live node's leases (this process's name, their life); see live.plugin.ts. */
@@ -230,12 +236,30 @@ function shareCaches(app: AppInstance, hub: RealtimeHub, cache: Cache, signedIn:
   });
 }
 
+/** The given rate limits, or the store config and the database call for, closed with the app. */
+async function appRateLimits(
+  app: AppInstance,
+  config: AppConfig,
+  database: Database,
+  dependencies: AppDependencies,
+): Promise<RateLimits> {
+  if (dependencies.rateLimits) return dependencies.rateLimits;
+  const owned = await openRateLimits({
+    redisUrl: config.redisUrl,
+    db: database.db,
+    onError: (error) => app.log.warn({ err: error }, 'rate limit store error'),
+  });
+  app.addHook('onClose', () => owned.close());
+  return owned;
+}
+
 /** The whole HTTP application, ready but not listening: tests drive it with inject(). */
 export async function buildApp(config: AppConfig, dependencies: AppDependencies = {}) {
   const front = createFrontCache();
   const app = createFastify(config, front, dependencies.logStream);
   const database = await appDatabase(app, config, dependencies);
   const { db } = database;
+  const rateLimits = await appRateLimits(app, config, database, dependencies);
   const signedIn =
     dependencies.signedIn ?? createMemoryCache(config.authCacheTtlMs, { maxEntries: SIGNED_IN_MAX_ENTRIES });
   const guards = createGuards(
@@ -267,7 +291,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   if (dependencies.writeRoutes) collectWriteRoutes(app, dependencies.writeRoutes);
   await registerCompression(app);
   await registerOpenApi(app);
-  await app.register(authRoutes, { db, guards, signedIn });
+  await app.register(authRoutes, { db, guards, signedIn, rateLimits });
   await app.register(usersRoutes, { db, guards, signedIn });
   await app.register(actingRoutes, { db, guards, signedIn });
   await app.register(accountsRoutes, { db, guards });
@@ -330,7 +354,9 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     tokens: embedTokens,
     hub,
     caches,
+    rateLimits,
     chatOpenCheckMs: dependencies.chatOpenCheckMs,
+    chatPostRateLimit: dependencies.chatPostRateLimit,
   });
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
@@ -341,6 +367,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     mailer,
     hub,
     caches,
+    rateLimits,
     embedAccountOf: (token) => embedTokens.verify(token)?.accountId ?? null,
   });
   await app.register(mailRoutes, { guards, mailer });

@@ -7,6 +7,7 @@ import type { ModuleCode } from '@regie/contract/modules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { RealtimeHub } from '../src/realtime/realtime.hub.ts';
+import { chatFan } from './chat-fixtures.ts';
 import { createTestContext, type TestContext, testConfig } from './helpers.ts';
 import { crossProcessHubs } from './hub-fixtures.ts';
 import { insertEvent, signIn } from './insights-fixtures.ts';
@@ -125,14 +126,11 @@ async function chatEvent(owner = producer) {
   return { eventId, token, chatId: chat.json<Chat>().id };
 }
 
+/** A new fan posts through `app` (with a viewer token that app signed: chat-fixtures.ts). */
 async function post(token: string, text: string, app: App = ctx.app) {
   address += 1;
-  const response = await app.inject({
-    method: 'POST',
-    url: chatPaths.public(token),
-    payload: { viewerId: crypto.randomUUID(), nickname: 'Fan', text },
-    remoteAddress: `203.0.113.${address % 250}`,
-  });
+  const fan = chatFan((options) => app.inject(options), token, { remoteAddress: `203.0.113.${address % 250}` });
+  const response = await fan.post(text);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: number }>();
 }

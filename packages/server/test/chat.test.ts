@@ -1,4 +1,11 @@
-import { CHAT_EVENTS, CHAT_LIMITS, CHAT_MESSAGES, CHAT_POST_RATE_LIMIT, chatPaths } from '@regie/contract/chat';
+import {
+  CHAT_EVENTS,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_POST_RATE_LIMIT,
+  CHAT_VIEWER_HEADER,
+  chatPaths,
+} from '@regie/contract/chat';
 import type { Chat, ChatBan, ChatMessage, ChatMessagesPage, PublicChat } from '@regie/contract/chat.schemas';
 import { DEMO_PASSWORD } from '@regie/contract/demo';
 import { embedPaths } from '@regie/contract/embed';
@@ -7,10 +14,12 @@ import type { ModuleCode } from '@regie/contract/modules';
 import { eventTopic } from '@regie/contract/realtime';
 import type { Role } from '@regie/contract/roles';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/events.table.ts';
 import { DEMO_MATCH_NAME } from '../src/seed/markers.seed.ts';
 import { auditReader } from './audit-trail-fixtures.ts';
+import { askViewerToken, chatFan, viewerOf } from './chat-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { insertEvent, signIn } from './insights-fixtures.ts';
 import { RealtimeClient } from './realtime-client.ts';
@@ -50,20 +59,16 @@ async function chatEvent(values: Partial<typeof events.$inferInsert> = {}) {
   return { eventId, token, chat: chat.statusCode === 200 ? chat.json<Chat>() : null };
 }
 
-/** Each fan posts from an address of their own, so the per-address limit stays out of the way. */
-function fan(token: string, viewerId = crypto.randomUUID(), nickname = 'Fan') {
+/**
+ * A fan with a viewer token of their own, asked for at their first post (chat-fixtures.ts). Each
+ * fan posts from an address of their own, so the per-address limit and address bans stay out of
+ * the way.
+ */
+function fan(token: string, nickname = 'Fan') {
   address += 1;
-  const remoteAddress = `198.51.100.${address % 250}`;
-  const post = (text: string, language = 'en') =>
-    ctx.request({
-      method: 'POST',
-      url: chatPaths.public(token),
-      payload: { viewerId, nickname, text },
-      headers: { 'accept-language': language },
-      remoteAddress,
-    });
-  return { viewerId, post };
+  return chatFan(inject, token, { nickname, remoteAddress: `198.51.100.${address % 250}` });
 }
+const inject = (options: InjectOptions) => ctx.app.inject(options);
 
 async function readPublic(token: string): Promise<PublicChat> {
   const response = await ctx.request({ url: chatPaths.public(token) });
@@ -131,7 +136,7 @@ describe('fans post, staff moderate', () => {
   it('shows a fan message to staff and fans; hidden it leaves the public chat, restored it comes back', async () => {
     const { token, chat } = await chatEvent();
     const id = chat?.id ?? 0;
-    const alice = fan(token, undefined, 'Alice');
+    const alice = fan(token, 'Alice');
     const posted = await alice.post('  What a goal!  ');
     expect(posted.statusCode, posted.body).toBe(201);
     expect(posted.json()).toMatchObject({ nickname: 'Alice', text: 'What a goal!', pinned: false });
@@ -240,7 +245,7 @@ describe('slow mode, bans and the word filter', () => {
   it('bans a fan by viewer id: their messages go, their posts are refused, until the ban is lifted', async () => {
     const { token, chat } = await chatEvent();
     const id = chat?.id ?? 0;
-    const troll = fan(token, undefined, 'Troll');
+    const troll = fan(token, 'Troll');
     await troll.post('spam 1');
     await troll.post('spam 2');
     await fan(token).post('hello');
@@ -283,7 +288,7 @@ describe('slow mode, bans and the word filter', () => {
     expect((await carol.post('huge spoiler...   ALERT here')).statusCode).toBe(400);
     // Whole words only: 'spoilers alerted' holds neither.
     expect((await carol.post('no spoilers alerted')).statusCode).toBe(201);
-    const nickname = await fan(token, undefined, 'Mr Arnaque').post('hi');
+    const nickname = await fan(token, 'Mr Arnaque').post('hi');
     expect(nickname.json().message).toBe(renderMessage(CHAT_MESSAGES.blockedNickname));
     expect(await publicTexts(token)).toEqual(['no spoilers alerted']);
     expect((await staff('GET', chatPaths.accountWords)).json()).toEqual({ words: ['arnaque'] });
@@ -302,7 +307,7 @@ describe('the audit trail of the moderation', () => {
     const chatId = chat?.id ?? 0;
     expect((await staff('PUT', chatPaths.chat(chatId), producer.token, { slowModeSeconds: 7 })).statusCode).toBe(200);
     expect((await staff('PUT', chatPaths.chat(chatId), producer.token, { slowModeSeconds: 7 })).statusCode).toBe(200);
-    const spammer = fan(token, crypto.randomUUID(), 'Spammer');
+    const spammer = fan(token, 'Spammer');
     const posted = await spammer.post('buy cheap tickets');
     expect(posted.statusCode, posted.body).toBe(201);
     const [message] = (await page(chatId)).data;
@@ -336,6 +341,7 @@ describe('the audit trail of the moderation', () => {
           viewerId: { before: spammer.viewerId, after: null },
           nickname: { before: 'Spammer', after: null },
           fanId: { before: null, after: null },
+          addressBanned: { before: true, after: false },
         },
       ],
       [
@@ -345,6 +351,7 @@ describe('the audit trail of the moderation', () => {
           nickname: { before: null, after: 'Spammer' },
           fanId: { before: null, after: null },
           messagesHidden: { before: null, after: 0 },
+          addressBanned: { before: null, after: true },
         },
       ],
       ['update', { slowModeSeconds: { before: 0, after: 7 } }],
@@ -378,35 +385,39 @@ describe('the public chat', () => {
     expect((await ctx.request({ url: chatPaths.public('forged.token') })).statusCode).toBe(404);
   });
 
-  it('refuses bad posts with a clear 400', async () => {
+  it('refuses bad posts with a clear 400, a viewer id chosen by the page among them', async () => {
     const { token } = await chatEvent();
+    const { viewerToken, viewerId } = viewerOf(await askViewerToken(inject, token, '192.0.2.99'));
     const post = (payload: Record<string, unknown>) =>
-      ctx.request({ method: 'POST', url: chatPaths.public(token), payload, remoteAddress: '192.0.2.99' });
-    const base = { viewerId: crypto.randomUUID(), nickname: 'Dan', text: 'hi' };
+      ctx.request({
+        method: 'POST',
+        url: chatPaths.public(token),
+        payload,
+        headers: { [CHAT_VIEWER_HEADER]: viewerToken },
+        remoteAddress: '192.0.2.99',
+      });
+    const base = { nickname: 'Dan', text: 'hi' };
     expect((await post({ ...base, nickname: 'D' })).statusCode).toBe(400);
     expect((await post({ ...base, text: '   ' })).statusCode).toBe(400);
     expect((await post({ ...base, text: 'x'.repeat(CHAT_LIMITS.textMax + 1) })).statusCode).toBe(400);
-    expect((await post({ ...base, viewerId: '42' })).statusCode).toBe(400);
+    // The fan is the token's viewer: a viewer id in the body (even the token's own) is refused.
+    expect((await post({ ...base, viewerId })).statusCode).toBe(400);
+    expect((await post({ ...base, viewerId: crypto.randomUUID() })).statusCode).toBe(400);
+    expect((await post(base)).statusCode).toBe(201);
   });
 
   it(`takes at most ${CHAT_POST_RATE_LIMIT.perViewer} posts a minute from a fan, while others on the same address go on`, async () => {
     const { token } = await chatEvent();
-    const post = (viewerId: string) =>
-      ctx.request({
-        method: 'POST',
-        url: chatPaths.public(token),
-        payload: { viewerId, nickname: 'Eve', text: 'flood' },
-        remoteAddress: '203.0.113.250',
-      });
-    const eve = crypto.randomUUID();
+    const remoteAddress = '203.0.113.250';
+    const eve = chatFan(inject, token, { nickname: 'Eve', remoteAddress });
     for (let index = 0; index < CHAT_POST_RATE_LIMIT.perViewer; index += 1)
-      expect((await post(eve)).statusCode).toBe(201);
-    const refused = await post(eve);
+      expect((await eve.post('flood')).statusCode).toBe(201);
+    const refused = await eve.post('flood');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(renderMessage(CHAT_MESSAGES.tooManyPostsOfViewer));
     expect(refused.headers['retry-after']).toBe('60');
     // The stadium's Wi-Fi is one address: the other fans behind it still post.
-    expect((await post(crypto.randomUUID())).statusCode).toBe(201);
+    expect((await chatFan(inject, token, { remoteAddress }).post('me too')).statusCode).toBe(201);
   });
 });
 
@@ -416,7 +427,7 @@ describe('live', () => {
     const client = new RealtimeClient(baseUrl);
     clients.push(client);
     await client.connect({ token: producer.token }, [eventTopic(eventId)]);
-    await fan(token, undefined, 'Live').post('instant');
+    await fan(token, 'Live').post('instant');
     const created = await client.waitFor((message) => message.type === CHAT_EVENTS.created);
     expect(created.topic).toBe(eventTopic(eventId));
     expect(created.payload).toMatchObject({ message: { nickname: 'Live', text: 'instant', state: 'visible' } });

@@ -5,6 +5,7 @@ import { embedPaths } from '@regie/contract/embed';
 import { fanPublicPaths } from '@regie/contract/fans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_REVALIDATE, PUBLIC_SHORT } from '../src/http/http.cache.ts';
+import { chatFan } from './chat-fixtures.ts';
 import { signUpConfirmed } from './fan-auth-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { insertEvent, insertVideo, signIn } from './insights-fixtures.ts';
@@ -143,12 +144,7 @@ describe('the embed page’s chat read', () => {
     return { token, chatId: chat.json<Chat>().id };
   }
   const post = (token: string, text: string) =>
-    ctx.request({
-      method: 'POST',
-      url: chatPaths.public(token),
-      payload: { viewerId: crypto.randomUUID(), nickname: 'Fan', text },
-      remoteAddress: remoteAddress(),
-    });
+    chatFan((options) => ctx.app.inject(options), token, { remoteAddress: remoteAddress() }).post(text);
 
   it('shows a fan’s message at the next read, and a hidden one leaves it at once', async () => {
     const { token, chatId } = await chatEvent();

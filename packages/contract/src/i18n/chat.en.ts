@@ -22,7 +22,16 @@ export const chatEn = {
   'chat.keys.ban': 'ban',
   'chat.ban': 'Ban',
   'chat.banTitle': 'Ban {{nickname}}?',
-  'chat.banBody': 'Their messages are hidden and they can no longer post in this chat.',
+  'chat.banBody':
+    'Their messages are hidden and they can no longer post in this chat, nor can a new viewer from their network. Fans who already posted from it go on.',
+  'chat.banNicknameOf': 'Ban everyone named {{nickname}}',
+  'chat.banNicknameTitle': 'Ban every viewer named {{nickname}}?',
+  'chat.banNicknameBody':
+    'Every viewer who posted under this nickname in this chat is banned with their network: their messages are hidden.',
+  'chat.banByNickname': 'Ban by nickname',
+  'chat.banByNicknameHint': 'Bans every viewer who posted under this nickname in this chat (case does not matter).',
+  'chat.bannedCount': 'Viewers banned: {{count}}',
+  'chat.networkBanned': 'and their network',
   'chat.bansTitle': 'Banned fans',
   'chat.noBans': 'Nobody is banned.',
   'chat.unban': 'Lift the ban',

@@ -24,7 +24,17 @@ export const chatFr: Record<keyof typeof chatEn, string> = {
   'chat.keys.ban': 'bannir',
   'chat.ban': 'Bannir',
   'chat.banTitle': 'Bannir {{nickname}} ?',
-  'chat.banBody': 'Ses messages sont masqués et il ne peut plus écrire dans ce chat.',
+  'chat.banBody':
+    'Ses messages sont masqués et il ne peut plus écrire dans ce chat, pas plus qu’un nouveau spectateur de son réseau. Les fans qui y ont déjà écrit depuis ce réseau continuent.',
+  'chat.banNicknameOf': 'Bannir tous les {{nickname}}',
+  'chat.banNicknameTitle': 'Bannir tous les spectateurs nommés {{nickname}} ?',
+  'chat.banNicknameBody':
+    'Chaque spectateur ayant écrit sous ce pseudo dans ce chat est banni avec son réseau : ses messages sont masqués.',
+  'chat.banByNickname': 'Bannir par pseudo',
+  'chat.banByNicknameHint':
+    'Bannit chaque spectateur ayant écrit sous ce pseudo dans ce chat (la casse ne compte pas).',
+  'chat.bannedCount': 'Spectateurs bannis : {{count}}',
+  'chat.networkBanned': 'et son réseau',
   'chat.bansTitle': 'Fans bannis',
   'chat.noBans': 'Personne n’est banni.',
   'chat.unban': 'Lever le bannissement',

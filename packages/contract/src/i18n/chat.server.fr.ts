@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, type CHAT_MESSAGES } from '../chat.ts';
+import { CHAT_LIMITS, type CHAT_MESSAGES, CHAT_VIEWER_HEADER } from '../chat.ts';
 import type { Translation } from '../messages.ts';
 
 /** The French twin of the chat's messages (spread into server.fr.ts); fans read some of them. */
@@ -15,8 +15,15 @@ export const CHAT_SERVER_FR = {
     tooManyPosts: 'Trop de messages envoyés depuis cette adresse : réessayez dans une minute',
     tooManyPostsOfViewer: 'Vous avez envoyé trop de messages : réessayez dans une minute',
     tooManyPinned: `Au plus ${CHAT_LIMITS.pinnedMax} messages peuvent être épinglés : désépinglez-en un d’abord`,
+    addressBanned:
+      'Vous ne pouvez pas écrire dans ce chat depuis ce réseau : un modérateur a banni un spectateur qui l’utilisait',
+    viewerTokenMissing: `Votre laissez-passer de chat manque : rechargez la page pour en obtenir un (en-tête ${CHAT_VIEWER_HEADER})`,
+    viewerTokenInvalid:
+      'Votre laissez-passer de chat n’est pas valable pour ce chat ou a expiré : rechargez la page pour en obtenir un nouveau',
+    tooManyViewerTokens: 'Trop de laissez-passer de chat demandés depuis cette adresse : réessayez dans une minute',
     notBanned: (viewerId) => `Le spectateur ${viewerId} n’est pas banni de ce chat`,
     unknownViewer: (viewerId) => `Le spectateur ${viewerId} n’a jamais écrit dans ce chat`,
+    unknownNickname: (nickname) => `Personne n’a écrit sous le pseudo ${nickname} dans ce chat`,
     nothingToChange: 'Indiquez quoi modifier : l’état ou l’épinglage',
     beforeOrAfter: 'Paginez avec before ou after, pas les deux',
     badCursor:

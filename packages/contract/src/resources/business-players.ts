@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import { CONFERENCE_MESSAGES } from '../conferences.ts';
+import { isoDateTime } from '../datetime.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource, type FieldRule } from './define.ts';
 import { EVENT_STATES } from './events.ts';
 import { registeredWriteRule } from './registry.ts';
-import { endNotBeforeStart, isoDateTime } from './seasons.ts';
+import { endNotBeforeStart } from './seasons.ts';
 import { referenceId } from './shapes.ts';
 
 export const CONFERENCE_NAME_MAX = 120;

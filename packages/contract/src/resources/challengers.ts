@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../datetime.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { countryCode } from './competitions.ts';
 import { defineResource } from './define.ts';
@@ -56,8 +57,8 @@ export const challengerAppearance = z.object({
   eventId: z.number(),
   /** The event's name and start, to show the appearance without another call. */
   name: z.string(),
-  startsAt: z.string(),
+  startsAt: isoDateTime,
   /** When the challenger was put on the event. */
-  createdAt: z.string(),
+  createdAt: isoDateTime,
 });
 export type ChallengerAppearance = z.infer<typeof challengerAppearance>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
+import { isoDateTime } from '../datetime.ts';
 import { EVENT_MESSAGES } from '../events.ts';
 import { MATCH_PERIODS, periodsProblem } from '../match-clock.ts';
 import { MATCH_EVENT_MESSAGES, periodStartSchema } from '../match-events.ts';
@@ -7,7 +8,6 @@ import { MODULE_CODES } from '../modules.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource, endsAfterStart, type FieldRule } from './define.ts';
 import { registeredWriteRule } from './registry.ts';
-import { isoDateTime } from './seasons.ts';
 import { referenceId } from './shapes.ts';
 
 export const EVENT_NAME_MAX = 120;

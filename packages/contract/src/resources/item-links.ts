@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../datetime.ts';
 import { messageCatalog } from '../messages.ts';
 import { listResponse, referenceId } from './shapes.ts';
 
@@ -34,7 +35,7 @@ export const itemLink = z.object({
   itemType: z.string(),
   itemId: z.number(),
   position: z.number(),
-  createdAt: z.string(),
+  createdAt: isoDateTime,
   item: z.looseObject({ id: z.number() }).nullable(),
 });
 export type ItemLink = z.infer<typeof itemLink>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../datetime.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource } from './define.ts';
 import { PRODUCT_RULE, registeredWriteRule } from './registry.ts';
@@ -80,8 +81,8 @@ export const productPaymentOffersResource = defineResource({
 /** GET /main-api/products/{id}/fans: one fan who bought the product (fans come with the CRM). */
 export const productFan = z.object({
   fanId: z.number(),
-  purchasedAt: z.string(),
+  purchasedAt: isoDateTime,
   /** Null: the purchase does not expire. */
-  expiresAt: z.string().nullable(),
+  expiresAt: isoDateTime.nullable(),
 });
 export type ProductFan = z.infer<typeof productFan>;

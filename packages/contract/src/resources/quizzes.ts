@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { isoDateTime } from '../datetime.ts';
 import { GAME_SETTINGS_DEFAULTS } from '../games.settings.ts';
 import { QUESTION_ANSWERS_MAX, QUIZ_QUESTIONS_MAX, TRIVIA_MESSAGES } from '../trivia.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource, endsAfterStart, type FieldRule } from './define.ts';
 import { registeredWriteRule, TRIVIA_RULE } from './registry.ts';
-import { isoDateTime } from './seasons.ts';
 import { referenceId } from './shapes.ts';
 
 export const QUIZ_NAME_MAX = 120;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../datetime.ts';
 import { defineResource } from './define.ts';
 import { registeredWriteRule, SPORT_DATA_RULE } from './registry.ts';
-import { isoDateTime } from './seasons.ts';
 import { referenceId } from './shapes.ts';
 
 export const ROUND_NAME_MAX = 60;

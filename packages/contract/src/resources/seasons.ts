@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { isoDateTime } from '../datetime.ts';
 import { FIELD_MESSAGES } from '../errors.ts';
 import { defineResource, type FieldRule } from './define.ts';
 import { registeredWriteRule, SPORT_DATA_RULE } from './registry.ts';
 import { referenceId } from './shapes.ts';
 
 export const SEASON_NAME_MAX = 40;
-
-/** A date-time as the API speaks it: ISO 8601 with its offset (2025-08-01T18:00:00.000Z). */
-export const isoDateTime = z.iso.datetime({ offset: true });
 
 function time(value: unknown): number | null {
   if (value instanceof Date) return value.getTime();

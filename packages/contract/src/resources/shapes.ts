@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../datetime.ts';
 import { LANGUAGES } from '../languages.ts';
 import { messageCatalog } from '../messages.ts';
 
@@ -53,8 +54,8 @@ export const systemFields = z.object({
   id: z.number(),
   /** The owning account; null for platform records ('platform' and 'shared' tenancies). */
   AccountId: z.number().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 
 /** GET {res}/{id}/translations → one entry per language that has values. */
@@ -63,7 +64,7 @@ export const translationEntry = z.object({
   language: z.enum(LANGUAGES),
   /** Translated values of the resource's translatable fields. */
   values: z.record(z.string(), z.string()),
-  updatedAt: z.string(),
+  updatedAt: isoDateTime,
 });
 export type TranslationEntry = z.infer<typeof translationEntry>;
 

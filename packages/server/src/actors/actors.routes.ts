@@ -7,14 +7,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { speakers } from '../db/actors.table.ts';
 import { challengerEvents } from '../events/events.appearances.ts';
+import { type CsvColumn, csvText, SPREADSHEET_CSV } from '../http/csv.ts';
+import { csvResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { assertMayRead } from '../resources/resources.access.ts';
 import { plainJson } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
-import { recordSearch, searchQuery } from '../resources/search.routes.ts';
+import { challengerSearchQuery, recordSearch } from '../resources/search.routes.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { type CsvColumn, csvFileName, toCsv } from './speakers.csv.ts';
+import { csvFileName } from './speakers.csv.ts';
 
 type SpeakerRow = typeof speakers.$inferSelect;
 
@@ -51,7 +53,7 @@ export const actorsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
         tags: ['challengers'],
         security: BEARER,
         summary: 'Finds challengers by name or short name, where the text comes first first',
-        querystring: searchQuery,
+        querystring: challengerSearchQuery,
         response: { 200: z.array(z.record(z.string(), z.unknown())), ...errorResponses(400, 401, 403) },
       },
     },
@@ -87,7 +89,7 @@ export const actorsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
         tags: ['speakers'],
         security: BEARER,
         summary: "Exports the speakers of the request's account as CSV (UTF-8, comma-separated)",
-        response: { 200: z.string().describe('CSV text'), ...errorResponses(401, 403) },
+        response: { 200: csvResponse('The speakers, one a line after the header'), ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -103,7 +105,7 @@ export const actorsRoutes: FastifyPluginAsyncZod<{ engine: Engine; guards: Guard
         .header('content-disposition', `attachment; filename="${csvFileName(auth.account.name, new Date())}"`)
         .header('cache-control', 'no-store')
         .serializer((payload: unknown) => String(payload))
-        .send(toCsv(SPEAKER_COLUMNS, rows));
+        .send(csvText(SPREADSHEET_CSV, SPEAKER_COLUMNS, rows));
     },
   );
 };

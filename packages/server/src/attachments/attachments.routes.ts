@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { recordId } from '@regie/contract/accounts';
 import {
+  ATTACHMENT_CONTENT_TYPES,
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MESSAGES,
   ATTACHMENT_READ_RULE,
@@ -21,6 +22,7 @@ import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 import { findScopedEvent } from '../graphics/event-scope.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
+import { fileBytes, fileResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -47,6 +49,8 @@ export interface AttachmentsRoutesOptions {
 type App = Parameters<FastifyPluginAsyncZod<AttachmentsRoutesOptions>>[0];
 
 const common = { tags: ['attachments'], security: BEARER };
+/** The form POST events/{id}/attachments reads: one file. */
+const attachmentForm = z.object({ file: fileBytes });
 const attachmentParams = z.object({ id: recordId, attachmentId: recordId });
 const tooLarge = () => new HttpError(413, ATTACHMENT_MESSAGES.tooLarge);
 const isTooLarge = (error: unknown) =>
@@ -86,8 +90,8 @@ function listAndUploadRoutes(app: App, options: AttachmentsRoutesOptions): void 
         ...common,
         summary: `Attaches a document to an event (PDF, image or office document, at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB)`,
         description: 'multipart/form-data with the file in the field "file"; its type is read from its first bytes.',
-        consumes: ['multipart/form-data'],
         params: eventIdParams,
+        documentedBody: { 'multipart/form-data': attachmentForm },
         response: { 201: attachmentResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
@@ -152,7 +156,10 @@ function deleteAndDownloadRoutes(app: App, options: AttachmentsRoutesOptions): v
         summary: 'The attached file, as a download (the signed link the list gives; no bearer token)',
         params: attachmentParams,
         querystring: attachmentDownloadQuery,
-        response: { 200: z.unknown().describe('The file'), ...errorResponses(400, 403, 404) },
+        response: {
+          200: fileResponse('The file, of its own type', ATTACHMENT_CONTENT_TYPES),
+          ...errorResponses(400, 403, 404),
+        },
       },
     },
     async (request, reply) => {

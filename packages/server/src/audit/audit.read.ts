@@ -9,11 +9,11 @@ import {
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type SelectedFields } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { CSV_BOM } from '../actors/speakers.csv.ts';
 import { accounts } from '../db/accounts.table.ts';
 import { auditEntries } from '../db/audit.table.ts';
 import type { Db } from '../db/database.ts';
-import { copied, copyCell, guarded, inlineParameters, isoTime } from '../fans/fans.export.ts';
+import { copied, guarded, inlineParameters, isoTime } from '../fans/fans.export.ts';
+import { COPY_CSV, csvHeader, csvLines, namedColumns } from '../http/csv.ts';
 import { badRequest, forbidden, notFound } from '../http/http.errors.ts';
 import type { RequestContext } from '../tenancy/tenancy.service.ts';
 
@@ -185,29 +185,33 @@ function cells(scope: AuditScope): Readonly<Record<(typeof AUDIT_CSV_COLUMNS)[nu
   };
 }
 
-const HEADER = `${CSV_BOM}${AUDIT_CSV_COLUMNS.join(',')}\n`;
+const HEADER = csvHeader(COPY_CSV, AUDIT_CSV_COLUMNS);
 
 type CellRow = Record<(typeof AUDIT_CSV_COLUMNS)[number], string | null> & { key: string; keyId: string };
 
 /**
  * The export read in keyset batches (PGlite, which has no COPY to a stream; and the reference the
  * tests hold COPY's output to): the header, then every matching entry newest first, the cells
- * written here as COPY would. Memory stays flat whatever the count (cursor and limit ignored).
+ * written by csv-stringify as COPY would (http/csv.ts COPY_CSV). Memory stays flat whatever the
+ * count (cursor and limit ignored).
  */
-export async function* auditCsvLines(
+export function auditCsvLines(
   db: Db,
   scope: AuditScope,
   query: AuditQuery,
   batch: number = AUDIT_EXPORT_BATCH,
 ): AsyncGenerator<string> {
+  return csvLines(COPY_CSV, namedColumns(AUDIT_CSV_COLUMNS), auditBatches(db, scope, query, batch));
+}
+
+async function* auditBatches(db: Db, scope: AuditScope, query: AuditQuery, batch: number): AsyncGenerator<CellRow[]> {
   const { cursor: _cursor, limit: _limit, ...filters } = query;
   const selection = cells(scope);
-  yield HEADER;
   let after: AuditKey | null = null;
   for (;;) {
     const rows = (await pageStatement(db, selection, scope, filters, after, batch)) as CellRow[];
     if (rows.length === 0) return;
-    yield rows.map((row) => `${AUDIT_CSV_COLUMNS.map((column) => copyCell(row[column])).join(',')}\n`).join('');
+    yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < batch) return;
     after = { at: last.key, id: last.keyId };

@@ -1,7 +1,7 @@
 import { auditPage, auditPaths, auditQuery } from '@regie/contract/audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { csvResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { auditCsvStream, auditExportName, auditScopeOf, listAudit } from './audit.read.ts';
@@ -35,8 +35,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards }> = as
         ...common,
         summary: 'The matching audit entries as CSV, streamed newest first (cursor and limit ignored)',
         querystring: auditQuery,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('CSV text (streamed)'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: csvResponse('CSV text (streamed)'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

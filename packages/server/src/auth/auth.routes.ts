@@ -7,17 +7,22 @@ import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Cache } from '../cache/cache.service.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
+import type { RateLimits } from '../http/rate-limiter.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { AUTH_TAGS } from '../tenancy/tenancy.cache.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { endActing } from '../users/acting.service.ts';
 import { login } from './auth.service.ts';
+import { createLoginThrottle } from './login-throttle.service.ts';
 import { revokeSession } from './sessions.service.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedIn: Cache }> = async (
-  app,
-  { db, guards, signedIn },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  guards: Guards;
+  signedIn: Cache;
+  rateLimits: RateLimits;
+}> = async (app, { db, guards, signedIn, rateLimits }) => {
+  const throttle = createLoginThrottle(rateLimits);
   app.post(
     paths.login,
     {
@@ -31,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; guards: Guards; signedI
         response: { 200: loginResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    (request) => login(db, request.body, request),
+    (request) => login(db, throttle, request.body, request),
   );
 
   app.delete(

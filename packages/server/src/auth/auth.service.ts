@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 import { users } from '../db/users.table.ts';
 import { unauthorized } from '../http/http.errors.ts';
-import { assertNotThrottled, recordFailure } from './login-throttle.service.ts';
+import type { LoginThrottle } from './login-throttle.service.ts';
 import { verifyPassword } from './password.service.ts';
 import { createSession } from './sessions.service.ts';
 
@@ -21,9 +21,14 @@ export function normaliseUsername(username: string): string {
  * Signs in: throttle first, then one password verification whether or not the user exists,
  * and the same 401 for an unknown user and a wrong password.
  */
-export async function login(db: Db, body: LoginBody, request: FastifyRequest): Promise<LoginResponse> {
+export async function login(
+  db: Db,
+  throttle: LoginThrottle,
+  body: LoginBody,
+  request: FastifyRequest,
+): Promise<LoginResponse> {
   const attempt = { username: normaliseUsername(body.username), ip: request.ip };
-  await assertNotThrottled(db, attempt);
+  await throttle.assertNotThrottled(attempt);
   const [found] = await db
     .select({ user: users, accountKey: accounts.accountKey })
     .from(users)
@@ -33,8 +38,8 @@ export async function login(db: Db, body: LoginBody, request: FastifyRequest): P
   const valid = await verifyPassword(found?.user.passwordHash ?? null, body.password);
   // A disabled user gets the same answer as a wrong password: nothing to learn from it.
   if (!found || !valid || found.user.disabled) {
+    await throttle.recordFailure(attempt);
     await transaction(db, async (tx) => {
-      await recordFailure(tx, attempt);
       // A known user's account sees the attempts on its users; an unknown name is the platform's.
       await writeAudit(
         tx,

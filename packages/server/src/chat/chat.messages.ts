@@ -139,6 +139,7 @@ function presentBan(fan: ChatFanRow): ChatBan {
     nickname: fan.nickname,
     fanId: fan.fanId,
     bannedAt: (fan.bannedAt ?? fan.updatedAt).toISOString(),
+    addressBanned: fan.bannedAddress !== null,
   };
 }
 
@@ -152,10 +153,71 @@ export async function listBans(db: Db, chat: ChatRow): Promise<ChatBan[]> {
 }
 
 /**
- * Bans a fan who posted in the chat and hides their visible messages (a ban is for spam and
- * abuse). The chat's entry (ban) names the viewer and counts the messages hidden; none when the
- * fan was banned already and nothing was left to hide.
+ * Bans the chat's fans that `which` selects, with the address of each one's latest post, and
+ * hides their visible messages (a ban is for spam and abuse), in one transaction. One entry
+ * (ban) per fan on the chat, naming the viewer and counting the messages hidden; none for a fan
+ * banned already with nothing left to hide. Answers the fans as banned, none when none matched.
  */
+async function banFans(
+  db: Db,
+  source: AuditSource,
+  chat: ChatRow,
+  which: SQL,
+  publisher: ChatPublisher,
+): Promise<ChatFanRow[]> {
+  const { fans, hidden } = await transaction(db, async (tx) => {
+    const before = await tx
+      .select({ id: chatFans.id, bannedAt: chatFans.bannedAt })
+      .from(chatFans)
+      .where(and(eq(chatFans.chatId, chat.id), which))
+      .orderBy(asc(chatFans.id))
+      .for('update');
+    if (before.length === 0) return { fans: [], hidden: [] };
+    const ids = before.map((fan) => fan.id);
+    const banned = await tx
+      .update(chatFans)
+      .set({
+        bannedAt: sql`coalesce(${chatFans.bannedAt}, now())`,
+        bannedAddress: sql`coalesce(${chatFans.bannedAddress}, ${chatFans.lastAddress})`,
+      })
+      .where(and(eq(chatFans.chatId, chat.id), inArray(chatFans.id, ids)))
+      .returning();
+    const hiddenRows = await tx
+      .update(chatMessages)
+      .set({ state: 'hidden', updatedAt: sql`now()` })
+      .where(and(inArray(chatMessages.chatFanId, ids), eq(chatMessages.state, 'visible')))
+      .returning({ id: chatMessages.id, chatFanId: chatMessages.chatFanId });
+    for (const fan of banned.sort((one, other) => one.id - other.id)) {
+      const previous = before.find((row) => row.id === fan.id);
+      const wasBanned = previous !== undefined && previous.bannedAt !== null;
+      const messagesHidden = hiddenRows.filter((row) => row.chatFanId === fan.id).length;
+      if (wasBanned && messagesHidden === 0) continue;
+      await writeAudit(tx, source, {
+        accountId: chat.accountId,
+        resource: CHAT_AUDIT_RESOURCES.chat,
+        resourceId: chat.id,
+        action: 'ban',
+        // Whether the address was banned, never the address itself: the trail outlives the chat.
+        changes: {
+          viewerId: { before: null, after: fan.viewerId },
+          nickname: { before: null, after: fan.nickname },
+          fanId: { before: null, after: fan.fanId },
+          messagesHidden: { before: null, after: messagesHidden },
+          addressBanned: { before: null, after: fan.bannedAddress !== null },
+        },
+      });
+    }
+    return { fans: banned, hidden: hiddenRows };
+  });
+  if (hidden.length > 0) {
+    const ids = hidden.map((row) => row.id);
+    const changed = await selectMessages(db, chat, inArray(chatMessages.id, ids), [asc(chatMessages.id)], ids.length);
+    for (const message of changed) publisher.message('updated', message, chat.accountId);
+  }
+  return fans;
+}
+
+/** Bans a fan who posted in the chat (a message's author, by their signed viewer id) and their address. */
 export async function banFan(
   db: Db,
   source: AuditSource,
@@ -163,57 +225,46 @@ export async function banFan(
   viewerId: string,
   publisher: ChatPublisher,
 ): Promise<ChatBan> {
-  const { fan, hidden } = await transaction(db, async (tx) => {
-    const [before] = await tx
-      .select({ bannedAt: chatFans.bannedAt })
-      .from(chatFans)
-      .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId)))
-      .for('update');
-    const [banned] = await tx
-      .update(chatFans)
-      .set({ bannedAt: sql`coalesce(${chatFans.bannedAt}, now())` })
-      .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId)))
-      .returning();
-    if (!before || !banned) throw notFound(CHAT_MESSAGES.unknownViewer(viewerId));
-    const hiddenRows = await tx
-      .update(chatMessages)
-      .set({ state: 'hidden', updatedAt: sql`now()` })
-      .where(and(eq(chatMessages.chatFanId, banned.id), eq(chatMessages.state, 'visible')))
-      .returning({ id: chatMessages.id });
-    if (before.bannedAt === null || hiddenRows.length > 0) {
-      await writeAudit(tx, source, {
-        accountId: chat.accountId,
-        resource: CHAT_AUDIT_RESOURCES.chat,
-        resourceId: chat.id,
-        action: 'ban',
-        changes: {
-          viewerId: { before: null, after: viewerId },
-          nickname: { before: null, after: banned.nickname },
-          fanId: { before: null, after: banned.fanId },
-          messagesHidden: { before: null, after: hiddenRows.length },
-        },
-      });
-    }
-    return { fan: banned, hidden: hiddenRows };
-  });
-  if (hidden.length > 0) {
-    const ids = hidden.map((row) => row.id);
-    const changed = await selectMessages(db, chat, inArray(chatMessages.id, ids), [asc(chatMessages.id)], ids.length);
-    for (const message of changed) publisher.message('updated', message, chat.accountId);
-  }
+  const [fan] = await banFans(db, source, chat, eq(chatFans.viewerId, viewerId), publisher);
+  if (!fan) throw notFound(CHAT_MESSAGES.unknownViewer(viewerId));
   return presentBan(fan);
 }
 
-/** Lets a banned fan post again; the chat's entry (unban) names the viewer. */
+/**
+ * Bans every fan who posted under `nickname` in the chat (its messages' nicknames, case ignored:
+ * a fan who changed nickname is found by the one they wrote under), each with their address.
+ */
+export async function banNickname(
+  db: Db,
+  source: AuditSource,
+  chat: ChatRow,
+  nickname: string,
+  publisher: ChatPublisher,
+): Promise<ChatBan[]> {
+  const authors = db
+    .selectDistinct({ id: chatMessages.chatFanId })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chat.id), sql`lower(${chatMessages.nickname}) = lower(${nickname})`));
+  const fans = await banFans(db, source, chat, inArray(chatFans.id, authors), publisher);
+  if (fans.length === 0) throw notFound(CHAT_MESSAGES.unknownNickname(nickname));
+  return fans.map(presentBan);
+}
+
+/** Lets a banned fan (and their address) post again; the chat's entry (unban) names the viewer. */
 export async function unbanFan(db: Db, source: AuditSource, chat: ChatRow, viewerId: string): Promise<void> {
   await transaction(db, async (tx) => {
+    const [before] = await tx
+      .select({ bannedAddress: chatFans.bannedAddress })
+      .from(chatFans)
+      .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId), isNotNull(chatFans.bannedAt)))
+      .for('update');
     const lifted = await tx
       .update(chatFans)
-      .set({ bannedAt: null })
+      .set({ bannedAt: null, bannedAddress: null })
       .where(and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, viewerId), isNotNull(chatFans.bannedAt)))
       .returning({ id: chatFans.id, nickname: chatFans.nickname, fanId: chatFans.fanId });
     const [fan] = lifted;
-    if (!fan) throw notFound(CHAT_MESSAGES.notBanned(viewerId));
+    if (!before || !fan) throw notFound(CHAT_MESSAGES.notBanned(viewerId));
     await writeAudit(tx, source, {
       accountId: chat.accountId,
       resource: CHAT_AUDIT_RESOURCES.chat,
@@ -223,6 +274,7 @@ export async function unbanFan(db: Db, source: AuditSource, chat: ChatRow, viewe
         viewerId: { before: viewerId, after: null },
         nickname: { before: fan.nickname, after: null },
         fanId: { before: fan.fanId, after: null },
+        addressBanned: { before: before.bannedAddress !== null, after: false },
       },
     });
   });

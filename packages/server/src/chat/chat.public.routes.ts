@@ -4,6 +4,9 @@ import {
   CHAT_POST_RATE_LIMIT,
   CHAT_STREAM,
   CHAT_STREAM_EVENTS,
+  CHAT_VIEWER_HEADER,
+  CHAT_VIEWER_TOKEN,
+  type ChatPostRateLimit,
   chatPaths,
   parseChatCursor,
 } from '@regie/contract/chat';
@@ -11,30 +14,39 @@ import {
   type PublicChat,
   publicChatMessage,
   publicChatPostBody,
+  publicChatPostHeaders,
   publicChatResponse,
   publicChatStreamHeaders,
   publicChatStreamQuery,
+  publicChatViewerResponse,
 } from '@regie/contract/chat.schemas';
 import { embedTokenParams } from '@regie/contract/embed.schemas';
+import type { Message } from '@regie/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
+import type { ChatRow } from '../db/chat.table.ts';
 import type { Db } from '../db/database.ts';
-import { createCrowdLimiter } from '../embed/embed.rate-limit.ts';
+import { createCrowdLimiter, createRateLimiter } from '../embed/embed.rate-limit.ts';
 import { targetOf } from '../embed/embed.service.ts';
 import type { EmbedTarget, EmbedTokens } from '../embed/embed.tokens.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { type CacheBook, conditionalGet, MICRO_CACHE_MS, PUBLIC_SHORT } from '../http/http.cache.ts';
-import { forbidden, HttpError } from '../http/http.errors.ts';
+import { forbidden, HttpError, unauthorized } from '../http/http.errors.ts';
 import { errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { currentCursor, missedSince, openChatOf, postPublicMessage, readPublicChat } from './chat.public.ts';
-import { createChatPublisher } from './chat.published.ts';
+import { type ChatPublisher, createChatPublisher } from './chat.published.ts';
 import { createChatStreams } from './chat.stream.ts';
+import type { ChatViewerTokens } from './chat.viewer-tokens.ts';
 
 export interface PublicChatRoutesOptions {
   db: Db;
   tokens: EmbedTokens;
+  /** Signs and verifies the fans' viewer tokens (chat.viewer-tokens.ts). */
+  viewerTokens: ChatViewerTokens;
+  /** The posts' and tokens' limits (CHAT_POST_RATE_LIMIT by default; tests lower them). */
+  postRateLimit?: ChatPostRateLimit | undefined;
   hub: RealtimeHub | null;
   /** The app's micro-caches: the chat read is the same for every fan of the page. */
   caches: CacheBook;
@@ -42,15 +54,111 @@ export interface PublicChatRoutesOptions {
   openCheckMs?: number | undefined;
 }
 
+type App = Parameters<FastifyPluginAsyncZod<PublicChatRoutesOptions>>[0];
+
+/** A 429 of the chat's limits, with the window's seconds to wait. */
+function tooMany(message: Message, limits: ChatPostRateLimit): HttpError {
+  const seconds = Math.ceil(limits.windowMs / 1000);
+  return new HttpError(429, message, { headers: { 'retry-after': String(seconds) } });
+}
+
+/**
+ * Posting (issue 40.13): a fan first gets a viewer token signed by the server for this page (no
+ * cache: each answer is a new viewer), then posts with it in CHAT_VIEWER_HEADER; the viewer id is
+ * the token's, never the client's. Tokens are limited per address, posts per viewer and per
+ * address, the address counted first so that minting ids meets the address's ceiling.
+ */
+function postRoutes(
+  app: App,
+  { db, tokens, viewerTokens, postRateLimit }: PublicChatRoutesOptions,
+  onPosted: (chat: ChatRow) => void,
+  publisher: ChatPublisher,
+): void {
+  const limits = postRateLimit ?? CHAT_POST_RATE_LIMIT;
+  const issued = createRateLimiter(limits.tokensPerAddress, limits.windowMs);
+  app.post(
+    chatPaths.publicViewer(':token'),
+    {
+      // A fan's pass on the public page: nothing of an account changes.
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
+      schema: {
+        tags: ['embed'],
+        security: PUBLIC,
+        summary: "A fan's viewer token for the page's chat (public)",
+        description:
+          `A new viewer: a random id signed by the server for this page, valid ${CHAT_VIEWER_TOKEN.maxAgeMs / 3_600_000} h, ` +
+          `sent back in the ${CHAT_VIEWER_HEADER} header with each post. At most ${limits.tokensPerAddress} a minute ` +
+          'per address (429); 403 while the chat is closed.',
+        params: embedTokenParams,
+        response: { 201: publicChatViewerResponse, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const target = targetOf(tokens, request.params.token);
+      // Counted before the chat is read: a flood of asks costs no database read past the limit.
+      if (!issued.take(request.ip)) throw tooMany(CHAT_MESSAGES.tooManyViewerTokens, limits);
+      if (!(await openChatOf(db, target))) throw forbidden(CHAT_MESSAGES.closed);
+      const { token, expiresAt } = viewerTokens.issue(target);
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ viewerToken: token, expiresAt: expiresAt.toISOString() });
+    },
+  );
+
+  const limiter = createCrowdLimiter({
+    perCaller: limits.perViewer,
+    perAddress: limits.perAddress,
+    windowMs: limits.windowMs,
+  });
+  app.post(
+    chatPaths.public(':token'),
+    {
+      // A fan's message on the public page (its moderation is audited).
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
+      schema: {
+        tags: ['embed'],
+        security: PUBLIC,
+        summary: 'Posts a fan message (public)',
+        description:
+          `The fan is the viewer of the token in ${CHAT_VIEWER_HEADER} (401 without a valid one for this page). ` +
+          `At most ${limits.perViewer} posts a minute per viewer and ${limits.perAddress} per address (429); 403 ` +
+          'while the chat is closed, the fan is banned or their address is (a viewer first seen there after a ban); ' +
+          '429 in slow mode before the fan may post again; 400 for a filtered word.',
+        params: embedTokenParams,
+        headers: publicChatPostHeaders,
+        body: publicChatPostBody,
+        response: { 201: publicChatMessage, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const target = targetOf(tokens, request.params.token);
+      const chat = await openChatOf(db, target);
+      if (!chat) throw forbidden(CHAT_MESSAGES.closed);
+      const given = request.headers[CHAT_VIEWER_HEADER];
+      if (!given) throw unauthorized(CHAT_MESSAGES.viewerTokenMissing);
+      const viewer = viewerTokens.verify(given, target);
+      if (!viewer) throw unauthorized(CHAT_MESSAGES.viewerTokenInvalid);
+      const refused = limiter.take(request.ip, viewer.viewerId);
+      if (refused) {
+        throw tooMany(refused === 'address' ? CHAT_MESSAGES.tooManyPosts : CHAT_MESSAGES.tooManyPostsOfViewer, limits);
+      }
+      const poster = { viewerId: viewer.viewerId, address: request.ip };
+      const posted = await postPublicMessage(db, chat, poster, request.body, publisher);
+      onPosted(chat);
+      return reply.code(201).send(posted);
+    },
+  );
+}
+
 /**
  * The fans' chat calls, named by the embed token (no sign-in): read the recent messages once,
- * follow the chat's event stream, and post, rate-limited per address like the play reports.
- * Errors are in the language the page sends in Accept-Language.
+ * follow the chat's event stream, and post with a signed viewer token, rate-limited per viewer
+ * and per address like the play reports. Errors are in the language the page sends in
+ * Accept-Language.
  */
-export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = async (
-  app,
-  { db, tokens, hub, caches, openCheckMs },
-) => {
+export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = async (app, options) => {
+  const { db, tokens, hub, caches, openCheckMs } = options;
   const publisher = createChatPublisher(hub, (error) => app.log.warn({ err: error }, 'chat event lost'));
   // From memory (one read per chat and second, dropped when a message is posted or moderated here).
   const reads = caches.cache<PublicChat>();
@@ -133,44 +241,15 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     },
   );
 
-  const limiter = createCrowdLimiter({
-    perCaller: CHAT_POST_RATE_LIMIT.perViewer,
-    perAddress: CHAT_POST_RATE_LIMIT.perAddress,
-    windowMs: CHAT_POST_RATE_LIMIT.windowMs,
-  });
-  app.post(
-    chatPaths.public(':token'),
-    {
-      // A fan's message on the public page (its moderation is audited).
-      config: { audit: { exempt: AUDIT_EXEMPTIONS.fanActivity } },
-      schema: {
-        tags: ['embed'],
-        security: PUBLIC,
-        summary: 'Posts a fan message (public)',
-        description:
-          `At most ${CHAT_POST_RATE_LIMIT.perViewer} posts a minute per viewer and ${CHAT_POST_RATE_LIMIT.perAddress} ` +
-          'per address (429); 403 while the chat is closed or ' +
-          'the fan is banned; 429 in slow mode before the fan may post again; 400 for a filtered word.',
-        params: embedTokenParams,
-        body: publicChatPostBody,
-        response: { 201: publicChatMessage, ...errorResponses(400, 403, 404, 429) },
-      },
-    },
-    async (request, reply) => {
-      const chat = await openChatOf(db, targetOf(tokens, request.params.token));
-      if (!chat) throw forbidden(CHAT_MESSAGES.closed);
-      const refused = limiter.take(request.ip, request.body.viewerId);
-      if (refused) {
-        const seconds = Math.ceil(CHAT_POST_RATE_LIMIT.windowMs / 1000);
-        const message = refused === 'address' ? CHAT_MESSAGES.tooManyPosts : CHAT_MESSAGES.tooManyPostsOfViewer;
-        throw new HttpError(429, message, { headers: { 'retry-after': String(seconds) } });
-      }
-      const posted = await postPublicMessage(db, chat, request.body, publisher);
+  postRoutes(
+    app,
+    options,
+    (chat) => {
       // Only this chat's read is stale: the page's data (and the account's other reads) stay cached.
       const stale = readKey({ kind: 'events', id: chat.eventId });
       reads.forgetKey(chat.accountId, stale);
       caches.front.forget(chat.accountId, stale);
-      return reply.code(201).send(posted);
     },
+    publisher,
   );
 };

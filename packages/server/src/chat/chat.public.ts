@@ -7,7 +7,7 @@ import {
   findBlockedWord,
 } from '@regie/contract/chat';
 import type { PublicChat, PublicChatMessage, PublicChatPost } from '@regie/contract/chat.schemas';
-import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { accounts } from '../db/accounts.table.ts';
 import { type ChatMessageRow, type ChatRow, chatFans, chatMessages, chats } from '../db/chat.table.ts';
 import type { Db } from '../db/database.ts';
@@ -143,6 +143,12 @@ export async function missedSince(db: Db, chat: ChatRow, since: ChatCursor): Pro
   ];
 }
 
+/** Who posts: the viewer of the verified token, from the address the server sees. */
+export interface ChatPoster {
+  viewerId: string;
+  address: string;
+}
+
 /** Refuses a nickname or a text holding a word of the account's or the event's filter. */
 async function assertAllowedWords(db: Db, chat: ChatRow, post: PublicChatPost): Promise<void> {
   const words = [...chat.blockedWords, ...(await accountWords(db, chat.accountId))];
@@ -156,31 +162,51 @@ async function assertAllowedWords(db: Db, chat: ChatRow, post: PublicChatPost): 
 }
 
 /**
- * Takes the fan's turn to post in one statement: not banned and, in slow mode, their last post
- * at least slowModeSeconds ago. Refused: 403 for a ban, 429 with the seconds left otherwise.
+ * Whether the address of the post is banned for this fan: a fan banned from it, and this fan
+ * first seen after that ban (a fan who posted from it before goes on: one address can be a
+ * stadium's). Written for the UPDATE of chat_fans below, whose row is the fan.
  */
-async function takeTurn(db: Db, chat: ChatRow, post: PublicChatPost): Promise<number> {
+function addressBanned(chat: ChatRow, address: string) {
+  return sql`exists (select 1 from ${chatFans} as banned where banned.chat_id = ${chat.id}
+    and banned.banned_address = ${address} and banned.banned_at <= ${chatFans.createdAt})`;
+}
+
+/**
+ * Takes the fan's turn to post in one statement: neither they nor their address banned and, in
+ * slow mode, their last post at least slowModeSeconds ago. Refused: 403 for a ban, 429 with the
+ * seconds left otherwise.
+ */
+async function takeTurn(db: Db, chat: ChatRow, post: PublicChatPost, poster: ChatPoster): Promise<number> {
   await db
     .insert(chatFans)
-    .values({ chatId: chat.id, viewerId: post.viewerId, nickname: post.nickname, accountId: chat.accountId })
+    .values({ chatId: chat.id, viewerId: poster.viewerId, nickname: post.nickname, accountId: chat.accountId })
     .onConflictDoNothing({ target: [chatFans.chatId, chatFans.viewerId] });
-  const ofFan = and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, post.viewerId));
+  const ofFan = and(eq(chatFans.chatId, chat.id), eq(chatFans.viewerId, poster.viewerId));
   const due = sql`(now() - make_interval(secs => ${chat.slowModeSeconds}))`;
   const [fan] = await db
     .update(chatFans)
-    .set({ lastPostedAt: sql`now()`, nickname: post.nickname })
-    .where(and(ofFan, isNull(chatFans.bannedAt), or(isNull(chatFans.lastPostedAt), lte(chatFans.lastPostedAt, due))))
+    .set({ lastPostedAt: sql`now()`, nickname: post.nickname, lastAddress: poster.address })
+    .where(
+      and(
+        ofFan,
+        isNull(chatFans.bannedAt),
+        not(addressBanned(chat, poster.address)),
+        or(isNull(chatFans.lastPostedAt), lte(chatFans.lastPostedAt, due)),
+      ),
+    )
     .returning({ id: chatFans.id });
   if (fan) return fan.id;
   const [refused] = await db
     .select({
       bannedAt: chatFans.bannedAt,
+      addressBanned: sql<boolean>`${addressBanned(chat, poster.address)}`,
       wait: sql<number>`greatest(1, ceil(extract(epoch from (${chatFans.lastPostedAt} - ${due}))))::int`,
     })
     .from(chatFans)
     .where(ofFan)
     .limit(1);
   if (!refused || refused.bannedAt !== null) throw forbidden(CHAT_MESSAGES.banned);
+  if (refused.addressBanned) throw forbidden(CHAT_MESSAGES.addressBanned);
   const wait = Number(refused.wait);
   throw new HttpError(429, CHAT_MESSAGES.slowMode(wait), { headers: { 'retry-after': String(wait) } });
 }
@@ -189,11 +215,12 @@ async function takeTurn(db: Db, chat: ChatRow, post: PublicChatPost): Promise<nu
 export async function postPublicMessage(
   db: Db,
   chat: ChatRow,
+  poster: ChatPoster,
   post: PublicChatPost,
   publisher: ChatPublisher,
 ): Promise<PublicChatMessage> {
   await assertAllowedWords(db, chat, post);
-  const chatFanId = await takeTurn(db, chat, post);
+  const chatFanId = await takeTurn(db, chat, post, poster);
   const [row] = await db
     .insert(chatMessages)
     .values({ chatId: chat.id, chatFanId, nickname: post.nickname, text: post.text, accountId: chat.accountId })
@@ -201,7 +228,7 @@ export async function postPublicMessage(
   if (!row) throw new Error('The chat message was not stored');
   publisher.message(
     'created',
-    presentMessage(chat, row, { viewerId: post.viewerId, fanId: null, bannedAt: null }),
+    presentMessage(chat, row, { viewerId: poster.viewerId, fanId: null, bannedAt: null }),
     chat.accountId,
   );
   return presentPublic(row);

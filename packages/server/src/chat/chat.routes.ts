@@ -1,6 +1,7 @@
 import { CHAT_RULE, chatPaths } from '@regie/contract/chat';
 import {
   chatBanBody,
+  chatBanByNicknameBody,
   chatBanParams,
   chatBanResponse,
   chatBansResponse,
@@ -25,7 +26,7 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { noContent } from '../resources/resources.http.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { banFan, listBans, listMessages, unbanFan, updateMessage } from './chat.messages.ts';
+import { banFan, banNickname, listBans, listMessages, unbanFan, updateMessage } from './chat.messages.ts';
 import { type ChatPublisher, createChatPublisher } from './chat.published.ts';
 import {
   accountWords,
@@ -170,7 +171,7 @@ function messageRoutes(app: App, { db, onStaff, publisher }: Context): void {
   );
 }
 
-/** Banned fans: list, ban (their visible messages are hidden), lift. */
+/** Banned fans: list, ban (a message's author, or by nickname: their visible messages are hidden), lift. */
 function banRoutes(app: App, { db, onStaff, publisher }: Context): void {
   app.get(
     chatPaths.bans(':id'),
@@ -193,7 +194,11 @@ function banRoutes(app: App, { db, onStaff, publisher }: Context): void {
       config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
-        summary: 'Bans a fan by their viewer id and hides their messages',
+        summary: "Bans a fan (a message's author, by its viewer id) and their address, and hides their messages",
+        description:
+          "The viewer id is the one the server signed for the fan (a message's viewerId). The address of the " +
+          "fan's latest post is banned with them for the chat's lifetime: a viewer first seen there after the ban " +
+          'cannot post (those who posted from it before go on). Lifting the ban frees both.',
         params: chatParams,
         body: chatBanBody,
         response: { 201: chatBanResponse, ...refusals },
@@ -202,6 +207,29 @@ function banRoutes(app: App, { db, onStaff, publisher }: Context): void {
     async (request, reply) => {
       const chat = await findStaffChat(db, authOf(request), request.params.id);
       return reply.code(201).send(await banFan(db, auditSourceOf(request), chat, request.body.viewerId, publisher));
+    },
+  );
+  app.post(
+    chatPaths.bansByNickname(':id'),
+    {
+      onRequest: onStaff,
+      // Everyone under the nickname banned already, with nothing left to hide: no entry.
+      config: { audit: 'entry-if-changed' },
+      schema: {
+        ...common,
+        summary: 'Bans every fan who posted under a nickname, with their addresses',
+        description:
+          "The nickname of the chat's messages, case ignored; one ban entry per fan banned. 404 when nobody " +
+          'posted under it.',
+        params: chatParams,
+        body: chatBanByNicknameBody,
+        response: { 201: chatBansResponse, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const chat = await findStaffChat(db, authOf(request), request.params.id);
+      const data = await banNickname(db, auditSourceOf(request), chat, request.body.nickname, publisher);
+      return reply.code(201).send({ data });
     },
   );
   app.delete(

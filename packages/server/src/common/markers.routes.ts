@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { sports } from '../db/sports.table.ts';
 import { notFound } from '../http/http.errors.ts';
+import { fileResponse } from '../http/media.schema.ts';
 import { PUBLIC } from '../http/responses.schema.ts';
 
 /** Sprites are small and never change while the server runs: read each file once. */
@@ -41,7 +42,7 @@ export const markersRoutes: FastifyPluginAsyncZod<{ db: Db; spritesFolder: strin
         security: PUBLIC,
         summary: "A sport's SVG icon sprite",
         params: z.object({ sportId: recordId, filename: z.string() }),
-        response: { 200: z.string().describe('image/svg+xml'), 404: errorBody },
+        response: { 200: fileResponse('The SVG sprite', ['image/svg+xml']), 404: errorBody },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { ChaptersExport } from '@regie/contract/conferences.schemas';
-import { CSV_BOM, csvCell } from '../actors/speakers.csv.ts';
+import { type CsvColumn, csvText, SPREADSHEET_CSV } from '../http/csv.ts';
 
 /**
  * The export_chapters action (POST business-players/{id}/actions): one list of chapters as the
@@ -65,16 +65,21 @@ export function chaptersVtt(chapters: readonly ExportedChapter[], duration: numb
   return ['WEBVTT', ...cues].join('\n\n').concat('\n');
 }
 
+/** A chapter with where it ends, as the CSV's columns read it. */
+type TimedChapter = ExportedChapter & { endSeconds: number };
+
+const CSV_COLUMNS: readonly CsvColumn<TimedChapter>[] = [
+  { header: 'start', value: (chapter) => vttTime(chapter.startSeconds) },
+  { header: 'end', value: (chapter) => vttTime(chapter.endSeconds) },
+  { header: 'start_seconds', value: (chapter) => chapter.startSeconds },
+  { header: 'end_seconds', value: (chapter) => chapter.endSeconds },
+  { header: 'title', value: (chapter) => chapter.title },
+];
+
 export function chaptersCsv(chapters: readonly ExportedChapter[], duration: number | null): string {
   const ends = chapterEnds(chapters, duration);
-  const header = ['start', 'end', 'start_seconds', 'end_seconds', 'title'].join(',');
-  const lines = chapters.map((chapter, index) => {
-    const end = ends[index] ?? chapter.startSeconds;
-    return [vttTime(chapter.startSeconds), vttTime(end), chapter.startSeconds, end, chapter.title]
-      .map(csvCell)
-      .join(',');
-  });
-  return `${CSV_BOM}${[header, ...lines].join('\r\n')}\r\n`;
+  const timed = chapters.map((chapter, index) => ({ ...chapter, endSeconds: ends[index] ?? chapter.startSeconds }));
+  return csvText(SPREADSHEET_CSV, CSV_COLUMNS, timed);
 }
 
 /**

@@ -8,6 +8,8 @@ import {
   csvMappingResponse,
   feedProvidersResponse,
   importAccepted,
+  importBody,
+  importOptions,
   importPreview,
 } from '@regie/contract/data-import.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +18,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 import { FEED_ADAPTER_INFOS } from '../feeds/feeds.registry.ts';
+import { fileBytes } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -43,6 +46,11 @@ export interface DataImportRoutesOptions {
 }
 
 const common = { tags: ['data-import'], security: BEARER };
+/** The multipart form of an import: the document as a file or a URL, the options as fields (lists as JSON). */
+const importForm = importOptions.extend({
+  file: fileBytes.optional(),
+  url: importBody.shape.url,
+});
 
 /** The resource name of an import's audit entry when it names no event (its id is the job's). */
 export const DATA_IMPORT_AUDIT_RESOURCE = 'data-imports' satisfies AuditOtherResource;
@@ -76,7 +84,7 @@ export const dataImportRoutes: FastifyPluginAsyncZod<DataImportRoutesOptions> = 
           'or multipart/form-data with the document in the field "file" and the same options as fields ' +
           '(csvColumns and decisions as JSON). dryRun answers the preview (200) and writes nothing; otherwise ' +
           '202 with the job whose result is the ImportReport.',
-        consumes: ['application/json', 'multipart/form-data'],
+        documentedBody: { 'application/json': importBody, 'multipart/form-data': importForm },
         response: {
           200: importPreview,
           202: importAccepted,

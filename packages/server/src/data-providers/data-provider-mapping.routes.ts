@@ -1,3 +1,4 @@
+import { errorBody } from '@regie/contract/auth';
 import {
   DATA_PROVIDER_MAPPING_UNAVAILABLE_STATUS,
   DATA_PROVIDER_MESSAGES,
@@ -7,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { HttpError } from '../http/http.errors.ts';
+import { describedJson } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
 
@@ -38,7 +40,14 @@ export const dataProviderMappingRoutes: FastifyPluginAsyncZod<{ guards: Guards }
         tags: ['data-providers'],
         security: BEARER,
         summary: `Data-provider-mapping ${operation}: not available (spec §5)`,
-        response: errorResponses(401, DATA_PROVIDER_MAPPING_UNAVAILABLE_STATUS),
+        description: `Always ${DATA_PROVIDER_MAPPING_UNAVAILABLE_STATUS} to a signed-in user: nothing is read or stored.`,
+        response: {
+          ...errorResponses(401),
+          [DATA_PROVIDER_MAPPING_UNAVAILABLE_STATUS]: describedJson(
+            'Not available (spec §5): every call of data-provider-mapping answers it, with an empty Allow header',
+            errorBody,
+          ),
+        },
       },
       handler: async () => {
         throw new HttpError(DATA_PROVIDER_MAPPING_UNAVAILABLE_STATUS, DATA_PROVIDER_MESSAGES.notAvailable(operation), {

@@ -39,8 +39,11 @@ export const chatWordFilters = pgTable('chat_word_filters', {
 });
 
 /**
- * A fan of one chat, known by the viewer id the embed page keeps (contract chat.ts): their last
- * post (slow mode) and their ban. `fanId` is for the fans CRM's record, once fans sign in.
+ * A fan of one chat, known by the viewer id of their signed viewer token (contract chat.ts): their
+ * last post (slow mode) and its address, their ban. A ban keeps the address of the latest post
+ * (`banned_address`): new viewers from it cannot post in the chat while the ban stands. Addresses
+ * live as long as the chat (gone with its event). `fanId` is for the fans CRM's record, once fans
+ * sign in.
  */
 export const chatFans = pgTable(
   'chat_fans',
@@ -53,7 +56,11 @@ export const chatFans = pgTable(
     fanId: integer('fan_id'),
     nickname: text('nickname').notNull(),
     lastPostedAt: timestamp('last_posted_at', { withTimezone: true }),
+    /** The address (as the server sees it, trust-proxy applied) of the fan's latest post. */
+    lastAddress: text('last_address'),
     bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** The address banned with the fan (their latest post's), null when not banned. */
+    bannedAddress: text('banned_address'),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -63,6 +70,10 @@ export const chatFans = pgTable(
     uniqueIndex('chat_fans_chat_viewer_idx').on(table.chatId, table.viewerId),
     index('chat_fans_account_id_idx').on(table.accountId),
     index('chat_fans_fan_id_idx').on(table.fanId),
+    // Each post asks whether its address is banned in its chat: the few banned rows only.
+    index('chat_fans_banned_address_idx')
+      .on(table.chatId, table.bannedAddress)
+      .where(sql`${table.bannedAddress} is not null`),
   ],
 );
 export type ChatFanRow = typeof chatFans.$inferSelect;

@@ -182,26 +182,3 @@ export const fanProfileMembers = pgTable(
     index('fan_profile_members_fan_idx').on(table.fanId),
   ],
 );
-
-/**
- * The fans' sign-in failures and sign-ups, kept for FAN_AUTH_LIMITS.windowMs so every API process
- * throttles alike (fans.throttle.ts). `email` is '' for a failure that names none (a bad code).
- */
-export const fanAuthAttempts = pgTable(
-  'fan_auth_attempts',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['failure', 'signup'] }).notNull(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('fan_auth_attempts_email_idx').on(table.accountId, table.email, table.kind, table.at),
-    index('fan_auth_attempts_ip_idx').on(table.ip, table.kind, table.at),
-    index('fan_auth_attempts_at_idx').on(table.at),
-  ],
-);

@@ -20,22 +20,6 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
 
-/** Failed sign-ins, kept for the throttle window; in the database so every process sees them. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    username: text('username').notNull(),
-    ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('login_failures_username_at_idx').on(table.username, table.at),
-    index('login_failures_ip_at_idx').on(table.ip, table.at),
-    index('login_failures_at_idx').on(table.at),
-  ],
-);
-
 /**
  * A platform administrator acting for a customer account (issue 26), with the reason they gave:
  * opened by POST users/me/acting, ended by DELETE or by signing out. One open per session: acting

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { idParams } from '@regie/contract/accounts';
+import type { ChatPostRateLimit } from '@regie/contract/chat';
 import { EMBED_MESSAGES, embedPaths, isEmbedKind, PLAY_RATE_LIMIT } from '@regie/contract/embed';
 import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import {
@@ -20,10 +21,12 @@ import { EVENT_READ_RULE } from '@regie/contract/resources/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { publicChatRoutes } from '../chat/chat.public.routes.ts';
+import { createChatViewerTokens } from '../chat/chat.viewer-tokens.ts';
 import type { AppConfig } from '../config.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { type CacheBook, conditionalGet, MICRO_CACHE_MS, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
+import type { RateLimits } from '../http/rate-limiter.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { LiveTokens } from '../live/live.tokens.ts';
 import { programPlaylistPath } from '../live/program.media.ts';
@@ -32,7 +35,7 @@ import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { fanContext } from './embed.fan.ts';
-import { createCrowdLimiter } from './embed.rate-limit.ts';
+import { createSharedCrowdLimiter } from './embed.rate-limit.ts';
 import { type EmbedMedia, embedSnippet, playerData, recordPlay, targetOf } from './embed.service.ts';
 import { createEmbedTokens, type EmbedTokens } from './embed.tokens.ts';
 
@@ -50,8 +53,12 @@ export interface EmbedRoutesOptions {
   hub?: RealtimeHub | null;
   /** The app's micro-caches (http/http.cache.ts): the public answers a crowd asks for. */
   caches: CacheBook;
+  /** The cluster's rate limits (http/rate-limiter.ts): the play reports are counted there. */
+  rateLimits: RateLimits;
   /** How often the chat streams check their chats are still open (tests; CHAT_STREAM.openCheckMs by default). */
   chatOpenCheckMs?: number;
+  /** The chat's posting limits (tests; CHAT_POST_RATE_LIMIT by default). */
+  chatPostRateLimit?: ChatPostRateLimit;
 }
 
 type App = Parameters<FastifyPluginAsyncZod<EmbedRoutesOptions>>[0];
@@ -163,7 +170,8 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
     async (request) => fanContext(engine.db, targetOf(tokens, request.params.token)),
   );
 
-  const limiter = createCrowdLimiter({
+  const limiter = createSharedCrowdLimiter(options.rateLimits, {
+    name: 'embed-plays',
     perCaller: PLAY_RATE_LIMIT.perView,
     perAddress: PLAY_RATE_LIMIT.perAddress,
     windowMs: PLAY_RATE_LIMIT.windowMs,
@@ -187,7 +195,7 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
     },
     async (request) => {
       const target = targetOf(tokens, request.params.token);
-      const refused = limiter.take(request.ip, request.body.viewId);
+      const refused = await limiter.take(request.ip, request.body.viewId);
       if (refused) {
         const seconds = Math.ceil(PLAY_RATE_LIMIT.windowMs / 1000);
         const message = refused === 'address' ? EMBED_MESSAGES.tooManyPlays : EMBED_MESSAGES.tooManyPlaysOfView;
@@ -225,13 +233,17 @@ function pageRoute(app: App, { config }: EmbedRoutesOptions): void {
  * one (tests) with a key of this process, as media URLs are.
  */
 export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app, options) => {
-  const tokens = options.tokens ?? createEmbedTokens(options.config.videos.mediaSecret ?? randomBytes(32));
+  const secret = options.config.videos.mediaSecret ?? randomBytes(32);
+  const tokens = options.tokens ?? createEmbedTokens(secret);
   staffRoutes(app, options, tokens);
   publicRoutes(app, options, tokens);
   pageRoute(app, options);
   await app.register(publicChatRoutes, {
     db: options.engine.db,
     tokens,
+    // The fans' viewer tokens, signed under a key of their own derived from the same media secret.
+    viewerTokens: createChatViewerTokens(secret),
+    postRateLimit: options.chatPostRateLimit,
     hub: options.hub ?? null,
     caches: options.caches,
     openCheckMs: options.chatOpenCheckMs,

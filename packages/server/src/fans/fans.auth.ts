@@ -18,12 +18,12 @@ import { hashToken } from '../auth/sessions.service.ts';
 import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { type FanRowDb, fanSessions, fans } from '../db/fans.table.ts';
-import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/http.errors.ts';
+import type { Limit } from '../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mail.types.ts';
 import { type FanRef, recordActivity } from './fans.activities.ts';
 import type { FanSessions, OpenFanSession } from './fans.sessions.ts';
-import { assertSigninAllowed, assertSignupAllowed, recordAttempt } from './fans.throttle.ts';
+import type { FanThrottle } from './fans.throttle.ts';
 
 /** A signed-in fan's request (set by requireFan). */
 export interface FanContext extends FanRef {
@@ -159,6 +159,7 @@ export async function sendConfirmationMail(
  */
 export async function signUp(
   db: Db,
+  throttle: FanThrottle,
   mailer: Mailer,
   log: FastifyBaseLogger,
   accountId: number,
@@ -166,8 +167,8 @@ export async function signUp(
   client: Client,
 ): Promise<FanSignupResponse> {
   const key = { accountId, email: body.email, ip: client.ip };
-  await assertSignupAllowed(db, key);
-  await recordAttempt(db, 'signup', key);
+  await throttle.assertSignupAllowed(key);
+  await throttle.recordSignup(key);
   const passwordHash = await hashPassword(body.password);
   const { token, pending: code } = newConfirmation();
   const pending = { passwordHash, ...code };
@@ -199,9 +200,15 @@ export async function signUp(
  * The code of the sign-up's mail, on the club's own key (another club's code is unknown here):
  * the fan is confirmed and signed in. A wrong code counts as a sign-in failure of the address.
  */
-export async function confirmSignup(db: Db, accountId: number, body: FanConfirmBody, client: Client) {
+export async function confirmSignup(
+  db: Db,
+  throttle: FanThrottle,
+  accountId: number,
+  body: FanConfirmBody,
+  client: Client,
+) {
   const key = { accountId, email: '', ip: client.ip };
-  await assertSigninAllowed(db, key);
+  await throttle.assertSigninAllowed(key);
   const now = new Date();
   const [fan] = await db
     .update(fans)
@@ -216,7 +223,7 @@ export async function confirmSignup(db: Db, accountId: number, body: FanConfirmB
     )
     .returning();
   if (!fan) {
-    await recordAttempt(db, 'failure', key);
+    await throttle.recordFailure(key);
     throw badRequest(FANS_MESSAGES.confirmationInvalid);
   }
   await recordActivity(db, { fanId: fan.id, accountId }, { type: 'signup', at: now });
@@ -229,16 +236,16 @@ export async function confirmSignup(db: Db, accountId: number, body: FanConfirmB
  * with the right password, and so is one who has not confirmed their email yet. A hash made with
  * older parameters is replaced by one made with today's.
  */
-export async function signIn(db: Db, accountId: number, body: FanSigninBody, client: Client) {
+export async function signIn(db: Db, throttle: FanThrottle, accountId: number, body: FanSigninBody, client: Client) {
   const key = { accountId, email: body.email, ip: client.ip };
-  await assertSigninAllowed(db, key);
+  await throttle.assertSigninAllowed(key);
   const [fan] = await db
     .select()
     .from(fans)
     .where(and(eq(fans.accountId, accountId), eq(fans.email, body.email)))
     .limit(1);
   if (!(await verifyPassword(fan?.passwordHash ?? null, body.password)) || !fan) {
-    await recordAttempt(db, 'failure', key);
+    await throttle.recordFailure(key);
     throw unauthorized(FANS_MESSAGES.badCredentials);
   }
   if (fan.isBlocked) throw forbidden(FANS_MESSAGES.blocked);
@@ -276,26 +283,26 @@ export function tooManyFanCalls(windowMs: number = FAN_RATE_LIMIT.windowMs): Htt
  * included: they are not in fan_sessions) of a fan who is not blocked (403), looked up once per
  * process and kept a short while (fans.sessions.ts).
  */
-export function fanGuard(sessions: FanSessions, limiter?: RateLimiter) {
+export function fanGuard(sessions: FanSessions, limiter?: Limit) {
   /** A call refused for its token counts against its address (a forger of tokens is stopped there). */
-  const refused = (request: FastifyRequest, error: HttpError): HttpError =>
-    limiter && !limiter.take(request.ip) ? tooManyFanCalls() : error;
+  const refused = async (request: FastifyRequest, error: HttpError): Promise<HttpError> =>
+    limiter && !(await limiter.take(request.ip)) ? tooManyFanCalls() : error;
   return async function requireFan(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
     // What a signed-in fan reads is theirs: no shared cache keeps it, and none answers another
     // fan with it (a proxy in front of the clubs' sites, a CDN).
     reply?.header('cache-control', 'private, no-store').header('vary', 'Authorization');
     const token = bearer(request);
-    if (!token) throw refused(request, unauthorized(FANS_MESSAGES.missingToken));
+    if (!token) throw await refused(request, unauthorized(FANS_MESSAGES.missingToken));
     let session: OpenFanSession;
     try {
       // Cached by the process once looked up (fans.sessions.ts): most calls cost no query here.
       session = await sessions.resolve(token);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) throw refused(request, error);
+      if (error instanceof HttpError && error.statusCode === 401) throw await refused(request, error);
       throw error;
     }
     // Counted per fan session: fans sharing an address are each allowed their own calls.
-    if (limiter && !limiter.take(`fan-session:${session.sessionId}`)) throw tooManyFanCalls();
+    if (limiter && !(await limiter.take(`fan-session:${session.sessionId}`))) throw tooManyFanCalls();
     // A key naming another club is a client mixing its clubs up: said, not answered for the token's.
     const header = request.headers[HEADER_ACCOUNT_KEY];
     const key = Array.isArray(header) ? header[0] : header;

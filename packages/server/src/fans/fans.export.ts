@@ -4,9 +4,9 @@ import { and, type Column, desc, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { CSV_BOM } from '../actors/speakers.csv.ts';
 import type { Db } from '../db/database.ts';
 import { fans } from '../db/fans.table.ts';
+import { COPY_CSV, csvHeader, csvLines, namedColumns } from '../http/csv.ts';
 
 /**
  * The fans export, CSV as PostgreSQL's COPY writes it (RFC 4180): a UTF-8 byte order mark, the
@@ -18,7 +18,8 @@ import { fans } from '../db/fans.table.ts';
  * On PostgreSQL the rows come from `COPY (SELECT …) TO STDOUT` on one pooled connection: the
  * database writes the CSV and the server only relays it, with the socket's backpressure (flat
  * memory). On PGlite, which has no COPY to a stream, the same SELECT is read FAN_LIMITS.exportBatch
- * rows at a time by keyset on the id, and the cells are written here the same way.
+ * rows at a time by keyset on the id, and csv-stringify writes the cells the same way
+ * (http/csv.ts COPY_CSV).
  */
 
 /**
@@ -51,23 +52,12 @@ const CELLS: Readonly<Record<(typeof FAN_EXPORT_COLUMNS)[number], SQL<string | n
   lastActiveAt: isoTime(fans.lastActiveAt),
 };
 
-const HEADER = `${CSV_BOM}${FAN_EXPORT_COLUMNS.join(',')}\n`;
-
-/** One cell as COPY writes it in CSV. */
-export function copyCell(text: string | null): string {
-  if (text === null) return '';
-  return /[",\r\n]/.test(text) || text === '\\.' ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const HEADER = csvHeader(COPY_CSV, FAN_EXPORT_COLUMNS);
 
 type ExportedRow = { key: number } & Record<(typeof FAN_EXPORT_COLUMNS)[number], string | null>;
 
-function line(row: ExportedRow): string {
-  return FAN_EXPORT_COLUMNS.map((column) => copyCell(row[column])).join(',');
-}
-
-/** The CSV of every fan `where` holds, newest first, read in keyset batches (PGlite). */
-export async function* fanCsvLines(db: Db, where: SQL, batch: number = FAN_LIMITS.exportBatch): AsyncGenerator<string> {
-  yield HEADER;
+/** Every fan `where` holds, newest first, read in keyset batches. */
+async function* fanBatches(db: Db, where: SQL, batch: number): AsyncGenerator<ExportedRow[]> {
   let after: number | null = null;
   for (;;) {
     const rows: ExportedRow[] = await db
@@ -77,11 +67,16 @@ export async function* fanCsvLines(db: Db, where: SQL, batch: number = FAN_LIMIT
       .orderBy(desc(fans.id))
       .limit(batch);
     if (rows.length === 0) return;
-    yield `${rows.map(line).join('\n')}\n`;
+    yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < batch) return;
     after = last.key;
   }
+}
+
+/** The CSV of every fan `where` holds, newest first, read in keyset batches (PGlite). */
+export function fanCsvLines(db: Db, where: SQL, batch: number = FAN_LIMITS.exportBatch): AsyncGenerator<string> {
+  return csvLines(COPY_CSV, namedColumns(FAN_EXPORT_COLUMNS), fanBatches(db, where, batch));
 }
 
 /**

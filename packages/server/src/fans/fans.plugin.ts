@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type BatchWriter, createBatchWriter } from '../common/batch-writer.ts';
 import type { Db } from '../db/database.ts';
-import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import type { CacheBook } from '../http/http.cache.ts';
+import type { Limit, RateLimits } from '../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mail.types.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
@@ -28,7 +28,7 @@ declare module 'fastify' {
 /** What the other signed-in fan calls (games, trivia) share with the fans' own. */
 export interface FanAccess {
   /** The public fan API's rate limiter: one count per address, or per fan session once signed in. */
-  limiter: RateLimiter;
+  limiter: Limit;
   /** The pre-handler of every signed-in fan call (its sessions cached per process: fans.sessions.ts). */
   requireFan: RequireFan;
   /** Activities written a second at a time (issue 28.4-5): plays and votes. */
@@ -54,11 +54,13 @@ export async function registerFans(
     mailer: Mailer;
     hub: RealtimeHub | null;
     caches: CacheBook;
+    /** The cluster's rate limits (http/rate-limiter.ts). */
+    rateLimits: RateLimits;
     /** The account an embed page's token names (its fans sign in by it). */
     embedAccountOf?: EmbedAccountOf;
   },
 ): Promise<FanAccess> {
-  const limiter = createFanLimiter();
+  const limiter = createFanLimiter(options.rateLimits);
   // A crowd's plays and votes, written a second at a time (issue 28.4); what waits is written on close.
   const activities = createBatchWriter<FanActivityRow>({
     write: (rows) => recordActivities(options.db, rows),
@@ -75,6 +77,7 @@ export async function registerFans(
   await app.register(fanPublicRoutes, {
     db: options.db,
     limiter,
+    rateLimits: options.rateLimits,
     requireFan,
     sessions,
     plays: activities,

@@ -19,8 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { BatchWriter } from '../common/batch-writer.ts';
 import type { Db } from '../db/database.ts';
-import { createRateLimiter, type RateLimiter } from '../embed/embed.rate-limit.ts';
 import { conditionalGet, PRIVATE_REVALIDATE } from '../http/http.cache.ts';
+import type { Limit, RateLimits } from '../http/rate-limiter.ts';
 import { ACCOUNT_KEY, BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import type { Mailer } from '../mail/mail.types.ts';
 import { noContent } from '../resources/resources.http.ts';
@@ -40,6 +40,7 @@ import {
 } from './fans.auth.ts';
 import { type PlayTargets, purchase, readSelf, recordPlays, updateSelf } from './fans.public.ts';
 import type { FanSessions } from './fans.sessions.ts';
+import { createFanThrottle, type FanThrottle } from './fans.throttle.ts';
 
 export interface FanPublicOptions {
   db: Db;
@@ -52,15 +53,18 @@ export interface FanPublicOptions {
   /** The cached sessions: a sign-out drops its own (fans.sessions.ts). */
   sessions: FanSessions;
   /** One counter per address for the public fan API but sign-up, sign-in and confirm (the games' calls share it). */
-  limiter: RateLimiter;
+  limiter: Limit;
+  /** The cluster's rate limits: the sign-in throttle and the sign-up calls' ceiling count there. */
+  rateLimits: RateLimits;
   /** The sign-up mails. */
   mailer: Mailer;
   /** The account an embed page's token names: its fans sign in naming the club by it (contract HEADER_EMBED_TOKEN). */
   embedAccountOf?: EmbedAccountOf;
 }
 
-export function createFanLimiter(): RateLimiter {
-  return createRateLimiter(FAN_RATE_LIMIT.max, FAN_RATE_LIMIT.windowMs);
+/** FAN_RATE_LIMIT, counted together by every API process. */
+export function createFanLimiter(limits: RateLimits): Limit {
+  return limits.shared({ name: 'fan-calls', points: FAN_RATE_LIMIT.max, windowMs: FAN_RATE_LIMIT.windowMs });
 }
 
 /**
@@ -70,13 +74,13 @@ export function createFanLimiter(): RateLimiter {
  * fans behind one address are not refused for being many.
  */
 export function fanRateLimit(
-  limiter: RateLimiter,
+  limiter: Limit,
   windowMs: number = FAN_RATE_LIMIT.windowMs,
   { perFan = false }: { perFan?: boolean } = {},
 ) {
   return async (request: FastifyRequest): Promise<void> => {
     if (perFan && request.headers.authorization) return;
-    if (!limiter.take(request.ip)) throw tooManyFanCalls(windowMs);
+    if (!(await limiter.take(request.ip))) throw tooManyFanCalls(windowMs);
   };
 }
 
@@ -93,11 +97,17 @@ const common = { tags: ['fan'] };
  */
 export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (app, options) => {
   decorateFanRequests(app);
-  const { db, limiter, mailer, plays, playTargets, requireFan, sessions } = options;
-  const authLimiter = createRateLimiter(FAN_AUTH_LIMITS.callsPerAddress, FAN_AUTH_LIMITS.callsWindowMs);
+  const { db, limiter, mailer, plays, playTargets, requireFan, sessions, rateLimits } = options;
+  // A guard of each process's CPU (contract FAN_AUTH_LIMITS.callsPerAddress): counted per process.
+  const authLimiter = rateLimits.local({
+    name: 'fan-auth-calls',
+    points: FAN_AUTH_LIMITS.callsPerAddress,
+    windowMs: FAN_AUTH_LIMITS.callsWindowMs,
+  });
+  const throttle = createFanThrottle(rateLimits);
   await app.register(async (scope) => {
     scope.addHook('onRequest', fanRateLimit(authLimiter, FAN_AUTH_LIMITS.callsWindowMs));
-    authRoutes(scope, db, mailer, options.embedAccountOf);
+    authRoutes(scope, db, throttle, mailer, options.embedAccountOf);
   });
   await app.register(async (scope) => {
     scope.addHook('onRequest', fanRateLimit(limiter, FAN_RATE_LIMIT.windowMs, { perFan: true }));
@@ -109,7 +119,7 @@ export const fanPublicRoutes: FastifyPluginAsyncZod<FanPublicOptions> = async (a
 type App = Parameters<FastifyPluginAsyncZod<FanPublicOptions>>[0];
 
 /** Sign up, confirm, sign in. */
-function authRoutes(app: App, db: Db, mailer: Mailer, embedAccountOf?: EmbedAccountOf): void {
+function authRoutes(app: App, db: Db, throttle: FanThrottle, mailer: Mailer, embedAccountOf?: EmbedAccountOf): void {
   app.post(
     fanPublicPaths.signup,
     {
@@ -127,7 +137,7 @@ function authRoutes(app: App, db: Db, mailer: Mailer, embedAccountOf?: EmbedAcco
     },
     async (request, reply) => {
       const accountId = await accountOfKey(db, request, embedAccountOf);
-      const accepted = await signUp(db, mailer, request.log, accountId, request.body, clientOf(request));
+      const accepted = await signUp(db, throttle, mailer, request.log, accountId, request.body, clientOf(request));
       return reply.code(202).send(accepted);
     },
   );
@@ -144,7 +154,7 @@ function authRoutes(app: App, db: Db, mailer: Mailer, embedAccountOf?: EmbedAcco
       },
     },
     async (request) =>
-      confirmSignup(db, await accountOfKey(db, request, embedAccountOf), request.body, clientOf(request)),
+      confirmSignup(db, throttle, await accountOfKey(db, request, embedAccountOf), request.body, clientOf(request)),
   );
   app.post(
     fanPublicPaths.signin,
@@ -158,7 +168,8 @@ function authRoutes(app: App, db: Db, mailer: Mailer, embedAccountOf?: EmbedAcco
         response: { 200: fanSessionResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => signIn(db, await accountOfKey(db, request, embedAccountOf), request.body, clientOf(request)),
+    async (request) =>
+      signIn(db, throttle, await accountOfKey(db, request, embedAccountOf), request.body, clientOf(request)),
   );
 }
 

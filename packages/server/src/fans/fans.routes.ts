@@ -25,10 +25,10 @@ import {
 } from '@regie/contract/fans.schemas';
 import { count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditSourceOf } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { fans } from '../db/fans.table.ts';
+import { csvResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { noContent } from '../resources/resources.http.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -100,8 +100,7 @@ function listRoutes(app: App, { db, sessions, onCrm }: Context): void {
         summary: 'The fans the filters hold as CSV, streamed (flat memory whatever the count)',
         description: `The header ${HEADER_EXPORT_TOTAL} says how many rows follow, for a progress bar.`,
         querystring: fanFilter,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('CSV text (streamed)'), ...refusals },
+        response: { 200: csvResponse('CSV text (streamed)'), ...refusals },
       },
     },
     async (request, reply) => {

@@ -15,6 +15,7 @@ import {
 } from '@regie/contract/feeds';
 import { FEED_MESSAGES } from '@regie/contract/feeds.messages';
 import type { Message } from '@regie/contract/messages';
+import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import type { FeedAdapter } from './feeds.adapter.ts';
 import { FeedError } from './feeds.adapter.ts';
 import { elapsedClock, PERIOD_END_MINUTE, reportedMinute } from './feeds.clock.ts';
@@ -22,10 +23,11 @@ import { calendarDate, checkTimeZone, documentText, kickOff, nameId, readTime } 
 
 /**
  * A CSV file whose columns the user maps once (contract CSV_FIXTURE_FIELDS, CSV_EVENT_FIELDS):
- * a season's fixtures, or one match's events. RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180):
- * quoted cells with doubled quotes and line breaks, CRLF or LF line ends, a UTF-8 byte order
- * mark; the separator is the header line's most frequent of ',', ';' and tab (spreadsheets in
- * French write ';'). The first line is the header; empty lines are skipped.
+ * a season's fixtures, or one match's events. RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180),
+ * read by csv-parse: quoted cells with doubled quotes and line breaks, CRLF, LF or CR line ends,
+ * a UTF-8 byte order mark, spaces or tabs after a closing quote; the separator is the header
+ * line's most frequent of ',', ';' and tab (spreadsheets in French write ';'). The first line is
+ * the header; empty lines, and lines of only spaces, are skipped.
  *
  * Ids: the `id` column when mapped; else a fixture's date and teams (as openfootball), an
  * event's clock, type, team and player ('2:47:12:goal:home-fc:jane-doe', '#2' for a repeat).
@@ -37,7 +39,10 @@ export interface CsvTable {
   records: { cells: string[]; line: number }[];
 }
 
-/** The separator of a CSV: the header line's most frequent of ',', ';' and tab, outside quotes. */
+/**
+ * The separator of a CSV: the header line's most frequent of ',', ';' and tab, outside quotes.
+ * Not csv-parse's `delimiter_auto`: it counts inside quotes too ('"a;b",c' would read as ';').
+ */
 export function detectSeparator(text: string): string {
   const counts = new Map<string, number>([
     [',', 0],
@@ -55,91 +60,105 @@ export function detectSeparator(text: string): string {
   return best;
 }
 
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** The offset past the line ends at `offset` (the empty lines csv-parse skipped). */
+function pastLineEnds(bytes: Buffer, offset: number): number {
+  let at = offset;
+  while (bytes[at] === LF || bytes[at] === CR) at++;
+  return at;
+}
+
+/**
+ * Line and column (1-based, the column in UTF-16 units as an editor counts them) of a byte
+ * offset. Lines are counted here: csv-parse's `info.lines` counts a CRLF inside quotes twice.
+ */
+function placeOf(bytes: Buffer, offset: number): { line: number; column: number } {
+  const before = bytes.subarray(0, offset).toString('utf8');
+  const lineEnds = before.match(/\r\n|\r|\n/g) ?? [];
+  const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
+  return { line: lineEnds.length + 1, column: before.length - lineStart + 1 };
+}
+
+/**
+ * The FeedError of csv-parse's refusal, naming the line and column of the broken quote: the
+ * opening quote never closed, or the character that should not be where it is (a quote inside
+ * a cell that does not start with one, anything but a separator after a closing quote).
+ * `recordStart`: where the last record read ended (the error's own `bytes_records` is a sum).
+ */
+function quoteRefusal(error: CsvError, bytes: Buffer, separator: string, recordStart: number): FeedError {
+  // At the error: the cell's index in its record, and the offset of the separator before it.
+  const cellIndex = Number(error.column);
+  const separatorAt = Number(error.bytes);
+  const cellStart = cellIndex > 0 ? separatorAt + Buffer.byteLength(separator) : pastLineEnds(bytes, recordStart);
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+    const { line, column } = placeOf(bytes, cellStart);
+    return new FeedError(FEED_MESSAGES.csvUnclosedQuote(line, column), { place: `line ${line}` });
+  }
+  let offending = cellStart;
+  if (error.code === 'INVALID_OPENING_QUOTE') {
+    // The cell's text read so far (its bytes), then the quote.
+    offending += (error.field as { length: number } | undefined)?.length ?? 0;
+  } else {
+    // Past the quoted cell and the spaces allowed after it: what is neither separator nor line end.
+    const quoted = /"(?:[^"]|"")*"[^\S\r\n]*/y;
+    offending += Buffer.byteLength(quoted.exec(bytes.subarray(cellStart).toString('utf8'))?.[0] ?? '');
+  }
+  const { line, column } = placeOf(bytes, offending);
+  return new FeedError(FEED_MESSAGES.csvStrayQuote(line, column), { place: `line ${line}` });
+}
+
+const QUOTE_ERRORS: ReadonlySet<string> = new Set([
+  'CSV_QUOTE_NOT_CLOSED',
+  'INVALID_OPENING_QUOTE',
+  'CSV_INVALID_CLOSING_QUOTE',
+  'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE',
+]);
+
 /** RFC 4180 records; throws a FeedError naming the line and column of a broken quote. */
 export function readCsv(text: string, separator = detectSeparator(text)): CsvTable {
-  const records: CsvTable['records'] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let line = 1;
-  let column = 1;
-  let recordLine = 1;
-  let index = 0;
-  let cellStarted = false;
-  const length = text.length;
-  const endRecord = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ cells, line: recordLine });
-    cells = [];
-    cell = '';
-    cellStarted = false;
-  };
-  while (index < length) {
-    const char = text[index] as string;
-    if (char === '"' && !cellStarted) {
-      // A quoted cell: up to the closing quote ("" is a quote).
-      const openLine = line;
-      const openColumn = column;
-      index++;
-      column++;
-      let closed = false;
-      while (index < length) {
-        const inner = text[index] as string;
-        if (inner === '"') {
-          if (text[index + 1] === '"') {
-            cell += '"';
-            index += 2;
-            column += 2;
-            continue;
-          }
-          index++;
-          column++;
-          closed = true;
-          break;
-        }
-        if (inner === '\n' || (inner === '\r' && text[index + 1] !== '\n')) {
-          line++;
-          column = 1;
-        } else column++;
-        cell += inner;
-        index++;
-      }
-      if (!closed)
-        throw new FeedError(FEED_MESSAGES.csvUnclosedQuote(openLine, openColumn), { place: `line ${openLine}` });
-      cellStarted = true;
-      // After the closing quote: a separator, a line end or the end (spaces tolerated).
-      while (text[index] === ' ') {
-        index++;
-        column++;
-      }
-      const after = text[index];
-      if (after !== undefined && after !== separator && after !== '\n' && after !== '\r') {
-        throw new FeedError(FEED_MESSAGES.csvStrayQuote(line, column), { place: `line ${line}` });
-      }
-      continue;
+  // Without the byte order mark, so that byte offsets are places in the text as shown.
+  const bytes = Buffer.from(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, 'utf8');
+  // Where each record ends, for its line (and for an error's, which csv-parse's info gets wrong).
+  const ends: number[] = [];
+  let read: string[][];
+  try {
+    read = parseCsv(bytes, {
+      delimiter: separator,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      // Rows of any length: the mapping says which columns matter.
+      relax_column_count: true,
+      skip_empty_lines: true,
+      // Spaces after a closing quote (and at the end of a cell, which is trimmed anyway).
+      rtrim: true,
+      on_record: (cells, info) => {
+        ends.push(info.bytes_records);
+        return cells;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CsvError && QUOTE_ERRORS.has(error.code)) {
+      throw quoteRefusal(error, bytes, separator, ends.at(-1) ?? 0);
     }
-    if (char === separator) {
-      cells.push(cell);
-      cell = '';
-      cellStarted = false;
-      index++;
-      column++;
-      continue;
-    }
-    if (char === '\r' || char === '\n') {
-      endRecord();
-      index += char === '\r' && text[index + 1] === '\n' ? 2 : 1;
-      line++;
-      column = 1;
-      recordLine = line;
-      continue;
-    }
-    if (char === '"') throw new FeedError(FEED_MESSAGES.csvStrayQuote(line, column), { place: `line ${line}` });
-    cell += char;
-    cellStarted = true;
-    index++;
-    column++;
+    throw error;
   }
-  if (cell !== '' || cells.length > 0 || cellStarted) endRecord();
+  const records: CsvTable['records'] = [];
+  // Each record's first line, counted from the bytes csv-parse read (see placeOf).
+  let offset = 0;
+  let line = 1;
+  const advance = (to: number) => {
+    for (; offset < to; offset++) {
+      const byte = bytes[offset];
+      if (byte === LF || (byte === CR && bytes[offset + 1] !== LF)) line++;
+    }
+  };
+  read.forEach((cells, index) => {
+    advance(pastLineEnds(bytes, offset));
+    // Nothing but spaces (trimmed away), or one empty quoted cell (""): skipped as an empty line.
+    if (!(cells.length === 1 && cells[0] === '')) records.push({ cells, line });
+    advance(ends[index] ?? bytes.length);
+  });
   return { separator, records };
 }
 

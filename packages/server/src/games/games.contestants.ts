@@ -1,18 +1,17 @@
 import { GAME_LIMITS, MOTM_EXPORT_COLUMNS, PREDICTOR_EXPORT_COLUMNS } from '@regie/contract/games';
 import type { MotmContestant, PredictorContestant } from '@regie/contract/games.schemas';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { CSV_BOM } from '../actors/speakers.csv.ts';
 import { challengers } from '../db/actors.table.ts';
 import type { Db } from '../db/database.ts';
 import { fans } from '../db/fans.table.ts';
 import { motmVotes, predictions } from '../db/games.table.ts';
-import { copyCell } from '../fans/fans.export.ts';
+import { csvLines, GUARDED_COPY_CSV, namedColumns } from '../http/csv.ts';
 
 /**
  * The fans who played a game: the predictor's by rank (best points first, then the earlier
  * prediction) once calculated, the MOTM's newest vote first. Paged by page number; the export
  * reads the same order in batches and writes CSV as the fans' export does (UTF-8 BOM, a header,
- * formulas disarmed with a leading apostrophe).
+ * formulas disarmed with a leading apostrophe: http/csv.ts GUARDED_COPY_CSV).
  */
 
 const rankSql = sql<
@@ -68,40 +67,30 @@ export async function motmContestants(
   return rows.map((row) => ({ ...row, votedAt: row.votedAt.toISOString() }));
 }
 
-/** A text cell a spreadsheet must not run as a formula (the apostrophe first). */
-export function csvText(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  if (typeof value === 'number') return copyCell(text);
-  return copyCell(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-}
-
-async function* csvOf<Row>(
-  columns: readonly string[],
+/** The rows `read` gives, GAME_LIMITS.exportBatch at a time. */
+async function* batchesOf<Row>(
   read: (page: { offset: number; limit: number }) => Promise<Row[]>,
-  cells: (row: Row) => (string | number | null)[],
-): AsyncGenerator<string> {
-  yield `${CSV_BOM}${columns.join(',')}\n`;
+): AsyncGenerator<Row[]> {
   for (let offset = 0; ; offset += GAME_LIMITS.exportBatch) {
     const rows = await read({ offset, limit: GAME_LIMITS.exportBatch });
-    if (rows.length > 0) yield `${rows.map((row) => cells(row).map(csvText).join(',')).join('\n')}\n`;
+    yield rows;
     if (rows.length < GAME_LIMITS.exportBatch) return;
   }
 }
 
 export function predictorCsv(db: Db, gameId: number): AsyncGenerator<string> {
-  return csvOf(
-    PREDICTOR_EXPORT_COLUMNS,
-    (page) => predictorContestants(db, gameId, page),
-    (row) => PREDICTOR_EXPORT_COLUMNS.map((column) => row[column]),
+  return csvLines(
+    GUARDED_COPY_CSV,
+    namedColumns(PREDICTOR_EXPORT_COLUMNS),
+    batchesOf((page) => predictorContestants(db, gameId, page)),
   );
 }
 
 export function motmCsv(db: Db, gameId: number): AsyncGenerator<string> {
-  return csvOf(
-    MOTM_EXPORT_COLUMNS,
-    (page) => motmContestants(db, gameId, page),
-    (row) => MOTM_EXPORT_COLUMNS.map((column) => row[column]),
+  return csvLines(
+    GUARDED_COPY_CSV,
+    namedColumns(MOTM_EXPORT_COLUMNS),
+    batchesOf((page) => motmContestants(db, gameId, page)),
   );
 }
 

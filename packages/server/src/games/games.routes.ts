@@ -11,6 +11,7 @@ import { GAME_RULES } from '@regie/contract/games.settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { csvResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guard, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -87,8 +88,7 @@ function contestantRoutes(app: App, db: Db, kind: GameKind, onRequest: Guard): v
         ...common,
         summary: 'The contestants as CSV (UTF-8 with a byte order mark)',
         params: gameIdParams,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('CSV text (streamed)'), ...refusals },
+        response: { 200: csvResponse('CSV text (streamed)'), ...refusals },
       },
     },
     async (request, reply) => {

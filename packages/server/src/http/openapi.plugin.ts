@@ -1,18 +1,62 @@
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { HEADER_ACCOUNT_KEY, paths } from '@regie/contract/api';
-import type { FastifyInstance } from 'fastify';
+import { errorBody } from '@regie/contract/auth';
+import { isRecord } from '@regie/contract/guards';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { $ZodType, globalRegistry } from 'zod/v4/core';
+import { describedJson, fileResponse } from './media.schema.ts';
 import { dropUnusedSchemas, nameOperations, nameWildcard } from './openapi.document.ts';
 import { SECURITY_SCHEMES } from './responses.schema.ts';
 
 /** Each route's zod schemas as JSON schemas; a schema named with `.meta({ id })` becomes a `$ref`. */
 const routeSchemas = createJsonSchemaTransform({ skipList: [`${paths.docs}/*`] });
 
+/** What a route answers when it refuses its request's path, query, headers or body. */
+const INVALID_REQUEST = describedJson(
+  'The path, the query, the headers or the body is not valid (`errors` names each wrong field)',
+  errorBody,
+);
+
+/** The parts of a request a route validates (Fastify's) or reads itself (`documentedBody`). */
+const VALIDATED = ['params', 'querystring', 'headers', 'body', 'documentedBody'] as const;
+
+/**
+ * A route's responses as documented: a success of a route that `produces` a media type (a
+ * stream) is text of that type, its refusals stay the error handler's JSON; a route that checks
+ * its request answers 400 when it is wrong, whether it says so or not.
+ */
+function documentedResponses(schema: FastifySchema): unknown {
+  const { response, produces } = schema;
+  if (!isRecord(response)) return response;
+  const documented: Record<string, unknown> = { ...response };
+  for (const [code, entry] of Object.entries(response)) {
+    if (!produces?.length || Number(code.slice(0, 1)) >= 4 || !(entry instanceof $ZodType)) continue;
+    documented[code] = fileResponse(globalRegistry.get(entry)?.description ?? 'The stream', produces);
+  }
+  const validates = VALIDATED.some((part) => schema[part] !== undefined);
+  if (validates && !('400' in documented) && !('4xx' in documented)) documented[400] = INVALID_REQUEST;
+  return documented;
+}
+
 const transform: SwaggerTransform = (input) => {
-  const result = routeSchemas(input);
+  const { produces, documentedBody, ...schema } = input.schema ?? {};
+  const result = routeSchemas({
+    ...input,
+    schema: input.schema ? { ...schema, response: documentedResponses(input.schema) } : input.schema,
+  });
   const { url, params } = nameWildcard(result.url, result.schema.params);
-  return { url, schema: params === undefined ? result.schema : { ...result.schema, params } };
+  const documented = params === undefined ? result.schema : { ...result.schema, params };
+  if (!documentedBody) return { url, schema: documented };
+  // A body the handler reads itself: each media type's schema, made as the type provider makes a body's.
+  const content = Object.fromEntries(
+    Object.entries(documentedBody).map(([type, body]) => [
+      type,
+      { schema: routeSchemas({ ...input, schema: { body } }).schema.body },
+    ]),
+  );
+  return { url, schema: { ...documented, body: { content } } };
 };
 
 /** The named zod schemas (contract `.meta({ id })`) as components; then operationIds, unused ones out. */

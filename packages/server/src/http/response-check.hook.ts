@@ -1,6 +1,7 @@
 import { errorBody } from '@regie/contract/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodType, safeDecode } from 'zod/v4/core';
+import { declaredMediaTypes, essence, isContentResponse, mediaTypeDeclared } from './media.schema.ts';
 
 /** A response whose body is not what its route documents (OpenAPI would lie about it). */
 export interface ResponseMismatch {
@@ -12,15 +13,20 @@ export interface ResponseMismatch {
   problem: string;
 }
 
-/** The schema a route documents for a status code: the exact code, then `2xx`-style, then `default`. */
-function documentedSchema(response: unknown, statusCode: number): $ZodType | null | undefined {
-  if (typeof response !== 'object' || response === null) return undefined;
-  const byCode: Record<string, unknown> = { ...response };
-  const schema = byCode[String(statusCode)] ?? byCode[`${String(statusCode)[0]}xx`] ?? byCode.default;
-  if (schema === undefined) return undefined;
-  if (schema instanceof $ZodType) return schema;
-  // A status the route documents with a JSON schema (not zod) is not ours to read.
-  return null;
+/** What a route documents for a status code: the exact code, then `2xx`-style, then `default`. */
+function documentedEntry(response: Record<string, unknown>, statusCode: number): unknown {
+  return response[String(statusCode)] ?? response[`${String(statusCode)[0]}xx`] ?? response.default;
+}
+
+/**
+ * The zod schema of a documented JSON body: the entry itself, or its `content`'s JSON one; null
+ * when the entry is a JSON schema (not zod: not ours to read) or gives no JSON body.
+ */
+function jsonSchemaOf(entry: unknown): $ZodType | null {
+  if (entry instanceof $ZodType) return entry;
+  if (!isContentResponse(entry)) return null;
+  const json = Object.entries(entry.content).find(([type]) => mediaTypeDeclared(type, ['application/json']));
+  return json?.[1].schema ?? null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -43,32 +49,45 @@ function undocumentedKeys(sent: unknown, parsed: unknown, path: string, found: s
   }
 }
 
-function isJson(reply: FastifyReply): boolean {
+/** The sent body's media type; none for an empty answer (204, 304, a HEAD). */
+function sentMediaType(reply: FastifyReply, payload: unknown): string | null {
   const type = reply.getHeader('content-type');
-  return typeof type === 'string' && type.startsWith('application/json');
+  if (typeof type === 'string') return type;
+  return payload === null || payload === undefined || payload === '' ? null : 'none';
 }
 
 /**
- * Checks every JSON response against the schema its route documents for the status code, and
- * reports a mismatch (or an undocumented success status) to `report`; an error status a route
- * does not document is checked against the error handler's body (contract errorBody). Routes that write their JSON with
- * `plainJson` skip the type provider's own check (its serializer encodes through the schema):
- * this one sees every route. Tests turn it on (test/helpers.ts), so OpenAPI stays true.
+ * Checks every response against what its route documents for the status code: its media type
+ * among the declared ones (a file's `content`, `produces`, else JSON), and a JSON body against its
+ * schema. A mismatch, or an undocumented success status, goes to `report`; an error status a route
+ * does not document is checked as the error handler's JSON body (contract errorBody). Routes that
+ * write their JSON with `plainJson` skip the type provider's own check (its serializer encodes
+ * through the schema): this one sees every route. Tests turn it on (test/helpers.ts), so OpenAPI
+ * stays true.
  */
 export function checkResponses(app: FastifyInstance, report: (mismatch: ResponseMismatch) => void): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const response = request.routeOptions.schema?.response;
-    if (!response || typeof payload !== 'string' || payload === '' || !isJson(reply)) return payload;
+    const { response, produces } = request.routeOptions.schema ?? {};
+    if (!isObject(response)) return payload;
     const { statusCode } = reply;
     const where = { method: request.method, url: request.url, statusCode, route: request.routeOptions.url ?? '' };
-    const documented = documentedSchema(response, statusCode);
-    if (documented === null) return payload;
+    const documented = documentedEntry(response, statusCode);
     // The error handler answers any route's refusals (400, 413, 415, …) with the one error body.
-    const schema = documented ?? (statusCode >= 400 ? errorBody : undefined);
-    if (!schema) {
+    const entry = documented ?? (statusCode >= 400 ? errorBody : undefined);
+    if (entry === undefined) {
       report({ ...where, problem: `status ${statusCode} is not documented` });
       return payload;
     }
+    const mediaType = sentMediaType(reply, payload);
+    if (mediaType === null) return payload;
+    const declared = declaredMediaTypes(entry, statusCode, produces);
+    if (!mediaTypeDeclared(mediaType, declared)) {
+      report({ ...where, problem: `content-type ${essence(mediaType)} is not documented (${declared.join(', ')})` });
+      return payload;
+    }
+    const schema = jsonSchemaOf(entry);
+    if (!schema || typeof payload !== 'string' || payload === '') return payload;
+    if (!mediaTypeDeclared(mediaType, ['application/json'])) return payload;
     const sent: unknown = JSON.parse(payload);
     const result = safeDecode(schema, sent);
     if (!result.success) {

@@ -11,6 +11,7 @@ import { events } from '../db/events.table.ts';
 import { liveSegments } from '../db/live.table.ts';
 import type { CacheBook, MicroCache } from '../http/http.cache.ts';
 import { forbidden, notFound } from '../http/http.errors.ts';
+import { fileResponse } from '../http/media.schema.ts';
 import { PUBLIC } from '../http/responses.schema.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { sendObject } from '../videos/media.send.ts';
@@ -32,7 +33,14 @@ const PLAYLIST_FRONT_MS = 1_000;
 const SEGMENT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const params = z.object({ accountId: recordId, inputId: recordId });
 const query = z.object({ [MEDIA_TOKEN_PARAM]: z.string().max(200) });
-const responses = { 200: z.unknown().describe('The file'), 206: z.unknown(), 403: errorBody, 404: errorBody };
+const SEGMENT_TYPE = 'video/mp2t';
+const refusals = { 403: errorBody, 404: errorBody };
+const playlistResponses = { 200: fileResponse('The HLS playlist', [PLAYLIST_TYPE]), ...refusals };
+const segmentResponses = {
+  200: fileResponse('The segment', [SEGMENT_TYPE]),
+  206: fileResponse('Part of the segment (Range)', [SEGMENT_TYPE]),
+  ...refusals,
+};
 // Players send no headers: each URL carries its input's `?t=` token.
 const common = { tags: ['live'], security: PUBLIC };
 
@@ -69,7 +77,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
           description: `Served from memory, kept by the hub; \`${PLAYLIST_CACHE_CONTROL}\` (half a segment).`,
           params,
           querystring: query,
-          response: responses,
+          response: playlistResponses,
         },
       },
       async (request, reply) => {
@@ -102,7 +110,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
         description: `A sequence is never written twice: \`${SEGMENT_CACHE_CONTROL}\`.`,
         params: params.extend({ segment: z.string().regex(/^\d{1,9}\.ts$/) }),
         querystring: query,
-        response: responses,
+        response: segmentResponses,
       },
     },
     async (request, reply) => {
@@ -121,7 +129,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
         path = row.path;
       }
       return sendObject(reply, storage, path, request.headers.range, {
-        contentType: 'video/mp2t',
+        contentType: SEGMENT_TYPE,
         cacheControl: SEGMENT_CACHE_CONTROL,
         notFoundMessage: LIVE_MESSAGES.segmentNotFound,
       });
@@ -172,7 +180,7 @@ function registerProgramRoutes(
         summary: 'The program of an event or conference: its live edge or its DVR window, across cameras',
         params: programParams,
         querystring: query,
-        response: responses,
+        response: playlistResponses,
       },
     },
     async (request, reply) => {

@@ -3,9 +3,9 @@ import { queryBody, queryPaths, queryResult } from '@regie/contract/query-builde
 import { ADMIN_ROLE } from '@regie/contract/roles';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
+import { csvResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -69,8 +69,7 @@ export const queryBuilderRoutes: FastifyPluginAsyncZod<QueryBuilderRoutesOptions
         ...common,
         summary: 'The same query as CSV, streamed: a header line, then at most 1 000 000 rows (limit ignored)',
         body: queryBody,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('CSV text (streamed)'), ...errorResponses(400, 401, 403, 422) },
+        response: { 200: csvResponse('CSV text (streamed)'), ...errorResponses(400, 401, 403, 422) },
       },
     },
     async (request, reply) => {

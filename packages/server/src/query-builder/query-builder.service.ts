@@ -1,9 +1,8 @@
 import { QUERY_LIMITS, QUERY_MESSAGES, type QueryResult } from '@regie/contract/query-builder';
 import { type SQL, sql } from 'drizzle-orm';
-import { CSV_BOM } from '../actors/speakers.csv.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
-import { copyCell } from '../fans/fans.export.ts';
+import { csvLines, GUARDED_COPY_CSV } from '../http/csv.ts';
 import { HttpError } from '../http/http.errors.ts';
 import type { TranslatedQuery } from './query-builder.translate.ts';
 
@@ -94,31 +93,32 @@ export async function runQuery(
   };
 }
 
-/** A cell as CSV text; text a spreadsheet would run as a formula gets a leading apostrophe. */
-function csvCell(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  return copyCell(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-}
-
-const csvLine = (values: readonly Cell[]) => `${values.map(csvCell).join(',')}\n`;
-
 /**
- * The CSV of the query (header line, then rows): plain rows read QUERY_LIMITS.exportBatch at a time
+ * The CSV of the query (header line, then rows, as the fans' export writes it but with formulas
+ * guarded here: http/csv.ts GUARDED_COPY_CSV): plain rows read QUERY_LIMITS.exportBatch at a time
  * by keyset on the entity's id, each batch its own read-only statement (flat memory, bound
  * parameters throughout, unlike a COPY that would need them inlined); groups in one statement.
  */
-export async function* queryCsvLines(
+export function queryCsvLines(
   db: Db,
   query: TranslatedQuery,
   bounds: QueryBounds,
   caps: { rows: number; batch: number } = { rows: QUERY_LIMITS.exportRows, batch: QUERY_LIMITS.exportBatch },
 ): AsyncGenerator<string> {
+  const columns = query.columns.map((column, index) => ({ header: column.name, value: (row: Cell[]) => row[index] }));
+  return csvLines(GUARDED_COPY_CSV, columns, queryBatches(db, query, bounds, caps));
+}
+
+async function* queryBatches(
+  db: Db,
+  query: TranslatedQuery,
+  bounds: QueryBounds,
+  caps: { rows: number; batch: number },
+): AsyncGenerator<Cell[][]> {
   const count = query.columns.length;
-  yield `${CSV_BOM}${query.columns.map((column) => csvCell(column.name)).join(',')}\n`;
   if (query.grouped) {
     const rows = await readOnly(db, query.statement(Math.min(caps.rows, QUERY_LIMITS.exportGroups)), bounds);
-    if (rows.length > 0) yield rows.map((row) => csvLine(cells(row, count))).join('');
+    yield rows.map((row) => cells(row, count));
     return;
   }
   let after: number | null = null;
@@ -126,7 +126,7 @@ export async function* queryCsvLines(
   while (left > 0) {
     const rows = await readOnly(db, query.statement(Math.min(caps.batch, left), after), bounds);
     if (rows.length === 0) return;
-    yield rows.map((row) => csvLine(cells(row, count))).join('');
+    yield rows.map((row) => cells(row, count));
     left -= rows.length;
     const last = rows.at(-1);
     if (!last || rows.length < Math.min(caps.batch, left + rows.length)) return;

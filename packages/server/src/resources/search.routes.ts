@@ -1,6 +1,7 @@
 import { SEARCH_MESSAGES } from '@regie/contract/accounts';
 import { paths } from '@regie/contract/api';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { schemaMessage } from '@regie/contract/messages';
 import { SEARCH_LIMITS } from '@regie/contract/resources/shapes';
 import { ACCOUNT_SEARCH_MIN_CHARS } from '@regie/contract/search';
 import { asc, sql } from 'drizzle-orm';
@@ -24,6 +25,11 @@ export const searchQuery = z
   })
   .catchall(z.string().max(200));
 export type SearchQuery = z.infer<typeof searchQuery>;
+
+/** GET challengers/search: the text is required (spec §7 `?search=`); its fields by name may narrow it. */
+export const challengerSearchQuery = searchQuery.extend({
+  search: z.string({ error: schemaMessage(SEARCH_MESSAGES.noParam) }).max(200),
+});
 
 /** The account picker's search (spec §5): admins acting for no account, 3 characters at least. */
 async function accountSearch(engine: Engine, auth: AuthContext, query: SearchQuery) {

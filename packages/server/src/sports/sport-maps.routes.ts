@@ -13,6 +13,7 @@ import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import { sportMaps } from '../db/sport-maps.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { notFound } from '../http/http.errors.ts';
+import { fileResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { PACKAGE_PATHS } from '../package-paths.ts';
 import {
@@ -172,7 +173,7 @@ function fieldDrawingRoute(app: App): void {
         security: PUBLIC,
         summary: 'A default field drawing (public, like the sport sprites)',
         params: z.object({ file: z.string().regex(/^[a-z-]+\.svg$/) }),
-        response: { 200: z.string().describe('image/svg+xml'), 404: errorBody },
+        response: { 200: fileResponse('The SVG drawing', ['image/svg+xml']), 404: errorBody },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { errorBody } from '@regie/contract/auth';
 import {
+  ACCEPTED_IMAGE_TYPES,
   IMAGE_CACHE_CONTROL,
   IMAGE_KINDS,
   IMAGE_MAX_BYTES,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
+import { fileBytes, fileResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { detectImageType, isUnsafeSvg } from './images.detect.ts';
@@ -31,6 +33,9 @@ function fieldValue(field: unknown): unknown {
   const first = Array.isArray(field) ? field[0] : field;
   return typeof first === 'object' && first !== null && 'value' in first ? first.value : undefined;
 }
+
+/** The form POST uploads/images reads: `kind` (or in the query) before the file. */
+const uploadImageForm = z.object({ kind: z.enum(IMAGE_KINDS).optional(), file: fileBytes });
 
 const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge);
 
@@ -59,8 +64,8 @@ function uploadImageRoute(app: App, { guards, storage }: UploadsRoutesOptions): 
         summary: `Stores one image (PNG, JPEG, WebP, GIF or script-free SVG, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MiB)`,
         description:
           'multipart/form-data: the image in the field "file"; `kind` as a field sent before it, or in the query.',
-        consumes: ['multipart/form-data'],
         querystring: uploadQuery,
+        documentedBody: { 'multipart/form-data': uploadImageForm },
         response: { 201: uploadedImage, ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
@@ -104,7 +109,11 @@ function imageRoute(app: App, { storage }: UploadsRoutesOptions): void {
         security: PUBLIC,
         summary: 'An uploaded image (public, immutable: the key names its content)',
         params: z.object({ '*': z.string().max(300) }),
-        response: { 200: z.unknown().describe('The image'), 304: z.null().describe('Not modified'), 404: errorBody },
+        response: {
+          200: fileResponse('The image', ACCEPTED_IMAGE_TYPES),
+          304: z.null().describe('Not modified'),
+          404: errorBody,
+        },
       },
     },
     async (request, reply) => {

@@ -10,9 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { Db } from '../db/database.ts';
-import type { RateLimiter } from '../embed/embed.rate-limit.ts';
 import { decorateFanRequests, fanOf, type RequireFan } from '../fans/fans.auth.ts';
 import { fanRateLimit } from '../fans/fans.public.routes.ts';
+import type { Limit } from '../http/rate-limiter.ts';
 import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { answerQuestion, nextQuestion, openQuizzes } from './trivia.play.ts';
@@ -28,7 +28,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
  */
 export const triviaFanRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  limiter: RateLimiter;
+  limiter: Limit;
   requireFan: RequireFan;
   /** Where the rankings screens hear that answers changed a quiz's rankings. */
   hub: RealtimeHub | null;

@@ -18,6 +18,7 @@ import type { Db } from '../db/database.ts';
 import { quizzes } from '../db/trivia.table.ts';
 import { expandNames } from '../http/expand.ts';
 import { notFound } from '../http/http.errors.ts';
+import { csvResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { contestantsCount } from './trivia.play.ts';
@@ -116,8 +117,7 @@ function registerRanking(app: App, db: Db, onTrivia: ReturnType<Guards['requireR
         description: `The header ${HEADER_EXPORT_TOTAL} says how many rows follow.`,
         ...(route.params ? { params: route.params } : {}),
         querystring: rankingExportQuery,
-        produces: ['text/csv'],
-        response: { 200: z.unknown().describe('CSV text (streamed)'), ...refusals },
+        response: { 200: csvResponse('CSV text (streamed)'), ...refusals },
       },
     },
     async (request, reply) => {

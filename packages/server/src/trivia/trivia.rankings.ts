@@ -5,10 +5,10 @@ import {
   type RankingRow,
 } from '@regie/contract/trivia.play';
 import { and, asc, countDistinct, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { CSV_BOM, csvCell } from '../actors/speakers.csv.ts';
 import type { Db } from '../db/database.ts';
 import { fans } from '../db/fans.table.ts';
 import { triviaPlays } from '../db/trivia.table.ts';
+import { csvLines, namedColumns, SPREADSHEET_CSV } from '../http/csv.ts';
 
 /**
  * The trivia rankings (contract trivia.play.ts): the plays' scores added up per fan in a scope (the
@@ -133,9 +133,10 @@ export async function quizRankOf(
   return { rank: Number(mine?.rank ?? 0), contestants: all?.total ?? 0 };
 }
 
-/** The whole ranking as CSV (RANKING_EXPORT_COLUMNS), read RANKING_LIMITS.exportBatch fans at a time. */
-export async function* rankingCsv(db: Db, scope: RankingScope): AsyncGenerator<string> {
-  yield `${CSV_BOM}${RANKING_EXPORT_COLUMNS.join(',')}\r\n`;
+type RankingCells = Record<(typeof RANKING_EXPORT_COLUMNS)[number], unknown>;
+
+/** The ranking's rows as the export's cells, RANKING_LIMITS.exportBatch fans at a time. */
+async function* rankingCells(db: Db, scope: RankingScope): AsyncGenerator<RankingCells[]> {
   for (let offset = 0; ; offset += RANKING_LIMITS.exportBatch) {
     const rows = await rankedPage(db, scope, RANKING_LIMITS.exportBatch, offset);
     if (rows.length === 0) return;
@@ -143,9 +144,9 @@ export async function* rankingCsv(db: Db, scope: RankingScope): AsyncGenerator<s
       db,
       rows.map((row) => row.fanId),
     );
-    const lines = rows.map((row) => {
+    yield rows.map((row) => {
       const fan = contestants.get(row.fanId);
-      const cells: Record<(typeof RANKING_EXPORT_COLUMNS)[number], unknown> = {
+      return {
         rank: row.rank,
         fanId: row.fanId,
         nickname: fan?.nickname,
@@ -157,11 +158,14 @@ export async function* rankingCsv(db: Db, scope: RankingScope): AsyncGenerator<s
         correct: row.correct,
         answeringSeconds: Math.round(row.answeringMs / 100) / 10,
       };
-      return RANKING_EXPORT_COLUMNS.map((column) => csvCell(cells[column])).join(',');
     });
-    yield `${lines.join('\r\n')}\r\n`;
     if (rows.length < RANKING_LIMITS.exportBatch) return;
   }
+}
+
+/** The whole ranking as CSV (RANKING_EXPORT_COLUMNS), streamed (http/csv.ts SPREADSHEET_CSV). */
+export function rankingCsv(db: Db, scope: RankingScope): AsyncGenerator<string> {
+  return csvLines(SPREADSHEET_CSV, namedColumns(RANKING_EXPORT_COLUMNS), rankingCells(db, scope));
 }
 
 /** `ranking-week-2026-11-23.csv`, `ranking-quiz-12-2026-11-24.csv` */

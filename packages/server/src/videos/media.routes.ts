@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { essence, fileResponse } from '../http/media.schema.ts';
 import { BEARER } from '../http/responses.schema.ts';
 import { assertMayRead } from '../resources/resources.access.ts';
 import { findVisible } from '../resources/resources.service.ts';
@@ -34,6 +35,8 @@ const CACHE_CONTROL: Record<MediaKey['kind'], string> = {
 
 /** Segments and init files once encoded are cached for good under their encode's version. */
 const IMMUTABLE_SEGMENT = 'public, max-age=31536000, immutable';
+/** What a media file may be: its extension's type, or bytes. */
+const MEDIA_TYPES = [...new Set([...Object.values(MEDIA_CONTENT_TYPES).map(essence), 'application/octet-stream'])];
 
 const withToken = (uri: string, token: string, version?: string) => {
   if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) return uri;
@@ -102,8 +105,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         params: z.object({ '*': z.string().max(500) }),
         querystring: mediaQuery,
         response: {
-          200: z.unknown().describe('The file'),
-          206: z.unknown().describe('Part of the file'),
+          200: fileResponse('The file', MEDIA_TYPES),
+          206: fileResponse('Part of the file (Range)', MEDIA_TYPES),
           401: errorBody,
           403: errorBody,
           404: errorBody,

@@ -13,6 +13,7 @@ import { transaction } from '../db/transactions.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { badRequest, HttpError, notFound } from '../http/http.errors.ts';
 import { issueMessage } from '../http/localize.ts';
+import { fileText } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { readGuards, writeGuards } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
@@ -106,7 +107,12 @@ function putSubtitlesRoute(app: App, options: SubtitleRoutesOptions): void {
         description:
           'Body: text/vtt, application/x-subrip (or text/plain, detected), or JSON: {format: "vtt"|"srt", content} ' +
           'or [{id, start, end, text}]. A bad file answers 400 naming the line of its first mistake.',
-        consumes: ['text/vtt', 'application/x-subrip', 'application/json'],
+        documentedBody: {
+          [SUBTITLE_CONTENT_TYPES.vtt]: fileText,
+          [SUBTITLE_CONTENT_TYPES.srt]: fileText,
+          'text/plain': fileText,
+          'application/json': subtitleJsonBody,
+        },
         response: { 200: subtitleCues, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },

@@ -19,11 +19,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { fileResponse } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
@@ -54,6 +54,8 @@ type App = Parameters<FastifyPluginAsyncZod<VideoRoutesOptions>>[0];
 type OnWrite = ReturnType<typeof writeGuards>;
 
 const common = { tags: ['videos'], security: BEARER };
+/** The original is sent as it was uploaded: bytes, whatever its container. */
+const ORIGINAL_TYPE = 'application/octet-stream';
 
 function importUrlRoute(app: App, { engine, entry, config }: VideoRoutesOptions, onWrite: OnWrite): void {
   app.post(
@@ -178,8 +180,8 @@ function downloadRoutes(app: App, { engine, entry, guards, storage, tokens }: Vi
         params: videoIdParams,
         querystring: downloadQuery,
         response: {
-          200: z.unknown().describe('The file'),
-          206: z.unknown(),
+          200: fileResponse('The original file', [ORIGINAL_TYPE]),
+          206: fileResponse('Part of the original file (Range)', [ORIGINAL_TYPE]),
           ...errorResponses(400, 401, 403, 404, 416),
         },
       },
@@ -199,7 +201,7 @@ function downloadRoutes(app: App, { engine, entry, guards, storage, tokens }: Vi
       }
       const originalKey = video.originalKey ?? '';
       return sendObject(reply, storage, originalKey, request.headers.range, {
-        contentType: 'application/octet-stream',
+        contentType: ORIGINAL_TYPE,
         cacheControl: 'private, no-store',
         disposition: attachment(video.filename ?? originalKey.split('/').pop() ?? 'video'),
         notFoundMessage: VIDEO_MESSAGES.noOriginal(video.id),

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { auditSourceOf } from '../audit/audit.service.ts';
 import { HttpError } from '../http/http.errors.ts';
+import { fileBytes } from '../http/media.schema.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { writeGuards } from '../resources/resources.http.ts';
@@ -91,8 +92,8 @@ function partRoute(app: App, deps: UploadDeps, onRequest: OnRequest): void {
         ...common,
         summary: 'One part of an upload: its raw bytes, exactly the size the session gives it',
         description: `Body: the part's bytes (application/octet-stream), streamed to storage; every part is ${deps.partSize} bytes but the last.`,
-        consumes: ['application/octet-stream'],
         params: uploadPartParams,
+        documentedBody: { 'application/octet-stream': fileBytes },
         response: { 200: uploadPartResponse, ...errorResponses(400, 401, 403, 404, 409, 410, 415) },
       },
     },

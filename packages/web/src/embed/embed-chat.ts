@@ -1,22 +1,17 @@
-import {
-  CHAT_FALLBACK_READ_MS,
-  CHAT_LIMITS,
-  CHAT_STREAM_EVENTS,
-  CHAT_VIEWER_STORAGE_KEY,
-  chatPaths,
-} from '@regie/contract/chat';
+import { CHAT_FALLBACK_READ_MS, CHAT_LIMITS, CHAT_STREAM_EVENTS, chatPaths } from '@regie/contract/chat';
 import type { PublicChat, PublicChatMessage } from '@regie/contract/chat.schemas';
 import { isRecord } from '@regie/contract/guards';
 import { ChatFeed } from './embed-chat-feed.ts';
+import { createViewerPass } from './embed-chat-viewer.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { element } from './embed-view.ts';
-import { newViewId } from './view-id.ts';
 
 /**
  * The fans' chat beside the player (contract chat.ts): shown when the event's chat is open, read
  * once, then kept live by the chat's event stream (a message hidden by a moderator leaves at
- * once), posted with the fan's nickname and viewer id (kept in the browser's storage, so a ban
- * and slow mode follow the fan across reloads). Refusals show the server's reason, in the page's language.
+ * once), posted with the fan's nickname and the viewer token the server signed
+ * (embed-chat-viewer.ts: kept in the browser's storage, so a ban and slow mode follow the fan
+ * across reloads). Refusals show the server's reason, in the page's language.
  */
 
 const NICKNAME_STORAGE_KEY = 'regie.chat.nickname';
@@ -35,15 +30,6 @@ function store(key: string, value: string): void {
   } catch {
     // Storage refused (private mode, blocked third-party storage): the page keeps it for this view.
   }
-}
-
-/** The fan's viewer id: the one kept in this browser, else a new one (kept when storage allows). */
-export function viewerIdOf(): string {
-  const known = stored(CHAT_VIEWER_STORAGE_KEY);
-  if (known && /^[0-9a-f-]{36}$/i.test(known)) return known;
-  const made = newViewId();
-  store(CHAT_VIEWER_STORAGE_KEY, made);
-  return made;
 }
 
 interface ChatView {
@@ -188,15 +174,22 @@ export async function startChat(token: string, language: EmbedLanguage, say: Emb
   if (!first?.open) return;
   const feed = new ChatFeed();
   feed.replace(first.messages);
-  const viewerId = viewerIdOf();
+  const pass = createViewerPass(token, language);
   const show = () => applyMessages(view, feed.messages(), say);
   const send = async (nickname: string, text: string): Promise<boolean> => {
     view.status.textContent = '';
-    const response = await fetch(chatPaths.public(token), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': language },
-      body: JSON.stringify({ viewerId, nickname, text }),
-    }).catch(() => null);
+    const response = await pass.post((viewer) =>
+      fetch(chatPaths.public(token), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'accept-language': language,
+          ...viewer,
+        },
+        body: JSON.stringify({ nickname, text }),
+      }).catch(() => null),
+    );
     if (response?.ok) {
       // Shown at once; the stream's event for it changes nothing.
       feed.apply('message', await response.text());

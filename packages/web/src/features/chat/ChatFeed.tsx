@@ -4,8 +4,8 @@ import { IconBan, IconEye, IconEyeOff, IconPin, IconPinnedOff } from '@tabler/ic
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { ConfirmDialog } from '../../widgets/ConfirmDialog.tsx';
-import { useBan, useChatFeed, useModerate } from './chat-calls.ts';
+import { BanDialog } from './ChatBanning.tsx';
+import { useChatFeed, useModerate } from './chat-calls.ts';
 
 interface RowActions {
   toggleHidden: (message: ChatMessage) => void;
@@ -164,25 +164,6 @@ function PinnedMessages({ pinned, actions }: { pinned: readonly ChatMessage[]; a
         ))}
       </Stack>
     </section>
-  );
-}
-
-/** Confirms a ban: the fan's messages are hidden and they can no longer post. */
-function BanDialog({ chat, banning, onClose }: { chat: Chat; banning: ChatMessage | null; onClose: () => void }) {
-  const t = useT();
-  const ban = useBan(chat);
-  return (
-    <ConfirmDialog
-      opened={banning !== null}
-      title={t('chat.banTitle', { nickname: banning?.nickname ?? '' })}
-      confirmLabel={t('chat.ban')}
-      danger
-      busy={ban.isPending}
-      onCancel={onClose}
-      onConfirm={() => banning && ban.mutate({ viewerId: banning.viewerId, ban: true }, { onSuccess: onClose })}
-    >
-      <Text size="sm">{t('chat.banBody')}</Text>
-    </ConfirmDialog>
   );
 }
 

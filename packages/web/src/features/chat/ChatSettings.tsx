@@ -3,6 +3,7 @@ import { CHAT_LIMITS } from '@regie/contract/chat';
 import type { Chat, ChatBan } from '@regie/contract/chat.schemas';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
+import { BanByNickname } from './ChatBanning.tsx';
 import { useBan, useChatBans, useSaveAccountWords, useSaveChatSettings } from './chat-calls.ts';
 
 /** One word or phrase per line, as the server keeps them. */
@@ -129,27 +130,37 @@ export function ChatBans({ chat }: { chat: Chat }) {
       <Title order={3} size="h5" id="chat-bans-title" mb="sm">
         {t('chat.bansTitle')}
       </Title>
-      {list.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('chat.noBans')}
-        </Text>
-      ) : (
-        <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} data-testid="chat-bans">
-          {list.map((ban) => (
-            <Group component="li" key={ban.viewerId} justify="space-between" wrap="nowrap">
-              <Text size="sm">{ban.nickname}</Text>
-              <Button
-                size="xs"
-                variant="subtle"
-                onClick={() => lift.mutate({ viewerId: ban.viewerId, ban: false })}
-                aria-label={t('chat.unbanOf', { nickname: ban.nickname })}
-              >
-                {t('chat.unban')}
-              </Button>
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <Stack gap="sm">
+        <BanByNickname chat={chat} />
+        {list.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('chat.noBans')}
+          </Text>
+        ) : (
+          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} data-testid="chat-bans">
+            {list.map((ban) => (
+              <Group component="li" key={ban.viewerId} justify="space-between" wrap="nowrap">
+                <Text size="sm">
+                  {ban.nickname}{' '}
+                  {ban.addressBanned && (
+                    <Text span size="xs" c="dimmed">
+                      {t('chat.networkBanned')}
+                    </Text>
+                  )}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  onClick={() => lift.mutate({ viewerId: ban.viewerId, ban: false })}
+                  aria-label={t('chat.unbanOf', { nickname: ban.nickname })}
+                >
+                  {t('chat.unban')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
     </Card>
   );
 }

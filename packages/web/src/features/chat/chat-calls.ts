@@ -2,6 +2,7 @@ import { CHAT_EVENTS, chatPaths } from '@regie/contract/chat';
 import {
   type Chat,
   type ChatBan,
+  type ChatBans,
   type ChatMessage,
   type ChatMessagesPage,
   type ChatMessageUpdateBody,
@@ -104,6 +105,26 @@ export function useBan(chat: Chat) {
       },
     },
   );
+}
+
+/**
+ * Bans every viewer who posted under a nickname (and their networks); the feed marks their
+ * messages, the notice says how many were banned.
+ */
+export function useBanNickname(chat: Chat) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useAction((nickname: string) => api.post<ChatBans>(chatPaths.bansByNickname(chat.id), { nickname }), {
+    pending: false,
+    successText: (bans, _nickname, t) => t('chat.bannedCount', { count: bans.data.length }),
+    invalidate: [chatKeys.bans(chat.id)],
+    onSuccess: (bans) => {
+      const page = queryClient.getQueryData<ChatMessagesPage>(chatKeys.feed(chat.id));
+      if (!page) return;
+      const marked = bans.data.reduce((feed, ban) => markBanned(feed, ban.viewerId, true), page);
+      queryClient.setQueryData(chatKeys.feed(chat.id), marked);
+    },
+  });
 }
 
 export function useSaveChatSettings(chat: Chat) {

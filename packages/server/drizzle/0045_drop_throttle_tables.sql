@@ -1,0 +1,2 @@
+DROP TABLE "fan_auth_attempts" CASCADE;--> statement-breakpoint
+DROP TABLE "login_failures" CASCADE;
