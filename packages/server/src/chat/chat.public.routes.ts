@@ -27,12 +27,13 @@ import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import type { ChatRow } from '../db/chat.table.ts';
 import type { Db } from '../db/database.ts';
-import { createCrowdLimiter, createRateLimiter } from '../embed/embed.rate-limit.ts';
+import { createSharedCrowdLimiter } from '../embed/embed.rate-limit.ts';
 import { targetOf } from '../embed/embed.service.ts';
 import type { EmbedTarget, EmbedTokens } from '../embed/embed.tokens.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { type CacheBook, conditionalGet, MICRO_CACHE_MS, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { forbidden, HttpError, unauthorized } from '../http/http.errors.ts';
+import type { RateLimits } from '../http/rate-limiter.ts';
 import { errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { currentCursor, missedSince, openChatOf, postPublicMessage, readPublicChat } from './chat.public.ts';
@@ -47,6 +48,8 @@ export interface PublicChatRoutesOptions {
   viewerTokens: ChatViewerTokens;
   /** The posts' and tokens' limits (CHAT_POST_RATE_LIMIT by default; tests lower them). */
   postRateLimit?: ChatPostRateLimit | undefined;
+  /** Where the limits count: together for every API process of a cluster (http/rate-limiter.ts). */
+  rateLimits: RateLimits;
   hub: RealtimeHub | null;
   /** The app's micro-caches: the chat read is the same for every fan of the page. */
   caches: CacheBook;
@@ -70,12 +73,16 @@ function tooMany(message: Message, limits: ChatPostRateLimit): HttpError {
  */
 function postRoutes(
   app: App,
-  { db, tokens, viewerTokens, postRateLimit }: PublicChatRoutesOptions,
+  { db, tokens, viewerTokens, postRateLimit, rateLimits }: PublicChatRoutesOptions,
   onPosted: (chat: ChatRow) => void,
   publisher: ChatPublisher,
 ): void {
   const limits = postRateLimit ?? CHAT_POST_RATE_LIMIT;
-  const issued = createRateLimiter(limits.tokensPerAddress, limits.windowMs);
+  const issued = rateLimits.shared({
+    name: 'chat-viewer-tokens',
+    points: limits.tokensPerAddress,
+    windowMs: limits.windowMs,
+  });
   app.post(
     chatPaths.publicViewer(':token'),
     {
@@ -96,7 +103,7 @@ function postRoutes(
     async (request, reply) => {
       const target = targetOf(tokens, request.params.token);
       // Counted before the chat is read: a flood of asks costs no database read past the limit.
-      if (!issued.take(request.ip)) throw tooMany(CHAT_MESSAGES.tooManyViewerTokens, limits);
+      if (!(await issued.take(request.ip))) throw tooMany(CHAT_MESSAGES.tooManyViewerTokens, limits);
       if (!(await openChatOf(db, target))) throw forbidden(CHAT_MESSAGES.closed);
       const { token, expiresAt } = viewerTokens.issue(target);
       return reply
@@ -106,7 +113,8 @@ function postRoutes(
     },
   );
 
-  const limiter = createCrowdLimiter({
+  const limiter = createSharedCrowdLimiter(rateLimits, {
+    name: 'chat-posts',
     perCaller: limits.perViewer,
     perAddress: limits.perAddress,
     windowMs: limits.windowMs,
@@ -139,7 +147,7 @@ function postRoutes(
       if (!given) throw unauthorized(CHAT_MESSAGES.viewerTokenMissing);
       const viewer = viewerTokens.verify(given, target);
       if (!viewer) throw unauthorized(CHAT_MESSAGES.viewerTokenInvalid);
-      const refused = limiter.take(request.ip, viewer.viewerId);
+      const refused = await limiter.take(request.ip, viewer.viewerId);
       if (refused) {
         throw tooMany(refused === 'address' ? CHAT_MESSAGES.tooManyPosts : CHAT_MESSAGES.tooManyPostsOfViewer, limits);
       }

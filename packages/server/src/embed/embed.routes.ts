@@ -244,6 +244,7 @@ export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app
     // The fans' viewer tokens, signed under a key of their own derived from the same media secret.
     viewerTokens: createChatViewerTokens(secret),
     postRateLimit: options.chatPostRateLimit,
+    rateLimits: options.rateLimits,
     hub: options.hub ?? null,
     caches: options.caches,
     openCheckMs: options.chatOpenCheckMs,

@@ -70,7 +70,7 @@ interface Running extends ConversionProgress {
 }
 
 export function createConvertEngine(options: ConvertEngineOptions): LocalConvertEngine {
-  const { db, hub, storage } = options;
+  const { db, hub } = options;
   const running = new Map<number, Running>();
   let closing = false;
 

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -11,7 +10,6 @@ import {
   type LiveHealth,
   SEGMENT_SECONDS,
 } from '@regie/contract/live';
-import { sql } from 'drizzle-orm';
 import { releaseLease } from '../cluster/leases.ts';
 import type { Db } from '../db/database.ts';
 import { accountTopic, type RealtimeHub } from '../realtime/realtime.hub.ts';
@@ -28,7 +26,8 @@ import {
 import { HOLDER_STALLED_MS, HolderDesk, type HolderOf, holderKey } from './live.holders.ts';
 import type { KeyBook } from './live.keys.ts';
 import type { BookedSegment } from './live.playlist-book.ts';
-import { idleAndRelease, nextSequence, segmentKey, setInputState } from './live.state.ts';
+import { indexSegment, placeRun, type RunPlacement } from './live.segment-index.ts';
+import { idleAndRelease, nextSequence, setInputState } from './live.state.ts';
 import { type FinishedSegment, type PackagerRun, startPackager } from './packager.ts';
 
 /** How long a packager may take to read to the end of a publish that ended before it is signalled. */
@@ -65,13 +64,8 @@ interface Runtime {
   settleLease: (kept: KeptLease | null) => void;
   /** Packager runs started (the last is the current one). */
   runs: number;
-  /**
-   * The current run's place in the index, fixed at its first segment under the lease: `offset`
-   * is added to the packager's sequence numbers (numbered from the index as read before the lease
-   * was taken, which another node may have written past since); `skew` is taken off its
-   * segments' program date-times (see wallClockStart).
-   */
-  placed: { runId: number; offset: number; skew: number; lastStart: number } | null;
+  /** The current run's place in the index, fixed at its first segment under the lease (live.segment-index.ts). */
+  placed: RunPlacement | null;
 }
 
 export interface SupervisorOptions {
@@ -569,117 +563,27 @@ export class LiveSupervisor {
   }
 
   /**
-   * Stores and indexes a finished segment, under the input's lease. The index row (and any state
-   * write) is fenced by the lease's token: once another node has taken the input, this node's
-   * writes match nothing, and the lease is let go. The file is stored under the lease's token
-   * (segmentKey), so a node that lost the input unknowingly never writes over a file the new
-   * holder indexed. A renewal answering late changes nothing here: only the database's fence does.
+   * Stores and indexes a finished segment under the input's lease (live.segment-index.ts: the
+   * run placed at its first segment, each row fenced by the lease's token), shares it with the
+   * other processes' playlists, and clears a packager failure once segments flow again.
    */
   private async index(runtime: Runtime, runId: number, segment: FinishedSegment): Promise<void> {
-    const { db } = this.options;
     const kept = await runtime.leaseReady;
     if (!kept?.valid()) {
       throw new Error(
         `input ${runtime.inputId}: segment ${segment.sequence} not kept: the publish ended before the input’s lease was taken, or another node took it`,
       );
     }
-    if (runtime.placed?.runId !== runId) {
-      // A run numbers its segments from the index as read when it started, before the lease was
-      // taken: the node that held the input before may have indexed more since (its last writes,
-      // fenced, landed before this node took the lease). Read once, under the lease, before any
-      // of this run's segments is written (a packager indexes its segments one at a time, and a
-      // run starts only once the one before it has exited): the run is numbered on after it.
-      const next = await nextSequence(db, runtime.inputId);
-      const offset = Math.max(0, next - segment.sequence);
-      if (offset > 0) {
-        this.options.log.info(
-          { inputId: runtime.inputId, sequence: segment.sequence, next },
-          'live: the index grew while the input’s lease was taken: this run is numbered on after it',
-        );
-      }
-      runtime.placed = {
-        runId,
-        offset,
-        skew: firstSkew(segment),
-        lastStart: Number.NEGATIVE_INFINITY,
-      };
-    }
-    const placed = runtime.placed;
-    const startedAt = wallClockStart(segment, placed);
-    let written = await this.write(runtime, kept, segment, segment.sequence + placed.offset, startedAt);
-    if (written === 'taken') {
-      // Never expected (the run was placed after the index under the lease), but a segment is
-      // never dropped for it: the run is numbered on after the index from here.
-      const next = await nextSequence(db, runtime.inputId);
-      this.options.log.warn(
-        { inputId: runtime.inputId, sequence: segment.sequence + placed.offset, next },
-        'live: a segment’s sequence was already indexed: the run is numbered on after the index',
-      );
-      placed.offset = Math.max(placed.offset, next - segment.sequence);
-      written = await this.write(runtime, kept, segment, segment.sequence + placed.offset, startedAt);
-    }
-    if (written !== 'indexed') {
-      kept.lost();
-      throw new Error(
-        `input ${runtime.inputId}: segment ${segment.sequence} not indexed: the input’s lease was taken by another node`,
-      );
-    }
-    placed.lastStart = startedAt.getTime();
+    if (runtime.placed?.runId !== runId) runtime.placed = await placeRun(this.options, runtime.inputId, runId, segment);
+    const booked = await indexSegment(this.options, runtime, kept, runtime.placed, segment);
     runtime.segments += 1;
     await this.options
-      .onIndexed?.(runtime.accountId, runtime.inputId, {
-        sequence: segment.sequence + placed.offset,
-        startedAt,
-        duration: segment.duration,
-        discontinuity: segment.first,
-        path: segmentKey(runtime.accountId, runtime.inputId, segment.sequence + placed.offset, kept.lease.token),
-      })
+      .onIndexed?.(runtime.accountId, runtime.inputId, booked)
       .catch(logError(this.options.log, 'live: segment not shared with the other processes'));
     if (runtime.failing && !runtime.ended) {
       runtime.failing = false;
-      await setInputState(db, runtime.inputId, 'live', null, kept.fence());
+      await setInputState(this.options.db, runtime.inputId, 'live', null, kept.fence());
     }
-  }
-
-  /**
-   * Stores the segment's file and writes its index row, fenced by the lease (tried again on an
-   * error: a retry finding its own row counts as written). 'fenced': the lease is another
-   * node's now; 'taken': the lease is ours but the sequence is indexed already.
-   */
-  private async write(
-    runtime: Runtime,
-    kept: KeptLease,
-    segment: FinishedSegment,
-    sequence: number,
-    startedAt: Date,
-  ): Promise<'indexed' | 'fenced' | 'taken'> {
-    const { db, storage } = this.options;
-    const key = segmentKey(runtime.accountId, runtime.inputId, sequence, kept.lease.token);
-    return retried(async () => {
-      // Opened first: a file gone makes this attempt fail, never an 'error' event without a listener.
-      const file = await open(segment.localPath, 'r');
-      try {
-        await storage.putStream(key, file.createReadStream({ autoClose: false }), 'video/mp2t', {
-          size: segment.bytes,
-        });
-      } finally {
-        await file.close();
-      }
-      const result = await db.execute(sql`
-        with written as (
-          insert into live_segments (input_id, sequence, started_at, duration, path, bytes, discontinuity)
-          select ${runtime.inputId}::integer, ${sequence}::integer, ${startedAt.toISOString()}::timestamptz,
-            ${segment.duration}::double precision, ${key}::text, ${segment.bytes}::integer, ${segment.first}::boolean
-          where ${kept.fence()}
-          on conflict (input_id, sequence) do update set bytes = excluded.bytes
-            where live_segments.path = excluded.path
-          returning id
-        )
-        select (select count(*) from written)::integer as written, ${kept.fence()} as held`);
-      const [row] = rowsOf<{ written: number; held: boolean }>(result);
-      if (Number(row?.written ?? 0) === 1) return 'indexed';
-      return row?.held ? 'taken' : 'fenced';
-    });
   }
 
   private tick(): void {
@@ -728,43 +632,4 @@ export class LiveSupervisor {
       .publish(accountTopic(accountId, LIVE_TOPIC), { type: LIVE_HEALTH_EVENT, payload: health })
       .catch(logError(this.options.log, 'live: health not published'));
   }
-}
-
-/** node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<Row = Record<string, unknown>>(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
-}
-
-/** A segment's store and index, tried again a few times (a loaded database may time out once). */
-async function retried<T>(attempt: () => Promise<T>, tries = 4): Promise<T> {
-  for (let left = tries - 1; ; left -= 1) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (left <= 0) throw error;
-      await delay(250 * (tries - left));
-    }
-  }
-}
-
-/**
- * How far ahead of the wall clock a run's program date-times run: ffmpeg dates its first segment
- * when it opens it, and a packager that starts late (a loaded machine) first receives the ingest's
- * cached GOP at once, so that segment ends (by its date-time) after ffmpeg finished writing it
- * (e.g. dated 24.2 s to 25.2 s, finished at 23.7 s).
- */
-function firstSkew(segment: FinishedSegment): number {
-  if (!segment.startedAt) return 0;
-  return Math.max(0, segment.startedAt.getTime() + segment.duration * 1000 - segment.finishedAt.getTime());
-}
-
-/**
- * A segment's start on the wall clock: its program date-time less the run's skew (one shift for
- * the whole run, so its segments still follow each other exactly), after the previous one.
- */
-function wallClockStart(segment: FinishedSegment, placed: { skew: number; lastStart: number }): Date {
-  const dated = segment.startedAt
-    ? segment.startedAt.getTime() - placed.skew
-    : segment.finishedAt.getTime() - segment.duration * 1000;
-  return new Date(Math.max(dated, placed.lastStart + 1));
 }
