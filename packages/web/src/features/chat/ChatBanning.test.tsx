@@ -4,9 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiContext } from '../../api/api-context.ts';
-import { createApiClient } from '../../api/client.ts';
-import { dismissAll, useMessages } from '../../api/notify.ts';
-import { renderWithProviders } from '../../test-utils.tsx';
+import { dismissAll } from '../../api/notify.ts';
+import { fakeApi, Notices, renderWithProviders, type SentCall } from '../../test-utils.tsx';
 import { BanByNickname, BanDialog } from './ChatBanning.tsx';
 
 /** Banning from the moderation screen (issue 40.13): a message's author, or everyone under a nickname. */
@@ -34,39 +33,9 @@ const ban = (viewerId: string): ChatBan => ({
   addressBanned: true,
 });
 
-interface Sent {
-  path: string;
-  body: unknown;
-}
-
-/** A server answering each POST with `answer`, recording what was sent. */
-function fakeServer(answer: (sent: Sent) => { status: number; body: unknown }) {
-  const sent: Sent[] = [];
-  const client = createApiClient({
-    credentials: () => ({ accessToken: 'token', accountKey: 'key' }),
-    fetch: async (input, init) => {
-      const request = {
-        path: String(input).split('?')[0] ?? '',
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-      };
-      if ((init?.method ?? 'GET') === 'GET') return Response.json({ data: [] });
-      sent.push(request);
-      const { status, body } = answer(request);
-      return Response.json(body, { status });
-    },
-  });
-  return { client, sent };
-}
-
-function Notices() {
-  return (
-    <ul aria-label="notices">
-      {useMessages('main').map((message) => (
-        <li key={message.id}>{message.text}</li>
-      ))}
-    </ul>
-  );
-}
+/** A server answering each write with `write`, recording what was sent (its lists are empty). */
+const fakeServer = (write: (sent: SentCall) => { status: number; body: unknown }) =>
+  fakeApi({ read: () => ({ data: [] }), write });
 
 function renderWith(server: ReturnType<typeof fakeServer>, ui: ReactNode, language: 'en' | 'fr' = 'en') {
   return renderWithProviders(
@@ -92,7 +61,9 @@ describe('the ban dialog of a message', () => {
     expect(within(dialog).getByText(/nor can a new viewer from their network/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
     await waitFor(() => expect(closed).toBe(true));
-    expect(server.sent).toEqual([{ path: chatPaths.bans(CHAT.id), body: { viewerId: MESSAGE.viewerId } }]);
+    expect(server.sent).toEqual([
+      { method: 'POST', path: chatPaths.bans(CHAT.id), body: { viewerId: MESSAGE.viewerId } },
+    ]);
   });
 
   it('bans everyone who posted under the nickname when asked, and says how many', async () => {
@@ -106,7 +77,9 @@ describe('the ban dialog of a message', () => {
     const everyone = await screen.findByRole('dialog', { name: 'Ban every viewer named Troll?' });
     fireEvent.click(within(everyone).getByRole('button', { name: 'Ban' }));
     await screen.findByText('Viewers banned: 2');
-    expect(server.sent).toEqual([{ path: chatPaths.bansByNickname(CHAT.id), body: { nickname: 'Troll' } }]);
+    expect(server.sent).toEqual([
+      { method: 'POST', path: chatPaths.bansByNickname(CHAT.id), body: { nickname: 'Troll' } },
+    ]);
   });
 });
 
@@ -123,7 +96,9 @@ describe('the ban by nickname field', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Bannir tous les spectateurs nommés Troll ?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bannir' }));
     await screen.findByText('Spectateurs bannis : 1');
-    expect(server.sent).toEqual([{ path: chatPaths.bansByNickname(CHAT.id), body: { nickname: 'Troll' } }]);
+    expect(server.sent).toEqual([
+      { method: 'POST', path: chatPaths.bansByNickname(CHAT.id), body: { nickname: 'Troll' } },
+    ]);
     await waitFor(() => expect(field).toHaveProperty('value', ''));
   });
 

@@ -2,9 +2,8 @@ import type { FanDetail, FanSaved } from '@regie/contract/fans.schemas';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiContext } from '../../api/api-context.ts';
-import { createApiClient } from '../../api/client.ts';
-import { dismissAll, useMessages } from '../../api/notify.ts';
-import { renderWithProviders } from '../../test-utils.tsx';
+import { dismissAll } from '../../api/notify.ts';
+import { fakeApi, Notices, renderWithProviders, type SentCall } from '../../test-utils.tsx';
 import { FanDetailsForm } from './FanForm.tsx';
 import { useFanActions } from './fans-calls.ts';
 import { NewFanDialog } from './NewFanDialog.tsx';
@@ -28,43 +27,11 @@ const FAN: FanDetail = {
   profiles: [],
 };
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** A server answering each write with `answer(sent)` (options: no tags), recording what was sent. */
-function fakeServer(answer: (sent: Sent) => { status: number; body: unknown }) {
-  const sent: Sent[] = [];
-  const client = createApiClient({
-    credentials: () => ({ accessToken: 'token', accountKey: 'key' }),
-    fetch: async (input, init) => {
-      const path = String(input).split('?')[0] ?? '';
-      const method = init?.method ?? 'GET';
-      if (method === 'GET') {
-        return Response.json({ tags: [], products: [], profiles: [] });
-      }
-      const request = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      sent.push(request);
-      const { status, body } = answer(request);
-      return Response.json(body, { status });
-    },
-  });
-  return { client, sent };
-}
+/** A server answering each write with `write` (options: no tags), recording what was sent. */
+const fakeServer = (write: (sent: SentCall) => { status: number; body: unknown }) =>
+  fakeApi({ read: () => ({ tags: [], products: [], profiles: [] }), write });
 
 const saved = (changes: Partial<FanSaved> = {}): FanSaved => ({ ...FAN, confirmationSent: false, ...changes });
-
-function Notices() {
-  return (
-    <ul aria-label="notices">
-      {useMessages('main').map((message) => (
-        <li key={message.id}>{message.text}</li>
-      ))}
-    </ul>
-  );
-}
 
 function EditForm({ fan, mayWrite = true }: { fan: FanDetail; mayWrite?: boolean }) {
   const actions = useFanActions(fan.id, () => undefined);

@@ -3,16 +3,9 @@ import { FAN_CONSENTS, FAN_LIMITS } from '@regie/contract/fans';
 import type { FanDetail } from '@regie/contract/fans.schemas';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import {
-  changedFields,
-  type FanFieldErrors,
-  type FanFormField,
-  type FanFormValues,
-  fieldErrorsOf,
-  missingFields,
-  valuesOf,
-} from './fan-form.ts';
+import { changedFields, type FanFieldErrors, type FanFormField, type FanFormValues, valuesOf } from './fan-form.ts';
 import type { useFanActions } from './fans-calls.ts';
+import { useFanForm } from './use-fan-form.ts';
 
 interface FieldsProps {
   values: FanFormValues;
@@ -102,28 +95,18 @@ type Actions = ReturnType<typeof useFanActions>;
 export function FanDetailsForm({ fan, save, mayWrite }: { fan: FanDetail; save: Actions['save']; mayWrite: boolean }) {
   const t = useT();
   const [saved, setSaved] = useState(() => valuesOf(fan));
-  const [values, setValues] = useState(saved);
-  const [errors, setErrors] = useState<FanFieldErrors>({});
-  const changes = changedFields(saved, values);
-  const change = (next: FanFormValues, field: FanFormField) => {
-    setValues(next);
-    setErrors(({ [field]: _gone, ...others }) => others);
-  };
+  const form = useFanForm(saved);
+  const changes = changedFields(saved, form.values);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = missingFields(values);
-    if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, t('resource.validation.required')])));
-      return;
-    }
+    if (!form.checked()) return;
     save.mutate(changes, {
       onSuccess: (result) => {
         const now = valuesOf(result);
         setSaved(now);
-        setValues(now);
-        setErrors({});
+        form.reset(now);
       },
-      onError: (error) => setErrors(fieldErrorsOf(error)),
+      onError: form.refused,
     });
   };
   const title = t('fans.edit.title');
@@ -132,9 +115,9 @@ export function FanDetailsForm({ fan, save, mayWrite }: { fan: FanDetail; save: 
       <Stack gap="md" maw={640}>
         <Text fw={600}>{title}</Text>
         <FanFields
-          values={values}
-          errors={errors}
-          onChange={change}
+          values={form.values}
+          errors={form.errors}
+          onChange={form.change}
           disabled={!mayWrite}
           emailHint={t(fan.confirmed ? 'fans.edit.emailConfirmed' : 'fans.edit.emailPending')}
         />

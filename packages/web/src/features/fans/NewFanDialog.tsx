@@ -4,17 +4,10 @@ import type { FanSaved } from '@regie/contract/fans.schemas';
 import { type FormEvent, useState } from 'react';
 import { useLabel, useT } from '../../i18n/use-t.ts';
 import { FanFields } from './FanForm.tsx';
-import {
-  createBody,
-  type FanFieldErrors,
-  type FanFormField,
-  type FanFormValues,
-  fieldErrorsOf,
-  missingFields,
-  NEW_FAN,
-} from './fan-form.ts';
+import { createBody, NEW_FAN } from './fan-form.ts';
 import { fanTagLabel } from './fan-tag-label.ts';
 import { useCreateFan, useFanOptions } from './fans-calls.ts';
+import { useFanForm } from './use-fan-form.ts';
 
 /**
  * "New fan" in the CRM's list: a fan added by hand, who gets the sign-up's confirmation mail and
@@ -24,22 +17,13 @@ export function NewFanDialog({ onClose, onCreated }: { onClose: () => void; onCr
   const t = useT();
   const label = useLabel();
   const options = useFanOptions();
-  const [values, setValues] = useState<FanFormValues>(NEW_FAN);
+  const form = useFanForm(NEW_FAN);
   const [tagIds, setTagIds] = useState<string[]>([]);
-  const [errors, setErrors] = useState<FanFieldErrors>({});
   const create = useCreateFan(onCreated);
-  const change = (next: FanFormValues, field: FanFormField) => {
-    setValues(next);
-    setErrors(({ [field]: _gone, ...others }) => others);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = missingFields(values);
-    if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, t('resource.validation.required')])));
-      return;
-    }
-    create.mutate(createBody(values, tagIds.map(Number)), { onError: (error) => setErrors(fieldErrorsOf(error)) });
+    if (!form.checked()) return;
+    create.mutate(createBody(form.values, tagIds.map(Number)), { onError: form.refused });
   };
   const tagChoices = (options.data?.tags ?? []).map((tag) => ({
     value: String(tag.id),
@@ -58,17 +42,17 @@ export function NewFanDialog({ onClose, onCreated }: { onClose: () => void; onCr
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           <Text size="sm">{t('fans.new.intro')}</Text>
-          <FanFields values={values} errors={errors} onChange={change} creating />
+          <FanFields values={form.values} errors={form.errors} onChange={form.change} creating />
           <MultiSelect
             label={t('fans.field.tags')}
             data={tagChoices}
             value={tagIds}
             onChange={(next) => {
               setTagIds(next);
-              setErrors(({ tagIds: _gone, ...others }) => others);
+              form.clearError('tagIds');
             }}
             maxValues={FAN_LIMITS.createTagsMax}
-            error={errors.tagIds}
+            error={form.errors.tagIds}
             searchable
             clearable
           />
