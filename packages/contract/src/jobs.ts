@@ -3,6 +3,7 @@ import { LIVE_JOB_TYPES } from './live.ts';
 import { MEDIA_JOB_TYPES } from './media.ts';
 import { messageCatalog } from './messages.ts';
 import type { Role } from './roles.ts';
+import { RENDITION_JOB_TYPE } from './vertical.ts';
 import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from './videos.ts';
 
 /**
@@ -61,6 +62,8 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   [LIVE_JOB_TYPES.clipRender]: VIDEO_RESOURCE_TYPE,
   /** resourceId is the video the recording is assembled into (contract live.convert.ts). */
   [LIVE_JOB_TYPES.assembly]: VIDEO_RESOURCE_TYPE,
+  /** resourceId is the video rendered in another aspect (contract vertical.ts). */
+  [RENDITION_JOB_TYPE]: VIDEO_RESOURCE_TYPE,
   /** Runs after its video is deleted: about nothing that still exists. */
   [VIDEO_JOB_TYPES.purge]: null,
   /** Files its video no longer plays (a live clip's instant copy): not work on the video itself. */

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { MAIN_API } from './api.ts';
+import { isoDateTime } from './datetime.ts';
+import { messageCatalog } from './messages.ts';
+import type { ModuleCode } from './modules.ts';
 
 /**
  * Clips and videos in other shapes than their source's (issue 42, spec module 36 VERTICAL_VIDEO):
@@ -93,3 +97,100 @@ export function windowAt(keyframes: readonly ReframeKeyframe[], time: number): n
   }
   return keyframes.at(-1)?.x ?? 0.5;
 }
+
+/** The module that renders videos in other aspects (spec module 36). */
+export const VERTICAL_MODULE: ModuleCode = 'VERTICAL_VIDEO';
+
+/** An aspect as it appears in a URL (`9:16` → `9x16`). */
+export const ASPECT_SLUGS: Readonly<Record<Aspect, string>> = {
+  '16:9': '16x9',
+  '9:16': '9x16',
+  '1:1': '1x1',
+  '4:5': '4x5',
+};
+export const aspectSlug = z.enum(['16x9', '9x16', '1x1', '4x5']);
+export type AspectSlug = z.infer<typeof aspectSlug>;
+
+export function aspectOfSlug(slug: string): Aspect | null {
+  return ASPECTS.find((aspect) => ASPECT_SLUGS[aspect] === slug) ?? null;
+}
+
+/**
+ * A video's renditions in other aspects (issue 42), each its own HLS ladder and MP4, and the
+ * reframe path the crop window follows:
+ *   GET    …/videos/{id}/renditions              every aspect: its state and media
+ *   POST   …/videos/{id}/renditions/{aspect}     renders (again) the aspect: 202, the rendition
+ *   DELETE …/videos/{id}/renditions/{aspect}     removes its media and its path
+ *   GET    …/videos/{id}/reframe/{aspect}        the path: the editor's, else the automatic one
+ *   PUT    …/videos/{id}/reframe/{aspect}        the editor's keyframes (rendered at the next POST)
+ *   DELETE …/videos/{id}/reframe/{aspect}        back to the automatic path
+ * The aspect is its slug (ASPECT_SLUGS): `9x16`, `1x1`, `4x5`.
+ */
+export const verticalPaths = {
+  renditions: (videoId: number | string) => `${MAIN_API}/videos/${videoId}/renditions`,
+  rendition: (videoId: number | string, aspect: string) => `${MAIN_API}/videos/${videoId}/renditions/${aspect}`,
+  reframe: (videoId: number | string, aspect: string) => `${MAIN_API}/videos/${videoId}/reframe/${aspect}`,
+} as const;
+
+/**
+ * A rendition's life: `none` (never asked), `queued`, `rendering` (analysis then render), `ready`,
+ * `failed`. While a render runs again the last ready media still play (`hlsUrl` stays set).
+ */
+export const RENDITION_STATES = ['none', 'queued', 'rendering', 'ready', 'failed'] as const;
+export type RenditionState = (typeof RENDITION_STATES)[number];
+
+/** A rendition's render: its jobs are about the video (resourceType 'Video'), its payload names the rendition. */
+export const RENDITION_JOB_TYPE = 'video.rendition';
+
+export const renditionResponse = z.object({
+  aspect: z.enum(ASPECTS),
+  state: z.enum(RENDITION_STATES),
+  /** The render's progress while queued or rendering (0–100), else null. */
+  progress: z.number().int().min(0).max(100).nullable(),
+  /** The source's own aspect: the video itself, never rendered. */
+  source: z.boolean(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** The playable media (signed), kept while a new render runs; null before the first is ready. */
+  hlsUrl: z.string().nullable(),
+  mp4Url: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  /** Whose path the last render followed. */
+  reframe: z.enum(['auto', 'edited']).nullable(),
+  /** Why the last render failed (in the caller's language). */
+  error: z.string().nullable(),
+  renderedAt: isoDateTime.nullable(),
+});
+export type Rendition = z.infer<typeof renditionResponse>;
+
+export const renditionList = z.object({ data: z.array(renditionResponse) });
+
+/** The editor's keyframes (PUT …/reframe/{aspect}). */
+export const reframeBody = z.object({
+  keyframes: z.array(reframeKeyframe).min(1).max(REFRAME_LIMITS.maxKeyframes),
+});
+export type ReframeBody = z.infer<typeof reframeBody>;
+
+/** A path as read: the aspect's window size over the source, for drawing it. */
+export const reframeResponse = reframePath.extend({
+  /** The window's width and the source's, in source pixels. */
+  windowWidth: z.number().int(),
+  sourceWidth: z.number().int(),
+  sourceHeight: z.number().int(),
+  duration: z.number(),
+});
+export type ReframeResponse = z.infer<typeof reframeResponse>;
+
+export const VERTICAL_MESSAGES = messageCatalog('VERTICAL_MESSAGES', {
+  moduleInactive: 'Other aspects than 16:9 need the 9:16 video module: ask your administrator to activate it',
+  videoNotReady: 'The video must be ready (encoded) before it is rendered in another aspect',
+  sourceAspect: (aspect: string) => `The video is ${aspect} already: its own media are its ${aspect} rendition`,
+  unknownAspect: (slug: string) => `Unknown aspect ${slug}: use 9x16, 1x1, 4x5 or 16x9`,
+  notRendered: (aspect: string) => `This video has no ${aspect} rendition`,
+  notAnalysed: (aspect: string) =>
+    `This video has no ${aspect} path yet: render it in ${aspect} once and its automatic path is made`,
+  firstKeyframe: 'The first keyframe must be at 0 s',
+  keyframesOrder: 'Keyframes must be in time order, each after the one before',
+  keyframeAfterEnd: (time: number, duration: number) =>
+    `A keyframe at ${time} s is after the end of the video (${duration} s)`,
+});

@@ -41,6 +41,7 @@ import { MATCH_SERVER_FR } from './match.server.fr.ts';
 import { QUERY_BUILDER_SERVER_FR } from './query-builder.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
 import { TRIVIA_SERVER_FR } from './trivia.server.fr.ts';
+import { VERTICAL_SERVER_FR } from './vertical.server.fr.ts';
 
 /** Words of the messages' parameters that are English themselves (states, item types). */
 const WORDS: Readonly<Record<string, string>> = {
@@ -98,6 +99,7 @@ export const SERVER_MESSAGES_FR = {
   ...GENERATE_EVENTS_SERVER_FR,
   ...AUDIT_SERVER_FR,
   ...ACTING_SERVER_FR,
+  ...VERTICAL_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

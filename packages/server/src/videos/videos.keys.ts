@@ -11,6 +11,7 @@ import { SUBTITLE_LANGUAGES, type SubtitleLanguage } from '@regie/contract/video
  *   storyboard/sprite.jpg          thumbnails tiled in one image, and its WebVTT
  *   storyboard/storyboard.vtt
  *   subtitles/{language}.vtt
+ *   renditions/{aspect}/{n}/       the video in another aspect (issue 42): hls/…, video.mp4, poster.jpg
  */
 export function videoFolder(accountId: number, videoId: number): string {
   return `videos/${accountId}/${videoId}/`;
@@ -52,6 +53,9 @@ export interface MediaKey {
 
 const SUBTITLES = new RegExp(`^subtitles/(${SUBTITLE_LANGUAGES.join('|')})\\.vtt$`);
 const HLS_FILE = /^hls\/(?:[a-z0-9_-]+\/)?[a-z0-9_-]+\.(m3u8|ts|m4s|mp4)$/i;
+/** A render of a rendition in another aspect (vertical/renditions.service.ts renditionFolder). */
+const RENDITION_FILE =
+  /^renditions\/[0-9a-z]{3,4}\/[0-9]{1,9}\/(?:hls\/(?:[a-z0-9_-]+\/)?[a-z0-9_-]+\.(m3u8|ts|m4s|mp4)|video\.(mp4)|poster\.(jpg))$/i;
 
 /**
  * A key the media route serves: an encoded file of a video (never its original, which only the
@@ -65,6 +69,11 @@ export function parseMediaKey(key: string): MediaKey | null {
   const hls = HLS_FILE.exec(path);
   if (hls) return { ...base, kind: hls[1]?.toLowerCase() === 'm3u8' ? 'playlist' : 'segment' };
   if (path === 'poster.jpg' || path === 'storyboard/sprite.jpg') return { ...base, kind: 'image' };
+  const rendition = RENDITION_FILE.exec(path);
+  if (rendition) {
+    if (rendition[3]) return { ...base, kind: 'image' };
+    return { ...base, kind: rendition[1]?.toLowerCase() === 'm3u8' ? 'playlist' : 'segment' };
+  }
   if (path === 'storyboard/storyboard.vtt') return { ...base, kind: 'storyboard' };
   if (SUBTITLES.test(path)) return { ...base, kind: 'subtitles' };
   return null;

@@ -6,6 +6,7 @@ import { type Engine, entryOf, type PresentMedia } from '../resources/resources.
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
+import { verticalRoutes } from '../vertical/vertical.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createMediaTokens, type MediaTokens, mediaUrlOf } from './media.tokens.ts';
 import { shareRoutes } from './share.routes.ts';
@@ -61,6 +62,7 @@ export async function registerVideos(
     await scope.register(subtitleRoutes, deps);
     await scope.register(videoActionRoutes, deps);
     await scope.register(shareRoutes, deps);
+    await scope.register(verticalRoutes, deps);
   });
   await app.register(mediaRoutes, deps);
 }

@@ -1,6 +1,7 @@
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { z } from 'zod';
 import { defineJob, skipped } from '../jobs/jobs.define.ts';
+import { renditionsOf } from '../vertical/renditions.service.ts';
 import { hlsFolder, videoFolder } from './videos.keys.ts';
 import { findVideo } from './videos.service.ts';
 
@@ -44,8 +45,18 @@ export function replacedFolder(video: { accountId: number; id: number }, folder:
 }
 
 /**
- * video.purge-replaced: removes the folder of media a re-encode replaced, queued by that encode
- * to run REPLACED_MEDIA_KEPT_MS later. Never the media the video plays now.
+ * A folder of media that a newer render replaced: one inside the video's hls/ (what a replace may
+ * name), or one render of a rendition in another aspect (`renditions/{slug}/{generation}/`).
+ */
+export function purgeableFolder(video: { accountId: number; id: number }, folder: string): string | null {
+  const renditions = `${videoFolder(video.accountId, video.id)}renditions/`;
+  if (new RegExp(`^${renditions}[0-9a-z]{3,4}/[0-9]{1,9}/$`).test(folder)) return folder;
+  return replacedFolder(video, folder);
+}
+
+/**
+ * video.purge-replaced: removes the folder of media a re-encode or a new render replaced, queued
+ * by it to run REPLACED_MEDIA_KEPT_MS later. Never the media the video or a rendition plays now.
  */
 export const purgeReplacedMediaJob = defineJob({
   type: VIDEO_JOB_TYPES.purgeReplaced,
@@ -57,10 +68,14 @@ export const purgeReplacedMediaJob = defineJob({
   retry: { maxAttempts: 5, backoff: { initialMs: 30_000, maxMs: 3_600_000 } },
   timeoutMs: 10 * 60 * 1000,
   async perform({ payload, db, storage }) {
-    const folder = replacedFolder({ accountId: payload.accountId, id: payload.videoId }, payload.folder);
+    const folder = purgeableFolder({ accountId: payload.accountId, id: payload.videoId }, payload.folder);
     if (!folder) return skipped(`${payload.folder} is not a replaced folder of video ${payload.videoId}`);
     const video = await findVideo(db, payload.videoId);
     if (video?.hlsKey?.startsWith(folder)) return skipped(`Video ${payload.videoId} plays ${folder} again`);
+    const renditions = await renditionsOf(db, payload.videoId);
+    if (renditions.some((rendition) => rendition.hlsKey?.startsWith(folder))) {
+      return skipped(`A rendition of video ${payload.videoId} plays ${folder}`);
+    }
     await storage.deletePrefix(folder);
     return { removed: folder };
   },

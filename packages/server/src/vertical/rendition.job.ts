@@ -1,0 +1,236 @@
+import { createReadStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { extname, join, sep } from 'node:path';
+import { JOB_MESSAGES } from '@regie/contract/jobs';
+import type { TechnicalMetadata } from '@regie/contract/media';
+import { cropWindow, REFRAMED_ASPECTS, RENDITION_JOB_TYPE } from '@regie/contract/vertical';
+import { MEDIA_CONTENT_TYPES, VIDEO_MESSAGES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { z } from 'zod';
+import { reasonOf } from '../common/message.error.ts';
+import type { Db } from '../db/database.ts';
+import type { JobRow } from '../db/jobs.table.ts';
+import { transaction } from '../db/transactions.ts';
+import type { VideoRenditionRow } from '../db/video-renditions.table.ts';
+import type { VideoRow } from '../db/videos.table.ts';
+import { defineJob, type JobContext, type JobHookContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
+import { enqueueJob } from '../jobs/jobs.queue.ts';
+import { probeMedia } from '../media/ffprobe.service.ts';
+import { MediaError } from '../media/media.errors.ts';
+import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
+import { sourceFile, workFolder } from '../videos/videos.encode.job.ts';
+import { purgeReplacedMediaJob, REPLACED_MEDIA_KEPT_MS } from '../videos/videos.purge.job.ts';
+import { findVideo } from '../videos/videos.service.ts';
+import { analyseReframe, renderReframed } from './reframe.analyse.ts';
+import {
+  findRenditionById,
+  markFailed,
+  markReady,
+  markRendering,
+  pathOf,
+  renditionFolder,
+  saveAutoPath,
+} from './renditions.service.ts';
+
+/** Where the render's progress goes: probe, analysis, the reframed MP4, the HLS ladder, the uploads. */
+const PROGRESS = { probed: 2, analysed: 20, rendered: 60, ladder: 90, uploaded: 99 } as const;
+
+const renditionPayload = z.object({
+  renditionId: z.number().int().positive(),
+  /** The render asked for (the rendition's `requested` then): a newer ask supersedes it. */
+  generation: z.number().int().positive(),
+});
+type RenditionPayload = z.infer<typeof renditionPayload>;
+type RenditionContext = JobContext<RenditionPayload>;
+
+async function probe(source: string, signal: AbortSignal): Promise<TechnicalMetadata> {
+  try {
+    return await probeMedia(source, { signal });
+  } catch (error) {
+    if (error instanceof MediaError && error.code !== 'tooling') {
+      throw new PermanentJobError(reasonOf(error), { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Every file under `folder`, relative, with `/` separators. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const names = await readdir(folder, { recursive: true });
+  const files: string[] = [];
+  for (const name of names) if ((await stat(join(folder, name))).isFile()) files.push(name.split(sep).join('/'));
+  return files.sort();
+}
+
+/**
+ * The keyframes this render follows: the editor's, else the automatic path (analysed on the
+ * first render and kept, so that a re-render or a reset does not analyse again).
+ */
+async function keyframesFor(
+  context: RenditionContext,
+  row: VideoRenditionRow,
+  source: string,
+  metadata: TechnicalMetadata,
+) {
+  const kept = pathOf(row);
+  if (kept) return kept;
+  const analysed = await analyseReframe(source, metadata, row.aspect, { signal: context.signal });
+  await saveAutoPath(context.db, row.id, analysed.keyframes);
+  return { keyframes: analysed.keyframes, source: 'auto' as const };
+}
+
+/** Renders the rendition into `work`: its MP4 along the path, then its HLS ladder and poster from it. */
+async function render(context: RenditionContext, row: VideoRenditionRow, video: VideoRow, work: string) {
+  const { signal, reportProgress } = context;
+  const source = await sourceFile(context.storage, video, work);
+  const metadata = await probe(source, signal);
+  reportProgress(PROGRESS.probed);
+  const path = REFRAMED_ASPECTS.includes(row.aspect)
+    ? await keyframesFor(context, row, source, metadata)
+    : { keyframes: [{ time: 0, x: 0.5, cut: false }], source: 'auto' as const };
+  reportProgress(PROGRESS.analysed);
+
+  const mp4 = join(work, 'video.mp4');
+  await renderReframed({
+    input: source,
+    output: mp4,
+    keyframes: path.keyframes,
+    aspect: row.aspect,
+    source: {
+      width: metadata.width,
+      height: metadata.height,
+      fps: metadata.fps ?? 25,
+      duration: metadata.durationSeconds,
+    },
+    signal,
+    onProgress: (percent) =>
+      reportProgress(PROGRESS.analysed + ((PROGRESS.rendered - PROGRESS.analysed) * percent) / 100),
+  });
+  const rendered = await probe(mp4, signal);
+  const hls = join(work, 'hls');
+  const poster = join(work, 'poster.jpg');
+  await encodeHlsLadder(mp4, hls, rendered, {
+    signal,
+    onProgress: (percent) =>
+      reportProgress(PROGRESS.rendered + ((PROGRESS.ladder - PROGRESS.rendered) * percent) / 100),
+  });
+  await makePoster(mp4, poster, rendered, { signal });
+  reportProgress(PROGRESS.ladder);
+  const window = cropWindow(row.aspect, metadata.width, metadata.height);
+  return { mp4, hls, poster, width: rendered.width || window.width, height: rendered.height, path: path.source };
+}
+
+async function upload(context: RenditionContext, files: { file: string; key: string }[]): Promise<void> {
+  let done = 0;
+  for (const { file, key } of files) {
+    context.signal.throwIfAborted();
+    const type = MEDIA_CONTENT_TYPES[extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream';
+    const { size } = await stat(file);
+    await context.storage.putStream(key, createReadStream(file), type, { size });
+    done += 1;
+    context.reportProgress(PROGRESS.ladder + ((PROGRESS.uploaded - PROGRESS.ladder) * done) / files.length);
+  }
+}
+
+/** The rendition a job renders, from its payload (null when the payload is not a rendition's). */
+function renditionOf(job: JobRow): RenditionPayload | null {
+  return renditionPayload.safeParse(job.payload).data ?? null;
+}
+
+/**
+ * video.rendition: renders a video in another aspect (contract vertical.ts): the crop window
+ * follows the editor's path or the automatic one (analysed once, kept), ffmpeg crops and scales
+ * along it frame by frame into an MP4, and the HLS ladder and poster are made from that. The files
+ * go to a folder of this render's own; once stored the rendition serves them, and the render it
+ * replaces is purged after REPLACED_MEDIA_KEPT_MS (pages that loaded it play on). A render asked
+ * for again meanwhile supersedes this one. Failing, the rendition says why; what it served plays on.
+ */
+export const renderRenditionJob = defineJob({
+  type: RENDITION_JOB_TYPE,
+  payload: renditionPayload,
+  retry: { maxAttempts: 3, backoff: { initialMs: 30_000, maxMs: 600_000 } },
+  timeoutMs: 6 * 60 * 60 * 1000,
+  async onFailed({ db, job }: JobHookContext) {
+    const payload = renditionOf(job);
+    if (payload)
+      await markFailed(db, payload.renditionId, payload.generation, job.lastError ?? JOB_MESSAGES.failedUnknown);
+  },
+  async onCancelled({ db, job }: JobHookContext) {
+    const payload = renditionOf(job);
+    if (payload) await markFailed(db, payload.renditionId, payload.generation, JOB_MESSAGES.cancelled);
+  },
+  async onRetried({ db, job }: JobHookContext) {
+    const payload = renditionOf(job);
+    if (payload) await markRendering(db, payload.renditionId, payload.generation);
+  },
+  async perform(context) {
+    const { payload, db, dataDir, job } = context;
+    const row = await findRenditionById(db, payload.renditionId);
+    if (!row) return skipped(`Rendition ${payload.renditionId} no longer exists`);
+    if (row.requested !== payload.generation)
+      return skipped(`Rendition ${row.id}: render ${payload.generation} superseded by ${row.requested}`);
+    const video = await findVideo(db, row.videoId);
+    if (!video) return skipped(`Video ${row.videoId} no longer exists`);
+    if (!video.originalKey) throw new PermanentJobError(VIDEO_MESSAGES.originalMissing);
+    if (!(await markRendering(db, row.id, payload.generation))) {
+      return skipped(`Rendition ${row.id}: render ${payload.generation} superseded`);
+    }
+    const work = await workFolder(dataDir, `rendition-${row.id}-job-${job.id}`, job.attempt);
+    try {
+      const result = await render(context, row, video, work);
+      const folder = renditionFolder(video, row.aspect, payload.generation);
+      const files = [
+        ...(await filesUnder(result.hls)).map((name) => ({
+          file: join(result.hls, name),
+          key: `${folder}hls/${name}`,
+        })),
+        { file: result.mp4, key: `${folder}video.mp4` },
+        { file: result.poster, key: `${folder}poster.jpg` },
+      ];
+      await upload(context, files);
+      const served = await transaction(db, async (tx) => {
+        const changed = await markReady(tx, row.id, {
+          generation: payload.generation,
+          hlsKey: `${folder}hls/master.m3u8`,
+          mp4Key: `${folder}video.mp4`,
+          posterKey: `${folder}poster.jpg`,
+          width: result.width,
+          height: result.height,
+          path: result.path,
+        });
+        if (changed && changed.replaced > 0)
+          await purgeLater(tx, video, renditionFolder(video, row.aspect, changed.replaced));
+        return changed !== null;
+      });
+      // A newer render was served first: these files are never played.
+      if (!served) await context.storage.deletePrefix(folder);
+      return { aspect: row.aspect, generation: payload.generation, served, width: result.width, height: result.height };
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  },
+});
+
+/** The render replaced goes once the pages that loaded it are done with it. */
+function purgeLater(tx: Db, video: Pick<VideoRow, 'accountId' | 'id'>, folder: string) {
+  return enqueueJob(
+    tx,
+    purgeReplacedMediaJob,
+    { accountId: video.accountId, videoId: video.id, folder },
+    { accountId: video.accountId, runAt: new Date(Date.now() + REPLACED_MEDIA_KEPT_MS) },
+  );
+}
+
+/** Queues a render of the rendition (its `generation`, as requestRender numbered it). */
+export function enqueueRender(
+  db: Db,
+  row: Pick<VideoRenditionRow, 'id' | 'accountId' | 'videoId'>,
+  generation: number,
+  requestId: string | null,
+): Promise<JobRow> {
+  return enqueueJob(
+    db,
+    renderRenditionJob,
+    { renditionId: row.id, generation },
+    { accountId: row.accountId, resourceType: VIDEO_RESOURCE_TYPE, resourceId: row.videoId, requestId },
+  );
+}

@@ -1,0 +1,282 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { renderMessage } from '@regie/contract/messages.render';
+import { MODULE_CODES } from '@regie/contract/modules';
+import {
+  type ReframeResponse,
+  type Rendition,
+  VERTICAL_MESSAGES,
+  VERTICAL_MODULE,
+  verticalPaths,
+} from '@regie/contract/vertical';
+import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../src/db/jobs.table.ts';
+import { runFfmpeg } from '../src/media/ffmpeg.runner.ts';
+import { waitFor } from './jobs-fixtures.ts';
+import { uploadVideo, type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
+
+/**
+ * A video in other aspects (issue 42): a 9:16 rendition rendered along the automatic path, its
+ * media served while a re-render runs, the editor's path moving the rendered window (checked on
+ * the rendered frames), and every refusal a person can meet, in their language.
+ */
+
+const WIDTH = 320;
+const HEIGHT = 180;
+const BALL = 12;
+const SECONDS = 4;
+const FPS = 25;
+
+let ctx: VideoTestContext;
+let videoId: number;
+let pendingId: number;
+const token = (name: string) => ctx.tokens[name] ?? '';
+
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  as: string,
+  payload?: unknown,
+  language?: string,
+) {
+  return ctx.request({
+    method,
+    url,
+    token: token(as),
+    ...(payload === undefined ? {} : { payload }),
+    ...(language ? { headers: { 'accept-language': language } } : {}),
+  });
+}
+
+/** A pitch with a white ball crossing it from the left edge to the right one. */
+async function ballVideo(file: string): Promise<string> {
+  await runFfmpeg([
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=black:s=${WIDTH}x${HEIGHT}:r=${FPS}:d=${SECONDS},format=gray,geq=lum='70+28*sin(X/9)*sin(Y/7)'`,
+    ],
+    ...['-f', 'lavfi', '-i', `color=c=white:s=${BALL}x${BALL}:r=${FPS}:d=${SECONDS},format=gray`],
+    ...['-filter_complex', `[0][1]overlay=x='(W-w)*t/${SECONDS}':y=(H-h)/2,format=yuv420p[v]`],
+    ...['-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(FPS), file],
+  ]);
+  return file;
+}
+
+/** The brightest pixel of the frame at `seconds` of a media file: the ball is white, the pitch at most 98. */
+async function brightest(file: string, seconds: number): Promise<number> {
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+    { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+  );
+  return Math.max(...stdout);
+}
+
+/** The rendition's MP4, fetched from its signed URL into a file. */
+async function fetchMp4(url: string, name: string): Promise<string> {
+  const { pathname, search } = new URL(url, 'http://regie.test');
+  const response = await ctx.app.inject({ method: 'GET', url: `${pathname}${search}` });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('video/mp4');
+  const file = join(ctx.dir, name);
+  await import('node:fs/promises').then((fs) => fs.writeFile(file, response.rawPayload));
+  return file;
+}
+
+async function renditions(as = 'writerA'): Promise<Rendition[]> {
+  const response = await call('GET', verticalPaths.renditions(videoId), as);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: Rendition[] }>().data;
+}
+const vertical = async () => (await renditions()).find((rendition) => rendition.aspect === '9:16');
+
+/** Runs the workers until the 9:16 rendition has rendered `generation` and is ready. */
+async function rendered(): Promise<Rendition> {
+  ctx.workers();
+  try {
+    return await waitFor(
+      async () => {
+        const found = await vertical();
+        if (found?.state === 'failed') throw new Error(`the render failed: ${found.error}`);
+        return found?.state === 'ready' ? found : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, what: 'the 9:16 rendition to be ready' },
+    );
+  } finally {
+    await ctx.stopWorkers();
+  }
+}
+
+beforeAll(async () => {
+  ctx = await videoTestContext();
+  const source = await ballVideo(join(ctx.dir, 'ball.mp4'));
+  videoId = (await uploadVideo(ctx, token('writerA'), source, 'ball.mp4')).completed.video.id;
+  // A second video, never encoded: not ready to be rendered.
+  pendingId = (await uploadVideo(ctx, token('writerA'), source, 'pending.mp4')).completed.video.id;
+  await ctx.db.delete(jobs).where(eq(jobs.resourceId, String(pendingId)));
+  ctx.workers();
+  await waitForVideo(ctx, videoId, ['ready']);
+  await ctx.stopWorkers();
+  const withoutModule = await ctx.buildAccount({ modules: MODULE_CODES.filter((code) => code !== VERTICAL_MODULE) });
+  await ctx.user('noModule', withoutModule, ['video_write']);
+}, 120_000);
+afterEach(() => ctx.stopWorkers());
+afterAll(() => ctx.cleanup());
+
+describe('a video in other aspects', () => {
+  it('lists every aspect: its own 16:9 playing, the others not rendered, with no path yet', async () => {
+    const listed = await renditions();
+    expect(listed.map((rendition) => [rendition.aspect, rendition.state, rendition.source])).toEqual([
+      ['16:9', 'ready', true],
+      ['9:16', 'none', false],
+      ['1:1', 'none', false],
+      ['4:5', 'none', false],
+    ]);
+    expect(listed[0]?.hlsUrl).toMatch(/hls\/master\.m3u8\?t=/);
+    const path = await call('GET', verticalPaths.reframe(videoId, '9x16'), 'writerA', undefined, 'fr');
+    expect(path.statusCode).toBe(404);
+    expect(path.json().message).toBe(renderMessage(VERTICAL_MESSAGES.notAnalysed('9:16'), 'fr'));
+  });
+
+  it('renders 9:16 along a path that follows the ball, as an MP4 and an HLS ladder', async () => {
+    const asked = await call('POST', verticalPaths.rendition(videoId, '9x16'), 'writerA');
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json<Rendition>()).toMatchObject({ aspect: '9:16', state: 'queued', hlsUrl: null });
+    const ready = await rendered();
+    // The window of 9:16 over 320 × 180: 102 × 180, at its own pixels.
+    expect(ready).toMatchObject({ width: 102, height: 180, reframe: 'auto', error: null });
+    expect(ready.hlsUrl).toMatch(/renditions\/9x16\/1\/hls\/master\.m3u8\?t=/);
+    const master = new URL(ready.hlsUrl ?? '', 'http://regie.test');
+    const playlist = await ctx.app.inject({ method: 'GET', url: `${master.pathname}${master.search}` });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXT-X-STREAM-INF');
+
+    const path = await call('GET', verticalPaths.reframe(videoId, '9x16'), 'writerA');
+    expect(path.statusCode, path.body).toBe(200);
+    const { keyframes, source, windowWidth } = path.json<ReframeResponse>();
+    expect(source).toBe('auto');
+    expect(windowWidth).toBe(102);
+    expect(keyframes[0]?.time).toBe(0);
+    // The ball goes from the left edge to the right one: so does the window.
+    expect(keyframes[0]?.x ?? 1).toBeLessThan(0.3);
+    expect(keyframes.at(-1)?.x ?? 0).toBeGreaterThan(0.7);
+
+    // The ball, at the left edge at first, is in the rendered picture at the start and at the end.
+    const mp4 = await fetchMp4(ready.mp4Url ?? '', 'auto.mp4');
+    expect(await brightest(mp4, 0.2)).toBeGreaterThan(200);
+    expect(await brightest(mp4, SECONDS - 0.3)).toBeGreaterThan(200);
+  });
+
+  it('re-renders along the editor’s keyframes, serving the last render meanwhile, then that one goes', async () => {
+    const wrong = [
+      [{ keyframes: [{ time: 0.5, x: 0.5 }] }, VERTICAL_MESSAGES.firstKeyframe, 'keyframes.0.time'],
+      [
+        {
+          keyframes: [
+            { time: 0, x: 0.5 },
+            { time: 2, x: 0.1 },
+            { time: 1, x: 0.9 },
+          ],
+        },
+        VERTICAL_MESSAGES.keyframesOrder,
+        'keyframes.2.time',
+      ],
+      [
+        {
+          keyframes: [
+            { time: 0, x: 0.5 },
+            { time: 9, x: 0.1 },
+          ],
+        },
+        VERTICAL_MESSAGES.keyframeAfterEnd(9, SECONDS),
+        'keyframes.1.time',
+      ],
+    ] as const;
+    for (const [body, message, field] of wrong) {
+      const refused = await call('PUT', verticalPaths.reframe(videoId, '9x16'), 'writerA', body, 'fr');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(renderMessage(message, 'fr'));
+      expect(refused.json().errors?.[0]?.path).toBe(field);
+    }
+
+    // The window held against the right edge all along: the ball, at the left at first, is out of it.
+    const edited = await call('PUT', verticalPaths.reframe(videoId, '9x16'), 'writerA', {
+      keyframes: [{ time: 0, x: 1 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<ReframeResponse>()).toMatchObject({
+      source: 'edited',
+      keyframes: [{ time: 0, x: 1, cut: false }],
+    });
+
+    const again = await call('POST', verticalPaths.rendition(videoId, '9x16'), 'writerA');
+    expect(again.statusCode).toBe(202);
+    // Queued again, the first render still plays.
+    const meanwhile = await vertical();
+    expect(meanwhile?.state).toBe('queued');
+    expect(meanwhile?.hlsUrl).toMatch(/renditions\/9x16\/1\//);
+
+    const ready = await rendered();
+    expect(ready.reframe).toBe('edited');
+    expect(ready.mp4Url).toMatch(/renditions\/9x16\/2\/video\.mp4/);
+    const mp4 = await fetchMp4(ready.mp4Url ?? '', 'edited.mp4');
+    expect(await brightest(mp4, 0.2)).toBeLessThan(150);
+    expect(await brightest(mp4, SECONDS - 0.3)).toBeGreaterThan(200);
+    // The first render goes once the pages that loaded it are done with it.
+    const purges = await ctx.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.type, VIDEO_JOB_TYPES.purgeReplaced), eq(jobs.accountId, ctx.accountA.id)));
+    expect(purges.map((job) => (job.payload as { folder: string }).folder)).toEqual([
+      `videos/${ctx.accountA.id}/${videoId}/renditions/9x16/1/`,
+    ]);
+
+    // Back to the automatic path (rendered at the next render).
+    const reset = await call('DELETE', verticalPaths.reframe(videoId, '9x16'), 'writerA');
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json<ReframeResponse>().source).toBe('auto');
+  });
+
+  it('refuses what cannot be rendered, saying why, and shows nothing of another account', async () => {
+    const own = await call('POST', verticalPaths.rendition(videoId, '16x9'), 'writerA', undefined, 'fr');
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(renderMessage(VERTICAL_MESSAGES.sourceAspect('16:9'), 'fr'));
+    const unknown = await call('POST', verticalPaths.rendition(videoId, '3x2'), 'writerA');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(renderMessage(VERTICAL_MESSAGES.unknownAspect('3x2')));
+    const pending = await call('POST', verticalPaths.rendition(pendingId, '1x1'), 'writerA');
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe(renderMessage(VERTICAL_MESSAGES.videoNotReady));
+    const editBeforeRender = await call('PUT', verticalPaths.reframe(videoId, '4x5'), 'writerA', {
+      keyframes: [{ time: 0, x: 0.5 }],
+    });
+    expect(editBeforeRender.statusCode).toBe(404);
+
+    for (const url of [verticalPaths.renditions(videoId), verticalPaths.reframe(videoId, '9x16')]) {
+      expect((await call('GET', url, 'writerB')).statusCode).toBe(404);
+    }
+    expect((await call('POST', verticalPaths.rendition(videoId, '9x16'), 'writerB')).statusCode).toBe(404);
+  });
+
+  it('needs the 9:16 video module', async () => {
+    const source = await ballVideo(join(ctx.dir, 'plain.mp4'));
+    const id = (await uploadVideo(ctx, token('noModule'), source, 'plain.mp4')).completed.video.id;
+    const refused = await call('GET', verticalPaths.renditions(id), 'noModule', undefined, 'fr');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(renderMessage(VERTICAL_MESSAGES.moduleInactive, 'fr'));
+  });
+
+  it('removes a rendition: its media and its path', async () => {
+    const removed = await call('DELETE', verticalPaths.rendition(videoId, '9x16'), 'writerA');
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await vertical())?.state).toBe('none');
+    expect(await ctx.storage.exists(`videos/${ctx.accountA.id}/${videoId}/renditions/9x16/2/video.mp4`)).toBe(false);
+    expect((await call('GET', verticalPaths.reframe(videoId, '9x16'), 'writerA')).statusCode).toBe(404);
+    expect((await call('DELETE', verticalPaths.rendition(videoId, '9x16'), 'writerA')).statusCode).toBe(404);
+  });
+});
