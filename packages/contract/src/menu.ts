@@ -231,8 +231,13 @@ const RESOURCE_MENU_MORE: { readonly [Name in ResourceName]?: ResourceMenuMore }
   quizzes: { newTabs: tabs(['infos', 'ranking']), editTabs: tabs(['infos', 'ranking']) },
   videos: {
     listRoles: ['video_download', 'video_write', 'own_videos_only'],
-    newTabs: [node('infos', 'tab.infos'), node('subtitles', 'tab.subtitles', { disabled: true })],
-    editTabs: tabs(['infos', 'subtitles']),
+    newTabs: [
+      node('infos', 'tab.infos'),
+      node('subtitles', 'tab.subtitles', { disabled: true }),
+      node('formats', 'tab.formats', { disabled: true, requiredModules: ['VERTICAL_VIDEO'] }),
+    ],
+    // Formats (issue 42): the video in 9:16, 1:1 and 4:5, with the VERTICAL_VIDEO module.
+    editTabs: tabs(['infos', 'subtitles', node('formats', 'tab.formats', { requiredModules: ['VERTICAL_VIDEO'] })]),
   },
 };
 

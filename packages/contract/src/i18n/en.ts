@@ -127,6 +127,7 @@ export const en = {
   'tab.items': 'Items',
   'tab.fans': 'Fans',
   'tab.subtitles': 'Subtitles',
+  'tab.formats': 'Formats',
   'tab.tags': 'Tags',
   'tab.session': 'Sessions',
   'tab.activities': 'Activities',

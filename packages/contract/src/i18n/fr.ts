@@ -122,6 +122,7 @@ export const fr: Record<MessageKey, string> = {
   'tab.items': 'Articles',
   'tab.fans': 'Fans',
   'tab.subtitles': 'Sous-titres',
+  'tab.formats': 'Formats',
   'tab.tags': 'Tags',
   'tab.session': 'Sessions',
   'tab.activities': 'Activités',

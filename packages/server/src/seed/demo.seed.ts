@@ -60,6 +60,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'SPORT_EVENTS',
       'BUSINESS_PLAYERS',
       'VIDEOS',
+      // Its clips in 9:16, 1:1 and 4:5 for phones and social networks (issue 42).
+      'VERTICAL_VIDEO',
       'STREAM_CLIPPING',
       'TAGS',
       'MARKERS',

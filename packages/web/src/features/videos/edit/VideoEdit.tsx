@@ -8,6 +8,7 @@ import { ResourceEdit } from '../../../resources/ResourceEdit.tsx';
 import { useResourceLabels } from '../../../resources/resource-labels.ts';
 import { resourceRoutes } from '../../../resources/resource-screens.ts';
 import { useResourceAccess } from '../../../resources/use-resource-access.ts';
+import { FormatsTab } from '../formats/FormatsTab.tsx';
 import { SubtitlesTab } from '../subtitles/SubtitlesTab.tsx';
 import { VideoMediaPanel } from './VideoMediaPanel.tsx';
 
@@ -21,13 +22,13 @@ const SERVER_SET = Object.entries(videosResource.ui)
 
 const custom: ResourceCustomization = {
   fields: Object.fromEntries(SERVER_SET.map((field) => [field, { hidden: () => true }])),
-  tabPanels: { subtitles: SubtitlesTab },
+  tabPanels: { subtitles: SubtitlesTab, formats: FormatsTab },
 };
 
 /**
  * /medias/videos/edit/:videoId. Tab infos: the generic form of the editable fields beside the
  * media panel (state, live encoding, player, metadata, download, share, clip). Tab subtitles:
- * the cues of each language.
+ * the cues of each language. Tab formats: the video in 9:16, 1:1 and 4:5 and their framing.
  */
 export function VideoEdit() {
   const entry = useCurrentEntry();
