@@ -23,7 +23,14 @@ export const ASPECT_RATIOS: Readonly<Record<Aspect, number>> = {
 };
 
 /** The aspects cut out of a wider picture: the ones a reframe path moves a window for. */
-export const REFRAMED_ASPECTS: readonly Aspect[] = ['9:16', '1:1', '4:5'];
+export const REFRAMED_ASPECT_VALUES = ['9:16', '1:1', '4:5'] as const;
+export const REFRAMED_ASPECTS: readonly Aspect[] = REFRAMED_ASPECT_VALUES;
+
+/**
+ * The aspects a clip template or a clip rule makes of each clip, once it is encoded (the clip's
+ * own 16:9 is always there): each a rendition rendered along its automatic path.
+ */
+export const clipAspects = z.array(z.enum(REFRAMED_ASPECT_VALUES)).max(REFRAMED_ASPECT_VALUES.length);
 
 /**
  * The crop window of `aspect` over a `sourceWidth` × `sourceHeight` picture: the source's full

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { clipPaths } from '@regie/contract/clips';
 import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import {
@@ -269,6 +270,43 @@ describe('a video in other aspects', () => {
     const refused = await call('GET', verticalPaths.renditions(id), 'noModule', undefined, 'fr');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(renderMessage(VERTICAL_MESSAGES.moduleInactive, 'fr'));
+  });
+
+  it('renders a clip in the aspects its template names once it is cut and encoded', async () => {
+    await ctx.user('producer', ctx.accountA, ['sport_player_write', 'liveclipping_write']);
+    const template = await call('POST', '/main-api/clip-templates', 'producer', {
+      name: 'Square and vertical',
+      aspects: ['1:1', '9:16'],
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    expect(template.json()).toMatchObject({ aspects: ['1:1', '9:16'] });
+    const cut = await call('POST', clipPaths.videoClips(videoId), 'producer', {
+      inSeconds: 0,
+      outSeconds: 2,
+      clipTemplateId: template.json<{ id: number }>().id,
+    });
+    expect(cut.statusCode, cut.body).toBe(202);
+    const clipId = cut.json<{ video: { id: number } }>().video.id;
+    ctx.workers();
+    const states = await waitFor(
+      async () => {
+        const response = await call('GET', verticalPaths.renditions(clipId), 'writerA');
+        const listed = response.json<{ data: Rendition[] }>().data;
+        const wanted = listed.filter((rendition) => rendition.aspect === '1:1' || rendition.aspect === '9:16');
+        return wanted.every((rendition) => rendition.state === 'ready') ? listed : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, what: 'the clip’s 1:1 and 9:16 renditions' },
+    );
+    await ctx.stopWorkers();
+    expect(states.map((rendition) => [rendition.aspect, rendition.state])).toEqual([
+      ['16:9', 'ready'],
+      ['9:16', 'ready'],
+      ['1:1', 'ready'],
+      ['4:5', 'none'],
+    ]);
+    expect(states.find((rendition) => rendition.aspect === '1:1')).toMatchObject({ width: 180, height: 180 });
+    const refused = await call('POST', '/main-api/clip-templates', 'producer', { name: 'Wide', aspects: ['16:9'] });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('removes a rendition: its media and its path', async () => {

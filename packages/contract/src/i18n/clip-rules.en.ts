@@ -14,6 +14,10 @@ export const clipRulesEn = {
   'resource.clipRules.field.clipTemplateId': 'Clip template',
   'resource.clipRules.field.clipSkinId': 'Clip skin',
   'resource.clipRules.field.publish': 'Publish the clips',
+  'resource.clipRules.field.aspects': 'Also rendered in',
+  'resource.clipRules.aspects.9:16': '9:16 (vertical)',
+  'resource.clipRules.aspects.1:1': '1:1 (square)',
+  'resource.clipRules.aspects.4:5': '4:5 (portrait)',
   'resource.clipRules.field.active': 'Active',
   'resource.clipRules.rule.secondsTotal': 'Keep at least some seconds before or after the marker',
 

@@ -16,6 +16,10 @@ export const clipRulesFr: Record<keyof typeof clipRulesEn, string> = {
   'resource.clipRules.field.clipTemplateId': 'Modèle de clip',
   'resource.clipRules.field.clipSkinId': 'Habillage',
   'resource.clipRules.field.publish': 'Publier les clips',
+  'resource.clipRules.field.aspects': 'Aussi rendu en',
+  'resource.clipRules.aspects.9:16': '9:16 (vertical)',
+  'resource.clipRules.aspects.1:1': '1:1 (carré)',
+  'resource.clipRules.aspects.4:5': '4:5 (portrait)',
   'resource.clipRules.field.active': 'Active',
   'resource.clipRules.rule.secondsTotal': 'Gardez au moins quelques secondes avant ou après le marqueur',
 

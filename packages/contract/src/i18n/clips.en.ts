@@ -12,6 +12,10 @@ export const clipsEn = {
   'resource.clipTemplates.field.secondsBefore': 'Seconds before the marker',
   'resource.clipTemplates.field.secondsAfter': 'Seconds after the marker',
   'resource.clipTemplates.field.isDefault': 'Default template',
+  'resource.clipTemplates.field.aspects': 'Also rendered in',
+  'resource.clipTemplates.aspects.9:16': '9:16 (vertical)',
+  'resource.clipTemplates.aspects.1:1': '1:1 (square)',
+  'resource.clipTemplates.aspects.4:5': '4:5 (portrait)',
 
   // Sport events (events/sports)
   'resource.events.title': 'Sport events',

@@ -12,6 +12,10 @@ export const clipsFr: Record<keyof typeof clipsEn, string> = {
   'resource.clipTemplates.field.secondsBefore': 'Secondes avant le marqueur',
   'resource.clipTemplates.field.secondsAfter': 'Secondes après le marqueur',
   'resource.clipTemplates.field.isDefault': 'Modèle par défaut',
+  'resource.clipTemplates.field.aspects': 'Aussi rendu en',
+  'resource.clipTemplates.aspects.9:16': '9:16 (vertical)',
+  'resource.clipTemplates.aspects.1:1': '1:1 (carré)',
+  'resource.clipTemplates.aspects.4:5': '4:5 (portrait)',
 
   'resource.events.title': 'Événements sportifs',
   'resource.events.new': 'Nouvel événement',

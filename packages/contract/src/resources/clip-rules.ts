@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clipAspects, REFRAMED_ASPECT_VALUES } from '../vertical.ts';
 import type { AccessRule } from '../access.ts';
 import { CLIP_RULE_MARKER_SOURCES, CLIP_RULE_MESSAGES, CLIP_RULE_NAME_MAX, CLIP_RULE_SECONDS } from '../clip-rules.ts';
 import type { FieldRule } from './define.ts';
@@ -43,6 +44,7 @@ export const clipRulesResource = defineResource({
     clipTemplateId: referenceId.nullable().default(null),
     clipSkinId: referenceId.nullable().default(null),
     publish: z.boolean().default(false),
+    aspects: clipAspects.default([]),
     active: z.boolean().default(true),
   }),
   ui: {
@@ -54,6 +56,7 @@ export const clipRulesResource = defineResource({
     clipTemplateId: { widget: 'reference', reference: 'clip-templates' },
     clipSkinId: { widget: 'reference', reference: 'clip-skins' },
     publish: { widget: 'switch' },
+    aspects: { widget: 'multiSelect', options: REFRAMED_ASPECT_VALUES },
     active: { widget: 'switch' },
   },
   columns: ['name', 'markerTypeId', 'markerSource', 'beforeSeconds', 'afterSeconds', 'publish', 'active', 'updatedAt'],

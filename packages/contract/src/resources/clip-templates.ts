@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clipAspects, REFRAMED_ASPECT_VALUES } from '../vertical.ts';
 import type { AccessRule } from '../access.ts';
 import { CLIP_RULE, CLIP_TEMPLATE_SECONDS } from '../clips.ts';
 import { defineResource } from './define.ts';
@@ -30,6 +31,7 @@ export const clipTemplatesResource = defineResource({
     secondsBefore: templateSeconds.default(CLIP_TEMPLATE_SECONDS.defaultBefore),
     secondsAfter: templateSeconds.default(CLIP_TEMPLATE_SECONDS.defaultAfter),
     isDefault: z.boolean().default(false),
+    aspects: clipAspects.default([]),
   }),
   ui: {
     name: { widget: 'limitedText', textLimit: CLIP_TEMPLATE_NAME_MAX },
@@ -37,6 +39,7 @@ export const clipTemplatesResource = defineResource({
     secondsBefore: { widget: 'number' },
     secondsAfter: { widget: 'number' },
     isDefault: { widget: 'switch' },
+    aspects: { widget: 'multiSelect', options: REFRAMED_ASPECT_VALUES },
   },
   columns: ['name', 'clipSkinId', 'secondsBefore', 'secondsAfter', 'isDefault', 'updatedAt'],
   filters: ['isDefault', 'clipSkinId'],

@@ -1,5 +1,6 @@
 import { CLIP_RULE_MARKER_SOURCES, CLIP_RULE_RUN_STATES } from '@regie/contract/clip-rules';
 import type { Message } from '@regie/contract/messages';
+import type { Aspect } from '@regie/contract/vertical';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -39,6 +40,8 @@ export const clipRules = pgTable(
     clipTemplateId: integer('clip_template_id').references(() => clipTemplates.id, { onDelete: 'set null' }),
     clipSkinId: integer('clip_skin_id').references(() => clipSkins.id, { onDelete: 'set null' }),
     publish: boolean('publish').notNull().default(false),
+    /** The other aspects its clips are rendered in once encoded (issue 42, contract vertical.ts). */
+    aspects: text('aspects').array().$type<Aspect[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
     accountId: integer('account_id')
       .notNull()

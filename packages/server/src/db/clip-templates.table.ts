@@ -1,3 +1,4 @@
+import type { Aspect } from '@regie/contract/vertical';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -25,6 +26,8 @@ export const clipTemplates = pgTable(
     secondsBefore: doublePrecision('seconds_before').notNull().default(10),
     secondsAfter: doublePrecision('seconds_after').notNull().default(5),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The other aspects its clips are rendered in once encoded (issue 42, contract vertical.ts). */
+    aspects: text('aspects').array().$type<Aspect[]>().notNull().default([]),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

@@ -17,7 +17,7 @@ import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { probeMedia } from '../media/ffprobe.service.ts';
 import { MediaError } from '../media/media.errors.ts';
 import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
-import { sourceFile, workFolder } from '../videos/videos.encode.job.ts';
+import { sourceFile, workFolder } from '../videos/videos.files.ts';
 import { purgeReplacedMediaJob, REPLACED_MEDIA_KEPT_MS } from '../videos/videos.purge.job.ts';
 import { findVideo } from '../videos/videos.service.ts';
 import { analyseReframe, renderReframed } from './reframe.analyse.ts';

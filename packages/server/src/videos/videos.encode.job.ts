@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { TechnicalMetadata } from '@regie/contract/media';
-import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES, VIDEO_MESSAGES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { reasonOf } from '../common/message.error.ts';
@@ -17,12 +16,13 @@ import { probeMedia } from '../media/ffprobe.service.ts';
 import { MediaError } from '../media/media.errors.ts';
 import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
+import { renderWantedAspects } from '../vertical/renditions.wanted.ts';
 import { releasePendingShares } from './share.pending.ts';
+import { sourceFile, workFolder } from './videos.files.ts';
 import { followedByVideo } from './videos.job-hooks.ts';
 import {
   hlsFolder,
   hlsMasterKey,
-  originalExtension,
   posterKey,
   storyboardSpriteKey,
   storyboardVttKey,
@@ -31,6 +31,8 @@ import {
 import { purgeReplacedMediaJob, REPLACED_MEDIA_KEPT_MS, replacedFolder } from './videos.purge.job.ts';
 import { activeJobs, findVideo } from './videos.service.ts';
 import { videoStates } from './videos.state.ts';
+
+export { sourceFile, workFolder } from './videos.files.ts';
 
 /** Where the encode's progress goes: probe, then ffmpeg up to ENCODED, then the uploads to 99. */
 const PROGRESS = { probed: 2, encoded: 84, storyboard: 85, uploaded: 99 } as const;
@@ -49,18 +51,6 @@ const encodePayload = z.object({
   replaces: z.string().min(1).optional(),
 });
 type EncodePayload = z.infer<typeof encodePayload>;
-
-/** The original as a file ffmpeg can read: in place on local storage, else downloaded into `work`. */
-export async function sourceFile(storage: ObjectStorage, video: VideoRow, work: string): Promise<string> {
-  const key = video.originalKey ?? '';
-  const local = storage.localPath(key);
-  if (local && (await storage.exists(key))) return local;
-  const object = await storage.get(key);
-  if (!object) throw new PermanentJobError(VIDEO_MESSAGES.originalMissing);
-  const target = join(work, `source.${originalExtension(key)}`);
-  await pipeline(object.body, createWriteStream(target));
-  return target;
-}
 
 /** Every file under `folder`, as paths relative to it with `/` separators. */
 async function filesUnder(folder: string): Promise<string[]> {
@@ -97,23 +87,6 @@ async function uploadOutputs(
     }
   };
   await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, worker));
-}
-
-/**
- * A fresh folder for this attempt. Each attempt has its own (a worker that lost its lease may still
- * be running the last one); the folders of earlier attempts, left by a crash, are removed.
- */
-export async function workFolder(dataDir: string, name: string, attempt: number): Promise<string> {
-  const root = join(dataDir, 'work');
-  await mkdir(root, { recursive: true });
-  for (const entry of await readdir(root)) {
-    const earlier = entry.startsWith(`${name}-`) && Number(entry.slice(name.length + 1)) < attempt;
-    if (earlier) await rm(join(root, entry), { recursive: true, force: true });
-  }
-  const folder = join(root, `${name}-${attempt}`);
-  await rm(folder, { recursive: true, force: true });
-  await mkdir(folder, { recursive: true });
-  return folder;
 }
 
 async function probe(source: string, signal: AbortSignal): Promise<TechnicalMetadata> {
@@ -232,6 +205,8 @@ export const encodeVideoJob = defineJob({
           storyboardVttKey: storyboardVttKey(video.accountId, video.id),
         });
         if (row) await releasePendingShares(tx, row);
+        // Its other aspects (its template's or rule's, and those rendered before) from the new media.
+        if (row) await renderWantedAspects(tx, row, job.requestId);
         // Pages that loaded the replaced media play on: they go later, not now.
         if (row && replaces) {
           await enqueueJob(

@@ -1,0 +1,54 @@
+import { type Aspect, VERTICAL_MODULE } from '@regie/contract/vertical';
+import { and, eq, sql } from 'drizzle-orm';
+import { accounts } from '../db/accounts.table.ts';
+import { clipRuleRuns, clipRules } from '../db/clip-rules.table.ts';
+import { clipTemplates } from '../db/clip-templates.table.ts';
+import type { Db } from '../db/database.ts';
+import { videoRenditions } from '../db/video-renditions.table.ts';
+import type { VideoRow } from '../db/videos.table.ts';
+import { enqueueRender } from './rendition.job.ts';
+import { requestRender, sourceAspectOf } from './renditions.service.ts';
+
+/**
+ * The aspects a video is rendered in once its media are (re)made (the encode's last step, in its
+ * transaction): those its clip template and the clip rules that made it name, and those it was
+ * rendered in before, whose media came from the replaced original (their automatic path is
+ * analysed again). Nothing without the account's VERTICAL_VIDEO module. Answers the aspects queued.
+ */
+export async function renderWantedAspects(db: Db, video: VideoRow, requestId: string | null): Promise<Aspect[]> {
+  const [account] = await db
+    .select({ modules: accounts.modules })
+    .from(accounts)
+    .where(eq(accounts.id, video.accountId));
+  if (!account?.modules.includes(VERTICAL_MODULE)) return [];
+  const wanted = new Set<Aspect>();
+  if (video.clipTemplateId !== null) {
+    const [template] = await db
+      .select({ aspects: clipTemplates.aspects })
+      .from(clipTemplates)
+      .where(and(eq(clipTemplates.id, video.clipTemplateId), eq(clipTemplates.accountId, video.accountId)));
+    for (const aspect of template?.aspects ?? []) wanted.add(aspect);
+  }
+  const rules = await db
+    .select({ aspects: clipRules.aspects })
+    .from(clipRuleRuns)
+    .innerJoin(clipRules, eq(clipRules.id, clipRuleRuns.ruleId))
+    .where(and(eq(clipRuleRuns.clipVideoId, video.id), eq(clipRuleRuns.accountId, video.accountId)));
+  for (const rule of rules) for (const aspect of rule.aspects) wanted.add(aspect);
+  // Rendered before from the original replaced: rendered again, their automatic path analysed anew.
+  const rendered = await db
+    .update(videoRenditions)
+    .set({ autoPath: null, updatedAt: sql`now()` })
+    .where(eq(videoRenditions.videoId, video.id))
+    .returning({ aspect: videoRenditions.aspect });
+  for (const { aspect } of rendered) wanted.add(aspect);
+  const own = sourceAspectOf(video);
+  if (own) wanted.delete(own);
+  const queued: Aspect[] = [];
+  for (const aspect of wanted) {
+    const asked = await requestRender(db, video, aspect);
+    await enqueueRender(db, asked.row, asked.generation, requestId);
+    queued.push(aspect);
+  }
+  return queued;
+}
