@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './datetime.ts';
 import { EMBED_TOKEN_MAX, EMBED_UNAVAILABLE_REASONS } from './embed.ts';
 import { LANGUAGES } from './languages.ts';
+import { ASPECTS } from './vertical.ts';
 
 /** A token as it appears in a path: base64url parts joined by dots. */
 export const embedToken = z
@@ -27,6 +28,17 @@ export type EmbedChapter = z.infer<typeof embedChapter>;
  * whether something plays (the replay's fields are those the page always had). Nothing of an
  * unpublished, switched-off or unknown content is sent but the reason.
  */
+/** A replay's rendition in another aspect, as the page plays it. */
+export const embedRendition = z
+  .object({
+    aspect: z.enum(ASPECTS),
+    hlsUrl: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  })
+  .strict();
+export type EmbedRendition = z.infer<typeof embedRendition>;
+
 export const embedPlayerResponse = z.discriminatedUnion('state', [
   z
     .object({
@@ -73,6 +85,11 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       hlsUrl: z.string(),
       durationSeconds: z.number().nullable(),
       chapters: z.array(embedChapter),
+      /**
+       * The replay in other aspects (issue 42), ready to play: a page held upright plays the one
+       * closest to its shape, a page asked for one (`?aspect=9x16`) plays that one.
+       */
+      renditions: z.array(embedRendition),
     })
     .strict(),
   z

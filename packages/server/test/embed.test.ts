@@ -90,6 +90,7 @@ describe('the public player', () => {
       'durationSeconds',
       'hlsUrl',
       'posterUrl',
+      'renditions',
       'state',
       'title',
     ]);

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { clipPaths } from '@regie/contract/clips';
+import { embedPaths } from '@regie/contract/embed';
+import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { renderMessage } from '@regie/contract/messages.render';
 import { MODULE_CODES } from '@regie/contract/modules';
 import {
@@ -16,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/jobs.table.ts';
 import { runFfmpeg } from '../src/media/ffmpeg.runner.ts';
+import { insertEvent } from './insights-fixtures.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { uploadVideo, type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
 
@@ -171,6 +174,26 @@ describe('a video in other aspects', () => {
     const mp4 = await fetchMp4(ready.mp4Url ?? '', 'auto.mp4');
     expect(await brightest(mp4, 0.2)).toBeGreaterThan(200);
     expect(await brightest(mp4, SECONDS - 0.3)).toBeGreaterThan(200);
+  });
+
+  it('offers the rendition to the embed page of an event replaying the video', async () => {
+    await ctx.user('embedder', ctx.accountA, ['sport_player_write']);
+    const eventId = await insertEvent(ctx, ctx.accountA.id, { videoId, activatedModules: ['EMBED'] });
+    const snippet = await call('GET', embedPaths.eventEmbed(eventId), 'embedder');
+    expect(snippet.statusCode, snippet.body).toBe(200);
+    const token = snippet.json<{ url: string }>().url.split('/').pop() ?? '';
+    const player = await ctx.request({ url: embedPaths.player(token) });
+    expect(player.statusCode, player.body).toBe(200);
+    const replay = player.json<EmbedPlayerResponse>();
+    expect(replay.state).toBe('replay');
+    expect(replay.state === 'replay' ? replay.renditions : []).toEqual([
+      {
+        aspect: '9:16',
+        hlsUrl: expect.stringMatching(/renditions\/9x16\/1\/hls\/master\.m3u8\?t=/),
+        width: 102,
+        height: 180,
+      },
+    ]);
   });
 
   it('re-renders along the editor’s keyframes, serving the last render meanwhile, then that one goes', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { clipAspects, REFRAMED_ASPECT_VALUES } from '../vertical.ts';
 import type { AccessRule } from '../access.ts';
 import { CLIP_RULE_MARKER_SOURCES, CLIP_RULE_MESSAGES, CLIP_RULE_NAME_MAX, CLIP_RULE_SECONDS } from '../clip-rules.ts';
+import { clipAspects, REFRAMED_ASPECT_VALUES } from '../vertical.ts';
 import type { FieldRule } from './define.ts';
 import { defineResource } from './define.ts';
 import { registeredWriteRule } from './registry.ts';

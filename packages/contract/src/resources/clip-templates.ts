@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { clipAspects, REFRAMED_ASPECT_VALUES } from '../vertical.ts';
 import type { AccessRule } from '../access.ts';
 import { CLIP_RULE, CLIP_TEMPLATE_SECONDS } from '../clips.ts';
+import { clipAspects, REFRAMED_ASPECT_VALUES } from '../vertical.ts';
 import { defineResource } from './define.ts';
 import { registeredWriteRule } from './registry.ts';
 import { referenceId } from './shapes.ts';

@@ -1,6 +1,6 @@
 import type { EmbedUnavailableReason } from '@regie/contract/embed';
 import { EMBED_IFRAME_SIZE, EMBED_MESSAGES, embedPaths } from '@regie/contract/embed';
-import type { EmbedPlayerResponse, EmbedSnippetResponse } from '@regie/contract/embed.schemas';
+import type { EmbedPlayerResponse, EmbedRendition, EmbedSnippetResponse } from '@regie/contract/embed.schemas';
 import type { Language } from '@regie/contract/languages';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
@@ -9,6 +9,7 @@ import { videos } from '../db/videos.table.ts';
 import { notFound } from '../http/http.errors.ts';
 import type { ContentRef } from '../live/program.ts';
 import { replayPreparation } from '../live/replay.progress.ts';
+import { renditionsOf } from '../vertical/renditions.service.ts';
 import { liveOrigin } from './embed.live.ts';
 import { EMBED_SOURCES } from './embed.sources.ts';
 import type { EmbedTarget, EmbedTokens } from './embed.tokens.ts';
@@ -128,6 +129,7 @@ export async function playerData(
       hlsUrl: media.mediaUrl(video.hlsKey),
       durationSeconds: video.duration,
       chapters: await source.chapters(db, target.accountId, target.id),
+      renditions: content.videoId === null ? [] : await playableRenditions(db, content.videoId, media),
     };
   }
   if (video && content.videoId !== null && PREPARING_VIDEO_STATES.includes(video.state)) {
@@ -135,6 +137,16 @@ export async function playerData(
     return { state: 'preparing', available: false, title, posterUrl, ...preparation };
   }
   return unavailable('no_replay', title);
+}
+
+/** The replay's renditions in other aspects that play (one rendered at least), each's media signed. */
+async function playableRenditions(db: Db, videoId: number, media: EmbedMedia): Promise<EmbedRendition[]> {
+  const rows = await renditionsOf(db, videoId);
+  return rows.flatMap((row) =>
+    row.generation > 0 && row.hlsKey && row.width && row.height
+      ? [{ aspect: row.aspect, hlsUrl: media.mediaUrl(row.hlsKey), width: row.width, height: row.height }]
+      : [],
+  );
 }
 
 /**

@@ -38,6 +38,7 @@ const replay: EmbedPlayerResponse = {
   hlsUrl: '/media/videos/1/9/hls/master.m3u8?t=1.b',
   durationSeconds: 5400,
   chapters: [{ title: 'Goal', startSeconds: 42 }],
+  renditions: [],
 };
 
 function harness(language: 'en' | 'fr' = 'en') {

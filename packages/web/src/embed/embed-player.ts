@@ -1,4 +1,5 @@
 import type { EmbedChapter, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import { replayStream } from './embed-aspect.ts';
 import type { EmbedTranslate } from './embed-i18n.ts';
 import { liveSeconds } from './embed-states.ts';
 import { chapterList, element, timeline } from './embed-view.ts';
@@ -99,7 +100,9 @@ export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailur
   root.replaceChildren(element('h1', {}, [data.title]), video);
   draw(data.chapters);
   root.setAttribute('aria-busy', 'false');
-  const stream = attach(video, data.hlsUrl, onFailure);
+  const page = { width: window.innerWidth, height: window.innerHeight };
+  const url = replayStream(data, page, new URLSearchParams(window.location.search).get('aspect'));
+  const stream = attach(video, url, onFailure);
   return { video, setChapters: draw, destroy: () => void stream.then((made) => made.destroy()) };
 }
 
