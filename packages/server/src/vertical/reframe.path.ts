@@ -32,6 +32,14 @@ const MOTION_THRESHOLD = 22;
 const GLOBAL_MOTION_SHARE = 0.3;
 /** Less moving brightness than this (per pixel of the frame) says nothing. */
 const MIN_MOTION_ENERGY = 0.02;
+/**
+ * When nothing moves clearly, what stands out of the picture is the action: pixels further from
+ * the frame's mean brightness than this many standard deviations (and SALIENT_MIN_LEVELS at least)…
+ */
+const SALIENT_DEVIATIONS = 4;
+const SALIENT_MIN_LEVELS = 40;
+/** …as long as they are few (a player, a ball), not a whole region of the picture. */
+const SALIENT_MAX_SHARE = 0.03;
 /** Histograms further apart than this (half the sum of differences ÷ pixels): a cut. */
 const CUT_HISTOGRAM_DISTANCE = 0.35;
 const HISTOGRAM_BINS = 32;
@@ -64,7 +72,38 @@ export interface FrameClue {
   cut: boolean;
 }
 
-/** What each frame says of where the action is, and where the shots change. */
+/**
+ * The still picture's clue, when nothing moves clearly (a player standing with the ball, a slow
+ * play): the centre of the few pixels that stand out of the frame's brightness, weighted by how
+ * far; null when none does, or too many do (a bright stand, a sunlit half of the pitch).
+ */
+export function salientX(frame: Uint8Array, width: number): number | null {
+  const pixels = frame.length;
+  if (pixels === 0) return null;
+  let sum = 0;
+  let squares = 0;
+  for (const value of frame) {
+    sum += value;
+    squares += value * value;
+  }
+  const mean = sum / pixels;
+  const deviation = Math.sqrt(Math.max(0, squares / pixels - mean * mean));
+  const floor = Math.max(SALIENT_MIN_LEVELS, SALIENT_DEVIATIONS * deviation);
+  let count = 0;
+  let weight = 0;
+  let weightedX = 0;
+  for (let index = 0; index < pixels; index += 1) {
+    const distance = Math.abs((frame[index] ?? 0) - mean) - floor;
+    if (distance <= 0) continue;
+    count += 1;
+    weight += distance;
+    weightedX += distance * (index % width);
+  }
+  if (count === 0 || count / pixels > SALIENT_MAX_SHARE) return null;
+  return (weightedX / weight + 0.5) / width;
+}
+
+/** What each frame says of where the action is (what moves, else what stands out), and where the shots change. */
 export function frameClues({ width, height, frames }: GreyFrames): FrameClue[] {
   const pixels = width * height;
   const clues: FrameClue[] = [];
@@ -89,7 +128,7 @@ export function frameClues({ width, height, frames }: GreyFrames): FrameClue[] {
         weightedX += weight * (index % width);
       }
       const clear = moved / pixels <= GLOBAL_MOTION_SHARE && energy / pixels >= MIN_MOTION_ENERGY;
-      clues.push({ x: clear ? (weightedX / energy + 0.5) / width : null, cut: false });
+      clues.push({ x: clear ? (weightedX / energy + 0.5) / width : salientX(frame, width), cut: false });
     }
     previous = frame;
     previousHistogram = currentHistogram;

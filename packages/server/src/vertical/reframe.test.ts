@@ -5,6 +5,7 @@ import { cropWindow, REFRAME_LIMITS, windowAt } from '@regie/contract/vertical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { analyseReframe, readGreyFrames, renderReframed } from './reframe.analyse.ts';
+import { salientX } from './reframe.path.ts';
 
 /**
  * Issue 42 point 7: a synthetic match made with ffmpeg's lavfi sources, a small bright ball crossing
@@ -160,4 +161,27 @@ describe('rendering along a path (issue 42)', () => {
     expect(mean(rendered.frames[5])).toBeCloseTo((255 * leftShare) / 2, -1);
     expect(mean(rendered.frames[25])).toBeCloseTo(255 * (1 - leftShare / 2), -1);
   }, 60_000);
+});
+
+describe('the still picture’s clue (issue 42 point 2)', () => {
+  /** A 100 × 50 grey frame, textured a little, with a bright square of `size` at column `x`. */
+  function frame(x: number, size: number): Uint8Array {
+    const width = 100;
+    const pixels = new Uint8Array(width * 50);
+    for (let index = 0; index < pixels.length; index += 1) pixels[index] = 120 + ((index * 7) % 11);
+    for (let row = 20; row < 20 + size; row += 1) {
+      for (let column = x; column < x + size; column += 1) pixels[row * width + column] = 250;
+    }
+    return pixels;
+  }
+
+  it('is where a small bright thing stands when nothing moves', () => {
+    expect(salientX(frame(80, 3), 100)).toBeCloseTo(0.815, 2);
+    expect(salientX(frame(10, 3), 100)).toBeCloseTo(0.115, 2);
+  });
+
+  it('says nothing of a plain picture, or of a bright region too large to be the action', () => {
+    expect(salientX(frame(0, 0), 100)).toBeNull();
+    expect(salientX(frame(20, 30), 100)).toBeNull();
+  });
 });
