@@ -48,6 +48,9 @@ test('an editor renders the goal clip in 9:16 and corrects its framing', async (
   await expect(editor.getByText('Automatic framing')).toBeVisible();
   await expect(editor.getByRole('group', { name: 'Player: Rendered 9:16 version' })).toBeVisible();
   await expect(editor.getByRole('img', { name: 'Preview of the 9:16 format' })).toBeVisible();
+  // TikTok's captions band and buttons, hatched over the preview.
+  await editor.getByText('TikTok', { exact: true }).click();
+  await expect(editor.getByRole('note', { name: /^Hatched: where TikTok draws its captions/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The window moved right with the keyboard, and a keyframe set at the player's moment (0:00).

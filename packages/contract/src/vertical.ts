@@ -201,3 +201,18 @@ export const VERTICAL_MESSAGES = messageCatalog('VERTICAL_MESSAGES', {
   keyframeAfterEnd: (time: number, duration: number) =>
     `A keyframe at ${time} s is after the end of the video (${duration} s)`,
 });
+
+/**
+ * Where the platforms draw their own interface over a 9:16 video (captions, the account's name,
+ * the like and share buttons), as shares of the picture's edges, after the platforms' published
+ * guides (2026): a skin's text and the action are kept out of these bands.
+ */
+export const SAFE_AREA_PLATFORMS = ['tiktok', 'reels', 'shorts'] as const;
+export type SafeAreaPlatform = (typeof SAFE_AREA_PLATFORMS)[number];
+export const PLATFORM_SAFE_AREAS: Readonly<
+  Record<SafeAreaPlatform, { top: number; bottom: number; left: number; right: number }>
+> = {
+  tiktok: { top: 0.078, bottom: 0.22, left: 0.056, right: 0.13 },
+  reels: { top: 0.115, bottom: 0.22, left: 0.056, right: 0.111 },
+  shorts: { top: 0.1, bottom: 0.2, left: 0.056, right: 0.1 },
+};

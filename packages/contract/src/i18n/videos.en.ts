@@ -198,4 +198,10 @@ export const videosEn = {
   'videos.reframe.source.auto': 'Automatic framing',
   'videos.reframe.source.edited': 'Corrected framing',
   'videos.reframe.unsaved': 'Unsaved changes',
+  'videos.reframe.safeAreas': 'Platform interface',
+  'videos.reframe.safeAreas.none': 'None',
+  'videos.reframe.safeAreas.tiktok': 'TikTok',
+  'videos.reframe.safeAreas.reels': 'Reels',
+  'videos.reframe.safeAreas.shorts': 'Shorts',
+  'videos.reframe.safeAreas.shown': 'Hatched: where {{platform}} draws its captions and buttons over the video',
 } as const satisfies Record<string, string>;

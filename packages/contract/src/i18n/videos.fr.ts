@@ -205,4 +205,11 @@ export const videosFr: Record<keyof typeof videosEn, string> = {
   'videos.reframe.source.auto': 'Cadrage automatique',
   'videos.reframe.source.edited': 'Cadrage corrigé',
   'videos.reframe.unsaved': 'Modifications non enregistrées',
+  'videos.reframe.safeAreas': 'Interface de la plateforme',
+  'videos.reframe.safeAreas.none': 'Aucune',
+  'videos.reframe.safeAreas.tiktok': 'TikTok',
+  'videos.reframe.safeAreas.reels': 'Reels',
+  'videos.reframe.safeAreas.shorts': 'Shorts',
+  'videos.reframe.safeAreas.shown':
+    'Hachuré : là où {{platform}} affiche ses légendes et ses boutons par-dessus la vidéo',
 };

@@ -1,8 +1,30 @@
-import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { ASPECT_RATIOS, type ReframeKeyframe, type Rendition, windowAt } from '@regie/contract/vertical';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { isOneOf } from '@regie/contract/guards';
+import {
+  ASPECT_RATIOS,
+  PLATFORM_SAFE_AREAS,
+  type ReframeKeyframe,
+  type Rendition,
+  SAFE_AREA_PLATFORMS,
+  type SafeAreaPlatform,
+  windowAt,
+} from '@regie/contract/vertical';
 import type { VideoPlayback } from '@regie/contract/videos.schemas';
 import { IconTrash } from '@tabler/icons-react';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t.ts';
 import { formatClock } from '../../../widgets/player/time-format.ts';
 import { VideoPlayer } from '../../../widgets/player/VideoPlayer.tsx';
@@ -20,6 +42,25 @@ interface Props {
   playback: VideoPlayback;
   title: string;
   canWrite: boolean;
+}
+
+/** The bands a platform's own interface covers, darkened over the preview: the action belongs outside them. */
+function SafeAreaBands({ platform }: { platform: SafeAreaPlatform }) {
+  const t = useT();
+  const area = PLATFORM_SAFE_AREAS[platform];
+  const band = (style: CSSProperties) => <div className={classes.unsafe} style={style} />;
+  return (
+    <div
+      className={classes.safeAreas}
+      role="note"
+      aria-label={t('videos.reframe.safeAreas.shown', { platform: t(`videos.reframe.safeAreas.${platform}`) })}
+    >
+      {band({ top: 0, left: 0, right: 0, height: `${area.top * 100}%` })}
+      {band({ bottom: 0, left: 0, right: 0, height: `${area.bottom * 100}%` })}
+      {band({ top: `${area.top * 100}%`, bottom: `${area.bottom * 100}%`, left: 0, width: `${area.left * 100}%` })}
+      {band({ top: `${area.top * 100}%`, bottom: `${area.bottom * 100}%`, right: 0, width: `${area.right * 100}%` })}
+    </div>
+  );
 }
 
 /** `1:02.3`: keyframes are a tenth of a second apart at least. */
@@ -75,6 +116,8 @@ export function ReframeEditor({ videoId, rendition, playback, title, canWrite }:
   /** Where the arrows or the pointer moved the window at a moment, until K sets it (or the player moves on). */
   const [moved, setMoved] = useState<{ x: number; time: number } | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** The platform whose interface is drawn over the preview (its captions band, its buttons). */
+  const [safeArea, setSafeArea] = useState<SafeAreaPlatform | null>(null);
 
   useEffect(() => {
     if (saved) setKeyframes(saved);
@@ -226,17 +269,35 @@ export function ReframeEditor({ videoId, rendition, playback, title, canWrite }:
             </div>
           </Stack>
           <Stack gap={4} align="center">
-            <canvas
-              ref={preview}
-              className={classes.preview}
-              width={previewWidth}
-              height={PREVIEW_HEIGHT}
-              role="img"
-              aria-label={t('videos.reframe.preview', { aspect })}
-            />
+            <Box pos="relative" w={previewWidth} h={PREVIEW_HEIGHT}>
+              <canvas
+                ref={preview}
+                className={classes.preview}
+                width={previewWidth}
+                height={PREVIEW_HEIGHT}
+                role="img"
+                aria-label={t('videos.reframe.preview', { aspect })}
+              />
+              {safeArea && <SafeAreaBands platform={safeArea} />}
+            </Box>
             <Text size="xs" c="dimmed">
               {t('videos.reframe.preview', { aspect })}
             </Text>
+            {aspect === '9:16' && (
+              <SegmentedControl
+                size="xs"
+                aria-label={t('videos.reframe.safeAreas')}
+                value={safeArea ?? 'none'}
+                onChange={(value) => setSafeArea(isOneOf(SAFE_AREA_PLATFORMS, value) ? value : null)}
+                data={[
+                  { value: 'none', label: t('videos.reframe.safeAreas.none') },
+                  ...SAFE_AREA_PLATFORMS.map((platform) => ({
+                    value: platform,
+                    label: t(`videos.reframe.safeAreas.${platform}`),
+                  })),
+                ]}
+              />
+            )}
           </Stack>
         </Group>
         {canWrite && (
