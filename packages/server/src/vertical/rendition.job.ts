@@ -1,12 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
-import { extname, join, sep } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { JOB_MESSAGES } from '@regie/contract/jobs';
 import type { TechnicalMetadata } from '@regie/contract/media';
 import { cropWindow, REFRAMED_ASPECTS, RENDITION_JOB_TYPE } from '@regie/contract/vertical';
-import { MEDIA_CONTENT_TYPES, VIDEO_MESSAGES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { VIDEO_MESSAGES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { z } from 'zod';
-import { reasonOf } from '../common/message.error.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
@@ -14,11 +12,9 @@ import type { VideoRenditionRow } from '../db/video-renditions.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { defineJob, type JobContext, type JobHookContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
-import { probeMedia } from '../media/ffprobe.service.ts';
-import { MediaError } from '../media/media.errors.ts';
 import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
-import { sourceFile, workFolder } from '../videos/videos.files.ts';
-import { purgeReplacedMediaJob, REPLACED_MEDIA_KEPT_MS } from '../videos/videos.purge.job.ts';
+import { filesUnder, probeSource, sourceFile, uploadOutputs, workFolder } from '../videos/videos.files.ts';
+import { purgeReplacedLater } from '../videos/videos.purge.job.ts';
 import { findVideo } from '../videos/videos.service.ts';
 import { analyseReframe, renderReframed } from './reframe.analyse.ts';
 import {
@@ -42,25 +38,6 @@ const renditionPayload = z.object({
 type RenditionPayload = z.infer<typeof renditionPayload>;
 type RenditionContext = JobContext<RenditionPayload>;
 
-async function probe(source: string, signal: AbortSignal): Promise<TechnicalMetadata> {
-  try {
-    return await probeMedia(source, { signal });
-  } catch (error) {
-    if (error instanceof MediaError && error.code !== 'tooling') {
-      throw new PermanentJobError(reasonOf(error), { cause: error });
-    }
-    throw error;
-  }
-}
-
-/** Every file under `folder`, relative, with `/` separators. */
-async function filesUnder(folder: string): Promise<string[]> {
-  const names = await readdir(folder, { recursive: true });
-  const files: string[] = [];
-  for (const name of names) if ((await stat(join(folder, name))).isFile()) files.push(name.split(sep).join('/'));
-  return files.sort();
-}
-
 /**
  * The keyframes this render follows: the editor's, else the automatic path (analysed on the
  * first render and kept, so that a re-render or a reset does not analyse again).
@@ -82,7 +59,7 @@ async function keyframesFor(
 async function render(context: RenditionContext, row: VideoRenditionRow, video: VideoRow, work: string) {
   const { signal, reportProgress } = context;
   const source = await sourceFile(context.storage, video, work);
-  const metadata = await probe(source, signal);
+  const metadata = await probeSource(source, signal);
   reportProgress(PROGRESS.probed);
   const path = REFRAMED_ASPECTS.includes(row.aspect)
     ? await keyframesFor(context, row, source, metadata)
@@ -105,7 +82,7 @@ async function render(context: RenditionContext, row: VideoRenditionRow, video: 
     onProgress: (percent) =>
       reportProgress(PROGRESS.analysed + ((PROGRESS.rendered - PROGRESS.analysed) * percent) / 100),
   });
-  const rendered = await probe(mp4, signal);
+  const rendered = await probeSource(mp4, signal);
   const hls = join(work, 'hls');
   const poster = join(work, 'poster.jpg');
   await encodeHlsLadder(mp4, hls, rendered, {
@@ -117,18 +94,6 @@ async function render(context: RenditionContext, row: VideoRenditionRow, video: 
   reportProgress(PROGRESS.ladder);
   const window = cropWindow(row.aspect, metadata.width, metadata.height);
   return { mp4, hls, poster, width: rendered.width || window.width, height: rendered.height, path: path.source };
-}
-
-async function upload(context: RenditionContext, files: { file: string; key: string }[]): Promise<void> {
-  let done = 0;
-  for (const { file, key } of files) {
-    context.signal.throwIfAborted();
-    const type = MEDIA_CONTENT_TYPES[extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream';
-    const { size } = await stat(file);
-    await context.storage.putStream(key, createReadStream(file), type, { size });
-    done += 1;
-    context.reportProgress(PROGRESS.ladder + ((PROGRESS.uploaded - PROGRESS.ladder) * done) / files.length);
-  }
 }
 
 /** The rendition a job renders, from its payload (null when the payload is not a rendition's). */
@@ -186,7 +151,7 @@ export const renderRenditionJob = defineJob({
         { file: result.mp4, key: `${folder}video.mp4` },
         { file: result.poster, key: `${folder}poster.jpg` },
       ];
-      await upload(context, files);
+      await uploadOutputs(context, files, PROGRESS.ladder, PROGRESS.uploaded);
       const served = await transaction(db, async (tx) => {
         const changed = await markReady(tx, row.id, {
           generation: payload.generation,
@@ -198,7 +163,7 @@ export const renderRenditionJob = defineJob({
           path: result.path,
         });
         if (changed && changed.replaced > 0)
-          await purgeLater(tx, video, renditionFolder(video, row.aspect, changed.replaced));
+          await purgeReplacedLater(tx, video, renditionFolder(video, row.aspect, changed.replaced));
         return changed !== null;
       });
       // A newer render was served first: these files are never played.
@@ -209,16 +174,6 @@ export const renderRenditionJob = defineJob({
     }
   },
 });
-
-/** The render replaced goes once the pages that loaded it are done with it. */
-function purgeLater(tx: Db, video: Pick<VideoRow, 'accountId' | 'id'>, folder: string) {
-  return enqueueJob(
-    tx,
-    purgeReplacedMediaJob,
-    { accountId: video.accountId, videoId: video.id, folder },
-    { accountId: video.accountId, runAt: new Date(Date.now() + REPLACED_MEDIA_KEPT_MS) },
-  );
-}
 
 /** Queues a render of the rendition (its `generation`, as requestRender numbered it). */
 export function enqueueRender(

@@ -1,24 +1,18 @@
-import { createReadStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
-import { extname, join, sep } from 'node:path';
-import type { TechnicalMetadata } from '@regie/contract/media';
-import { MEDIA_CONTENT_TYPES, VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { reasonOf } from '../common/message.error.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
-import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
+import { defineJob, type JobContext, skipped } from '../jobs/jobs.define.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
-import { probeMedia } from '../media/ffprobe.service.ts';
-import { MediaError } from '../media/media.errors.ts';
 import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
-import type { ObjectStorage } from '../storage/storage.types.ts';
 import { renderWantedAspects } from '../vertical/renditions.wanted.ts';
 import { releasePendingShares } from './share.pending.ts';
-import { sourceFile, workFolder } from './videos.files.ts';
+import { filesUnder, probeSource, sourceFile, uploadOutputs, workFolder } from './videos.files.ts';
 import { followedByVideo } from './videos.job-hooks.ts';
 import {
   hlsFolder,
@@ -28,7 +22,7 @@ import {
   storyboardVttKey,
   videoFolder,
 } from './videos.keys.ts';
-import { purgeReplacedMediaJob, REPLACED_MEDIA_KEPT_MS, replacedFolder } from './videos.purge.job.ts';
+import { purgeReplacedLater, replacedFolder } from './videos.purge.job.ts';
 import { activeJobs, findVideo } from './videos.service.ts';
 import { videoStates } from './videos.state.ts';
 
@@ -36,8 +30,6 @@ export { sourceFile, workFolder } from './videos.files.ts';
 
 /** Where the encode's progress goes: probe, then ffmpeg up to ENCODED, then the uploads to 99. */
 const PROGRESS = { probed: 2, encoded: 84, storyboard: 85, uploaded: 99 } as const;
-/** Files uploaded to storage side by side. */
-const UPLOAD_CONCURRENCY = 4;
 
 type EncodeContext = JobContext<EncodePayload>;
 
@@ -51,55 +43,6 @@ const encodePayload = z.object({
   replaces: z.string().min(1).optional(),
 });
 type EncodePayload = z.infer<typeof encodePayload>;
-
-/** Every file under `folder`, as paths relative to it with `/` separators. */
-async function filesUnder(folder: string): Promise<string[]> {
-  const names = await readdir(folder, { recursive: true });
-  const files: string[] = [];
-  for (const name of names) if ((await stat(join(folder, name))).isFile()) files.push(name.split(sep).join('/'));
-  return files.sort();
-}
-
-async function upload(storage: ObjectStorage, file: string, key: string): Promise<void> {
-  const type = MEDIA_CONTENT_TYPES[extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream';
-  const { size } = await stat(file);
-  await storage.putStream(key, createReadStream(file), type, { size });
-}
-
-/** Uploads the encoded files, a few at a time, reporting progress from `from` to `to`. */
-async function uploadOutputs(
-  context: EncodeContext,
-  files: { file: string; key: string }[],
-  from: number,
-  to: number,
-): Promise<void> {
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const item = files[next];
-      next += 1;
-      if (!item) continue;
-      context.signal.throwIfAborted();
-      await upload(context.storage, item.file, item.key);
-      done += 1;
-      context.reportProgress(from + ((to - from) * done) / files.length);
-    }
-  };
-  await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, worker));
-}
-
-async function probe(source: string, signal: AbortSignal): Promise<TechnicalMetadata> {
-  try {
-    return await probeMedia(source, { signal });
-  } catch (error) {
-    // A file ffprobe cannot read will not get better: the video fails, its original is kept.
-    if (error instanceof MediaError && error.code !== 'tooling') {
-      throw new PermanentJobError(reasonOf(error), { cause: error });
-    }
-    throw error;
-  }
-}
 
 /**
  * Runs two steps at once under one signal: the first to fail stops the other (its ffmpeg is
@@ -136,7 +79,7 @@ async function encode(context: EncodeContext, video: VideoRow, work: string, rep
   const { storage, signal, reportProgress, db } = context;
   const { accountId, id } = video;
   const source = await sourceFile(storage, video, work);
-  const metadata = await probe(source, signal);
+  const metadata = await probeSource(source, signal);
   reportProgress(PROGRESS.probed);
   const findings = { metadata, duration: metadata.durationSeconds, width: metadata.width, height: metadata.height };
   // Replacing media that play: the video stays ready on them until the new ones are stored.
@@ -208,14 +151,7 @@ export const encodeVideoJob = defineJob({
         // Its other aspects (its template's or rule's, and those rendered before) from the new media.
         if (row) await renderWantedAspects(tx, row, job.requestId);
         // Pages that loaded the replaced media play on: they go later, not now.
-        if (row && replaces) {
-          await enqueueJob(
-            tx,
-            purgeReplacedMediaJob,
-            { accountId: row.accountId, videoId: row.id, folder: replaces },
-            { accountId: row.accountId, runAt: new Date(Date.now() + REPLACED_MEDIA_KEPT_MS) },
-          );
-        }
+        if (row && replaces) await purgeReplacedLater(tx, row, replaces);
         return row;
       });
       // Deleted while it was encoding: its purge job may have run already, so clean up here too.

@@ -1,6 +1,8 @@
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { z } from 'zod';
+import type { Db } from '../db/database.ts';
 import { defineJob, skipped } from '../jobs/jobs.define.ts';
+import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { renditionsOf } from '../vertical/renditions.service.ts';
 import { hlsFolder, videoFolder } from './videos.keys.ts';
 import { findVideo } from './videos.service.ts';
@@ -80,3 +82,13 @@ export const purgeReplacedMediaJob = defineJob({
     return { removed: folder };
   },
 });
+
+/** Queues the purge of a replaced folder once the pages that loaded its media are done with them. */
+export function purgeReplacedLater(db: Db, video: { accountId: number; id: number }, folder: string) {
+  return enqueueJob(
+    db,
+    purgeReplacedMediaJob,
+    { accountId: video.accountId, videoId: video.id, folder },
+    { accountId: video.accountId, runAt: new Date(Date.now() + REPLACED_MEDIA_KEPT_MS) },
+  );
+}

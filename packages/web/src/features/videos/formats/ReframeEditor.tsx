@@ -70,23 +70,25 @@ function keyframeClock(seconds: number): string {
 }
 
 /**
- * Follows the player's position, and draws the frame under it on `draw` each time it (or the
- * path) changes: one picture decoded, shown whole with the window and cropped as the preview.
+ * Follows the player's position, and draws the frame under it with `draw` when it (or the
+ * window's place, `place()`) changed: one picture decoded, shown whole with the window and cropped
+ * as the preview; a paused player costs no drawing.
  */
-function useFrameLoop(video: HTMLVideoElement | null, draw: (video: HTMLVideoElement) => void) {
+function useFrameLoop(video: HTMLVideoElement | null, place: () => number, draw: (video: HTMLVideoElement) => void) {
   const [time, setTime] = useState(0);
-  const drawRef = useRef(draw);
-  drawRef.current = draw;
+  const latest = useRef({ place, draw });
+  latest.current = { place, draw };
   useEffect(() => {
     if (!video) return;
     let frame = 0;
-    let last = -1;
+    let drawn = { time: -1, place: -1, width: 0 };
     const tick = () => {
-      if (video.currentTime !== last) {
-        last = video.currentTime;
-        setTime(video.currentTime);
+      const now = { time: video.currentTime, place: latest.current.place(), width: video.videoWidth };
+      if (now.time !== drawn.time) setTime(now.time);
+      if (now.time !== drawn.time || now.place !== drawn.place || now.width !== drawn.width) {
+        latest.current.draw(video);
+        drawn = now;
       }
-      drawRef.current(video);
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
@@ -129,10 +131,15 @@ export function ReframeEditor({ videoId, rendition, playback, title, canWrite }:
   });
 
   const share = reframe.data ? reframe.data.windowWidth / reframe.data.sourceWidth : ASPECT_RATIOS[aspect] / (16 / 9);
-  const time = useFrameLoop(video, (element) => draw(element));
+  /** The window's place as last rendered: what the frame loop draws. */
+  const xRef = useRef(0.5);
+  const time = useFrameLoop(
+    video,
+    () => xRef.current,
+    (element) => draw(element),
+  );
   const x = moved && moved.time === time ? moved.x : windowAt(keyframes, time);
   const setPending = (place: number | null) => setMoved(place === null ? null : { x: place, time });
-  const xRef = useRef(x);
   xRef.current = x;
 
   function draw(element: HTMLVideoElement) {
