@@ -51,6 +51,8 @@ test('an editor renders the goal clip in 9:16 and corrects its framing', async (
   // TikTok's captions band and buttons, hatched over the preview.
   await editor.getByText('TikTok', { exact: true }).click();
   await expect(editor.getByRole('note', { name: /^Hatched: where TikTok draws its captions/ })).toBeVisible();
+  // The frame the clip's skin is laid out in, inside every platform's interface.
+  await expect(editor.getByRole('note', { name: /^Dashed: where the clip’s skin .* is laid out in 9:16/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The window moved right with the keyboard, and a keyframe set at the player's moment (0:00).

@@ -216,3 +216,33 @@ export const PLATFORM_SAFE_AREAS: Readonly<
   reels: { top: 0.115, bottom: 0.22, left: 0.056, right: 0.111 },
   shorts: { top: 0.1, bottom: 0.2, left: 0.056, right: 0.1 },
 };
+
+/** Bands along a picture's edges, as shares of its width (left, right) and height (top, bottom). */
+export interface EdgeBands {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** The bands no platform's interface covers on a 9:16 video: the widest of each edge. */
+export const VERTICAL_SAFE_AREA: Readonly<EdgeBands> = {
+  top: Math.max(...SAFE_AREA_PLATFORMS.map((platform) => PLATFORM_SAFE_AREAS[platform].top)),
+  bottom: Math.max(...SAFE_AREA_PLATFORMS.map((platform) => PLATFORM_SAFE_AREAS[platform].bottom)),
+  left: Math.max(...SAFE_AREA_PLATFORMS.map((platform) => PLATFORM_SAFE_AREAS[platform].left)),
+  right: Math.max(...SAFE_AREA_PLATFORMS.map((platform) => PLATFORM_SAFE_AREAS[platform].right)),
+};
+
+/**
+ * How a clip's skin (its logo, intro and outro, and the event's graphics burnt in) is laid out
+ * in each aspect: `safe`, the bands kept free of it (on 9:16 the platforms' interface, on the
+ * feed shapes a small margin); `scale`, how much wider than in 16:9 its logo and graphics are as
+ * a share of the width (a narrower picture needs a larger share for the same legibility).
+ * The intro and outro images are fitted inside the safe area over a blurred fill of themselves.
+ */
+export const SKIN_LAYOUTS: Readonly<Record<Aspect, { safe: Readonly<EdgeBands>; scale: number }>> = {
+  '16:9': { safe: { top: 0, bottom: 0, left: 0, right: 0 }, scale: 1 },
+  '9:16': { safe: VERTICAL_SAFE_AREA, scale: 1.6 },
+  '1:1': { safe: { top: 0.04, bottom: 0.04, left: 0.04, right: 0.04 }, scale: 1.25 },
+  '4:5': { safe: { top: 0.04, bottom: 0.04, left: 0.04, right: 0.04 }, scale: 1.35 },
+};

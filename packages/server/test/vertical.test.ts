@@ -17,7 +17,9 @@ import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/jobs.table.ts';
+import { videos } from '../src/db/videos.table.ts';
 import { runFfmpeg } from '../src/media/ffmpeg.runner.ts';
+import { makeColourPng, near, pixelAt, uploadSkinImage, videoSeconds } from './clips-fixtures.ts';
 import { insertEvent } from './insights-fixtures.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { uploadVideo, type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
@@ -330,6 +332,68 @@ describe('a video in other aspects', () => {
     expect(states.find((rendition) => rendition.aspect === '1:1')).toMatchObject({ width: 180, height: 180 });
     const refused = await call('POST', '/main-api/clip-templates', 'producer', { name: 'Wide', aspects: ['16:9'] });
     expect(refused.statusCode).toBe(400);
+  });
+
+  it('makes a skinned clip’s 9:16 from its bare cut, the skin laid out for 9:16 in the same pass', async () => {
+    await ctx.user('dresser', ctx.accountA, ['sport_player_write', 'liveclipping_write']);
+    const dresser = token('dresser');
+    const [overlayKey, preRollKey, postRollKey] = [
+      await uploadSkinImage(ctx, dresser, await makeColourPng(ctx.dir, 'red')),
+      await uploadSkinImage(ctx, dresser, await makeColourPng(ctx.dir, 'blue')),
+      await uploadSkinImage(ctx, dresser, await makeColourPng(ctx.dir, 'lime')),
+    ];
+    const skin = await call('POST', '/main-api/clip-skins', 'dresser', {
+      name: 'Vertical night',
+      overlayKey,
+      preRollKey,
+      postRollKey,
+      overlayPosition: 'top-right',
+      rollSeconds: 0.4,
+    });
+    expect(skin.statusCode, skin.body).toBe(201);
+    const template = await call('POST', '/main-api/clip-templates', 'dresser', { name: 'Phones', aspects: ['9:16'] });
+    expect(template.statusCode, template.body).toBe(201);
+    const cut = await call('POST', clipPaths.videoClips(videoId), 'dresser', {
+      inSeconds: 1,
+      outSeconds: 3,
+      clipSkinId: skin.json<{ id: number }>().id,
+      clipTemplateId: template.json<{ id: number }>().id,
+    });
+    expect(cut.statusCode, cut.body).toBe(202);
+    const clipId = cut.json<{ video: { id: number } }>().video.id;
+    ctx.workers();
+    const ready = await waitFor(
+      async () => {
+        const listed = (await call('GET', verticalPaths.renditions(clipId), 'writerA')).json<{ data: Rendition[] }>();
+        const found = listed.data.find((rendition) => rendition.aspect === '9:16');
+        if (found?.state === 'failed') throw new Error(`the render failed: ${found.error}`);
+        return found?.state === 'ready' ? found : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, what: 'the skinned clip’s 9:16 rendition' },
+    );
+    await ctx.stopWorkers();
+
+    // The bare cut is kept beside the clip, starting after the 0.4 s pre-roll.
+    const [clip] = await ctx.db.select().from(videos).where(eq(videos.id, clipId));
+    expect(clip).toMatchObject({ clipCleanKey: `videos/${ctx.accountA.id}/${clipId}/clean.mp4`, clipCleanOffset: 0.4 });
+    // The path is in the clip's times: held during the pre-roll, then the analysis of the cut.
+    const path = (await call('GET', verticalPaths.reframe(clipId, '9x16'), 'writerA')).json<ReframeResponse>();
+    expect(path.keyframes[0]?.time).toBe(0);
+    expect(path.keyframes[1]?.time).toBe(0.4);
+
+    expect(ready).toMatchObject({ width: 102, height: 180 });
+    const file = await fetchMp4(ready.mp4Url ?? '', 'dressed-9x16.mp4');
+    expect(Math.abs((await videoSeconds(file)) - (0.4 + 2 + 0.4))).toBeLessThanOrEqual(0.05);
+    // The intro, fitted inside the safe area over its own blurred fill; the outro likewise.
+    expect(near(await pixelAt(file, 0.2, 51, 80), [0, 0, 255])).toBe(true);
+    expect(near(await pixelAt(file, 2.6, 51, 80), [0, 255, 0])).toBe(true);
+    // The logo, 1.6 times its 16:9 share of the width (32 px), in the top-right corner of the
+    // safe area: below the platforms' top band (21 px) and left of their buttons (13 px).
+    expect(near(await pixelAt(file, 1.2, 70, 32), [255, 0, 0])).toBe(true);
+    expect(near(await pixelAt(file, 1.2, 70, 8), [255, 0, 0])).toBe(false);
+    expect(near(await pixelAt(file, 1.2, 96, 32), [255, 0, 0])).toBe(false);
+    // Under the skin, the window still follows the ball.
+    expect(await brightest(file, 1.4)).toBeGreaterThan(200);
   });
 
   it('removes a rendition: its media and its path', async () => {

@@ -204,4 +204,6 @@ export const videosEn = {
   'videos.reframe.safeAreas.reels': 'Reels',
   'videos.reframe.safeAreas.shorts': 'Shorts',
   'videos.reframe.safeAreas.shown': 'Hatched: where {{platform}} draws its captions and buttons over the video',
+  'videos.reframe.skinArea':
+    'Dashed: where the clip’s skin (logo, graphics, intro and outro) is laid out in {{aspect}}',
 } as const satisfies Record<string, string>;

@@ -212,4 +212,6 @@ export const videosFr: Record<keyof typeof videosEn, string> = {
   'videos.reframe.safeAreas.shorts': 'Shorts',
   'videos.reframe.safeAreas.shown':
     'Hachuré : là où {{platform}} affiche ses légendes et ses boutons par-dessus la vidéo',
+  'videos.reframe.skinArea':
+    'En pointillés : là où l’habillage du clip (logo, graphiques, intro et outro) est placé en {{aspect}}',
 };

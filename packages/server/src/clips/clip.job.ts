@@ -1,15 +1,11 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { CLIP_MESSAGES } from '@regie/contract/clips';
 import type { TechnicalMetadata } from '@regie/contract/media';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { reasonOf } from '../common/message.error.ts';
-import { clipSkins } from '../db/clip-skins.table.ts';
-import type { Db } from '../db/database.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import type { GraphicOverlay } from '../graphics/graphics.args.ts';
 import { clipGraphicOverlays } from '../graphics/graphics.clips.ts';
@@ -19,12 +15,14 @@ import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { findKeyframes, probeMedia } from '../media/ffprobe.service.ts';
 import { MediaError } from '../media/media.errors.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
+import { rendersAspects } from '../vertical/renditions.module.ts';
 import { enqueueEncode, sourceFile, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
-import { originalKey, videoFolder } from '../videos/videos.keys.ts';
+import { cleanCutKey, originalKey, videoFolder } from '../videos/videos.keys.ts';
 import { findVideo, updateVideo } from '../videos/videos.service.ts';
 import { videoStates } from '../videos/videos.state.ts';
-import { skinnedClipArgs, skinnedDuration } from './skin.args.ts';
+import { hasSkinImages, type Skin, skinImages, skinOfClip } from './clip.skin.ts';
+import { cutOffset, skinnedClipArgs, skinnedDuration } from './skin.args.ts';
 
 /** Where the clip job's progress goes: keyframes found, ffmpeg up to RENDERED, the upload to STORED. */
 const PROGRESS = { planned: 3, rendered: 90, stored: 98 } as const;
@@ -32,10 +30,11 @@ const PROGRESS = { planned: 3, rendered: 90, stored: 98 } as const;
 const KEYFRAME_WINDOW_SECONDS = 0.5;
 
 type ClipContext = JobContext<{ videoId: number }>;
-type Skin = typeof clipSkins.$inferSelect;
 
 export interface RenderedClip {
   file: string;
+  /** The cut without skin nor graphics, when asked for and the clip has some; `offset`: where it starts in `file`. */
+  clean: { file: string; offset: number } | null;
   /** copy/encode: a plain cut (contract cutPlan); skinned: one ffmpeg run with the skin. */
   mode: CutPlan['mode'] | 'skinned';
   durationSeconds: number;
@@ -95,28 +94,17 @@ async function plainCut(
     const plan = cutPlan({ ...range, durationSeconds: source.metadata.durationSeconds, keyframes });
     if (plan.mode === 'encode') {
       await encoding;
-      return { file: encoded, mode: plan.mode, durationSeconds };
+      return { file: encoded, mode: plan.mode, durationSeconds, clean: null };
     }
     speculative.abort(new Error('stream copy instead'));
     const output = join(work, 'clip.mp4');
     await runFfmpeg(cutArgs({ input: source.file, output, plan }), { durationSeconds, onProgress, signal });
-    return { file: output, mode: plan.mode, durationSeconds };
+    return { file: output, mode: plan.mode, durationSeconds, clean: null };
   } finally {
     signal.removeEventListener('abort', stop);
     // A bad range (cutPlan throws) or an abort: the encode stops too.
     speculative.abort(new Error('cut abandoned'));
   }
-}
-
-/** A skin image as a local file: in place on local storage, else downloaded into `work`. */
-async function imageFile(storage: ObjectStorage, key: string, work: string, name: string): Promise<string> {
-  const local = storage.localPath(key);
-  if (local && (await storage.exists(key))) return local;
-  const object = await storage.get(key);
-  if (!object) throw new PermanentJobError(CLIP_MESSAGES.skinImageMissing(key));
-  const target = join(work, `${name}${key.slice(key.lastIndexOf('.'))}`);
-  await pipeline(object.body, createWriteStream(target));
-  return target;
 }
 
 async function sourceMetadata(source: VideoRow, file: string, signal: AbortSignal): Promise<TechnicalMetadata> {
@@ -130,7 +118,11 @@ async function sourceMetadata(source: VideoRow, file: string, signal: AbortSigna
   }
 }
 
-/** Cuts the clip (skinned or not) into `work`/clip.mp4, reporting ffmpeg's progress. */
+/**
+ * Cuts the clip (skinned or not) into `work`/clip.mp4, reporting ffmpeg's progress. With
+ * `keepClean` a skinned cut is also written bare, in the same run (the account makes other
+ * aspects of its clips: they are cut and skinned from it).
+ */
 export async function renderClip(
   context: RenderContext,
   range: { inSeconds: number; outSeconds: number },
@@ -138,16 +130,13 @@ export async function renderClip(
   skin: Skin | null,
   work: string,
   graphics: readonly GraphicOverlay[] = [],
+  keepClean = false,
 ): Promise<RenderedClip> {
   const { storage, signal, reportProgress } = context;
   const output = join(work, 'clip.mp4');
   const { metadata } = source;
   const onProgress = renderProgress(reportProgress);
-  const hasImages =
-    graphics.length > 0 ||
-    Boolean(skin && (skin.overlayKey || ((skin.preRollKey || skin.postRollKey) && skin.rollSeconds > 0)));
-  if (hasImages) {
-    const rolls = (skin?.rollSeconds ?? 0) > 0;
+  if (graphics.length > 0 || hasSkinImages(skin)) {
     const options = {
       input: source.file,
       output,
@@ -156,35 +145,34 @@ export async function renderClip(
       height: metadata.height,
       fps: metadata.fps,
       hasAudio: metadata.hasAudio,
-      preRoll: rolls && skin?.preRollKey ? await imageFile(storage, skin.preRollKey, work, 'pre-roll') : null,
-      postRoll: rolls && skin?.postRollKey ? await imageFile(storage, skin.postRollKey, work, 'post-roll') : null,
-      overlay: skin?.overlayKey
-        ? {
-            image: await imageFile(storage, skin.overlayKey, work, 'overlay'),
-            position: skin.overlayPosition,
-            opacity: skin.overlayOpacity,
-          }
-        : null,
-      rollSeconds: skin?.rollSeconds ?? 0,
+      ...(await skinImages(storage, skin, work)),
       graphics,
+      ...(keepClean ? { cleanOutput: join(work, 'clean.mp4') } : {}),
     };
     const durationSeconds = skinnedDuration(options);
     reportProgress(PROGRESS.planned);
     await runFfmpeg(skinnedClipArgs(options), { durationSeconds, onProgress, signal });
-    return { file: output, mode: 'skinned', durationSeconds };
+    const clean = options.cleanOutput ? { file: options.cleanOutput, offset: cutOffset(options) } : null;
+    return { file: output, mode: 'skinned', durationSeconds, clean };
   }
   return plainCut(context, range, source, work);
 }
 
-/** The clip's skin, when it has one of its account's. */
-export async function skinOfClip(db: Db, clip: VideoRow): Promise<Skin | null> {
-  if (clip.clipSkinId === null) return null;
-  const [skin] = await db
-    .select()
-    .from(clipSkins)
-    .where(and(eq(clipSkins.id, clip.clipSkinId), eq(clipSkins.accountId, clip.accountId)))
-    .limit(1);
-  return skin ?? null;
+/**
+ * Stores the clip's bare cut next to its original when it has one: answers the video's columns
+ * that say so, to save with its new original, and the bare cut a former cut left that this one
+ * does not replace (`stale`: deleted once the new columns are saved).
+ */
+export async function storeCleanCut(
+  storage: ObjectStorage,
+  clip: Pick<VideoRow, 'accountId' | 'id' | 'clipCleanKey'>,
+  rendered: RenderedClip,
+): Promise<{ columns: Pick<VideoRow, 'clipCleanKey' | 'clipCleanOffset'>; stale: string | null }> {
+  if (!rendered.clean) return { columns: { clipCleanKey: null, clipCleanOffset: null }, stale: clip.clipCleanKey };
+  const key = cleanCutKey(clip.accountId, clip.id);
+  const { size } = await stat(rendered.clean.file);
+  await storage.putStream(key, createReadStream(rendered.clean.file), 'video/mp4', { size });
+  return { columns: { clipCleanKey: key, clipCleanOffset: rendered.clean.offset }, stale: null };
 }
 
 /**
@@ -222,12 +210,15 @@ export const clipVideoJob = defineJob({
         await skinOfClip(context.db, clip),
         work,
         await clipGraphicOverlays(context, clip.id, work),
+        await rendersAspects(db, clip.accountId),
       );
       const key = originalKey(clip.accountId, clip.id, 'clip.mp4');
       const { size } = await stat(rendered.file);
       await storage.putStream(key, createReadStream(rendered.file), 'video/mp4', { size });
+      const clean = await storeCleanCut(storage, clip, rendered);
       context.reportProgress(PROGRESS.stored);
       const stored = await updateVideo(db, clip.id, {
+        ...clean.columns,
         originalKey: key,
         filename: 'clip.mp4',
         size,
@@ -238,6 +229,7 @@ export const clipVideoJob = defineJob({
         await storage.deletePrefix(videoFolder(clip.accountId, clip.id));
         return skipped(`Video ${clip.id} was deleted while it was cut`);
       }
+      if (clean.stale) await storage.delete(clean.stale);
       const encode = await enqueueEncode(db, stored, { requestId: context.job.requestId });
       return { mode: rendered.mode, durationSeconds: rendered.durationSeconds, encodeJobId: encode.id };
     } finally {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { overlayXY, rollFrames, skinnedClipArgs, skinnedDuration } from './skin.args.ts';
+import {
+  cutOffset,
+  overlayXY,
+  rollFitFilters,
+  rollFrames,
+  skinLayout,
+  skinnedClipArgs,
+  skinnedDuration,
+} from './skin.args.ts';
 
 const base = {
   input: 'in.mp4',
@@ -87,5 +95,70 @@ describe('skinnedDuration', () => {
     expect(rollFrames(0.5, 25)).toBe(13);
     expect(skinnedDuration({ ...base, rollSeconds: 0.5 })).toBeCloseTo(7.5 + 2 * 0.52, 6);
     expect(rollFrames(1, null)).toBe(25);
+  });
+});
+
+describe('a skin laid out for another aspect', () => {
+  const vertical = skinLayout('9:16', 608, 1080);
+  const graphOf9x16 = (extra: Partial<Parameters<typeof skinnedClipArgs>[0]> = {}) =>
+    graphOf(
+      skinnedClipArgs({
+        ...base,
+        inSeconds: 0,
+        outSeconds: 2,
+        width: 608,
+        height: 1080,
+        overlay: { image: 'logo.png', position: 'top-right', opacity: 1 },
+        layout: vertical,
+        reframe: { commands: 'crop.cmd', window: { width: 608, height: 1080 }, startX: 300, y: 0 },
+        ...extra,
+      }),
+    ).split(';');
+
+  it('keeps the platforms’ bands free: the widest of TikTok’s, Reels’ and Shorts’ on each edge', () => {
+    expect(vertical.insets).toEqual({ left: 34, right: 79, top: 124, bottom: 238 });
+    expect(skinLayout('16:9', 1920, 1080).insets).toEqual({ left: 0, right: 0, top: 0, bottom: 0 });
+    expect(overlayXY('bottom-left', 18, vertical.insets)).toEqual({ x: '52', y: 'main_h-overlay_h-256' });
+  });
+
+  it('crops the cut along its path, then lays a larger logo inside the safe area', () => {
+    const graph = graphOf9x16();
+    const cut = graph.find((filter) => filter.endsWith('[cut]')) ?? '';
+    expect(cut).toMatch(
+      /^\[0:v:0\]setpts=PTS-STARTPTS,sendcmd=f='crop\.cmd',crop@reframe=w=608:h=1080:x=300:y=0,scale=608:1080/,
+    );
+    // 20 % of the width in 16:9, 1.6 times that here; 18 px from the safe area's corner.
+    expect(graph).toContain('[2:v]scale=194:-2,format=rgba,colorchannelmixer=aa=1[logo]');
+    expect(graph).toContain(
+      '[cut][logo]overlay=x=main_w-overlay_w-97:y=142:eof_action=repeat:format=auto,format=yuv420p[mainv]',
+    );
+  });
+
+  it('fits the rolls inside the safe area over a blurred fill, keeping every frame of them', () => {
+    const graph = graphOf9x16();
+    expect(graph[0]).toBe('[1:v]fps=25,split[prefitbgin][prefitfgin]');
+    expect(graph).toContain(
+      '[prefitfgin]scale=496:718:force_original_aspect_ratio=decrease:force_divisible_by=2[prefitfg]',
+    );
+    expect(graph).toContain('[prefit]format=yuv420p,trim=end_frame=50[prev]');
+    expect(rollFitFilters('[1:v]', 1280, 720, skinLayout('16:9', 1280, 720), '[x]')).toEqual([
+      '[1:v]scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,setsar=1[x]',
+    ]);
+  });
+
+  it('also writes the bare cut, with its sound, when asked, in the same run', () => {
+    const args = skinnedClipArgs({ ...base, cleanOutput: 'clean.mp4' });
+    const graph = graphOf(args).split(';');
+    expect(graph).toContain(
+      '[0:v:0]setpts=PTS-STARTPTS,scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=25,format=yuv420p,split[cutv][cleanv]',
+    );
+    expect(graph.some((filter) => filter.endsWith('asplit[maina][cleana]'))).toBe(true);
+    expect(args.slice(args.indexOf('out.mp4') + 1)).toEqual([
+      ...['-map', '[cleanv]', '-map', '[cleana]', '-c:a', 'aac', '-b:a', '128k'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p'],
+      ...['-movflags', '+faststart', 'clean.mp4'],
+    ]);
+    expect(cutOffset(base)).toBe(2);
+    expect(cutOffset({ ...base, preRoll: null })).toBe(0);
   });
 });

@@ -61,6 +61,11 @@ export const videos = pgTable(
     clipTemplateId: integer('clip_template_id').references(() => clipTemplates.id, { onDelete: 'set null' }),
     clipMarkerId: integer('clip_marker_id').references((): AnyPgColumn => markers.id, { onDelete: 'set null' }),
     clipEventId: integer('clip_event_id').references((): AnyPgColumn => events.id, { onDelete: 'set null' }),
+    // A skinned clip of an account with the 9:16 module: its cut without the skin (storage key),
+    // what its renditions in other aspects are cut and skinned from, and where that cut starts
+    // in the clip (its pre-roll's seconds): reframe paths are in the clip's own times.
+    clipCleanKey: text('clip_clean_key'),
+    clipCleanOffset: doublePrecision('clip_clean_offset'),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

@@ -83,3 +83,26 @@ describe('skinnedClipArgs with graphics', () => {
     );
   });
 });
+
+describe('graphics in another aspect', () => {
+  const insets = { left: 34, right: 79, top: 124, bottom: 238 };
+
+  it('places them inside the safe area, centred in the room it leaves', () => {
+    expect(graphicXY('top-left', 12, insets)).toEqual({ x: '46', y: '136' });
+    expect(graphicXY('bottom-center', 12, insets)).toEqual({
+      x: '34+(main_w-113-overlay_w)/2',
+      y: 'main_h-overlay_h-250',
+    });
+    expect(graphicXY('center', 0, insets)).toEqual({
+      x: '34+(main_w-113-overlay_w)/2',
+      y: '124+(main_h-362-overlay_h)/2',
+    });
+  });
+
+  it('makes them wider by the layout’s scale, never past the safe area', () => {
+    const { filters } = graphicOverlayArgs('[cut]', [scoreboard, lowerThird], 3, 608, { insets, scale: 1.6 });
+    // 25 % × 1.6 of 608 px; the lower third's 50 % × 1.6 would overflow: the room left, 471 px.
+    expect(filters[0]).toBe('[3:v]scale=244:-2,format=rgba,colorchannelmixer=aa=0.8[graphic0]');
+    expect(filters[2]).toBe('[4:v]scale=472:-2,format=rgba,colorchannelmixer=aa=1[graphic1]');
+  });
+});

@@ -6,7 +6,8 @@ import { CLIP_MESSAGES } from '@regie/contract/clips';
 import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { MEDIA_CONTENT_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { z } from 'zod';
-import { renderClip, skinOfClip } from '../clips/clip.job.ts';
+import { renderClip, storeCleanCut } from '../clips/clip.job.ts';
+import { skinOfClip } from '../clips/clip.skin.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 import type { VideoRow } from '../db/videos.table.ts';
@@ -15,6 +16,7 @@ import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { probeMedia } from '../media/ffprobe.service.ts';
+import { rendersAspects } from '../vertical/renditions.module.ts';
 import { enqueueEncode, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
 import { hlsFolder, originalKey, videoFolder } from '../videos/videos.keys.ts';
@@ -185,12 +187,15 @@ export const liveClipRenderJob = defineJob({
         await skinOfClip(db, video),
         work,
         await clipGraphicOverlays(context, video.id, work),
+        await rendersAspects(db, video.accountId),
       );
       const key = originalKey(video.accountId, video.id, 'clip.mp4');
       const { size } = await stat(rendered.file);
       await storage.putStream(key, createReadStream(rendered.file), 'video/mp4', { size });
+      const clean = await storeCleanCut(storage, video, rendered);
       const encode = await transaction(db, async (tx) => {
         const stored = await updateVideo(tx, video.id, {
+          ...clean.columns,
           originalKey: key,
           filename: 'clip.mp4',
           size,
@@ -205,6 +210,7 @@ export const liveClipRenderJob = defineJob({
         await storage.deletePrefix(videoFolder(video.accountId, video.id));
         return skipped(`Video ${video.id} was deleted while it was clipped`);
       }
+      if (clean.stale) await storage.delete(clean.stale);
       return { mode: rendered.mode, durationSeconds: rendered.durationSeconds, encodeJobId: encode.id };
     } finally {
       await rm(work, { recursive: true, force: true });

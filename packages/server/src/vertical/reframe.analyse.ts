@@ -89,14 +89,21 @@ export async function analyseReframe(
  */
 export function cropCommands(
   keyframes: readonly ReframeKeyframe[],
-  options: { duration: number; fps: number; sourceWidth: number; windowWidth: number },
+  options: {
+    duration: number;
+    fps: number;
+    sourceWidth: number;
+    windowWidth: number;
+    /** The crop filter the commands go to: sendcmd sends each to the first filter of that name. */
+    target?: string;
+  },
 ): string {
   const range = options.sourceWidth - options.windowWidth;
   const lines: string[] = [];
   const frames = Math.ceil(options.duration * options.fps);
   for (let frame = 0; frame <= frames; frame += 1) {
     const time = frame / options.fps;
-    lines.push(`${time.toFixed(4)} crop x ${Math.round(windowAt(keyframes, time) * range)};`);
+    lines.push(`${time.toFixed(4)} ${options.target ?? 'crop'} x ${Math.round(windowAt(keyframes, time) * range)};`);
   }
   return `${lines.join('\n')}\n`;
 }

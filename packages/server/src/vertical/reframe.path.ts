@@ -264,3 +264,14 @@ export function cameraPath(input: GreyFrames, share: number): CameraPath {
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** Keyframes of a cut, as keyframes of the clip that shows it from `offset` seconds on. */
+export function shiftKeyframes(keyframes: readonly ReframeKeyframe[], offset: number): ReframeKeyframe[] {
+  const first = keyframes[0];
+  if (offset <= 0 || !first) return [...keyframes];
+  const moved = keyframes.map((keyframe) => ({
+    ...keyframe,
+    time: Math.round((keyframe.time + offset) * 10_000) / 10_000,
+  }));
+  return [{ time: 0, x: first.x, cut: false }, ...moved].slice(0, REFRAME_LIMITS.maxKeyframes);
+}

@@ -5,7 +5,7 @@ import { cropWindow, REFRAME_LIMITS, windowAt } from '@regie/contract/vertical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { analyseReframe, readGreyFrames, renderReframed } from './reframe.analyse.ts';
-import { salientX } from './reframe.path.ts';
+import { salientX, shiftKeyframes } from './reframe.path.ts';
 
 /**
  * Issue 42 point 7: a synthetic match made with ffmpeg's lavfi sources, a small bright ball crossing
@@ -183,5 +183,26 @@ describe('the still picture’s clue (issue 42 point 2)', () => {
   it('says nothing of a plain picture, or of a bright region too large to be the action', () => {
     expect(salientX(frame(0, 0), 100)).toBeNull();
     expect(salientX(frame(20, 30), 100)).toBeNull();
+  });
+});
+
+describe('a path analysed on a clip’s bare cut', () => {
+  it('is moved to the clip’s times, the window held where it starts during the pre-roll', () => {
+    const cut = [
+      { time: 0, x: 0.2, cut: false },
+      { time: 1.5, x: 0.8, cut: true },
+    ];
+    expect(shiftKeyframes(cut, 0.4)).toEqual([
+      { time: 0, x: 0.2, cut: false },
+      { time: 0.4, x: 0.2, cut: false },
+      { time: 1.9, x: 0.8, cut: true },
+    ]);
+    expect(shiftKeyframes(cut, 0)).toEqual(cut);
+    const full = Array.from({ length: REFRAME_LIMITS.maxKeyframes }, (_, index) => ({
+      time: index,
+      x: 0.5,
+      cut: false,
+    }));
+    expect(shiftKeyframes(full, 2)).toHaveLength(REFRAME_LIMITS.maxKeyframes);
   });
 });

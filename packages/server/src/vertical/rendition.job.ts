@@ -5,11 +5,13 @@ import type { TechnicalMetadata } from '@regie/contract/media';
 import { cropWindow, REFRAMED_ASPECTS, RENDITION_JOB_TYPE } from '@regie/contract/vertical';
 import { VIDEO_MESSAGES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { z } from 'zod';
+import { skinOfClip } from '../clips/clip.skin.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
 import type { VideoRenditionRow } from '../db/video-renditions.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
+import { clipGraphicOverlays } from '../graphics/graphics.clips.ts';
 import { defineJob, type JobContext, type JobHookContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
@@ -17,6 +19,8 @@ import { filesUnder, probeSource, sourceFile, uploadOutputs, workFolder } from '
 import { purgeReplacedLater } from '../videos/videos.purge.job.ts';
 import { findVideo } from '../videos/videos.service.ts';
 import { analyseReframe, renderReframed } from './reframe.analyse.ts';
+import { shiftKeyframes } from './reframe.path.ts';
+import { renderDressed } from './rendition.dress.ts';
 import {
   findRenditionById,
   markFailed,
@@ -40,48 +44,82 @@ type RenditionContext = JobContext<RenditionPayload>;
 
 /**
  * The keyframes this render follows: the editor's, else the automatic path (analysed on the
- * first render and kept, so that a re-render or a reset does not analyse again).
+ * first render and kept, so that a re-render or a reset does not analyse again). A path is in
+ * the video's own times: the analysis of a bare cut that starts `offset` seconds into the clip
+ * (after its pre-roll) is moved by as much, the window held where it starts until then.
  */
 async function keyframesFor(
   context: RenditionContext,
   row: VideoRenditionRow,
   source: string,
   metadata: TechnicalMetadata,
+  offset: number,
 ) {
   const kept = pathOf(row);
   if (kept) return kept;
   const analysed = await analyseReframe(source, metadata, row.aspect, { signal: context.signal });
-  await saveAutoPath(context.db, row.id, analysed.keyframes);
-  return { keyframes: analysed.keyframes, source: 'auto' as const };
+  const keyframes = shiftKeyframes(analysed.keyframes, offset);
+  await saveAutoPath(context.db, row.id, keyframes);
+  return { keyframes, source: 'auto' as const };
+}
+
+/**
+ * The render's source: a skinned clip's bare cut when it was kept (the rendition is skinned in
+ * its own layout, in the same pass), else the video's original (a clip without skin, a video, or
+ * a clip cut before the account rendered other aspects: its skin is then cropped with it).
+ */
+async function renderSource(context: RenditionContext, video: VideoRow, work: string) {
+  const { storage, signal } = context;
+  const clean = video.clipCleanKey && (await storage.exists(video.clipCleanKey)) ? video.clipCleanKey : null;
+  const file = await sourceFile(storage, video, work, clean ?? undefined);
+  const metadata = await probeSource(file, signal);
+  return { file, metadata, bare: clean !== null, offset: clean ? (video.clipCleanOffset ?? 0) : 0 };
 }
 
 /** Renders the rendition into `work`: its MP4 along the path, then its HLS ladder and poster from it. */
 async function render(context: RenditionContext, row: VideoRenditionRow, video: VideoRow, work: string) {
   const { signal, reportProgress } = context;
-  const source = await sourceFile(context.storage, video, work);
-  const metadata = await probeSource(source, signal);
+  const source = await renderSource(context, video, work);
+  const { metadata } = source;
   reportProgress(PROGRESS.probed);
   const path = REFRAMED_ASPECTS.includes(row.aspect)
-    ? await keyframesFor(context, row, source, metadata)
+    ? await keyframesFor(context, row, source.file, metadata, source.offset)
     : { keyframes: [{ time: 0, x: 0.5, cut: false }], source: 'auto' as const };
   reportProgress(PROGRESS.analysed);
 
   const mp4 = join(work, 'video.mp4');
-  await renderReframed({
-    input: source,
-    output: mp4,
-    keyframes: path.keyframes,
-    aspect: row.aspect,
-    source: {
-      width: metadata.width,
-      height: metadata.height,
-      fps: metadata.fps ?? 25,
-      duration: metadata.durationSeconds,
-    },
-    signal,
-    onProgress: (percent) =>
-      reportProgress(PROGRESS.analysed + ((PROGRESS.rendered - PROGRESS.analysed) * percent) / 100),
-  });
+  const onProgress = (percent: number) =>
+    reportProgress(PROGRESS.analysed + ((PROGRESS.rendered - PROGRESS.analysed) * percent) / 100);
+  const size = {
+    width: metadata.width,
+    height: metadata.height,
+    fps: metadata.fps ?? 25,
+    duration: metadata.durationSeconds,
+  };
+  if (source.bare) {
+    await renderDressed(context, {
+      input: source.file,
+      output: mp4,
+      keyframes: path.keyframes,
+      offset: source.offset,
+      aspect: row.aspect,
+      source: { ...size, hasAudio: metadata.hasAudio },
+      skin: await skinOfClip(context.db, video),
+      graphics: await clipGraphicOverlays(context, video.id, work),
+      work,
+      onProgress,
+    });
+  } else {
+    await renderReframed({
+      input: source.file,
+      output: mp4,
+      keyframes: path.keyframes,
+      aspect: row.aspect,
+      source: size,
+      signal,
+      onProgress,
+    });
+  }
   const rendered = await probeSource(mp4, signal);
   const hls = join(work, 'hls');
   const poster = join(work, 'poster.jpg');

@@ -1,4 +1,3 @@
-import { ACTIVE_JOB_STATES } from '@regie/contract/jobs';
 import type { Message } from '@regie/contract/messages';
 import {
   ASPECT_RATIOS,
@@ -12,15 +11,14 @@ import {
   type Rendition,
   VERTICAL_MESSAGES,
 } from '@regie/contract/vertical';
-import { VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { jobs } from '../db/jobs.table.ts';
 import { type VideoRenditionRow, videoRenditions } from '../db/video-renditions.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { badRequest } from '../http/http.errors.ts';
 import { localize, type MessageLanguage } from '../http/localize.ts';
 import { videoFolder } from '../videos/videos.keys.ts';
+import { activeJobs } from '../videos/videos.service.ts';
 
 /**
  * A video's renditions in other aspects (contract vertical.ts): their rows, the path each
@@ -157,19 +155,7 @@ export async function markFailed(db: Db, id: number, generation: number, reason:
 
 /** Progress of the renders under way, by rendition id (the latest job of each). */
 async function progressOf(db: Db, video: Pick<VideoRow, 'accountId' | 'id'>): Promise<Map<number, number>> {
-  const running = await db
-    .select({ payload: jobs.payload, progress: jobs.progress })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.accountId, video.accountId),
-        eq(jobs.resourceType, VIDEO_RESOURCE_TYPE),
-        eq(jobs.resourceId, String(video.id)),
-        eq(jobs.type, RENDITION_JOB_TYPE),
-        inArray(jobs.state, [...ACTIVE_JOB_STATES]),
-      ),
-    )
-    .orderBy(desc(jobs.id));
+  const running = await activeJobs(db, video, RENDITION_JOB_TYPE);
   const progress = new Map<number, number>();
   for (const job of running) {
     const id = (job.payload as { renditionId?: unknown }).renditionId;

@@ -1,12 +1,12 @@
-import { type Aspect, VERTICAL_MODULE } from '@regie/contract/vertical';
+import type { Aspect } from '@regie/contract/vertical';
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts } from '../db/accounts.table.ts';
 import { clipRuleRuns, clipRules } from '../db/clip-rules.table.ts';
 import { clipTemplates } from '../db/clip-templates.table.ts';
 import type { Db } from '../db/database.ts';
 import { videoRenditions } from '../db/video-renditions.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { enqueueRender } from './rendition.job.ts';
+import { rendersAspects } from './renditions.module.ts';
 import { requestRender, sourceAspectOf } from './renditions.service.ts';
 
 /**
@@ -16,11 +16,7 @@ import { requestRender, sourceAspectOf } from './renditions.service.ts';
  * analysed again). Nothing without the account's VERTICAL_VIDEO module. Answers the aspects queued.
  */
 export async function renderWantedAspects(db: Db, video: VideoRow, requestId: string | null): Promise<Aspect[]> {
-  const [account] = await db
-    .select({ modules: accounts.modules })
-    .from(accounts)
-    .where(eq(accounts.id, video.accountId));
-  if (!account?.modules.includes(VERTICAL_MODULE)) return [];
+  if (!(await rendersAspects(db, video.accountId))) return [];
   const wanted = new Set<Aspect>();
   if (video.clipTemplateId !== null) {
     const [template] = await db

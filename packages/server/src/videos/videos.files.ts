@@ -20,9 +20,16 @@ import { originalExtension } from './videos.keys.ts';
 /** Files uploaded to storage side by side. */
 const UPLOAD_CONCURRENCY = 4;
 
-/** The original as a file ffmpeg can read: in place on local storage, else downloaded into `work`. */
-export async function sourceFile(storage: ObjectStorage, video: VideoRow, work: string): Promise<string> {
-  const key = video.originalKey ?? '';
+/**
+ * The original (or another of the video's stored files, `key`) as a file ffmpeg can read: in
+ * place on local storage, else downloaded into `work`.
+ */
+export async function sourceFile(
+  storage: ObjectStorage,
+  video: VideoRow,
+  work: string,
+  key: string = video.originalKey ?? '',
+): Promise<string> {
   const local = storage.localPath(key);
   if (local && (await storage.exists(key))) return local;
   const object = await storage.get(key);

@@ -27,6 +27,9 @@ export function originalKey(accountId: number, videoId: number, filename: string
   return `${videoFolder(accountId, videoId)}original.${originalExtension(filename)}`;
 }
 
+/** A skinned clip's cut without its skin (videos.clip_clean_key): what its other aspects are made from. */
+export const cleanCutKey = (accountId: number, videoId: number) => `${videoFolder(accountId, videoId)}clean.mp4`;
+
 export const hlsFolder = (accountId: number, videoId: number) => `${videoFolder(accountId, videoId)}hls/`;
 export const hlsMasterKey = (accountId: number, videoId: number) =>
   `${hlsFolder(accountId, videoId)}${HLS_MASTER_PLAYLIST}`;

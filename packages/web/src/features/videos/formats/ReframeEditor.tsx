@@ -15,11 +15,13 @@ import {
 import { isOneOf } from '@regie/contract/guards';
 import {
   ASPECT_RATIOS,
+  type Aspect,
   PLATFORM_SAFE_AREAS,
   type ReframeKeyframe,
   type Rendition,
   SAFE_AREA_PLATFORMS,
   type SafeAreaPlatform,
+  SKIN_LAYOUTS,
   windowAt,
 } from '@regie/contract/vertical';
 import type { VideoPlayback } from '@regie/contract/videos.schemas';
@@ -60,6 +62,26 @@ function SafeAreaBands({ platform }: { platform: SafeAreaPlatform }) {
       {band({ top: `${area.top * 100}%`, bottom: `${area.bottom * 100}%`, left: 0, width: `${area.left * 100}%` })}
       {band({ top: `${area.top * 100}%`, bottom: `${area.bottom * 100}%`, right: 0, width: `${area.right * 100}%` })}
     </div>
+  );
+}
+
+/** The frame a clip's skin is laid out in for this aspect (contract SKIN_LAYOUTS), dashed. */
+function SkinArea({ aspect }: { aspect: Aspect }) {
+  const t = useT();
+  const { safe } = SKIN_LAYOUTS[aspect];
+  return (
+    <div
+      className={classes.skinArea}
+      role="note"
+      aria-label={t('videos.reframe.skinArea', { aspect })}
+      title={t('videos.reframe.skinArea', { aspect })}
+      style={{
+        top: `${safe.top * 100}%`,
+        bottom: `${safe.bottom * 100}%`,
+        left: `${safe.left * 100}%`,
+        right: `${safe.right * 100}%`,
+      }}
+    />
   );
 }
 
@@ -286,6 +308,7 @@ export function ReframeEditor({ videoId, rendition, playback, title, canWrite }:
                 aria-label={t('videos.reframe.preview', { aspect })}
               />
               {safeArea && <SafeAreaBands platform={safeArea} />}
+              <SkinArea aspect={aspect} />
             </Box>
             <Text size="xs" c="dimmed">
               {t('videos.reframe.preview', { aspect })}
