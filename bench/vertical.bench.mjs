@@ -5,10 +5,12 @@
 //  (b) render: the 9:16 render along that path (ffmpeg's crop moved frame by frame) ÷ the bare
 //      ffmpeg crop-and-scale of the same clip with a fixed window, same encoder settings, in the
 //      same run (aim ≤ 1.2);
+//      The same render skinned (the club's logo laid out for 9:16, in the same pass, from the
+//      clip's bare cut as a skinned clip's rendition is made) ÷ that bare crop too;
 //  (c) the share of the video's frames in which the ball is wholly inside the window (aim ≥ 95 %).
 // The functions are the server's own (bundled here with esbuild). BENCH_VERTICAL_SECONDS sets the
 // clip's length (20 s; BENCH_SMOKE=1: 3 s, one round).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, printTable, runTool as run, serverModules, setting, timed } from './lib.mjs';
@@ -27,7 +29,12 @@ const work = await mkdtemp(join(tmpdir(), 'regie-bench-vertical-'));
 const server = await serverModules(work, [
   "export { analyseReframe, renderReframed } from './src/vertical/reframe.analyse.ts';",
   "export { cropWindow, windowAt } from '@regie/contract/vertical';",
+  "export { renderDressed } from './src/vertical/rendition.dress.ts';",
+  "export { localStorage } from './src/storage/storage.local.ts';",
 ]);
+/** The skin's images live in the work folder, as a local storage's keys. */
+const storage = server.localStorage(work, 'http://bench.invalid');
+const LOGO_KEY = 'skins/logo.png';
 
 /**
  * The ball's size and its left edge at `time` (the lavfi overlay's expressions, evaluated here):
@@ -91,8 +98,23 @@ async function bareCrop(shape, input) {
   ]);
 }
 
+/** A skin with the club's logo in the top-right corner (no rolls: the renders compared last as long). */
+const skin = {
+  overlayKey: LOGO_KEY,
+  overlayPosition: 'top-right',
+  overlayOpacity: 0.9,
+  preRollKey: null,
+  postRollKey: null,
+  rollSeconds: 0,
+};
+
 const rows = [];
 try {
+  await mkdir(join(work, 'skins'));
+  await run('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=400x120', '-frames:v', '1'],
+    join(work, LOGO_KEY),
+  ]);
   for (const shape of SHAPES) {
     console.log(`Generating a ${SECONDS} s ${shape.name} synthetic match…`);
     const input = await makeMatch(shape);
@@ -100,6 +122,7 @@ try {
     const analyses = [];
     const renders = [];
     const bares = [];
+    const skinned = [];
     let path = null;
     for (let round = 0; round < ROUNDS; round += 1) {
       const analysed = await timed(() => server.analyseReframe(input, source, '9:16'));
@@ -117,6 +140,23 @@ try {
         }),
       );
       renders.push(rendered.ms);
+      const dressed = await timed(() =>
+        server.renderDressed(
+          { storage, signal: new AbortController().signal },
+          {
+            input,
+            output: join(work, `skinned-${shape.name}.mp4`),
+            keyframes: path.keyframes,
+            offset: 0,
+            aspect: '9:16',
+            source: { ...source, fps: shape.fps, duration: SECONDS, hasAudio: false },
+            skin,
+            graphics: [],
+            work,
+          },
+        ),
+      );
+      skinned.push(dressed.ms);
     }
     const analysisMs = median(analyses);
     const renderMs = median(renders);
@@ -128,6 +168,7 @@ try {
       'render s': (renderMs / 1000).toFixed(2),
       'bare fixed crop s': (bareMs / 1000).toFixed(2),
       'render ÷ bare (aim ≤ 1.2)': (renderMs / bareMs).toFixed(2),
+      'skinned render ÷ bare': (median(skinned) / bareMs).toFixed(2),
       keyframes: path.keyframes.length,
       'ball inside (aim ≥ 95 %)': `${(ballInside(shape, path.keyframes) * 100).toFixed(1)} %`,
     });

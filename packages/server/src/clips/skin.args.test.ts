@@ -45,7 +45,7 @@ describe('skinnedClipArgs', () => {
       'anullsrc=r=48000:cl=stereo,atrim=duration=2,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[prea]',
       '[2:v]scale=256:-2,format=rgba,colorchannelmixer=aa=0.6[logo]',
       `[0:v:0]setpts=PTS-STARTPTS,${fit}[cut]`,
-      '[cut][logo]overlay=x=38:y=main_h-overlay_h-38:eof_action=repeat:format=auto,format=yuv420p[mainv]',
+      '[cut][logo]overlay=x=38:y=main_h-overlay_h-38:eof_action=repeat:format=yuv420[mainv]',
       '[0:a:0]asetpts=PTS-STARTPTS,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[maina]',
       `[3:v]${fit},trim=end_frame=50[postv]`,
       'anullsrc=r=48000:cl=stereo,atrim=duration=2,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[posta]',
@@ -129,9 +129,7 @@ describe('a skin laid out for another aspect', () => {
     );
     // 20 % of the width in 16:9, 1.6 times that here; 18 px from the safe area's corner.
     expect(graph).toContain('[2:v]scale=194:-2,format=rgba,colorchannelmixer=aa=1[logo]');
-    expect(graph).toContain(
-      '[cut][logo]overlay=x=main_w-overlay_w-97:y=142:eof_action=repeat:format=auto,format=yuv420p[mainv]',
-    );
+    expect(graph).toContain('[cut][logo]overlay=x=main_w-overlay_w-97:y=142:eof_action=repeat:format=yuv420[mainv]');
   });
 
   it('fits the rolls inside the safe area over a blurred fill, keeping every frame of them', () => {

@@ -232,8 +232,10 @@ export function skinnedClipArgs(options: SkinnedClipOptions): string[] {
     const { x, y } = overlayXY(options.overlay.position, margin, layout.insets);
     filters.push(`[${overlayInput}:v]scale=${logoWidth}:-2,format=rgba,colorchannelmixer=aa=${opacity}[logo]`);
     filters.push(`${main}[cut]`);
-    // A still image ends after one frame: eof_action=repeat keeps it over the whole cut.
-    main = `[cut][logo]overlay=x=${x}:y=${y}:eof_action=repeat:format=auto,format=yuv420p`;
+    // A still image ends after one frame: eof_action=repeat keeps it over the whole cut. The cut
+    // is yuv420p: blending in it (format=yuv420) spares converting every frame to RGB and back
+    // (format=auto made a logo cost as much as the crop and scale of a 9:16 rendition).
+    main = `[cut][logo]overlay=x=${x}:y=${y}:eof_action=repeat:format=yuv420`;
   }
   const graphics = graphicOverlayArgs(main, options.graphics ?? [], nextInput, width, layout);
   args.push(...graphics.inputs);

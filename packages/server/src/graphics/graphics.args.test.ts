@@ -35,10 +35,10 @@ describe('graphicOverlayArgs', () => {
       '[2:v]scale=320:-2,format=rgba,colorchannelmixer=aa=0.8[graphic0]',
       '[0:v:0]fps=25[under0]',
       '[3:v]scale=640:-2,format=rgba,colorchannelmixer=aa=1[graphic1]',
-      '[under0][graphic0]overlay=x=26:y=26:eof_action=repeat:format=auto,format=yuv420p[under1]',
+      '[under0][graphic0]overlay=x=26:y=26:eof_action=repeat:format=yuv420[under1]',
     ]);
     expect(result.main).toBe(
-      '[under1][graphic1]overlay=x=(main_w-overlay_w)/2:y=main_h-overlay_h-26:eof_action=repeat:format=auto,format=yuv420p',
+      '[under1][graphic1]overlay=x=(main_w-overlay_w)/2:y=main_h-overlay_h-26:eof_action=repeat:format=yuv420',
     );
   });
 
@@ -68,7 +68,7 @@ describe('skinnedClipArgs with graphics', () => {
     expect(args.slice(0, 8)).toEqual(['-ss', '1', '-t', '2', '-i', 'in.mp4', '-i', 'score.png']);
     const graph = (args[args.indexOf('-filter_complex') + 1] ?? '').split(';');
     expect(graph[0]).toBe('[1:v]scale=80:-2,format=rgba,colorchannelmixer=aa=0.8[graphic0]');
-    expect(graph[2]).toBe('[under0][graphic0]overlay=x=6:y=6:eof_action=repeat:format=auto,format=yuv420p[mainv]');
+    expect(graph[2]).toBe('[under0][graphic0]overlay=x=6:y=6:eof_action=repeat:format=yuv420[mainv]');
 
     const skinned = skinnedClipArgs({
       ...plain,
@@ -79,7 +79,7 @@ describe('skinnedClipArgs with graphics', () => {
     const skinnedGraph = skinned[skinned.indexOf('-filter_complex') + 1] ?? '';
     expect(skinnedGraph).toContain('[2:v]scale=80:-2');
     expect(skinnedGraph).toContain(
-      '[cut][logo]overlay=x=main_w-overlay_w-10:y=10:eof_action=repeat:format=auto,format=yuv420p[under0]',
+      '[cut][logo]overlay=x=main_w-overlay_w-10:y=10:eof_action=repeat:format=yuv420[under0]',
     );
   });
 });

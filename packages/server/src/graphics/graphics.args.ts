@@ -87,8 +87,10 @@ export function graphicOverlayArgs(
       `[${firstInput + index}:v]scale=${width}:-2,format=rgba,colorchannelmixer=aa=${opacity}[graphic${index}]`,
     );
     filters.push(`${chain}[under${index}]`);
-    // A still image ends after one frame: eof_action=repeat keeps it over the whole cut.
-    chain = `[under${index}][graphic${index}]overlay=x=${x}:y=${y}:eof_action=repeat:format=auto,format=yuv420p`;
+    // A still image ends after one frame: eof_action=repeat keeps it over the whole cut. The cut
+    // is yuv420p: blending in it (format=yuv420) spares converting every frame to RGB and back
+    // (format=auto made a logo cost as much as the crop and scale of a 9:16 rendition).
+    chain = `[under${index}][graphic${index}]overlay=x=${x}:y=${y}:eof_action=repeat:format=yuv420`;
   });
   return { inputs, filters, main: chain };
 }
