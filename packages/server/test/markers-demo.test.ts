@@ -3,7 +3,7 @@ import { clipPaths } from '@regie/contract/clips';
 import { DEMO_PASSWORD } from '@regie/contract/demo';
 import { type EventReplayResponse, type MarkerRecord, markerPaths } from '@regie/contract/markers';
 import { type EventMatchStatsResponse, matchEventPaths } from '@regie/contract/match-events';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepClipRules } from '../src/clip-rules/clip-rules.service.ts';
 import { challengers } from '../src/db/actors.table.ts';
@@ -12,8 +12,10 @@ import { clipSkins } from '../src/db/clip-skins.table.ts';
 import { rounds, seasons } from '../src/db/competitions.table.ts';
 import { events } from '../src/db/events.table.ts';
 import { seasonFixtures } from '../src/db/feeds.table.ts';
+import { videos } from '../src/db/videos.table.ts';
 import { DEMO_FEED_MATCH, DEMO_FEED_RULE } from '../src/seed/import.seed.ts';
 import { DEMO_MATCH_NAME } from '../src/seed/markers.seed.ts';
+import { DEMO_SKIN_NAME } from '../src/seed/skin.seed.ts';
 import { DEMO_VIDEO, seedDemoVideo } from '../src/seed/video.seed.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
@@ -66,7 +68,20 @@ describe('the demo match', () => {
     const { video } = replay.json<EventReplayResponse>();
     expect(video).toMatchObject({ title: DEMO_VIDEO.title });
     // A clip from a marker takes a skin of the account instead of its template's.
-    const [skin] = await ctx.db.select().from(clipSkins).where(eq(clipSkins.name, 'Matchday overlay'));
+    const [skin] = await ctx.db.select().from(clipSkins).where(eq(clipSkins.name, DEMO_SKIN_NAME));
+    // The club's matchday skin is dressed: its crest, an intro and an outro card, made at start.
+    expect(skin).toMatchObject({ overlayPosition: 'bottom-right', rollSeconds: 2 });
+    for (const key of [skin?.overlayKey, skin?.preRollKey, skin?.postRollKey]) {
+      expect(key).toMatch(/^\d+\/skin\/demo-matchday-\w+\.png$/);
+      expect(await ctx.storage.exists(key ?? '')).toBe(true);
+    }
+    // The goal clips wear it (2 s cards on either side), and keep their bare cut for 9:16.
+    const [dressed] = await ctx.db
+      .select()
+      .from(videos)
+      .where(and(eq(videos.clipSkinId, skin?.id ?? 0), eq(videos.clipEventId, eventId)));
+    expect(dressed).toMatchObject({ clipSkinId: skin?.id, clipCleanOffset: 2 });
+    expect(await ctx.storage.exists(dressed?.clipCleanKey ?? '')).toBe(true);
     const goal = markers.find((marker) => marker.durationSeconds === 3);
     const skinned = await ctx.request({
       method: 'POST',

@@ -6,6 +6,7 @@ import { events, markers } from '../db/events.table.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
 import { DEMO_MATCH_NAME } from './events.seed.ts';
 import { french, one } from './seed.rows.ts';
+import { DEMO_SKIN_NAME } from './skin.seed.ts';
 
 /** An id of the account's rows named so (seeded just before), or a clear error. */
 async function idOf(db: Db, table: typeof clipSkins | typeof markerTypes, accountId: number, name: string) {
@@ -26,7 +27,7 @@ export async function seedClipsDemo(db: Db, club: number, organiser: number, foo
   await db.insert(clipTemplates).values([
     {
       name: 'Goal highlight',
-      clipSkinId: await idOf(db, clipSkins, club, 'Matchday overlay'),
+      clipSkinId: await idOf(db, clipSkins, club, DEMO_SKIN_NAME),
       secondsBefore: 10,
       secondsAfter: 5,
       isDefault: true,

@@ -17,6 +17,7 @@ import { applyMatchDocument } from '../match-events/match-events.apply.ts';
 import season from './feeds/riverside-league-2026-2027.football.json' with { type: 'json' };
 import match from './feeds/riverside-northbridge.statsbomb.json' with { type: 'json' };
 import { one } from './seed.rows.ts';
+import { DEMO_SKIN_NAME } from './skin.seed.ts';
 
 /**
  * The club's data import (issue 25's demo): its current season's fixtures come from a hand-made
@@ -128,7 +129,7 @@ export async function seedDemoImport(db: Db, club: number, football: number): Pr
   const [skin] = await db
     .select({ id: clipSkins.id })
     .from(clipSkins)
-    .where(and(eq(clipSkins.accountId, club), eq(clipSkins.name, 'Matchday overlay')))
+    .where(and(eq(clipSkins.accountId, club), eq(clipSkins.name, DEMO_SKIN_NAME)))
     .limit(1);
   await db.insert(clipRules).values({
     name: DEMO_FEED_RULE,

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
 import { themeMarkerTypes, themes } from '../db/themes.table.ts';
 import { french, one } from './seed.rows.ts';
+import { DEMO_SKIN_NAME } from './skin.seed.ts';
 import { seedSportMap } from './sport-map.seed.ts';
 
 /**
@@ -101,7 +102,7 @@ export async function seedSportData(db: Db, club: number, events: number, footba
   });
 
   await db.insert(clipSkins).values([
-    { name: 'Matchday overlay', overlayPosition: 'bottom-right', overlayOpacity: 0.9, accountId: club },
+    { name: DEMO_SKIN_NAME, overlayPosition: 'bottom-right', overlayOpacity: 0.9, accountId: club },
     {
       name: 'Summer kit sponsor corner',
       overlayPosition: 'top-left',

@@ -16,6 +16,7 @@ import { attachDemoReplay } from './events.seed.ts';
 import { seedDemoFeedMatch } from './import.seed.ts';
 import { seedDemoMarkerClips } from './markers.seed.ts';
 import { one } from './seed.rows.ts';
+import { dressDemoSkin } from './skin.seed.ts';
 
 /** The demo clip: a moving test pattern with a tone, short enough to encode in seconds. */
 export const DEMO_VIDEO = {
@@ -88,6 +89,7 @@ export async function seedDemoVideo(db: Db, storage: ObjectStorage, dataDir: str
       .where(eq(videos.id, video.id));
     await attachDemoReplay(db, video.accountId, video.id);
     await enqueueEncode(db, video);
+    await dressDemoSkin(db, storage, video.accountId, work, log);
     await seedDemoMarkerClips(db, video, DEMO_VIDEO.seconds, log);
     await seedDemoFeedMatch(db, video, log);
     log.info({ videoId: video.id }, 'demo video stored, its encode job queued');
