@@ -101,6 +101,44 @@ async function renditions(as = 'writerA'): Promise<Rendition[]> {
 }
 const vertical = async () => (await renditions()).find((rendition) => rendition.aspect === '9:16');
 
+/** Runs the workers until the video's 9:16 rendition is ready (or failed: the test fails with its reason). */
+async function verticalOf(id: number): Promise<Rendition> {
+  ctx.workers();
+  try {
+    return await waitFor(
+      async () => {
+        const listed = (await call('GET', verticalPaths.renditions(id), 'writerA')).json<{ data: Rendition[] }>();
+        const found = listed.data.find((rendition) => rendition.aspect === '9:16');
+        if (found?.state === 'failed') throw new Error(`the render failed: ${found.error}`);
+        return found?.state === 'ready' ? found : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, what: `video ${id}’s 9:16 rendition` },
+    );
+  } finally {
+    await ctx.stopWorkers();
+  }
+}
+
+/** What a 9:16 rendition of a clip of [1, 3] s in the 'Vertical night' skin shows, in its layout. */
+async function expectDressedVertical(rendition: Rendition, name: string): Promise<void> {
+  expect(rendition).toMatchObject({ width: 102, height: 180 });
+  const file = await fetchMp4(rendition.mp4Url ?? '', name);
+  expect(Math.abs((await videoSeconds(file)) - (0.4 + 2 + 0.4))).toBeLessThanOrEqual(0.05);
+  // The intro, fitted inside the safe area over its own blurred fill; the outro likewise.
+  expect(near(await pixelAt(file, 0.2, 51, 80), [0, 0, 255])).toBe(true);
+  expect(near(await pixelAt(file, 2.6, 51, 80), [0, 255, 0])).toBe(true);
+  // The logo, 1.6 times its 16:9 share of the width (32 px), in the top-right corner of the
+  // safe area: below the platforms' top band (21 px) and left of their buttons (13 px).
+  expect(near(await pixelAt(file, 1.2, 70, 32), [255, 0, 0])).toBe(true);
+  expect(near(await pixelAt(file, 1.2, 70, 8), [255, 0, 0])).toBe(false);
+  expect(near(await pixelAt(file, 1.2, 96, 32), [255, 0, 0])).toBe(false);
+  // Under the skin, the window still follows the ball.
+  expect(await brightest(file, 1.4)).toBeGreaterThan(200);
+}
+
+/** The 'Vertical night' skin and the 'Phones' template, made by the first test that needs them. */
+const dressing = { skinId: 0, templateId: 0 };
+
 /** Runs the workers until the 9:16 rendition has rendered `generation` and is ready. */
 async function rendered(): Promise<Rendition> {
   ctx.workers();
@@ -353,25 +391,17 @@ describe('a video in other aspects', () => {
     expect(skin.statusCode, skin.body).toBe(201);
     const template = await call('POST', '/main-api/clip-templates', 'dresser', { name: 'Phones', aspects: ['9:16'] });
     expect(template.statusCode, template.body).toBe(201);
+    dressing.skinId = skin.json<{ id: number }>().id;
+    dressing.templateId = template.json<{ id: number }>().id;
     const cut = await call('POST', clipPaths.videoClips(videoId), 'dresser', {
       inSeconds: 1,
       outSeconds: 3,
-      clipSkinId: skin.json<{ id: number }>().id,
-      clipTemplateId: template.json<{ id: number }>().id,
+      clipSkinId: dressing.skinId,
+      clipTemplateId: dressing.templateId,
     });
     expect(cut.statusCode, cut.body).toBe(202);
     const clipId = cut.json<{ video: { id: number } }>().video.id;
-    ctx.workers();
-    const ready = await waitFor(
-      async () => {
-        const listed = (await call('GET', verticalPaths.renditions(clipId), 'writerA')).json<{ data: Rendition[] }>();
-        const found = listed.data.find((rendition) => rendition.aspect === '9:16');
-        if (found?.state === 'failed') throw new Error(`the render failed: ${found.error}`);
-        return found?.state === 'ready' ? found : undefined;
-      },
-      { timeoutMs: 60_000, intervalMs: 100, what: 'the skinned clip’s 9:16 rendition' },
-    );
-    await ctx.stopWorkers();
+    const ready = await verticalOf(clipId);
 
     // The bare cut is kept beside the clip, starting after the 0.4 s pre-roll.
     const [clip] = await ctx.db.select().from(videos).where(eq(videos.id, clipId));
@@ -381,19 +411,30 @@ describe('a video in other aspects', () => {
     expect(path.keyframes[0]?.time).toBe(0);
     expect(path.keyframes[1]?.time).toBe(0.4);
 
-    expect(ready).toMatchObject({ width: 102, height: 180 });
-    const file = await fetchMp4(ready.mp4Url ?? '', 'dressed-9x16.mp4');
-    expect(Math.abs((await videoSeconds(file)) - (0.4 + 2 + 0.4))).toBeLessThanOrEqual(0.05);
-    // The intro, fitted inside the safe area over its own blurred fill; the outro likewise.
-    expect(near(await pixelAt(file, 0.2, 51, 80), [0, 0, 255])).toBe(true);
-    expect(near(await pixelAt(file, 2.6, 51, 80), [0, 255, 0])).toBe(true);
-    // The logo, 1.6 times its 16:9 share of the width (32 px), in the top-right corner of the
-    // safe area: below the platforms' top band (21 px) and left of their buttons (13 px).
-    expect(near(await pixelAt(file, 1.2, 70, 32), [255, 0, 0])).toBe(true);
-    expect(near(await pixelAt(file, 1.2, 70, 8), [255, 0, 0])).toBe(false);
-    expect(near(await pixelAt(file, 1.2, 96, 32), [255, 0, 0])).toBe(false);
-    // Under the skin, the window still follows the ball.
-    expect(await brightest(file, 1.4)).toBeGreaterThan(200);
+    await expectDressedVertical(ready, 'dressed-9x16.mp4');
+  });
+
+  it('dresses a clip cut before the account made other aspects from its range of the source', async () => {
+    const cut = await call('POST', clipPaths.videoClips(videoId), 'dresser', {
+      inSeconds: 1,
+      outSeconds: 3,
+      clipSkinId: dressing.skinId,
+    });
+    expect(cut.statusCode, cut.body).toBe(202);
+    const clipId = cut.json<{ video: { id: number } }>().video.id;
+    ctx.workers();
+    await waitForVideo(ctx, clipId, ['ready']);
+    await ctx.stopWorkers();
+    // As a clip cut while the account had no 9:16 module: no bare cut beside it.
+    const [clip] = await ctx.db.select().from(videos).where(eq(videos.id, clipId));
+    await ctx.storage.delete(clip?.clipCleanKey ?? '');
+    await ctx.db.update(videos).set({ clipCleanKey: null, clipCleanOffset: null }).where(eq(videos.id, clipId));
+
+    const asked = await call('POST', verticalPaths.rendition(clipId, '9x16'), 'writerA');
+    expect(asked.statusCode, asked.body).toBe(202);
+    await expectDressedVertical(await verticalOf(clipId), 'dressed-from-source-9x16.mp4');
+    const path = (await call('GET', verticalPaths.reframe(clipId, '9x16'), 'writerA')).json<ReframeResponse>();
+    expect(path.keyframes.slice(0, 2).map((keyframe) => keyframe.time)).toEqual([0, 0.4]);
   });
 
   it('removes a rendition: its media and its path', async () => {

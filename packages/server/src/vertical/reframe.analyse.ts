@@ -19,19 +19,29 @@ export function analysisSize(sourceWidth: number, sourceHeight: number): { width
   return { width, height: Math.max(2, 2 * Math.round((width * sourceHeight) / sourceWidth / 2)) };
 }
 
+export interface AnalysisOptions {
+  signal?: AbortSignal;
+  /** Only this part of the input (a clip's range of its source), its times from 0. */
+  range?: { inSeconds: number; outSeconds: number };
+}
+
 /** The video's frames, REFRAME_LIMITS.analysisFps a second, grey, analysisSize. */
 export async function readGreyFrames(
   input: string,
   source: { width: number; height: number },
-  options: { signal?: AbortSignal } = {},
+  options: AnalysisOptions = {},
 ): Promise<GreyFrames> {
   const { width, height } = analysisSize(source.width, source.height);
   const fps = REFRAME_LIMITS.analysisFps;
+  const range = options.range
+    ? ['-ss', String(options.range.inSeconds), '-t', String(options.range.outSeconds - options.range.inSeconds)]
+    : [];
   const args = [
     '-hide_banner',
     '-nostdin',
     '-loglevel',
     'error',
+    ...range,
     '-i',
     input,
     '-an',
@@ -77,7 +87,7 @@ export async function analyseReframe(
   input: string,
   source: { width: number; height: number },
   aspect: Aspect,
-  options: { signal?: AbortSignal } = {},
+  options: AnalysisOptions = {},
 ): Promise<CameraPath> {
   const window = cropWindow(aspect, source.width, source.height);
   return cameraPath(await readGreyFrames(input, source, options), window.width / source.width);

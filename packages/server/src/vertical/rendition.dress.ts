@@ -9,13 +9,16 @@ import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { cropCommands } from './reframe.analyse.ts';
 
 export interface DressedRenderOptions {
-  /** The clip's bare cut (videos.clip_clean_key) and the MP4 to write. */
+  /** The clip's bare cut (videos.clip_clean_key), or its source with `range`; the MP4 to write. */
   input: string;
+  /** The clip's range of `input` (its source); the whole input by default. */
+  range?: { inSeconds: number; outSeconds: number };
   output: string;
   /** The path, in the clip's times; the cut starts `offset` seconds into the clip. */
   keyframes: readonly ReframeKeyframe[];
   offset: number;
   aspect: Aspect;
+  /** The input's picture and sound; `duration`: the cut's (the range's, when there is one). */
   source: { width: number; height: number; fps: number; duration: number; hasAudio: boolean };
   skin: Skin | null;
   graphics: readonly GraphicOverlay[];
@@ -54,8 +57,8 @@ export async function renderDressed(
     const skinned = {
       input: options.input,
       output: options.output,
-      inSeconds: 0,
-      outSeconds: source.duration,
+      inSeconds: options.range?.inSeconds ?? 0,
+      outSeconds: options.range?.outSeconds ?? source.duration,
       width: window.width,
       height: window.height,
       fps: source.fps,

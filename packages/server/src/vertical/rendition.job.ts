@@ -5,12 +5,14 @@ import type { TechnicalMetadata } from '@regie/contract/media';
 import { cropWindow, REFRAMED_ASPECTS, RENDITION_JOB_TYPE } from '@regie/contract/vertical';
 import { VIDEO_MESSAGES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { z } from 'zod';
-import { skinOfClip } from '../clips/clip.skin.ts';
+import { hasSkinImages, type Skin, skinOfClip } from '../clips/clip.skin.ts';
+import { cutOffset } from '../clips/skin.args.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
 import type { VideoRenditionRow } from '../db/video-renditions.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
+import type { GraphicOverlay } from '../graphics/graphics.args.ts';
 import { clipGraphicOverlays } from '../graphics/graphics.clips.ts';
 import { defineJob, type JobContext, type JobHookContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
@@ -51,39 +53,75 @@ type RenditionContext = JobContext<RenditionPayload>;
 async function keyframesFor(
   context: RenditionContext,
   row: VideoRenditionRow,
-  source: string,
-  metadata: TechnicalMetadata,
+  source: Pick<RenderSource, 'file' | 'metadata' | 'range'>,
   offset: number,
 ) {
   const kept = pathOf(row);
   if (kept) return kept;
-  const analysed = await analyseReframe(source, metadata, row.aspect, { signal: context.signal });
+  const analysed = await analyseReframe(source.file, source.metadata, row.aspect, {
+    signal: context.signal,
+    ...(source.range ? { range: source.range } : {}),
+  });
   const keyframes = shiftKeyframes(analysed.keyframes, offset);
   await saveAutoPath(context.db, row.id, keyframes);
   return { keyframes, source: 'auto' as const };
 }
 
 /**
- * The render's source: a skinned clip's bare cut when it was kept (the rendition is skinned in
- * its own layout, in the same pass), else the video's original (a clip without skin, a video, or
- * a clip cut before the account rendered other aspects: its skin is then cropped with it).
+ * The render's source. A skinned clip (skin images or graphics) is rendered bare and skinned in
+ * the aspect's layout, in the same pass: from its bare cut when it was kept, else (cut before the
+ * account rendered other aspects) from its range of the source video it was cut from, when that
+ * is still there; `offset` is where the cut starts in the clip (its pre-roll). Anything else
+ * (a video, a clip without skin, a live clip whose recording is gone) is cropped as it is.
  */
-async function renderSource(context: RenditionContext, video: VideoRow, work: string) {
-  const { storage, signal } = context;
-  const clean = video.clipCleanKey && (await storage.exists(video.clipCleanKey)) ? video.clipCleanKey : null;
-  const file = await sourceFile(storage, video, work, clean ?? undefined);
-  const metadata = await probeSource(file, signal);
-  return { file, metadata, bare: clean !== null, offset: clean ? (video.clipCleanOffset ?? 0) : 0 };
+async function renderSource(context: RenditionContext, video: VideoRow, work: string): Promise<RenderSource> {
+  const { storage, signal, db } = context;
+  const skin = await skinOfClip(db, video);
+  const graphics = await clipGraphicOverlays(context, video.id, work);
+  const dressed = hasSkinImages(skin) || graphics.length > 0;
+  const probed = async (file: string) => ({ file, metadata: await probeSource(file, signal) });
+  if (dressed && video.clipCleanKey && (await storage.exists(video.clipCleanKey))) {
+    const bare = await probed(await sourceFile(storage, video, work, video.clipCleanKey));
+    return { ...bare, dress: { skin, graphics, offset: video.clipCleanOffset ?? 0 } };
+  }
+  const from = dressed && video.sourceVideoId !== null ? await findVideo(db, video.sourceVideoId) : null;
+  const { clipInSeconds: inSeconds, clipOutSeconds: outSeconds } = video;
+  if (
+    from?.originalKey &&
+    from.accountId === video.accountId &&
+    inSeconds !== null &&
+    outSeconds !== null &&
+    (await storage.exists(from.originalKey))
+  ) {
+    const whole = await probed(await sourceFile(storage, from, work));
+    const offset = cutOffset({
+      preRoll: skin?.preRollKey ?? null,
+      rollSeconds: skin?.rollSeconds ?? 0,
+      fps: whole.metadata.fps,
+    });
+    const range = { inSeconds, outSeconds: Math.min(outSeconds, whole.metadata.durationSeconds) };
+    return { ...whole, range, dress: { skin, graphics, offset } };
+  }
+  return { ...(await probed(await sourceFile(storage, video, work))), dress: null };
+}
+
+interface RenderSource {
+  file: string;
+  metadata: TechnicalMetadata;
+  /** The clip's range of `file` (its source video's original); the whole file otherwise. */
+  range?: { inSeconds: number; outSeconds: number };
+  /** How a skinned clip is dressed again; null: `file` is rendered as it is. */
+  dress: { skin: Skin | null; graphics: GraphicOverlay[]; offset: number } | null;
 }
 
 /** Renders the rendition into `work`: its MP4 along the path, then its HLS ladder and poster from it. */
 async function render(context: RenditionContext, row: VideoRenditionRow, video: VideoRow, work: string) {
   const { signal, reportProgress } = context;
   const source = await renderSource(context, video, work);
-  const { metadata } = source;
+  const { metadata, dress, range } = source;
   reportProgress(PROGRESS.probed);
   const path = REFRAMED_ASPECTS.includes(row.aspect)
-    ? await keyframesFor(context, row, source.file, metadata, source.offset)
+    ? await keyframesFor(context, row, source, dress?.offset ?? 0)
     : { keyframes: [{ time: 0, x: 0.5, cut: false }], source: 'auto' as const };
   reportProgress(PROGRESS.analysed);
 
@@ -94,18 +132,19 @@ async function render(context: RenditionContext, row: VideoRenditionRow, video: 
     width: metadata.width,
     height: metadata.height,
     fps: metadata.fps ?? 25,
-    duration: metadata.durationSeconds,
+    duration: range ? range.outSeconds - range.inSeconds : metadata.durationSeconds,
   };
-  if (source.bare) {
+  if (dress) {
     await renderDressed(context, {
       input: source.file,
       output: mp4,
+      ...(range ? { range } : {}),
       keyframes: path.keyframes,
-      offset: source.offset,
+      offset: dress.offset,
       aspect: row.aspect,
       source: { ...size, hasAudio: metadata.hasAudio },
-      skin: await skinOfClip(context.db, video),
-      graphics: await clipGraphicOverlays(context, video.id, work),
+      skin: dress.skin,
+      graphics: dress.graphics,
       work,
       onProgress,
     });
