@@ -49,9 +49,7 @@ test('leaving a form with unsaved changes asks first: stay keeps the changes, le
   await expect(page).toHaveURL('/account/sports/list');
 });
 
-test('the settings show the plan and the social links, with no connect button this server could not honour', async ({
-  page,
-}) => {
+test('the settings show the plan, and the producer’s social accounts linked from the first day', async ({ page }) => {
   await openSignedIn(page, 'producer', '/account/settings/infos');
   const tabs = page.getByRole('tablist', { name: 'Page sections' });
   await tabs.getByRole('tab', { name: 'Subscription' }).click();
@@ -63,14 +61,14 @@ test('the settings show the plan and the social links, with no connect button th
 
   await tabs.getByRole('tab', { name: 'Social networks' }).click();
   await expect(page).toHaveURL('/account/settings/social-networks');
-  await expect(main(page).getByText('Not configured on this server')).toBeVisible();
-  const facebook = main(page).getByRole('region', { name: 'Facebook' });
-  await expect(facebook.getByText('Connected', { exact: true })).toBeVisible();
-  await expect(facebook.getByText('1024')).toBeVisible();
-  for (const network of ['Dailymotion', 'X (Twitter)', 'Google (YouTube)']) {
-    await expect(main(page).getByRole('region', { name: network }).getByText('Not connected')).toBeVisible();
+  // No app credentials on this server: every platform links to its local stand-in, and says so.
+  for (const platform of ['YouTube', 'Facebook', 'Instagram', 'X', 'Dailymotion', 'TikTok']) {
+    const card = main(page).getByRole('region', { name: platform, exact: true });
+    await expect(card.getByText('Local stand-in', { exact: true })).toBeVisible();
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: `Disconnect ${platform}` })).toBeVisible();
   }
-  await expect(main(page).getByRole('button', { name: /connect/i })).toHaveCount(0);
+  await expect(main(page).getByRole('region', { name: 'Facebook', exact: true })).toContainText('Riverside FC');
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -80,8 +78,9 @@ test('the clipper reads the subscription and social networks tabs in French', as
   await expect(main(page).getByText(/^\d+ modules inclus sur 60$/)).toBeVisible();
   await expect(main(page).getByRole('region', { name: 'Direct et clipping' })).toContainText('Clipping des directs');
   await page.getByRole('tab', { name: 'Réseaux sociaux' }).click();
-  await expect(main(page).getByText('Non configuré sur ce serveur')).toBeVisible();
-  await expect(main(page).getByRole('region', { name: 'Facebook' }).getByText('Non connecté')).toBeVisible();
+  const youtube = main(page).getByRole('region', { name: 'YouTube', exact: true });
+  await expect(youtube.getByText('Simulateur local', { exact: true })).toBeVisible();
+  await expect(youtube.getByRole('button', { name: 'Dissocier YouTube' })).toBeVisible();
 });
 
 test('the users list and a user’s edit page have no serious accessibility violation', async ({ page }) => {

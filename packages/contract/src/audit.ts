@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'generate',
   // A predictor game's predictions scored from the final score.
   'calculate',
+  // A social account linked to a user, or disconnected (contract social.ts).
+  'link',
+  'unlink',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,6 +73,7 @@ export const AUDIT_OTHER_RESOURCES = [
   'cameras',
   'simulcasts',
   'simulcast-targets',
+  'social-links',
   'graphics',
   'attachments',
   'chapters',

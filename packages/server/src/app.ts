@@ -76,6 +76,8 @@ import { resourcesRoutes } from './resources/resources.routes.ts';
 import type { ResourceEntry } from './resources/resources.types.ts';
 import { searchRoutes } from './resources/search.routes.ts';
 import { registerSimulcasts, type SimulcastPluginOptions } from './simulcast/simulcast.plugin.ts';
+import type { LocalSocialFaults } from './social/local/local-social.ts';
+import { registerSocial } from './social/social.plugin.ts';
 import { sportMapsRoutes } from './sports/sport-maps.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { openStorage } from './storage/storage.factory.ts';
@@ -124,6 +126,8 @@ export interface AppDependencies {
   auditCheck?: (missing: MissingAuditEntry) => void;
   /** Given (tests), filled with every write route registered and its audit declaration. */
   writeRoutes?: WriteRoute[];
+  /** Given (tests), the faults the local social stand-ins answer with (social/local). */
+  socialFaults?: LocalSocialFaults;
   /** Given (tests), how often the fans' chat streams check their chats are still open (CHAT_STREAM.openCheckMs). */
   chatOpenCheckMs?: number;
   /** Given (tests), the fans' chat posting limits (CHAT_POST_RATE_LIMIT). */
@@ -316,6 +320,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(dataImportRoutes, { db, guards, storage, config });
   await app.register(dataProviderSubscriptionsRoutes, { db, guards, config });
   await app.register(uploadsRoutes, { guards, storage });
+  await registerSocial(app, { db, guards, config, faults: dependencies.socialFaults });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
   shareCaches(app, hub, cache, signedIn);

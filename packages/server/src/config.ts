@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { SocialPlatform } from '@regie/contract/social';
 import { type ShareTarget, VIDEO_IMPORT_MAX_BYTES_DEFAULT, VIDEO_PART_SIZE } from '@regie/contract/videos';
 import { z } from 'zod';
 import type { MailConfig } from './mail/mail.ts';
@@ -84,6 +85,17 @@ const environmentSchema = z.object({
   REGIE_TWITTER_API_SECRET: optionalText,
   REGIE_DAILYMOTION_API_KEY: optionalText,
   REGIE_DAILYMOTION_API_SECRET: optionalText,
+  REGIE_TIKTOK_CLIENT_KEY: optionalText,
+  REGIE_TIKTOK_CLIENT_SECRET: optionalText,
+  /** Without a platform's app credentials, link to this server's local stand-in of it (on) or not at all (off). */
+  REGIE_SOCIAL_LOCAL: z.enum(['on', 'off']).default('on'),
+  /** One origin for all of a platform's OAuth and account calls (tests, proxies); the platform's own by default. */
+  REGIE_YOUTUBE_OAUTH_URL: optionalUrl,
+  REGIE_FACEBOOK_OAUTH_URL: optionalUrl,
+  REGIE_INSTAGRAM_OAUTH_URL: optionalUrl,
+  REGIE_TWITTER_OAUTH_URL: optionalUrl,
+  REGIE_DAILYMOTION_OAUTH_URL: optionalUrl,
+  REGIE_TIKTOK_OAUTH_URL: optionalUrl,
   REGIE_YOUTUBE_API_URL: optionalUrl.default('https://youtube.googleapis.com/'),
   REGIE_YOUTUBE_TOKEN_URL: optionalUrl.default('https://oauth2.googleapis.com/token'),
   REGIE_FACEBOOK_API_URL: optionalUrl.default('https://graph.facebook.com/v21.0/'),
@@ -123,6 +135,19 @@ export interface ShareCredentials {
   apiUrl: string;
   /** Where an expired OAuth access token is refreshed (YouTube only). */
   tokenUrl?: string;
+}
+
+/** A social platform's app (contract social.ts), and where its OAuth calls go when not its own origins. */
+export interface SocialAppConfig {
+  clientId: string;
+  clientSecret: string;
+  baseUrl: string | null;
+}
+
+export interface SocialConfig {
+  /** Apps configured, by platform; a platform without one links to the local stand-in when `local`. */
+  apps: Partial<Record<SocialPlatform, SocialAppConfig>>;
+  local: boolean;
 }
 
 export interface VideosConfig {
@@ -269,6 +294,7 @@ export interface AppConfig {
   /** The Stripe secret key (sk_…) the payment offers' catalogue is read with; null: not configured (503). */
   stripeSecretKey: string | null;
   videos: VideosConfig;
+  social: SocialConfig;
   live: LiveConfig;
 }
 
@@ -295,6 +321,26 @@ function shareCredentials(
   api: { apiUrl: string; tokenUrl?: string },
 ): ShareCredentials | null {
   return clientId && clientSecret ? { clientId, clientSecret, ...api } : null;
+}
+
+function socialConfig(values: z.infer<typeof environmentSchema>): SocialConfig {
+  const app = (clientId: string | undefined, clientSecret: string | undefined, baseUrl: string | undefined) =>
+    clientId && clientSecret ? { clientId, clientSecret, baseUrl: baseUrl?.replace(/\/+$/, '') ?? null } : undefined;
+  const apps: Partial<Record<SocialPlatform, SocialAppConfig | undefined>> = {
+    youtube: app(values.REGIE_YOUTUBE_CLIENT_ID, values.REGIE_YOUTUBE_CLIENT_SECRET, values.REGIE_YOUTUBE_OAUTH_URL),
+    facebook: app(values.REGIE_FACEBOOK_APP_ID, values.REGIE_FACEBOOK_APP_SECRET, values.REGIE_FACEBOOK_OAUTH_URL),
+    // Instagram's professional accounts are reached through the Facebook app.
+    instagram: app(values.REGIE_FACEBOOK_APP_ID, values.REGIE_FACEBOOK_APP_SECRET, values.REGIE_INSTAGRAM_OAUTH_URL),
+    twitter: app(values.REGIE_TWITTER_API_KEY, values.REGIE_TWITTER_API_SECRET, values.REGIE_TWITTER_OAUTH_URL),
+    dailymotion: app(
+      values.REGIE_DAILYMOTION_API_KEY,
+      values.REGIE_DAILYMOTION_API_SECRET,
+      values.REGIE_DAILYMOTION_OAUTH_URL,
+    ),
+    tiktok: app(values.REGIE_TIKTOK_CLIENT_KEY, values.REGIE_TIKTOK_CLIENT_SECRET, values.REGIE_TIKTOK_OAUTH_URL),
+  };
+  const configured = Object.fromEntries(Object.entries(apps).filter(([, value]) => value !== undefined));
+  return { apps: configured as SocialConfig['apps'], local: values.REGIE_SOCIAL_LOCAL === 'on' };
 }
 
 /** A comma-separated list of hosts: lowercase, IPv6 brackets removed. */
@@ -379,6 +425,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.REGIE_MAIL_FROM },
     stripeSecretKey: values.REGIE_STRIPE_SECRET_KEY ?? null,
     videos: videosConfig(values),
+    social: socialConfig(values),
     live: {
       ingestHost: values.REGIE_INGEST_HOST,
       ingestPort: values.REGIE_INGEST_PORT,

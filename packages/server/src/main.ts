@@ -11,6 +11,7 @@ import { readinessChecks } from './ops/health.ts';
 import { type OpsServer, startOpsServer } from './ops/ops.server.ts';
 import { formatDemoLogins, hasUsers, seedDemoData } from './seed/demo.seed.ts';
 import { seedDemoVideos } from './seed/demo-videos.ts';
+import { seedDemoSocialLinks } from './seed/social.seed.ts';
 import { openStorage } from './storage/storage.factory.ts';
 import { loadProcessConfig } from './videos/media-secret.ts';
 
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
   const seeded =
     template !== null || (wantsDemo && !(await hasUsers(database.db)) && (await seedDemoData(database.db)));
   if (seeded) process.stdout.write(`\n${formatDemoLogins()}\n\n`);
+  // The stand-ins' tokens are signed with this install's secret: linked now, not in the build's template.
+  if (seeded && config.social.local && config.videos.mediaSecret) {
+    await seedDemoSocialLinks(database.db, config.videos.mediaSecret);
+  }
   const storage = await openStorage(config);
   const app = await buildApp(config, { database, storage });
   keepServingOnStrayRejections((reason) => app.log.error({ err: reason }, 'unhandled promise rejection'));

@@ -40,6 +40,7 @@ import { LIVE_SERVER_FR } from './live.server.fr.ts';
 import { MATCH_SERVER_FR } from './match.server.fr.ts';
 import { QUERY_BUILDER_SERVER_FR } from './query-builder.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
+import { SOCIAL_SERVER_FR } from './social.server.fr.ts';
 import { TRIVIA_SERVER_FR } from './trivia.server.fr.ts';
 import { VERTICAL_SERVER_FR } from './vertical.server.fr.ts';
 
@@ -100,6 +101,7 @@ export const SERVER_MESSAGES_FR = {
   ...AUDIT_SERVER_FR,
   ...ACTING_SERVER_FR,
   ...VERTICAL_SERVER_FR,
+  ...SOCIAL_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

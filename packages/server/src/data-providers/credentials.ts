@@ -19,8 +19,9 @@ export interface CredentialSeal {
 const IV_LENGTH = 12;
 const TAG_LENGTH = 16;
 
-export function createCredentialSeal(secret: string | Buffer): CredentialSeal {
-  const key = createHmac('sha256', secret).update('data-provider-credentials').digest();
+/** `purpose` keys each use apart (feed credentials, social tokens): one secret never keys two uses. */
+export function createCredentialSeal(secret: string | Buffer, purpose = 'data-provider-credentials'): CredentialSeal {
+  const key = createHmac('sha256', secret).update(purpose).digest();
   return {
     seal(plain) {
       const iv = randomBytes(IV_LENGTH);

@@ -41,6 +41,9 @@ function documentedResponses(schema: FastifySchema): unknown {
 }
 
 const transform: SwaggerTransform = (input) => {
+  // A route without a schema is no API call of Regie's (the local social stand-ins' pages and
+  // endpoints, another web site's): not documented.
+  if (input.schema === undefined) return { url: input.url, schema: { hide: true } };
   const { produces, documentedBody, ...schema } = input.schema ?? {};
   const result = routeSchemas({
     ...input,

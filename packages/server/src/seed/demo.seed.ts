@@ -62,6 +62,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'VIDEOS',
       // Its clips in 9:16, 1:1 and 4:5 for phones and social networks (issue 42).
       'VERTICAL_VIDEO',
+      // Its staff link the club's YouTube, Facebook, Instagram, X, Dailymotion and TikTok (issue 41).
+      'SOCIAL_SHARING',
       'STREAM_CLIPPING',
       'TAGS',
       'MARKERS',
@@ -109,6 +111,7 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'SIMULCAST',
       'BUSINESS_PLAYERS',
       'VIDEOS',
+      'SOCIAL_SHARING',
       'STREAM_CLIPPING',
       'AWS_STREAM',
       'STREAM',

@@ -18,6 +18,7 @@ import { transaction } from '../db/transactions.ts';
 import { type StoredOauth, users } from '../db/users.table.ts';
 import { badRequest, notFound } from '../http/http.errors.ts';
 import { issueMessage } from '../http/localize.ts';
+import { oauthPresence } from '../social/social.service.ts';
 import type { RequestContext } from '../tenancy/tenancy.service.ts';
 
 async function findUser(db: Db, userId: number) {
@@ -108,8 +109,19 @@ export function presentOauth(oauth: StoredOauth): OauthResponse {
   };
 }
 
+/** The links made in Settings › Social networks (social_links) and any the spec's users.oauth holds. */
 export async function getOauth(db: Db, userId: number): Promise<OauthResponse> {
-  return presentOauth((await findUser(db, userId)).oauth);
+  const stored = presentOauth((await findUser(db, userId)).oauth);
+  const linked = await oauthPresence(db, userId);
+  return {
+    facebook: {
+      connected: stored.facebook.connected || linked.facebook.connected,
+      pageId: linked.facebook.pageId ?? stored.facebook.pageId,
+    },
+    dailymotion: { connected: stored.dailymotion.connected || linked.dailymotion.connected },
+    twitter: { connected: stored.twitter.connected || linked.twitter.connected },
+    google: { connected: stored.google.connected || linked.google.connected },
+  };
 }
 
 /**

@@ -63,6 +63,17 @@ export const videoKeys = {
   storyboard: (url: string | null) => ['player', 'storyboard', url] as const,
 };
 
+/** The social networks of Settings › Social networks (contract social.ts): the user's links and the account's. */
+export const socialKeys = {
+  all: ['social'] as const,
+  /** Every platform with the signed-in user's link to it. */
+  links: ['social', 'links'] as const,
+  /** The pages, channels or business accounts one link can publish to. */
+  targets: (platform: string) => ['social', 'targets', platform] as const,
+  /** Every link of the account (its administrators). */
+  accountLinks: ['social', 'account-links'] as const,
+};
+
 export const clipKeys = {
   sources: (search: string) => ['clips', 'sources', search] as const,
   ofVideo: (videoId: number) => ['clips', 'of', videoId] as const,

@@ -1,152 +1,73 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { paths } from '@regie/contract/api';
-import type { OauthResponse } from '@regie/contract/auth';
-import type { MessageKey } from '@regie/contract/i18n/en';
-import {
-  type Icon,
-  IconAlertCircle,
-  IconBrandFacebook,
-  IconBrandGoogle,
-  IconBrandX,
-  IconPlayerPlay,
-  IconPlugConnectedX,
-} from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.ts';
-import { queryKeys } from '../../api/query-keys.ts';
+import { Alert, Box, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SOCIAL_PLATFORMS } from '@regie/contract/social';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useT } from '../../i18n/use-t.ts';
+import { AccountLinksTable } from './social/AccountLinksTable.tsx';
+import { PlatformCard } from './social/PlatformCard.tsx';
+import { useSocialAdmin, useSocialLinks } from './social/social-calls.ts';
+import { useLinkOutcome } from './social/use-link-outcome.ts';
 
-type Network = keyof OauthResponse;
-
-interface NetworkInfo {
-  id: Network;
-  name: string;
-  icon: Icon;
-  needs: MessageKey;
-}
-
-/** Spec §3 "Fan account OAuth links": what each link needs to count as connected. */
-const NETWORKS: readonly NetworkInfo[] = [
-  { id: 'facebook', name: 'Facebook', icon: IconBrandFacebook, needs: 'settings.social.needs.accessToken' },
-  { id: 'dailymotion', name: 'Dailymotion', icon: IconPlayerPlay, needs: 'settings.social.needs.accessToken' },
-  { id: 'twitter', name: 'X (Twitter)', icon: IconBrandX, needs: 'settings.social.needs.tokenSecret' },
-  { id: 'google', name: 'Google (YouTube)', icon: IconBrandGoogle, needs: 'settings.social.needs.refreshToken' },
-];
+const TITLE_ID = 'social-yours-title';
 
 /**
- * /account/settings/social-networks: the state of the user's social links (GET users/me/oauth;
- * tokens never leave the server). No OAuth application is configured on this server, so the
- * page says so instead of offering a connect button that could not work.
+ * /account/settings/social-networks (issue 41): the user links YouTube, Facebook, Instagram, X,
+ * Dailymotion and TikTok through each platform's consent page, sees what is linked (account,
+ * picture, page or channel; never a token), reconnects a link that expired or was refused, and
+ * disconnects. The account's administrators also see every link of the account and can disable one.
  */
 export function SettingsSocialNetworks() {
   const t = useT();
-  const client = useApi();
-  const oauth = useQuery({
-    queryKey: queryKeys.oauth,
-    queryFn: ({ signal }) => client.get<OauthResponse>(paths.meOauth, undefined, { signal, accountScoped: false }),
-  });
+  const links = useSocialLinks();
+  const admin = useSocialAdmin();
+  const outcome = useLinkOutcome();
 
   return (
-    <Stack gap="lg" maw={980}>
-      <Alert
-        variant="light"
-        color="orange"
-        icon={<IconPlugConnectedX aria-hidden />}
-        // Mantine's orange on its light background is below 4.5:1: the title text stays dark.
-        title={
-          <Text span fw={700} c="dark.8">
-            {t('settings.social.notConfigured')}
-          </Text>
-        }
-      >
-        {t('settings.social.notConfiguredText')}
-      </Alert>
-      {oauth.isError && (
+    <Stack gap="lg" maw={1080}>
+      {outcome.error && (
         <Alert
           color="red"
           variant="light"
           icon={<IconAlertCircle aria-hidden />}
-          title={t('resource.common.loadFailed')}
+          title={t('settings.social.linkFailed')}
+          withCloseButton
+          closeButtonLabel={t('notification.close')}
+          onClose={outcome.clearError}
+          role="alert"
         >
-          <Text size="sm">{oauth.error.message}</Text>
-          <Button variant="default" size="xs" mt="sm" onClick={() => void oauth.refetch()}>
-            {t('app.retry')}
-          </Button>
+          <Text size="sm">{outcome.error}</Text>
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {NETWORKS.map((network) => (
-          <NetworkCard key={network.id} network={network} oauth={oauth.data} pending={oauth.isPending} />
-        ))}
-      </SimpleGrid>
+      <Box component="section" aria-labelledby={TITLE_ID}>
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h4" id={TITLE_ID}>
+              {t('settings.social.yours.title')}
+            </Title>
+            <Text size="sm" c="dimmed" mt={4}>
+              {t('settings.social.yours.intro')}
+            </Text>
+          </div>
+          {links.isError && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle aria-hidden />}
+              title={t('resource.common.loadFailed')}
+            >
+              <Text size="sm">{links.error.message}</Text>
+              <Button variant="default" size="xs" mt="sm" onClick={() => void links.refetch()}>
+                {t('app.retry')}
+              </Button>
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+            {links.isPending
+              ? SOCIAL_PLATFORMS.map((platform) => <Skeleton key={platform} h={180} radius="lg" />)
+              : (links.data ?? []).map((status) => <PlatformCard key={status.platform} status={status} />)}
+          </SimpleGrid>
+        </Stack>
+      </Box>
+      {admin && <AccountLinksTable />}
     </Stack>
-  );
-}
-
-interface NetworkCardProps {
-  network: NetworkInfo;
-  /** The user's links, undefined until loaded (or when loading failed). */
-  oauth: OauthResponse | undefined;
-  pending: boolean;
-}
-
-/** One network's card: connected or not, the Facebook page when there is one, and what the link needs. */
-function NetworkCard({ network, oauth, pending }: NetworkCardProps) {
-  const t = useT();
-  const connected = oauth?.[network.id]?.connected === true;
-  const pageId = network.id === 'facebook' && oauth ? oauth.facebook.pageId : null;
-  const headingId = `network-${network.id}`;
-  return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={headingId}>
-      <Group justify="space-between" wrap="nowrap" mb="sm">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size={40} radius="xl" variant="light" color={connected ? 'teal' : 'gray'}>
-            <network.icon size={22} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} size="h4" id={headingId}>
-            {network.name}
-          </Title>
-        </Group>
-        {pending ? (
-          <Skeleton h={22} w={110} radius="xl" />
-        ) : (
-          <Badge
-            size="lg"
-            radius="sm"
-            tt="none"
-            variant={connected ? 'filled' : 'outline'}
-            color={connected ? 'teal.9' : 'gray.7'}
-          >
-            {t(connected ? 'settings.social.connected' : 'settings.social.notConnected')}
-          </Badge>
-        )}
-      </Group>
-      <Stack gap={6}>
-        {connected && pageId && (
-          <Text size="sm">
-            {t('settings.social.pageId')} <Code>{pageId}</Code>
-          </Text>
-        )}
-        <Text size="sm" c="dimmed">
-          {t(network.needs)}
-        </Text>
-        <Text size="sm" c="dimmed" fs="italic">
-          {t('settings.social.unavailable')}
-        </Text>
-      </Stack>
-    </Paper>
   );
 }
