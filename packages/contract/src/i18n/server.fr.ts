@@ -38,6 +38,7 @@ import { GENERATE_EVENTS_SERVER_FR } from './generate-events.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 import { LIVE_SERVER_FR } from './live.server.fr.ts';
 import { MATCH_SERVER_FR } from './match.server.fr.ts';
+import { PUBLICATIONS_SERVER_FR } from './publications.server.fr.ts';
 import { QUERY_BUILDER_SERVER_FR } from './query-builder.server.fr.ts';
 import { SIMULCAST_SERVER_FR } from './simulcast.server.fr.ts';
 import { SOCIAL_SERVER_FR } from './social.server.fr.ts';
@@ -102,6 +103,7 @@ export const SERVER_MESSAGES_FR = {
   ...ACTING_SERVER_FR,
   ...VERTICAL_SERVER_FR,
   ...SOCIAL_SERVER_FR,
+  ...PUBLICATIONS_SERVER_FR,
   SEARCH_MESSAGES: {
     noParam: 'Recherche : aucun critère de recherche fourni',
     tooShort: `Recherche : le nom doit comporter au moins ${ACCOUNT_SEARCH_MIN_CHARS} caractères`,

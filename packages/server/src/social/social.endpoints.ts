@@ -121,3 +121,54 @@ export const PLATFORM_SCOPES: Readonly<Record<SocialPlatform, readonly string[]>
   dailymotion: ['manage_videos', 'userinfo'],
   tiktok: ['user.info.basic', 'video.upload', 'video.publish'],
 };
+
+/**
+ * The publishing calls of each platform (issue 41 points 2 and 4), after their documentation
+ * (2026), on the platform's API origin (`base.api`; the local stand-ins serve the same paths).
+ * `{…}` are path parameters. Each platform file's publisher reads its paths from here only.
+ */
+export const PUBLISH_ENDPOINTS = {
+  // YouTube Data API v3 resumable upload: POST starts a session (Location: the session URL), PUT
+  // sends the bytes (308 + Range while incomplete; a PUT with `Content-Range: bytes */N` asks how
+  // far it got), the video resource at the end; then videos.list for processing, search for reuse.
+  youtube: {
+    upload: '/upload/youtube/v3/videos',
+    videos: '/youtube/v3/videos',
+    mine: '/youtube/v3/search',
+  },
+  // Graph API resumable video upload on a page: upload_phase start → transfer (chunks) → finish;
+  // the video's status and permalink; the page's recent videos.
+  facebook: {
+    videos: '/v21.0/{pageId}/videos',
+    video: '/v21.0/{videoId}',
+  },
+  // Instagram Graph API: a REELS container the platform fetches from video_url, its status_code,
+  // media_publish, the media's permalink; the account's recent media.
+  instagram: {
+    media: '/v21.0/{igUserId}/media',
+    container: '/v21.0/{containerId}',
+    publish: '/v21.0/{igUserId}/media_publish',
+    item: '/v21.0/{mediaId}',
+  },
+  // X: chunked media upload v1.1 (command=INIT | APPEND | FINALIZE | STATUS), then a post (API v2);
+  // the user's recent posts.
+  twitter: {
+    media: '/1.1/media/upload.json',
+    tweets: '/2/tweets',
+    timeline: '/2/users/{userId}/tweets',
+  },
+  // Dailymotion: an upload URL, the file posted there, the video created from its URL and
+  // published; its status; the account's recent videos.
+  dailymotion: {
+    uploadUrl: '/file/upload',
+    videos: '/me/videos',
+    video: '/video/{videoId}',
+  },
+  // TikTok Content Posting API (direct post): init (FILE_UPLOAD, chunk sizes) → PUT the chunks to
+  // its upload_url with Content-Range → status fetch; the user's recent videos.
+  tiktok: {
+    init: '/v2/post/publish/video/init/',
+    status: '/v2/post/publish/status/fetch/',
+    list: '/v2/video/list/',
+  },
+} as const;
