@@ -74,6 +74,7 @@ export const AUDIT_OTHER_RESOURCES = [
   'simulcasts',
   'simulcast-targets',
   'social-links',
+  'publications',
   'graphics',
   'attachments',
   'chapters',

@@ -77,6 +77,8 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   'match.stats': 'Event',
   /** Writes an account's competitions, seasons, rounds, teams and fixtures (contract data-import.ts). */
   'data.import': null,
+  /** resourceId is the video published; the payload names the publication (contract publications.ts). */
+  'social.publish': VIDEO_RESOURCE_TYPE,
 };
 
 /** The resourceType of a job type's jobs; undefined for a type the contract does not declare. */

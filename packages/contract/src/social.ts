@@ -169,6 +169,7 @@ export const SOCIAL_MESSAGES = messageCatalog('SOCIAL_MESSAGES', {
   requestExpired: 'This link request expired or was already used: connect again',
   refusedByUser: (platform: string) => `You did not allow Regie on ${platform}: nothing was linked`,
   refused: (platform: string, reason: string) => `${platform} refused the link: ${reason}`,
+  postRefused: (platform: string, reason: string) => `${platform} refused the video: ${reason}`,
   unreachable: (platform: string, reason: string) => `${platform} could not be reached: ${reason}`,
   expired: (platform: string) => `${platform} no longer accepts this link: reconnect it`,
   revoked: (platform: string) => `Regie's access was removed on ${platform}: reconnect it`,

@@ -89,6 +89,7 @@ const environmentSchema = z.object({
   REGIE_TIKTOK_CLIENT_SECRET: optionalText,
   /** Without a platform's app credentials, link to this server's local stand-in of it (on) or not at all (off). */
   REGIE_SOCIAL_LOCAL: z.enum(['on', 'off']).default('on'),
+  REGIE_SOCIAL_LOCAL_URL: optionalUrl,
   /** One origin for all of a platform's OAuth and account calls (tests, proxies); the platform's own by default. */
   REGIE_YOUTUBE_OAUTH_URL: optionalUrl,
   REGIE_FACEBOOK_OAUTH_URL: optionalUrl,
@@ -148,6 +149,11 @@ export interface SocialConfig {
   /** Apps configured, by platform; a platform without one links to the local stand-in when `local`. */
   apps: Partial<Record<SocialPlatform, SocialAppConfig>>;
   local: boolean;
+  /**
+   * Where a process without the stand-ins' HTTP server (a worker) reaches them
+   * (REGIE_SOCIAL_LOCAL_URL); null: this server's own port on the loopback.
+   */
+  localUrl: string | null;
 }
 
 export interface VideosConfig {
@@ -340,7 +346,11 @@ function socialConfig(values: z.infer<typeof environmentSchema>): SocialConfig {
     tiktok: app(values.REGIE_TIKTOK_CLIENT_KEY, values.REGIE_TIKTOK_CLIENT_SECRET, values.REGIE_TIKTOK_OAUTH_URL),
   };
   const configured = Object.fromEntries(Object.entries(apps).filter(([, value]) => value !== undefined));
-  return { apps: configured as SocialConfig['apps'], local: values.REGIE_SOCIAL_LOCAL === 'on' };
+  return {
+    apps: configured as SocialConfig['apps'],
+    local: values.REGIE_SOCIAL_LOCAL === 'on',
+    localUrl: values.REGIE_SOCIAL_LOCAL_URL?.replace(/\/+$/, '') ?? null,
+  };
 }
 
 /** A comma-separated list of hosts: lowercase, IPv6 brackets removed. */

@@ -20,6 +20,7 @@ import { socialLinks } from '../src/db/social-links.table.ts';
 import { seedDemoSocialLinks } from '../src/seed/social.seed.ts';
 import { createLocalSocialFaults, type LocalSocialFaults } from '../src/social/local/local-social.ts';
 import { createTestContext, type TestContext, testConfig } from './helpers.ts';
+import { linkPlatform } from './social-fixtures.ts';
 
 /**
  * Linking social accounts (issue 41 points 1, 4, 5, 6): each platform's whole flow against its
@@ -32,18 +33,6 @@ let ctx: TestContext;
 const mediaSecret = randomBytes(24).toString('hex');
 let faults: LocalSocialFaults;
 const tokens: Record<string, string> = {};
-
-const decode = (text: string) =>
-  text
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-const pathOf = (url: string) => {
-  const parsed = new URL(url, 'http://localhost');
-  return `${parsed.pathname}${parsed.search}`;
-};
 
 function call(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -61,37 +50,9 @@ function call(
   });
 }
 
-/** The browser at the platform's consent page: it answers, and follows the redirect to our callback. */
-async function consent(authorizeUrl: string, decision: 'allow' | 'deny'): Promise<string> {
-  const page = await ctx.app.inject({ method: 'GET', url: pathOf(authorizeUrl) });
-  expect(page.statusCode, page.body).toBe(200);
-  expect(page.body).toMatch(/<button[^>]*value="allow"[^>]*>Allow<\/button>/);
-  const action = decode(page.body.match(/<form method="post" action="([^"]*)"/)?.[1] ?? '');
-  const fields = [...page.body.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(
-    (match) => [decode(match[1] ?? ''), decode(match[2] ?? '')] as [string, string],
-  );
-  const answered = await ctx.app.inject({
-    method: 'POST',
-    url: pathOf(action || authorizeUrl),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams([...fields, ['decision', decision]]).toString(),
-  });
-  expect(answered.statusCode, answered.body).toBe(302);
-  return String(answered.headers.location);
-}
-
-/** Connect, consent, callback: answers where the callback sent the browser back in the app. */
-async function link(platform: SocialPlatform, as: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
-  const started = await call('POST', socialPaths.connect(platform), as, {
-    returnTo: '/account/settings/social-networks',
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const back = await consent(started.json<{ authorizeUrl: string }>().authorizeUrl, decision);
-  expect(pathOf(back).startsWith(socialPaths.callback(platform))).toBe(true);
-  const done = await ctx.app.inject({ method: 'GET', url: pathOf(back) });
-  expect(done.statusCode, done.body).toBe(302);
-  return new URL(String(done.headers.location), 'http://localhost');
-}
+/** Connect, consent, callback as the producer's (or another's) browser. */
+const link = (platform: SocialPlatform, as: string, decision: 'allow' | 'deny' = 'allow') =>
+  linkPlatform(ctx, tokens[as] ?? '', platform, decision);
 
 async function statusOf(platform: SocialPlatform, as = 'producer'): Promise<SocialPlatformStatus> {
   const listed = await call('GET', socialPaths.links, as);

@@ -73,6 +73,7 @@ export const auditEn = {
   'audit.resource.streams': 'Live inputs',
   'audit.resource.cameras': 'Cameras',
   'audit.resource.simulcasts': 'Simulcasts',
+  'audit.resource.publications': 'Publications',
   'audit.resource.social-links': 'Social accounts',
   'audit.resource.simulcast-targets': 'Simulcast destinations',
   'audit.resource.graphics': 'Event graphics',

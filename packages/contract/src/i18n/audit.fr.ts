@@ -75,6 +75,7 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
   'audit.resource.streams': 'Entrées live',
   'audit.resource.cameras': 'Caméras',
   'audit.resource.simulcasts': 'Diffusions simultanées',
+  'audit.resource.publications': 'Publications',
   'audit.resource.social-links': 'Comptes sociaux',
   'audit.resource.simulcast-targets': 'Destinations de diffusion simultanée',
   'audit.resource.graphics': 'Habillages d’événement',

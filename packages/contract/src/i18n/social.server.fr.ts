@@ -16,6 +16,7 @@ export const SOCIAL_SERVER_FR = {
     requestExpired: 'Cette demande d’association a expiré ou a déjà servi : associez le compte à nouveau',
     refusedByUser: (platform) => `Vous n’avez pas autorisé Regie sur ${platform} : rien n’a été associé`,
     refused: (platform, reason) => `${platform} a refusé l’association : ${reason}`,
+    postRefused: (platform, reason) => `${platform} a refusé la vidéo : ${reason}`,
     unreachable: (platform, reason) => `${platform} est injoignable : ${reason}`,
     expired: (platform) => `${platform} n’accepte plus cette association : reconnectez-la`,
     revoked: (platform) => `L’accès de Regie a été retiré sur ${platform} : reconnectez l’association`,

@@ -92,7 +92,8 @@ export interface JobRunContext {
   log: JobLogger;
 }
 
-export type JobConfig = Pick<AppConfig, 'videos'>;
+/** `social` and `port`: where a publication's platform is (the local stand-ins on this server's port). */
+export type JobConfig = Pick<AppConfig, 'videos'> & Partial<Pick<AppConfig, 'social' | 'port'>>;
 
 export interface JobContext<Payload> extends JobRunContext {
   payload: Payload;

@@ -11,6 +11,7 @@ import { liveClipJob, liveClipRenderJob } from '../live/live-clip.job.ts';
 import { replayLiveJob } from '../live/replay.job.ts';
 import { importEventStatsJob, importMarkersJob } from '../match-events/match-events.jobs.ts';
 import { probeMediaJob } from '../media/probe.job.ts';
+import { publishJob } from '../social/publish.job.ts';
 import { renderRenditionJob } from '../vertical/rendition.job.ts';
 import { shareVideoJob } from '../videos/share.job.ts';
 import { encodeVideoJob } from '../videos/videos.encode.job.ts';
@@ -28,6 +29,7 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   purgeVideoJob,
   purgeReplacedMediaJob,
   shareVideoJob,
+  publishJob,
   clipVideoJob,
   replayLiveJob,
   liveClipJob,

@@ -22,6 +22,7 @@ export function failureOf(
   status: number,
   body: unknown,
   retryAfter: string | null,
+  about: 'link' | 'post' = 'link',
 ): SocialError {
   const name = SOCIAL_PLATFORM_NAMES[platform];
   const detail = platformDetail(body, `HTTP ${status}`);
@@ -33,7 +34,8 @@ export function failureOf(
   if (status === 401 || code === 'invalid_grant' || code === 'invalid_token') {
     return new SocialError(SOCIAL_MESSAGES.expired(name), 'expired');
   }
-  return new SocialError(SOCIAL_MESSAGES.refused(name, detail), 'refused');
+  const refused = about === 'post' ? SOCIAL_MESSAGES.postRefused : SOCIAL_MESSAGES.refused;
+  return new SocialError(refused(name, detail), 'refused');
 }
 
 async function bodyOf(response: Response): Promise<unknown> {
@@ -53,6 +55,7 @@ export async function platformCall(
   platform: SocialPlatform,
   url: string | URL,
   init: RequestInit = {},
+  about: 'link' | 'post' = 'link',
 ): Promise<unknown> {
   let response: Response;
   try {
@@ -62,7 +65,7 @@ export async function platformCall(
     throw new SocialError(SOCIAL_MESSAGES.unreachable(SOCIAL_PLATFORM_NAMES[platform], reason), 'unreachable');
   }
   const body = await bodyOf(response);
-  if (!response.ok) throw failureOf(platform, response.status, body, response.headers.get('retry-after'));
+  if (!response.ok) throw failureOf(platform, response.status, body, response.headers.get('retry-after'), about);
   return body;
 }
 

@@ -28,6 +28,8 @@ export interface SocialPlatforms {
    * local stand-in's consent page is served there). Null when the platform is off.
    */
   client(platform: SocialPlatform, browserOrigin: string): PlatformClient | null;
+  /** The app and the origins a platform's calls go to (its publisher's too); null when off. */
+  setup(platform: SocialPlatform, browserOrigin: string): PlatformSetup | null;
 }
 
 /**
@@ -41,11 +43,11 @@ export function createSocialPlatforms(config: SocialConfig, selfOrigin: () => st
     config.apps[platform] ? 'real' : config.local ? 'local' : 'off';
   return {
     mode,
-    client(platform, browserOrigin) {
+    setup(platform, browserOrigin) {
       const app = config.apps[platform];
       if (app) {
         const base = PLATFORM_ENDPOINTS[platform].base;
-        return FACTORIES[platform]({
+        return {
           platform,
           mode: 'real',
           clientId: app.clientId,
@@ -53,20 +55,24 @@ export function createSocialPlatforms(config: SocialConfig, selfOrigin: () => st
           authorizeBase: app.baseUrl ?? base.authorize,
           tokenBase: app.baseUrl ?? base.token,
           apiBase: app.baseUrl ?? base.api,
-        });
+        };
       }
       const self = selfOrigin();
       if (!config.local || !self) return null;
       const local = `${LOCAL_SOCIAL_PREFIX}/${platform}`;
-      return FACTORIES[platform]({
+      return {
         platform,
         mode: 'local',
         // The stand-ins' own app credentials: no secret, nothing real is behind them.
         ...LOCAL_SOCIAL_CLIENT,
-        authorizeBase: `${browserOrigin}${local}`,
+        authorizeBase: `${browserOrigin || self}${local}`,
         tokenBase: `${self}${local}`,
         apiBase: `${self}${local}`,
-      });
+      };
+    },
+    client(platform, browserOrigin) {
+      const setup = this.setup(platform, browserOrigin);
+      return setup ? FACTORIES[platform](setup) : null;
     },
   };
 }

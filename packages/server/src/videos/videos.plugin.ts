@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { videos } from '../db/videos.table.ts';
 import { type Engine, entryOf, type PresentMedia } from '../resources/resources.types.ts';
+import { publicationsRoutes } from '../social/publications.routes.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { ignoreClientAccountKeys } from '../tenancy/tenancy.body.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
@@ -63,6 +64,7 @@ export async function registerVideos(
     await scope.register(videoActionRoutes, deps);
     await scope.register(shareRoutes, deps);
     await scope.register(verticalRoutes, deps);
+    await scope.register(publicationsRoutes, deps);
   });
   await app.register(mediaRoutes, deps);
 }

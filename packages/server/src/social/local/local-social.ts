@@ -6,6 +6,13 @@ import { faultAnswer } from './errors.ts';
 import { avatarSvg, pictureName } from './fixtures.ts';
 import { paramsOf, queryPairs, registerFormParser, send } from './http.ts';
 import { registerOAuth2Routes } from './oauth2.routes.ts';
+import {
+  createPublishFaults,
+  createPublishStore,
+  type PublishFaults,
+  type PublishStore,
+  registerPublishRoutes,
+} from './publish.routes.ts';
 import { createLocalSocialFaults, createState, type LocalSocialFaults, type LocalState, takeFault } from './state.ts';
 import { registerTwitterRoutes } from './twitter.routes.ts';
 
@@ -21,6 +28,8 @@ import { registerTwitterRoutes } from './twitter.routes.ts';
  * unknown to another. Good enough for what this is for; never a place for real accounts.
  */
 
+export type { PublishFaults } from './publish.routes.ts';
+export { createPublishFaults } from './publish.routes.ts';
 export type { LocalSocialFaults } from './state.ts';
 export { createLocalSocialFaults } from './state.ts';
 
@@ -33,6 +42,8 @@ export interface LocalSocialOptions {
   now?: () => number;
   /** Faults a test injects and changes while the app runs (createLocalSocialFaults()). */
   faults?: LocalSocialFaults;
+  /** Faults of the publishing calls (createPublishFaults()): uploads failing midway. */
+  publishFaults?: PublishFaults;
 }
 
 /** The default app credentials, the same for every platform. */
@@ -46,13 +57,23 @@ export const localSocialPlugin: FastifyPluginAsync<LocalSocialOptions> = async (
     options.faults ?? createLocalSocialFaults(),
   );
   registerFormParser(app);
+  // Uploads in progress and published posts, their bytes in a temp folder removed on close.
+  const publish = createPublishStore(options.publishFaults ?? createPublishFaults());
+  app.addHook('onClose', () => publish.close());
   for (const platform of SOCIAL_PLATFORMS) {
-    await app.register(async (scope) => registerPlatform(scope, state, platform), { prefix: `/${platform}` });
+    await app.register(async (scope) => registerPlatform(scope, state, platform, publish), { prefix: `/${platform}` });
   }
 };
 
-function registerPlatform(scope: FastifyInstance, state: LocalState, platform: SocialPlatform): void {
+function registerPlatform(
+  scope: FastifyInstance,
+  state: LocalState,
+  platform: SocialPlatform,
+  publish: PublishStore,
+): void {
   registerFaults(scope, state, platform);
+  // Before the account routes: Graph's GET /v21.0/{id} also answers the objects published.
+  registerPublishRoutes(scope, state, platform, publish);
   scope.get('/avatar.svg', (request, reply) => {
     const id = paramsOf(queryPairs(request)).get('id');
     return reply

@@ -1,0 +1,404 @@
+import { randomUUID } from 'node:crypto';
+import { recordId } from '@regie/contract/accounts';
+import { ACTIVE_JOB_STATES } from '@regie/contract/jobs.states';
+import {
+  CANCELLABLE_STATES,
+  defaultAspect,
+  PUBLICATION_MESSAGES,
+  PUBLICATION_STATES,
+  type Publication,
+  publicationProblems,
+  publicationResponse,
+  publicationsPaths,
+  publishBody,
+  RETRYABLE_STATES,
+} from '@regie/contract/publications';
+import { SOCIAL_MESSAGES, SOCIAL_MODULE, SOCIAL_PLATFORM_NAMES, SOCIAL_PLATFORMS } from '@regie/contract/social';
+import { VERTICAL_MESSAGES, VERTICAL_MODULE } from '@regie/contract/vertical';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
+import type { Db } from '../db/database.ts';
+import { jobs } from '../db/jobs.table.ts';
+import { type PublicationRow, publications } from '../db/publications.table.ts';
+import { socialLinks } from '../db/social-links.table.ts';
+import { transaction } from '../db/transactions.ts';
+import { users } from '../db/users.table.ts';
+import { videos } from '../db/videos.table.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { localize, type MessageLanguage, requestLanguage } from '../http/localize.ts';
+import { BEARER, errorResponses } from '../http/responses.schema.ts';
+import { readGuards, writeGuards } from '../resources/resources.http.ts';
+import { findVisible } from '../resources/resources.service.ts';
+import type { Engine } from '../resources/resources.types.ts';
+import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { sourceAspectOf } from '../vertical/renditions.service.ts';
+import type { VideosEntry } from '../videos/videos.resource.ts';
+import { enqueuePublish, PUBLISH_JOB_TYPE, PUBLISHERS } from './publish.job.ts';
+
+interface PublicationsRoutesOptions {
+  engine: Engine;
+  entry: VideosEntry;
+  guards: Guards;
+}
+
+type App = Parameters<FastifyPluginAsyncZod<PublicationsRoutesOptions>>[0];
+type Request = Parameters<typeof authOf>[0];
+
+const common = { tags: ['publications'], security: BEARER };
+const RESOURCE = 'publications';
+
+export const publicationList = z.object({ data: z.array(publicationResponse), total: z.number().int() });
+const listQuery = z.object({
+  state: z.enum(PUBLICATION_STATES).optional(),
+  platform: z.enum(SOCIAL_PLATFORMS).optional(),
+  videoId: recordId.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+type RowWithNames = PublicationRow & { videoTitle: string; userName: string | null };
+
+function present(row: RowWithNames, language: MessageLanguage): Publication {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    id: row.id,
+    videoId: row.videoId,
+    videoTitle: row.videoTitle,
+    platform: row.platform,
+    accountName: row.accountName,
+    targetName: row.targetName,
+    aspect: row.aspect,
+    title: row.title,
+    caption: row.caption,
+    state: row.state,
+    progress: row.state === 'uploading' || row.state === 'rendering' ? (row.progress ?? 0) : null,
+    scheduledAt: iso(row.scheduledAt),
+    externalId: row.externalId,
+    url: row.url,
+    error: row.error ? localize(row.error, language) : null,
+    attempts: row.attempts,
+    stages: {
+      queuedAt: iso(row.queuedAt),
+      renderedAt: iso(row.renderedAt),
+      uploadStartedAt: iso(row.uploadStartedAt),
+      uploadedAt: iso(row.uploadedAt),
+      publishedAt: iso(row.publishedAt),
+    },
+    userName: row.userName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const withNames = { publication: publications, videoTitle: videos.title, userName: users.name };
+
+async function listRows(db: Db, where: ReturnType<typeof and>, limit: number, offset: number): Promise<RowWithNames[]> {
+  const rows = await db
+    .select(withNames)
+    .from(publications)
+    .innerJoin(videos, eq(videos.id, publications.videoId))
+    .leftJoin(users, eq(users.id, publications.userId))
+    .where(where)
+    .orderBy(desc(publications.createdAt), desc(publications.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({ ...row.publication, videoTitle: row.videoTitle, userName: row.userName }));
+}
+
+async function oneOf(db: Db, accountId: number, id: number): Promise<RowWithNames> {
+  const [row] = await listRows(db, and(eq(publications.id, id), eq(publications.accountId, accountId)), 1, 0);
+  if (!row) throw notFound(PUBLICATION_MESSAGES.notFound(id));
+  return row;
+}
+
+function requireModule(request: Request): void {
+  if (!authOf(request).account.modules.includes(SOCIAL_MODULE)) throw forbidden(SOCIAL_MESSAGES.moduleInactive);
+}
+
+/** Drops the publication's queued steps (a running one is aborted by its worker). */
+async function dropJobs(db: Db, id: number): Promise<void> {
+  await db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.type, PUBLISH_JOB_TYPE),
+        inArray(jobs.state, [...ACTIVE_JOB_STATES]),
+        sql`(${jobs.payload} ->> 'publicationId')::int = ${id}`,
+      ),
+    );
+}
+
+function publishRoute(app: App, options: PublicationsRoutesOptions): void {
+  const { engine, entry, guards } = options;
+  app.post(
+    publicationsPaths.ofVideo(),
+    {
+      onRequest: writeGuards(guards, entry),
+      config: { audit: 'entry' },
+      schema: {
+        ...common,
+        summary: 'Publishes the video to the user’s linked accounts: one publication per target',
+        description:
+          'Each target is checked against its platform’s limits (duration, size, title, caption as the platform counts it, ' +
+          'hashtags, shape) before anything is queued; a shape other than the video’s own is rendered first (9:16 video module).',
+        params: z.object({ videoId: recordId }),
+        body: publishBody,
+        response: { 202: z.object({ data: z.array(publicationResponse) }), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      requireModule(request);
+      const auth = authOf(request);
+      const video = await findVisible(engine, entry, auth, request.params.videoId);
+      if (video.state !== 'ready' || !video.originalKey) throw new HttpError(409, PUBLICATION_MESSAGES.videoNotReady);
+      const { targets, scheduledAt, thumbnailSeconds } = request.body;
+      const when = scheduledAt ? new Date(scheduledAt) : null;
+      if (when && when.getTime() < Date.now() - 60_000)
+        throw badRequest(PUBLICATION_MESSAGES.scheduleInPast, [
+          { path: 'scheduledAt', message: PUBLICATION_MESSAGES.scheduleInPast },
+        ]);
+      const own = sourceAspectOf(video) ?? '16:9';
+      const links = await engine.db
+        .select()
+        .from(socialLinks)
+        .where(
+          and(
+            eq(socialLinks.userId, auth.user.id),
+            inArray(
+              socialLinks.platform,
+              targets.map((target) => target.platform),
+            ),
+          ),
+        );
+      const errors: { path: string; message: ReturnType<typeof PUBLICATION_MESSAGES.notFound> }[] = [];
+      const planned = targets.map((target, index) => {
+        const name = SOCIAL_PLATFORM_NAMES[target.platform];
+        const at = (field: string) => `targets.${index}.${field}`;
+        if (targets.findIndex((other) => other.platform === target.platform) !== index) {
+          errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.twiceSamePlatform(name) });
+        }
+        const link = links.find((candidate) => candidate.platform === target.platform);
+        if (!link) errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.notLinked(name) });
+        else if (link.state !== 'active')
+          errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.linkNotActive(name) });
+        else if (link.targetId === null && ['youtube', 'facebook', 'instagram'].includes(link.platform)) {
+          errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.targetNeeded(name) });
+        }
+        if (!PUBLISHERS[target.platform]) {
+          errors.push({ path: at('platform'), message: SOCIAL_MESSAGES.notConfigured(name) });
+        }
+        const aspect = target.aspect ?? defaultAspect(target.platform);
+        if (aspect !== own && !auth.account.modules.includes(VERTICAL_MODULE)) {
+          errors.push({ path: at('aspect'), message: VERTICAL_MESSAGES.moduleInactive });
+        }
+        for (const problem of publicationProblems(
+          { platform: target.platform, title: target.title, caption: target.caption, aspect },
+          { durationSeconds: video.duration ?? 0, bytes: video.size ?? 0 },
+        )) {
+          errors.push({ path: at(problem.field), message: problem.message });
+        }
+        return { target, aspect, link };
+      });
+      const first = errors[0];
+      if (first) throw badRequest(first.message, errors);
+      const created = await transaction(engine.db, async (tx) => {
+        const rows: PublicationRow[] = [];
+        for (const { target, aspect, link } of planned) {
+          if (!link) continue;
+          const [row] = await tx
+            .insert(publications)
+            .values({
+              accountId: video.accountId,
+              videoId: video.id,
+              userId: auth.user.id,
+              linkId: link.id,
+              platform: target.platform,
+              accountName: link.accountName,
+              targetName: link.targetName,
+              aspect,
+              title: target.title,
+              caption: target.caption,
+              thumbnailSeconds: thumbnailSeconds ?? null,
+              scheduledAt: when,
+              state: when && when.getTime() > Date.now() ? 'scheduled' : 'queued',
+              idempotencyKey: randomUUID(),
+              queuedAt: new Date(),
+            })
+            .returning();
+          if (!row) throw new Error('publication not saved');
+          await enqueuePublish(tx, row, when ?? undefined, request.id);
+          await writeAudit(tx, auditSourceOf(request), {
+            accountId: video.accountId,
+            resource: RESOURCE,
+            resourceId: row.id,
+            action: 'share',
+            changes: { platform: { before: null, after: row.platform }, video: { before: null, after: video.id } },
+          });
+          rows.push(row);
+        }
+        return rows;
+      });
+      const language = requestLanguage(request);
+      const data = created.map((row) =>
+        present({ ...row, videoTitle: video.title, userName: auth.user.name }, language),
+      );
+      return reply.code(202).send({ data });
+    },
+  );
+}
+
+function readRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOptions): void {
+  app.get(
+    publicationsPaths.list,
+    {
+      onRequest: readGuards(guards, entry),
+      schema: {
+        ...common,
+        summary: 'The account’s publications, newest first (filters: state, platform, video)',
+        querystring: listQuery,
+        response: { 200: publicationList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireModule(request);
+      const { state, platform, videoId, limit, offset } = request.query;
+      const accountId = authOf(request).account.id;
+      const where = and(
+        eq(publications.accountId, accountId),
+        state ? eq(publications.state, state) : undefined,
+        platform ? eq(publications.platform, platform) : undefined,
+        videoId ? eq(publications.videoId, videoId) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        listRows(engine.db, where, limit, offset),
+        engine.db.select({ total: count() }).from(publications).where(where),
+      ]);
+      const language = requestLanguage(request);
+      return { data: rows.map((row) => present(row, language)), total: total?.total ?? 0 };
+    },
+  );
+
+  app.get(
+    publicationsPaths.ofVideo(),
+    {
+      onRequest: readGuards(guards, entry),
+      schema: {
+        ...common,
+        summary: 'The video’s publications, newest first',
+        params: z.object({ videoId: recordId }),
+        response: { 200: publicationList, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireModule(request);
+      const video = await findVisible(engine, entry, authOf(request), request.params.videoId);
+      const where = and(eq(publications.accountId, video.accountId), eq(publications.videoId, video.id));
+      const rows = await listRows(engine.db, where, 100, 0);
+      const language = requestLanguage(request);
+      return { data: rows.map((row) => present(row, language)), total: rows.length };
+    },
+  );
+
+  app.get(
+    publicationsPaths.one(),
+    {
+      onRequest: readGuards(guards, entry),
+      schema: {
+        ...common,
+        summary: 'One publication',
+        params: z.object({ id: recordId }),
+        response: { 200: publicationResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireModule(request);
+      return present(await oneOf(engine.db, authOf(request).account.id, request.params.id), requestLanguage(request));
+    },
+  );
+}
+
+function actionRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOptions): void {
+  app.delete(
+    publicationsPaths.one(),
+    {
+      onRequest: writeGuards(guards, entry),
+      config: { audit: 'entry' },
+      schema: {
+        ...common,
+        summary: 'Cancels a publication not yet on the platform',
+        params: z.object({ id: recordId }),
+        response: { 200: publicationResponse, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      requireModule(request);
+      const auth = authOf(request);
+      const language = requestLanguage(request);
+      const row = await oneOf(engine.db, auth.account.id, request.params.id);
+      if (!CANCELLABLE_STATES.includes(row.state)) {
+        throw new HttpError(409, PUBLICATION_MESSAGES.cannotCancel(row.state));
+      }
+      await transaction(engine.db, async (tx) => {
+        await dropJobs(tx, row.id);
+        await tx
+          .update(publications)
+          .set({ state: 'cancelled', progress: null, updatedAt: new Date() })
+          .where(eq(publications.id, row.id));
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: row.accountId,
+          resource: RESOURCE,
+          resourceId: row.id,
+          action: 'cancel',
+          changes: { state: { before: row.state, after: 'cancelled' } },
+        });
+      });
+      return present(await oneOf(engine.db, auth.account.id, row.id), language);
+    },
+  );
+
+  app.post(
+    publicationsPaths.retry(),
+    {
+      onRequest: writeGuards(guards, entry),
+      config: { audit: 'entry' },
+      schema: {
+        ...common,
+        summary: 'Tries a failed or cancelled publication again (resuming its upload where the platform has it)',
+        params: z.object({ id: recordId }),
+        response: { 202: publicationResponse, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      requireModule(request);
+      const auth = authOf(request);
+      const row = await oneOf(engine.db, auth.account.id, request.params.id);
+      if (!RETRYABLE_STATES.includes(row.state)) throw new HttpError(409, PUBLICATION_MESSAGES.cannotRetry(row.state));
+      // Back to the step it stopped at: a post already on the platform is followed, not made again.
+      const state = row.upload.postId ? 'processing' : 'queued';
+      await transaction(engine.db, async (tx) => {
+        await tx
+          .update(publications)
+          .set({ state, error: null, updatedAt: new Date() })
+          .where(eq(publications.id, row.id));
+        await enqueuePublish(tx, row, undefined, request.id);
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: row.accountId,
+          resource: RESOURCE,
+          resourceId: row.id,
+          action: 'retry',
+          changes: { state: { before: row.state, after: state } },
+        });
+      });
+      return reply.code(202).send(present(await oneOf(engine.db, auth.account.id, row.id), requestLanguage(request)));
+    },
+  );
+}
+
+/** Publishing to linked social accounts (issue 41 point 2): publish, follow, cancel, retry. */
+export const publicationsRoutes: FastifyPluginAsyncZod<PublicationsRoutesOptions> = async (app, options) => {
+  publishRoute(app, options);
+  readRoutes(app, options);
+  actionRoutes(app, options);
+};

@@ -1,0 +1,279 @@
+import { rm, stat } from 'node:fs/promises';
+import { JOB_MESSAGES } from '@regie/contract/jobs';
+import type { Message } from '@regie/contract/messages';
+import { PUBLICATION_MESSAGES } from '@regie/contract/publications';
+import { SOCIAL_MESSAGES, SOCIAL_PLATFORM_NAMES, type SocialPlatform } from '@regie/contract/social';
+import { VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { and, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import { createCredentialSeal } from '../data-providers/credentials.ts';
+import type { Db } from '../db/database.ts';
+import type { JobRow } from '../db/jobs.table.ts';
+import { type PublicationProgress, type PublicationRow, publications } from '../db/publications.table.ts';
+import { socialLinks } from '../db/social-links.table.ts';
+import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
+import { enqueueJob } from '../jobs/jobs.queue.ts';
+import { enqueueRender } from '../vertical/rendition.job.ts';
+import { findRendition, requestRender, sourceAspectOf } from '../vertical/renditions.service.ts';
+import { sourceFile, workFolder } from '../videos/videos.files.ts';
+import { findVideo } from '../videos/videos.service.ts';
+import { tiktokPublisher } from './publish.tiktok.ts';
+import type { Publisher, PublisherFactory, PublishLink } from './publish.types.ts';
+import { youtubePublisher } from './publish.youtube.ts';
+import { createSocialPlatforms } from './social.platforms.ts';
+import { freshTokens, type SocialDeps } from './social.service.ts';
+import { SocialError } from './social.types.ts';
+
+/** The publish job's type: its jobs are about the video (resourceType 'Video'), the payload names the publication. */
+export const PUBLISH_JOB_TYPE = 'social.publish';
+
+/** Publishers by platform; a platform without one yet cannot be chosen (PUBLISHING_PLATFORMS). */
+export const PUBLISHERS: Partial<Record<SocialPlatform, PublisherFactory>> = {
+  youtube: youtubePublisher,
+  tiktok: tiktokPublisher,
+};
+
+/** How often a publication waiting for its rendition or for the platform's processing looks again. */
+const WAIT_MS = { rendition: 2_000, processing: 2_000 } as const;
+/** A platform that has not processed a video in this long has failed it. */
+const PROCESSING_LIMIT_MS = 2 * 60 * 60 * 1000;
+
+const payloadSchema = z.object({ publicationId: z.number().int().positive() });
+type PublishContext = JobContext<z.infer<typeof payloadSchema>>;
+
+async function update(db: Db, id: number, changes: Partial<PublicationRow>): Promise<void> {
+  await db
+    .update(publications)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(publications.id, id));
+}
+
+/** Queues the publication's next step (now, or at `runAt`). */
+export function enqueuePublish(
+  db: Db,
+  row: Pick<PublicationRow, 'id' | 'accountId' | 'videoId'>,
+  runAt?: Date,
+  requestId: string | null = null,
+) {
+  return enqueueJob(
+    db,
+    publishJob,
+    { publicationId: row.id },
+    {
+      accountId: row.accountId,
+      resourceType: VIDEO_RESOURCE_TYPE,
+      resourceId: row.videoId,
+      requestId,
+      ...(runAt ? { runAt } : {}),
+    },
+  );
+}
+
+/** The deps of the link's tokens in a worker: the platforms as this server reaches them. */
+function socialDepsOf(context: PublishContext): SocialDeps {
+  const social = context.config.social ?? { apps: {}, local: true, localUrl: null };
+  const self = social.localUrl ?? `http://127.0.0.1:${context.config.port ?? 3000}`;
+  return {
+    db: context.db,
+    platforms: createSocialPlatforms(social, () => self),
+    seal: context.config.videos.mediaSecret
+      ? createCredentialSeal(context.config.videos.mediaSecret, 'social-tokens')
+      : null,
+    publicUrl: '',
+  };
+}
+
+/** The link and its publisher, the link's tokens fresh; a link gone or broken fails the publication for good. */
+async function linkOf(
+  context: PublishContext,
+  row: PublicationRow,
+): Promise<{ link: PublishLink; publisher: Publisher }> {
+  const name = SOCIAL_PLATFORM_NAMES[row.platform];
+  const [linkRow] = row.linkId ? await context.db.select().from(socialLinks).where(eq(socialLinks.id, row.linkId)) : [];
+  if (!linkRow) throw new PermanentJobError(PUBLICATION_MESSAGES.notLinked(name));
+  const deps = socialDepsOf(context);
+  const client = deps.platforms.client(row.platform, deps.publicUrl);
+  const factory = PUBLISHERS[row.platform];
+  const setup = deps.platforms.setup(row.platform, deps.publicUrl);
+  if (!client || !factory || !setup) throw new PermanentJobError(SOCIAL_MESSAGES.notConfigured(name));
+  try {
+    const tokens = await freshTokens(deps, linkRow, client);
+    return {
+      link: { tokens, externalId: linkRow.externalId, accountName: linkRow.accountName, targetId: linkRow.targetId },
+      publisher: factory(setup),
+    };
+  } catch (error) {
+    throw asJobError(error);
+  }
+}
+
+/** A platform's refusal is permanent (retrying cannot help); its unreachability is retried. */
+function asJobError(error: unknown): unknown {
+  if (error instanceof SocialError && error.failure !== 'unreachable') {
+    return new PermanentJobError(error.reason, { cause: error });
+  }
+  return error;
+}
+
+/**
+ * The file of the publication's aspect: the video's own for its source aspect, else its
+ * rendition's MP4 (asked for when missing: answers null while it renders).
+ */
+async function mediaOf(context: PublishContext, row: PublicationRow, work: string) {
+  const video = await findVideo(context.db, row.videoId);
+  if (!video?.originalKey || video.state !== 'ready') throw new PermanentJobError(PUBLICATION_MESSAGES.videoNotReady);
+  if (row.aspect === (sourceAspectOf(video) ?? '16:9')) {
+    return { video, path: await sourceFile(context.storage, video, work), size: video.size ?? 0 };
+  }
+  const rendition = await findRendition(context.db, video.id, row.aspect);
+  if (rendition?.mp4Key && rendition.state === 'ready') {
+    const path = await sourceFile(context.storage, video, work, rendition.mp4Key);
+    return { video, path, size: (await stat(path)).size };
+  }
+  if (!rendition || rendition.state === 'failed') {
+    const asked = await requestRender(context.db, video, row.aspect);
+    await enqueueRender(context.db, asked.row, asked.generation, context.job.requestId);
+  }
+  return null;
+}
+
+async function upload(context: PublishContext, row: PublicationRow): Promise<Record<string, unknown>> {
+  const { db } = context;
+  const work = await workFolder(context.dataDir, `publication-${row.id}-job-${context.job.id}`, context.job.attempt);
+  try {
+    const media = await mediaOf(context, row, work);
+    if (!media) {
+      await update(db, row.id, { state: 'rendering', progress: 0 });
+      await enqueuePublish(db, row, new Date(Date.now() + WAIT_MS.rendition), context.job.requestId);
+      return { waiting: 'rendition' };
+    }
+    const { link, publisher } = await linkOf(context, row);
+    const now = new Date();
+    await update(db, row.id, {
+      state: 'uploading',
+      progress: 0,
+      renderedAt: row.renderedAt ?? now,
+      uploadStartedAt: row.uploadStartedAt ?? now,
+      attempts: row.attempts + 1,
+      error: null,
+    });
+    let progress: PublicationProgress = row.upload;
+    let lastReport = 0;
+    const post = await publisher
+      .publish({
+        link,
+        file: { path: media.path, size: media.size, url: '' },
+        title: row.title,
+        caption: row.caption,
+        idempotencyKey: row.idempotencyKey,
+        progress,
+        signal: context.signal,
+        save: async (next) => {
+          progress = next;
+          await update(db, row.id, { upload: next });
+        },
+        onBytes: (sent) => {
+          const percent = media.size > 0 ? Math.min(100, Math.floor((sent / media.size) * 100)) : 100;
+          context.reportProgress(percent);
+          if (percent - lastReport >= 5 || percent === 100) {
+            lastReport = percent;
+            void update(db, row.id, { progress: percent }).catch(() => undefined);
+          }
+        },
+      })
+      .catch((error: unknown) => {
+        throw asJobError(error);
+      });
+    await update(db, row.id, {
+      state: 'processing',
+      progress: null,
+      upload: { ...progress, postId: post.postId },
+      externalId: post.postId,
+      url: post.url,
+      uploadedAt: new Date(),
+    });
+    await enqueuePublish(db, row, new Date(Date.now() + WAIT_MS.processing), context.job.requestId);
+    return { uploaded: post.postId };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function checkProcessing(context: PublishContext, row: PublicationRow): Promise<Record<string, unknown>> {
+  const { link, publisher } = await linkOf(context, row);
+  const postId = row.upload.postId ?? row.externalId;
+  if (!postId) throw new PermanentJobError(JOB_MESSAGES.failedUnknown);
+  const status = await publisher.status(link, { postId, url: row.url }, row.upload).catch((error: unknown) => {
+    throw asJobError(error);
+  });
+  if (status.state === 'published') {
+    await update(db(context), row.id, {
+      state: 'published',
+      url: status.url ?? row.url,
+      externalId: status.externalId ?? row.externalId,
+      publishedAt: new Date(),
+    });
+    return { published: status.url };
+  }
+  if (status.state === 'failed') {
+    throw new PermanentJobError(SOCIAL_MESSAGES.refused(SOCIAL_PLATFORM_NAMES[row.platform], status.reason ?? ''));
+  }
+  if (row.uploadedAt && Date.now() - row.uploadedAt.getTime() > PROCESSING_LIMIT_MS) {
+    throw new PermanentJobError(
+      SOCIAL_MESSAGES.unreachable(SOCIAL_PLATFORM_NAMES[row.platform], 'still processing after 2 hours'),
+    );
+  }
+  await enqueuePublish(db(context), row, new Date(Date.now() + WAIT_MS.processing), context.job.requestId);
+  return { waiting: 'processing' };
+}
+
+const db = (context: PublishContext) => context.db;
+
+function publicationOf(job: JobRow): number | null {
+  return payloadSchema.safeParse(job.payload).data?.publicationId ?? null;
+}
+
+async function markFailed(database: Db, job: JobRow, reason: Message): Promise<void> {
+  const id = publicationOf(job);
+  if (id === null) return;
+  // A refusal already said its reason on the publication (perform): kept.
+  await database
+    .update(publications)
+    .set({ state: 'failed', progress: null, error: reason, updatedAt: new Date() })
+    .where(and(eq(publications.id, id), ne(publications.state, 'failed')));
+}
+
+/**
+ * social.publish: one step of a publication (issue 41 point 2), then the next step queued: its
+ * aspect's rendition asked for and waited on, the upload (resumed where the platform stands: a
+ * retry never posts twice), the platform's processing followed until the post is published or
+ * refused. A scheduled publication's first step runs at its time.
+ */
+export const publishJob = defineJob({
+  type: PUBLISH_JOB_TYPE,
+  payload: payloadSchema,
+  retry: { maxAttempts: 5, backoff: { initialMs: 5_000, maxMs: 300_000 } },
+  timeoutMs: 6 * 60 * 60 * 1000,
+  async onFailed({ db: database, job }) {
+    await markFailed(database, job, job.lastError ?? JOB_MESSAGES.failedUnknown);
+  },
+  async perform(context) {
+    const [row] = await context.db
+      .select()
+      .from(publications)
+      .where(eq(publications.id, context.payload.publicationId));
+    if (!row) return skipped(`Publication ${context.payload.publicationId} no longer exists`);
+    try {
+      if (row.state === 'processing') return await checkProcessing(context, row);
+      if (row.state === 'published' || row.state === 'cancelled' || row.state === 'failed') {
+        return skipped(`Publication ${row.id} is ${row.state}`);
+      }
+      return await upload(context, row);
+    } catch (error) {
+      // A refusal is said in the user's terms on the publication, not only on the job.
+      if (error instanceof PermanentJobError)
+        await update(context.db, row.id, { state: 'failed', progress: null, error: error.reason });
+      throw error;
+    }
+  },
+});
