@@ -35,7 +35,8 @@ test('an editor renders the goal clip in 9:16 and corrects its framing', async (
 
   await openSignedIn(page, 'editor', `/medias/videos/edit/${clipId}/formats`);
   const formats = main(page).getByRole('region', { name: 'Formats' });
-  const row = (aspect: string) => formats.getByRole('row').filter({ has: page.getByRole('rowheader', { name: aspect }) });
+  const row = (aspect: string) =>
+    formats.getByRole('row').filter({ has: page.getByRole('rowheader', { name: aspect }) });
   await expect(row('16:9')).toContainText('Original');
   await expect(row('16:9')).toContainText('Ready');
   await expect(row('9:16')).toContainText('Not rendered');
@@ -52,7 +53,9 @@ test('an editor renders the goal clip in 9:16 and corrects its framing', async (
   await editor.getByText('TikTok', { exact: true }).click();
   await expect(editor.getByRole('note', { name: /^Hatched: where TikTok draws its captions/ })).toBeVisible();
   // The frame the clip's skin is laid out in, inside every platform's interface.
-  await expect(editor.getByRole('note', { name: /^Dashed: where the clip’s skin .* is laid out in 9:16/ })).toBeVisible();
+  await expect(
+    editor.getByRole('note', { name: /^Dashed: where the clip’s skin .* is laid out in 9:16/ }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The window moved right with the keyboard, and a keyframe set at the player's moment (0:00).
