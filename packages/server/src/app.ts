@@ -76,7 +76,7 @@ import { resourcesRoutes } from './resources/resources.routes.ts';
 import type { ResourceEntry } from './resources/resources.types.ts';
 import { searchRoutes } from './resources/search.routes.ts';
 import { registerSimulcasts, type SimulcastPluginOptions } from './simulcast/simulcast.plugin.ts';
-import type { LocalSocialFaults } from './social/local/local-social.ts';
+import type { LocalSocialFaults, PublishFaults } from './social/local/local-social.ts';
 import { registerSocial } from './social/social.plugin.ts';
 import { sportMapsRoutes } from './sports/sport-maps.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
@@ -128,6 +128,8 @@ export interface AppDependencies {
   writeRoutes?: WriteRoute[];
   /** Given (tests), the faults the local social stand-ins answer with (social/local). */
   socialFaults?: LocalSocialFaults;
+  /** Given (tests), the stand-ins' publishing faults (an upload failing midway). */
+  socialPublishFaults?: PublishFaults;
   /** Given (tests), how often the fans' chat streams check their chats are still open (CHAT_STREAM.openCheckMs). */
   chatOpenCheckMs?: number;
   /** Given (tests), the fans' chat posting limits (CHAT_POST_RATE_LIMIT). */
@@ -320,7 +322,13 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(dataImportRoutes, { db, guards, storage, config });
   await app.register(dataProviderSubscriptionsRoutes, { db, guards, config });
   await app.register(uploadsRoutes, { guards, storage });
-  await registerSocial(app, { db, guards, config, faults: dependencies.socialFaults });
+  await registerSocial(app, {
+    db,
+    guards,
+    config,
+    faults: dependencies.socialFaults,
+    publishFaults: dependencies.socialPublishFaults,
+  });
   await app.register(markersRoutes, { db, spritesFolder: PACKAGE_PATHS.sportSprites });
   const hub = await registerRealtime(app, { db, guards, config, hub: dependencies.hub });
   shareCaches(app, hub, cache, signedIn);

@@ -6,8 +6,11 @@ import { type SocialTarget, socialPaths } from '@regie/contract/social';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { createCredentialSeal } from '../src/data-providers/credentials.ts';
 import { publications } from '../src/db/publications.table.ts';
+import { socialLinks } from '../src/db/social-links.table.ts';
 import { runFfmpeg } from '../src/media/ffmpeg.runner.ts';
+import { createPublishFaults } from '../src/social/local/local-social.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { linkPlatform } from './social-fixtures.ts';
 import { uploadVideo, type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
@@ -20,6 +23,7 @@ import { uploadVideo, type VideoTestContext, videoTestContext, waitForVideo } fr
  */
 
 const mediaSecret = randomBytes(24).toString('hex');
+const publishFaults = createPublishFaults();
 let ctx: VideoTestContext;
 let videoId: number;
 let workerConfig: Parameters<VideoTestContext['workers']>[0];
@@ -52,7 +56,7 @@ async function settled(id: number): Promise<Publication[]> {
 }
 
 beforeAll(async () => {
-  ctx = await videoTestContext({ mediaSecret });
+  ctx = await videoTestContext({ mediaSecret }, { socialPublishFaults: publishFaults });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -167,4 +171,29 @@ describe('publishing a video to linked accounts', () => {
     expect(again.statusCode).toBe(409);
     expect((await call('GET', publicationsPaths.list, 'writerB')).json<{ total: number }>().total).toBe(0);
   });
+
+  it('resumes an upload the platform dropped midway, and the video is on YouTube once', async () => {
+    publishFaults.failNextChunk.set('youtube', 1);
+    const title = 'The equaliser, resumed';
+    const asked = await call('POST', publicationsPaths.ofVideo(videoId), 'writerA', {
+      targets: [{ platform: 'youtube', title, caption: '' }],
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const id = asked.json<{ data: Publication[] }>().data[0]?.id;
+    const done = (await settled(videoId)).find((item) => item.id === id);
+    expect(done).toMatchObject({ state: 'published', attempts: 2, error: null });
+    // Asked on the platform itself, with the link's own token: one video of that title.
+    const [link] = await ctx.db.select().from(socialLinks).where(eq(socialLinks.platform, 'youtube'));
+    const tokens = JSON.parse(
+      createCredentialSeal(mediaSecret, 'social-tokens').open(link?.sealedTokens ?? '') ?? '{}',
+    );
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: '/local-social/youtube/youtube/v3/search?part=snippet&forMine=true&type=video&maxResults=25',
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    const titles = search.json<{ items: { snippet: { title: string } }[] }>().items.map((item) => item.snippet.title);
+    expect(titles.filter((found) => found === title)).toHaveLength(1);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import { videoPaths } from '@regie/contract/videos';
 import type { MultipartUploadResponse } from '@regie/contract/videos.schemas';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { AppDependencies } from '../src/app.ts';
 import { type AppConfig, loadConfig, type VideosConfig } from '../src/config.ts';
 import { type VideoRow, videos } from '../src/db/videos.table.ts';
 import { startWorkers, type WorkerOptions, type Workers } from '../src/jobs/jobs.worker.ts';
@@ -38,10 +39,13 @@ export interface VideoTestContext extends TestContext {
  * A test app whose files go to a temporary folder, two accounts with every module, a video writer
  * in each, and workers on demand (stopped by stopWorkers / cleanup).
  */
-export async function videoTestContext(videoConfig: Partial<VideosConfig> = {}): Promise<VideoTestContext> {
+export async function videoTestContext(
+  videoConfig: Partial<VideosConfig> = {},
+  dependencies: Omit<AppDependencies, 'database' | 'storage'> = {},
+): Promise<VideoTestContext> {
   const { dir, cleanup } = await mediaFolder();
   const config = { videos: { ...loadConfig({}).videos, uploadPartSize: TEST_PART_SIZE, ...videoConfig } };
-  return build(dir, join(dir, 'storage'), config, cleanup);
+  return build(dir, join(dir, 'storage'), config, cleanup, dependencies);
 }
 
 async function build(
@@ -49,11 +53,12 @@ async function build(
   storageFolder: string,
   config: Pick<AppConfig, 'videos'>,
   removeDir: () => Promise<void>,
+  dependencies: Omit<AppDependencies, 'database' | 'storage'> = {},
 ): Promise<VideoTestContext> {
   const storage = localStorage(storageFolder, '/images');
   const ctx = await createTestContext({
     config: { dataDir: dir, storage: { driver: 'local', folder: storageFolder }, videos: config.videos },
-    dependencies: { storage },
+    dependencies: { ...dependencies, storage },
   });
   const accountA = await ctx.buildAccount({ modules: [...MODULE_CODES] });
   const accountB = await ctx.buildAccount({ modules: [...MODULE_CODES] });

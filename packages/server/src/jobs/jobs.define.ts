@@ -92,8 +92,11 @@ export interface JobRunContext {
   log: JobLogger;
 }
 
-/** `social` and `port`: where a publication's platform is (the local stand-ins on this server's port). */
-export type JobConfig = Pick<AppConfig, 'videos'> & Partial<Pick<AppConfig, 'social' | 'port'>>;
+/**
+ * `social`, `port` and `publicUrl`: where a publication's platform is (the local stand-ins on this
+ * server's port) and where the platform fetches a video from (Instagram).
+ */
+export type JobConfig = Pick<AppConfig, 'videos'> & Partial<Pick<AppConfig, 'social' | 'port' | 'publicUrl'>>;
 
 export interface JobContext<Payload> extends JobRunContext {
   payload: Payload;

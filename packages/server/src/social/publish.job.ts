@@ -3,7 +3,7 @@ import { JOB_MESSAGES } from '@regie/contract/jobs';
 import type { Message } from '@regie/contract/messages';
 import { PUBLICATION_MESSAGES } from '@regie/contract/publications';
 import { SOCIAL_MESSAGES, SOCIAL_PLATFORM_NAMES, type SocialPlatform } from '@regie/contract/social';
-import { VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { MEDIA_TOKEN_PARAM, VIDEO_RESOURCE_TYPE, videoPaths } from '@regie/contract/videos';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { createCredentialSeal } from '../data-providers/credentials.ts';
@@ -11,10 +11,12 @@ import type { Db } from '../db/database.ts';
 import type { JobRow } from '../db/jobs.table.ts';
 import { type PublicationProgress, type PublicationRow, publications } from '../db/publications.table.ts';
 import { socialLinks } from '../db/social-links.table.ts';
+import type { VideoRow } from '../db/videos.table.ts';
 import { defineJob, type JobContext, PermanentJobError, skipped } from '../jobs/jobs.define.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { enqueueRender } from '../vertical/rendition.job.ts';
 import { findRendition, requestRender, sourceAspectOf } from '../vertical/renditions.service.ts';
+import { createMediaTokens, mediaUrlOf } from '../videos/media.tokens.ts';
 import { sourceFile, workFolder } from '../videos/videos.files.ts';
 import { findVideo } from '../videos/videos.service.ts';
 import { tiktokPublisher } from './publish.tiktok.ts';
@@ -69,10 +71,30 @@ export function enqueuePublish(
   );
 }
 
+/** Where this server answers, as a worker reaches it: the local stand-ins, the media a platform fetches. */
+function selfOf(context: PublishContext): string {
+  return context.config.social?.localUrl ?? `http://127.0.0.1:${context.config.port ?? 3000}`;
+}
+
+/**
+ * A URL a platform can fetch the file from (Instagram reads the video itself), signed and
+ * short-lived: the original's download link, or the rendition's media URL. On the public URL
+ * when there is one, else this server's own (the local stand-ins).
+ */
+function fetchableUrl(context: PublishContext, video: VideoRow, key: string | null): string {
+  const secret = context.config.videos.mediaSecret;
+  if (!secret) return '';
+  const origin = context.config.publicUrl || selfOf(context);
+  const tokens = createMediaTokens(secret);
+  if (key) return mediaUrlOf(tokens, origin)(key);
+  const { token } = tokens.signDownload(video.accountId, video.id);
+  return `${origin}${videoPaths.download(video.id)}?${MEDIA_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
+
 /** The deps of the link's tokens in a worker: the platforms as this server reaches them. */
 function socialDepsOf(context: PublishContext): SocialDeps {
   const social = context.config.social ?? { apps: {}, local: true, localUrl: null };
-  const self = social.localUrl ?? `http://127.0.0.1:${context.config.port ?? 3000}`;
+  const self = selfOf(context);
   return {
     db: context.db,
     platforms: createSocialPlatforms(social, () => self),
@@ -123,12 +145,13 @@ async function mediaOf(context: PublishContext, row: PublicationRow, work: strin
   const video = await findVideo(context.db, row.videoId);
   if (!video?.originalKey || video.state !== 'ready') throw new PermanentJobError(PUBLICATION_MESSAGES.videoNotReady);
   if (row.aspect === (sourceAspectOf(video) ?? '16:9')) {
-    return { video, path: await sourceFile(context.storage, video, work), size: video.size ?? 0 };
+    const path = await sourceFile(context.storage, video, work);
+    return { video, path, size: (await stat(path)).size, url: fetchableUrl(context, video, null) };
   }
   const rendition = await findRendition(context.db, video.id, row.aspect);
   if (rendition?.mp4Key && rendition.state === 'ready') {
     const path = await sourceFile(context.storage, video, work, rendition.mp4Key);
-    return { video, path, size: (await stat(path)).size };
+    return { video, path, size: (await stat(path)).size, url: fetchableUrl(context, video, rendition.mp4Key) };
   }
   if (!rendition || rendition.state === 'failed') {
     const asked = await requestRender(context.db, video, row.aspect);
@@ -162,7 +185,7 @@ async function upload(context: PublishContext, row: PublicationRow): Promise<Rec
     const post = await publisher
       .publish({
         link,
-        file: { path: media.path, size: media.size, url: '' },
+        file: { path: media.path, size: media.size, url: media.url },
         title: row.title,
         caption: row.caption,
         idempotencyKey: row.idempotencyKey,

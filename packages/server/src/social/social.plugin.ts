@@ -4,7 +4,12 @@ import type { AppConfig } from '../config.ts';
 import { createCredentialSeal } from '../data-providers/credentials.ts';
 import type { Db } from '../db/database.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
-import { LOCAL_SOCIAL_CLIENT, type LocalSocialFaults, localSocialPlugin } from './local/local-social.ts';
+import {
+  LOCAL_SOCIAL_CLIENT,
+  type LocalSocialFaults,
+  localSocialPlugin,
+  type PublishFaults,
+} from './local/local-social.ts';
 import { LOCAL_SOCIAL_PREFIX } from './social.endpoints.ts';
 import { createSocialPlatforms } from './social.platforms.ts';
 import { socialRoutes } from './social.routes.ts';
@@ -21,7 +26,13 @@ function selfOrigin(app: FastifyInstance): string | null {
 /** Linked social accounts (issue 41): the platforms of this server, their routes, their stand-ins. */
 export async function registerSocial(
   app: FastifyInstance,
-  options: { db: Db; guards: Guards; config: AppConfig; faults?: LocalSocialFaults | undefined },
+  options: {
+    db: Db;
+    guards: Guards;
+    config: AppConfig;
+    faults?: LocalSocialFaults | undefined;
+    publishFaults?: PublishFaults | undefined;
+  },
 ): Promise<SocialDeps> {
   const { config } = options;
   const secret = config.videos.mediaSecret ?? randomBytes(32);
@@ -38,6 +49,7 @@ export async function registerSocial(
       secret,
       clients: LOCAL_SOCIAL_CLIENT,
       ...(options.faults ? { faults: options.faults } : {}),
+      ...(options.publishFaults ? { publishFaults: options.publishFaults } : {}),
     });
   }
   return deps;
