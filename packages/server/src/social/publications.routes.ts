@@ -35,7 +35,7 @@ import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { sourceAspectOf } from '../vertical/renditions.service.ts';
 import type { VideosEntry } from '../videos/videos.resource.ts';
-import { enqueuePublish, PUBLISH_JOB_TYPE, PUBLISHERS } from './publish.job.ts';
+import { enqueuePublish, PUBLISH_JOB_TYPE } from './publish.job.ts';
 
 interface PublicationsRoutesOptions {
   engine: Engine;
@@ -185,9 +185,6 @@ function publishRoute(app: App, options: PublicationsRoutesOptions): void {
           errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.linkNotActive(name) });
         else if (link.targetId === null && ['youtube', 'facebook', 'instagram'].includes(link.platform)) {
           errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.targetNeeded(name) });
-        }
-        if (!PUBLISHERS[target.platform]) {
-          errors.push({ path: at('platform'), message: SOCIAL_MESSAGES.notConfigured(name) });
         }
         const aspect = target.aspect ?? defaultAspect(target.platform);
         if (aspect !== own && !auth.account.modules.includes(VERTICAL_MODULE)) {

@@ -19,7 +19,11 @@ import { findRendition, requestRender, sourceAspectOf } from '../vertical/rendit
 import { createMediaTokens, mediaUrlOf } from '../videos/media.tokens.ts';
 import { sourceFile, workFolder } from '../videos/videos.files.ts';
 import { findVideo } from '../videos/videos.service.ts';
+import { dailymotionPublisher } from './publish.dailymotion.ts';
+import { facebookPublisher } from './publish.facebook.ts';
+import { instagramPublisher } from './publish.instagram.ts';
 import { tiktokPublisher } from './publish.tiktok.ts';
+import { twitterPublisher } from './publish.twitter.ts';
 import type { Publisher, PublisherFactory, PublishLink } from './publish.types.ts';
 import { youtubePublisher } from './publish.youtube.ts';
 import { createSocialPlatforms } from './social.platforms.ts';
@@ -29,9 +33,13 @@ import { SocialError } from './social.types.ts';
 /** The publish job's type: its jobs are about the video (resourceType 'Video'), the payload names the publication. */
 export const PUBLISH_JOB_TYPE = 'social.publish';
 
-/** Publishers by platform; a platform without one yet cannot be chosen (PUBLISHING_PLATFORMS). */
-export const PUBLISHERS: Partial<Record<SocialPlatform, PublisherFactory>> = {
+/** Each platform's publisher (publish.<platform>.ts). */
+export const PUBLISHERS: Readonly<Record<SocialPlatform, PublisherFactory>> = {
   youtube: youtubePublisher,
+  facebook: facebookPublisher,
+  instagram: instagramPublisher,
+  twitter: twitterPublisher,
+  dailymotion: dailymotionPublisher,
   tiktok: tiktokPublisher,
 };
 
@@ -117,7 +125,7 @@ async function linkOf(
   const client = deps.platforms.client(row.platform, deps.publicUrl);
   const factory = PUBLISHERS[row.platform];
   const setup = deps.platforms.setup(row.platform, deps.publicUrl);
-  if (!client || !factory || !setup) throw new PermanentJobError(SOCIAL_MESSAGES.notConfigured(name));
+  if (!client || !setup) throw new PermanentJobError(SOCIAL_MESSAGES.notConfigured(name));
   try {
     const tokens = await freshTokens(deps, linkRow, client);
     return {
