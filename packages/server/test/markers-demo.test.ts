@@ -69,19 +69,16 @@ describe('the demo match', () => {
     expect(video).toMatchObject({ title: DEMO_VIDEO.title });
     // A clip from a marker takes a skin of the account instead of its template's.
     const [skin] = await ctx.db.select().from(clipSkins).where(eq(clipSkins.name, DEMO_SKIN_NAME));
-    // The club's matchday skin is dressed: its crest, an intro and an outro card, made at start.
-    expect(skin).toMatchObject({ overlayPosition: 'bottom-right', rollSeconds: 2 });
-    for (const key of [skin?.overlayKey, skin?.preRollKey, skin?.postRollKey]) {
-      expect(key).toMatch(/^\d+\/skin\/demo-matchday-\w+\.png$/);
-      expect(await ctx.storage.exists(key ?? '')).toBe(true);
-    }
-    // The goal clips wear it (2 s cards on either side), and keep their bare cut for 9:16.
+    // The club's matchday skin is dressed with its crest, made at start.
+    expect(skin).toMatchObject({ overlayPosition: 'bottom-right', preRollKey: null, postRollKey: null });
+    expect(skin?.overlayKey).toMatch(/^\d+\/skin\/demo-matchday-crest\.png$/);
+    expect(await ctx.storage.exists(skin?.overlayKey ?? '')).toBe(true);
+    // The goal clips wear it; cut from the demo video, their other aspects come from its range.
     const [dressed] = await ctx.db
       .select()
       .from(videos)
       .where(and(eq(videos.clipSkinId, skin?.id ?? 0), eq(videos.clipEventId, eventId)));
-    expect(dressed).toMatchObject({ clipSkinId: skin?.id, clipCleanOffset: 2 });
-    expect(await ctx.storage.exists(dressed?.clipCleanKey ?? '')).toBe(true);
+    expect(dressed).toMatchObject({ clipCleanKey: null });
     const goal = markers.find((marker) => marker.durationSeconds === 3);
     const skinned = await ctx.request({
       method: 'POST',

@@ -403,9 +403,9 @@ describe('a video in other aspects', () => {
     const clipId = cut.json<{ video: { id: number } }>().video.id;
     const ready = await verticalOf(clipId);
 
-    // The bare cut is kept beside the clip, starting after the 0.4 s pre-roll.
+    // Cut from a video of the account: no bare cut kept, its 9:16 is cut from the source's range.
     const [clip] = await ctx.db.select().from(videos).where(eq(videos.id, clipId));
-    expect(clip).toMatchObject({ clipCleanKey: `videos/${ctx.accountA.id}/${clipId}/clean.mp4`, clipCleanOffset: 0.4 });
+    expect(clip).toMatchObject({ clipCleanKey: null });
     // The path is in the clip's times: held during the pre-roll, then the analysis of the cut.
     const path = (await call('GET', verticalPaths.reframe(clipId, '9x16'), 'writerA')).json<ReframeResponse>();
     expect(path.keyframes[0]?.time).toBe(0);

@@ -15,7 +15,6 @@ import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { findKeyframes, probeMedia } from '../media/ffprobe.service.ts';
 import { MediaError } from '../media/media.errors.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
-import { rendersAspects } from '../vertical/renditions.module.ts';
 import { enqueueEncode, sourceFile, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
 import { cleanCutKey, originalKey, videoFolder } from '../videos/videos.keys.ts';
@@ -210,7 +209,8 @@ export const clipVideoJob = defineJob({
         await skinOfClip(context.db, clip),
         work,
         await clipGraphicOverlays(context, clip.id, work),
-        await rendersAspects(db, clip.accountId),
+        // No bare cut kept: its renditions in other aspects are cut from the source's range.
+        false,
       );
       const key = originalKey(clip.accountId, clip.id, 'clip.mp4');
       const { size } = await stat(rendered.file);

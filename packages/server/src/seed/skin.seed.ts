@@ -11,9 +11,8 @@ import type { ObjectStorage } from '../storage/storage.types.ts';
 /** The club's skin the demo's goal clips are dressed in (seeded in sport-data.seed.ts, without images). */
 export const DEMO_SKIN_NAME = 'Matchday overlay';
 
-/** The club's colours (its "Cup nights" theme): navy and gold. */
+/** The club's colours (its "Cup nights" theme): navy, and gold (245, 183, 0) for the ring. */
 const NAVY = { r: 16, g: 24, b: 64 };
-const GOLD = '0xF5B700';
 
 /** Distance to the crest's centre, as a share of its radius (a geq expression). */
 const RADIUS = 'hypot(X-120,Y-120)/120';
@@ -35,30 +34,11 @@ const crestArgs = (output: string) => [
   ...['-frames:v', '1', output],
 ];
 
-/** The intro card: a navy gradient, the crest in the middle, a gold stripe. */
-const introArgs = (crest: string, output: string) => [
-  ...FFMPEG_COMMON_ARGS,
-  ...['-f', 'lavfi', '-i', "color=s=1280x720,format=rgb24,geq=r='16+20*Y/720':g='24+30*Y/720':b='64+60*Y/720'"],
-  ...['-i', crest],
-  '-filter_complex',
-  `[1]scale=360:360[crest];[0][crest]overlay=x=(W-w)/2:y=(H-h)/2,drawbox=x=0:y=600:w=1280:h=24:color=${GOLD}:t=fill`,
-  ...['-frames:v', '1', output],
-];
-
-/** The outro card: gold, the crest in the middle, a navy stripe. */
-const outroArgs = (crest: string, output: string) => [
-  ...FFMPEG_COMMON_ARGS,
-  ...['-f', 'lavfi', '-i', `color=c=${GOLD}:s=1280x720`],
-  ...['-i', crest],
-  '-filter_complex',
-  '[1]scale=320:320[crest];[0][crest]overlay=x=(W-w)/2:y=(H-h)/2,drawbox=x=0:y=96:w=1280:h=24:color=0x101840:t=fill',
-  ...['-frames:v', '1', output],
-];
-
 /**
- * Dresses the club's matchday skin: its crest in a corner of every goal clip, an intro and an
- * outro card (made with ffmpeg, stored as an editor's uploads would be), so the demo's clips and
- * their 9:16 versions show a skin laid out for each shape. Without ffmpeg the skin stays bare.
+ * Dresses the club's matchday skin with its crest (made with ffmpeg, stored as an editor's upload
+ * would be), in a corner of every goal clip and inside the platforms' safe area of their 9:16. No
+ * intro or outro cards: they would lengthen every demo clip's encodes while a newcomer's first
+ * upload waits behind them. Without ffmpeg the skin stays bare.
  */
 export async function dressDemoSkin(
   db: Db,
@@ -67,26 +47,18 @@ export async function dressDemoSkin(
   work: string,
   log: JobLogger,
 ): Promise<void> {
-  const files = { crest: join(work, 'crest.png'), intro: join(work, 'intro.png'), outro: join(work, 'outro.png') };
+  const crest = join(work, 'crest.png');
   try {
-    await runProcess(MEDIA_BINARIES.ffmpeg, crestArgs(files.crest));
-    await runProcess(MEDIA_BINARIES.ffmpeg, introArgs(files.crest, files.intro));
-    await runProcess(MEDIA_BINARIES.ffmpeg, outroArgs(files.crest, files.outro));
+    await runProcess(MEDIA_BINARIES.ffmpeg, crestArgs(crest));
   } catch (error) {
-    log.warn({ err: error }, 'demo skin images not made: the matchday skin stays without images');
+    log.warn({ err: error }, 'demo skin crest not made: the matchday skin stays without images');
     return;
   }
-  const keys = {
-    crest: `${accountId}/skin/demo-matchday-crest.png`,
-    intro: `${accountId}/skin/demo-matchday-intro.png`,
-    outro: `${accountId}/skin/demo-matchday-outro.png`,
-  };
-  for (const name of ['crest', 'intro', 'outro'] as const) {
-    const { size } = await stat(files[name]);
-    await storage.putStream(keys[name], createReadStream(files[name]), 'image/png', { size });
-  }
+  const key = `${accountId}/skin/demo-matchday-crest.png`;
+  const { size } = await stat(crest);
+  await storage.putStream(key, createReadStream(crest), 'image/png', { size });
   await db
     .update(clipSkins)
-    .set({ overlayKey: keys.crest, preRollKey: keys.intro, postRollKey: keys.outro })
+    .set({ overlayKey: key })
     .where(and(eq(clipSkins.accountId, accountId), eq(clipSkins.name, DEMO_SKIN_NAME)));
 }
