@@ -182,6 +182,22 @@ export const publicationsPaths = {
   ofVideo: (videoId?: number) => `${MAIN_API}/videos/${videoId ?? ':videoId'}/publications`,
 } as const;
 
+/**
+ * The realtime topic of the account's publications: every change of one (state, upload
+ * progress) is a PUBLICATION_EVENT carrying publicationEvent, so each open screen follows it
+ * live (the dialog's list, the Publications screen, the approval queue).
+ */
+export const PUBLICATIONS_TOPIC = '/admin/publications';
+export const PUBLICATION_EVENT = 'publication.changed';
+export const publicationEvent = z.object({
+  id: z.number().int(),
+  videoId: z.number().int(),
+  state: z.enum(PUBLICATION_STATES),
+  /** 0–100 while rendering or uploading, else null. */
+  progress: z.number().int().min(0).max(100).nullable(),
+});
+export type PublicationEvent = z.infer<typeof publicationEvent>;
+
 const target = z.object({
   platform: z.enum(SOCIAL_PLATFORMS),
   /** The platform's title (ignored where it has none). */

@@ -77,6 +77,7 @@ import type { ResourceEntry } from './resources/resources.types.ts';
 import { searchRoutes } from './resources/search.routes.ts';
 import { registerSimulcasts, type SimulcastPluginOptions } from './simulcast/simulcast.plugin.ts';
 import type { LocalSocialFaults, PublishFaults } from './social/local/local-social.ts';
+import { publishPublicationChanges } from './social/publications.events.ts';
 import { registerSocial } from './social/social.plugin.ts';
 import { sportMapsRoutes } from './sports/sport-maps.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
@@ -346,6 +347,10 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     app.log.warn({ err: error }, 'marker event lost'),
   );
   app.addHook('onClose', async () => stopPublishingMarkers());
+  const stopPublishingPublications = publishPublicationChanges(db, hub, (error) =>
+    app.log.warn({ err: error }, 'publication event lost'),
+  );
+  app.addHook('onClose', async () => stopPublishingPublications());
   await app.register(eventMarkersRoutes, { engine, guards });
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await app.register(matchEventsRoutes, { db, guards });

@@ -11,6 +11,7 @@ import { createMetrics } from './ops/metrics.ts';
 import { type OpsServer, startOpsServer } from './ops/ops.server.ts';
 import { openRealtimeHub } from './realtime/realtime.backend.ts';
 import type { RealtimeHub } from './realtime/realtime.hub.ts';
+import { publishPublicationChanges } from './social/publications.events.ts';
 import { openStorage } from './storage/storage.factory.ts';
 import { loadProcessConfig } from './videos/media-secret.ts';
 
@@ -75,6 +76,10 @@ async function main(): Promise<void> {
   const eventError = (error: unknown) => log.warn({ err: error }, 'job event not published');
   // Jobs its jobs queue (an import queues the encode) are announced once committed.
   const stopPublishingQueued = publishQueuedJobs(database.db, createJobEvents(hub, eventError));
+  // Publications its publish jobs move on are told to the open screens.
+  const stopPublishingPublications = publishPublicationChanges(database.db, hub, (error) =>
+    log.warn({ err: error }, 'publication event lost'),
+  );
   const workers = startWorkers(database.db, {
     concurrency: Math.max(1, config.workers),
     pollMs: config.jobPollMs,
@@ -106,6 +111,7 @@ async function main(): Promise<void> {
       .stop()
       .then(() => ops?.close())
       .then(() => stopPublishingQueued())
+      .then(() => stopPublishingPublications())
       .then(() => hub.close())
       .then(() => database.close())
       .then(

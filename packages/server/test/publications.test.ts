@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { renderMessage } from '@regie/contract/messages.render';
-import { PUBLICATION_MESSAGES, type Publication, publicationsPaths } from '@regie/contract/publications';
+import {
+  PUBLICATION_EVENT,
+  PUBLICATION_MESSAGES,
+  type Publication,
+  type PublicationEvent,
+  PUBLICATIONS_TOPIC,
+  publicationsPaths,
+} from '@regie/contract/publications';
 import { type SocialTarget, socialPaths } from '@regie/contract/social';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +19,7 @@ import { socialLinks } from '../src/db/social-links.table.ts';
 import { runFfmpeg } from '../src/media/ffmpeg.runner.ts';
 import { createPublishFaults } from '../src/social/local/local-social.ts';
 import { waitFor } from './jobs-fixtures.ts';
+import { RealtimeClient } from './realtime-client.ts';
 import { linkPlatform } from './social-fixtures.ts';
 import { uploadVideo, type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
 
@@ -26,6 +34,7 @@ const mediaSecret = randomBytes(24).toString('hex');
 const publishFaults = createPublishFaults();
 let ctx: VideoTestContext;
 let videoId: number;
+let baseUrl = '';
 let workerConfig: Parameters<VideoTestContext['workers']>[0];
 const token = (name: string) => ctx.tokens[name] ?? '';
 
@@ -38,6 +47,9 @@ async function publicationsOf(id: number): Promise<Publication[]> {
   expect(listed.statusCode, listed.body).toBe(200);
   return listed.json<{ data: Publication[] }>().data;
 }
+
+const isPublished = (payload: unknown, id: number) =>
+  (payload as PublicationEvent).id === id && (payload as PublicationEvent).state === 'published';
 
 /** Runs the workers until every publication of the video has ended (published, failed or cancelled). */
 async function settled(id: number): Promise<Publication[]> {
@@ -60,6 +72,7 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  baseUrl = `http://127.0.0.1:${port}`;
   workerConfig = {
     config: { ...ctx.config, social: { ...loadConfig({}).social, localUrl: `http://127.0.0.1:${port}` } },
   };
@@ -120,6 +133,7 @@ describe('publishing a video to linked accounts', () => {
   });
 
   it('publishes to YouTube in 16:9 and to TikTok in 9:16 (rendered first), each with its URL and stage times', async () => {
+    const watcher = await new RealtimeClient(baseUrl).connect({ token: token('writerA') }, [PUBLICATIONS_TOPIC]);
     const asked = await call('POST', publicationsPaths.ofVideo(videoId), 'writerA', {
       targets: [
         { platform: 'youtube', title: 'Bernardi doubles the lead', caption: 'What a goal #RFC' },
@@ -145,6 +159,22 @@ describe('publishing a video to linked accounts', () => {
     }
     const listed = await call('GET', `${publicationsPaths.list}?state=published`, 'writerA');
     expect(listed.json<{ total: number }>().total).toBe(2);
+    // Every open screen followed each one live: queued, its upload's progress, published.
+    for (const item of [youtube, tiktok]) {
+      await watcher.waitFor(
+        (message) => message.type === PUBLICATION_EVENT && isPublished(message.payload, item?.id ?? 0),
+      );
+      const states = watcher
+        .events()
+        .filter((message) => message.type === PUBLICATION_EVENT)
+        .map((message) => message.payload as PublicationEvent)
+        .filter((event) => event.id === item?.id)
+        .map((event) => event.state);
+      expect(states[0]).toBe('queued');
+      expect(states).toContain('uploading');
+      expect(states.at(-1)).toBe('published');
+    }
+    watcher.close();
   });
 
   it('keeps a scheduled publication until its time; a cancelled one is never sent; another account sees none', async () => {

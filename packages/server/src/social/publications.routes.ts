@@ -1,20 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { recordId } from '@regie/contract/accounts';
 import { ACTIVE_JOB_STATES } from '@regie/contract/jobs.states';
 import {
   CANCELLABLE_STATES,
-  defaultAspect,
   PUBLICATION_MESSAGES,
   PUBLICATION_STATES,
   type Publication,
-  publicationProblems,
   publicationResponse,
   publicationsPaths,
   publishBody,
   RETRYABLE_STATES,
 } from '@regie/contract/publications';
-import { SOCIAL_MESSAGES, SOCIAL_MODULE, SOCIAL_PLATFORM_NAMES, SOCIAL_PLATFORMS } from '@regie/contract/social';
-import { VERTICAL_MESSAGES, VERTICAL_MODULE } from '@regie/contract/vertical';
+import { SOCIAL_PLATFORMS } from '@regie/contract/social';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,20 +18,21 @@ import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { jobs } from '../db/jobs.table.ts';
 import { type PublicationRow, publications } from '../db/publications.table.ts';
-import { socialLinks } from '../db/social-links.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { users } from '../db/users.table.ts';
 import { videos } from '../db/videos.table.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { HttpError, notFound } from '../http/http.errors.ts';
 import { localize, type MessageLanguage, requestLanguage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { readGuards, writeGuards } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { sourceAspectOf } from '../vertical/renditions.service.ts';
 import type { VideosEntry } from '../videos/videos.resource.ts';
+import { publicationChanged } from './publications.events.ts';
+import { PUBLICATIONS_RESOURCE, publishVideo } from './publications.service.ts';
 import { enqueuePublish, PUBLISH_JOB_TYPE } from './publish.job.ts';
+import { requireSocialModule } from './social.service.ts';
 
 interface PublicationsRoutesOptions {
   engine: Engine;
@@ -47,7 +44,6 @@ type App = Parameters<FastifyPluginAsyncZod<PublicationsRoutesOptions>>[0];
 type Request = Parameters<typeof authOf>[0];
 
 const common = { tags: ['publications'], security: BEARER };
-const RESOURCE = 'publications';
 
 export const publicationList = z.object({ data: z.array(publicationResponse), total: z.number().int() });
 const listQuery = z.object({
@@ -114,7 +110,7 @@ async function oneOf(db: Db, accountId: number, id: number): Promise<RowWithName
 }
 
 function requireModule(request: Request): void {
-  if (!authOf(request).account.modules.includes(SOCIAL_MODULE)) throw forbidden(SOCIAL_MESSAGES.moduleInactive);
+  requireSocialModule(authOf(request).account.modules);
 }
 
 /** Drops the publication's queued steps (a running one is aborted by its worker). */
@@ -152,90 +148,13 @@ function publishRoute(app: App, options: PublicationsRoutesOptions): void {
       requireModule(request);
       const auth = authOf(request);
       const video = await findVisible(engine, entry, auth, request.params.videoId);
-      if (video.state !== 'ready' || !video.originalKey) throw new HttpError(409, PUBLICATION_MESSAGES.videoNotReady);
-      const { targets, scheduledAt, thumbnailSeconds } = request.body;
-      const when = scheduledAt ? new Date(scheduledAt) : null;
-      if (when && when.getTime() < Date.now() - 60_000)
-        throw badRequest(PUBLICATION_MESSAGES.scheduleInPast, [
-          { path: 'scheduledAt', message: PUBLICATION_MESSAGES.scheduleInPast },
-        ]);
-      const own = sourceAspectOf(video) ?? '16:9';
-      const links = await engine.db
-        .select()
-        .from(socialLinks)
-        .where(
-          and(
-            eq(socialLinks.userId, auth.user.id),
-            inArray(
-              socialLinks.platform,
-              targets.map((target) => target.platform),
-            ),
-          ),
-        );
-      const errors: { path: string; message: ReturnType<typeof PUBLICATION_MESSAGES.notFound> }[] = [];
-      const planned = targets.map((target, index) => {
-        const name = SOCIAL_PLATFORM_NAMES[target.platform];
-        const at = (field: string) => `targets.${index}.${field}`;
-        if (targets.findIndex((other) => other.platform === target.platform) !== index) {
-          errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.twiceSamePlatform(name) });
-        }
-        const link = links.find((candidate) => candidate.platform === target.platform);
-        if (!link) errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.notLinked(name) });
-        else if (link.state !== 'active')
-          errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.linkNotActive(name) });
-        else if (link.targetId === null && ['youtube', 'facebook', 'instagram'].includes(link.platform)) {
-          errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.targetNeeded(name) });
-        }
-        const aspect = target.aspect ?? defaultAspect(target.platform);
-        if (aspect !== own && !auth.account.modules.includes(VERTICAL_MODULE)) {
-          errors.push({ path: at('aspect'), message: VERTICAL_MESSAGES.moduleInactive });
-        }
-        for (const problem of publicationProblems(
-          { platform: target.platform, title: target.title, caption: target.caption, aspect },
-          { durationSeconds: video.duration ?? 0, bytes: video.size ?? 0 },
-        )) {
-          errors.push({ path: at(problem.field), message: problem.message });
-        }
-        return { target, aspect, link };
-      });
-      const first = errors[0];
-      if (first) throw badRequest(first.message, errors);
-      const created = await transaction(engine.db, async (tx) => {
-        const rows: PublicationRow[] = [];
-        for (const { target, aspect, link } of planned) {
-          if (!link) continue;
-          const [row] = await tx
-            .insert(publications)
-            .values({
-              accountId: video.accountId,
-              videoId: video.id,
-              userId: auth.user.id,
-              linkId: link.id,
-              platform: target.platform,
-              accountName: link.accountName,
-              targetName: link.targetName,
-              aspect,
-              title: target.title,
-              caption: target.caption,
-              thumbnailSeconds: thumbnailSeconds ?? null,
-              scheduledAt: when,
-              state: when && when.getTime() > Date.now() ? 'scheduled' : 'queued',
-              idempotencyKey: randomUUID(),
-              queuedAt: new Date(),
-            })
-            .returning();
-          if (!row) throw new Error('publication not saved');
-          await enqueuePublish(tx, row, when ?? undefined, request.id);
-          await writeAudit(tx, auditSourceOf(request), {
-            accountId: video.accountId,
-            resource: RESOURCE,
-            resourceId: row.id,
-            action: 'share',
-            changes: { platform: { before: null, after: row.platform }, video: { before: null, after: video.id } },
-          });
-          rows.push(row);
-        }
-        return rows;
+      const created = await publishVideo(engine.db, {
+        userId: auth.user.id,
+        modules: auth.account.modules,
+        video,
+        body: request.body,
+        audit: auditSourceOf(request),
+        requestId: request.id,
       });
       const language = requestLanguage(request);
       const data = created.map((row) =>
@@ -343,9 +262,10 @@ function actionRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOpt
           .update(publications)
           .set({ state: 'cancelled', progress: null, updatedAt: new Date() })
           .where(eq(publications.id, row.id));
+        publicationChanged(tx, { ...row, state: 'cancelled', progress: null });
         await writeAudit(tx, auditSourceOf(request), {
           accountId: row.accountId,
-          resource: RESOURCE,
+          resource: PUBLICATIONS_RESOURCE,
           resourceId: row.id,
           action: 'cancel',
           changes: { state: { before: row.state, after: 'cancelled' } },
@@ -379,10 +299,11 @@ function actionRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOpt
           .update(publications)
           .set({ state, error: null, updatedAt: new Date() })
           .where(eq(publications.id, row.id));
+        publicationChanged(tx, { ...row, state, progress: null });
         await enqueuePublish(tx, row, undefined, request.id);
         await writeAudit(tx, auditSourceOf(request), {
           accountId: row.accountId,
-          resource: RESOURCE,
+          resource: PUBLICATIONS_RESOURCE,
           resourceId: row.id,
           action: 'retry',
           changes: { state: { before: row.state, after: state } },

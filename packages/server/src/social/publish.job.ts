@@ -19,6 +19,7 @@ import { findRendition, requestRender, sourceAspectOf } from '../vertical/rendit
 import { createMediaTokens, mediaUrlOf } from '../videos/media.tokens.ts';
 import { sourceFile, workFolder } from '../videos/videos.files.ts';
 import { findVideo } from '../videos/videos.service.ts';
+import { publicationChanged } from './publications.events.ts';
 import { dailymotionPublisher } from './publish.dailymotion.ts';
 import { facebookPublisher } from './publish.facebook.ts';
 import { instagramPublisher } from './publish.instagram.ts';
@@ -52,10 +53,12 @@ const payloadSchema = z.object({ publicationId: z.number().int().positive() });
 type PublishContext = JobContext<z.infer<typeof payloadSchema>>;
 
 async function update(db: Db, id: number, changes: Partial<PublicationRow>): Promise<void> {
-  await db
+  const [row] = await db
     .update(publications)
     .set({ ...changes, updatedAt: new Date() })
-    .where(eq(publications.id, id));
+    .where(eq(publications.id, id))
+    .returning();
+  if (row) publicationChanged(db, row);
 }
 
 /** Queues the publication's next step (now, or at `runAt`). */
@@ -268,10 +271,12 @@ async function markFailed(database: Db, job: JobRow, reason: Message): Promise<v
   const id = publicationOf(job);
   if (id === null) return;
   // A refusal already said its reason on the publication (perform): kept.
-  await database
+  const [row] = await database
     .update(publications)
     .set({ state: 'failed', progress: null, error: reason, updatedAt: new Date() })
-    .where(and(eq(publications.id, id), ne(publications.state, 'failed')));
+    .where(and(eq(publications.id, id), ne(publications.state, 'failed')))
+    .returning();
+  if (row) publicationChanged(database, row);
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   LINK_OUTCOME_PARAMS,
   SOCIAL_ADMIN_ACCESS,
   SOCIAL_MESSAGES,
-  SOCIAL_MODULE,
   SOCIAL_PLATFORMS,
   SOCIAL_SETTINGS_ROUTE,
   type SocialPlatform,
@@ -23,7 +22,7 @@ import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { auditSourceOf } from '../audit/audit.service.ts';
 import { MessageError } from '../common/message.error.ts';
-import { badRequest, forbidden, HttpError } from '../http/http.errors.ts';
+import { badRequest, HttpError } from '../http/http.errors.ts';
 import { localize, requestLanguage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -37,6 +36,7 @@ import {
   platformTargets,
   presentLink,
   presentTarget,
+  requireSocialModule,
   type SocialDeps,
   setLinkDisabled,
   startConnect,
@@ -66,7 +66,7 @@ const browserOrigin = (request: FastifyRequest) => `${request.protocol}://${requ
 /** The signed-in user, whose links these are, in an account with the Social sharing module. */
 function ownerOf(request: FastifyRequest): LinkOwner {
   const auth = authOf(request);
-  if (!auth.account.modules.includes(SOCIAL_MODULE)) throw forbidden(SOCIAL_MESSAGES.moduleInactive);
+  requireSocialModule(auth.account.modules);
   return { userId: auth.user.id, accountId: auth.user.accountId };
 }
 

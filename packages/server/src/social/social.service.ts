@@ -1,6 +1,7 @@
 import {
   LINK_REQUEST_TTL_MS,
   SOCIAL_MESSAGES,
+  SOCIAL_MODULE,
   SOCIAL_PLATFORM_NAMES,
   SOCIAL_PLATFORMS,
   SOCIAL_TARGET_KINDS,
@@ -19,7 +20,7 @@ import type { Db } from '../db/database.ts';
 import { type SocialLinkRow, socialLinkRequests, socialLinks } from '../db/social-links.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { users } from '../db/users.table.ts';
-import { HttpError, notFound } from '../http/http.errors.ts';
+import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { localize, type MessageLanguage } from '../http/localize.ts';
 import type { SocialPlatforms } from './social.platforms.ts';
 import {
@@ -35,6 +36,11 @@ import {
  * with sealed tokens refreshed before they expire, their targets, their removal. Tokens are only
  * ever opened here, for a platform call, and never logged nor answered.
  */
+
+/** Linking and publishing need the account's SOCIAL_SHARING module (issue 41 point 5): a 403 saying so. */
+export function requireSocialModule(modules: readonly string[]): void {
+  if (!modules.includes(SOCIAL_MODULE)) throw forbidden(SOCIAL_MESSAGES.moduleInactive);
+}
 
 export interface SocialDeps {
   db: Db;
