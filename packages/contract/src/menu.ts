@@ -3,6 +3,7 @@ import { AUDIT_READ_RULE } from './audit.ts';
 import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES, type SportEventTab } from './events.tabs.ts';
 import { GAME_RULES } from './games.rules.ts';
 import type { ModuleCode } from './modules.ts';
+import { PUBLICATIONS_MENU_RULE } from './publications.ts';
 import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
 import type { Role } from './roles.ts';
 
@@ -129,7 +130,15 @@ const CONFERENCE_TABS: readonly (string | MenuNode)[] = [
 /** On 'new' only the first is enabled (spec §2): modules, config and cache need the account made. */
 const CUSTOMER_TABS = ['infos', 'modules', 'config', 'cache'] as const;
 
-const MEDIA_ROLES = ['video_download', 'video_write', 'own_videos_only', 'use_stream'] as const;
+/** The media area's people; those who clip open it for its Publications only (issue 41). */
+const MEDIA_ROLES = [
+  'video_download',
+  'video_write',
+  'own_videos_only',
+  'use_stream',
+  'liveclipping_write',
+  'clip_only',
+] as const;
 /** The modules of the media roles (spec §6 "Role to module": video roles → VIDEOS, stream → AWS_STREAM). */
 const MEDIA_MODULES = ['VIDEOS', 'AWS_STREAM'] as const;
 
@@ -394,6 +403,8 @@ export const MENU: readonly MenuNode[] = [
       { icon: 'IconAntenna', authorizedRoles: ['use_stream'], requiredModules: ['AWS_STREAM'] },
       crud('edit/:inputId'),
     ),
+    // Every publication of the account to its social accounts (issue 41), live.
+    node('publications', 'menu.medias.publications', { icon: 'IconShare', ...PUBLICATIONS_MENU_RULE }),
   ]),
   node('faq', 'menu.faq', { icon: 'IconHelp' }, [
     node('main', 'menu.faq.main'),

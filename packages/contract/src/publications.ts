@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { isoDateTime } from './datetime.ts';
 import { type Message, messageCatalog } from './messages.ts';
-import { SOCIAL_PLATFORM_NAMES, SOCIAL_PLATFORMS, type SocialPlatform } from './social.ts';
+import { SOCIAL_MODULE, SOCIAL_PLATFORM_NAMES, SOCIAL_PLATFORMS, type SocialPlatform } from './social.ts';
 import { ASPECTS, type Aspect } from './vertical.ts';
 
 /**
@@ -11,6 +12,26 @@ import { ASPECTS, type Aspect } from './vertical.ts';
  * its states. What a platform would refuse is refused before anything is queued, with a message
  * naming the limit; the limits below are the platforms' published ones (2026).
  */
+
+/**
+ * Who publishes (with the SOCIAL_SHARING module, which the routes check with a message of their
+ * own): video writers, any video they see; those who clip (liveclipping_write, clip_only), clips
+ * only. Who reads the account's publications: these and the video readers.
+ */
+export const PUBLISH_RULES: readonly AccessRule[] = [
+  { authorizedRoles: ['video_write'] },
+  { authorizedRoles: ['liveclipping_write', 'clip_only'] },
+];
+export const PUBLICATIONS_READ_RULES: readonly AccessRule[] = [
+  ...PUBLISH_RULES,
+  { authorizedRoles: ['video_download', 'own_videos_only'] },
+];
+/** Where the account's publications are listed (menu.ts). */
+export const PUBLICATIONS_ROUTE = '/medias/publications';
+export const PUBLICATIONS_MENU_RULE: AccessRule = {
+  authorizedRoles: ['video_download', 'video_write', 'own_videos_only', 'liveclipping_write', 'clip_only'],
+  requiredModules: [SOCIAL_MODULE],
+};
 
 /**
  * A publication's life: `scheduled` (waits for its time), `queued` (waits for a worker),

@@ -23,6 +23,13 @@ export const ASPECT_RATIOS: Readonly<Record<Aspect, number>> = {
 };
 
 /** The aspects cut out of a wider picture: the ones a reframe path moves a window for. */
+/** The aspect of a picture this size (within 2 %), null when it is none of ASPECTS or unknown. */
+export function aspectOfSize(width: number | null | undefined, height: number | null | undefined): Aspect | null {
+  if (!width || !height) return null;
+  const ratio = width / height;
+  return ASPECTS.find((aspect) => Math.abs(ASPECT_RATIOS[aspect] - ratio) / ASPECT_RATIOS[aspect] < 0.02) ?? null;
+}
+
 export const REFRAMED_ASPECT_VALUES = ['9:16', '1:1', '4:5'] as const;
 export const REFRAMED_ASPECTS: readonly Aspect[] = REFRAMED_ASPECT_VALUES;
 

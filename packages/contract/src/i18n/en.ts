@@ -19,6 +19,7 @@ import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
 import { matchEn } from './match.en.ts';
+import { publicationsEn } from './publications.en.ts';
 import { queryBuilderEn } from './query-builder.en.ts';
 import { simulcastEn } from './simulcast.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
@@ -653,6 +654,7 @@ export const en = {
   'widgets.color.pick': 'Pick a colour from the screen',
   'widgets.input.clear': 'Clear',
   'widgets.dateTime.clear': 'Clear {{label}}',
+  'widgets.dateTime.confirm': 'Confirm',
   'widgets.limitedText.placeholder': 'Please only use {{count}} characters',
   'widgets.limitedText.remaining': 'Characters left: {{count}}',
   'widgets.autocomplete.noResult': 'No result',
@@ -893,6 +895,7 @@ export const en = {
   ...fansEn,
   ...queryBuilderEn,
   ...clipRulesEn,
+  ...publicationsEn,
   ...auditEn,
   ...actingEn,
   ...goLiveEn,

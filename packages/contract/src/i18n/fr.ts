@@ -20,6 +20,7 @@ import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
 import { matchFr } from './match.fr.ts';
+import { publicationsFr } from './publications.fr.ts';
 import { queryBuilderFr } from './query-builder.fr.ts';
 import { simulcastFr } from './simulcast.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
@@ -650,6 +651,7 @@ export const fr: Record<MessageKey, string> = {
   'widgets.color.pick': 'Prendre une couleur à l’écran',
   'widgets.input.clear': 'Effacer',
   'widgets.dateTime.clear': 'Effacer « {{label}} »',
+  'widgets.dateTime.confirm': 'Valider',
   'widgets.limitedText.placeholder': 'Merci de ne pas dépasser {{count}} caractères',
   'widgets.limitedText.remaining': 'Caractères restants : {{count}}',
   'widgets.autocomplete.noResult': 'Aucun résultat',
@@ -892,6 +894,7 @@ export const fr: Record<MessageKey, string> = {
   ...fansFr,
   ...queryBuilderFr,
   ...clipRulesFr,
+  ...publicationsFr,
   ...auditFr,
   ...actingFr,
   ...goLiveFr,

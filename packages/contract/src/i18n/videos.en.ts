@@ -121,15 +121,6 @@ export const videosEn = {
   'videos.edit.cutClip': 'Cut a clip',
 
   // Sharing a video (tab infos)
-  'videos.share.title': 'Share',
-  'videos.share.share': 'Share',
-  'videos.share.on': 'Share on {{target}}',
-  'videos.share.notConfigured': 'Not configured on this server: an administrator must add its credentials.',
-  'videos.share.linkFirst': 'Link your {{target}} account first',
-  'videos.share.queued': 'Sharing started',
-  'videos.share.progress': 'Sharing on {{target}}',
-  'videos.share.sharedAt': 'Shared:',
-  'videos.share.failed': 'Sharing failed.',
 
   // Subtitles of a video (tab subtitles)
   'videos.subtitles.title': 'Subtitles',

@@ -125,15 +125,6 @@ export const videosFr: Record<keyof typeof videosEn, string> = {
   'videos.edit.cutClip': 'Découper un clip',
 
   // Sharing a video (tab infos)
-  'videos.share.title': 'Partager',
-  'videos.share.share': 'Partager',
-  'videos.share.on': 'Partager sur {{target}}',
-  'videos.share.notConfigured': 'Non configuré sur ce serveur : un administrateur doit ajouter ses identifiants.',
-  'videos.share.linkFirst': 'Associez d’abord votre compte {{target}}',
-  'videos.share.queued': 'Partage lancé',
-  'videos.share.progress': 'Partage sur {{target}}',
-  'videos.share.sharedAt': 'Partagée :',
-  'videos.share.failed': 'Le partage a échoué.',
 
   // Subtitles of a video (tab subtitles)
   'videos.subtitles.title': 'Sous-titres',

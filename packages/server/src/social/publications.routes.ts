@@ -1,9 +1,12 @@
+import { holdsReadOnly, satisfies } from '@regie/contract/access';
 import { recordId } from '@regie/contract/accounts';
 import { ACTIVE_JOB_STATES } from '@regie/contract/jobs.states';
 import {
   CANCELLABLE_STATES,
   PUBLICATION_MESSAGES,
   PUBLICATION_STATES,
+  PUBLICATIONS_READ_RULES,
+  PUBLISH_RULES,
   type Publication,
   publicationResponse,
   publicationsPaths,
@@ -11,7 +14,7 @@ import {
   RETRYABLE_STATES,
 } from '@regie/contract/publications';
 import { SOCIAL_PLATFORMS } from '@regie/contract/social';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
@@ -21,13 +24,12 @@ import { type PublicationRow, publications } from '../db/publications.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { users } from '../db/users.table.ts';
 import { videos } from '../db/videos.table.ts';
-import { HttpError, notFound } from '../http/http.errors.ts';
+import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { localize, type MessageLanguage, requestLanguage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import { readGuards, writeGuards } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
-import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { accessSubject, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import type { VideosEntry } from '../videos/videos.resource.ts';
 import { publicationChanged } from './publications.events.ts';
 import { PUBLICATIONS_RESOURCE, publishVideo } from './publications.service.ts';
@@ -50,6 +52,12 @@ const listQuery = z.object({
   state: z.enum(PUBLICATION_STATES).optional(),
   platform: z.enum(SOCIAL_PLATFORMS).optional(),
   videoId: recordId.optional(),
+  /** Several videos at once (a page of clips): ids separated by commas. */
+  videoIds: z
+    .string()
+    .regex(/^\d+(,\d+){0,99}$/)
+    .transform((ids) => ids.split(',').map(Number))
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -109,6 +117,19 @@ async function oneOf(db: Db, accountId: number, id: number): Promise<RowWithName
   return row;
 }
 
+/** Video writers publish any video they see; the others of PUBLISH_RULES, clips (contract). */
+const VIDEO_PUBLISH_RULE = PUBLISH_RULES[0] ?? { authorizedRoles: ['video_write'] };
+
+/** One of PUBLISH_RULES, never with read_only. */
+function publishGuard(guards: Guards) {
+  return [
+    guards.requireAnyRule(PUBLISH_RULES),
+    async (request: Request) => {
+      if (holdsReadOnly(accessSubject(authOf(request)).roles)) throw forbidden();
+    },
+  ];
+}
+
 function requireModule(request: Request): void {
   requireSocialModule(authOf(request).account.modules);
 }
@@ -131,7 +152,7 @@ function publishRoute(app: App, options: PublicationsRoutesOptions): void {
   app.post(
     publicationsPaths.ofVideo(),
     {
-      onRequest: writeGuards(guards, entry),
+      onRequest: publishGuard(guards),
       config: { audit: 'entry' },
       schema: {
         ...common,
@@ -147,7 +168,15 @@ function publishRoute(app: App, options: PublicationsRoutesOptions): void {
     async (request, reply) => {
       requireModule(request);
       const auth = authOf(request);
-      const video = await findVisible(engine, entry, auth, request.params.videoId);
+      // Those who only clip publish clips: another video is not theirs to send.
+      const clipsOnly = !satisfies(accessSubject(auth), VIDEO_PUBLISH_RULE);
+      const video = await findVisible(
+        engine,
+        entry,
+        auth,
+        request.params.videoId,
+        clipsOnly ? isNotNull(videos.clipInSeconds) : undefined,
+      );
       const created = await publishVideo(engine.db, {
         userId: auth.user.id,
         modules: auth.account.modules,
@@ -169,23 +198,24 @@ function readRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOptio
   app.get(
     publicationsPaths.list,
     {
-      onRequest: readGuards(guards, entry),
+      onRequest: guards.requireAnyRule(PUBLICATIONS_READ_RULES),
       schema: {
         ...common,
-        summary: 'The account’s publications, newest first (filters: state, platform, video)',
+        summary: 'The account’s publications, newest first (filters: state, platform, video or videos)',
         querystring: listQuery,
         response: { 200: publicationList, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       requireModule(request);
-      const { state, platform, videoId, limit, offset } = request.query;
+      const { state, platform, videoId, videoIds, limit, offset } = request.query;
       const accountId = authOf(request).account.id;
       const where = and(
         eq(publications.accountId, accountId),
         state ? eq(publications.state, state) : undefined,
         platform ? eq(publications.platform, platform) : undefined,
         videoId ? eq(publications.videoId, videoId) : undefined,
+        videoIds ? inArray(publications.videoId, videoIds) : undefined,
       );
       const [rows, [total]] = await Promise.all([
         listRows(engine.db, where, limit, offset),
@@ -199,7 +229,7 @@ function readRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOptio
   app.get(
     publicationsPaths.ofVideo(),
     {
-      onRequest: readGuards(guards, entry),
+      onRequest: guards.requireAnyRule(PUBLICATIONS_READ_RULES),
       schema: {
         ...common,
         summary: 'The video’s publications, newest first',
@@ -220,7 +250,7 @@ function readRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOptio
   app.get(
     publicationsPaths.one(),
     {
-      onRequest: readGuards(guards, entry),
+      onRequest: guards.requireAnyRule(PUBLICATIONS_READ_RULES),
       schema: {
         ...common,
         summary: 'One publication',
@@ -235,11 +265,11 @@ function readRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOptio
   );
 }
 
-function actionRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOptions): void {
+function actionRoutes(app: App, { engine, guards }: PublicationsRoutesOptions): void {
   app.delete(
     publicationsPaths.one(),
     {
-      onRequest: writeGuards(guards, entry),
+      onRequest: publishGuard(guards),
       config: { audit: 'entry' },
       schema: {
         ...common,
@@ -278,7 +308,7 @@ function actionRoutes(app: App, { engine, entry, guards }: PublicationsRoutesOpt
   app.post(
     publicationsPaths.retry(),
     {
-      onRequest: writeGuards(guards, entry),
+      onRequest: publishGuard(guards),
       config: { audit: 'entry' },
       schema: {
         ...common,

@@ -1,9 +1,9 @@
 import type { Message } from '@regie/contract/messages';
 import {
-  ASPECT_RATIOS,
   ASPECT_SLUGS,
   ASPECTS,
   type Aspect,
+  aspectOfSize,
   cropWindow,
   RENDITION_JOB_TYPE,
   type ReframeKeyframe,
@@ -27,9 +27,7 @@ import { activeJobs } from '../videos/videos.service.ts';
 
 /** A video's own aspect, when it is one of ASPECTS (within 2 %): that rendition is the video itself. */
 export function sourceAspectOf(video: Pick<VideoRow, 'width' | 'height'>): Aspect | null {
-  if (!video.width || !video.height) return null;
-  const ratio = video.width / video.height;
-  return ASPECTS.find((aspect) => Math.abs(ASPECT_RATIOS[aspect] - ratio) / ASPECT_RATIOS[aspect] < 0.02) ?? null;
+  return aspectOfSize(video.width, video.height);
 }
 
 /** Every render of one aspect of the video. */

@@ -64,6 +64,16 @@ export const videoKeys = {
 };
 
 /** The social networks of Settings › Social networks (contract social.ts): the user's links and the account's. */
+export const publicationKeys = {
+  all: ['publications'] as const,
+  /** A page of the account's publications (filters in the query). */
+  list: (query: Record<string, unknown>) => ['publications', 'list', query] as const,
+  /** One video's publications. */
+  ofVideo: (videoId: number) => ['publications', 'video', videoId] as const,
+  /** The publications of a page of clips. */
+  ofVideos: (ids: string) => ['publications', 'videos', ids] as const,
+};
+
 export const socialKeys = {
   all: ['social'] as const,
   /** Every platform with the signed-in user's link to it. */

@@ -191,6 +191,11 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/streams/StreamEdit.tsx'),
     (m) => m.StreamEdit,
   ),
+  // Every publication of the account to its social accounts (issue 41).
+  '/medias/publications': lazyScreen(
+    () => import('../features/publications/PublicationsScreen.tsx'),
+    (m) => m.PublicationsScreen,
+  ),
   // One live event's control room (features/control-room).
   '/events/sports/control-room/:id': lazyScreen(
     () => import('../features/control-room/ControlRoomScreen.tsx'),

@@ -32,6 +32,7 @@ export function DateTimeField({ value, onChange, onClear, ...props }: Props) {
         valueFormat={DATE_TIME_FORMAT}
         clearable={Boolean(onClear)}
         clearButtonProps={{ 'aria-label': t('widgets.dateTime.clear', { label: String(props.label ?? '') }) }}
+        submitButtonProps={{ 'aria-label': t('widgets.dateTime.confirm') }}
         onChange={(next) => (next ? onChange(next) : onClear?.())}
       />
     </DatesProvider>

@@ -35,6 +35,7 @@ import {
   IconRun,
   IconScissors,
   IconSettings,
+  IconShare,
   IconShoppingCart,
   IconSql,
   IconTags,
@@ -53,6 +54,7 @@ import {
 export const MENU_ICONS: Readonly<Record<string, Icon>> = {
   IconAddressBook,
   IconAntenna,
+  IconShare,
   IconArrowsExchange,
   IconBallFootball,
   IconBellRinging,

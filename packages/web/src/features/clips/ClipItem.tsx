@@ -1,15 +1,20 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ClipListResponse } from '@regie/contract/clips.schemas';
 import { LIVE_JOB_TYPES } from '@regie/contract/live';
+import type { Publication } from '@regie/contract/publications';
 import { videosResource } from '@regie/contract/resources/videos';
 import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ServerReason } from '../../i18n/server-message.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { useActiveJobs } from '../../realtime/use-jobs.ts';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
+import { PublishDialog } from '../publications/PublishDialog.tsx';
+import { useMayPublish } from '../publications/publication-calls.ts';
+import { publishableOf } from '../publications/publishable.ts';
+import { PublicationsList, PublishButton } from '../publications/VideoPublications.tsx';
 import { EncodeProgress } from '../videos/edit/EncodeProgress.tsx';
 import { stateBadgeProps } from '../videos/edit/state-badge.ts';
 import { clipInfoOf, playbackOf, videoStateOf } from '../videos/video-fields.ts';
@@ -31,6 +36,8 @@ interface Props {
   onJobEnded?: () => void;
   /** A line under its title (the account's clips list names the clip's event). */
   caption?: string | null;
+  /** Where it was published (null: the user does not see publications). */
+  publications?: readonly Publication[] | null;
 }
 
 /** Calls `onEnded` when one of `jobIds` (the active jobs) is no longer among them. */
@@ -48,8 +55,10 @@ function useJobEnds(jobIds: readonly number[], onEnded: (() => void) | undefined
 }
 
 /** One clip: its title and range, its state, its live progress or failure, and its player. */
-export function ClipItem({ clip, playing, onPlay, onJobEnded, caption }: Props) {
+export function ClipItem({ clip, playing, onPlay, onJobEnded, caption, publications = null }: Props) {
   const t = useT();
+  const mayPublish = useMayPublish();
+  const [publishing, setPublishing] = useState(false);
   const labels = useResourceLabels(videosResource);
   const state = videoStateOf(clip);
   const info = clipInfoOf(clip);
@@ -102,6 +111,9 @@ export function ClipItem({ clip, playing, onPlay, onJobEnded, caption }: Props) 
               {t('clips.ui.play')}
             </Button>
           )}
+          {state === 'ready' && mayPublish && (
+            <PublishButton onClick={() => setPublishing(true)} label={t('publications.publishNamed', { title })} />
+          )}
         </Group>
       </Group>
       {(WORKING.has(state) || refining) && <EncodeProgress videoId={clip.id} />}
@@ -110,7 +122,11 @@ export function ClipItem({ clip, playing, onPlay, onJobEnded, caption }: Props) 
           <ServerReason message={clip.failureReasonMessage} text={clip.failureReason} fallback="" />
         </Text>
       )}
+      {publications && publications.length > 0 && <PublicationsList items={publications} mayAct={mayPublish} />}
       {playing && playback && <VideoPlayer playback={playback} title={title} />}
+      {mayPublish && state === 'ready' && (
+        <PublishDialog video={publishableOf(clip)} opened={publishing} onClose={() => setPublishing(false)} />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,11 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ClipListResponse } from '@regie/contract/clips.schemas';
 import { type ReactNode, useState } from 'react';
+import {
+  useMayReadPublications,
+  usePublicationsLive,
+  usePublicationsOfVideos,
+} from '../publications/publication-calls.ts';
 import { ClipItem } from './ClipItem.tsx';
 
 type Clip = ClipListResponse['data'][number];
@@ -34,6 +39,13 @@ export function ClipsPanel(props: Props) {
   const [ownPlaying, setOwnPlaying] = useState<number | null>(null);
   const openId = playing ? playing.id : ownPlaying;
   const toggle = playing ? playing.toggle : (id: number) => setOwnPlaying((current) => (current === id ? null : id));
+  // Where each clip was published (one call for the page), followed live.
+  const mayReadPublications = useMayReadPublications();
+  const published = usePublicationsOfVideos(
+    (clips ?? []).map((clip) => clip.id),
+    mayReadPublications,
+  );
+  usePublicationsLive(mayReadPublications);
   return (
     <Paper withBorder radius="lg" shadow="xs" p="lg" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -63,6 +75,7 @@ export function ClipsPanel(props: Props) {
                 onPlay={() => toggle(clip.id)}
                 onJobEnded={onJobEnded}
                 caption={captionOf?.(clip) ?? null}
+                publications={mayReadPublications ? (published.data?.get(clip.id) ?? []) : null}
               />
             ))}
           </Stack>

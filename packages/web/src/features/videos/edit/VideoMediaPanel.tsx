@@ -12,11 +12,13 @@ import type { ResourceRecord } from '../../../resources/any-resource.ts';
 import type { ResourceLabels } from '../../../resources/resource-labels.ts';
 import { useAccessSubject } from '../../../session/access.ts';
 import { VideoPlayer } from '../../../widgets/player/VideoPlayer.tsx';
+import { useMayReadPublications } from '../../publications/publication-calls.ts';
+import { publishableOf } from '../../publications/publishable.ts';
+import { VideoPublications } from '../../publications/VideoPublications.tsx';
 import { playbackOf, videoStateOf } from '../video-fields.ts';
 import { EncodeCancelled } from './EncodeCancelled.tsx';
 import { EncodeProgress } from './EncodeProgress.tsx';
 import { mediaFacts } from './media-facts.ts';
-import { SharePanel } from './SharePanel.tsx';
 import { stateBadgeProps } from './state-badge.ts';
 import { downloadOriginal, useRetryEncoding } from './video-calls.ts';
 
@@ -33,7 +35,7 @@ interface Props {
 /**
  * Beside the video's form: where the video is in its life (live encode progress, the failure and
  * a retry), the player once it is ready, what ffprobe found, and what may be done with it
- * (download the original, share, cut a clip) for whoever may.
+ * (download the original, publish to the social accounts, cut a clip) for whoever may.
  */
 export function VideoMediaPanel({ record, labels, canWrite }: Props) {
   const t = useT();
@@ -44,6 +46,7 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
   const clipRoute = findRouteByPath(CLIP_SCREEN);
   const mayClip = state === 'ready' && clipRoute !== undefined && canAccess(subject, clipRoute);
   const mayDownload = Boolean(record.originalKey) && satisfies(subject, VIDEO_DOWNLOAD_RULE);
+  const mayPublications = useMayReadPublications();
 
   const facts = mediaFacts(record, labels, t);
 
@@ -95,7 +98,7 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
           </Table>
         )}
         {(mayDownload || mayClip) && <MediaActions videoId={id} mayDownload={mayDownload} mayClip={mayClip} />}
-        {canWrite && state === 'ready' && <SharePanel videoId={id} />}
+        {mayPublications && state === 'ready' && <VideoPublications video={publishableOf(record)} />}
       </Stack>
     </Paper>
   );
