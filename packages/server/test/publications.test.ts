@@ -1,106 +1,60 @@
-import { randomBytes } from 'node:crypto';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderMessage } from '@regie/contract/messages.render';
 import {
   PUBLICATION_EVENT,
   PUBLICATION_MESSAGES,
+  PUBLICATIONS_TOPIC,
   type Publication,
   type PublicationEvent,
-  PUBLICATIONS_TOPIC,
   publicationsPaths,
 } from '@regie/contract/publications';
-import { type SocialTarget, socialPaths } from '@regie/contract/social';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { createCredentialSeal } from '../src/data-providers/credentials.ts';
 import { publications } from '../src/db/publications.table.ts';
 import { socialLinks } from '../src/db/social-links.table.ts';
-import { runFfmpeg } from '../src/media/ffmpeg.runner.ts';
-import { createPublishFaults } from '../src/social/local/local-social.ts';
-import { waitFor } from './jobs-fixtures.ts';
+import { makeThumbnail } from '../src/social/publish.thumbnail.ts';
+import { LOCAL_SOCIAL_PREFIX, PUBLISH_ENDPOINTS } from '../src/social/social.endpoints.ts';
 import { RealtimeClient } from './realtime-client.ts';
-import { linkPlatform } from './social-fixtures.ts';
-import { uploadVideo, type VideoTestContext, videoTestContext, waitForVideo } from './videos-fixtures.ts';
+import { directPublisher, type PublishingContext, publishingContext } from './social-fixtures.ts';
+import type { VideoTestContext } from './videos-fixtures.ts';
 
 /**
  * Publishing a video to linked accounts (issue 41 point 2) against the platforms' local
  * stand-ins: YouTube's resumable upload in 16:9, TikTok's chunked direct post in 9:16 (rendered
- * first), each publication's states and stage times, the limits refused before anything is
- * queued, cancel and retry, and another account seeing nothing.
+ * first), each publication's states and stage times, its thumbnail (YouTube's picture, TikTok's
+ * cover frame), the limits refused before anything is queued, cancel and retry, and another
+ * account seeing nothing.
  */
 
-const mediaSecret = randomBytes(24).toString('hex');
-const publishFaults = createPublishFaults();
+let publishing: PublishingContext;
 let ctx: VideoTestContext;
 let videoId: number;
-let baseUrl = '';
-let workerConfig: Parameters<VideoTestContext['workers']>[0];
-const token = (name: string) => ctx.tokens[name] ?? '';
-
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, as: string, payload?: unknown) {
-  return ctx.request({ method, url, token: token(as), ...(payload === undefined ? {} : { payload }) });
-}
-
-async function publicationsOf(id: number): Promise<Publication[]> {
-  const listed = await call('GET', publicationsPaths.ofVideo(id), 'writerA');
-  expect(listed.statusCode, listed.body).toBe(200);
-  return listed.json<{ data: Publication[] }>().data;
-}
+const token = (name: string) => publishing.token(name);
+const call = (...args: Parameters<PublishingContext['call']>) => publishing.call(...args);
+const publicationsOf = (id: number) => publishing.publicationsOf(id);
+const settled = (id: number) => publishing.settled(id, 90_000);
 
 const isPublished = (payload: unknown, id: number) =>
   (payload as PublicationEvent).id === id && (payload as PublicationEvent).state === 'published';
 
-/** Runs the workers until every publication of the video has ended (published, failed or cancelled). */
-async function settled(id: number): Promise<Publication[]> {
-  ctx.workers(workerConfig);
-  try {
-    return await waitFor(
-      async () => {
-        const found = await publicationsOf(id);
-        return found.every((item) => ['published', 'failed', 'cancelled'].includes(item.state)) ? found : undefined;
-      },
-      { timeoutMs: 90_000, intervalMs: 200, what: 'the publications to settle' },
-    );
-  } finally {
-    await ctx.stopWorkers();
-  }
+/** The uploads of YouTube's stand-in with this title, asked with a token it issued. */
+async function youtubeVideosTitled(accessToken: string, title: string): Promise<number> {
+  const search = await ctx.app.inject({
+    method: 'GET',
+    url: `${LOCAL_SOCIAL_PREFIX}/youtube${PUBLISH_ENDPOINTS.youtube.mine}?part=snippet&forMine=true&type=video&maxResults=50`,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(search.statusCode, search.body).toBe(200);
+  const titles = search.json<{ items: { snippet: { title: string } }[] }>().items.map((item) => item.snippet.title);
+  return titles.filter((found) => found === title).length;
 }
 
 beforeAll(async () => {
-  ctx = await videoTestContext({ mediaSecret }, { socialPublishFaults: publishFaults });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  baseUrl = `http://127.0.0.1:${port}`;
-  workerConfig = {
-    config: { ...ctx.config, social: { ...loadConfig({}).social, localUrl: `http://127.0.0.1:${port}` } },
-  };
-  const file = join(ctx.dir, 'goal.mp4');
-  await runFfmpeg([
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=4', '-f', 'lavfi', '-i', 'sine=duration=4'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
-  ]);
-  videoId = (await uploadVideo(ctx, token('writerA'), file, 'goal.mp4')).completed.video.id;
-  ctx.workers();
-  await waitForVideo(ctx, videoId, ['ready']);
-  await ctx.stopWorkers();
-  for (const platform of ['youtube', 'tiktok'] as const) {
-    const back = await linkPlatform(ctx, token('writerA'), platform);
-    expect(back.searchParams.get('linked')).toBe(platform);
-  }
-  const channels = await call('GET', socialPaths.targets('youtube'), 'writerA');
-  const channel = channels.json<{ data: SocialTarget[] }>().data[0];
-  expect(
-    (
-      await ctx.request({
-        method: 'PUT',
-        url: socialPaths.target('youtube'),
-        token: token('writerA'),
-        payload: { id: channel?.id },
-      })
-    ).statusCode,
-  ).toBe(200);
+  publishing = await publishingContext(['youtube', 'tiktok']);
+  ({ ctx, videoId } = publishing);
+  await publishing.chooseTarget('youtube');
 }, 120_000);
 afterEach(() => ctx.stopWorkers());
 afterAll(() => ctx.cleanup());
@@ -133,12 +87,15 @@ describe('publishing a video to linked accounts', () => {
   });
 
   it('publishes to YouTube in 16:9 and to TikTok in 9:16 (rendered first), each with its URL and stage times', async () => {
-    const watcher = await new RealtimeClient(baseUrl).connect({ token: token('writerA') }, [PUBLICATIONS_TOPIC]);
+    const watcher = await new RealtimeClient(publishing.base).connect({ token: token('writerA') }, [
+      PUBLICATIONS_TOPIC,
+    ]);
     const asked = await call('POST', publicationsPaths.ofVideo(videoId), 'writerA', {
       targets: [
         { platform: 'youtube', title: 'Bernardi doubles the lead', caption: 'What a goal #RFC' },
         { platform: 'tiktok', caption: 'Bernardi! #RFC #goal' },
       ],
+      thumbnailSeconds: 2,
     });
     expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json<{ data: Publication[] }>().data.map((item) => [item.platform, item.aspect, item.state])).toEqual([
@@ -157,6 +114,13 @@ describe('publishing a video to linked accounts', () => {
       expect(stages?.queuedAt && stages.uploadStartedAt && stages.uploadedAt && stages.publishedAt).toBeTruthy();
       expect(Date.parse(stages?.publishedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(stages?.uploadedAt ?? ''));
     }
+    // The frame at 2 s: YouTube got its JPEG (thumbnails.set), TikTok the time of its cover.
+    const thumbnails = publishing.publishFaults.thumbnails;
+    const onYoutube = thumbnails.find((item) => item.platform === 'youtube' && item.postId === youtube?.externalId);
+    expect(onYoutube?.image?.contentType).toBe('image/jpeg');
+    expect([...(onYoutube?.image?.bytes.subarray(0, 2) ?? [])]).toEqual([0xff, 0xd8]);
+    const onTiktok = thumbnails.find((item) => item.platform === 'tiktok' && item.postId === tiktok?.externalId);
+    expect(onTiktok).toMatchObject({ offsetMs: 2000 });
     const listed = await call('GET', `${publicationsPaths.list}?state=published`, 'writerA');
     expect(listed.json<{ total: number }>().total).toBe(2);
     // Every open screen followed each one live: queued, its upload's progress, published.
@@ -203,7 +167,7 @@ describe('publishing a video to linked accounts', () => {
   });
 
   it('resumes an upload the platform dropped midway, and the video is on YouTube once', async () => {
-    publishFaults.failNextChunk.set('youtube', 1);
+    publishing.publishFaults.failNextChunk.set('youtube', 1);
     const title = 'The equaliser, resumed';
     const asked = await call('POST', publicationsPaths.ofVideo(videoId), 'writerA', {
       targets: [{ platform: 'youtube', title, caption: '' }],
@@ -215,15 +179,36 @@ describe('publishing a video to linked accounts', () => {
     // Asked on the platform itself, with the link's own token: one video of that title.
     const [link] = await ctx.db.select().from(socialLinks).where(eq(socialLinks.platform, 'youtube'));
     const tokens = JSON.parse(
-      createCredentialSeal(mediaSecret, 'social-tokens').open(link?.sealedTokens ?? '') ?? '{}',
+      createCredentialSeal(publishing.mediaSecret, 'social-tokens').open(link?.sealedTokens ?? '') ?? '{}',
     );
-    const search = await ctx.app.inject({
-      method: 'GET',
-      url: '/local-social/youtube/youtube/v3/search?part=snippet&forMine=true&type=video&maxResults=25',
-      headers: { authorization: `Bearer ${tokens.accessToken}` },
-    });
-    expect(search.statusCode, search.body).toBe(200);
-    const titles = search.json<{ items: { snippet: { title: string } }[] }>().items.map((item) => item.snippet.title);
-    expect(titles.filter((found) => found === title)).toHaveLength(1);
+    expect(await youtubeVideosTitled(tokens.accessToken, title)).toBe(1);
+    // No thumbnail was asked for: YouTube keeps its own.
+    const thumbnails = publishing.publishFaults.thumbnails;
+    expect(thumbnails.some((item) => item.postId === done?.externalId)).toBe(false);
+  }, 60_000);
+
+  it('sets the thumbnail again when a worker died after setting it, posting once; a refused one leaves the video posted', async () => {
+    const { clip } = publishing;
+    const youtube = directPublisher(publishing, 'youtube');
+    const file = { path: clip, size: (await stat(clip)).size, url: '' };
+    const picture = await makeThumbnail(clip, ctx.dir, 1);
+    const fields = { file, title: 'Set twice', caption: '', thumbnail: { seconds: 1, path: picture } };
+
+    // The worker dies as the post is saved: the thumbnail is set, the progress does not say so.
+    await expect(youtube.publish({ ...fields, progress: {} }, true)).rejects.toThrow('worker killed');
+    expect(youtube.saved().postId ?? null).toBeNull();
+    const resumed = await youtube.publish({ ...fields, progress: youtube.saved() });
+    expect(youtube.saved().postId).toBe(resumed.postId);
+    expect(resumed.thumbnailRefused).toBeUndefined();
+    expect(await youtubeVideosTitled(youtube.grant.tokens.accessToken, 'Set twice')).toBe(1);
+    const onYoutube = publishing.publishFaults.thumbnails.filter((item) => item.postId === resumed.postId);
+    expect(onYoutube.map((item) => [...(item.image?.bytes.subarray(0, 2) ?? [])])).toEqual([[0xff, 0xd8]]);
+
+    const notPicture = join(ctx.dir, 'not-a-picture.jpg');
+    await writeFile(notPicture, 'not a picture');
+    const thumbnail = { seconds: 1, path: notPicture };
+    const posted = await youtube.publish({ ...fields, title: 'Refused thumbnail', thumbnail, progress: {} });
+    expect(posted.thumbnailRefused).toMatch(/image content is invalid/);
+    expect(youtube.saved().postId).toBe(posted.postId);
   }, 60_000);
 });

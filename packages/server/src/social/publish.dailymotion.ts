@@ -51,10 +51,13 @@ function fileForm(path: string, size: number, onBytes: (sent: number) => void) {
  * Dailymotion: an upload URL asked for, the file posted there (its URL saved), then the video
  * made from that URL and published. A later attempt skips the upload when the file's URL was
  * saved, and looks among the account's videos for one a crash left unsaved before making it
- * again: a video is never published twice.
+ * again: a video is never published twice. No thumbnail is sent: Dailymotion takes a custom one
+ * only as `thumbnail_url`, a picture it fetches from a public URL, which this server does not give
+ * for a frame; Dailymotion picks its own.
  */
 export const dailymotionPublisher: PublisherFactory = (setup): Publisher => ({
   platform: 'dailymotion',
+  sendsThumbnailImage: false,
   async publish(input) {
     const { link, file, signal } = input;
     if (input.progress.postId) return { postId: input.progress.postId, url: watchUrl(input.progress.postId) };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { SOCIAL_MESSAGES } from '@regie/contract/social';
 import { jsonOf, rawCall } from './publish.http.ts';
 import type { PostStatus, Publisher, PublisherFactory, PublishLink } from './publish.types.ts';
@@ -36,8 +36,15 @@ async function readChunk(path: string, start: number, end: number): Promise<Buff
   }
 }
 
-/** A multipart/form-data body of `fields` and the chunk as `video_file_chunk`. */
-function multipart(fields: Record<string, string>, chunk: Buffer) {
+interface FilePart {
+  name: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** A multipart/form-data body of `fields` and one file part. */
+function multipart(fields: Record<string, string>, file: FilePart) {
   const boundary = `----regie-${randomBytes(12).toString('hex')}`;
   const head = Object.entries(fields).map(
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
@@ -45,9 +52,9 @@ function multipart(fields: Record<string, string>, chunk: Buffer) {
   const body = Buffer.concat([
     Buffer.from(head.join('')),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="video_file_chunk"; filename="chunk.mp4"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
     ),
-    chunk,
+    file.bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
@@ -56,12 +63,14 @@ function multipart(fields: Record<string, string>, chunk: Buffer) {
 /**
  * Facebook: the Graph API's resumable upload of a page video. `start` gives the upload session
  * and the video id, saved before any byte is sent; each `transfer` sends the chunk the platform
- * asked for (start_offset to end_offset) and is saved; `finish` publishes it with its title and
- * description. A later attempt sends again from the bytes saved (the platform takes a chunk it
- * has, and answers the offsets it wants next) and finishes; the video id is the post.
+ * asked for (start_offset to end_offset) and is saved; `finish` publishes it with its title,
+ * description and thumbnail (the frame's JPEG as the page video's documented `thumb` file, so the
+ * finish is multipart then). A later attempt sends again from the bytes saved (the platform takes
+ * a chunk it has, and answers the offsets it wants next) and finishes; the video id is the post.
  */
 export const facebookPublisher: PublisherFactory = (setup): Publisher => ({
   platform: 'facebook',
+  sendsThumbnailImage: true,
   async publish(input) {
     const { link, file, signal } = input;
     if (input.progress.postId) return { postId: input.progress.postId, url: null };
@@ -79,6 +88,17 @@ export const facebookPublisher: PublisherFactory = (setup): Publisher => ({
         },
         'post',
       ) as Promise<Record<string, unknown>>;
+    const multipartPhase = async (fields: Record<string, string>, part: FilePart) => {
+      const form = multipart(fields, part);
+      return jsonOf(
+        await rawCall('facebook', videos, {
+          method: 'POST',
+          signal,
+          headers: { ...pageBearer(link), 'content-type': form.contentType },
+          body: form.body,
+        }),
+      );
+    };
 
     let session = input.progress.session ?? null;
     // The video id waits in uploadUrl until the upload is finished (postId means a post exists).
@@ -97,17 +117,9 @@ export const facebookPublisher: PublisherFactory = (setup): Publisher => ({
     input.onBytes(start);
     while (start < file.size) {
       const chunk = await readChunk(file.path, start, Math.max(end, start + 1));
-      const form = multipart(
+      const answer = await multipartPhase(
         { upload_phase: 'transfer', upload_session_id: session, start_offset: String(start) },
-        chunk,
-      );
-      const answer = await jsonOf(
-        await rawCall('facebook', videos, {
-          method: 'POST',
-          signal,
-          headers: { ...pageBearer(link), 'content-type': form.contentType },
-          body: form.body,
-        }),
+        { name: 'video_file_chunk', filename: 'chunk.mp4', type: 'application/octet-stream', bytes: chunk },
       );
       const next = offsetOf(answer.start_offset);
       if (next === null || next <= start) {
@@ -121,12 +133,22 @@ export const facebookPublisher: PublisherFactory = (setup): Publisher => ({
       input.onBytes(start);
       await input.save({ ...input.progress, session, uploadUrl: videoId, totalBytes: file.size, sentBytes: start });
     }
-    const finished = await phase({
+    const finish = {
       upload_phase: 'finish',
       upload_session_id: session,
       title: input.title,
       description: input.caption,
-    });
+    };
+    // The thumbnail goes with the finish as the `thumb` file; finishing again replaces it.
+    const thumb = input.thumbnail?.path;
+    const finished = thumb
+      ? await multipartPhase(finish, {
+          name: 'thumb',
+          filename: 'thumbnail.jpg',
+          type: 'image/jpeg',
+          bytes: await readFile(thumb),
+        })
+      : await phase(finish);
     if (finished.success !== true) throw refused('the upload could not be finished');
     await input.save({
       ...input.progress,

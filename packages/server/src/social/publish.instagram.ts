@@ -71,9 +71,11 @@ async function publishedMedia(setup: PlatformSetup, input: PublishInput, igUserI
  * is saved as soon as it exists and the media id before it is answered: a later attempt follows
  * the same container, and one already published is found among the account's media instead of
  * being published again. A container that failed or expired before is replaced by a new one.
+ * The thumbnail is the container's `thumb_offset`, a frame Instagram takes from the video itself.
  */
 export const instagramPublisher: PublisherFactory = (setup): Publisher => ({
   platform: 'instagram',
+  sendsThumbnailImage: false,
   async publish(input) {
     const { link, file, signal } = input;
     if (input.progress.postId) return { postId: input.progress.postId, url: null };
@@ -87,9 +89,13 @@ export const instagramPublisher: PublisherFactory = (setup): Publisher => ({
     // A container that failed or expired cannot be published: a new one is made (no post exists).
     if (!containerId || !container || container.status_code === 'ERROR' || container.status_code === 'EXPIRED') {
       if (!file.url) throw refused('no URL to fetch the video from');
+      // The cover: the frame at thumb_offset (milliseconds into the video); Instagram's own without it.
+      const cover: Record<string, string> = input.thumbnail
+        ? { thumb_offset: String(Math.round(input.thumbnail.seconds * 1000)) }
+        : {};
       const made = await graphCall(
         account(paths.media),
-        { ...form({ media_type: 'REELS', video_url: file.url, caption: input.caption }), signal },
+        { ...form({ media_type: 'REELS', video_url: file.url, caption: input.caption, ...cover }), signal },
         input,
       );
       containerId = typeof made.id === 'string' ? made.id : null;

@@ -23,9 +23,10 @@ import { publicationChanged } from './publications.events.ts';
 import { dailymotionPublisher } from './publish.dailymotion.ts';
 import { facebookPublisher } from './publish.facebook.ts';
 import { instagramPublisher } from './publish.instagram.ts';
+import { makeThumbnail, thumbnailSeconds } from './publish.thumbnail.ts';
 import { tiktokPublisher } from './publish.tiktok.ts';
 import { twitterPublisher } from './publish.twitter.ts';
-import type { Publisher, PublisherFactory, PublishLink } from './publish.types.ts';
+import type { Publisher, PublisherFactory, PublishLink, PublishThumbnail } from './publish.types.ts';
 import { youtubePublisher } from './publish.youtube.ts';
 import { createSocialPlatforms } from './social.platforms.ts';
 import { freshTokens, type SocialDeps } from './social.service.ts';
@@ -171,6 +172,23 @@ async function mediaOf(context: PublishContext, row: PublicationRow, work: strin
   return null;
 }
 
+/**
+ * The thumbnail asked for (null: the platform's default), its second kept within the video; the
+ * JPEG of that frame is made in the work folder only for a publisher that sends pictures.
+ */
+async function thumbnailOf(
+  context: PublishContext,
+  row: PublicationRow,
+  media: { video: VideoRow; path: string },
+  publisher: Publisher,
+  work: string,
+): Promise<PublishThumbnail | null> {
+  if (row.thumbnailSeconds === null) return null;
+  const seconds = thumbnailSeconds(row.thumbnailSeconds, media.video.duration);
+  if (!publisher.sendsThumbnailImage) return { seconds, path: null };
+  return { seconds, path: await makeThumbnail(media.path, work, seconds, context.signal) };
+}
+
 async function upload(context: PublishContext, row: PublicationRow): Promise<Record<string, unknown>> {
   const { db } = context;
   const work = await workFolder(context.dataDir, `publication-${row.id}-job-${context.job.id}`, context.job.attempt);
@@ -182,6 +200,7 @@ async function upload(context: PublishContext, row: PublicationRow): Promise<Rec
       return { waiting: 'rendition' };
     }
     const { link, publisher } = await linkOf(context, row);
+    const thumbnail = await thumbnailOf(context, row, media, publisher, work);
     const now = new Date();
     await update(db, row.id, {
       state: 'uploading',
@@ -199,6 +218,7 @@ async function upload(context: PublishContext, row: PublicationRow): Promise<Rec
         file: { path: media.path, size: media.size, url: media.url },
         title: row.title,
         caption: row.caption,
+        thumbnail,
         idempotencyKey: row.idempotencyKey,
         progress,
         signal: context.signal,
@@ -227,7 +247,7 @@ async function upload(context: PublishContext, row: PublicationRow): Promise<Rec
       uploadedAt: new Date(),
     });
     await enqueuePublish(db, row, new Date(Date.now() + WAIT_MS.processing), context.job.requestId);
-    return { uploaded: post.postId };
+    return { uploaded: post.postId, ...(post.thumbnailRefused && { thumbnailRefused: post.thumbnailRefused }) };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -48,10 +48,12 @@ export function tiktokChunks(size: number): { chunkSize: number; count: number }
  * TikTok: the Content Posting API's direct post. init (FILE_UPLOAD) gives a publish id and an
  * upload URL, saved before any byte goes; the chunks are PUT with their Content-Range; a later
  * attempt asks the status how many bytes TikTok has and sends from there. The post's public id
- * comes once TikTok has processed it.
+ * comes once TikTok has processed it. The thumbnail is post_info.video_cover_timestamp_ms, a
+ * frame TikTok takes from the video itself (given at init, so a resumed upload keeps it).
  */
 export const tiktokPublisher: PublisherFactory = (setup): Publisher => ({
   platform: 'tiktok',
+  sendsThumbnailImage: false,
   async publish(input) {
     const { link, file, signal } = input;
     let { session, uploadUrl } = input.progress;
@@ -65,7 +67,13 @@ export const tiktokPublisher: PublisherFactory = (setup): Publisher => ({
           signal,
           headers: { ...bearer(link.tokens), 'content-type': 'application/json; charset=UTF-8' },
           body: JSON.stringify({
-            post_info: { title: input.caption, privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false },
+            post_info: {
+              title: input.caption,
+              privacy_level: 'PUBLIC_TO_EVERYONE',
+              disable_comment: false,
+              // The cover: the frame at this millisecond of the video; TikTok's own without it.
+              ...(input.thumbnail && { video_cover_timestamp_ms: Math.round(input.thumbnail.seconds * 1000) }),
+            },
             source_info: {
               source: 'FILE_UPLOAD',
               video_size: file.size,

@@ -70,7 +70,8 @@ const postUrl = (id: string) => `https://x.com/i/status/${encodeURIComponent(id)
  * twitter-api-v2 with the user's token. The media id is saved before any byte is sent and the
  * bytes after each segment; a later attempt sends the segments that were not saved, or asks the
  * media's status when all were; before posting again it looks on the user's timeline for the post
- * a crash may have left unsaved: a video is never posted twice.
+ * a crash may have left unsaved: a video is never posted twice. No thumbnail is sent: X's API has
+ * no custom thumbnail for a video (X shows a frame of its own choosing).
  */
 export const twitterPublisher: PublisherFactory = (setup): Publisher => {
   // The library calls https.request; a plain-HTTP base (the local stand-in) needs an http agent.
@@ -90,6 +91,7 @@ export const twitterPublisher: PublisherFactory = (setup): Publisher => {
 
   return {
     platform: 'twitter',
+    sendsThumbnailImage: false,
     async publish(input) {
       const { link, file, signal } = input;
       if (input.progress.postId) return { postId: input.progress.postId, url: postUrl(input.progress.postId) };

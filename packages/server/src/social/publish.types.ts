@@ -23,11 +23,22 @@ export interface PublishFile {
   url: string;
 }
 
+/**
+ * The thumbnail asked for: the frame at `seconds` of the video (within its duration), and a JPEG
+ * of that frame when the publisher sends pictures (`sendsThumbnailImage`), else null.
+ */
+export interface PublishThumbnail {
+  seconds: number;
+  path: string | null;
+}
+
 export interface PublishInput {
   link: PublishLink;
   file: PublishFile;
   title: string;
   caption: string;
+  /** The frame the post shows before it plays; null: the platform's default. */
+  thumbnail: PublishThumbnail | null;
   /** The publication's own key: sent where the platform takes one, kept to find a post made. */
   idempotencyKey: string;
   /** Where the upload stood when this attempt started (empty the first time). */
@@ -43,6 +54,8 @@ export interface PublishInput {
 export interface PostRef {
   postId: string;
   url: string | null;
+  /** The platform's words when it refused the thumbnail alone: the video is posted all the same. */
+  thumbnailRefused?: string;
 }
 
 export interface PostStatus {
@@ -57,6 +70,8 @@ export interface PostStatus {
 
 export interface Publisher {
   readonly platform: SocialPlatform;
+  /** True when the platform takes the thumbnail as a picture: the job makes the JPEG only then. */
+  readonly sendsThumbnailImage: boolean;
   /** Uploads (resuming where `progress` says) and posts; answers the post. */
   publish(input: PublishInput): Promise<PostRef>;
   /** Where the post stands on the platform. */

@@ -1,12 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { SOCIAL_MESSAGES } from '@regie/contract/social';
 import { fileSlice, jsonOf, rawCall, streamed } from './publish.http.ts';
-import type { PostStatus, Publisher, PublisherFactory } from './publish.types.ts';
+import type { PostStatus, Publisher, PublisherFactory, PublishInput, PublishLink } from './publish.types.ts';
 import { PUBLISH_ENDPOINTS } from './social.endpoints.ts';
 import { platformCall } from './social.http.ts';
 import { bearer, endpointUrl } from './social.oauth2.ts';
 import { SocialError } from './social.types.ts';
 
 const paths = PUBLISH_ENDPOINTS.youtube;
+/** thumbnails.set: the picture as the body (image/jpeg or image/png, 2 MB at most), the video in `videoId`. */
+export const YOUTUBE_THUMBNAILS_PATH = '/upload/youtube/v3/thumbnails/set';
 
 /** The last byte YouTube has, from a 308's `Range: bytes=0-N` (none: -1). */
 function lastByte(response: Response): number {
@@ -16,13 +19,46 @@ function lastByte(response: Response): number {
 }
 
 /**
+ * thumbnails.set: the frame's JPEG as the video's custom thumbnail (setting it again replaces it, so
+ * a retry may send it twice). A refusal (an unverified channel may not set custom thumbnails)
+ * leaves the video as it is, with YouTube's own thumbnail: its words are answered, not thrown.
+ */
+async function setThumbnail(
+  setup: Parameters<PublisherFactory>[0],
+  link: PublishLink,
+  videoId: string,
+  input: PublishInput,
+): Promise<string | undefined> {
+  const path = input.thumbnail?.path;
+  if (!path) return undefined;
+  const url = endpointUrl(setup, 'api', YOUTUBE_THUMBNAILS_PATH);
+  url.searchParams.set('videoId', videoId);
+  const image = await readFile(path);
+  try {
+    await rawCall('youtube', url, {
+      method: 'POST',
+      signal: input.signal,
+      headers: { ...bearer(link.tokens), 'content-type': 'image/jpeg', 'content-length': String(image.length) },
+      body: image,
+    });
+    return undefined;
+  } catch (error) {
+    if (error instanceof SocialError && error.failure === 'refused') return error.message;
+    throw error;
+  }
+}
+
+/**
  * YouTube: the Data API's resumable upload. The session URL is saved before any byte is sent;
  * a later attempt asks the session how far it got (`Content-Range: bytes *\/N`) and sends the
  * rest, or gets the video resource if the upload had finished: a video is never uploaded twice.
- * Published public, in the link's channel (the OAuth grant is the channel's).
+ * Published public, in the link's channel (the OAuth grant is the channel's). The thumbnail is
+ * set after the upload (thumbnails.set) and the post saved only then: an attempt cut between the
+ * two finds the video through its session and sets the thumbnail again.
  */
 export const youtubePublisher: PublisherFactory = (setup): Publisher => ({
   platform: 'youtube',
+  sendsThumbnailImage: true,
   async publish(input) {
     const { link, file, signal } = input;
     if (input.progress.postId) return { postId: input.progress.postId, url: watchUrl(input.progress.postId) };
@@ -82,8 +118,11 @@ export const youtubePublisher: PublisherFactory = (setup): Publisher => ({
     const video = await jsonOf(answer);
     const postId = typeof video.id === 'string' ? video.id : null;
     if (!postId) throw new SocialError(SOCIAL_MESSAGES.refused('YouTube', 'no video id in the answer'), 'refused');
-    await input.save({ ...input.progress, session, sentBytes: file.size, totalBytes: file.size, postId });
-    return { postId, url: watchUrl(postId) };
+    const uploaded = { ...input.progress, session, sentBytes: file.size, totalBytes: file.size };
+    await input.save(uploaded);
+    const thumbnailRefused = await setThumbnail(setup, link, postId, input);
+    await input.save({ ...uploaded, postId });
+    return { postId, url: watchUrl(postId), ...(thumbnailRefused && { thumbnailRefused }) };
   },
   async status(link, post): Promise<PostStatus> {
     const url = endpointUrl(setup, 'api', paths.videos);

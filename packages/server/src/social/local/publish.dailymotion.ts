@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLISH_ENDPOINTS } from '../social.endpoints.ts';
-import { type Answer, faultAnswer, unauthorized } from './errors.ts';
-import { absoluteUrl, bearerToken, bodyPairs, paramsOf, queryPairs, STAND_IN, send } from './http.ts';
-import { integerParam, readMultipart } from './publish.http.ts';
+import type { Answer } from './errors.ts';
+import { absoluteUrl, bodyPairs, paramsOf, queryPairs, STAND_IN, send } from './http.ts';
+import { integerParam, multipartCall, withBearer } from './publish.http.ts';
 import {
   newestFirst,
   type Processing,
@@ -13,7 +13,6 @@ import {
   removeFile,
   stillProcessing,
 } from './publish.store.ts';
-import { checkToken } from './state.ts';
 import { derive, sameText } from './tokens.ts';
 
 /**
@@ -79,37 +78,27 @@ function dmError(status: number, message: string, type: string): Answer {
 
 export function registerDailymotionPublishing(scope: FastifyInstance, context: PublishContext): void {
   const endpoints = PUBLISH_ENDPOINTS.dailymotion;
+  const withToken = (request: FastifyRequest, reply: FastifyReply, handler: (user: string) => Answer) =>
+    withBearer(context.state, 'dailymotion', request, reply, handler);
   scope.get(endpoints.uploadUrl, (request, reply) =>
-    withToken(context, request, reply, (user) => uploadUrl(context, request, user)),
+    withToken(request, reply, (user) => uploadUrl(context, request, user)),
   );
   scope.post('/upload', STAND_IN, (request, reply) => receiveFile(context, request, reply));
   scope.get('/progress', (request, reply) => send(reply, progress(context, request)));
   scope.get('/files/:name', (request, reply) => serveFile(context, request, reply));
   scope.post(endpoints.videos, STAND_IN, (request, reply) =>
-    withToken(context, request, reply, (user) => createVideo(context, request, user)),
+    withToken(request, reply, (user) => createVideo(context, request, user)),
   );
   scope.get(endpoints.videos, (request, reply) =>
-    withToken(context, request, reply, (user) => myVideos(context, user, paramsOf(queryPairs(request)))),
+    withToken(request, reply, (user) => myVideos(context, user, paramsOf(queryPairs(request)))),
   );
   scope.get(endpoints.video.replace('{videoId}', ':videoId'), (request, reply) => {
     // Public data: a token is optional, but one that is sent must be good.
     if (request.headers.authorization !== undefined) {
-      return withToken(context, request, reply, () => videoById(context, request));
+      return withToken(request, reply, () => videoById(context, request));
     }
     return send(reply, videoById(context, request));
   });
-}
-
-function withToken(
-  { state }: PublishContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  handler: (user: string) => Answer | Promise<Answer>,
-) {
-  const checked = checkToken(state, 'dailymotion', 'access', bearerToken(request));
-  if (!checked.ok) return send(reply, unauthorized('dailymotion', checked.why));
-  const answer = handler(checked.token.payload.u);
-  return answer instanceof Promise ? answer.then((value) => send(reply, value)) : send(reply, answer);
 }
 
 const sealOf = (context: PublishContext, purpose: string, value: string) =>
@@ -135,34 +124,34 @@ async function receiveFile(context: PublishContext, request: FastifyRequest, rep
   if (!slot || !sameText(params.get('seal') ?? '', sealOf(context, 'upload', slot.uuid))) {
     return send(reply, dmError(403, 'Invalid upload URL: ask GET /file/upload for a new one.', 'access_forbidden'));
   }
-  if (context.store.takeChunkFault('dailymotion')) {
-    return send(reply, faultAnswer('dailymotion', { kind: 'unavailable' }, context.state.now()));
-  }
-  const path = await context.store.newFile('dailymotion-file');
   slot.state = 'uploading';
-  const form = await readMultipart(request, { fileField: 'file', spool: path, maxBytes: PUBLISH_MAX_BYTES });
-  const refuse = async (answer: Answer) => {
-    await removeFile(path);
-    slot.state = slot.path ? 'done' : 'pending';
-    return send(reply, answer);
-  };
-  if (!form) return refuse(dmError(400, 'The multipart body could not be read.', 'invalid_parameter'));
-  if (!form.file || form.file.size === 0) return refuse(dmError(400, 'Missing file.', 'missing_required_parameter'));
-  if (form.file.tooLarge) {
-    return refuse(dmError(413, `The file is larger than ${PUBLISH_MAX_BYTES} bytes.`, 'file_too_large'));
-  }
-  if (slot.path) await removeFile(slot.path);
-  Object.assign(slot, { state: 'done', path, size: form.file.size, name: form.file.filename || 'video.mp4' });
-  return send(reply, {
-    status: 200,
-    body: {
-      url: absoluteUrl(request, `${context.prefix}/files/${slot.uuid}.mp4`),
-      name: slot.name,
-      size: slot.size,
-      seal: sealOf(context, 'file', slot.uuid),
-      format: 'MPEG-4',
-    },
+  const files = { file: PUBLISH_MAX_BYTES };
+  const answer = await multipartCall(context, 'dailymotion', request, files, async (form) => {
+    if (!form) return { answer: dmError(400, 'The multipart body could not be read.', 'invalid_parameter') };
+    const file = form.files.get('file');
+    if (!file || file.size === 0) return { answer: dmError(400, 'Missing file.', 'missing_required_parameter') };
+    if (file.tooLarge) {
+      return { answer: dmError(413, `The file is larger than ${PUBLISH_MAX_BYTES} bytes.`, 'file_too_large') };
+    }
+    if (slot.path) await removeFile(slot.path);
+    Object.assign(slot, { state: 'done', path: file.spool, size: file.size, name: file.filename || 'video.mp4' });
+    return {
+      keep: file,
+      answer: {
+        status: 200,
+        body: {
+          url: absoluteUrl(request, `${context.prefix}/files/${slot.uuid}.mp4`),
+          name: slot.name,
+          size: slot.size,
+          seal: sealOf(context, 'file', slot.uuid),
+          format: 'MPEG-4',
+        },
+      },
+    };
   });
+  // A refused or failed upload leaves the slot as it was.
+  if (slot.state === 'uploading') slot.state = slot.path ? 'done' : 'pending';
+  return send(reply, answer);
 }
 
 /** The nginx upload-progress answer Dailymotion's progress_url gives. */

@@ -1,17 +1,18 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLISH_ENDPOINTS } from '../social.endpoints.ts';
-import { type Answer, faultAnswer, graphError } from './errors.ts';
+import { type Answer, graphError } from './errors.ts';
 import { paramsOf, queryPairs, STAND_IN, send } from './http.ts';
 import { edgePage, graphParamError, pageAccess, pickFields } from './publish.graph.ts';
-import { callParams, graphTime, integerParam, isMultipart, readMultipart } from './publish.http.ts';
+import { callParams, graphTime, integerParam, isMultipart, type MultipartFile, multipartCall } from './publish.http.ts';
 import {
   copyInto,
   digits,
+  imageTypeOf,
   newestFirst,
   type Processing,
   PUBLISH_MAX_BYTES,
   type PublishContext,
-  removeFile,
   stillProcessing,
 } from './publish.store.ts';
 
@@ -19,11 +20,14 @@ import {
  * Facebook page videos, the Graph API's resumable upload: `POST /{page-id}/videos` with
  * upload_phase=start (file_size → the session and the first chunk's offsets), transfer (the
  * chunk as multipart `video_file_chunk` at start_offset → the next offsets), finish (title,
- * description → published). The video node shows its processing; the page's videos edge lists it.
+ * description and, multipart, the `thumb` picture → published). The video node shows its
+ * processing; the page's videos edge lists it.
  */
 
 /** The most bytes one transfer carries (the end_offset this stand-in asks for). */
 export const FACEBOOK_CHUNK_BYTES = 4 * 1024 * 1024;
+/** A thumbnail's cap (the Graph API's video thumbnails: 10 MB). */
+export const FACEBOOK_THUMB_MAX_BYTES = 10 * 1024 * 1024;
 
 interface Session {
   id: string;
@@ -82,33 +86,28 @@ const offsets = (session: Session) => ({
 });
 
 async function videosPost(context: PublishContext, request: FastifyRequest, reply: FastifyReply) {
-  if (!isMultipart(request)) return send(reply, await phase(context, request, callParams(request), null));
-  // A transfer: its chunk is spooled, then written at its offset once the call is checked.
-  if (context.store.takeChunkFault('facebook')) {
-    return send(reply, faultAnswer('facebook', { kind: 'unavailable' }, context.state.now()));
-  }
-  const spool = await context.store.newFile('facebook-chunk');
-  try {
-    const form = await readMultipart(request, {
-      fileField: 'video_file_chunk',
-      spool,
-      maxBytes: FACEBOOK_CHUNK_BYTES,
-    });
-    if (!form) return send(reply, graphParamError('The multipart body could not be read.'));
+  if (!isMultipart(request)) return send(reply, await phase(context, request, callParams(request), {}));
+  // A transfer's chunk or a finish's thumb: spooled, then used once the call is checked.
+  const files = { video_file_chunk: FACEBOOK_CHUNK_BYTES, thumb: FACEBOOK_THUMB_MAX_BYTES };
+  const answer = await multipartCall(context, 'facebook', request, files, async (form) => {
+    if (!form) return { answer: graphParamError('The multipart body could not be read.') };
     const params = paramsOf(queryPairs(request), form.fields);
-    return send(reply, await phase(context, request, params, form.file ? { ...form.file, spool } : null));
-  } finally {
-    await removeFile(spool);
-  }
+    const parts = { chunk: form.files.get('video_file_chunk'), thumb: form.files.get('thumb') };
+    return { answer: await phase(context, request, params, parts) };
+  });
+  return send(reply, answer);
 }
 
-type Chunk = { size: number; tooLarge: boolean; spool: string };
+interface Parts {
+  chunk?: MultipartFile | undefined;
+  thumb?: MultipartFile | undefined;
+}
 
 async function phase(
   context: PublishContext,
   request: FastifyRequest,
   params: Map<string, string>,
-  chunk: Chunk | null,
+  parts: Parts,
 ): Promise<Answer> {
   const access = pageAccess(context.state, 'facebook', request, params, pageIdOf(request), 'post');
   if (!access.ok) return access.answer;
@@ -117,9 +116,9 @@ async function phase(
     case 'start':
       return start(context, pageId, params);
     case 'transfer':
-      return transfer(context, pageId, params, chunk);
+      return transfer(context, pageId, params, parts.chunk);
     case 'finish':
-      return finish(context, pageId, params);
+      return finish(context, pageId, params, parts.thumb);
     default:
       return graphParamError(
         'upload_phase must be start, transfer or finish (this stand-in takes the resumable upload only).',
@@ -169,7 +168,7 @@ async function transfer(
   context: PublishContext,
   pageId: string,
   params: Map<string, string>,
-  chunk: Chunk | null,
+  chunk: MultipartFile | undefined,
 ): Promise<Answer> {
   const session = sessionOf(context, pageId, params);
   if ('status' in session) return session;
@@ -195,7 +194,21 @@ async function transfer(
   return { status: 200, body: offsets(session) };
 }
 
-function finish(context: PublishContext, pageId: string, params: Map<string, string>): Answer {
+/** The `thumb` picture of a finish: a JPEG or PNG of at most 10 MB, else the Graph API's (#100). */
+async function thumbOf(thumb: MultipartFile): Promise<{ contentType: string; bytes: Buffer } | Answer> {
+  if (thumb.tooLarge) return graphParamError(`Param thumb must be at most ${FACEBOOK_THUMB_MAX_BYTES} bytes.`);
+  const bytes = await readFile(thumb.spool);
+  const contentType = imageTypeOf(bytes);
+  if (!contentType) return graphParamError('Param thumb must be a JPEG or PNG image.');
+  return { contentType, bytes };
+}
+
+async function finish(
+  context: PublishContext,
+  pageId: string,
+  params: Map<string, string>,
+  thumb: MultipartFile | undefined,
+): Promise<Answer> {
   const session = sessionOf(context, pageId, params);
   if ('status' in session) return session;
   if (session.received < session.size) {
@@ -205,6 +218,8 @@ function finish(context: PublishContext, pageId: string, params: Map<string, str
       'Upload Incomplete',
     );
   }
+  const image = thumb ? await thumbOf(thumb) : null;
+  if (image && 'status' in image) return image;
   if (!session.video) {
     const video: Video = {
       id: session.videoId,
@@ -219,6 +234,7 @@ function finish(context: PublishContext, pageId: string, params: Map<string, str
     session.video = video;
     records(context).videos.set(video.id, video);
   }
+  if (image) context.store.recordThumbnail({ platform: 'facebook', postId: session.videoId, image });
   return { status: 200, body: { success: true } };
 }
 

@@ -6,7 +6,7 @@ import { type Answer, graphError } from './errors.ts';
 import { LOCAL_PAGES, LOCAL_USERNAME } from './fixtures.ts';
 import { paramsOf, queryPairs, STAND_IN, send } from './http.ts';
 import { edgePage, graphParamError, pageAccess, pickFields, unknownObject } from './publish.graph.ts';
-import { callParams, graphTime } from './publish.http.ts';
+import { callParams, graphTime, integerParam } from './publish.http.ts';
 import {
   digits,
   looksLikeMp4,
@@ -23,6 +23,7 @@ import {
  * makes a container, for which the platform fetches the video itself (here too: a real fetch,
  * 30 s at most, up to the size cap, and an MP4 check); its status_code goes IN_PROGRESS →
  * FINISHED (or ERROR); `media_publish` turns a finished container into a media with a permalink.
+ * The cover is the frame at the container's thumb_offset (milliseconds), kept with the media.
  */
 
 export const INSTAGRAM_FETCH_TIMEOUT_MS = 30_000;
@@ -36,6 +37,8 @@ interface Container {
   videoUrl: string;
   caption: string;
   shareToFeed: boolean;
+  /** The cover's frame, in milliseconds into the video (null: Instagram's default). */
+  thumbOffsetMs: number | null;
   state: ContainerState;
   error: { subcode: number; reason: string } | null;
   path: string | null;
@@ -115,6 +118,11 @@ async function createContainer(
   if (!isHttpUrl(videoUrl)) return graphParamError('Param video_url must be a valid http(s) URL.');
   const caption = params.get('caption') ?? '';
   if (caption.length > 2200) return graphParamError('Param caption must be at most 2200 characters long.');
+  const offset = params.get('thumb_offset');
+  const thumbOffsetMs = offset === undefined ? null : integerParam(offset);
+  if (offset !== undefined && thumbOffsetMs === null) {
+    return graphParamError('Param thumb_offset must be a non-negative integer (milliseconds).');
+  }
   const container: Container = {
     id: digits(17),
     igUserId,
@@ -122,6 +130,7 @@ async function createContainer(
     videoUrl,
     caption,
     shareToFeed: params.get('share_to_feed') !== 'false',
+    thumbOffsetMs,
     state: 'IN_PROGRESS',
     error: null,
     path: null,
@@ -252,6 +261,9 @@ function publish(context: PublishContext, igUserId: string, pageId: string, para
   records(context).media.set(media.id, media);
   container.state = 'PUBLISHED';
   container.mediaId = media.id;
+  if (container.thumbOffsetMs !== null) {
+    context.store.recordThumbnail({ platform: 'instagram', postId: media.id, offsetMs: container.thumbOffsetMs });
+  }
   return { status: 200, body: { id: media.id } };
 }
 

@@ -16,17 +16,36 @@ import type { LocalState } from './state.ts';
 /** The most one upload may hold: bigger answers the platform's "too large" (413 or 400). */
 export const PUBLISH_MAX_BYTES = 512 * 1024 * 1024;
 
-/** Faults of the publishing calls a test injects (never reachable over HTTP). */
+/** The most thumbnails `PublishFaults.thumbnails` keeps (the oldest go first). */
+const THUMBNAILS_KEPT = 100;
+
+/** A thumbnail a platform was given for a post, as its stand-in took it. */
+export interface ThumbnailRecord {
+  platform: SocialPlatform;
+  /** The id a client holds for the post (a publication's externalId; TikTok's publish_id). */
+  postId: string;
+  /** A frame of the video, by its time (Instagram's thumb_offset, TikTok's video_cover_timestamp_ms). */
+  offsetMs?: number;
+  /** A picture sent (YouTube's thumbnails.set, Facebook's thumb). */
+  image?: { contentType: string; bytes: Buffer };
+}
+
+/**
+ * What a test sets and reads of the publishing calls (never reachable over HTTP): the faults it
+ * injects, and what the stand-ins took that their platforms' APIs do not answer back.
+ */
 export interface PublishFaults {
   /**
-   * Platforms whose next N byte-carrying calls (a chunk, a segment, a file, Instagram's fetch of
-   * video_url) fail: 503 in the platform's shape, answered before a byte of the body is read.
+   * Platforms whose next N byte-carrying calls (a chunk, a segment, a file, a picture, Instagram's
+   * fetch of video_url) fail: 503 in the platform's shape, answered before a byte of the body is read.
    */
   failNextChunk: Map<SocialPlatform, number>;
+  /** The thumbnails the posts were given, oldest first (the last THUMBNAILS_KEPT). */
+  thumbnails: ThumbnailRecord[];
 }
 
 export function createPublishFaults(): PublishFaults {
-  return { failNextChunk: new Map() };
+  return { failNextChunk: new Map(), thumbnails: [] };
 }
 
 /** What a platform's publishing routes are given. */
@@ -41,6 +60,8 @@ export interface PublishStore {
   faults: PublishFaults;
   /** Uses up one queued chunk fault of the platform: true when this call must fail. */
   takeChunkFault(platform: SocialPlatform): boolean;
+  /** Keeps the thumbnail a post was given (a later one of the same post replaces it). */
+  recordThumbnail(record: ThumbnailRecord): void;
   /** A new, empty file in the temp folder (made on first use). */
   newFile(name: string): Promise<string>;
   /** A platform's own records (its maps), made on first use. */
@@ -69,6 +90,13 @@ export function createPublishStore(faults: PublishFaults): PublishStore {
       if (left <= 1) faults.failNextChunk.delete(platform);
       else faults.failNextChunk.set(platform, left - 1);
       return true;
+    },
+    recordThumbnail(record) {
+      const kept = faults.thumbnails;
+      const earlier = kept.findIndex((item) => item.platform === record.platform && item.postId === record.postId);
+      if (earlier >= 0) kept.splice(earlier, 1);
+      kept.push(record);
+      if (kept.length > THUMBNAILS_KEPT) kept.splice(0, kept.length - THUMBNAILS_KEPT);
     },
     async newFile(name) {
       folder ??= mkdtemp(join(tmpdir(), 'regie-local-social-'));
@@ -166,6 +194,13 @@ export async function looksLikeMp4(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
+}
+
+/** The picture type the bytes start like (JPEG: FF D8 FF; PNG: its 8-byte signature), or null. */
+export function imageTypeOf(bytes: Buffer): 'image/jpeg' | 'image/png' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes.subarray(0, 8).equals(png) ? 'image/png' : null;
 }
 
 export async function removeFile(file: string): Promise<void> {

@@ -9,6 +9,7 @@ import type { SocialPlatform } from '@regie/contract/social';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TwitterApi } from 'twitter-api-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { YOUTUBE_THUMBNAILS_PATH } from '../publish.youtube.ts';
 import { LOCAL_SOCIAL_PREFIX, PUBLISH_ENDPOINTS } from '../social.endpoints.ts';
 import { localGrant } from './grants.ts';
 import {
@@ -20,10 +21,14 @@ import {
   type PublishFaults,
 } from './local-social.ts';
 import { createPublishStore, PUBLISH_MAX_BYTES } from './publish.routes.ts';
+import { YOUTUBE_THUMBNAIL_MAX_BYTES } from './publish.youtube.ts';
 
 const SECRET = 'test-secret';
 const MIB = 1024 * 1024;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** A fake JPEG: its SOI and APP0 markers, then zeros. */
+const fakeJpeg = (extra = 1024) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(extra)]);
 
 /** A fake MP4: an ftyp box head, then zeros. */
 const fakeMp4 = (extra = 4096) =>
@@ -220,6 +225,46 @@ describe('YouTube resumable upload', () => {
     const noSession = await put(`http://localhost${uploadUrl}&upload_id=unknown`, undefined, 'bytes */10');
     expect(noSession.statusCode).toBe(404);
   });
+
+  it('sets a JPEG as the thumbnail (thumbnails.set), refusing what YouTube refuses', async () => {
+    const bytes = fakeMp4();
+    const session = (await start('With a thumbnail', bytes.length)).headers.location as string;
+    const videoId = (await put(session, bytes)).json().id;
+    const setThumbnail = (id: string | null, payload: Buffer | undefined, type = 'image/jpeg', headers = auth) =>
+      built.app.inject({
+        method: 'POST',
+        url: `${path('youtube', YOUTUBE_THUMBNAILS_PATH)}${id === null ? '' : `?videoId=${id}`}`,
+        headers: { ...headers, 'content-type': type },
+        ...(payload && { payload }),
+      });
+    const reason = (answer: { json: () => { error: { errors: { reason: string }[] } } }) =>
+      answer.json().error.errors[0]?.reason;
+
+    const image = fakeJpeg();
+    const set = await setThumbnail(videoId, image);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      kind: 'youtube#thumbnailSetResponse',
+      items: [{ default: { url: expect.any(String) } }],
+    });
+    const recorded = built.publishFaults.thumbnails.find((item) => item.postId === videoId);
+    expect(recorded?.image?.contentType).toBe('image/jpeg');
+    expect(recorded?.image?.bytes.equals(image)).toBe(true);
+
+    const notImage = await setThumbnail(videoId, Buffer.from('<html>not a picture</html>'));
+    expect([notImage.statusCode, reason(notImage)]).toEqual([400, 'invalidImage']);
+    const big = await setThumbnail(videoId, fakeJpeg(YOUTUBE_THUMBNAIL_MAX_BYTES));
+    expect([big.statusCode, reason(big)]).toEqual([413, 'uploadTooLarge']);
+    const gif = await setThumbnail(videoId, image, 'image/gif');
+    expect([gif.statusCode, reason(gif)]).toEqual([400, 'badContent']);
+    const empty = await setThumbnail(videoId, undefined);
+    expect([empty.statusCode, reason(empty)]).toEqual([400, 'mediaBodyRequired']);
+    expect((await setThumbnail(null, image)).statusCode).toBe(400);
+    expect((await setThumbnail('unknown', image)).statusCode).toBe(404);
+    expect((await setThumbnail(videoId, image, 'image/jpeg', { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    // Only the picture that was taken is kept.
+    expect(built.publishFaults.thumbnails.filter((item) => item.postId === videoId)).toHaveLength(1);
+  });
 });
 
 describe('Facebook page video, resumable', () => {
@@ -300,6 +345,34 @@ describe('Facebook page video, resumable', () => {
     // The account routes still answer the other nodes.
     const page = await built.app.inject({ url: `${path('facebook', `/v21.0/${pageId}`)}?access_token=${pageToken}` });
     expect(page.json()).toMatchObject({ id: pageId, name: 'Riverside FC' });
+  });
+
+  it('finishes with the `thumb` picture (multipart) and keeps it; refuses one that is not a picture', async () => {
+    const bytes = fakeMp4();
+    const { video_id: videoId, upload_session_id: session } = (
+      await phase({ upload_phase: 'start', file_size: String(bytes.length) })
+    ).json();
+    expect((await transfer(session, 0, bytes)).statusCode).toBe(200);
+    const finish = (thumb: Buffer) => {
+      const body = multipart(
+        { access_token: pageToken, upload_phase: 'finish', upload_session_id: session, title: 'With a thumb' },
+        { name: 'thumb', bytes: thumb },
+      );
+      return built.app.inject({ method: 'POST', url: videos, headers: body.headers, payload: body.payload });
+    };
+    const refused = await finish(Buffer.from('not a picture'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe(100);
+    const node = `${path('facebook', `/v21.0/${videoId}`)}?access_token=${pageToken}`;
+    expect((await built.app.inject({ url: node })).statusCode).toBe(400);
+
+    const image = fakeJpeg();
+    const finished = await finish(image);
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect((await built.app.inject({ url: node })).json().id).toBe(videoId);
+    const recorded = built.publishFaults.thumbnails.find((item) => item.postId === videoId);
+    expect(recorded).toMatchObject({ platform: 'facebook', image: { contentType: 'image/jpeg' } });
+    expect(recorded?.image?.bytes.equals(image)).toBe(true);
   });
 
   it('refuses a user token (#200), a bad token (190), a file over the cap, and answers 429 when limited', async () => {
@@ -436,6 +509,34 @@ describe('Instagram Reels', () => {
     // The fault was used up: the same URL works now.
     expect(await settled((await createContainer(`${mediaBase}/clip.mp4`)).json().id)).toMatchObject({
       status_code: 'FINISHED',
+    });
+  });
+
+  it('keeps the cover frame of thumb_offset with the media published; refuses one that is not milliseconds', async () => {
+    const withOffset = (offset: string) =>
+      built.app.inject({
+        method: 'POST',
+        url: igPath(PUBLISH_ENDPOINTS.instagram.media),
+        headers: FORM,
+        payload: form({
+          media_type: 'REELS',
+          video_url: `${mediaBase}/clip.mp4`,
+          thumb_offset: offset,
+          access_token: pageToken,
+        }),
+      });
+    for (const bad of ['-5', '1.5', 'two']) {
+      const refused = await withOffset(bad);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().error.code).toBe(100);
+    }
+    const containerId = (await withOffset('2000')).json().id;
+    expect((await settled(containerId)).status_code).toBe('FINISHED');
+    const mediaId = (await publish(containerId)).json().id;
+    expect(built.publishFaults.thumbnails.find((item) => item.postId === mediaId)).toEqual({
+      platform: 'instagram',
+      postId: mediaId,
+      offsetMs: 2000,
     });
   });
 
@@ -771,6 +872,33 @@ describe('TikTok direct post', () => {
     expect((await putChunk(uploadUrl, bytes.subarray(chunk), chunk, size)).statusCode).toBe(201);
     expect((await status(publishId)).data.status).toBe('PROCESSING_UPLOAD');
     expect((await status(publishId)).data.status).toBe('PUBLISH_COMPLETE');
+  });
+
+  it('keeps the cover frame of video_cover_timestamp_ms with the post; refuses one that is not milliseconds', async () => {
+    const bytes = fakeMp4();
+    const source = { source: 'FILE_UPLOAD', video_size: bytes.length, chunk_size: bytes.length, total_chunk_count: 1 };
+    const withCover = (cover: unknown) =>
+      built.app.inject({
+        method: 'POST',
+        url: path('tiktok', PUBLISH_ENDPOINTS.tiktok.init),
+        headers: auth,
+        payload: {
+          post_info: { title: 'Cover', privacy_level: 'PUBLIC_TO_EVERYONE', video_cover_timestamp_ms: cover },
+          source_info: source,
+        },
+      });
+    for (const bad of [-1, 1.5, '2000', 2 ** 31]) {
+      const refused = await withCover(bad);
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json().error.code).toBe('invalid_params');
+    }
+    const { upload_url: uploadUrl, publish_id: publishId } = (await withCover(1500)).json().data;
+    expect((await putChunk(uploadUrl, bytes, 0, bytes.length)).statusCode).toBe(201);
+    expect(built.publishFaults.thumbnails.find((item) => item.postId === publishId)).toEqual({
+      platform: 'tiktok',
+      postId: publishId,
+      offsetMs: 1500,
+    });
   });
 
   it('validates the chunking, fails a file that is not a video, refuses a bad token, answers 429', async () => {

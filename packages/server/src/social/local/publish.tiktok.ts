@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLISH_ENDPOINTS } from '../social.endpoints.ts';
-import { type Answer, faultAnswer, logId, unauthorized } from './errors.ts';
+import { type Answer, faultAnswer, logId } from './errors.ts';
 import { LOCAL_USERNAME } from './fixtures.ts';
-import { absoluteUrl, bearerToken, paramsOf, queryPairs, STAND_IN, send } from './http.ts';
-import { bodyStream, contentLength, parseContentRange } from './publish.http.ts';
+import { absoluteUrl, paramsOf, queryPairs, STAND_IN, send } from './http.ts';
+import { jsonObject, parseContentRange, receiveRange, withBearer } from './publish.http.ts';
 import {
   digits,
   looksLikeMp4,
@@ -13,16 +13,15 @@ import {
   type PublishContext,
   stillProcessing,
   urlSafeId,
-  writeAt,
 } from './publish.store.ts';
-import { checkToken } from './state.ts';
 import { sameText } from './tokens.ts';
 
 /**
  * TikTok's Content Posting API, direct post of a FILE_UPLOAD: init (the post's info and the
  * chunking → publish_id and upload_url), the chunks PUT to upload_url with Content-Range (206
  * until the last, then 201), the status fetch (PROCESSING_UPLOAD → PUBLISH_COMPLETE, or FAILED),
- * and the user's videos (the Display API's video list).
+ * and the user's videos (the Display API's video list). The cover is the frame at
+ * post_info.video_cover_timestamp_ms, kept with the post it becomes.
  */
 
 const MIB = 1024 * 1024;
@@ -42,6 +41,8 @@ interface Upload extends Processing {
   path: string;
   title: string;
   privacy: string;
+  /** The cover's frame, in milliseconds into the video (null: TikTok's default). */
+  coverMs: number | null;
   state: 'uploading' | 'complete' | 'failed';
   failReason: string | null;
   post: Post | null;
@@ -78,31 +79,25 @@ const invalidParams = (message: string) => tiktokError(400, 'invalid_params', me
 
 export function registerTiktokPublishing(scope: FastifyInstance, context: PublishContext): void {
   const endpoints = PUBLISH_ENDPOINTS.tiktok;
+  const withToken = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handler: (user: string) => Answer | Promise<Answer>,
+  ) => withBearer(context.state, 'tiktok', request, reply, handler);
   scope.post(endpoints.init, STAND_IN, (request, reply) =>
-    withToken(context, request, reply, (user) => init(context, request, user)),
+    withToken(request, reply, (user) => init(context, request, user)),
   );
   scope.put('/video/', STAND_IN, (request, reply) => putChunk(context, request, reply));
   scope.post(endpoints.status, STAND_IN, (request, reply) =>
-    withToken(context, request, reply, (user) => status(context, user, request.body)),
+    withToken(request, reply, (user) => status(context, user, request.body)),
   );
   scope.post(endpoints.list, STAND_IN, (request, reply) =>
-    withToken(context, request, reply, (user) => videoList(context, user, request)),
+    withToken(request, reply, (user) => videoList(context, user, request)),
   );
 }
 
-async function withToken(
-  { state }: PublishContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  handler: (user: string) => Answer | Promise<Answer>,
-) {
-  const checked = checkToken(state, 'tiktok', 'access', bearerToken(request));
-  if (!checked.ok) return send(reply, unauthorized('tiktok', checked.why));
-  return send(reply, await handler(checked.token.payload.u));
-}
-
-const objectOf = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+/** The largest int32: TikTok's integer fields. */
+const INT32_MAX = 2 ** 31 - 1;
 
 const wholeNumber = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
@@ -121,14 +116,19 @@ function chunkingError(size: number, chunkSize: number, chunks: number): string 
 }
 
 async function init(context: PublishContext, request: FastifyRequest, user: string): Promise<Answer> {
-  const body = objectOf(request.body);
-  const post = objectOf(body.post_info);
-  const source = objectOf(body.source_info);
+  const body = jsonObject(request.body);
+  const post = jsonObject(body.post_info);
+  const source = jsonObject(body.source_info);
   const title = typeof post.title === 'string' ? post.title : '';
   if ([...title].length > 2200) return invalidParams('post_info.title must be at most 2200 characters.');
   const privacy = post.privacy_level;
   if (typeof privacy !== 'string' || !PRIVACY.includes(privacy)) {
     return invalidParams(`post_info.privacy_level must be one of ${PRIVACY.join(', ')}.`);
+  }
+  const cover = post.video_cover_timestamp_ms;
+  const coverMs = cover === undefined ? null : wholeNumber(cover);
+  if (cover !== undefined && (coverMs === null || coverMs > INT32_MAX)) {
+    return invalidParams('post_info.video_cover_timestamp_ms must be a whole number of milliseconds (int32).');
   }
   if (source.source !== 'FILE_UPLOAD') return invalidParams('source_info.source must be FILE_UPLOAD on this stand-in.');
   const size = wholeNumber(source.video_size);
@@ -151,6 +151,7 @@ async function init(context: PublishContext, request: FastifyRequest, user: stri
     path: await context.store.newFile('tiktok-video'),
     title,
     privacy,
+    coverMs,
     state: 'uploading',
     failReason: null,
     statusReads: 0,
@@ -202,15 +203,9 @@ async function putChunk(context: PublishContext, request: FastifyRequest, reply:
       },
     });
   }
-  const expected = range.end - range.start + 1;
-  const length = contentLength(request);
-  if (length !== null && length !== expected) {
-    return send(reply, invalidParams('Content-Length does not match Content-Range.'));
-  }
-  const written = await writeAt(bodyStream(request), upload.path, range.start, expected);
-  if (!written.ended || written.overflow || written.written !== expected) {
-    return send(reply, invalidParams('The body does not match its Content-Range.'));
-  }
+  const problem = await receiveRange(request, upload.path, range);
+  if (problem === 'length') return send(reply, invalidParams('Content-Length does not match Content-Range.'));
+  if (problem) return send(reply, invalidParams('The body does not match its Content-Range.'));
   upload.received = Math.max(upload.received, range.end + 1);
   if (upload.received < upload.size) return reply.code(206).send('');
   await complete(context, upload);
@@ -236,11 +231,15 @@ async function complete(context: PublishContext, upload: Upload): Promise<void> 
   upload.state = 'complete';
   upload.post = post;
   records(context).posts.set(post.id, post);
+  if (upload.coverMs !== null) {
+    // Under the publish_id: the id a client holds for the post.
+    context.store.recordThumbnail({ platform: 'tiktok', postId: upload.publishId, offsetMs: upload.coverMs });
+  }
 }
 
 /** POST status/fetch {publish_id}: PROCESSING_UPLOAD until the first read after the last chunk. */
 function status(context: PublishContext, user: string, body: unknown): Answer {
-  const publishId = objectOf(body).publish_id;
+  const publishId = jsonObject(body).publish_id;
   const upload = [...records(context).uploads.values()].find(
     (item) => item.publishId === publishId && item.owner === user,
   );
@@ -271,7 +270,7 @@ function videoList(context: PublishContext, user: string, request: FastifyReques
   if (fields.length === 0 || unknown) {
     return invalidParams(unknown ? `Invalid field: ${unknown}` : 'The fields parameter is required.');
   }
-  const body = objectOf(request.body);
+  const body = jsonObject(request.body);
   const max = body.max_count === undefined ? 10 : wholeNumber(body.max_count);
   if (max === null || max < 1 || max > 20) return invalidParams('max_count must be between 1 and 20.');
   const cursor = body.cursor === undefined ? null : wholeNumber(body.cursor);

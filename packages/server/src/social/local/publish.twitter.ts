@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLISH_ENDPOINTS } from '../social.endpoints.ts';
-import { type Answer, faultAnswer, xProblem, xV1Error } from './errors.ts';
-import { bodyPairs, paramsOf, pathOf, publicOrigin, queryPairs, STAND_IN, send } from './http.ts';
-import { baseStringUri, hmacSha1Signature, type Pair, parseOAuthHeader, signatureBaseString } from './oauth1.ts';
-import { integerParam, isMultipart, readMultipart } from './publish.http.ts';
+import { type Answer, xProblem, xV1Error } from './errors.ts';
+import { bodyPairs, paramsOf, queryPairs, STAND_IN, send } from './http.ts';
+import { integerParam, isMultipart, type MultipartFile, multipartCall } from './publish.http.ts';
 import { copyInto, digits, newestFirst, PUBLISH_MAX_BYTES, type PublishContext, removeFile } from './publish.store.ts';
-import { checkToken, type LocalState } from './state.ts';
-import { derive, sameText } from './tokens.ts';
+import type { LocalState } from './state.ts';
+import { verifyAccess } from './twitter.routes.ts';
 
 /**
  * X: the chunked media upload of API v1.1 (`POST media/upload.json` command=INIT, APPEND with the
@@ -52,19 +51,19 @@ export function registerTwitterPublishing(scope: FastifyInstance, context: Publi
   const endpoints = PUBLISH_ENDPOINTS.twitter;
   scope.post(endpoints.media, STAND_IN, (request, reply) => mediaUpload(context, request, reply));
   scope.get(endpoints.media, (request, reply) => {
-    const user = verifyAccess(context.state, request);
+    const user = verifyUser(context.state, request);
     if (!user) return send(reply, notAuthenticated());
     const params = paramsOf(queryPairs(request));
     if (params.get('command') !== 'STATUS') return send(reply, mediaError('command must be STATUS on a GET.'));
     return send(reply, status(context, user, params));
   });
   scope.post(endpoints.tweets, STAND_IN, (request, reply) => {
-    const user = verifyAccess(context.state, request);
+    const user = verifyUser(context.state, request);
     if (!user) return send(reply, xProblem(401, 'Unauthorized'));
     return send(reply, createPost(context, user, request.body));
   });
   scope.get(endpoints.timeline.replace('{userId}', ':userId'), (request, reply) => {
-    const user = verifyAccess(context.state, request);
+    const user = verifyUser(context.state, request);
     if (!user) return send(reply, xProblem(401, 'Unauthorized'));
     const userId = (request.params as { userId?: string }).userId ?? '';
     return send(reply, timeline(context, userId, paramsOf(queryPairs(request))));
@@ -76,36 +75,27 @@ const mediaError = (message: string) => xV1Error(400, 324, message);
 
 async function mediaUpload(context: PublishContext, request: FastifyRequest, reply: FastifyReply) {
   // A multipart body is not signed: the call is checked before a byte of it is read.
-  const user = verifyAccess(context.state, request);
+  const user = verifyUser(context.state, request);
   if (!user) return send(reply, notAuthenticated());
   if (!isMultipart(request)) {
     return send(reply, await command(context, user, paramsOf(queryPairs(request), bodyPairs(request)), null));
   }
-  if (context.store.takeChunkFault('twitter')) {
-    return send(reply, faultAnswer('twitter', { kind: 'unavailable' }, context.state.now()));
-  }
-  const spool = await context.store.newFile('x-segment');
-  let kept = false;
-  try {
-    const form = await readMultipart(request, { fileField: 'media', spool, maxBytes: X_SEGMENT_MAX_BYTES });
-    if (!form) return send(reply, mediaError('The multipart body could not be read.'));
-    const params = paramsOf(queryPairs(request), form.fields);
-    const segment = form.file ? { ...form.file, spool } : null;
-    const answer = await command(context, user, params, segment);
-    kept = answer.status === 204;
-    return send(reply, answer);
-  } finally {
-    if (!kept) await removeFile(spool);
-  }
+  const files = { media: X_SEGMENT_MAX_BYTES };
+  const answer = await multipartCall(context, 'twitter', request, files, async (form) => {
+    if (!form) return { answer: mediaError('The multipart body could not be read.') };
+    const segment = form.files.get('media');
+    const answered = await command(context, user, paramsOf(queryPairs(request), form.fields), segment ?? null);
+    // An appended segment's file is the media's now.
+    return { answer: answered, ...(answered.status === 204 && segment && { keep: segment }) };
+  });
+  return send(reply, answer);
 }
-
-type Segment = { size: number; tooLarge: boolean; spool: string };
 
 async function command(
   context: PublishContext,
   user: string,
   params: Map<string, string>,
-  segment: Segment | null,
+  segment: MultipartFile | null,
 ): Promise<Answer> {
   switch (params.get('command')) {
     case 'INIT':
@@ -164,7 +154,7 @@ async function append(
   context: PublishContext,
   user: string,
   params: Map<string, string>,
-  segment: Segment | null,
+  segment: MultipartFile | null,
 ): Promise<Answer> {
   const media = mediaOf(context, user, params);
   if (!media) return mediaError('Invalid or expired media_id.');
@@ -320,47 +310,7 @@ function timeline(context: PublishContext, userId: string, params: Map<string, s
 }
 
 /** The user of a call signed with a good access token of X, or null. */
-function verifyAccess(state: LocalState, request: FastifyRequest): string | null {
-  const header = parseOAuthHeader(request.headers.authorization);
-  if (!header) return null;
-  const oauth = paramsOf(header);
-  const signature = oauth.get('oauth_signature');
-  const version = oauth.get('oauth_version');
-  if (
-    !signature ||
-    !oauth.get('oauth_nonce') ||
-    !oauth.get('oauth_timestamp') ||
-    oauth.get('oauth_signature_method') !== 'HMAC-SHA1' ||
-    (version !== undefined && version !== '1.0') ||
-    !sameText(oauth.get('oauth_consumer_key') ?? '', state.client.clientId)
-  ) {
-    return null;
-  }
-  const body = bodyPairs(request);
-  const query = queryPairs(request);
-  const token = paramsOf(header, body, query).get('oauth_token');
-  const checked = checkToken(state, 'twitter', 'access', token);
-  if (!checked.ok || !token) return null;
-  const secret = derive(state.key, 'secret', token);
-  const { scheme, host } = publicOrigin(request);
-  const uri = baseStringUri(scheme, host, pathOf(request));
-  const pairs = [...header, ...query, ...body];
-  const good = [pairs, withoutRepeats(pairs)].some((candidate) =>
-    sameText(
-      hmacSha1Signature(signatureBaseString(request.method, uri, candidate), state.client.clientSecret, secret),
-      signature,
-    ),
-  );
-  return good ? checked.token.payload.u : null;
-}
-
-/** The same name and value twice counted once, as twitter.routes.ts accepts it. */
-function withoutRepeats(pairs: readonly Pair[]): Pair[] {
-  const seen = new Set<string>();
-  return pairs.filter(([name, value]) => {
-    const key = `${name}\u0000${value}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+function verifyUser(state: LocalState, request: FastifyRequest): string | null {
+  const verified = verifyAccess(state, request);
+  return verified.ok ? verified.token.payload.u : null;
 }

@@ -1,26 +1,38 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { YOUTUBE_THUMBNAILS_PATH } from '../publish.youtube.ts';
 import { PUBLISH_ENDPOINTS } from '../social.endpoints.ts';
-import { type Answer, faultAnswer, unauthorized } from './errors.ts';
+import { type Answer, faultAnswer } from './errors.ts';
 import { LOCAL_CHANNELS } from './fixtures.ts';
-import { absoluteUrl, bearerToken, paramsOf, queryPairs, STAND_IN, send } from './http.ts';
-import { bodyStream, contentLength, isoSeconds, parseContentRange } from './publish.http.ts';
+import { absoluteUrl, paramsOf, queryPairs, STAND_IN, send } from './http.ts';
 import {
+  contentLength,
+  isoSeconds,
+  parseContentRange,
+  readSmallBody,
+  receiveRange,
+  withBearer,
+} from './publish.http.ts';
+import {
+  imageTypeOf,
   newestFirst,
   type Processing,
   PUBLISH_MAX_BYTES,
   type PublishContext,
   stillProcessing,
   urlSafeId,
-  writeAt,
 } from './publish.store.ts';
-import { checkToken } from './state.ts';
 
 /**
  * YouTube Data API v3 publishing: the resumable upload of videos.insert (POST the metadata →
  * a session URL in Location; PUT the bytes, whole or in chunks, 308 + Range until complete, then
- * the video resource; `Content-Range: bytes *\/N` asks how far it got), videos.list for the
- * processing, search.list forMine for the account's uploads (finding a post again after a crash).
+ * the video resource; `Content-Range: bytes *\/N` asks how far it got), thumbnails.set (the
+ * picture as the body), videos.list for the processing, search.list forMine for the account's
+ * uploads (finding a post again after a crash).
  */
+
+/** thumbnails.set's cap on the picture. */
+export const YOUTUBE_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+const THUMBNAIL_TYPES = /^(image\/jpeg|image\/png|application\/octet-stream)$/i;
 
 interface Snippet {
   title: string;
@@ -65,25 +77,24 @@ const CHANNEL = LOCAL_CHANNELS[0] ?? { id: 'UCriverside0000000000001', title: 'R
 export function registerYoutubePublishing(scope: FastifyInstance, context: PublishContext): void {
   const endpoints = PUBLISH_ENDPOINTS.youtube;
   const records = () => context.store.records<Records>('youtube', () => ({ sessions: new Map(), videos: new Map() }));
-  scope.post(endpoints.upload, STAND_IN, (request, reply) => startUpload(context, records(), request, reply));
+  const withToken = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handler: (user: string, params: Map<string, string>) => Answer | Promise<Answer>,
+  ) => withBearer(context.state, 'youtube', request, reply, (user) => handler(user, paramsOf(queryPairs(request))));
+  scope.post(endpoints.upload, STAND_IN, (request, reply) =>
+    withToken(request, reply, (user, params) => startUpload(context, records(), request, user, params)),
+  );
   scope.put(endpoints.upload, STAND_IN, (request, reply) => putBytes(context, records(), request, reply));
+  scope.post(YOUTUBE_THUMBNAILS_PATH, STAND_IN, (request, reply) =>
+    withToken(request, reply, (user, params) => setThumbnail(context, records(), request, user, params)),
+  );
   scope.get(endpoints.videos, (request, reply) =>
-    withToken(context, request, reply, (user, params) => videosList(records(), user, params)),
+    withToken(request, reply, (user, params) => videosList(records(), user, params)),
   );
   scope.get(endpoints.mine, (request, reply) =>
-    withToken(context, request, reply, (user, params) => searchMine(records(), user, params)),
+    withToken(request, reply, (user, params) => searchMine(records(), user, params)),
   );
-}
-
-function withToken(
-  { state }: PublishContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  handler: (user: string, params: Map<string, string>) => Answer,
-) {
-  const checked = checkToken(state, 'youtube', 'access', bearerToken(request));
-  if (!checked.ok) return send(reply, unauthorized('youtube', checked.why));
-  return send(reply, handler(checked.token.payload.u, paramsOf(queryPairs(request))));
 }
 
 /** Google's error envelope. */
@@ -145,49 +156,46 @@ function readSnippet(body: unknown): { snippet: Snippet; privacyStatus: string; 
 }
 
 /** POST /upload/youtube/v3/videos?uploadType=resumable&part=…: a session, its URL in Location. */
-async function startUpload(context: PublishContext, records: Records, request: FastifyRequest, reply: FastifyReply) {
-  const checked = checkToken(context.state, 'youtube', 'access', bearerToken(request));
-  if (!checked.ok) return send(reply, unauthorized('youtube', checked.why));
-  const params = paramsOf(queryPairs(request));
+async function startUpload(
+  context: PublishContext,
+  records: Records,
+  request: FastifyRequest,
+  user: string,
+  params: Map<string, string>,
+): Promise<Answer> {
   if (params.get('uploadType') !== 'resumable') {
-    return send(
-      reply,
-      badRequest(
-        'Upload requests must include an uploadType URL parameter (this stand-in supports uploadType=resumable).',
-        'wrongUrlForUpload',
-      ),
+    return badRequest(
+      'Upload requests must include an uploadType URL parameter (this stand-in supports uploadType=resumable).',
+      'wrongUrlForUpload',
     );
   }
   const parts = (params.get('part') ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  if (parts.length === 0) return send(reply, badRequest('Required parameter: part', 'required', 'youtube.parameter'));
+  if (parts.length === 0) return badRequest('Required parameter: part', 'required', 'youtube.parameter');
   const metadata = readSnippet(request.body);
-  if ('status' in metadata) return send(reply, metadata);
+  if ('status' in metadata) return metadata;
   const declared = request.headers['x-upload-content-length'];
   let size: number | null = null;
   if (declared !== undefined) {
     if (typeof declared !== 'string' || !/^\d{1,16}$/.test(declared)) {
-      return send(reply, badRequest('Invalid X-Upload-Content-Length header.'));
+      return badRequest('Invalid X-Upload-Content-Length header.');
     }
     size = Number(declared);
-    if (size > PUBLISH_MAX_BYTES) return send(reply, tooLarge());
+    if (size > PUBLISH_MAX_BYTES) return tooLarge();
   }
   const type = request.headers['x-upload-content-type'];
   if (typeof type === 'string' && !/^(video\/[\w.+-]+|application\/octet-stream)$/i.test(type.trim())) {
-    return send(
-      reply,
-      badRequest(
-        `Media type '${type}' is not supported. Valid media types: [video/*, application/octet-stream]`,
-        'badContent',
-      ),
+    return badRequest(
+      `Media type '${type}' is not supported. Valid media types: [video/*, application/octet-stream]`,
+      'badContent',
     );
   }
   const id = urlSafeId(48);
   const session: Session = {
     id,
-    owner: checked.token.payload.u,
+    owner: user,
     size,
     received: 0,
     path: await context.store.newFile(`youtube-${id.slice(0, 12)}`),
@@ -199,7 +207,7 @@ async function startUpload(context: PublishContext, records: Records, request: F
   };
   records.sessions.set(id, session);
   const location = absoluteUrl(request, `${request.url}${request.url.includes('?') ? '&' : '?'}upload_id=${id}`);
-  return reply.code(200).headers({ location, 'x-guploader-uploadid': id }).send('');
+  return { status: 200, headers: { location, 'x-guploader-uploadid': id }, body: '' };
 }
 
 /** PUT <session URL>: bytes (whole or `Content-Range: bytes a-b/N`), or `bytes *\/N` to ask how far. */
@@ -239,14 +247,9 @@ async function putBytes(context: PublishContext, records: Records, request: Fast
       ),
     );
   }
-  const expected = range.end - range.start + 1;
-  if (length !== null && length !== expected) {
-    return send(reply, badRequest('The Content-Length does not match the Content-Range.'));
-  }
-  const written = await writeAt(bodyStream(request), session.path, range.start, expected);
-  if (!written.ended || written.overflow || written.written !== expected) {
-    return send(reply, badRequest('The request body does not match its Content-Range.'));
-  }
+  const problem = await receiveRange(request, session.path, range);
+  if (problem === 'length') return send(reply, badRequest('The Content-Length does not match the Content-Range.'));
+  if (problem) return send(reply, badRequest('The request body does not match its Content-Range.'));
   session.received = Math.max(session.received, range.end + 1);
   if (session.size === null || session.received < session.size) return incomplete(reply, session);
   const video: Video = {
@@ -263,6 +266,66 @@ async function putBytes(context: PublishContext, records: Records, request: Fast
   session.video = video;
   records.videos.set(video.id, video);
   return send(reply, { status: 200, body: videoResource(video, session.parts) });
+}
+
+/**
+ * POST /upload/youtube/v3/thumbnails/set?videoId=…: the picture (JPEG or PNG, 2 MB at most) as the
+ * body becomes the video's custom thumbnail, replacing one set before.
+ */
+async function setThumbnail(
+  context: PublishContext,
+  records: Records,
+  request: FastifyRequest,
+  user: string,
+  params: Map<string, string>,
+): Promise<Answer> {
+  const videoId = params.get('videoId');
+  if (!videoId) return badRequest('Required parameter: videoId', 'required', 'youtube.parameter');
+  const video = records.videos.get(videoId);
+  if (!video) {
+    return googleError(
+      404,
+      'The video that you are trying to update cannot be found.',
+      'videoNotFound',
+      'NOT_FOUND',
+      'youtube.thumbnail',
+    );
+  }
+  if (video.owner !== user) {
+    return googleError(403, 'The thumbnail can’t be set for the specified video.', 'forbidden', 'PERMISSION_DENIED');
+  }
+  if (context.store.takeChunkFault('youtube'))
+    return faultAnswer('youtube', { kind: 'unavailable' }, context.state.now());
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+  if (!THUMBNAIL_TYPES.test(type)) {
+    return badRequest(
+      `Media type '${type}' is not supported. Valid media types: [image/jpeg, image/png, application/octet-stream]`,
+      'badContent',
+    );
+  }
+  const body = await readSmallBody(request, YOUTUBE_THUMBNAIL_MAX_BYTES);
+  if (body.tooLarge) {
+    return googleError(
+      413,
+      `Media larger than ${YOUTUBE_THUMBNAIL_MAX_BYTES} bytes.`,
+      'uploadTooLarge',
+      'OUT_OF_RANGE',
+    );
+  }
+  if (!body.ended || body.bytes.length === 0) {
+    return badRequest('The request does not include the image content.', 'mediaBodyRequired', 'youtube.thumbnail');
+  }
+  const imageType = imageTypeOf(body.bytes);
+  if (!imageType) return badRequest('The provided image content is invalid.', 'invalidImage', 'youtube.thumbnail');
+  context.store.recordThumbnail({
+    platform: 'youtube',
+    postId: video.id,
+    image: { contentType: imageType, bytes: body.bytes },
+  });
+  return {
+    status: 200,
+    body: { kind: 'youtube#thumbnailSetResponse', etag: `etag-thumbnail-${video.id}`, items: [thumbnails(video.id)] },
+  };
 }
 
 /** 308 Resume Incomplete, with the bytes kept so far (none: no Range). */

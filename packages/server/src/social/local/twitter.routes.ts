@@ -157,8 +157,8 @@ function issueAccessToken(state: LocalState, request: FastifyRequest, reply: Fas
   });
 }
 
-/** A call signed with a good access token of X. */
-function verifyAccess(state: LocalState, request: FastifyRequest): Verified<ReadToken<AccessPayload>> {
+/** A call signed with a good access token of X (its user in the token's payload `u`). */
+export function verifyAccess(state: LocalState, request: FastifyRequest): Verified<ReadToken<AccessPayload>> {
   return verifySigned(state, request, (given) => {
     const checked = checkToken(state, 'twitter', 'access', given);
     return checked.ok && given ? { token: checked.token, secret: derive(state.key, 'secret', given) } : null;
