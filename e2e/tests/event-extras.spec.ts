@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, apiSignIn, asTemporaryUser, choose, main, uniqueName } from './flows.ts';
+import { apiCall, apiSignIn, asTemporaryUser, choose, demoReplayVideoId, main, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, signIn } from './support.ts';
 
 /**
  * An event's live actions, attachments and reposts (under its info form) and its graphics (their
- * own tab, opened by the GRAPHICS module), on the event's edit screen.
+ * own tab, opened by the GRAPHICS module), on the event's edit screen. A repost publishes through
+ * the user's linked accounts (this server's local stand-ins of the platforms).
  */
 
 /** A 1×1 red PNG. */
@@ -115,5 +116,45 @@ test('a French-speaking producer attaches a document, downloads it, deletes it, 
       .getByRole('button', { name: 'Supprimer' })
       .click();
     await expect(attachments.getByText('Aucune pièce jointe pour l’instant')).toBeVisible();
+  });
+});
+
+test('a producer reposts the replay: Dailymotion, linked, shows the post and its link; YouTube, not linked, says why', async ({
+  page,
+  request,
+}) => {
+  const producer = await apiSignIn(request, 'producer');
+  const videoId = await demoReplayVideoId(request, producer);
+  await asTemporaryUser(page, request, { group: 'Production', language: 'en', name: 'Jules Martin' }, async () => {
+    await page.goto('/account/settings/social-networks');
+    const card = main(page).getByRole('region', { name: 'Dailymotion', exact: true });
+    await card.getByRole('button', { name: 'Connect Dailymotion' }).click();
+    await expect(page.getByRole('heading', { name: 'Dailymotion (local stand-in)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(page.getByText('Dailymotion linked')).toBeVisible();
+
+    const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', {
+      name: uniqueName('E2E final'),
+      state: 'replay',
+      videoId,
+    });
+    await open(page, event.id);
+    const reposts = main(page).getByRole('region', { name: 'Reposts' });
+    const youtube = reposts.getByRole('checkbox', { name: 'YouTube (no account linked)' });
+    await expect(youtube).toBeVisible();
+    await reposts.getByRole('checkbox', { name: 'Dailymotion', exact: true }).check();
+    await youtube.check();
+    await reposts.getByRole('button', { name: 'Repost' }).click();
+    const notLinked = 'You have no YouTube account linked: link it in Settings › Social networks';
+    await expect(reposts.getByRole('status')).toContainText(`YouTube: Refused — ${notLinked}`);
+    const history = reposts.getByRole('list', { name: 'Latest reposts' });
+    await expect(history.getByText(notLinked)).toBeVisible();
+    // Followed to the platform: published, with the post's address.
+    await expect(history.getByText('Dailymotion: Published')).toBeVisible({ timeout: 90_000 });
+    await expect(history.getByRole('link', { name: 'Open the post on Dailymotion' })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.dailymotion\.com\/video\//,
+    );
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -29,7 +29,10 @@ test('a clip goes to YouTube now and to a Facebook page at a set time, both publ
 
   await page.goto('/clipping/clips');
   // The demo's clips are cut at first start: on a fresh server, this one may still be cut.
-  const clip = main(page).getByTestId('account-clips').locator('li').filter({ hasText: 'L. Bernardi doubles the lead' });
+  const clip = main(page)
+    .getByTestId('account-clips')
+    .locator('li')
+    .filter({ hasText: 'L. Bernardi doubles the lead' });
   await expect(clip.getByText('Ready', { exact: true })).toBeVisible({ timeout: 150_000 });
   await clip.getByRole('button', { name: /^Publish / }).click();
   const dialog = page.getByRole('dialog');
@@ -44,7 +47,10 @@ test('a clip goes to YouTube now and to a Facebook page at a set time, both publ
 
   await clip.getByRole('button', { name: /^Publish / }).click();
   await dialog.getByRole('checkbox', { name: 'Facebook – Riverside FC Academy' }).check();
-  await dialog.locator('label').filter({ hasText: /^Schedule$/ }).click();
+  await dialog
+    .locator('label')
+    .filter({ hasText: /^Schedule$/ })
+    .click();
   await expect(dialog.getByRole('radio', { name: 'Schedule' })).toBeChecked();
   // Two minutes from now, at the minute: the picker's day, then its hours and minutes.
   const at = new Date(Date.now() + 120_000);

@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   // A social account linked to a user, or disconnected (contract social.ts).
   'link',
   'unlink',
+  'approve',
+  'reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,6 +17,22 @@ export const CLIP_RULE_NAME_MAX = 80;
 export const CLIP_RULE_MARKER_SOURCES = ['any', 'feed', 'hand'] as const;
 export type ClipRuleMarkerSource = (typeof CLIP_RULE_MARKER_SOURCES)[number];
 
+/**
+ * How a rule's clips reach its social accounts (issue 41 point 3): once a producer approves each
+ * (the approval queue), or at once.
+ */
+export const CLIP_RULE_PUBLISH_MODES = ['approval', 'direct'] as const;
+export type ClipRulePublishMode = (typeof CLIP_RULE_PUBLISH_MODES)[number];
+/** A caption template's longest: the longest caption of the platforms that take one (Instagram, TikTok). */
+export const CAPTION_TEMPLATE_MAX = 2200;
+/**
+ * The words a caption template fills in from the clip's marker and event: `{home} {score} {away}
+ * – {player} {minute}'` becomes `Riverside 2–1 Harbour City – L. Bernardi 67'`. A word the
+ * marker cannot fill (no feed behind it: no player) is left out, with the spaces around it.
+ */
+export const CAPTION_PLACEHOLDERS = ['home', 'away', 'score', 'player', 'minute', 'event', 'type', 'label'] as const;
+export type CaptionPlaceholder = (typeof CAPTION_PLACEHOLDERS)[number];
+
 /** Runs listed on a rule's page, newest first. */
 export const CLIP_RULE_RUNS_LIMIT = 100;
 
@@ -62,6 +78,9 @@ export type ClipRuleRunsResponse = z.infer<typeof clipRuleRunsResponse>;
 export const CLIP_RULE_MESSAGES = messageCatalog('CLIP_RULE_MESSAGES', {
   secondsTotal: 'Keep at least some seconds before or after the marker',
   ruleNotFound: (id: number | string) => `Clip rule ${id} not found`,
+  notPublished: (reasons: string) => `The clip was made but not published everywhere: ${reasons}`,
+  authorNotLinked: (platform: string) =>
+    `You have no working ${platform} link: link it in Settings › Social networks before the rule publishes there`,
   nothingToCut: (eventId: number | string) =>
     `Event ${eventId} has neither a video nor a live to cut from: no clip was made`,
 });

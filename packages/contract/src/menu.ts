@@ -3,7 +3,7 @@ import { AUDIT_READ_RULE } from './audit.ts';
 import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES, type SportEventTab } from './events.tabs.ts';
 import { GAME_RULES } from './games.rules.ts';
 import type { ModuleCode } from './modules.ts';
-import { PUBLICATIONS_MENU_RULE } from './publications.ts';
+import { APPROVALS_MENU_RULE, PUBLICATIONS_MENU_RULE } from './publications.ts';
 import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
 import type { Role } from './roles.ts';
 
@@ -405,6 +405,8 @@ export const MENU: readonly MenuNode[] = [
     ),
     // Every publication of the account to its social accounts (issue 41), live.
     node('publications', 'menu.medias.publications', { icon: 'IconShare', ...PUBLICATIONS_MENU_RULE }),
+    // The clip rules' publications waiting for a producer (issue 41 point 3), phone-sized.
+    node('approvals', 'menu.medias.approvals', { icon: 'IconChecks', ...APPROVALS_MENU_RULE }),
   ]),
   node('faq', 'menu.faq', { icon: 'IconHelp' }, [
     node('main', 'menu.faq.main'),

@@ -26,20 +26,27 @@ export const PUBLICATIONS_READ_RULES: readonly AccessRule[] = [
   ...PUBLISH_RULES,
   { authorizedRoles: ['video_download', 'own_videos_only'] },
 ];
-/** Where the account's publications are listed (menu.ts). */
-export const PUBLICATIONS_ROUTE = '/medias/publications';
+/** Who opens Medias › Publications (menu.ts). */
 export const PUBLICATIONS_MENU_RULE: AccessRule = {
   authorizedRoles: ['video_download', 'video_write', 'own_videos_only', 'liveclipping_write', 'clip_only'],
   requiredModules: [SOCIAL_MODULE],
 };
 
+/** Who opens Medias › Approvals, where the clip rules' publications are approved (menu.ts): those who publish. */
+export const APPROVALS_MENU_RULE: AccessRule = {
+  authorizedRoles: ['video_write', 'liveclipping_write', 'clip_only'],
+  requiredModules: [SOCIAL_MODULE],
+};
+
 /**
- * A publication's life: `scheduled` (waits for its time), `queued` (waits for a worker),
+ * A publication's life: `approval` (a clip rule made it: it waits for a producer to approve it,
+ * caption edited or not, or to reject it), `scheduled` (waits for its time), `queued` (waits for a worker),
  * `rendering` (its aspect's rendition is being made), `uploading` (bytes going up, with progress),
  * `processing` (the platform prepares it), `published` (with its URL), `failed` (with the
  * platform's reason; retry possible), `cancelled`.
  */
 export const PUBLICATION_STATES = [
+  'approval',
   'scheduled',
   'queued',
   'rendering',
@@ -52,7 +59,13 @@ export const PUBLICATION_STATES = [
 export type PublicationState = (typeof PUBLICATION_STATES)[number];
 
 /** States a publication can still be cancelled in (nothing is on the platform yet). */
-export const CANCELLABLE_STATES: readonly PublicationState[] = ['scheduled', 'queued', 'rendering', 'failed'];
+export const CANCELLABLE_STATES: readonly PublicationState[] = [
+  'approval',
+  'scheduled',
+  'queued',
+  'rendering',
+  'failed',
+];
 /** States a publication can be retried from. */
 export const RETRYABLE_STATES: readonly PublicationState[] = ['failed', 'cancelled'];
 
@@ -199,6 +212,10 @@ export const publicationsPaths = {
   one: (id?: number) => `${MAIN_API}/publications/${id ?? ':id'}`,
   /** POST: tries a failed or cancelled publication again. */
   retry: (id?: number) => `${MAIN_API}/publications/${id ?? ':id'}/retry`,
+  /** POST approveBody: a publication awaiting approval goes (its title and caption as edited). */
+  approve: (id?: number) => `${MAIN_API}/publications/${id ?? ':id'}/approve`,
+  /** POST: a publication awaiting approval is rejected (cancelled, never sent). */
+  reject: (id?: number) => `${MAIN_API}/publications/${id ?? ':id'}/reject`,
   /** GET a video's publications; POST publishes it (one publication per target). */
   ofVideo: (videoId?: number) => `${MAIN_API}/videos/${videoId ?? ':videoId'}/publications`,
 } as const;
@@ -236,8 +253,34 @@ export const publishBody = z.object({
 });
 export type PublishBody = z.infer<typeof publishBody>;
 
-/** The time each stage began, for the publication's timeline (and bench:social). */
+/** Approving may edit what goes out; what is left out stays as the rule wrote it. */
+export const approveBody = z.object({
+  title: z.string().trim().max(1000).optional(),
+  caption: z.string().max(100_000).optional(),
+});
+export type ApproveBody = z.infer<typeof approveBody>;
+
+/**
+ * The time each stage began, for the publication's timeline (and bench:social). A clip rule's
+ * publication starts earlier: the marker's arrival (a goal in the feed), its clip made, the clip
+ * ready (encoded), the producer's approval; then as any other.
+ */
+export const PUBLICATION_STAGES = [
+  'markerAt',
+  'clipMadeAt',
+  'clipReadyAt',
+  'approvedAt',
+  'queuedAt',
+  'renderedAt',
+  'uploadStartedAt',
+  'uploadedAt',
+  'publishedAt',
+] as const;
 export const publicationStages = z.object({
+  markerAt: isoDateTime.nullable(),
+  clipMadeAt: isoDateTime.nullable(),
+  clipReadyAt: isoDateTime.nullable(),
+  approvedAt: isoDateTime.nullable(),
   queuedAt: isoDateTime.nullable(),
   renderedAt: isoDateTime.nullable(),
   uploadStartedAt: isoDateTime.nullable(),
@@ -268,6 +311,9 @@ export const publicationResponse = z.object({
   attempts: z.number().int(),
   stages: publicationStages,
   userName: z.string().nullable(),
+  /** The clip rule that made it (publishing that runs itself), else null. */
+  ruleId: z.number().int().nullable(),
+  ruleName: z.string().nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -297,6 +343,8 @@ export const PUBLICATION_MESSAGES = messageCatalog('PUBLICATION_MESSAGES', {
   scheduleInPast: 'The scheduled time is past: choose a later time, or publish now',
   notFound: (id: number) => `No publication ${id} in this account`,
   cannotCancel: (state: string) => `A publication that is ${state} can no longer be cancelled`,
+  notAwaitingApproval: (state: string) =>
+    `Only a publication awaiting approval can be approved or rejected (this one is ${state})`,
   cannotRetry: (state: string) => `Only a failed or cancelled publication can be tried again (this one is ${state})`,
 });
 

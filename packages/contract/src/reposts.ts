@@ -2,18 +2,20 @@ import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { isoDateTime } from './datetime.ts';
-import { jobResponse } from './jobs.schemas.ts';
 import { messageCatalog, schemaMessage } from './messages.ts';
+import { publicationResponse } from './publications.ts';
 import { EVENT_READ_RULE, EVENT_WRITE_RULE } from './resources/events.ts';
 import { SHARE_TARGETS } from './videos.ts';
 
 /**
- * Reposts of an event (spec §7 POST events/{id}/reposts): its replay, or one of its clips, posted
- * to social platforms through the share adapters (the video.share job of POST videos/{id}/share/
- * {target}), one job per target, as the user who asks (their linked accounts). Each target answers
- * on its own: queued (with its job), not configured on this server, or not linked by the user;
- * one target's refusal never stops the others. Every repost is kept, so the panel shows each
- * target's job state afterwards (GET).
+ * Reposts of an event (spec §7 POST events/{id}/reposts): its replay, or one of its clips,
+ * published to the user's linked social accounts as publications (contract publications.ts), the
+ * same path as POST videos/{id}/share/{target}: one publication per target, as the user who asks,
+ * titled with the video's title, the message (or the video's description) as its caption. Each
+ * target answers on its own: `queued` with its publication, or `refused` with the reasons (no
+ * link, a link to reconnect, a platform's limit); one target's refusal never stops the others.
+ * Every repost is kept, so the panel shows each target's publication as it is now (GET): its
+ * state, and the post's URL once published.
  */
 
 export const REPOST_MESSAGE_MAX = 500;
@@ -22,8 +24,8 @@ export const REPOSTS_LIST_LIMIT = 50;
 export const REPOST_WRITE_RULE: AccessRule = EVENT_WRITE_RULE;
 export const REPOST_READ_RULE: AccessRule = EVENT_READ_RULE;
 
-/** What happened to one target of a repost. */
-export const REPOST_OUTCOMES = ['queued', 'not-configured', 'not-linked'] as const;
+/** What happened to one target of a repost: a publication was made, or it was refused (nothing made). */
+export const REPOST_OUTCOMES = ['queued', 'refused'] as const;
 export type RepostOutcome = (typeof REPOST_OUTCOMES)[number];
 
 export const repostPaths = {
@@ -47,22 +49,32 @@ export const repostBody = z
       .refine((targets) => new Set(targets).size === targets.length, schemaMessage(REPOST_MESSAGES.duplicateTargets)),
     /** The replay (default) or one of the event's clips. */
     videoId: z.number().int().positive().optional(),
-    /** Posted as the video's description; the video's own description when left out. */
+    /** The publications' caption; the video's own description when left out. */
     message: z.string().trim().max(REPOST_MESSAGE_MAX).optional(),
   })
   .strict();
 export type RepostBody = z.infer<typeof repostBody>;
 
+/** Why a target was refused: the publication's messages (contract publications.ts), in the caller's language. */
+const reasons = z.array(z.string());
+
 export const repostResult = z.object({
   target: z.enum(SHARE_TARGETS),
   outcome: z.enum(REPOST_OUTCOMES),
-  job: jobResponse.nullable(),
+  /** The publication made (`queued`), null when refused. */
+  publication: publicationResponse.nullable(),
+  /** Empty when queued. */
+  reasons,
 });
 export type RepostResult = z.infer<typeof repostResult>;
 export const repostResponse = z.object({ videoId: z.number(), results: z.array(repostResult) });
 export type RepostResponse = z.infer<typeof repostResponse>;
 
-/** A repost as listed: the target's job as it is now (null when it was never queued). */
+/**
+ * A repost as listed: the target's publication as it is now (its state, progress, `url` once
+ * published, `error` once failed); null when refused, or when the publication no longer exists
+ * (its video was deleted).
+ */
 export const repostItem = z.object({
   id: z.number(),
   videoId: z.number().nullable(),
@@ -70,8 +82,9 @@ export const repostItem = z.object({
   target: z.enum(SHARE_TARGETS),
   outcome: z.enum(REPOST_OUTCOMES),
   message: z.string().nullable(),
+  reasons,
+  publication: publicationResponse.nullable(),
   createdAt: isoDateTime,
-  job: jobResponse.nullable(),
 });
 export type RepostItem = z.infer<typeof repostItem>;
 export const repostListResponse = z.object({ data: z.array(repostItem) });

@@ -4,6 +4,7 @@ import { isoDateTime } from './datetime.ts';
 import { FIELD_MESSAGES } from './errors.ts';
 import { jobResponse } from './jobs.schemas.ts';
 import { schemaMessage } from './messages.ts';
+import { type Publication, publicationResponse } from './publications.ts';
 import { referenceId } from './resources/shapes.ts';
 import { SHARE_TARGETS, SUBTITLE_LANGUAGES, VIDEO_MAX_BYTES, VIDEO_TITLE_MAX } from './videos.ts';
 
@@ -124,25 +125,28 @@ export const subtitleFileBody = z
   .strict();
 export const subtitleJsonBody = z.union([subtitleFileBody, subtitleCues]);
 
-/** The result of a done video.share job: where the video now lives on the target. */
-export const shareResult = z.object({ target: z.enum(SHARE_TARGETS), externalId: z.string(), url: z.string() });
-export type ShareResult = z.infer<typeof shareResult>;
-
-/** POST /main-api/videos/{id}/share/{target}: the queued video.share job (its result: shareResult). */
-export const shareResponse = z.object({ job: jobResponse });
+/**
+ * POST /main-api/videos/{id}/share/{target} → 202: the publication it made (contract
+ * publications.ts), as the asking user's link to the target; its state is then followed on
+ * GET …/shares (or the publications calls) until `published` with its `url`. While a publication
+ * of the video to that platform by the same user is under way, that one is the answer.
+ */
+export const shareResponse = publicationResponse;
+export type ShareResponse = Publication;
 
 /** GET /main-api/videos/share-targets: what the share buttons show for the current user. */
 export const shareTargetsResponse = z.array(
   z.object({
     target: z.enum(SHARE_TARGETS),
     name: z.string(),
-    /** The server has the target's app credentials. */
+    /** The server can link the platform (its app credentials, or the local stand-in). */
     configured: z.boolean(),
-    /** The current user linked an account of the target (Settings › Social networks). */
+    /** The current user has an active link to the platform (Settings › Social networks). */
     linked: z.boolean(),
   }),
 );
 export type ShareTargetsResponse = z.infer<typeof shareTargetsResponse>;
 
-/** GET /main-api/videos/{id}/shares: the video's share jobs, newest first. */
-export const sharesResponse = z.array(jobResponse);
+/** GET /main-api/videos/{id}/shares: the video's publications, newest first (as GET …/publications). */
+export const sharesResponse = z.object({ data: z.array(publicationResponse), total: z.number().int() });
+export type SharesResponse = z.infer<typeof sharesResponse>;

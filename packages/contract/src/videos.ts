@@ -3,6 +3,8 @@
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { messageCatalog } from './messages.ts';
+// A type only: social.ts holds zod schemas, which this file keeps out.
+import type { SocialPlatform } from './social.ts';
 
 /**
  * Videos (spec §7 "Videos", "Streaming upload url-multipart / complete-multipart"): the upload of
@@ -60,9 +62,19 @@ export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number];
 export const SUBTITLE_MAX_BYTES = 2 * 1024 * 1024;
 export const SUBTITLE_CONTENT_TYPES = { vtt: 'text/vtt', srt: 'application/x-subrip' } as const;
 
-/** Where videos can be shared (spec §7 "POST videos/{id}/share/{target}"). */
-export const SHARE_TARGETS = ['youtube', 'facebook', 'twitter', 'dailymotion'] as const;
+/**
+ * Where videos can be shared (spec §7 "POST videos/{id}/share/{target}"): social platforms the
+ * user links in Settings › Social networks (contract social.ts). A share is a publication
+ * (contract publications.ts) made through that link, like an event's repost (reposts.ts).
+ */
+export const SHARE_TARGETS = [
+  'youtube',
+  'facebook',
+  'twitter',
+  'dailymotion',
+] as const satisfies readonly SocialPlatform[];
 export type ShareTarget = (typeof SHARE_TARGETS)[number];
+/** The spec's names of the targets; publications and screens name them as social.ts's SOCIAL_PLATFORM_NAMES (X). */
 export const SHARE_TARGET_NAMES: Readonly<Record<ShareTarget, string>> = {
   youtube: 'YouTube',
   facebook: 'Facebook',
@@ -125,11 +137,11 @@ export const videoPaths = {
    * browser saves a file of several GB straight to disk instead of holding it in memory.
    */
   downloadLink: (id: number | string) => `${MAIN_API}/videos/${id}/download-link`,
-  /** POST → 202 {job}: a video.share job uploads the original to the target. */
+  /** POST → 202 the publication made to the target through the user's link (videos.schemas shareResponse). */
   share: (id: number | string, target: string) => `${MAIN_API}/videos/${id}/share/${target}`,
-  /** GET → the share jobs of a video, newest first (state, progress, result {externalId, url}). */
+  /** GET → {data, total}: the video's publications, newest first (state, progress, url once published). */
   shares: (id: number | string) => `${MAIN_API}/videos/${id}/shares`,
-  /** GET → every target: configured on the server, linked by the current user. */
+  /** GET → every target: linkable on this server, actively linked by the current user. */
   shareTargets: `${MAIN_API}/videos/share-targets`,
 } as const;
 
@@ -140,6 +152,7 @@ export const VIDEO_JOB_TYPES = {
   purge: 'video.purge',
   /** Removes media a re-encode replaced (a live clip's instant copy), once players are done with them. */
   purgeReplaced: 'video.purge-replaced',
+  /** No longer queued: a share is a publication (social.publish). Old jobs of the type may remain in the list. */
   share: 'video.share',
   /** Cuts a clip into a new video (contract clips.ts); resourceId is the clip video's id. */
   clip: 'video.clip',

@@ -1,6 +1,9 @@
 import { AUTH_MESSAGES } from '@regie/contract/auth';
 import { renderMessage } from '@regie/contract/messages.render';
+import { PUBLICATION_MESSAGES } from '@regie/contract/publications';
+import { SOCIAL_MESSAGES, SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { SHARE_TARGETS, VIDEO_MESSAGES, videoPaths } from '@regie/contract/videos';
+import type { ShareTargetsResponse } from '@regie/contract/videos.schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -170,23 +173,35 @@ describe('another account', () => {
 });
 
 describe('POST /main-api/videos/{id}/share/{target}', () => {
-  it.each(SHARE_TARGETS)('answers 503 when %s is not configured', async (target) => {
+  /** A ready video of account A (marked so: shares are refused before anything reads its file). */
+  async function readyVideo(): Promise<number> {
+    const id = await createVideo('Ready to share');
+    await ctx.db
+      .update(videos)
+      .set({ state: 'ready', originalKey: `videos/${ctx.accountA.id}/${id}/original.mp4`, duration: 10, size: 1000 })
+      .where(eq(videos.id, id));
+    return id;
+  }
+
+  it.each(SHARE_TARGETS)('asks the user to link %s first (400, the publication’s message)', async (target) => {
     const response = await ctx.request({
       method: 'POST',
-      url: videoPaths.share(videoId, target),
+      url: videoPaths.share(await readyVideo(), target),
       token: token('writerA'),
     });
-    expect(response.statusCode).toBe(503);
-    expect(response.json().message).toBe(renderMessage(VIDEO_MESSAGES.shareNotConfigured(target)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      renderMessage(PUBLICATION_MESSAGES.notLinked(SOCIAL_PLATFORM_NAMES[target]), 'en'),
+    );
   });
 
-  it('names YouTube in its message, refuses unknown targets and readers', async () => {
+  it('names YouTube in its message, refuses unknown targets, readers and videos not ready', async () => {
     const youtube = await ctx.request({
       method: 'POST',
-      url: videoPaths.share(videoId, 'youtube'),
+      url: videoPaths.share(await readyVideo(), 'youtube'),
       token: token('writerA'),
     });
-    expect(youtube.json().message).toBe('YouTube sharing is not configured on this server');
+    expect(youtube.json().message).toBe('You have no YouTube account linked: link it in Settings › Social networks');
     expect(
       (await ctx.request({ method: 'POST', url: videoPaths.share(videoId, 'myspace'), token: token('writerA') }))
         .statusCode,
@@ -195,34 +210,36 @@ describe('POST /main-api/videos/{id}/share/{target}', () => {
       (await ctx.request({ method: 'POST', url: videoPaths.share(videoId, 'youtube'), token: token('downloader') }))
         .statusCode,
     ).toBe(403);
+    const notReady = await ctx.request({
+      method: 'POST',
+      url: videoPaths.share(videoId, 'youtube'),
+      token: token('writerA'),
+    });
+    expect(notReady.statusCode).toBe(409);
+    expect(notReady.json().message).toBe(renderMessage(PUBLICATION_MESSAGES.videoNotReady, 'en'));
   });
 
-  it('asks the user to link the platform first when the server is configured (409)', async () => {
-    const configured = await buildApp(
-      testConfig({
-        videos: {
-          ...ctx.config.videos,
-          share: {
-            ...ctx.config.videos.share,
-            youtube: { clientId: 'id', clientSecret: 'secret', apiUrl: 'http://127.0.0.1:9/' },
-          },
-        },
-      }),
-      {
-        database: { db: ctx.db, driver: 'pglite', migrate: async () => undefined, close: async () => undefined },
-        storage: ctx.storage,
-      },
-    );
+  it('answers 503 when the server cannot link the platform (no app credentials, no local stand-in)', async () => {
+    const id = await readyVideo();
+    const unlinkable = await buildApp(testConfig({ social: { apps: {}, local: false, localUrl: null } }), {
+      database: { db: ctx.db, driver: 'pglite', migrate: async () => undefined, close: async () => undefined },
+      storage: ctx.storage,
+    });
     try {
-      const response = await configured.inject({
+      const response = await unlinkable.inject({
         method: 'POST',
-        url: videoPaths.share(videoId, 'youtube'),
+        url: videoPaths.share(id, 'youtube'),
         headers: { authorization: `Bearer ${token('writerA')}` },
       });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe('Link your YouTube account in Settings › Social networks first');
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe(renderMessage(SOCIAL_MESSAGES.notConfigured('YouTube'), 'en'));
+      const targets = await unlinkable.inject({
+        url: videoPaths.shareTargets,
+        headers: { authorization: `Bearer ${token('writerA')}` },
+      });
+      expect(targets.json<ShareTargetsResponse>().every((target) => !target.configured && !target.linked)).toBe(true);
     } finally {
-      await configured.close();
+      await unlinkable.close();
     }
   });
 });

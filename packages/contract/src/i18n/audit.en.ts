@@ -66,6 +66,8 @@ export const auditEn = {
   'audit.action.share': 'Shared',
   'audit.action.link': 'Social account linked',
   'audit.action.unlink': 'Social account disconnected',
+  'audit.action.approve': 'Publication approved',
+  'audit.action.reject': 'Publication rejected',
   'audit.action.clip': 'Clip made',
   'audit.action.send': 'Sent',
   'audit.resource.auth': 'Sign-ins',

@@ -68,6 +68,8 @@ export const auditFr: Record<keyof typeof auditEn, string> = {
   'audit.action.share': 'Partage',
   'audit.action.link': 'Compte social associé',
   'audit.action.unlink': 'Compte social dissocié',
+  'audit.action.approve': 'Publication validée',
+  'audit.action.reject': 'Publication refusée',
   'audit.action.clip': 'Clip créé',
   'audit.action.send': 'Envoi',
   'audit.resource.auth': 'Connexions',

@@ -3,6 +3,19 @@ import type { publicationsEn } from './publications.en.ts';
 /** French messages of publishing to social accounts, spread into fr.ts: every key of publications.en.ts. */
 export const publicationsFr: Record<keyof typeof publicationsEn, string> = {
   'menu.medias.publications': 'Publications',
+  'menu.medias.approvals': 'Validations',
+  'publications.approvals.intro':
+    'Les clips que vos règles de clips ont faits pour vos réseaux sociaux : validez chacun tel quel ou avec sa légende modifiée, ou refusez-le.',
+  'publications.approvals.empty': 'Rien n’attend de validation.',
+  'publications.approvals.new': 'Un nouveau clip attend sa validation : Médias › Validations',
+  'publications.approvals.clipInMaking':
+    'Le clip est en cours de création : validez-le maintenant, il partira dès qu’il sera prêt.',
+  'publications.approvals.approve': 'Valider',
+  'publications.approvals.approveNamed': 'Valider pour {{name}}',
+  'publications.approvals.reject': 'Refuser',
+  'publications.approvals.rejectNamed': 'Refuser pour {{name}}',
+  'publications.approvals.approved': 'Validée : elle part',
+  'publications.approvals.rejected': 'Refusée : elle ne sera pas publiée',
   'publications.title': 'Publications',
   'publications.ofVideo': 'Publications',
   'publications.empty': 'Rien n’est encore publié : publiez une vidéo ou un clip depuis sa page.',
@@ -21,6 +34,12 @@ export const publicationsFr: Record<keyof typeof publicationsEn, string> = {
   'publications.open': 'Ouvrir sur {{name}}',
   'publications.progress': '{{name}} : {{progress}} %',
   'publications.scheduledFor': 'Programmée pour {{time}}',
+  'publications.state.approval': 'En attente de validation',
+  'publications.stage.markerAt': 'marqueur {{time}}',
+  'publications.stage.clipMadeAt': 'clip créé {{time}}',
+  'publications.stage.clipReadyAt': 'clip prêt {{time}}',
+  'publications.stage.approvedAt': 'validée {{time}}',
+  'publications.byRule': 'Règle de clips « {{name}} »',
   'publications.state.scheduled': 'Programmée',
   'publications.state.queued': 'En file',
   'publications.state.rendering': 'Rendu en cours',

@@ -30,6 +30,8 @@ export const PUBLICATIONS_SERVER_FR = {
     scheduleInPast: 'L’heure prévue est passée : choisissez une heure plus tardive, ou publiez maintenant',
     notFound: (id) => `Aucune publication ${id} dans ce compte`,
     cannotCancel: (state) => `Une publication à l’état ${state} ne peut plus être annulée`,
+    notAwaitingApproval: (state) =>
+      `Seule une publication en attente de validation peut être validée ou refusée (celle-ci est à l’état ${state})`,
     cannotRetry: (state) =>
       `Seule une publication en échec ou annulée peut être relancée (celle-ci est à l’état ${state})`,
   } satisfies Translation<typeof PUBLICATION_MESSAGES>,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
-import { CLIP_RULE_MARKER_SOURCES, CLIP_RULE_MESSAGES, CLIP_RULE_NAME_MAX, CLIP_RULE_SECONDS } from '../clip-rules.ts';
+import {
+  CAPTION_TEMPLATE_MAX,
+  CLIP_RULE_MARKER_SOURCES,
+  CLIP_RULE_MESSAGES,
+  CLIP_RULE_NAME_MAX,
+  CLIP_RULE_PUBLISH_MODES,
+  CLIP_RULE_SECONDS,
+} from '../clip-rules.ts';
+import { SOCIAL_PLATFORMS } from '../social.ts';
 import { clipAspects, REFRAMED_ASPECT_VALUES } from '../vertical.ts';
 import type { FieldRule } from './define.ts';
 import { defineResource } from './define.ts';
@@ -29,6 +37,8 @@ export const CLIP_RULE_SECONDS_RULE: FieldRule = {
  * `markerSource`: any, a data feed's, or made by hand) arrives on one of the account's events (by hand, by an import or a feed subscription, live or on a replay), a clip
  * from `beforeSeconds` before it to `afterSeconds` after its end is made, once, dressed by the
  * template and skin when set, published or not. Each marker's outcome is a run (clipRulePaths.runs).
+ * With `publishTargets`, each clip also goes to those social accounts of whoever saved the rule,
+ * captioned from `captionTemplate` (CAPTION_PLACEHOLDERS), once approved or at once (`publishMode`).
  */
 export const clipRulesResource = defineResource({
   name: 'clip-rules',
@@ -46,6 +56,14 @@ export const clipRulesResource = defineResource({
     publish: z.boolean().default(false),
     aspects: clipAspects.default([]),
     active: z.boolean().default(true),
+    // Publishing that runs itself (issue 41 point 3): through the links of who saved the rule.
+    publishTargets: z
+      .array(z.enum(SOCIAL_PLATFORMS))
+      .max(SOCIAL_PLATFORMS.length)
+      .refine((targets) => new Set(targets).size === targets.length)
+      .default([]),
+    captionTemplate: z.string().max(CAPTION_TEMPLATE_MAX).default(''),
+    publishMode: z.enum(CLIP_RULE_PUBLISH_MODES).default('approval'),
   }),
   ui: {
     name: { widget: 'limitedText', textLimit: CLIP_RULE_NAME_MAX },
@@ -58,6 +76,9 @@ export const clipRulesResource = defineResource({
     publish: { widget: 'switch' },
     aspects: { widget: 'multiSelect', options: REFRAMED_ASPECT_VALUES },
     active: { widget: 'switch' },
+    publishTargets: { widget: 'multiSelect', options: SOCIAL_PLATFORMS },
+    captionTemplate: { widget: 'textarea' },
+    publishMode: { widget: 'select', options: CLIP_RULE_PUBLISH_MODES },
   },
   columns: ['name', 'markerTypeId', 'markerSource', 'beforeSeconds', 'afterSeconds', 'publish', 'active', 'updatedAt'],
   filters: ['active', 'markerTypeId'],

@@ -1,16 +1,25 @@
 import { CLIP_RULE_MESSAGES } from '@regie/contract/clip-rules';
 import { CLIP_MESSAGES } from '@regie/contract/clips';
+import { renderMessage } from '@regie/contract/messages.render';
+import { PLATFORM_LIMITS } from '@regie/contract/publications';
+import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { and, asc, eq, gte, isNotNull, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { AuditSource } from '../audit/audit.service.ts';
 import { markerClipTitle, markerTypeName } from '../clips/clip-title.ts';
 import { type ClipOwner, type ClipRequest, createClip } from '../clips/clips.service.ts';
 import { MessageError, reasonOf } from '../common/message.error.ts';
+import { accounts } from '../db/accounts.table.ts';
 import { clipRuleRuns, clipRules } from '../db/clip-rules.table.ts';
 import type { Db } from '../db/database.ts';
 import { events, markers } from '../db/events.table.ts';
+import { publications } from '../db/publications.table.ts';
 import { transaction } from '../db/transactions.ts';
+import { users } from '../db/users.table.ts';
 import { videos } from '../db/videos.table.ts';
 import { badRequest, HttpError } from '../http/http.errors.ts';
 import { createLiveClip, liveWindow } from '../live/live-clips.service.ts';
+import { publishVideo } from '../social/publications.service.ts';
+import { captionValues, fillCaption } from './clip-rules.caption.ts';
 
 /**
  * Seconds past a live marker's moment (and its duration, and the rule's seconds after it) before
@@ -188,6 +197,7 @@ async function awaitRecording(
  * second waits on the row and then finds it made). A refused clip rolls back and is recorded.
  */
 async function makeRun(db: Db, runId: number): Promise<Date | null> {
+  let made = false;
   try {
     await transaction(db, async (tx) => {
       const [claimed] = await tx
@@ -198,7 +208,9 @@ async function makeRun(db: Db, runId: number): Promise<Date | null> {
       if (!claimed) return;
       const clipVideoId = await makeClip(tx, claimed);
       await tx.update(clipRuleRuns).set({ clipVideoId }).where(eq(clipRuleRuns.id, runId));
+      made = true;
     });
+    if (made) await publishRuleClip(db, runId);
     return null;
   } catch (error) {
     if (error instanceof NotYet) {
@@ -219,6 +231,77 @@ async function makeRun(db: Db, runId: number): Promise<Date | null> {
       .where(and(eq(clipRuleRuns.id, runId), eq(clipRuleRuns.state, 'waiting')));
     return null;
   }
+}
+
+/**
+ * Sends a made run's clip to its rule's social accounts (issue 41 point 3), through the links of
+ * who saved the rule, captioned from its template: one publication per platform, each waiting for
+ * a producer's approval or queued at once (it waits itself for the clip to be cut and encoded). A
+ * platform that cannot take it (link gone, a limit) is said on the run; the others still go. Safe
+ * to call again: a rule publishes a clip once per platform (a unique index).
+ */
+export async function publishRuleClip(db: Db, runId: number): Promise<void> {
+  const [found] = await db
+    .select({ run: clipRuleRuns, rule: clipRules, marker: markers, event: events, clip: videos, account: accounts })
+    .from(clipRuleRuns)
+    .innerJoin(clipRules, eq(clipRules.id, clipRuleRuns.ruleId))
+    .innerJoin(markers, eq(markers.id, clipRuleRuns.markerId))
+    .innerJoin(events, eq(events.id, markers.eventId))
+    .innerJoin(videos, eq(videos.id, clipRuleRuns.clipVideoId))
+    .innerJoin(accounts, eq(accounts.id, clipRules.accountId))
+    .where(and(eq(clipRuleRuns.id, runId), eq(clipRuleRuns.state, 'made')))
+    .limit(1);
+  if (!found) return;
+  const { rule, marker, event, clip, account } = found;
+  if (rule.publishTargets.length === 0 || rule.publishAuthorId === null) return;
+  const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, rule.publishAuthorId));
+  if (!author) return;
+  const typeName = await markerTypeName(db, marker.markerTypeId);
+  const caption = fillCaption(rule.captionTemplate, await captionValues(db, marker, event, typeName));
+  const refusals: string[] = [];
+  for (const platform of rule.publishTargets) {
+    const titleMax = PLATFORM_LIMITS[platform].titleMax;
+    const title = titleMax === null ? '' : clip.title.slice(0, titleMax);
+    try {
+      await publishVideo(db, {
+        userId: rule.publishAuthorId,
+        modules: account.modules,
+        video: clip,
+        body: { targets: [{ platform, title, caption }], scheduledAt: null, thumbnailSeconds: null },
+        audit: ruleAuditSource(rule.publishAuthorId, author.name),
+        requestId: null,
+        rule: {
+          id: rule.id,
+          mode: rule.publishMode,
+          durationSeconds: (clip.clipOutSeconds ?? 0) - (clip.clipInSeconds ?? 0),
+          markerAt: marker.createdAt,
+          clipMadeAt: clip.createdAt,
+        },
+      });
+    } catch (error) {
+      refusals.push(`${SOCIAL_PLATFORM_NAMES[platform]}: ${renderMessage(reasonOf(error), 'en')}`);
+    }
+  }
+  if (refusals.length > 0) {
+    await db
+      .update(clipRuleRuns)
+      .set({ error: CLIP_RULE_MESSAGES.notPublished(refusals.join(' · ')), updatedAt: new Date() })
+      .where(eq(clipRuleRuns.id, runId));
+  }
+}
+
+/** A rule publishes as the user who chose its accounts: the audit trail names them. */
+function ruleAuditSource(userId: number, userName: string): AuditSource {
+  return {
+    userId,
+    userName,
+    actingAdminId: null,
+    byPlatformAdmin: false,
+    ownAccountId: null,
+    requestId: null,
+    ip: null,
+    userAgent: null,
+  };
 }
 
 /** Makes the waiting runs whose time has come (of one marker, or all); answers the next later one's time. */
@@ -270,4 +353,36 @@ export async function sweepClipRules(db: Db): Promise<void> {
     ) as SQL,
   );
   await makeDueRuns(db);
+  await publishUnpublished(db);
+}
+
+/**
+ * Made runs of a publishing rule whose clip has no publication yet (the process stopped between
+ * the clip and its publications), in the sweep's window; a run whose publishing was refused says
+ * so in its error and is left alone.
+ */
+async function publishUnpublished(db: Db): Promise<void> {
+  const runs = await db
+    .select({ id: clipRuleRuns.id })
+    .from(clipRuleRuns)
+    .innerJoin(clipRules, eq(clipRules.id, clipRuleRuns.ruleId))
+    .where(
+      and(
+        eq(clipRuleRuns.state, 'made'),
+        isNull(clipRuleRuns.error),
+        isNotNull(clipRuleRuns.clipVideoId),
+        sql`cardinality(${clipRules.publishTargets}) > 0`,
+        gte(clipRuleRuns.updatedAt, sql`now() - ${SWEEP_LOOKBACK}`),
+        notExists(
+          db
+            .select({ id: publications.id })
+            .from(publications)
+            .where(
+              and(eq(publications.ruleId, clipRuleRuns.ruleId), eq(publications.videoId, clipRuleRuns.clipVideoId)),
+            ),
+        ),
+      ),
+    )
+    .limit(BATCH);
+  for (const run of runs) await publishRuleClip(db, run.id);
 }

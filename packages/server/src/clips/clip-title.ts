@@ -27,7 +27,7 @@ export interface MarkerTitleSource {
  * The match minute of a marker: an imported match event's own (its period and seconds into it),
  * else its place in the video against the event's kick-offs; null when neither is known.
  */
-function minuteOf({ marker, periods }: MarkerTitleSource): string | null {
+export function minuteOf({ marker, periods }: MarkerTitleSource): string | null {
   if (marker.period !== null && marker.periodSeconds !== null) {
     return matchMinuteLabel(marker.period, marker.periodSeconds);
   }

@@ -1,5 +1,6 @@
-import { CLIP_RULE_MARKER_SOURCES, CLIP_RULE_RUN_STATES } from '@regie/contract/clip-rules';
+import { CLIP_RULE_MARKER_SOURCES, CLIP_RULE_PUBLISH_MODES, CLIP_RULE_RUN_STATES } from '@regie/contract/clip-rules';
 import type { Message } from '@regie/contract/messages';
+import type { SocialPlatform } from '@regie/contract/social';
 import type { Aspect } from '@regie/contract/vertical';
 import { sql } from 'drizzle-orm';
 import {
@@ -21,6 +22,7 @@ import { clipTemplates } from './clip-templates.table.ts';
 import { timestamps } from './columns.ts';
 import { events, markers } from './events.table.ts';
 import { markerTypes } from './marker-types.table.ts';
+import { users } from './users.table.ts';
 import { videos } from './videos.table.ts';
 
 /** Clips that make themselves: an account's rules per marker type (contract resources/clip-rules.ts). */
@@ -43,6 +45,15 @@ export const clipRules = pgTable(
     /** The other aspects its clips are rendered in once encoded (issue 42, contract vertical.ts). */
     aspects: text('aspects').array().$type<Aspect[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
+    /**
+     * Publishing that runs itself (issue 41 point 3): the platforms its clips go to through the
+     * links of `publishAuthorId` (who chose them when saving the rule), with the caption made from
+     * `captionTemplate`, at once ('direct') or once a producer approves ('approval').
+     */
+    publishTargets: text('publish_targets').array().$type<SocialPlatform[]>().notNull().default([]),
+    captionTemplate: text('caption_template').notNull().default(''),
+    publishMode: text('publish_mode', { enum: CLIP_RULE_PUBLISH_MODES }).notNull().default('approval'),
+    publishAuthorId: integer('publish_author_id').references(() => users.id, { onDelete: 'set null' }),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

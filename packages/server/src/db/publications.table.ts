@@ -2,6 +2,7 @@ import type { Message } from '@regie/contract/messages';
 import type { PublicationState } from '@regie/contract/publications';
 import type { SocialPlatform } from '@regie/contract/social';
 import type { Aspect } from '@regie/contract/vertical';
+import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
   index,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
+import { clipRules } from './clip-rules.table.ts';
 import { timestamps } from './columns.ts';
 import { socialLinks } from './social-links.table.ts';
 import { users } from './users.table.ts';
@@ -69,6 +71,12 @@ export const publications = pgTable(
     url: text('url'),
     error: jsonb('error').$type<Message>(),
     attempts: integer('attempts').notNull().default(0),
+    /** The clip rule that made it (issue 41 point 3); its clip's marker, made and ready times. */
+    ruleId: integer('rule_id').references(() => clipRules.id, { onDelete: 'set null' }),
+    markerAt: timestamp('marker_at', { withTimezone: true }),
+    clipMadeAt: timestamp('clip_made_at', { withTimezone: true }),
+    clipReadyAt: timestamp('clip_ready_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     queuedAt: timestamp('queued_at', { withTimezone: true }),
     renderedAt: timestamp('rendered_at', { withTimezone: true }),
     uploadStartedAt: timestamp('upload_started_at', { withTimezone: true }),
@@ -81,6 +89,10 @@ export const publications = pgTable(
     index('publications_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
     index('publications_video_idx').on(table.videoId),
     index('publications_state_scheduled_idx').on(table.state, table.scheduledAt),
+    // A rule publishes each of its clips once per platform, however often it is told the clip is ready.
+    uniqueIndex('publications_rule_video_platform_unique')
+      .on(table.ruleId, table.videoId, table.platform)
+      .where(sql`${table.ruleId} is not null`),
   ],
 );
 export type PublicationRow = typeof publications.$inferSelect;

@@ -1,13 +1,17 @@
+import type { Message } from '@regie/contract/messages';
 import type { RepostOutcome } from '@regie/contract/reposts';
 import type { ShareTarget } from '@regie/contract/videos';
-import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.table.ts';
 import { events } from './events.table.ts';
-import { jobs } from './jobs.table.ts';
+import { publications } from './publications.table.ts';
 import { users } from './users.table.ts';
 import { videos } from './videos.table.ts';
 
-/** One target of a repost of an event (contract reposts.ts), with the share job it queued. */
+/**
+ * One target of a repost of an event (contract reposts.ts): the publication it made, or why it
+ * was refused (the publication's messages).
+ */
 export const eventReposts = pgTable(
   'event_reposts',
   {
@@ -19,7 +23,8 @@ export const eventReposts = pgTable(
     target: text('target').$type<ShareTarget>().notNull(),
     outcome: text('outcome').$type<RepostOutcome>().notNull(),
     message: text('message'),
-    jobId: bigint('job_id', { mode: 'number' }).references(() => jobs.id, { onDelete: 'set null' }),
+    publicationId: integer('publication_id').references(() => publications.id, { onDelete: 'set null' }),
+    reasons: jsonb('reasons').$type<Message[]>().notNull().default([]),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     accountId: integer('account_id')
       .notNull()
@@ -29,5 +34,6 @@ export const eventReposts = pgTable(
   (table) => [
     index('event_reposts_event_id_idx').on(table.eventId, table.id),
     index('event_reposts_account_id_idx').on(table.accountId),
+    index('event_reposts_publication_id_idx').on(table.publicationId),
   ],
 );

@@ -30,5 +30,5 @@ export const eventExtrasRoutes: FastifyPluginAsync<EventExtrasOptions> = async (
     registerEventLifecycle(scope, { db, guards, hub, dailymotionConfigured: config.videos.share.dailymotion !== null }),
   );
   await app.register(attachmentsRoutes, { db, guards, storage, tokens, publicUrl: config.publicUrl });
-  await app.register(repostsRoutes, { db, guards, config });
+  await app.register(repostsRoutes, { db, guards });
 };

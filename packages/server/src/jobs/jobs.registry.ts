@@ -13,7 +13,6 @@ import { importEventStatsJob, importMarkersJob } from '../match-events/match-eve
 import { probeMediaJob } from '../media/probe.job.ts';
 import { publishJob } from '../social/publish.job.ts';
 import { renderRenditionJob } from '../vertical/rendition.job.ts';
-import { shareVideoJob } from '../videos/share.job.ts';
 import { encodeVideoJob } from '../videos/videos.encode.job.ts';
 import { importVideoJob } from '../videos/videos.import.job.ts';
 import { purgeReplacedMediaJob, purgeVideoJob } from '../videos/videos.purge.job.ts';
@@ -28,7 +27,6 @@ export const JOB_TYPES: readonly AnyJobType[] = [
   importVideoJob,
   purgeVideoJob,
   purgeReplacedMediaJob,
-  shareVideoJob,
   publishJob,
   clipVideoJob,
   replayLiveJob,

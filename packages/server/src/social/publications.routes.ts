@@ -2,36 +2,37 @@ import { holdsReadOnly, satisfies } from '@regie/contract/access';
 import { recordId } from '@regie/contract/accounts';
 import { ACTIVE_JOB_STATES } from '@regie/contract/jobs.states';
 import {
+  approveBody,
   CANCELLABLE_STATES,
   PUBLICATION_MESSAGES,
   PUBLICATION_STATES,
   PUBLICATIONS_READ_RULES,
   PUBLISH_RULES,
-  type Publication,
+  publicationProblems,
   publicationResponse,
   publicationsPaths,
   publishBody,
   RETRYABLE_STATES,
 } from '@regie/contract/publications';
 import { SOCIAL_PLATFORMS } from '@regie/contract/social';
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
 import type { Db } from '../db/database.ts';
 import { jobs } from '../db/jobs.table.ts';
-import { type PublicationRow, publications } from '../db/publications.table.ts';
+import { publications } from '../db/publications.table.ts';
 import { transaction } from '../db/transactions.ts';
-import { users } from '../db/users.table.ts';
 import { videos } from '../db/videos.table.ts';
-import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
-import { localize, type MessageLanguage, requestLanguage } from '../http/localize.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/http.errors.ts';
+import { requestLanguage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { accessSubject, authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import type { VideosEntry } from '../videos/videos.resource.ts';
 import { publicationChanged } from './publications.events.ts';
+import { type PublicationWithNames, presentPublication, publicationsWithNames } from './publications.presenter.ts';
 import { PUBLICATIONS_RESOURCE, publishVideo } from './publications.service.ts';
 import { enqueuePublish, PUBLISH_JOB_TYPE } from './publish.job.ts';
 import { requireSocialModule } from './social.service.ts';
@@ -62,53 +63,11 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-type RowWithNames = PublicationRow & { videoTitle: string; userName: string | null };
+type RowWithNames = PublicationWithNames;
+const present = presentPublication;
 
-function present(row: RowWithNames, language: MessageLanguage): Publication {
-  const iso = (date: Date | null) => date?.toISOString() ?? null;
-  return {
-    id: row.id,
-    videoId: row.videoId,
-    videoTitle: row.videoTitle,
-    platform: row.platform,
-    accountName: row.accountName,
-    targetName: row.targetName,
-    aspect: row.aspect,
-    title: row.title,
-    caption: row.caption,
-    state: row.state,
-    progress: row.state === 'uploading' || row.state === 'rendering' ? (row.progress ?? 0) : null,
-    scheduledAt: iso(row.scheduledAt),
-    externalId: row.externalId,
-    url: row.url,
-    error: row.error ? localize(row.error, language) : null,
-    attempts: row.attempts,
-    stages: {
-      queuedAt: iso(row.queuedAt),
-      renderedAt: iso(row.renderedAt),
-      uploadStartedAt: iso(row.uploadStartedAt),
-      uploadedAt: iso(row.uploadedAt),
-      publishedAt: iso(row.publishedAt),
-    },
-    userName: row.userName,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-const withNames = { publication: publications, videoTitle: videos.title, userName: users.name };
-
-async function listRows(db: Db, where: ReturnType<typeof and>, limit: number, offset: number): Promise<RowWithNames[]> {
-  const rows = await db
-    .select(withNames)
-    .from(publications)
-    .innerJoin(videos, eq(videos.id, publications.videoId))
-    .leftJoin(users, eq(users.id, publications.userId))
-    .where(where)
-    .orderBy(desc(publications.createdAt), desc(publications.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map((row) => ({ ...row.publication, videoTitle: row.videoTitle, userName: row.userName }));
+function listRows(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<RowWithNames[]> {
+  return publicationsWithNames(db, where, limit, offset);
 }
 
 async function oneOf(db: Db, accountId: number, id: number): Promise<RowWithNames> {
@@ -187,7 +146,7 @@ function publishRoute(app: App, options: PublicationsRoutesOptions): void {
       });
       const language = requestLanguage(request);
       const data = created.map((row) =>
-        present({ ...row, videoTitle: video.title, userName: auth.user.name }, language),
+        present({ ...row, videoTitle: video.title, userName: auth.user.name, ruleName: null }, language),
       );
       return reply.code(202).send({ data });
     },
@@ -344,9 +303,104 @@ function actionRoutes(app: App, { engine, guards }: PublicationsRoutesOptions): 
   );
 }
 
-/** Publishing to linked social accounts (issue 41 point 2): publish, follow, cancel, retry. */
+function approvalRoutes(app: App, { engine, guards }: PublicationsRoutesOptions): void {
+  app.post(
+    publicationsPaths.approve(),
+    {
+      onRequest: publishGuard(guards),
+      config: { audit: 'entry' },
+      schema: {
+        ...common,
+        summary: 'Approves a clip rule’s publication awaiting approval (its title and caption as edited): it goes',
+        params: z.object({ id: recordId }),
+        body: approveBody,
+        response: { 202: publicationResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      requireModule(request);
+      const auth = authOf(request);
+      const row = await oneOf(engine.db, auth.account.id, request.params.id);
+      if (row.state !== 'approval') throw new HttpError(409, PUBLICATION_MESSAGES.notAwaitingApproval(row.state));
+      const title = request.body.title ?? row.title;
+      const caption = request.body.caption ?? row.caption;
+      const problems = publicationProblems({ platform: row.platform, title, caption, aspect: row.aspect }, null);
+      const first = problems[0];
+      if (first) {
+        throw badRequest(
+          first.message,
+          problems.map((problem) => ({ path: problem.field, message: problem.message })),
+        );
+      }
+      const now = new Date();
+      await transaction(engine.db, async (tx) => {
+        const [moved] = await tx
+          .update(publications)
+          .set({ state: 'queued', title, caption, approvedAt: now, queuedAt: now, updatedAt: now })
+          .where(and(eq(publications.id, row.id), eq(publications.state, 'approval')))
+          .returning();
+        // Approved or rejected meanwhile (two producers on one clip): the first one's word stands.
+        if (!moved) throw new HttpError(409, PUBLICATION_MESSAGES.notAwaitingApproval('approved'));
+        publicationChanged(tx, moved);
+        await enqueuePublish(tx, moved, undefined, request.id);
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: row.accountId,
+          resource: PUBLICATIONS_RESOURCE,
+          resourceId: row.id,
+          action: 'approve',
+          changes: {
+            state: { before: 'approval', after: 'queued' },
+            ...(title !== row.title ? { title: { before: row.title, after: title } } : {}),
+            ...(caption !== row.caption ? { caption: { before: row.caption, after: caption } } : {}),
+          },
+        });
+      });
+      return reply.code(202).send(present(await oneOf(engine.db, auth.account.id, row.id), requestLanguage(request)));
+    },
+  );
+
+  app.post(
+    publicationsPaths.reject(),
+    {
+      onRequest: publishGuard(guards),
+      config: { audit: 'entry' },
+      schema: {
+        ...common,
+        summary: 'Rejects a clip rule’s publication awaiting approval: it is never sent',
+        params: z.object({ id: recordId }),
+        response: { 200: publicationResponse, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      requireModule(request);
+      const auth = authOf(request);
+      const row = await oneOf(engine.db, auth.account.id, request.params.id);
+      if (row.state !== 'approval') throw new HttpError(409, PUBLICATION_MESSAGES.notAwaitingApproval(row.state));
+      await transaction(engine.db, async (tx) => {
+        const [moved] = await tx
+          .update(publications)
+          .set({ state: 'cancelled', updatedAt: new Date() })
+          .where(and(eq(publications.id, row.id), eq(publications.state, 'approval')))
+          .returning();
+        if (!moved) throw new HttpError(409, PUBLICATION_MESSAGES.notAwaitingApproval('approved'));
+        publicationChanged(tx, moved);
+        await writeAudit(tx, auditSourceOf(request), {
+          accountId: row.accountId,
+          resource: PUBLICATIONS_RESOURCE,
+          resourceId: row.id,
+          action: 'reject',
+          changes: { state: { before: 'approval', after: 'cancelled' } },
+        });
+      });
+      return present(await oneOf(engine.db, auth.account.id, row.id), requestLanguage(request));
+    },
+  );
+}
+
+/** Publishing to linked social accounts (issue 41 point 2): publish, follow, cancel, retry, approve. */
 export const publicationsRoutes: FastifyPluginAsyncZod<PublicationsRoutesOptions> = async (app, options) => {
   publishRoute(app, options);
   readRoutes(app, options);
   actionRoutes(app, options);
+  approvalRoutes(app, options);
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ClipRulePublishMode } from '@regie/contract/clip-rules';
 import type { Message } from '@regie/contract/messages';
 import {
   defaultAspect,
@@ -38,6 +39,18 @@ export interface PublishOrder {
   body: PublishBody;
   audit: AuditSource;
   requestId: string | null;
+  /**
+   * A clip rule publishing its clip (issue 41 point 3): the clip may still be cut and encoded (the
+   * publication waits for it), its length is the rule's range, and in 'approval' mode the
+   * publication waits for a producer instead of being queued.
+   */
+  rule?: {
+    id: number;
+    mode: ClipRulePublishMode;
+    durationSeconds: number;
+    markerAt: Date;
+    clipMadeAt: Date;
+  };
 }
 
 /**
@@ -47,8 +60,9 @@ export interface PublishOrder {
  * their audit entries and their first steps are one transaction.
  */
 export async function publishVideo(db: Db, order: PublishOrder): Promise<PublicationRow[]> {
-  const { video, body } = order;
-  if (video.state !== 'ready' || !video.originalKey) throw new HttpError(409, PUBLICATION_MESSAGES.videoNotReady);
+  const { video, body, rule } = order;
+  const usable = rule ? !['failed', 'cancelled'].includes(video.state) : video.state === 'ready' && video.originalKey;
+  if (!usable) throw new HttpError(409, PUBLICATION_MESSAGES.videoNotReady);
   const when = body.scheduledAt ? new Date(body.scheduledAt) : null;
   if (when && when.getTime() < Date.now() - 60_000)
     throw badRequest(PUBLICATION_MESSAGES.scheduleInPast, [
@@ -87,7 +101,7 @@ export async function publishVideo(db: Db, order: PublishOrder): Promise<Publica
     }
     for (const problem of publicationProblems(
       { platform: target.platform, title: target.title, caption: target.caption, aspect },
-      { durationSeconds: video.duration ?? 0, bytes: video.size ?? 0 },
+      { durationSeconds: rule?.durationSeconds ?? video.duration ?? 0, bytes: video.size ?? 0 },
     )) {
       errors.push({ path: at(problem.field), message: problem.message });
     }
@@ -114,14 +128,20 @@ export async function publishVideo(db: Db, order: PublishOrder): Promise<Publica
           caption: target.caption,
           thumbnailSeconds: body.thumbnailSeconds ?? null,
           scheduledAt: when,
-          state: when && when.getTime() > Date.now() ? 'scheduled' : 'queued',
+          state: rule?.mode === 'approval' ? 'approval' : when && when.getTime() > Date.now() ? 'scheduled' : 'queued',
           idempotencyKey: randomUUID(),
-          queuedAt: new Date(),
+          queuedAt: rule?.mode === 'approval' ? null : new Date(),
+          ...(rule ? { ruleId: rule.id, markerAt: rule.markerAt, clipMadeAt: rule.clipMadeAt } : {}),
         })
+        .onConflictDoNothing()
         .returning();
-      if (!row) throw new Error('publication not saved');
+      // A rule told twice of its clip (a sweep after a restart) publishes it once per platform.
+      if (!row) {
+        if (rule) continue;
+        throw new Error('publication not saved');
+      }
       publicationChanged(tx, row);
-      await enqueuePublish(tx, row, when ?? undefined, order.requestId);
+      if (row.state !== 'approval') await enqueuePublish(tx, row, when ?? undefined, order.requestId);
       await writeAudit(tx, order.audit, {
         accountId: video.accountId,
         resource: PUBLICATIONS_RESOURCE,

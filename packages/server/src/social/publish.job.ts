@@ -45,6 +45,9 @@ export const PUBLISHERS: Readonly<Record<SocialPlatform, PublisherFactory>> = {
   tiktok: tiktokPublisher,
 };
 
+/** A clip rule publishes its clip as soon as it is made: the publication waits while it is cut and encoded. */
+const CLIP_IN_MAKING: ReadonlySet<string> = new Set(['uploading', 'uploaded', 'processing']);
+
 /** How often a publication waiting for its rendition or for the platform's processing looks again. */
 const WAIT_MS = { rendition: 2_000, processing: 2_000 } as const;
 /** A platform that has not processed a video in this long has failed it. */
@@ -151,11 +154,16 @@ function asJobError(error: unknown): unknown {
 
 /**
  * The file of the publication's aspect: the video's own for its source aspect, else its
- * rendition's MP4 (asked for when missing: answers null while it renders).
+ * rendition's MP4 (asked for when missing: answers null while it renders). A clip rule's clip
+ * still being cut or encoded answers null too.
  */
 async function mediaOf(context: PublishContext, row: PublicationRow, work: string) {
   const video = await findVideo(context.db, row.videoId);
+  if (video && row.ruleId !== null && CLIP_IN_MAKING.has(video.state)) return null;
   if (!video?.originalKey || video.state !== 'ready') throw new PermanentJobError(PUBLICATION_MESSAGES.videoNotReady);
+  // A rule's clip: the time it was ready (its last change, the encode's end) is a stage of its own.
+  if (row.ruleId !== null && row.clipReadyAt === null)
+    await update(context.db, row.id, { clipReadyAt: video.updatedAt });
   if (row.aspect === (sourceAspectOf(video) ?? '16:9')) {
     const path = await sourceFile(context.storage, video, work);
     return { video, path, size: (await stat(path)).size, url: fetchableUrl(context, video, null) };

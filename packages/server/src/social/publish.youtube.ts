@@ -8,8 +8,6 @@ import { bearer, endpointUrl } from './social.oauth2.ts';
 import { SocialError } from './social.types.ts';
 
 const paths = PUBLISH_ENDPOINTS.youtube;
-/** thumbnails.set: the picture as the body (image/jpeg or image/png, 2 MB at most), the video in `videoId`. */
-export const YOUTUBE_THUMBNAILS_PATH = '/upload/youtube/v3/thumbnails/set';
 
 /** The last byte YouTube has, from a 308's `Range: bytes=0-N` (none: -1). */
 function lastByte(response: Response): number {
@@ -31,7 +29,7 @@ async function setThumbnail(
 ): Promise<string | undefined> {
   const path = input.thumbnail?.path;
   if (!path) return undefined;
-  const url = endpointUrl(setup, 'api', YOUTUBE_THUMBNAILS_PATH);
+  const url = endpointUrl(setup, 'api', paths.thumbnails);
   url.searchParams.set('videoId', videoId);
   const image = await readFile(path);
   try {

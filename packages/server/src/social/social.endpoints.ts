@@ -135,6 +135,8 @@ export const PUBLISH_ENDPOINTS = {
     upload: '/upload/youtube/v3/videos',
     videos: '/youtube/v3/videos',
     mine: '/youtube/v3/search',
+    // thumbnails.set: the frame's JPEG as the body, the video's id in the query (2 MB at most).
+    thumbnails: '/upload/youtube/v3/thumbnails/set',
   },
   // Graph API resumable video upload on a page: upload_phase start → transfer (chunks) → finish;
   // the video's status and permalink; the page's recent videos.

@@ -1,11 +1,5 @@
-import {
-  SHARE_TARGET_NAMES,
-  SHARE_TARGETS,
-  VIDEO_JOB_TYPES,
-  VIDEO_MESSAGES,
-  VIDEO_RESOURCE_TYPE,
-  videoPaths,
-} from '@regie/contract/videos';
+import { SOCIAL_MESSAGES, SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
+import { SHARE_TARGETS, videoPaths } from '@regie/contract/videos';
 import {
   shareParams,
   shareResponse,
@@ -13,82 +7,80 @@ import {
   shareTargetsResponse,
   videoIdParams,
 } from '@regie/contract/videos.schemas';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditSourceOf, writeAudit } from '../audit/audit.service.ts';
+import { auditSourceOf } from '../audit/audit.service.ts';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { jobs } from '../db/jobs.table.ts';
-import { transaction } from '../db/transactions.ts';
-import { type StoredOauth, users } from '../db/users.table.ts';
+import { publications } from '../db/publications.table.ts';
+import { socialLinks } from '../db/social-links.table.ts';
 import { HttpError } from '../http/http.errors.ts';
+import { requestLanguage } from '../http/localize.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
-import { presentJob } from '../jobs/jobs.presenter.ts';
-import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { readGuards, writeGuards } from '../resources/resources.http.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
+import { presentPublication, publicationsWithNames } from '../social/publications.presenter.ts';
+import { createSocialPlatforms, type SocialPlatforms } from '../social/social.platforms.ts';
+import { requireSocialModule } from '../social/social.service.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { createShareAdapters } from './share.adapters.ts';
-import { shareVideoJob } from './share.job.ts';
+import { shareUnderWay, shareVideo } from './share.publications.ts';
 import type { VideosEntry } from './videos.resource.ts';
-import { activeJobs } from './videos.service.ts';
 
 export interface ShareRoutesOptions {
   engine: Engine;
   entry: VideosEntry;
   guards: Guards;
-  config: Pick<AppConfig, 'videos'>;
-}
-
-async function oauthOf(db: Db, userId: number): Promise<StoredOauth> {
-  const [user] = await db.select({ oauth: users.oauth }).from(users).where(eq(users.id, userId));
-  return user?.oauth ?? {};
+  config: Pick<AppConfig, 'social'>;
 }
 
 type App = Parameters<FastifyPluginAsyncZod<ShareRoutesOptions>>[0];
-type ShareAdapters = ReturnType<typeof createShareAdapters>;
 
 const common = { tags: ['videos'], security: BEARER };
 
-function shareTargetsRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, adapters: ShareAdapters): void {
+function shareTargetsRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, platforms: SocialPlatforms): void {
   app.get(
     videoPaths.shareTargets,
     {
       onRequest: readGuards(guards, entry),
       schema: {
         ...common,
-        summary: 'The share targets: configured on this server, and linked by the current user',
+        summary: 'The share targets: linkable on this server, and actively linked by the current user',
         response: { 200: shareTargetsResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
-      const oauth = await oauthOf(engine.db, authOf(request).user.id);
+      const links = await engine.db
+        .select({ platform: socialLinks.platform })
+        .from(socialLinks)
+        .where(and(eq(socialLinks.userId, authOf(request).user.id), eq(socialLinks.state, 'active')));
       return SHARE_TARGETS.map((target) => ({
         target,
-        name: SHARE_TARGET_NAMES[target],
-        configured: adapters[target].configured,
-        linked: adapters[target].linked(oauth),
+        name: SOCIAL_PLATFORM_NAMES[target],
+        configured: platforms.mode(target) !== 'off',
+        linked: links.some((link) => link.platform === target),
       }));
     },
   );
 }
 
-function shareRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, adapters: ShareAdapters): void {
+function shareRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, platforms: SocialPlatforms): void {
   app.post(
     videoPaths.share(':id', ':target'),
     {
       onRequest: writeGuards(guards, entry),
-      // While a share to that target is under way the call answers it and records nothing.
+      // While a publication to that target is under way the call answers it and records nothing.
       config: { audit: 'entry-if-changed' },
       schema: {
         ...common,
-        summary: 'Publishes a ready video on a social platform (youtube, facebook, twitter, dailymotion)',
+        summary:
+          'Publishes a ready video to the user’s linked account on a platform (youtube, facebook, twitter, dailymotion)',
         description:
-          `Queues a ${VIDEO_JOB_TYPES.share} job uploading the original as the current user; its result is ` +
-          '{target, externalId, url}. 503: the server has no credentials for the target; 409: the user has not ' +
-          'linked the target, or the video is not ready. While a share to the same target is queued or running, ' +
-          'that job is the answer.',
+          'Makes a publication (as POST videos/{id}/publications with this one target): titled with the video’s title, ' +
+          'its description as the caption, in the platform’s default shape with the VERTICAL_VIDEO module, else the ' +
+          'video’s own. 400: no active link to the target, or a limit of the platform (the message says which); ' +
+          '403: the account has no SOCIAL_SHARING module; 409: the video is not ready; 503: the platform cannot be ' +
+          'linked on this server. While a publication of the video to that target by the same user is under way, ' +
+          'that one is the answer. Follow it on GET videos/{id}/shares until published, with its URL.',
         params: shareParams,
         response: { 202: shareResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
@@ -96,40 +88,27 @@ function shareRoute(app: App, { engine, entry, guards }: ShareRoutesOptions, ada
     async (request, reply) => {
       const auth = authOf(request);
       const { target } = request.params;
+      requireSocialModule(auth.account.modules);
       const video = await findVisible(engine, entry, auth, request.params.id);
-      const adapter = adapters[target];
-      if (!adapter.configured) throw new HttpError(503, VIDEO_MESSAGES.shareNotConfigured(target));
-      if (!adapter.linked(await oauthOf(engine.db, auth.user.id))) {
-        throw new HttpError(409, VIDEO_MESSAGES.shareNotLinked(target));
+      if (platforms.mode(target) === 'off') {
+        throw new HttpError(503, SOCIAL_MESSAGES.notConfigured(SOCIAL_PLATFORM_NAMES[target]));
       }
-      if (video.state !== 'ready') throw new HttpError(409, VIDEO_MESSAGES.shareNotReady(video.id, video.state));
-      const running = (await activeJobs(engine.db, video, VIDEO_JOB_TYPES.share)).find(
-        (job) => (job.payload as { target?: unknown }).target === target,
-      );
-      const job =
-        running ??
-        (await transaction(engine.db, async (tx) => {
-          const queued = await enqueueJob(
-            tx,
-            shareVideoJob,
-            { videoId: video.id, target, userId: auth.user.id },
-            {
-              accountId: video.accountId,
-              resourceType: VIDEO_RESOURCE_TYPE,
-              resourceId: video.id,
-              requestId: request.id,
-            },
-          );
-          await writeAudit(tx, auditSourceOf(request), {
-            accountId: video.accountId,
-            resource: entry.definition.name,
-            resourceId: video.id,
-            action: 'share',
-            changes: { target: { before: null, after: target }, jobId: { before: null, after: queued.id } },
-          });
-          return queued;
-        }));
-      return reply.code(202).send({ job: presentJob(job, auth.language) });
+      const language = requestLanguage(request);
+      const running = await shareUnderWay(engine.db, video, target, auth.user.id);
+      if (running) return reply.code(202).send(presentPublication(running, language));
+      const made = await shareVideo(engine.db, {
+        userId: auth.user.id,
+        modules: auth.account.modules,
+        video,
+        target,
+        audit: auditSourceOf(request),
+        requestId: request.id,
+      });
+      return reply
+        .code(202)
+        .send(
+          presentPublication({ ...made, videoTitle: video.title, userName: auth.user.name, ruleName: null }, language),
+        );
     },
   );
 }
@@ -141,39 +120,32 @@ function sharesRoute(app: App, { engine, entry, guards }: ShareRoutesOptions): v
       onRequest: readGuards(guards, entry),
       schema: {
         ...common,
-        summary: 'The shares of a video, newest first: state, progress, reason of failure, result {externalId, url}',
+        summary: 'The video’s publications, newest first: state, progress, URL once published, reason of a failure',
         params: videoIdParams,
         response: { 200: sharesResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const video = await findVisible(engine, entry, auth, request.params.id);
-      const rows = await engine.db
-        .select()
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.accountId, video.accountId),
-            eq(jobs.resourceType, VIDEO_RESOURCE_TYPE),
-            eq(jobs.resourceId, String(video.id)),
-            eq(jobs.type, VIDEO_JOB_TYPES.share),
-          ),
-        )
-        .orderBy(desc(jobs.id))
-        .limit(100);
-      return rows.map((row) => presentJob(row, auth.language));
+      const video = await findVisible(engine, entry, authOf(request), request.params.id);
+      const rows = await publicationsWithNames(
+        engine.db,
+        and(eq(publications.accountId, video.accountId), eq(publications.videoId, video.id)),
+      );
+      const language = requestLanguage(request);
+      return { data: rows.map((row) => presentPublication(row, language)), total: rows.length };
     },
   );
 }
 
 /**
- * Sharing a video to social platforms (spec §7 "POST videos/{id}/share/{target}"): which targets
- * the user can use, the share itself (a video.share job) and the shares of a video.
+ * Sharing a video (spec §7 "POST videos/{id}/share/{target}"): which targets the user can use,
+ * the share itself — a publication through the user's social link (share.publications.ts) — and
+ * the video's publications.
  */
 export const shareRoutes: FastifyPluginAsyncZod<ShareRoutesOptions> = async (app, options) => {
-  const adapters = createShareAdapters(options.config.videos);
-  shareTargetsRoute(app, options, adapters);
-  shareRoute(app, options, adapters);
+  // Only whether a platform can be linked is asked here: no call leaves for the platform.
+  const platforms = createSocialPlatforms(options.config.social, () => null);
+  shareTargetsRoute(app, options, platforms);
+  shareRoute(app, options, platforms);
   sharesRoute(app, options);
 };

@@ -47,7 +47,7 @@ export async function registerVideos(
     engine: Engine;
     guards: Guards;
     storage: ObjectStorage;
-    config: Pick<AppConfig, 'videos'>;
+    config: Pick<AppConfig, 'videos' | 'social'>;
     tokens: MediaTokens;
   },
 ): Promise<void> {

@@ -196,6 +196,11 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/publications/PublicationsScreen.tsx'),
     (m) => m.PublicationsScreen,
   ),
+  // The clip rules' publications waiting for a producer (issue 41 point 3).
+  '/medias/approvals': lazyScreen(
+    () => import('../features/publications/ApprovalsScreen.tsx'),
+    (m) => m.ApprovalsScreen,
+  ),
   // One live event's control room (features/control-room).
   '/events/sports/control-room/:id': lazyScreen(
     () => import('../features/control-room/ControlRoomScreen.tsx'),

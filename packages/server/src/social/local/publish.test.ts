@@ -9,7 +9,6 @@ import type { SocialPlatform } from '@regie/contract/social';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TwitterApi } from 'twitter-api-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { YOUTUBE_THUMBNAILS_PATH } from '../publish.youtube.ts';
 import { LOCAL_SOCIAL_PREFIX, PUBLISH_ENDPOINTS } from '../social.endpoints.ts';
 import { localGrant } from './grants.ts';
 import {
@@ -233,7 +232,7 @@ describe('YouTube resumable upload', () => {
     const setThumbnail = (id: string | null, payload: Buffer | undefined, type = 'image/jpeg', headers = auth) =>
       built.app.inject({
         method: 'POST',
-        url: `${path('youtube', YOUTUBE_THUMBNAILS_PATH)}${id === null ? '' : `?videoId=${id}`}`,
+        url: `${path('youtube', PUBLISH_ENDPOINTS.youtube.thumbnails)}${id === null ? '' : `?videoId=${id}`}`,
         headers: { ...headers, 'content-type': type },
         ...(payload && { payload }),
       });

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { YOUTUBE_THUMBNAILS_PATH } from '../publish.youtube.ts';
 import { PUBLISH_ENDPOINTS } from '../social.endpoints.ts';
 import { type Answer, faultAnswer } from './errors.ts';
 import { LOCAL_CHANNELS } from './fixtures.ts';
@@ -86,7 +85,7 @@ export function registerYoutubePublishing(scope: FastifyInstance, context: Publi
     withToken(request, reply, (user, params) => startUpload(context, records(), request, user, params)),
   );
   scope.put(endpoints.upload, STAND_IN, (request, reply) => putBytes(context, records(), request, reply));
-  scope.post(YOUTUBE_THUMBNAILS_PATH, STAND_IN, (request, reply) =>
+  scope.post(endpoints.thumbnails, STAND_IN, (request, reply) =>
     withToken(request, reply, (user, params) => setThumbnail(context, records(), request, user, params)),
   );
   scope.get(endpoints.videos, (request, reply) =>

@@ -3,6 +3,7 @@ import { isPlatformAdmin } from '@regie/contract/access';
 import { MAIN_WIDEN_DELAY_MS } from '@regie/contract/ui';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ApprovalNotices } from '../../features/publications/ApprovalNotices.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider.tsx';
 import { useAccessSubject } from '../../session/access.ts';
@@ -24,10 +25,14 @@ import { SectionMenu } from './SectionMenu.tsx';
 import { SpriteHost } from './SpriteHost.tsx';
 import { TopBar } from './TopBar.tsx';
 
+/** A phone's width: the section menu starts folded away, the screen gets the room (the approvals screen). */
+const PHONE_QUERY = '(max-width: 640px)';
+const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches === true;
+
 /** Collapsing slides the section menu away at once and gives its room to the main area later. */
 function useCollapsible() {
-  const [collapsed, setCollapsed] = useState(false);
-  const [narrow, setNarrow] = useState(false);
+  const [collapsed, setCollapsed] = useState(onPhone);
+  const [narrow, setNarrow] = useState(onPhone);
   useEffect(() => {
     if (!collapsed) {
       setNarrow(false);
@@ -114,6 +119,7 @@ function Shell() {
       <FloatingMessages />
       <OverlayHost closeLabel={t('notification.close')} />
       <SpriteHost />
+      <ApprovalNotices />
     </EventModulesContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import {
   CANCELLABLE_STATES,
+  PUBLICATION_STAGES,
   type Publication,
   type PublicationState,
   RETRYABLE_STATES,
@@ -15,6 +16,7 @@ import { usePublicationActions } from './publication-calls.ts';
 
 /** The colour of a state's badge; the state is always written in it. */
 export const PUBLICATION_STATE_COLOURS: Readonly<Record<PublicationState, string>> = {
+  approval: 'yellow',
   scheduled: 'indigo',
   queued: 'gray',
   rendering: 'violet',
@@ -24,8 +26,6 @@ export const PUBLICATION_STATE_COLOURS: Readonly<Record<PublicationState, string
   failed: 'red',
   cancelled: 'gray',
 };
-
-const STAGES = ['queuedAt', 'renderedAt', 'uploadStartedAt', 'uploadedAt', 'publishedAt'] as const;
 
 /** `14:05:09` today, else `28 Nov 2026, 14:05`: in the user's time zone and the interface's language. */
 function useTimeText() {
@@ -58,7 +58,7 @@ export function PublicationItem({
   const name = SOCIAL_PLATFORM_NAMES[platform];
   const Icon = PLATFORM_ICONS[platform];
   const where = publication.targetName ?? publication.accountName;
-  const stages = STAGES.filter((stage) => publication.stages[stage] !== null).map((stage) =>
+  const stages = PUBLICATION_STAGES.filter((stage) => publication.stages[stage] !== null).map((stage) =>
     t(`publications.stage.${stage}`, { time: time(publication.stages[stage] ?? '') }),
   );
   return (
@@ -78,6 +78,11 @@ export function PublicationItem({
             <Anchor component={Link} to={`/medias/videos/edit/${publication.videoId}/infos`} size="xs">
               {publication.videoTitle}
             </Anchor>
+          )}
+          {publication.ruleName && (
+            <Text size="xs" c="dimmed">
+              {t('publications.byRule', { name: publication.ruleName })}
+            </Text>
           )}
           <Text size="xs" c="dimmed" lineClamp={1}>
             {[publication.title, publication.caption].filter(Boolean).join(' — ')}

@@ -1,5 +1,6 @@
 import { satisfies } from '@regie/contract/access';
 import {
+  type ApproveBody,
   PUBLICATION_EVENT,
   PUBLICATIONS_READ_RULES,
   PUBLICATIONS_TOPIC,
@@ -125,6 +126,35 @@ export function usePublish(videoId: number) {
       invalidate: [publicationKeys.all],
     },
   );
+}
+
+/** Approve (with the caption as edited) and reject a clip rule's publication awaiting approval. */
+export function useApprovalActions() {
+  const api = useApi();
+  const invalidate = [publicationKeys.all];
+  const approve = useAction(
+    ({ id, body }: { id: number; body: ApproveBody }) =>
+      api.post<Publication>(publicationsPaths.approve(id), body, { authorize: mayPublish }),
+    { pending: false, success: 'publications.approvals.approved', invalidate },
+  );
+  const reject = useAction(
+    (id: number) => api.post<Publication>(publicationsPaths.reject(id), undefined, { authorize: mayPublish }),
+    { pending: false, success: 'publications.approvals.rejected', invalidate },
+  );
+  return { approve, reject };
+}
+
+/**
+ * Tells every open back-office of a user who publishes that a clip rule's publication awaits
+ * approval (its first event is in state 'approval'), with the way to the approvals screen.
+ */
+export function useApprovalNotices(onNew: (event: PublicationEvent) => void): void {
+  const mayPublish = useMayPublish();
+  useRealtimeEvent(PUBLICATIONS_TOPIC, (event) => {
+    if (!mayPublish || event.type !== PUBLICATION_EVENT) return;
+    const parsed = publicationEvent.safeParse(event.payload);
+    if (parsed.success && parsed.data.state === 'approval') onNew(parsed.data);
+  });
 }
 
 /** Cancel (DELETE) and retry (POST …/retry) of one publication. */

@@ -1,53 +1,61 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import type { PublicationState } from '@regie/contract/publications';
 import type { RepostItem } from '@regie/contract/reposts';
-import { SHARE_TARGET_NAMES } from '@regie/contract/videos';
-import { useReasonText } from '../../i18n/server-message.tsx';
+import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { useT } from '../../i18n/use-t.ts';
 import { useLocaleFormat } from '../attachments/locale-format.ts';
 
-const JOB_COLOURS: Readonly<Record<string, string>> = {
-  waiting: 'gray',
-  in_progress: 'blue',
-  done: 'teal',
+const STATE_COLOURS: Readonly<Record<PublicationState, string>> = {
+  approval: 'yellow',
+  scheduled: 'indigo',
+  queued: 'gray',
+  rendering: 'violet',
+  uploading: 'blue',
+  processing: 'cyan',
+  published: 'teal',
   failed: 'red',
+  cancelled: 'gray',
 };
 
-/** The link a done share job gives (its result `{url}`), if any. */
-function postUrl(item: RepostItem): string | null {
-  const result = item.job?.result;
-  if (typeof result !== 'object' || result === null || !('url' in result)) return null;
-  return typeof result.url === 'string' ? result.url : null;
+/** What a target's line says: its publication's state (with its progress), its refusal, or that it is gone. */
+function useStateText() {
+  const t = useT();
+  return (item: RepostItem): string => {
+    const { publication } = item;
+    if (publication) return t(`reposts.state.${publication.state}`, { progress: publication.progress ?? 0 });
+    return item.outcome === 'refused' ? t('reposts.outcome.refused') : t('reposts.gone');
+  };
 }
 
-/** One target of a repost: its job's state (or why it was not queued), its failure, its link. */
+/** One target of a repost: its publication's state, its link once published, why it failed or was refused. */
 function RepostLine({ item }: { item: RepostItem }) {
   const t = useT();
-  const reason = useReasonText();
   const format = useLocaleFormat();
-  const job = item.job;
-  const state = job ? t(`reposts.job.${job.state}`, { progress: job.progress }) : t(`reposts.outcome.${item.outcome}`);
-  const url = postUrl(item);
-  const failure = job?.state === 'failed' ? reason(job.lastErrorMessage, job.lastError) : null;
+  const stateText = useStateText();
+  const { publication } = item;
+  const url = publication?.state === 'published' ? publication.url : null;
+  const problems = publication ? (publication.error ? [publication.error] : []) : item.reasons;
+  const colour = publication ? STATE_COLOURS[publication.state] : 'orange';
   return (
     <Stack gap={2} component="li" data-testid={`repost-${item.id}`}>
       <Group gap="xs">
-        <Badge color={job ? (JOB_COLOURS[job.state] ?? 'gray') : 'orange'} variant="dot" tt="none" radius="sm">
-          {t('reposts.targetState', { target: SHARE_TARGET_NAMES[item.target], state })}
+        <Badge color={colour} variant="dot" tt="none" radius="sm">
+          {t('reposts.targetState', { target: SOCIAL_PLATFORM_NAMES[item.target], state: stateText(item) })}
         </Badge>
         <Text size="xs" c="dimmed">
           {item.videoTitle ?? ''} · {format.date(item.createdAt)}
         </Text>
         {url && (
           <Anchor href={url} target="_blank" rel="noreferrer" size="xs">
-            {t('reposts.open')}
+            {t('reposts.open', { target: SOCIAL_PLATFORM_NAMES[item.target] })}
           </Anchor>
         )}
       </Group>
-      {failure && (
-        <Text size="xs" c="red.8">
-          {failure}
+      {problems.map((problem) => (
+        <Text key={problem} size="xs" c="red.8">
+          {problem}
         </Text>
-      )}
+      ))}
     </Stack>
   );
 }

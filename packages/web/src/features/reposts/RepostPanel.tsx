@@ -1,12 +1,14 @@
 import { Alert, Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { REPOST_MESSAGE_MAX, type RepostResult } from '@regie/contract/reposts';
-import { SHARE_TARGET_NAMES, SHARE_TARGETS, type ShareTarget } from '@regie/contract/videos';
+import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
+import { SHARE_TARGETS, type ShareTarget } from '@regie/contract/videos';
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { LimitedTextField } from '../../widgets/LimitedTextField.tsx';
 import { useEventRecord } from '../graphics/graphics-calls.ts';
+import { useSocialLinks } from '../settings/social/social-calls.ts';
 import { RepostHistory } from './RepostHistory.tsx';
-import { useEventClips, useRepost, useReposts, useShareTargets } from './reposts-calls.ts';
+import { useEventClips, useRepost, useReposts } from './reposts-calls.ts';
 
 function isTarget(value: string): value is ShareTarget {
   return (SHARE_TARGETS as readonly string[]).includes(value);
@@ -29,14 +31,14 @@ function useVideoChoices(eventId: number) {
 }
 
 /**
- * Reposts an event's replay or one of its clips to social platforms (contract reposts.ts):
- * choose the video, the targets and a message; each target then shows its job's state, or says
- * plainly that it is not configured on this server or not linked by the user.
+ * Reposts an event's replay or one of its clips to the user's linked social accounts (contract
+ * reposts.ts): choose the video, the targets and a message; each target then becomes a
+ * publication followed to its post, or says why it was refused (not linked, a platform's limit).
  */
 export function RepostPanel({ eventId }: { eventId: number }) {
   const t = useT();
   const choices = useVideoChoices(eventId);
-  const targets = useShareTargets();
+  const links = useSocialLinks();
   const history = useReposts(eventId);
   const send = useRepost(eventId);
   const [videoId, setVideoId] = useState<string | null>(null);
@@ -44,8 +46,10 @@ export function RepostPanel({ eventId }: { eventId: number }) {
   const [message, setMessage] = useState('');
   const [results, setResults] = useState<RepostResult[]>([]);
   const video = videoId ?? choices[0]?.value ?? null;
-  const configured = (target: ShareTarget) =>
-    targets.data?.find((entry) => entry.target === target)?.configured ?? true;
+  const status = (target: ShareTarget) => {
+    const platform = links.data?.find((entry) => entry.platform === target);
+    return platform && { configured: platform.mode !== 'off', linked: platform.link?.state === 'active' };
+  };
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`reposts-${eventId}`}>
@@ -73,7 +77,7 @@ export function RepostPanel({ eventId }: { eventId: number }) {
               allowDeselect={false}
               onChange={setVideoId}
             />
-            <TargetChoice chosen={chosen} onChange={setChosen} configured={configured} />
+            <TargetChoice chosen={chosen} onChange={setChosen} status={status} />
             <LimitedTextField
               label={t('reposts.message')}
               textLimit={REPOST_MESSAGE_MAX}
@@ -100,12 +104,20 @@ export function RepostPanel({ eventId }: { eventId: number }) {
 interface TargetProps {
   chosen: ShareTarget[];
   onChange: (targets: ShareTarget[]) => void;
-  configured: (target: ShareTarget) => boolean;
+  /** Whether this server can link the target and the user has an active link to it (unknown while loading). */
+  status: (target: ShareTarget) => { configured: boolean; linked: boolean } | undefined;
 }
 
-/** The platforms to post to; one this server has no keys for says so in its label. */
-function TargetChoice({ chosen, onChange, configured }: TargetProps) {
+/** The platforms to post to; one this server cannot link, or the user has not linked, says so in its label. */
+function TargetChoice({ chosen, onChange, status }: TargetProps) {
   const t = useT();
+  const label = (target: ShareTarget) => {
+    const name = SOCIAL_PLATFORM_NAMES[target];
+    const known = status(target);
+    if (known && !known.configured) return t('reposts.unconfigured', { target: name });
+    if (known && !known.linked) return t('reposts.unlinked', { target: name });
+    return name;
+  };
   return (
     <Checkbox.Group
       label={t('reposts.targets')}
@@ -114,33 +126,28 @@ function TargetChoice({ chosen, onChange, configured }: TargetProps) {
     >
       <Group gap="md" mt={6}>
         {SHARE_TARGETS.map((target) => (
-          <Checkbox
-            key={target}
-            value={target}
-            label={
-              configured(target)
-                ? SHARE_TARGET_NAMES[target]
-                : t('reposts.unconfigured', { target: SHARE_TARGET_NAMES[target] })
-            }
-          />
+          <Checkbox key={target} value={target} label={label(target)} />
         ))}
       </Group>
     </Checkbox.Group>
   );
 }
 
-/** What became of the last send on each target; anything but queued is shown as a warning. */
+/** What became of the last send on each target: queued, or refused with the reasons. */
 function RepostResults({ results }: { results: readonly RepostResult[] }) {
   const t = useT();
   if (results.length === 0) return null;
   return (
     <Stack gap={4} role="status">
       {results.map((result) => (
-        <Text key={result.target} size="sm" c={result.outcome === 'queued' ? undefined : 'orange.9'}>
-          {t('reposts.targetState', {
-            target: SHARE_TARGET_NAMES[result.target],
-            state: t(`reposts.outcome.${result.outcome}`),
-          })}
+        <Text key={result.target} size="sm" c={result.outcome === 'queued' ? undefined : 'red.8'}>
+          {[
+            t('reposts.targetState', {
+              target: SOCIAL_PLATFORM_NAMES[result.target],
+              state: t(`reposts.outcome.${result.outcome}`),
+            }),
+            ...result.reasons,
+          ].join(' — ')}
         </Text>
       ))}
     </Stack>

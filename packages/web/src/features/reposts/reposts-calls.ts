@@ -1,24 +1,25 @@
 import { CLIP_SOURCES_LIMIT, clipPaths } from '@regie/contract/clips';
 import type { ClipListResponse } from '@regie/contract/clips.schemas';
 import { type RepostBody, type RepostList, type RepostResponse, repostPaths } from '@regie/contract/reposts';
-import { videoPaths } from '@regie/contract/videos';
-import type { ShareTargetsResponse } from '@regie/contract/videos.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 
 const repostsKey = (eventId: number) => ['events', eventId, 'reposts'] as const;
-const UNSETTLED: ReadonlySet<string> = new Set(['waiting', 'in_progress']);
+/** Publication states that still change on their own (a scheduled one waits for its time). */
+const UNSETTLED: ReadonlySet<string> = new Set(['queued', 'rendering', 'uploading', 'processing']);
 const REFRESH_MS = 3_000;
 
-/** The event's reposts; read again every few seconds while a target's job is still running. */
+/** The event's reposts; read again every few seconds while a target's publication is on its way. */
 export function useReposts(eventId: number) {
   const api = useApi();
   return useQuery({
     queryKey: repostsKey(eventId),
     queryFn: ({ signal }) => api.get<RepostList>(repostPaths.list(eventId), undefined, { signal }),
     refetchInterval: (query) =>
-      query.state.data?.data.some((item) => item.job && UNSETTLED.has(item.job.state)) ? REFRESH_MS : false,
+      query.state.data?.data.some((item) => item.publication && UNSETTLED.has(item.publication.state))
+        ? REFRESH_MS
+        : false,
   });
 }
 
@@ -33,20 +34,13 @@ export function useEventClips(eventId: number) {
   });
 }
 
-/** Which targets this server has and this user linked (null when the user may not read it). */
-export function useShareTargets() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['videos', 'share-targets'],
-    queryFn: ({ signal }) => api.get<ShareTargetsResponse>(videoPaths.shareTargets, undefined, { signal }),
-    retry: false,
-  });
-}
-
 export function useRepost(eventId: number) {
   const api = useApi();
   return useAction((body: RepostBody) => api.post<RepostResponse>(repostPaths.list(eventId), body), {
     success: 'reposts.sent',
+    // Every target refused: the results under the form say why, the notification must not say "requested".
+    successText: (response, _body, t) =>
+      response.results.some((result) => result.outcome === 'queued') ? null : t('reposts.noneQueued'),
     invalidate: [repostsKey(eventId)],
   });
 }

@@ -1,0 +1,169 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { Message } from '@regie/contract/messages';
+import { renderMessage } from '@regie/contract/messages.render';
+import {
+  captionLength,
+  characterLength,
+  PLATFORM_LIMITS,
+  type Publication,
+  publicationProblems,
+} from '@regie/contract/publications';
+import { videosResource } from '@regie/contract/resources/videos';
+import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResourceRecord } from '../../api/resource-queries.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
+import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
+import { playbackOf } from '../videos/video-fields.ts';
+import { useApprovalActions, usePublicationsLive, usePublicationsPage } from './publication-calls.ts';
+
+/** The most shown at once: a producer works through them from the top. */
+const APPROVALS_SHOWN = 50;
+
+/**
+ * Medias › Approvals (issue 41 point 3): the clips the clip rules made for the social accounts,
+ * each waiting for a producer. Sized for a phone: one column, the clip, its caption to edit, and
+ * Approve or Reject in one tap. New ones arrive live; one approved elsewhere leaves at once.
+ */
+export function ApprovalsScreen() {
+  const t = useT();
+  usePublicationsLive();
+  const list = usePublicationsPage({ state: 'approval', limit: APPROVALS_SHOWN, offset: 0 });
+  return (
+    <Stack gap="md" maw={520} mx="auto" w="100%">
+      <Text size="sm" c="dimmed">
+        {t('publications.approvals.intro')}
+      </Text>
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          {t('publications.failed')}
+        </Alert>
+      ) : !list.data ? (
+        <Skeleton h={240} />
+      ) : list.data.data.length === 0 ? (
+        <Paper withBorder radius="lg" p="lg">
+          <Text size="sm">{t('publications.approvals.empty')}</Text>
+        </Paper>
+      ) : (
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="approvals">
+          {list.data.data.map((item) => (
+            <ApprovalCard key={item.id} publication={item} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ApprovalCard({ publication }: { publication: Publication }) {
+  const t = useT();
+  const { i18n } = useTranslation();
+  const { approve, reject } = useApprovalActions();
+  const [title, setTitle] = useState(publication.title);
+  const [caption, setCaption] = useState(publication.caption);
+  const clip = useResourceRecord(videosResource, String(publication.videoId));
+  const playback = clip.data ? playbackOf(clip.data) : null;
+  const { platform } = publication;
+  const name = SOCIAL_PLATFORM_NAMES[platform];
+  const Icon = PLATFORM_ICONS[platform];
+  const where = publication.targetName ?? publication.accountName;
+  const limits = PLATFORM_LIMITS[platform];
+  const problems = publicationProblems({ platform, title, caption, aspect: publication.aspect }, null);
+  const say = (field: 'title' | 'caption') =>
+    problems
+      .filter((problem) => problem.field === field)
+      .map((problem) => renderMessage(problem.message as Message, i18n.language))
+      .join(' ') || undefined;
+  const counter = (length: number, max: number) => (
+    <Text component="span" size="xs" c={length > max ? 'red.8' : 'dimmed'}>
+      {t('publications.dialog.counter', { length, max })}
+    </Text>
+  );
+  const label = `${name} – ${where}`;
+  return (
+    <Paper withBorder radius="lg" shadow="xs" p="md" component="li" aria-label={label}>
+      <Stack gap="sm">
+        <Group gap={6} wrap="nowrap">
+          <Icon size={18} aria-hidden />
+          <Text fw={600} size="sm">
+            {name}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {where}
+          </Text>
+        </Group>
+        <Text size="sm" fw={500}>
+          {publication.videoTitle}
+        </Text>
+        {publication.ruleName && (
+          <Text size="xs" c="dimmed">
+            {t('publications.byRule', { name: publication.ruleName })} · {publication.aspect}
+          </Text>
+        )}
+        {playback ? (
+          <VideoPlayer playback={playback} title={publication.videoTitle} />
+        ) : (
+          <Text size="xs" c="dimmed">
+            {t('publications.approvals.clipInMaking')}
+          </Text>
+        )}
+        {limits.titleMax !== null && (
+          <TextInput
+            label={t('publications.dialog.postTitle', { name })}
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            description={counter(characterLength(title), limits.titleMax)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            error={say('title')}
+          />
+        )}
+        <Textarea
+          label={t('publications.dialog.caption', { name })}
+          value={caption}
+          onChange={(event) => setCaption(event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={6}
+          description={counter(captionLength(platform, caption), limits.captionMax)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          error={say('caption')}
+        />
+        <Group grow gap="sm">
+          <Button
+            size="md"
+            color="red"
+            variant="light"
+            leftSection={<IconX size={18} aria-hidden />}
+            loading={reject.isPending}
+            disabled={approve.isPending}
+            onClick={() => reject.mutate(publication.id)}
+            aria-label={t('publications.approvals.rejectNamed', { name: label })}
+          >
+            {t('publications.approvals.reject')}
+          </Button>
+          <Button
+            size="md"
+            leftSection={<IconCheck size={18} aria-hidden />}
+            loading={approve.isPending}
+            disabled={problems.length > 0 || reject.isPending}
+            onClick={() =>
+              approve.mutate({
+                id: publication.id,
+                body: {
+                  ...(title !== publication.title ? { title } : {}),
+                  ...(caption !== publication.caption ? { caption } : {}),
+                },
+              })
+            }
+            aria-label={t('publications.approvals.approveNamed', { name: label })}
+          >
+            {t('publications.approvals.approve')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
