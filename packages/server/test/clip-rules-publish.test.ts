@@ -1,12 +1,17 @@
 import { CLIP_RULE_MESSAGES, type ClipRuleRun, clipRulePaths } from '@regie/contract/clip-rules';
+import type { FeedMatchEvent, ParsedFeed } from '@regie/contract/feeds';
 import { renderMessage } from '@regie/contract/messages.render';
 import { type Publication, publicationsPaths } from '@regie/contract/publications';
 import { type SocialTarget, socialPaths } from '@regie/contract/social';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyClipRules, publishRuleClip } from '../src/clip-rules/clip-rules.service.ts';
+import { challengers } from '../src/db/actors.table.ts';
 import { auditEntries } from '../src/db/audit.table.ts';
 import { clipRuleRuns } from '../src/db/clip-rules.table.ts';
+import { markers } from '../src/db/events.table.ts';
+import { sports } from '../src/db/sports.table.ts';
+import { applyMatchEvents } from '../src/match-events/match-events.apply.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { linkPlatform, type PublishingContext, publishingContext } from './social-fixtures.ts';
 
@@ -159,6 +164,81 @@ describe('clip rules that publish their clips', () => {
       .where(and(eq(auditEntries.resource, 'publications'), eq(auditEntries.resourceId, youtube?.id ?? 0)));
     expect(audited.map((entry) => entry.action)).toEqual(expect.arrayContaining(['share', 'approve']));
   }, 180_000);
+
+  it('captions a feed’s goal with the score once it is in, its scorer and its minute', async () => {
+    const { db } = publishing.ctx;
+    const accountId = publishing.ctx.accountA.id;
+    const [football] = await db
+      .select({ id: sports.id })
+      .from(sports)
+      .where(and(eq(sports.name, 'Football'), isNull(sports.accountId)));
+    const [home, away] = await db
+      .insert(challengers)
+      .values([
+        { name: 'Riverside', type: 'team', sportId: football?.id ?? 0, accountId },
+        { name: 'Harbour City', type: 'team', sportId: football?.id ?? 0, accountId },
+      ])
+      .returning();
+    const eventId = await created('/main-api/events', {
+      name: 'Derby',
+      videoId: publishing.videoId,
+      state: 'replay',
+      sportId: football?.id,
+      homeChallengerId: home?.id,
+      awayChallengerId: away?.id,
+      periods: [{ period: 1, startsAt: 0 }],
+    });
+    const ruleId = await created('/main-api/clip-rules', {
+      name: 'Derby goals',
+      markerTypeId: ids.goal,
+      beforeSeconds: 2,
+      afterSeconds: 2,
+      markerSource: 'feed',
+      publishTargets: ['youtube'],
+      captionTemplate: "{home} {score} {away} – {player} {minute}'",
+    });
+    const goal = (providerId: string, team: string, person: string, seconds: number): FeedMatchEvent => ({
+      providerId,
+      key: 'Shot:Goal',
+      period: 1,
+      periodSeconds: seconds,
+      minute: 0,
+      second: seconds,
+      teamProviderId: team,
+      personName: person,
+      label: `Goal: ${person}`,
+    });
+    const feed: ParsedFeed = {
+      provider: 'statsbomb',
+      teams: [
+        { providerId: 't-home', name: 'Riverside' },
+        { providerId: 't-away', name: 'Harbour City' },
+      ],
+      people: [],
+      fixtures: [],
+      matchEvents: [goal('g-1', 't-away', 'J. Miles', 1), goal('g-2', 't-home', 'L. Bernardi', 2)],
+    };
+    await applyMatchEvents(db, { accountId, eventId, provider: 'statsbomb', feed, language: 'en' });
+    const placed = await db.select().from(markers).where(eq(markers.eventId, eventId)).orderBy(markers.timeSeconds);
+    expect(placed.map((marker) => [marker.teamSide, marker.personName])).toEqual([
+      ['away', 'J. Miles'],
+      ['home', 'L. Bernardi'],
+    ]);
+    const captions: string[] = [];
+    for (const marker of placed) {
+      await applyClipRules(db, marker.id);
+      const [run] = await db
+        .select()
+        .from(clipRuleRuns)
+        .where(and(eq(clipRuleRuns.markerId, marker.id), eq(clipRuleRuns.ruleId, ruleId)));
+      const items = await publicationsOf(run?.clipVideoId ?? 0);
+      captions.push(items.find((item) => item.ruleName === 'Derby goals')?.caption ?? '');
+    }
+    expect(captions).toEqual([
+      "Riverside 0–1 Harbour City – J. Miles 1'",
+      "Riverside 1–1 Harbour City – L. Bernardi 1'",
+    ]);
+  });
 
   it('publishes at once in direct mode, in 9:16 on TikTok, while the clip is still being made', async () => {
     const ruleId = await created('/main-api/clip-rules', {

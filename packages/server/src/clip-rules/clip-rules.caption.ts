@@ -1,9 +1,9 @@
 import { CAPTION_PLACEHOLDERS, type CaptionPlaceholder } from '@regie/contract/clip-rules';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull, lt, lte, or } from 'drizzle-orm';
 import { minuteOf } from '../clips/clip-title.ts';
 import { challengers } from '../db/actors.table.ts';
 import type { Db } from '../db/database.ts';
-import type { events, markers } from '../db/events.table.ts';
+import { type events, markers } from '../db/events.table.ts';
 
 /**
  * The caption a clip rule writes for its clip (issue 41 point 3): its template's words
@@ -54,6 +54,31 @@ async function challengerName(db: Db, id: number | null): Promise<string | undef
   return row?.name;
 }
 
+/**
+ * The score once this marker's goal is in: the markers of its type for each side up to it (a
+ * feed's goals know their side), `2–1`; unknown for a marker without a side (made by hand).
+ */
+async function scoreAt(db: Db, marker: MarkerRow): Promise<string | undefined> {
+  if (marker.teamSide === null || marker.markerTypeId === null) return undefined;
+  const rows = await db
+    .select({ side: markers.teamSide, goals: count() })
+    .from(markers)
+    .where(
+      and(
+        eq(markers.eventId, marker.eventId),
+        eq(markers.markerTypeId, marker.markerTypeId),
+        isNotNull(markers.teamSide),
+        or(
+          lt(markers.timeSeconds, marker.timeSeconds),
+          and(eq(markers.timeSeconds, marker.timeSeconds), lte(markers.id, marker.id)),
+        ),
+      ),
+    )
+    .groupBy(markers.teamSide);
+  const of = (side: string) => rows.find((row) => row.side === side)?.goals ?? 0;
+  return `${of('home')}–${of('away')}`;
+}
+
 /** What the template's words are for this marker of this event. */
 export async function captionValues(
   db: Db,
@@ -65,7 +90,8 @@ export async function captionValues(
   const values: CaptionValues = {
     home: await challengerName(db, event.homeChallengerId),
     away: await challengerName(db, event.awayChallengerId),
-    player: playerOf(marker.label, typeName),
+    score: await scoreAt(db, marker),
+    player: marker.personName ?? playerOf(marker.label, typeName),
     minute: minute?.replace(/['’]$/u, ''),
     event: event.name,
     type: typeName ?? undefined,

@@ -1,5 +1,6 @@
 import type { FeedProvider } from '@regie/contract/feeds';
 import type { PeriodStart } from '@regie/contract/match-clock';
+import type { MatchSide } from '@regie/contract/match-events';
 import { EVENT_STATES, type EventState } from '@regie/contract/resources/events';
 import { sql } from 'drizzle-orm';
 import {
@@ -96,6 +97,9 @@ export const markers = pgTable(
     provider: text('provider').$type<FeedProvider>(),
     providerEventId: text('provider_event_id'),
     feedKey: text('feed_key'),
+    // Whose match event it is and who, as the feed says (null by hand): a caption's {score} and {player}.
+    teamSide: text('team_side').$type<MatchSide>(),
+    personName: text('person_name'),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

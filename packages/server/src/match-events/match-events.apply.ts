@@ -6,7 +6,7 @@ import {
   type ParsedFeed,
 } from '@regie/contract/feeds';
 import { type PeriodStart, videoSecondsOf } from '@regie/contract/match-clock';
-import { MATCH_EVENT_MESSAGES, type ParserMappingMode } from '@regie/contract/match-events';
+import { MATCH_EVENT_MESSAGES, type MatchSide, type ParserMappingMode } from '@regie/contract/match-events';
 import type { MessageLanguage } from '@regie/contract/messages.render';
 import { renderMessage } from '@regie/contract/messages.render';
 import { MARKER_LABEL_MAX } from '@regie/contract/resources/events';
@@ -21,7 +21,7 @@ import { HttpError, notFound } from '../http/http.errors.ts';
 import { publishMarkerChange } from '../markers/markers.published.ts';
 import { presentMarker } from '../markers/markers.resource.ts';
 import { eventKeysOf } from './feed-keys.ts';
-import { applyStoredStats } from './match-stats.apply.ts';
+import { applyStoredStats, sidesOfTeams } from './match-stats.apply.ts';
 import { resolveParserMapping } from './parser-mapping.service.ts';
 
 /**
@@ -124,7 +124,7 @@ export async function applyMatchEvents(db: Db, input: ApplyMatchInput): Promise<
 }
 
 function placeInputMarkers(db: Db, event: MatchEvent, input: ApplyMatchInput): Promise<ImportReport> {
-  return placeMarkers(db, event, input.provider, input.feed.matchEvents, {
+  return placeMarkers(db, event, storedDocumentOf(input.feed), {
     mode: input.mode,
     dataProviderMappingId: input.dataProviderMappingId ?? null,
     language: input.language,
@@ -164,7 +164,7 @@ export async function reapplyMatchEvents(
     for (const document of documents) {
       report = mergeReports(
         report,
-        await placeMarkers(tx, placed, document.provider, document.matchEvents, {
+        await placeMarkers(tx, placed, document, {
           dataProviderMappingId: null,
           language: input.language,
         }),
@@ -207,11 +207,14 @@ function excluded(column: { name: string }): SQL {
 async function placeMarkers(
   db: Db,
   event: MatchEvent,
-  provider: FeedProvider,
-  matchEvents: readonly FeedMatchEvent[],
+  document: StoredMatchDocument,
   options: PlaceOptions,
 ): Promise<ImportReport> {
+  const { provider, matchEvents } = document;
   const report = emptyImportReport();
+  // Whose match event each is (home, away): a caption's score counts each side's goals.
+  const teamIds = [...new Set(matchEvents.map((matchEvent) => matchEvent.teamProviderId).filter(isText))];
+  const sides = teamIds.length === 0 ? new Map<string, MatchSide>() : await sidesOfTeams(db, event, document, teamIds);
   const mode: ParserMappingMode = options.mode ?? (event.state === 'live' ? 'live' : 'replay');
   const keys = [...new Set(matchEvents.map((matchEvent) => matchEvent.key))];
   const mapping =
@@ -264,6 +267,8 @@ async function placeMarkers(
       period: matchEvent.period,
       periodSeconds: matchEvent.periodSeconds,
       feedKey: matchEvent.key,
+      teamSide: matchEvent.teamProviderId ? (sides.get(matchEvent.teamProviderId) ?? null) : null,
+      personName: matchEvent.personName?.slice(0, MARKER_LABEL_MAX).trim() || null,
     };
     if (current && sameMarker(current, values)) {
       count(report.unchanged, 'marker');
@@ -298,6 +303,8 @@ async function placeMarkers(
           period: excluded(markers.period),
           periodSeconds: excluded(markers.periodSeconds),
           feedKey: excluded(markers.feedKey),
+          teamSide: excluded(markers.teamSide),
+          personName: excluded(markers.personName),
           updatedAt: new Date(),
         },
       })
@@ -332,7 +339,11 @@ interface MarkerValues {
   period: number;
   periodSeconds: number;
   feedKey: string;
+  teamSide: MatchSide | null;
+  personName: string | null;
 }
+
+const isText = (value: string | undefined): value is string => typeof value === 'string' && value !== '';
 
 function sameMarker(row: MarkerRow, values: MarkerValues): boolean {
   return (
@@ -341,7 +352,9 @@ function sameMarker(row: MarkerRow, values: MarkerValues): boolean {
     row.timeSeconds === values.timeSeconds &&
     row.period === values.period &&
     row.periodSeconds === values.periodSeconds &&
-    row.feedKey === values.feedKey
+    row.feedKey === values.feedKey &&
+    row.teamSide === values.teamSide &&
+    row.personName === values.personName
   );
 }
 

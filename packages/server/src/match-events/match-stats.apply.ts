@@ -21,15 +21,16 @@ type SideStats = Partial<Record<FeedStatKey, number>>;
  * The side (home, away) of each team of the document: the challenger the provider's id was
  * imported as (provider_refs), else the event's challenger of the same name (case aside); a last
  * team left with a last side gets it; with no event challengers at all, the document's first
- * team is home (a match file lists the home team first).
+ * team is home (a match file lists the home team first). `teamIds`: the teams asked about (those
+ * with figures, by default; those of the match events, for the markers' sides).
  */
 export async function sidesOfTeams(
   db: Db,
   event: StatsEvent,
   document: StoredMatchDocument,
+  teamIds: readonly string[] = Object.keys(document.stats ?? {}),
 ): Promise<Map<string, MatchSide>> {
   const sides = new Map<string, MatchSide>();
-  const teamIds = Object.keys(document.stats ?? {});
   const bySide: Record<MatchSide, number | null> = { home: event.homeChallengerId, away: event.awayChallengerId };
   const eventChallengers = [bySide.home, bySide.away].filter((id): id is number => id !== null);
   if (eventChallengers.length === 0) {
