@@ -13,9 +13,10 @@ import { EVENT_STATES, type EventState } from './resources/events.ts';
  * Every end of live makes the replay from our own packager's recording (the program over the
  * live, contract live.ts LIVE_JOB_TYPES.replay): the content's videoId becomes the new replay
  * video. DECISION: -aws goes through the same local engine (no cloud stream here); -dailymotion
- * also shares that replay to Dailymotion, as the user who ended the live, once it is encoded (a
- * video.share job queued when the video becomes ready; its failure, e.g. an unlinked account,
- * shows in the video's shares).
+ * also shares that replay to Dailymotion, as the user who ended the live, once it is encoded: the
+ * encode job that makes it ready publishes it through the user's Dailymotion link (a publication,
+ * contract publications.ts, listed in the video's shares); a share refused then (no link, a
+ * platform's limit) is dropped, and the worker's log says why.
  */
 export const LIFECYCLE_STATES = EVENT_STATES;
 export type LifecycleState = EventState;
@@ -34,7 +35,10 @@ export interface TransitionRule {
   to: LifecycleState;
   /** Beyond the resource's own write rule (sport_player_write for events). */
   extraRule?: AccessRule;
-  /** DECISION: the Dailymotion variant needs the server's Dailymotion share target (503 otherwise). */
+  /**
+   * DECISION: the Dailymotion variant needs a server that can link Dailymotion accounts (its app,
+   * or the local stand-in); 503 otherwise.
+   */
   needsDailymotion?: boolean;
   /** Ending the live makes its replay from the program's recording (a video and a durable job). */
   makesReplay?: boolean;

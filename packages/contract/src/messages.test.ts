@@ -45,9 +45,7 @@ describe('server messages in French', () => {
     expect(renderMessage(CLIP_MESSAGES.outBeyondDuration(12.5), 'fr')).toBe(
       'Le clip doit se terminer avant la fin de la vidéo (elle dure 12,50 s)',
     );
-    expect(renderMessage(VIDEO_MESSAGES.shareNotConfigured('youtube'), 'fr')).toBe(
-      'Le partage vers YouTube n’est pas configuré sur ce serveur',
-    );
+    expect(renderMessage(VIDEO_MESSAGES.importHttpStatus(404), 'fr')).toBe('Le serveur a répondu HTTP 404');
     expect(renderMessage(JOB_MESSAGES.notFailed(9, 'in_progress'), 'fr')).toBe(
       'La tâche 9 est en cours : seule une tâche en échec peut être relancée',
     );

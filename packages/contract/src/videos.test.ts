@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderMessage } from './messages.render.ts';
 import { SYSTEM_FIELDS } from './resources/define.ts';
 import { videosResource } from './resources/videos.ts';
 import { multipartUploadRequest, subtitleCue, subtitleJsonBody } from './videos.schemas.ts';
-import { partCount, partLength, SHARE_TARGETS, VIDEO_MESSAGES, VIDEO_PART_SIZE } from './videos.ts';
+import { partCount, partLength, VIDEO_PART_SIZE } from './videos.ts';
 
 describe('the videos declaration', () => {
   const fields = Object.keys(videosResource.fields.shape);
@@ -50,7 +49,7 @@ describe('upload parts', () => {
   });
 });
 
-describe('subtitles and sharing', () => {
+describe('subtitles', () => {
   it('wants cues that end after they start', () => {
     expect(subtitleCue.safeParse({ start: 1, end: 2, text: 'Hi' }).data).toEqual({
       id: null,
@@ -60,14 +59,5 @@ describe('subtitles and sharing', () => {
     });
     expect(subtitleCue.safeParse({ start: 2, end: 2, text: 'Hi' }).success).toBe(false);
     expect(subtitleJsonBody.safeParse({ format: 'srt', content: '1' }).success).toBe(true);
-  });
-
-  it('names each target in its "not configured" message', () => {
-    expect(SHARE_TARGETS.map((target) => renderMessage(VIDEO_MESSAGES.shareNotConfigured(target)))).toEqual([
-      'YouTube sharing is not configured on this server',
-      'Facebook sharing is not configured on this server',
-      'Twitter sharing is not configured on this server',
-      'Dailymotion sharing is not configured on this server',
-    ]);
   });
 });

@@ -74,13 +74,6 @@ export const SHARE_TARGETS = [
   'dailymotion',
 ] as const satisfies readonly SocialPlatform[];
 export type ShareTarget = (typeof SHARE_TARGETS)[number];
-/** The spec's names of the targets; publications and screens name them as social.ts's SOCIAL_PLATFORM_NAMES (X). */
-export const SHARE_TARGET_NAMES: Readonly<Record<ShareTarget, string>> = {
-  youtube: 'YouTube',
-  facebook: 'Facebook',
-  twitter: 'Twitter',
-  dailymotion: 'Dailymotion',
-};
 
 /**
  * Media files of a video (HLS playlists and segments, poster, storyboard, subtitles) are served at
@@ -189,17 +182,6 @@ export const VIDEO_MESSAGES = messageCatalog('VIDEO_MESSAGES', {
   subtitlesNotFound: (id: number | string, language: string) => `Video ${id} has no ${language} subtitles`,
   subtitlesTooLarge: `Subtitles are limited to ${SUBTITLE_MAX_BYTES / 1024 / 1024} MiB`,
   subtitlesContentType: 'Send subtitles as text/vtt, application/x-subrip, or JSON ({format, content} or a cue list)',
-  shareNotConfigured: (target: ShareTarget) => `${SHARE_TARGET_NAMES[target]} sharing is not configured on this server`,
-  shareNotLinked: (target: ShareTarget) =>
-    `Link your ${SHARE_TARGET_NAMES[target]} account in Settings › Social networks first`,
-  shareNotReady: (id: number | string, state: string) => `Video ${id} is ${state}: only a ready video can be shared`,
-  shareLinkExpired: (target: ShareTarget) =>
-    `The ${SHARE_TARGET_NAMES[target]} link has expired: link the account again`,
-  shareRefused: (target: ShareTarget, detail: string) => `${SHARE_TARGET_NAMES[target]} refused the video: ${detail}`,
-  shareUnreachable: (target: ShareTarget, detail: string) =>
-    `${SHARE_TARGET_NAMES[target]} could not be reached: ${detail}`,
-  shareTooLarge: (target: ShareTarget, limitBytes: number) =>
-    `The video is larger than ${SHARE_TARGET_NAMES[target]} accepts (${Math.round(limitBytes / 1024 ** 2)} MiB)`,
   uploadNotCompleted: 'The upload was not completed in time',
   mediaNotFound: 'Media file not found',
   originalMissing: 'The original file is missing from storage',

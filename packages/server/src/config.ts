@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { SocialPlatform } from '@regie/contract/social';
-import { type ShareTarget, VIDEO_IMPORT_MAX_BYTES_DEFAULT, VIDEO_PART_SIZE } from '@regie/contract/videos';
+import { VIDEO_IMPORT_MAX_BYTES_DEFAULT, VIDEO_PART_SIZE } from '@regie/contract/videos';
 import { z } from 'zod';
 import type { MailConfig } from './mail/mail.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
@@ -97,11 +97,6 @@ const environmentSchema = z.object({
   REGIE_TWITTER_OAUTH_URL: optionalUrl,
   REGIE_DAILYMOTION_OAUTH_URL: optionalUrl,
   REGIE_TIKTOK_OAUTH_URL: optionalUrl,
-  REGIE_YOUTUBE_API_URL: optionalUrl.default('https://youtube.googleapis.com/'),
-  REGIE_YOUTUBE_TOKEN_URL: optionalUrl.default('https://oauth2.googleapis.com/token'),
-  REGIE_FACEBOOK_API_URL: optionalUrl.default('https://graph.facebook.com/v21.0/'),
-  REGIE_TWITTER_API_URL: optionalUrl.default('https://api.x.com/2/'),
-  REGIE_DAILYMOTION_API_URL: optionalUrl.default('https://api.dailymotion.com/'),
   REGIE_INGEST_HOST: optionalText.default('127.0.0.1'),
   REGIE_INGEST_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   REGIE_SIMULCAST_ALLOW_HOSTS: optionalText,
@@ -127,16 +122,6 @@ export type StorageConfig =
       credentials: { accessKeyId: string; secretAccessKey: string } | null;
       forcePathStyle: boolean;
     };
-
-/** Credentials of a share target's API (an app registered with it) and where its API is. */
-export interface ShareCredentials {
-  clientId: string;
-  clientSecret: string;
-  /** Base URL of the platform's API (REGIE_<TARGET>_API_URL): a local platform in tests. */
-  apiUrl: string;
-  /** Where an expired OAuth access token is refreshed (YouTube only). */
-  tokenUrl?: string;
-}
 
 /** A social platform's app (contract social.ts), and where its OAuth calls go when not its own origins. */
 export interface SocialAppConfig {
@@ -171,8 +156,6 @@ export interface VideosConfig {
   importAllowHosts: string[];
   importMaxBytes: number;
   importTimeoutMs: number;
-  /** null: that target is not configured (POST …/share/{target} answers 503). */
-  share: Record<ShareTarget, ShareCredentials | null>;
 }
 
 /** The live ingest (live/): where encoders publish RTMP. */
@@ -321,14 +304,6 @@ function storageConfig(values: z.infer<typeof environmentSchema>, dataDir: strin
   };
 }
 
-function shareCredentials(
-  clientId: string | undefined,
-  clientSecret: string | undefined,
-  api: { apiUrl: string; tokenUrl?: string },
-): ShareCredentials | null {
-  return clientId && clientSecret ? { clientId, clientSecret, ...api } : null;
-}
-
 function socialConfig(values: z.infer<typeof environmentSchema>): SocialConfig {
   const app = (clientId: string | undefined, clientSecret: string | undefined, baseUrl: string | undefined) =>
     clientId && clientSecret ? { clientId, clientSecret, baseUrl: baseUrl?.replace(/\/+$/, '') ?? null } : undefined;
@@ -373,21 +348,6 @@ function videosConfig(values: z.infer<typeof environmentSchema>): VideosConfig {
     importAllowHosts: hostList(values.REGIE_IMPORT_ALLOW_HOSTS),
     importMaxBytes: values.REGIE_IMPORT_MAX_BYTES,
     importTimeoutMs: values.REGIE_IMPORT_TIMEOUT_SECONDS * 1000,
-    share: {
-      youtube: shareCredentials(values.REGIE_YOUTUBE_CLIENT_ID, values.REGIE_YOUTUBE_CLIENT_SECRET, {
-        apiUrl: values.REGIE_YOUTUBE_API_URL,
-        tokenUrl: values.REGIE_YOUTUBE_TOKEN_URL,
-      }),
-      facebook: shareCredentials(values.REGIE_FACEBOOK_APP_ID, values.REGIE_FACEBOOK_APP_SECRET, {
-        apiUrl: values.REGIE_FACEBOOK_API_URL,
-      }),
-      twitter: shareCredentials(values.REGIE_TWITTER_API_KEY, values.REGIE_TWITTER_API_SECRET, {
-        apiUrl: values.REGIE_TWITTER_API_URL,
-      }),
-      dailymotion: shareCredentials(values.REGIE_DAILYMOTION_API_KEY, values.REGIE_DAILYMOTION_API_SECRET, {
-        apiUrl: values.REGIE_DAILYMOTION_API_URL,
-      }),
-    },
   };
 }
 

@@ -21,7 +21,6 @@ let ctx: TestContext;
 let accountA: BuiltAccount;
 const tokens: Record<string, string> = {};
 const userIds: Record<string, number> = {};
-const dailymotion = { clientId: 'id', clientSecret: 'secret', apiUrl: 'http://127.0.0.1:9/' };
 
 async function user(name: string, account: BuiltAccount, roles: Role[]) {
   const built = await ctx.buildUser({ accountId: account.id, roles });
@@ -49,11 +48,8 @@ const path = (id: number, transition: Parameters<typeof lifecyclePaths.transitio
   lifecyclePaths.transition('events', id, transition);
 
 beforeAll(async () => {
-  const videos = loadConfig({}).videos;
-  ctx = await createTestContext({
-    config: { videos: { ...videos, share: { ...videos.share, dailymotion } } },
-    dependencies: { hub },
-  });
+  // No Dailymotion app: its local stand-in (REGIE_SOCIAL_LOCAL on, the default) makes it linkable.
+  ctx = await createTestContext({ dependencies: { hub } });
   accountA = await ctx.buildAccount({ modules: [...MODULE_CODES] });
   const accountB = await ctx.buildAccount({ modules: [...MODULE_CODES] });
   const noAws = await ctx.buildAccount({ modules: ['SPORT_EVENTS'] });
@@ -131,7 +127,7 @@ describe('the -aws and -dailymotion variants', () => {
     expect(ended.json()).toMatchObject({ transition: 'process-end-live-aws', state: 'replay' });
   });
 
-  it('-dailymotion ends the live when Dailymotion is configured', async () => {
+  it('-dailymotion ends the live when Dailymotion can be linked', async () => {
     const id = await newEvent('live');
     const ended = await post(path(id, 'process-end-live-dailymotion'), 'producer');
     expect(ended.statusCode, ended.body).toBe(200);
@@ -187,11 +183,46 @@ describe('the -aws and -dailymotion variants', () => {
   });
 });
 
-describe('without Dailymotion configured', () => {
+describe('with Dailymotion’s app and the stand-ins off', () => {
+  let real: TestContext;
+  beforeAll(async () => {
+    const social = loadConfig({
+      REGIE_SOCIAL_LOCAL: 'off',
+      REGIE_DAILYMOTION_API_KEY: 'key',
+      REGIE_DAILYMOTION_API_SECRET: 'secret',
+    }).social;
+    real = await createTestContext({ config: { social } });
+  });
+  afterAll(() => real.close());
+
+  it('-dailymotion may be called: Dailymotion can be linked', async () => {
+    const account = await real.buildAccount({ modules: [...MODULE_CODES] });
+    const built = await real.buildUser({ accountId: account.id, roles: ['sport_player_write'] });
+    const token = await real.login(built.username, built.password);
+    const created = await real.request({
+      method: 'POST',
+      url: '/main-api/events',
+      token,
+      payload: { name: 'Live', state: 'live' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const status = await real.request({
+      url: lifecyclePaths.status('events', created.json<{ id: number }>().id),
+      token,
+    });
+    expect(status.json<LifecycleStatus>().transitions[1]).toMatchObject({
+      transition: 'process-end-live-dailymotion',
+      allowed: true,
+      reason: null,
+    });
+  });
+});
+
+describe('when Dailymotion cannot be linked (no app, the stand-ins off)', () => {
   let bare: TestContext;
   const bareTokens: Record<string, string> = {};
   beforeAll(async () => {
-    bare = await createTestContext();
+    bare = await createTestContext({ config: { social: loadConfig({ REGIE_SOCIAL_LOCAL: 'off' }).social } });
     const account = await bare.buildAccount({ modules: [...MODULE_CODES] });
     const other = await bare.buildAccount({ modules: [...MODULE_CODES] });
     const roles: Role[] = ['sport_player_write', 'conf_player_write'];

@@ -15,13 +15,7 @@ import type { CRUD_MESSAGES } from '../resources/shapes.ts';
 import { ACCOUNT_SEARCH_MIN_CHARS } from '../search.ts';
 import { SPORT_MAP_LIMITS, type SPORT_MAP_MESSAGES } from '../sport-maps.ts';
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type UPLOAD_MESSAGES } from '../uploads.ts';
-import {
-  SHARE_TARGET_NAMES,
-  SUBTITLE_MAX_BYTES,
-  VIDEO_IMPORT_MAX_REDIRECTS,
-  VIDEO_MAX_BYTES,
-  type VIDEO_MESSAGES,
-} from '../videos.ts';
+import { SUBTITLE_MAX_BYTES, VIDEO_IMPORT_MAX_REDIRECTS, VIDEO_MAX_BYTES, type VIDEO_MESSAGES } from '../videos.ts';
 import { ACTING_SERVER_FR } from './acting.server.fr.ts';
 import { AUDIT_SERVER_FR } from './audit.server.fr.ts';
 import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
@@ -198,15 +192,6 @@ export const SERVER_MESSAGES_FR = {
     subtitlesTooLarge: `Les sous-titres sont limités à ${SUBTITLE_MAX_BYTES / 1024 / 1024} Mio`,
     subtitlesContentType:
       'Envoyez les sous-titres en text/vtt, application/x-subrip ou JSON ({format, content} ou une liste de répliques)',
-    shareNotConfigured: (target) => `Le partage vers ${SHARE_TARGET_NAMES[target]} n’est pas configuré sur ce serveur`,
-    shareNotLinked: (target) =>
-      `Reliez d’abord votre compte ${SHARE_TARGET_NAMES[target]} dans Paramètres › Réseaux sociaux`,
-    shareNotReady: (id, state) => `La vidéo ${id} est ${word(state)} : seule une vidéo prête peut être partagée`,
-    shareLinkExpired: (target) => `La liaison ${SHARE_TARGET_NAMES[target]} a expiré : reliez à nouveau le compte`,
-    shareRefused: (target, detail) => `${SHARE_TARGET_NAMES[target]} a refusé la vidéo : ${detail}`,
-    shareUnreachable: (target, detail) => `${SHARE_TARGET_NAMES[target]} est injoignable : ${detail}`,
-    shareTooLarge: (target, limitBytes) =>
-      `La vidéo dépasse ce qu’accepte ${SHARE_TARGET_NAMES[target]} (${Math.round(limitBytes / 1024 ** 2)} Mio)`,
     uploadNotCompleted: 'L’envoi n’a pas été terminé à temps',
     mediaNotFound: 'Fichier média introuvable',
     originalMissing: 'Le fichier original est absent du stockage',

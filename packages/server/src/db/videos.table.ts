@@ -84,8 +84,8 @@ export const videos = pgTable(
 
 /**
  * A share to make once the video is ready (the -dailymotion end of a live: its replay goes to
- * Dailymotion when encoded). The encode job that makes the video ready queues each one's
- * video.share job and deletes it, in one transaction (videos/share.pending.ts).
+ * Dailymotion when encoded). The encode job that makes the video ready publishes each one through
+ * its user's link (a publication) and deletes it, in one transaction (videos/share.pending.ts).
  */
 export const videoPendingShares = pgTable(
   'video_pending_shares',

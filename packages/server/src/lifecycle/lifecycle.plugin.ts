@@ -72,7 +72,7 @@ async function moved(
  */
 export function registerEventLifecycle(
   app: FastifyInstance,
-  options: { db: Db; guards: Guards; hub: RealtimeHub | null; dailymotionConfigured: boolean },
+  options: { db: Db; guards: Guards; hub: RealtimeHub | null; dailymotionLinkable: boolean },
 ): void {
   const onError = (error: unknown) => app.log.warn({ err: error }, 'lifecycle event not published');
   registerGoLiveRoutes(app, options);

@@ -47,8 +47,11 @@ export interface LifecycleRoutesOptions<Table extends PgTable> {
   db: Db;
   guards: Guards;
   hub: RealtimeHub | null;
-  /** The server has Dailymotion's credentials (the -dailymotion variant answers 503 otherwise). */
-  dailymotionConfigured: boolean;
+  /**
+   * This server can link Dailymotion accounts (its app's credentials, or the local stand-ins:
+   * social/social.platforms.ts); the -dailymotion variant answers 503 otherwise.
+   */
+  dailymotionLinkable: boolean;
   onError(error: unknown): void;
   /**
    * After a move, in its transaction (going live puts the first camera on air and opens the live;
@@ -66,14 +69,14 @@ const params = z.object({ id: recordId });
 
 /** Why the user may not call `transition` now, or null when they may. */
 function refusal(
-  options: Pick<LifecycleRoutesOptions<PgTable>, 'dailymotionConfigured' | 'writeRule'>,
+  options: Pick<LifecycleRoutesOptions<PgTable>, 'dailymotionLinkable' | 'writeRule'>,
   auth: AuthContext,
   transition: LifecycleTransition,
 ): 'role' | 'not-configured' | null {
   const rule = TRANSITION_RULES[transition];
   if (!satisfies(accessSubject(auth), options.writeRule)) return 'role';
   if (rule.extraRule && !satisfies(accessSubject(auth), rule.extraRule)) return 'role';
-  if (rule.needsDailymotion && !options.dailymotionConfigured) return 'not-configured';
+  if (rule.needsDailymotion && !options.dailymotionLinkable) return 'not-configured';
   return null;
 }
 
@@ -194,7 +197,9 @@ export function registerLifecycleRoutes<Table extends PgTable>(
               ? ' A sport event: 409 when none of its cameras receives, unless the body says `{ "withoutCamera": true }`.'
               : '') +
             (rule.extraRule ? ' Also needs the role use_stream and the module AWS_STREAM.' : '') +
-            (rule.needsDailymotion ? ' 503 when Dailymotion is not configured on this server.' : ''),
+            (rule.needsDailymotion
+              ? ' 503 when this server cannot link Dailymotion accounts (no Dailymotion app, the local stand-ins off).'
+              : ''),
           params,
           ...(transition === 'start-live' ? { body: startLiveBody.nullish() } : {}),
           response: { 200: lifecycleResponse, ...errorResponses(400, 401, 403, 404, 409, 503) },

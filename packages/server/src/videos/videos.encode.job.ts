@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { renderMessage } from '@regie/contract/messages.render';
 import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -139,7 +140,8 @@ export const encodeVideoJob = defineJob({
     const replaces = replacedFolder(video, payload.replaces);
     try {
       const result = await encode(context, video, work, replaces);
-      // Ready, and the shares that waited for it queued, together (videos/share.pending.ts).
+      // Ready, and the shares that waited for it published, together (videos/share.pending.ts).
+      let refusedShares: Awaited<ReturnType<typeof releasePendingShares>>['refused'] = [];
       const ready = await transaction(db, async (tx) => {
         const row = await videoStates.ready(tx, video.id, {
           hlsKey: hlsMasterKey(video.accountId, video.id),
@@ -147,13 +149,20 @@ export const encodeVideoJob = defineJob({
           storyboardKey: storyboardSpriteKey(video.accountId, video.id),
           storyboardVttKey: storyboardVttKey(video.accountId, video.id),
         });
-        if (row) await releasePendingShares(tx, row);
+        if (row) refusedShares = (await releasePendingShares(tx, row)).refused;
         // Its other aspects (its template's or rule's, and those rendered before) from the new media.
         if (row) await renderWantedAspects(tx, row, job.requestId);
         // Pages that loaded the replaced media play on: they go later, not now.
         if (row && replaces) await purgeReplacedLater(tx, row, replaces);
         return row;
       });
+      // A waiting share its user can no longer make is dropped: the log says which and why.
+      for (const { target, reasons } of refusedShares) {
+        context.log.warn(
+          { videoId: video.id, target, reasons: reasons.map((reason) => renderMessage(reason)) },
+          'a share waiting for the video was refused',
+        );
+      }
       // Deleted while it was encoding: its purge job may have run already, so clean up here too.
       if (!ready) {
         await context.storage.deletePrefix(videoFolder(video.accountId, video.id));
