@@ -118,6 +118,11 @@ export const accountClipsQuery = z
     eventId: z.coerce.number().int().positive().optional(),
     state: z.enum(VIDEO_STATES).optional(),
     origin: z.enum(CLIP_ORIGINS).optional(),
+    /** Only these clips (ids separated by commas, 100 at most): the approval queue's previews. */
+    ids: z
+      .string()
+      .regex(/^\d+(,\d+){0,99}$/)
+      .optional(),
     limit: z.coerce.number().int().min(1).max(CLIP_SOURCES_LIMIT.max).default(CLIP_SOURCES_LIMIT.default),
     offset: z.coerce.number().int().min(0).default(0),
   })

@@ -26,6 +26,7 @@ function clipConditions(query: AccountClipsQuery): SQL {
     query.origin === 'live' ? isNull(videos.sourceVideoId) : undefined,
     query.origin === 'replay' ? isNotNull(videos.sourceVideoId) : undefined,
     search ? ilike(videos.title, likePattern(search)) : undefined,
+    query.ids === undefined ? undefined : inArray(videos.id, query.ids.split(',').map(Number)),
   ];
   return and(...conditions) ?? isNotNull(videos.clipInSeconds);
 }

@@ -11,6 +11,7 @@ import type { Db } from '../db/database.ts';
 import { events, markers } from '../db/events.table.ts';
 import { seasonFixtures } from '../db/feeds.table.ts';
 import { markerTypes } from '../db/marker-types.table.ts';
+import { users } from '../db/users.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import type { JobLogger } from '../jobs/jobs.define.ts';
 import { applyMatchDocument } from '../match-events/match-events.apply.ts';
@@ -36,6 +37,8 @@ export const DEMO_FEED_MATCH = { name: `${HOME} – ${AWAY}`, home: HOME, away: 
 /** Its first half kicks off 0.5 s into the demo video (the period starts the import maps through). */
 const KICK_OFF_SECONDS = 0.5;
 export const DEMO_FEED_RULE = 'Goals from the data feed';
+/** What the demo rule's clips say on the producer's social accounts. */
+export const DEMO_FEED_CAPTION = "{home} {score} {away} – {player} {minute}' #RiversideFC";
 
 const noProgress = { reportProgress() {}, signal: new AbortController().signal };
 
@@ -131,6 +134,9 @@ export async function seedDemoImport(db: Db, club: number, football: number): Pr
     .from(clipSkins)
     .where(and(eq(clipSkins.accountId, club), eq(clipSkins.name, DEMO_SKIN_NAME)))
     .limit(1);
+  // Its clips go to the producer's TikTok and YouTube once she approves them (issue 41 point 3):
+  // the demo's first minutes leave the recorded match's goals in Medias › Approvals.
+  const [producer] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'producer')).limit(1);
   await db.insert(clipRules).values({
     name: DEMO_FEED_RULE,
     markerTypeId: goal.id,
@@ -139,6 +145,14 @@ export async function seedDemoImport(db: Db, club: number, football: number): Pr
     afterSeconds: 3,
     clipSkinId: skin?.id ?? null,
     publish: true,
+    ...(producer
+      ? {
+          publishTargets: ['tiktok', 'youtube'],
+          captionTemplate: DEMO_FEED_CAPTION,
+          publishMode: 'approval' as const,
+          publishAuthorId: producer.id,
+        }
+      : {}),
     accountId: club,
   });
 }

@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { clipPaths } from '@regie/contract/clips';
+import type { AccountClipsResponse } from '@regie/contract/clips.schemas';
 import type { Message } from '@regie/contract/messages';
 import { renderMessage } from '@regie/contract/messages.render';
 import {
@@ -8,12 +10,12 @@ import {
   type Publication,
   publicationProblems,
 } from '@regie/contract/publications';
-import { videosResource } from '@regie/contract/resources/videos';
 import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResourceRecord } from '../../api/resource-queries.ts';
+import { useApi } from '../../api/api-context.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
@@ -32,6 +34,7 @@ export function ApprovalsScreen() {
   const t = useT();
   usePublicationsLive();
   const list = usePublicationsPage({ state: 'approval', limit: APPROVALS_SHOWN, offset: 0 });
+  const clips = useClipPreviews((list.data?.data ?? []).map((item) => item.videoId));
   return (
     <Stack gap="md" maw={520} mx="auto" w="100%">
       <Text size="sm" c="dimmed">
@@ -50,7 +53,7 @@ export function ApprovalsScreen() {
       ) : (
         <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="approvals">
           {list.data.data.map((item) => (
-            <ApprovalCard key={item.id} publication={item} />
+            <ApprovalCard key={item.id} publication={item} clip={clips.get(item.videoId) ?? null} />
           ))}
         </Stack>
       )}
@@ -58,14 +61,37 @@ export function ApprovalsScreen() {
   );
 }
 
-function ApprovalCard({ publication }: { publication: Publication }) {
+type Clip = AccountClipsResponse['data'][number];
+/** While a previewed clip is still being cut or encoded, the previews are read again this often. */
+const PREVIEW_REFRESH_MS = 5_000;
+
+/**
+ * The clips behind the approvals (one call, GET clips?ids=…): their players, once they play. The
+ * clips list is open to everyone who publishes (CLIP_RULE), the videos' records are not.
+ */
+function useClipPreviews(videoIds: readonly number[]): Map<number, Clip> {
+  const api = useApi();
+  const ids = [...new Set(videoIds)].sort((a, b) => a - b).join(',');
+  const clips = useQuery({
+    queryKey: ['clips', 'account', { ids }],
+    queryFn: ({ signal }) => api.get<AccountClipsResponse>(clipPaths.list, { ids, limit: APPROVALS_SHOWN }, { signal }),
+    enabled: ids !== '',
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((clip) => clip.state !== 'ready' && clip.state !== 'failed')
+        ? PREVIEW_REFRESH_MS
+        : false,
+  });
+  return new Map((clips.data?.data ?? []).map((clip) => [clip.id, clip]));
+}
+
+function ApprovalCard({ publication, clip }: { publication: Publication; clip: Clip | null }) {
   const t = useT();
   const { i18n } = useTranslation();
   const { approve, reject } = useApprovalActions();
   const [title, setTitle] = useState(publication.title);
   const [caption, setCaption] = useState(publication.caption);
-  const clip = useResourceRecord(videosResource, String(publication.videoId));
-  const playback = clip.data ? playbackOf(clip.data) : null;
+  const playback = clip ? playbackOf(clip) : null;
   const { platform } = publication;
   const name = SOCIAL_PLATFORM_NAMES[platform];
   const Icon = PLATFORM_ICONS[platform];
@@ -131,19 +157,7 @@ function ApprovalCard({ publication }: { publication: Publication }) {
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           error={say('caption')}
         />
-        <Group grow gap="sm">
-          <Button
-            size="md"
-            color="red"
-            variant="light"
-            leftSection={<IconX size={18} aria-hidden />}
-            loading={reject.isPending}
-            disabled={approve.isPending}
-            onClick={() => reject.mutate(publication.id)}
-            aria-label={t('publications.approvals.rejectNamed', { name: label })}
-          >
-            {t('publications.approvals.reject')}
-          </Button>
+        <Stack gap="xs">
           <Button
             size="md"
             leftSection={<IconCheck size={18} aria-hidden />}
@@ -162,7 +176,19 @@ function ApprovalCard({ publication }: { publication: Publication }) {
           >
             {t('publications.approvals.approve')}
           </Button>
-        </Group>
+          <Button
+            size="md"
+            color="red"
+            variant="light"
+            leftSection={<IconX size={18} aria-hidden />}
+            loading={reject.isPending}
+            disabled={approve.isPending}
+            onClick={() => reject.mutate(publication.id)}
+            aria-label={t('publications.approvals.rejectNamed', { name: label })}
+          >
+            {t('publications.approvals.reject')}
+          </Button>
+        </Stack>
       </Stack>
     </Paper>
   );
