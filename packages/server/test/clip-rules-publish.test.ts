@@ -48,6 +48,20 @@ async function publicationsOf(videoId: number, as = 'producer'): Promise<Publica
   return listed.json<{ data: Publication[] }>().data;
 }
 
+/**
+ * The clip's publications once the rule has made them: whoever made the run (the marker's
+ * listener, often) publishes just after, in a transaction of its own.
+ */
+function madeFor(videoId: number, made: (items: Publication[]) => boolean): Promise<Publication[]> {
+  return waitFor(
+    async () => {
+      const items = await publicationsOf(videoId);
+      return made(items) ? items : undefined;
+    },
+    { timeoutMs: 20_000, intervalMs: 50, what: 'the rule’s publications' },
+  );
+}
+
 /** Runs the workers until `done` holds of the clip's publications. */
 async function until(videoId: number, done: (items: Publication[]) => boolean): Promise<Publication[]> {
   publishing.ctx.workers({
@@ -118,7 +132,7 @@ describe('clip rules that publish their clips', () => {
     // Told again (a sweep after a restart): still one publication per platform.
     const [stored] = await publishing.ctx.db.select().from(clipRuleRuns).where(eq(clipRuleRuns.markerId, markerId));
     await publishRuleClip(publishing.ctx.db, stored?.id ?? 0);
-    const waiting = await publicationsOf(clipId);
+    const waiting = await madeFor(clipId, (items) => items.length === 2);
     expect(waiting.map((item) => [item.platform, item.state, item.caption, item.ruleName]).sort()).toEqual([
       ['tiktok', 'approval', 'Cup final – Luca Bernardi #goal', 'Goals to socials'],
       ['youtube', 'approval', 'Cup final – Luca Bernardi #goal', 'Goals to socials'],
@@ -231,7 +245,9 @@ describe('clip rules that publish their clips', () => {
         .select()
         .from(clipRuleRuns)
         .where(and(eq(clipRuleRuns.markerId, marker.id), eq(clipRuleRuns.ruleId, ruleId)));
-      const items = await publicationsOf(run?.clipVideoId ?? 0);
+      const items = await madeFor(run?.clipVideoId ?? 0, (found) =>
+        found.some((item) => item.ruleName === 'Derby goals'),
+      );
       captions.push(items.find((item) => item.ruleName === 'Derby goals')?.caption ?? '');
     }
     expect(captions).toEqual([
@@ -257,7 +273,7 @@ describe('clip rules that publish their clips', () => {
       markerTypeId: ids.save,
     });
     const run = await clipOf(ruleId, markerId);
-    const [queued] = await publicationsOf(run.clipVideoId ?? 0);
+    const [queued] = await madeFor(run.clipVideoId ?? 0, (items) => items.length === 1);
     expect(queued).toMatchObject({ platform: 'tiktok', state: 'queued', caption: 'What a save by M. Keeper!' });
     const [done] = await until(run.clipVideoId ?? 0, (items) => items.every((item) => item.state === 'published'));
     expect(done).toMatchObject({ aspect: '9:16', state: 'published', error: null });
