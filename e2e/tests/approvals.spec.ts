@@ -15,14 +15,25 @@ test('a rule’s clip arrives live on the phone-sized approvals screen, approved
   test.setTimeout(300_000);
   const session = await apiSignIn(request, 'producer');
   const replayId = await demoReplayVideoId(request, session);
+  // A sport no club event plays: its marker type never becomes another file's marker key.
+  const sports = await apiCall<{ data: { id: number; name: string }[] }>(
+    request,
+    session,
+    'GET',
+    '/main-api/sports?limit=100',
+  );
+  const tennis = sports.data.find((sport) => sport.name === 'Tennis');
+  expect(tennis).toBeDefined();
   const eventName = uniqueName('Approvals match');
   const event = await apiCall<{ id: number }>(request, session, 'POST', '/main-api/events', {
     name: eventName,
+    sportId: tennis?.id,
     videoId: replayId,
     state: 'replay',
   });
   const typeName = uniqueName('Save');
   const type = await apiCall<{ id: number }>(request, session, 'POST', '/main-api/marker-types', {
+    sportId: tennis?.id,
     name: typeName,
     code: uniqueName('save').replace(/\W+/g, '-').toLowerCase(),
   });

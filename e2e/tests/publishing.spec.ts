@@ -71,8 +71,8 @@ test('a clip goes to YouTube now and to a Facebook page at a set time, both publ
   await expect(dialog).toBeHidden();
 
   // On the clip, live: YouTube published with its link, Facebook waiting for its time, then published.
-  const onYoutube = clip.getByRole('listitem', { name: 'YouTube – Riverside FC Women' });
-  const onFacebook = clip.getByRole('listitem', { name: 'Facebook – Riverside FC Academy' });
+  const onYoutube = clip.getByRole('group', { name: 'YouTube – Riverside FC Women' });
+  const onFacebook = clip.getByRole('group', { name: 'Facebook – Riverside FC Academy' });
   await expect(onFacebook.getByText('Scheduled', { exact: true })).toBeVisible();
   await expect(onFacebook.getByText(/^Scheduled for /)).toBeVisible();
   await expect(onYoutube.getByText('Published', { exact: true })).toBeVisible({ timeout: 60_000 });

@@ -106,9 +106,13 @@ test('an editor uploads a video, watches it encode, plays it and adds French sub
   await page.keyboard.press('Escape');
   await expect(media.getByText('320 × 180')).toBeVisible();
   await expect(media.getByRole('button', { name: 'Download original' })).toBeVisible();
-  // Without credentials on this server, sharing says so and offers nothing to click.
-  await expect(media.getByRole('button', { name: 'Share on YouTube' })).toBeDisabled();
-  await expect(media.getByText(/^Not configured on this server/).first()).toBeVisible();
+  // Publishing goes through the editor's own linked accounts: none yet, and the dialog says so.
+  await expect(media.getByText('Not published on any social account yet.')).toBeVisible();
+  await media.getByRole('button', { name: 'Publish', exact: true }).click();
+  const publish = page.getByRole('dialog');
+  await expect(publish.getByText('No account linked.').first()).toBeVisible();
+  await publish.getByRole('button', { name: 'Cancel' }).click();
+  await expect(publish).toBeHidden();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: join(test.info().outputDir, 'edit-screen.png'), fullPage: true });
 

@@ -11,10 +11,11 @@ import { useT } from '../../i18n/use-t.ts';
 import { useActiveJobs } from '../../realtime/use-jobs.ts';
 import { useResourceLabels } from '../../resources/resource-labels.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
+import { ClipPublications } from '../publications/ClipPublications.tsx';
 import { PublishDialog } from '../publications/PublishDialog.tsx';
 import { useMayPublish } from '../publications/publication-calls.ts';
 import { publishableOf } from '../publications/publishable.ts';
-import { PublicationsList, PublishButton } from '../publications/VideoPublications.tsx';
+import { PublishButton } from '../publications/VideoPublications.tsx';
 import { EncodeProgress } from '../videos/edit/EncodeProgress.tsx';
 import { stateBadgeProps } from '../videos/edit/state-badge.ts';
 import { clipInfoOf, playbackOf, videoStateOf } from '../videos/video-fields.ts';
@@ -122,7 +123,7 @@ export function ClipItem({ clip, playing, onPlay, onJobEnded, caption, publicati
           <ServerReason message={clip.failureReasonMessage} text={clip.failureReason} fallback="" />
         </Text>
       )}
-      {publications && publications.length > 0 && <PublicationsList items={publications} mayAct={mayPublish} />}
+      {publications && publications.length > 0 && <ClipPublications items={publications} />}
       {playing && playback && <VideoPlayer playback={playback} title={title} />}
       {mayPublish && state === 'ready' && (
         <PublishDialog video={publishableOf(clip)} opened={publishing} onClose={() => setPublishing(false)} />

@@ -28,7 +28,7 @@ export const PUBLICATION_STATE_COLOURS: Readonly<Record<PublicationState, string
 };
 
 /** `14:05:09` today, else `28 Nov 2026, 14:05`: in the user's time zone and the interface's language. */
-function useTimeText() {
+export function useTimeText() {
   const formats = useDateFormats();
   return (iso: string) => {
     const date = new Date(iso);
