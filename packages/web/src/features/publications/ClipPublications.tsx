@@ -3,7 +3,8 @@ import type { Publication } from '@regie/contract/publications';
 import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { useT } from '../../i18n/use-t.ts';
 import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
-import { PUBLICATION_STATE_COLOURS, useTimeText } from './PublicationItem.tsx';
+import { useTimeText } from './PublicationItem.tsx';
+import { PUBLICATION_STATE_COLOURS } from './publication-look.ts';
 
 /**
  * Where a clip went, in a line per publication under it in a clip list: the platform and account,

@@ -3,7 +3,6 @@ import {
   CANCELLABLE_STATES,
   PUBLICATION_STAGES,
   type Publication,
-  type PublicationState,
   RETRYABLE_STATES,
 } from '@regie/contract/publications';
 import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
@@ -13,19 +12,7 @@ import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
 import { usePublicationActions } from './publication-calls.ts';
-
-/** The colour of a state's badge; the state is always written in it. */
-export const PUBLICATION_STATE_COLOURS: Readonly<Record<PublicationState, string>> = {
-  approval: 'yellow',
-  scheduled: 'indigo',
-  queued: 'gray',
-  rendering: 'violet',
-  uploading: 'blue',
-  processing: 'cyan',
-  published: 'teal',
-  failed: 'red',
-  cancelled: 'gray',
-};
+import { PUBLICATION_STATE_COLOURS } from './publication-look.ts';
 
 /** `14:05:09` today, else `28 Nov 2026, 14:05`: in the user's time zone and the interface's language. */
 export function useTimeText() {

@@ -1,21 +1,9 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import type { PublicationState } from '@regie/contract/publications';
 import type { RepostItem } from '@regie/contract/reposts';
 import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { useT } from '../../i18n/use-t.ts';
 import { useLocaleFormat } from '../attachments/locale-format.ts';
-
-const STATE_COLOURS: Readonly<Record<PublicationState, string>> = {
-  approval: 'yellow',
-  scheduled: 'indigo',
-  queued: 'gray',
-  rendering: 'violet',
-  uploading: 'blue',
-  processing: 'cyan',
-  published: 'teal',
-  failed: 'red',
-  cancelled: 'gray',
-};
+import { PUBLICATION_STATE_COLOURS } from '../publications/publication-look.ts';
 
 /** What a target's line says: its publication's state (with its progress), its refusal, or that it is gone. */
 function useStateText() {
@@ -35,7 +23,7 @@ function RepostLine({ item }: { item: RepostItem }) {
   const { publication } = item;
   const url = publication?.state === 'published' ? publication.url : null;
   const problems = publication ? (publication.error ? [publication.error] : []) : item.reasons;
-  const colour = publication ? STATE_COLOURS[publication.state] : 'orange';
+  const colour = publication ? PUBLICATION_STATE_COLOURS[publication.state] : 'orange';
   return (
     <Stack gap={2} component="li" data-testid={`repost-${item.id}`}>
       <Group gap="xs">
