@@ -18,10 +18,9 @@ import { ASPECTS, type Aspect } from './vertical.ts';
  * own): video writers, any video they see; those who clip (liveclipping_write, clip_only), clips
  * only. Who reads the account's publications: these and the video readers.
  */
-export const PUBLISH_RULES: readonly AccessRule[] = [
-  { authorizedRoles: ['video_write'] },
-  { authorizedRoles: ['liveclipping_write', 'clip_only'] },
-];
+export const VIDEO_PUBLISH_RULE: AccessRule = { authorizedRoles: ['video_write'] };
+export const CLIP_PUBLISH_RULE: AccessRule = { authorizedRoles: ['liveclipping_write', 'clip_only'] };
+export const PUBLISH_RULES: readonly AccessRule[] = [VIDEO_PUBLISH_RULE, CLIP_PUBLISH_RULE];
 export const PUBLICATIONS_READ_RULES: readonly AccessRule[] = [
   ...PUBLISH_RULES,
   { authorizedRoles: ['video_download', 'own_videos_only'] },

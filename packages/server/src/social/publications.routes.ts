@@ -13,6 +13,7 @@ import {
   publicationsPaths,
   publishBody,
   RETRYABLE_STATES,
+  VIDEO_PUBLISH_RULE,
 } from '@regie/contract/publications';
 import { SOCIAL_PLATFORMS } from '@regie/contract/social';
 import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
@@ -75,9 +76,6 @@ async function oneOf(db: Db, accountId: number, id: number): Promise<RowWithName
   if (!row) throw notFound(PUBLICATION_MESSAGES.notFound(id));
   return row;
 }
-
-/** Video writers publish any video they see; the others of PUBLISH_RULES, clips (contract). */
-const VIDEO_PUBLISH_RULE = PUBLISH_RULES[0] ?? { authorizedRoles: ['video_write'] };
 
 /** One of PUBLISH_RULES, never with read_only. */
 function publishGuard(guards: Guards) {
