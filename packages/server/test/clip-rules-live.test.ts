@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { type ClipRuleRun, clipRulePaths } from '@regie/contract/clip-rules';
 import { clipPaths } from '@regie/contract/clips';
 import type { LiveWindowResponse } from '@regie/contract/clips.schemas';
 import type { FeedMatchEvent, ParsedFeed } from '@regie/contract/feeds';
 import { lifecyclePaths } from '@regie/contract/lifecycle';
 import { LIVE_JOB_TYPES, type LiveInput, livePaths } from '@regie/contract/live';
+import { type Publication, publicationsPaths } from '@regie/contract/publications';
+import { type SocialTarget, socialPaths } from '@regie/contract/social';
 import type { PresentedVideo } from '@regie/contract/videos.schemas';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyClipRules, LIVE_SETTLE_SECONDS, sweepClipRules } from '../src/clip-rules/clip-rules.service.ts';
+import { loadConfig } from '../src/config.ts';
 import { contentCameras } from '../src/db/cameras.table.ts';
 import { clipRuleRuns, clipRules } from '../src/db/clip-rules.table.ts';
 import { events, markers } from '../src/db/events.table.ts';
@@ -16,6 +20,7 @@ import { sports } from '../src/db/sports.table.ts';
 import { applyMatchEvents } from '../src/match-events/match-events.apply.ts';
 import { jobRow, waitFor } from './jobs-fixtures.ts';
 import { publishTestStream, type TestPublisher } from './live-fixtures.ts';
+import { linkPlatform } from './social-fixtures.ts';
 import { type VideoTestContext, videoRow, videoTestContext, waitForVideo } from './videos-fixtures.ts';
 
 /**
@@ -80,10 +85,24 @@ function feedOf(matchEvents: FeedMatchEvent[]): ParsedFeed {
 }
 
 beforeAll(async () => {
-  ctx = await videoTestContext();
-  await ctx.user('producer', ctx.accountA, ['use_stream', 'sport_player_write', 'liveclipping_write']);
+  // One media secret for the app and its workers: it seals the links' tokens the workers publish with.
+  ctx = await videoTestContext({ mediaSecret: randomBytes(24).toString('hex') });
+  await ctx.user('producer', ctx.accountA, ['use_stream', 'video_write', 'sport_player_write', 'liveclipping_write']);
   await ctx.user('producerB', ctx.accountB, ['sport_player_write', 'liveclipping_write']);
-  ctx.workers();
+  // Listening: the workers publish to the platforms' local stand-ins at this address.
+  const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  ctx.workers({ config: { ...ctx.config, social: { ...loadConfig({}).social, localUrl: base } } });
+  const linked = await linkPlatform(ctx, token('producer'), 'youtube');
+  expect(linked.searchParams.get('linked')).toBe('youtube');
+  const channels = await ctx.request({ url: socialPaths.targets('youtube'), token: token('producer') });
+  const channel = channels.json<{ data: SocialTarget[] }>().data[0];
+  const chosen = await ctx.request({
+    method: 'PUT',
+    url: socialPaths.target('youtube'),
+    token: token('producer'),
+    payload: { id: channel?.id },
+  });
+  expect(chosen.statusCode, chosen.body).toBe(200);
   const input = await ctx.request({
     method: 'POST',
     url: livePaths.list,
@@ -130,6 +149,7 @@ beforeAll(async () => {
   // The same code as the feed's default mapping of a goal: an imported goal gets this type.
   ids.goal = await created('producer', '/main-api/marker-types', { name: 'Goal', code: 'goal' });
   ids.card = await created('producer', '/main-api/marker-types', { name: 'Yellow card', code: 'yellow-card' });
+  ids.corner = await created('producer', '/main-api/marker-types', { name: 'Corner', code: 'corner' });
   ids.goalB = await created('producerB', '/main-api/marker-types', { name: 'Goal', code: 'goal' });
   ids.goalRule = await created('producer', '/main-api/clip-rules', {
     name: 'Goals',
@@ -327,6 +347,50 @@ describe('clip rules on a live without a replay', () => {
     expect(ready.state, ready.failureReason ?? '').toBe('ready');
     expect(await storedRuns(markerId)).toHaveLength(1);
   }, 90_000);
+
+  it("publishes a live clip's exact cut: its publication waits while the cut is made after the instant copy", async () => {
+    const ruleId = await created('producer', '/main-api/clip-rules', {
+      name: 'Corners to YouTube',
+      markerTypeId: ids.corner,
+      beforeSeconds: BEFORE,
+      afterSeconds: AFTER,
+      publishTargets: ['youtube'],
+      publishMode: 'direct',
+      captionTemplate: "{event} – corner {minute}'",
+    });
+    const at = Math.floor(await recorded()) - 1;
+    const markerId = await created('producer', `/main-api/events/${eventId}/markers`, {
+      label: 'Corner',
+      timeSeconds: at,
+      markerTypeId: ids.corner,
+    });
+    const run = await settledRun(ruleId, markerId);
+    expect(run, run.error ?? '').toMatchObject({ state: 'made', error: null });
+    const clipId = run.clipVideoId ?? 0;
+    // Made with the clip, queued before its exact cut: one worker meets the clip ready on its
+    // instant copy, without an original, and waits instead of failing it.
+    const publication = await waitFor(
+      async () => {
+        const listed = await ctx.request({ url: publicationsPaths.ofVideo(clipId), token: token('producer') });
+        expect(listed.statusCode, listed.body).toBe(200);
+        const [only, ...others] = listed.json<{ data: Publication[] }>().data;
+        expect(others).toEqual([]);
+        return only && ['published', 'failed', 'cancelled'].includes(only.state) ? only : undefined;
+      },
+      { timeoutMs: 90_000, intervalMs: 200, what: 'the live clip’s publication to settle' },
+    );
+    expect(publication.state, publication.error ?? '').toBe('published');
+    expect(publication).toMatchObject({ platform: 'youtube', caption: `Derby – corner ${Math.floor(at / 60) + 1}'` });
+    expect(publication.url).toBeTruthy();
+    // The exact cut was made (the clip is not left on its instant copy), then published.
+    const cut = await ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, LIVE_JOB_TYPES.clipRender), eq(jobs.resourceId, String(clipId))));
+    expect(cut.map((job) => job.state)).toEqual(['done']);
+    expect((await videoRow(ctx, clipId))?.filename).toBe('clip.mp4');
+    expect(publication.stages.clipReadyAt).not.toBeNull();
+  }, 120_000);
 
   it('makes nothing for a marker of another type, or without a type', async () => {
     const before = (await eventClips()).length;

@@ -1,5 +1,6 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { renderMessage } from '@regie/contract/messages.render';
 import {
   PUBLICATION_EVENT,
@@ -12,10 +13,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentialSeal } from '../src/data-providers/credentials.ts';
+import { jobs } from '../src/db/jobs.table.ts';
 import { publications } from '../src/db/publications.table.ts';
 import { socialLinks } from '../src/db/social-links.table.ts';
 import { makeThumbnail } from '../src/social/publish.thumbnail.ts';
 import { LOCAL_SOCIAL_PREFIX, PUBLISH_ENDPOINTS } from '../src/social/social.endpoints.ts';
+import { insertVideo } from './insights-fixtures.ts';
 import { RealtimeClient } from './realtime-client.ts';
 import { directPublisher, type PublishingContext, publishingContext } from './social-fixtures.ts';
 import type { VideoTestContext } from './videos-fixtures.ts';
@@ -164,6 +167,42 @@ describe('publishing a video to linked accounts', () => {
     const again = await call('DELETE', publicationsPaths.one(published?.id), 'writerA');
     expect(again.statusCode).toBe(409);
     expect((await call('GET', publicationsPaths.list, 'writerB')).json<{ total: number }>().total).toBe(0);
+  });
+
+  it('takes a live clip playing on its instant copy while its exact cut is made; refuses a ready video with nothing to come', async () => {
+    // A live clip's first seconds: ready on the copy of its segments, no original yet, its exact
+    // cut queued (nothing runs here: no worker).
+    const clipId = await insertVideo(ctx, ctx.accountA.id, {
+      title: 'Live goal',
+      duration: 4,
+      width: 320,
+      height: 180,
+    });
+    const [cut] = await ctx.db
+      .insert(jobs)
+      .values({
+        type: LIVE_JOB_TYPES.clipRender,
+        state: 'waiting',
+        accountId: ctx.accountA.id,
+        resourceType: 'Video',
+        resourceId: String(clipId),
+        payload: { videoId: clipId },
+      })
+      .returning();
+    const target = [{ platform: 'youtube', title: 'Live goal', caption: '' }];
+    const asked = await call('POST', publicationsPaths.ofVideo(clipId), 'writerA', { targets: target });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const waiting = asked.json<{ data: Publication[] }>().data[0];
+    expect(waiting?.state).toBe('queued');
+    expect((await call('DELETE', publicationsPaths.one(waiting?.id), 'writerA')).statusCode).toBe(200);
+    // The cut given up: a ready video without an original has none to come.
+    await ctx.db
+      .update(jobs)
+      .set({ state: 'failed' })
+      .where(eq(jobs.id, cut?.id ?? 0));
+    const refused = await call('POST', publicationsPaths.ofVideo(clipId), 'writerA', { targets: target });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(renderMessage(PUBLICATION_MESSAGES.videoNotReady, 'en'));
   });
 
   it('resumes an upload the platform dropped midway, and the video is on YouTube once', async () => {

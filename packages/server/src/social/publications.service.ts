@@ -18,6 +18,7 @@ import { transaction } from '../db/transactions.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { badRequest, HttpError } from '../http/http.errors.ts';
 import { sourceAspectOf } from '../vertical/renditions.service.ts';
+import { exactCutUnderWay } from '../videos/videos.service.ts';
 import { publicationChanged } from './publications.events.ts';
 import { enqueuePublish } from './publish.job.ts';
 
@@ -61,7 +62,10 @@ export interface PublishOrder {
  */
 export async function publishVideo(db: Db, order: PublishOrder): Promise<PublicationRow[]> {
   const { video, body, rule } = order;
-  const usable = rule ? !['failed', 'cancelled'].includes(video.state) : video.state === 'ready' && video.originalKey;
+  // A live clip's first seconds: ready on its instant copy, its exact cut under way (the publication waits for it).
+  const usable = rule
+    ? !['failed', 'cancelled'].includes(video.state)
+    : video.state === 'ready' && (video.originalKey || (await exactCutUnderWay(db, video)));
   if (!usable) throw new HttpError(409, PUBLICATION_MESSAGES.videoNotReady);
   const when = body.scheduledAt ? new Date(body.scheduledAt) : null;
   if (when && when.getTime() < Date.now() - 60_000)

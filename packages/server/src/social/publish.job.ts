@@ -18,7 +18,7 @@ import { enqueueRender } from '../vertical/rendition.job.ts';
 import { findRendition, requestRender, sourceAspectOf } from '../vertical/renditions.service.ts';
 import { createMediaTokens, mediaUrlOf } from '../videos/media.tokens.ts';
 import { sourceFile, workFolder } from '../videos/videos.files.ts';
-import { findVideo } from '../videos/videos.service.ts';
+import { exactCutUnderWay, findVideo } from '../videos/videos.service.ts';
 import { publicationChanged } from './publications.events.ts';
 import { dailymotionPublisher } from './publish.dailymotion.ts';
 import { facebookPublisher } from './publish.facebook.ts';
@@ -45,11 +45,14 @@ export const PUBLISHERS: Readonly<Record<SocialPlatform, PublisherFactory>> = {
   tiktok: tiktokPublisher,
 };
 
-/** A clip rule publishes its clip as soon as it is made: the publication waits while it is cut and encoded. */
+/**
+ * A clip rule publishes its clip as soon as it is made: the publication waits while it is cut and
+ * encoded (and, for anyone's publication, while a live clip's exact cut is made: exactCutUnderWay).
+ */
 const CLIP_IN_MAKING: ReadonlySet<string> = new Set(['uploading', 'uploaded', 'processing']);
 
 /** How often a publication waiting for its rendition or for the platform's processing looks again. */
-const WAIT_MS = { rendition: 2_000, processing: 2_000 } as const;
+const WAIT_MS = { rendition: 1_000, processing: 2_000 } as const;
 /** A platform that has not processed a video in this long has failed it. */
 const PROCESSING_LIMIT_MS = 2 * 60 * 60 * 1000;
 
@@ -154,24 +157,32 @@ function asJobError(error: unknown): unknown {
 
 /**
  * The file of the publication's aspect: the video's own for its source aspect, else its
- * rendition's MP4 (asked for when missing: answers null while it renders). A clip rule's clip
- * still being cut or encoded answers null too.
+ * rendition's MP4 (asked for when missing: answers null while it renders), with the time it was
+ * rendered (null: now, the video's own). A clip rule's clip still being cut or encoded, and a live
+ * clip whose exact cut is under way, answer null too.
  */
 async function mediaOf(context: PublishContext, row: PublicationRow, work: string) {
   const video = await findVideo(context.db, row.videoId);
   if (video && row.ruleId !== null && CLIP_IN_MAKING.has(video.state)) return null;
+  if (video && (await exactCutUnderWay(context.db, video))) return null;
   if (!video?.originalKey || video.state !== 'ready') throw new PermanentJobError(PUBLICATION_MESSAGES.videoNotReady);
   // A rule's clip: the time it was ready (its last change, the encode's end) is a stage of its own.
   if (row.ruleId !== null && row.clipReadyAt === null)
     await update(context.db, row.id, { clipReadyAt: video.updatedAt });
   if (row.aspect === (sourceAspectOf(video) ?? '16:9')) {
     const path = await sourceFile(context.storage, video, work);
-    return { video, path, size: (await stat(path)).size, url: fetchableUrl(context, video, null) };
+    return { video, path, size: (await stat(path)).size, url: fetchableUrl(context, video, null), renderedAt: null };
   }
   const rendition = await findRendition(context.db, video.id, row.aspect);
   if (rendition?.mp4Key && rendition.state === 'ready') {
     const path = await sourceFile(context.storage, video, work, rendition.mp4Key);
-    return { video, path, size: (await stat(path)).size, url: fetchableUrl(context, video, rendition.mp4Key) };
+    return {
+      video,
+      path,
+      size: (await stat(path)).size,
+      url: fetchableUrl(context, video, rendition.mp4Key),
+      renderedAt: rendition.renderedAt,
+    };
   }
   if (!rendition || rendition.state === 'failed') {
     const asked = await requestRender(context.db, video, row.aspect);
@@ -213,7 +224,7 @@ async function upload(context: PublishContext, row: PublicationRow): Promise<Rec
     await update(db, row.id, {
       state: 'uploading',
       progress: 0,
-      renderedAt: row.renderedAt ?? now,
+      renderedAt: row.renderedAt ?? media.renderedAt ?? now,
       uploadStartedAt: row.uploadStartedAt ?? now,
       attempts: row.attempts + 1,
       error: null,

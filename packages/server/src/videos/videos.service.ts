@@ -1,4 +1,5 @@
 import { ACTIVE_JOB_STATES } from '@regie/contract/jobs';
+import { LIVE_JOB_TYPES } from '@regie/contract/live';
 import { VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
@@ -56,6 +57,20 @@ export async function latestJob(db: Db, video: VideoRef, type: string): Promise<
     .orderBy(desc(jobs.id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * A live clip plays on its instant copy (ready, without an original) while its frame-accurate cut
+ * is made (live.clip-render): its original is on its way, whoever waits for it (a publication)
+ * waits; without that job under way a ready video without an original has none to come.
+ */
+export async function exactCutUnderWay(
+  db: Db,
+  video: Pick<VideoRow, 'id' | 'accountId' | 'state' | 'originalKey'>,
+): Promise<boolean> {
+  if (video.originalKey || video.state !== 'ready') return false;
+  const job = await latestJob(db, video, LIVE_JOB_TYPES.clipRender);
+  return job !== null && (ACTIVE_JOB_STATES as readonly string[]).includes(job.state);
 }
 
 /** Cancels (deletes) the waiting and running jobs of a video; a running one is aborted by its worker. */
