@@ -458,10 +458,14 @@ async function measureGoals(regie, token, api, bench, source, setup, published) 
       const endMs = Math.max(...RULE_TARGETS.map((platform) => stages[platform].publishedAt));
       runs.push({ stages, endMs, jobs: await jobsOf(api, run.clipVideoId, grewAt) });
       const jobs = runs.at(-1).jobs;
-      const done = (type) => (jobs[type]?.lastFinished == null ? '–' : seconds(jobs[type].lastFinished));
+      const finished = (type) => jobs[type]?.lastFinished ?? null;
+      const done = (...types) => {
+        const at = types.map(finished).find((value) => value !== null);
+        return at === undefined ? '–' : seconds(at);
+      };
       console.log(
         `  goal ${index + 1}: marker ${seconds(stages.tiktok.markerAt)} s, clip made ${seconds(stages.tiktok.clipMadeAt)} s, ` +
-          `cut ${done('video.clip')} s, encoded ${done('video.encode')} s, 9:16 ${done('video.rendition')} s, ` +
+          `cut ${done('video.clip', 'live.clip-render')} s, encoded ${done('video.encode')} s, 9:16 ${done('video.rendition')} s, ` +
           RULE_TARGETS.map((platform) => `${NAMES[platform]} ${seconds(stages[platform].publishedAt)} s`).join(', ') +
           ` after the feed grew ("${byPlatform.tiktok.caption}")` +
           Object.entries(jobs)

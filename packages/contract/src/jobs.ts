@@ -2,6 +2,7 @@ import { MAIN_API } from './api.ts';
 import { LIVE_JOB_TYPES } from './live.ts';
 import { MEDIA_JOB_TYPES } from './media.ts';
 import { messageCatalog } from './messages.ts';
+import { PUBLISH_JOB_TYPE } from './publications.ts';
 import type { Role } from './roles.ts';
 import { RENDITION_JOB_TYPE } from './vertical.ts';
 import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from './videos.ts';
@@ -78,7 +79,7 @@ export const JOB_TYPE_RESOURCE_TYPES: Readonly<Record<string, string | null>> = 
   /** Writes an account's competitions, seasons, rounds, teams and fixtures (contract data-import.ts). */
   'data.import': null,
   /** resourceId is the video published; the payload names the publication (contract publications.ts). */
-  'social.publish': VIDEO_RESOURCE_TYPE,
+  [PUBLISH_JOB_TYPE]: VIDEO_RESOURCE_TYPE,
 };
 
 /** The resourceType of a job type's jobs; undefined for a type the contract does not declare. */

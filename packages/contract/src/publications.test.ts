@@ -9,6 +9,8 @@ import {
   hashtagsOf,
   PLATFORM_LIMITS,
   publicationProblems,
+  publishAspects,
+  startAspect,
   xWeightedLength,
 } from './publications.ts';
 
@@ -49,6 +51,18 @@ describe('what a platform would refuse, before anything is queued', () => {
     expect(defaultAspect('tiktok')).toBe('9:16');
     expect(defaultAspect('instagram')).toBe('9:16');
     expect(defaultAspect('youtube')).toBe('16:9');
+  });
+
+  it('offers every shape a platform takes with VERTICAL_VIDEO, else only the video’s own, and starts from the platform’s default', () => {
+    expect(publishAspects('tiktok', '16:9', true)[0]).toBe('9:16');
+    expect(startAspect('tiktok', '16:9', true)).toBe('9:16');
+    // Without the module nothing is rendered: the video goes as it is, where the platform takes it.
+    expect(publishAspects('youtube', '16:9', false)).toEqual(['16:9']);
+    expect(startAspect('tiktok', '16:9', false)).toBe('16:9');
+    expect(publishAspects('instagram', '16:9', false)).toEqual([]);
+    expect(startAspect('instagram', '9:16', false)).toBe('9:16');
+    // A clip not yet encoded: its shape unknown, taken as 16:9.
+    expect(startAspect('youtube', null, false)).toBe('16:9');
   });
 
   it('names the limit: too long, too short, too big, caption, title, hashtags, shape', () => {

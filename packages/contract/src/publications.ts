@@ -162,7 +162,32 @@ export const PLATFORM_LIMITS: Readonly<Record<SocialPlatform, PlatformLimits>> =
 };
 
 /** The aspect a platform gets unless the user picks another (vertical for TikTok and Reels). */
+/** The job that uploads one publication and follows it on its platform (its resource: the video). */
+export const PUBLISH_JOB_TYPE = 'social.publish';
+
 export const defaultAspect = (platform: SocialPlatform): Aspect => PLATFORM_LIMITS[platform].aspects[0] ?? '16:9';
+
+/**
+ * The shapes a video may go to a platform in: every shape the platform takes where the account
+ * renders others (`vertical`: the VERTICAL_VIDEO module), else only the video's own (`own`, null
+ * when not yet known: 16:9) when the platform takes it.
+ */
+export function publishAspects(platform: SocialPlatform, own: Aspect | null, vertical: boolean): Aspect[] {
+  const offered = PLATFORM_LIMITS[platform].aspects;
+  if (vertical) return [...offered];
+  const shape = own ?? '16:9';
+  return offered.includes(shape) ? [shape] : [];
+}
+
+/**
+ * The shape a publication gets unless its author picks another (the Publish dialog's first
+ * choice, a share's and a clip rule's shape): the platform's default (9:16 for TikTok and Reels)
+ * when it may be sent, else the video's own.
+ */
+export function startAspect(platform: SocialPlatform, own: Aspect | null, vertical: boolean): Aspect {
+  const preferred = defaultAspect(platform);
+  return publishAspects(platform, own, vertical).includes(preferred) ? preferred : (own ?? '16:9');
+}
 
 /** A caption's length as a person counts it: Unicode code points (an emoji is one, not two UTF-16 units). */
 export const characterLength = (text: string) => [...text].length;
@@ -262,7 +287,8 @@ export type ApproveBody = z.infer<typeof approveBody>;
 /**
  * The time each stage began, for the publication's timeline (and bench:social). A clip rule's
  * publication starts earlier: the marker's arrival (a goal in the feed), its clip made, the clip
- * ready (encoded), the producer's approval; then as any other.
+ * ready (its cut stored: what is published, before its streaming ladder is encoded), the
+ * producer's approval; then as any other.
  */
 export const PUBLICATION_STAGES = [
   'markerAt',

@@ -3,6 +3,7 @@ import type { FeedMatchEvent, ParsedFeed } from '@regie/contract/feeds';
 import { renderMessage } from '@regie/contract/messages.render';
 import { type Publication, publicationsPaths } from '@regie/contract/publications';
 import { type SocialTarget, socialPaths } from '@regie/contract/social';
+import { RENDITION_JOB_TYPE } from '@regie/contract/vertical';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyClipRules, publishRuleClip } from '../src/clip-rules/clip-rules.service.ts';
@@ -10,10 +11,12 @@ import { challengers } from '../src/db/actors.table.ts';
 import { auditEntries } from '../src/db/audit.table.ts';
 import { clipRuleRuns } from '../src/db/clip-rules.table.ts';
 import { markers } from '../src/db/events.table.ts';
+import { jobs } from '../src/db/jobs.table.ts';
 import { sports } from '../src/db/sports.table.ts';
 import { applyMatchEvents } from '../src/match-events/match-events.apply.ts';
 import { waitFor } from './jobs-fixtures.ts';
 import { linkPlatform, type PublishingContext, publishingContext } from './social-fixtures.ts';
+import { waitForVideo } from './videos-fixtures.ts';
 
 /**
  * Publishing that runs itself (issue 41 point 3), on the platforms' local stand-ins: a clip rule
@@ -279,5 +282,15 @@ describe('clip rules that publish their clips', () => {
     expect(done).toMatchObject({ aspect: '9:16', state: 'published', error: null });
     expect(done?.stages.clipReadyAt).not.toBeNull();
     expect(done?.stages.approvedAt).toBeNull();
+    // Rendered in 9:16 once: asked for by the publication as soon as the cut was stored, not
+    // again when the clip's streaming ladder was encoded from that same cut.
+    publishing.ctx.workers();
+    await waitForVideo(publishing.ctx, run.clipVideoId ?? 0, ['ready']);
+    await publishing.ctx.stopWorkers();
+    const renders = await publishing.ctx.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.type, RENDITION_JOB_TYPE), eq(jobs.resourceId, String(run.clipVideoId))));
+    expect(renders).toHaveLength(1);
   }, 180_000);
 });

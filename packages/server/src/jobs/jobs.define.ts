@@ -77,6 +77,8 @@ export interface JobRunContext {
     claimedBy: string;
     /** The request that queued the job (or the job that queued it), null for none: pass it on to enqueue. */
     requestId: string | null;
+    /** When it was queued (the database's clock): what its queuing transaction wrote is older. */
+    createdAt: Date;
   };
   /** Aborted when the job is cancelled (deleted), times out, or the worker shuts down. */
   signal: AbortSignal;

@@ -173,6 +173,7 @@ function runContext(runner: JobRunner, entry: Running, progress: ProgressReporte
       claimedBy: token,
       // What the job queues in turn passes it on (enqueue's requestId).
       requestId: row.requestId,
+      createdAt: row.createdAt,
     },
     signal: controller.signal,
     reportProgress: (percent) => progress.report(percent),

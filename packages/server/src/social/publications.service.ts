@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClipRulePublishMode } from '@regie/contract/clip-rules';
 import type { Message } from '@regie/contract/messages';
-import {
-  defaultAspect,
-  PUBLICATION_MESSAGES,
-  type PublishBody,
-  publicationProblems,
-} from '@regie/contract/publications';
+import { PUBLICATION_MESSAGES, type PublishBody, publicationProblems, startAspect } from '@regie/contract/publications';
 import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { VERTICAL_MESSAGES, VERTICAL_MODULE } from '@regie/contract/vertical';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -73,6 +68,7 @@ export async function publishVideo(db: Db, order: PublishOrder): Promise<Publica
       { path: 'scheduledAt', message: PUBLICATION_MESSAGES.scheduleInPast },
     ]);
   const own = sourceAspectOf(video) ?? '16:9';
+  const vertical = order.modules.includes(VERTICAL_MODULE);
   const links = await db
     .select()
     .from(socialLinks)
@@ -99,8 +95,8 @@ export async function publishVideo(db: Db, order: PublishOrder): Promise<Publica
     else if (link.targetId === null && NEEDS_TARGET.has(link.platform)) {
       errors.push({ path: at('platform'), message: PUBLICATION_MESSAGES.targetNeeded(name) });
     }
-    const aspect = target.aspect ?? defaultAspect(target.platform);
-    if (aspect !== own && !order.modules.includes(VERTICAL_MODULE)) {
+    const aspect = target.aspect ?? startAspect(target.platform, sourceAspectOf(video), vertical);
+    if (aspect !== own && !vertical) {
       errors.push({ path: at('aspect'), message: VERTICAL_MESSAGES.moduleInactive });
     }
     for (const problem of publicationProblems(

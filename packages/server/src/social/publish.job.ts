@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import { JOB_MESSAGES } from '@regie/contract/jobs';
 import type { Message } from '@regie/contract/messages';
-import { PUBLICATION_MESSAGES } from '@regie/contract/publications';
+import { PUBLICATION_MESSAGES, PUBLISH_JOB_TYPE } from '@regie/contract/publications';
 import { SOCIAL_MESSAGES, SOCIAL_PLATFORM_NAMES, type SocialPlatform } from '@regie/contract/social';
 import { MEDIA_TOKEN_PARAM, VIDEO_RESOURCE_TYPE, videoPaths } from '@regie/contract/videos';
 import { and, eq, ne } from 'drizzle-orm';
@@ -33,7 +33,7 @@ import { freshTokens, type SocialDeps } from './social.service.ts';
 import { SocialError } from './social.types.ts';
 
 /** The publish job's type: its jobs are about the video (resourceType 'Video'), the payload names the publication. */
-export const PUBLISH_JOB_TYPE = 'social.publish';
+export { PUBLISH_JOB_TYPE };
 
 /** Each platform's publisher (publish.<platform>.ts). */
 export const PUBLISHERS: Readonly<Record<SocialPlatform, PublisherFactory>> = {
@@ -46,8 +46,9 @@ export const PUBLISHERS: Readonly<Record<SocialPlatform, PublisherFactory>> = {
 };
 
 /**
- * A clip rule publishes its clip as soon as it is made: the publication waits while it is cut and
- * encoded (and, for anyone's publication, while a live clip's exact cut is made: exactCutUnderWay).
+ * A clip rule publishes its clip as soon as it is made: the publication waits while it is cut
+ * (and, for anyone's publication, while a live clip's exact cut is made: exactCutUnderWay). What
+ * goes is the cut (the video's original): the streaming ladder encoded from it is not waited for.
  */
 const CLIP_IN_MAKING: ReadonlySet<string> = new Set(['uploading', 'uploaded', 'processing']);
 
@@ -163,10 +164,13 @@ function asJobError(error: unknown): unknown {
  */
 async function mediaOf(context: PublishContext, row: PublicationRow, work: string) {
   const video = await findVideo(context.db, row.videoId);
-  if (video && row.ruleId !== null && CLIP_IN_MAKING.has(video.state)) return null;
-  if (video && (await exactCutUnderWay(context.db, video))) return null;
-  if (!video?.originalKey || video.state !== 'ready') throw new PermanentJobError(PUBLICATION_MESSAGES.videoNotReady);
-  // A rule's clip: the time it was ready (its last change, the encode's end) is a stage of its own.
+  if (!video) throw new PermanentJobError(PUBLICATION_MESSAGES.videoNotReady);
+  const making = CLIP_IN_MAKING.has(video.state);
+  if (row.ruleId !== null && making && !video.originalKey) return null;
+  if (await exactCutUnderWay(context.db, video)) return null;
+  if (!video.originalKey || !(video.state === 'ready' || (row.ruleId !== null && making)))
+    throw new PermanentJobError(PUBLICATION_MESSAGES.videoNotReady);
+  // A rule's clip: the time its cut was found stored (the video's last change) is a stage of its own.
   if (row.ruleId !== null && row.clipReadyAt === null)
     await update(context.db, row.id, { clipReadyAt: video.updatedAt });
   if (row.aspect === (sourceAspectOf(video) ?? '16:9')) {

@@ -1,5 +1,5 @@
 import type { Aspect } from '@regie/contract/vertical';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { clipRuleRuns, clipRules } from '../db/clip-rules.table.ts';
 import { clipTemplates } from '../db/clip-templates.table.ts';
 import type { Db } from '../db/database.ts';
@@ -14,8 +14,17 @@ import { requestRender, sourceAspectOf } from './renditions.service.ts';
  * transaction): those its clip template and the clip rules that made it name, and those it was
  * rendered in before, whose media came from the replaced original (their automatic path is
  * analysed again). Nothing without the account's VERTICAL_VIDEO module. Answers the aspects queued.
+ *
+ * `originalSince` is when the original the encode read was stored (its encode was queued in the
+ * same transaction): a rendition first asked for since then (a publication's, which asks as soon
+ * as the cut is stored) is rendered from that original already and is not rendered twice.
  */
-export async function renderWantedAspects(db: Db, video: VideoRow, requestId: string | null): Promise<Aspect[]> {
+export async function renderWantedAspects(
+  db: Db,
+  video: VideoRow,
+  requestId: string | null,
+  originalSince: Date,
+): Promise<Aspect[]> {
   if (!(await rendersAspects(db, video.accountId))) return [];
   const wanted = new Set<Aspect>();
   if (video.clipTemplateId !== null) {
@@ -35,9 +44,20 @@ export async function renderWantedAspects(db: Db, video: VideoRow, requestId: st
   const rendered = await db
     .update(videoRenditions)
     .set({ autoPath: null, updatedAt: sql`now()` })
-    .where(eq(videoRenditions.videoId, video.id))
+    .where(and(eq(videoRenditions.videoId, video.id), lt(videoRenditions.createdAt, originalSince)))
     .returning({ aspect: videoRenditions.aspect });
   for (const { aspect } of rendered) wanted.add(aspect);
+  const fresh = await db
+    .select({ aspect: videoRenditions.aspect })
+    .from(videoRenditions)
+    .where(
+      and(
+        eq(videoRenditions.videoId, video.id),
+        gte(videoRenditions.createdAt, originalSince),
+        ne(videoRenditions.state, 'failed'),
+      ),
+    );
+  for (const { aspect } of fresh) wanted.delete(aspect);
   const own = sourceAspectOf(video);
   if (own) wanted.delete(own);
   const queued: Aspect[] = [];

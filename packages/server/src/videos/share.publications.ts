@@ -1,6 +1,5 @@
 import type { Message } from '@regie/contract/messages';
-import { defaultAspect, type PublicationState, type PublishBody } from '@regie/contract/publications';
-import { type Aspect, VERTICAL_MODULE } from '@regie/contract/vertical';
+import type { PublicationState, PublishBody } from '@regie/contract/publications';
 import type { ShareTarget } from '@regie/contract/videos';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AuditSource } from '../audit/audit.service.ts';
@@ -10,7 +9,6 @@ import type { VideoRow } from '../db/videos.table.ts';
 import { badRequest, HttpError } from '../http/http.errors.ts';
 import { type PublicationWithNames, publicationsWithNames } from '../social/publications.presenter.ts';
 import { publishVideo } from '../social/publications.service.ts';
-import { sourceAspectOf } from '../vertical/renditions.service.ts';
 
 /**
  * The spec's share calls (POST videos/{id}/share/{target}, POST events/{id}/reposts and the share
@@ -36,14 +34,6 @@ export interface ShareOrder {
   requestId: string | null;
 }
 
-/**
- * The shape a share sends: the platform's default where the account renders others (the
- * VERTICAL_VIDEO module), else the video's own, which needs no rendering.
- */
-export function shareAspect(target: ShareTarget, video: SharedVideo, modules: readonly string[]): Aspect {
-  return modules.includes(VERTICAL_MODULE) ? defaultAspect(target) : (sourceAspectOf(video) ?? '16:9');
-}
-
 function shareBody(order: ShareOrder): PublishBody {
   const { video, target } = order;
   return {
@@ -52,7 +42,6 @@ function shareBody(order: ShareOrder): PublishBody {
         platform: target,
         title: video.title,
         caption: order.caption ?? video.description,
-        aspect: shareAspect(target, video, order.modules),
       },
     ],
   };

@@ -151,7 +151,7 @@ export const encodeVideoJob = defineJob({
         });
         if (row) refusedShares = (await releasePendingShares(tx, row)).refused;
         // Its other aspects (its template's or rule's, and those rendered before) from the new media.
-        if (row) await renderWantedAspects(tx, row, job.requestId);
+        if (row) await renderWantedAspects(tx, row, job.requestId, job.createdAt);
         // Pages that loaded the replaced media play on: they go later, not now.
         if (row && replaces) await purgeReplacedLater(tx, row, replaces);
         return row;

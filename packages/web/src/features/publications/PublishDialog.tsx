@@ -17,7 +17,7 @@ import {
 import { effectiveGrants } from '@regie/contract/access';
 import type { Message } from '@regie/contract/messages';
 import { renderMessage } from '@regie/contract/messages.render';
-import { PLATFORM_LIMITS } from '@regie/contract/publications';
+import { PLATFORM_LIMITS, publishAspects } from '@regie/contract/publications';
 import {
   SOCIAL_PLATFORM_NAMES,
   SOCIAL_PLATFORMS,
@@ -36,7 +36,6 @@ import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
 import { useSocialLinks } from '../settings/social/social-calls.ts';
 import { usePublish } from './publication-calls.ts';
 import {
-  aspectsFor,
   bodyOf,
   countsOf,
   initialDraft,
@@ -153,7 +152,7 @@ function PublishForm({ video, onDone }: { video: PublishableVideo; onDone: () =>
           platform={platform}
           target={draft.targets[platform]}
           video={video}
-          aspects={aspectsFor(platform, video, vertical)}
+          aspects={publishAspects(platform, video.ownAspect, vertical)}
           refused={refusals?.byTarget[platform] ?? {}}
           onChange={(next) => setTarget(platform, next)}
         />

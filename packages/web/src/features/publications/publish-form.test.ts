@@ -1,7 +1,7 @@
+import { publishAspects } from '@regie/contract/publications';
 import type { SocialPlatformStatus } from '@regie/contract/social';
 import { describe, expect, it } from 'vitest';
 import {
-  aspectsFor,
   bodyOf,
   countsOf,
   initialDraft,
@@ -61,8 +61,8 @@ describe('the Publish dialog’s rules', () => {
     expect(initialDraft(video, true).targets.youtube.aspect).toBe('16:9');
     expect(initialDraft(video, false).targets.tiktok.aspect).toBe('16:9');
     // Instagram takes no 16:9: without the module nothing can be sent there.
-    expect(aspectsFor('instagram', video, false)).toEqual([]);
-    expect(aspectsFor('instagram', video, true)).toEqual(['9:16', '4:5', '1:1']);
+    expect(publishAspects('instagram', video.ownAspect, false)).toEqual([]);
+    expect(publishAspects('instagram', video.ownAspect, true)).toEqual(['9:16', '4:5', '1:1']);
   });
 
   it('counts an X caption as X does and refuses it past 280 before anything is sent', () => {

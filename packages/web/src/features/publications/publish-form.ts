@@ -2,11 +2,11 @@ import type { Message } from '@regie/contract/messages';
 import {
   captionLength,
   characterLength,
-  defaultAspect,
   PLATFORM_LIMITS,
   type PublicationProblem,
   type PublishBody,
   publicationProblems,
+  startAspect,
 } from '@regie/contract/publications';
 import { SOCIAL_PLATFORMS, type SocialPlatform, type SocialPlatformStatus } from '@regie/contract/social';
 import type { Aspect } from '@regie/contract/vertical';
@@ -55,25 +55,11 @@ export function unavailableOf(status: SocialPlatformStatus | undefined): Unavail
   return null;
 }
 
-/** The shapes the user may send to a platform: the platform's, the video's own only without the vertical module. */
-export function aspectsFor(platform: SocialPlatform, video: PublishableVideo, vertical: boolean): Aspect[] {
-  const own = video.ownAspect ?? '16:9';
-  const offered = PLATFORM_LIMITS[platform].aspects;
-  if (vertical) return [...offered];
-  return offered.includes(own) ? [own] : [];
-}
-
-/** The shape a platform starts with: its default (9:16 for TikTok and Reels) when it may be sent, else the video's. */
-export function startAspect(platform: SocialPlatform, video: PublishableVideo, vertical: boolean): Aspect {
-  const preferred = defaultAspect(platform);
-  return aspectsFor(platform, video, vertical).includes(preferred) ? preferred : (video.ownAspect ?? '16:9');
-}
-
 export function initialDraft(video: PublishableVideo, vertical: boolean): PublishDraft {
   const targets = Object.fromEntries(
     SOCIAL_PLATFORMS.map((platform) => [
       platform,
-      { title: video.title, caption: video.description, aspect: startAspect(platform, video, vertical) },
+      { title: video.title, caption: video.description, aspect: startAspect(platform, video.ownAspect, vertical) },
     ]),
   ) as Record<SocialPlatform, TargetDraft>;
   return { chosen: [], targets, thumbnailSeconds: null, when: 'now', scheduledAt: null };
