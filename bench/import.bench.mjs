@@ -26,6 +26,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { footballId, liveMatch } from './feed-support.mjs';
 import {
   apiClient,
   freePort,
@@ -116,13 +117,6 @@ async function importOnce(api, body) {
 const sum = (counts = {}) => Object.values(counts).reduce((total, value) => total + value, 0);
 const seconds = (ms) => (ms / 1000).toFixed(2);
 
-async function footballId(api) {
-  const sports = await api('GET', `/main-api/sports?search=Football&limit=50`);
-  const football = (sports.data ?? sports).find((sport) => sport.name.toLowerCase() === 'football');
-  if (!football) throw new Error('no Football sport');
-  return football.id;
-}
-
 /** (a) and (b): ROUNDS rounds, each in a fresh account. */
 async function measureImports(url) {
   const season = [];
@@ -206,39 +200,6 @@ async function feedServer() {
   };
 }
 
-/** StatsBomb's "HH:MM:SS.mmm" of a period's second. */
-function timestamp(secondsIn) {
-  const pad = (value, width = 2) => String(value).padStart(width, '0');
-  const totalMs = Math.round(secondsIn * 1000);
-  const whole = Math.floor(totalMs / 1000);
-  const millis = totalMs % 1000;
-  return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}.${pad(millis, 3)}`;
-}
-
-/**
- * The match before any goal: the sample's plain play (passes, carries, pressure: keys the default
- * parser mapping maps to nothing), and `goal(n, second)`: a goal at that second of the first half.
- */
-function liveMatch() {
-  const sample = JSON.parse(modules.sampleStatsbombMatch({ events: 400, seed: 7 }));
-  const plain = new Set(['Pass', 'Ball Receipt*', 'Carry', 'Pressure', 'Ball Recovery', 'Half Start']);
-  const events = sample.events.filter((event) => plain.has(event.type.name) && !event.pass);
-  const model = events.find((event) => event.player) ?? events[0];
-  const goal = (n, second) => ({
-    ...model,
-    id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
-    index: 100_000 + n,
-    period: 1,
-    timestamp: timestamp(second),
-    minute: Math.floor(second / 60),
-    second: Math.floor(second % 60),
-    type: { id: 16, name: 'Shot' },
-    duration: 0.5,
-    shot: { outcome: { id: 97, name: 'Goal' }, type: { id: 87, name: 'Open Play' } },
-  });
-  return { base: { events, lineups: sample.lineups }, goal };
-}
-
 /** (c): the subscription's new goal → marker stored → its live clip playable. */
 async function measureSubscription(url, published) {
   const { api } = await studio(url, `Bench feeds ${Date.now().toString(36)}`, { modules: ['IMPORTDATA'] });
@@ -271,7 +232,7 @@ async function measureSubscription(url, published) {
     // The club's Goal marker type: code 'goal', the one the default parser mapping puts goals on.
     const goalType = (await api('POST', '/main-api/marker-types', { name: 'Goal', code: 'goal', sportId })).id;
     const rule = await api('POST', '/main-api/clip-rules', { name: 'Bench goals', markerTypeId: goalType, ...RULE });
-    const { base, goal } = liveMatch();
+    const { base, goal } = liveMatch(modules.sampleStatsbombMatch);
     const goals = [];
     const publish = () => {
       feed.document.text = JSON.stringify({ events: [...base.events, ...goals], lineups: base.lineups });

@@ -27,11 +27,12 @@
 //      the platforms' documented calls (YouTube's resumable upload, Facebook's start/transfer/
 //      finish, an Instagram Reels container fetched from this bench, X's INIT/APPEND/FINALIZE/
 //      STATUS then the post, OAuth 1.0a-signed, Dailymotion's upload URL then the video, TikTok's
-//      init/PUT/status), as many at a time as the server has workers, each post's processing then
+//      init/PUT/status), as many at a time as the server runs publication steps (its workers and
+//      the light lane's loop: REGIE_WORKERS + 1), each post's processing then
 //      asked every second off the upload slot (X's check_after_secs). Aim ≥ 0.8. A warm-up round
 //      (one post a platform, both ways) comes first, not counted.
-// REGIE_WORKERS (default 1) goes to the server as given: its in-process workers, and the bare
-// client's slots. REGIE_SERVER_DIST names the server bundle folder. BENCH_SMOKE=1: one goal, 12
+// REGIE_WORKERS (default 1) goes to the server as given: its in-process workers (plus the light
+// lane's loop, which takes publications only), and the bare client's slots are as many. REGIE_SERVER_DIST names the server bundle folder. BENCH_SMOKE=1: one goal, 12
 // publications of a 4 s video.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -39,6 +40,7 @@ import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { footballId, liveMatch } from './feed-support.mjs';
 import {
   apiClient,
   freePort,
@@ -72,6 +74,8 @@ const CAPTION_TEMPLATE = "{home} {score} {away} – {player} {minute}'";
 const RULE_TARGETS = ['tiktok', 'youtube'];
 /** The server's in-process workers, as given (the server's default is 1). */
 const WORKERS = Number(process.env.REGIE_WORKERS || 1);
+/** How many publication steps the server runs at once: its workers' loops and the light lane's (jobs.boss.ts). */
+const PUBLISH_SLOTS = WORKERS + 1;
 /** How often the bare client asks a platform whether a post is processed (X's check_after_secs). */
 const BARE_POLL_MS = 1000;
 const AIM_END_TO_END_S = 30;
@@ -203,45 +207,6 @@ async function benchServer() {
 
 // ——— (a) the goal, from the feed to the platforms ———
 
-/** StatsBomb's "HH:MM:SS.mmm" of a period's second. */
-function timestamp(secondsIn) {
-  const pad = (value, width = 2) => String(value).padStart(width, '0');
-  const totalMs = Math.round(secondsIn * 1000);
-  const whole = Math.floor(totalMs / 1000);
-  return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}.${pad(totalMs % 1000, 3)}`;
-}
-
-/**
- * The match before any goal (the import bench's: the sample's plain play, which the default parser
- * mapping maps to nothing), and `goal(n, second)`: a goal at that second of the first half.
- */
-function liveMatch() {
-  const sample = JSON.parse(modules.sampleStatsbombMatch({ events: 400, seed: 7 }));
-  const plain = new Set(['Pass', 'Ball Receipt*', 'Carry', 'Pressure', 'Ball Recovery', 'Half Start']);
-  const events = sample.events.filter((event) => plain.has(event.type.name) && !event.pass);
-  const model = events.find((event) => event.player) ?? events[0];
-  const goal = (n, second) => ({
-    ...model,
-    id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
-    index: 100_000 + n,
-    period: 1,
-    timestamp: timestamp(second),
-    minute: Math.floor(second / 60),
-    second: Math.floor(second % 60),
-    type: { id: 16, name: 'Shot' },
-    duration: 0.5,
-    shot: { outcome: { id: 97, name: 'Goal' }, type: { id: 87, name: 'Open Play' } },
-  });
-  return { base: { events, lineups: sample.lineups }, goal };
-}
-
-async function footballId(api) {
-  const sports = listOf(await api('GET', '/main-api/sports?search=Football&limit=50'));
-  const football = sports.find((sport) => sport.name.toLowerCase() === 'football');
-  if (!football) throw new Error('no Football sport');
-  return football.id;
-}
-
 /** The club's marker type coded `goal` (where the default parser mapping puts goals). */
 async function goalTypeId(api, sportId) {
   const types = listOf(await api('GET', '/main-api/marker-types?limit=100'));
@@ -372,7 +337,7 @@ async function measureGoals(regie, token, api, bench, source, setup, published) 
   const runs = [];
   let subscriptionPath = null;
   try {
-    const { base, goal } = liveMatch();
+    const { base, goal } = liveMatch(modules.sampleStatsbombMatch);
     const goals = [];
     const publish = () => {
       feed.text = JSON.stringify({ events: [...base.events, ...goals], lineups: base.lineups });
@@ -862,7 +827,7 @@ function bareClients(url, grants) {
 }
 
 /**
- * The bare run: `posts` uploaded `WORKERS` at a time (a slot per server worker), each post's
+ * The bare run: `posts` uploaded `PUBLISH_SLOTS` at a time (as many as the server's loops), each post's
  * processing followed every BARE_POLL_MS off its slot. Answers the time to all uploaded and all
  * published, from the start.
  */
@@ -884,7 +849,7 @@ async function bareRun(clients, posts, files) {
       followed.push(follow(post.platform, id));
     }
   };
-  await Promise.all(Array.from({ length: WORKERS }, slot));
+  await Promise.all(Array.from({ length: PUBLISH_SLOTS }, slot));
   const publishedMs = Math.max(...(await Promise.all(followed)));
   return { uploadedMs, publishedMs };
 }
@@ -1072,7 +1037,7 @@ async function measureQueue(regie, token, api, bench, grants) {
     `  all uploaded ${seconds(through.uploadedMs)} s, all published ${seconds(through.publishedMs)} s (${through.requests} requests)`,
   );
   await quiet();
-  console.log(`Queue: the same ${QUEUE} bare, ${WORKERS} at a time…`);
+  console.log(`Queue: the same ${QUEUE} bare, ${PUBLISH_SLOTS} at a time…`);
   const bare = await bareRun(clients, barePosts, files);
   console.log(`  all uploaded ${seconds(bare.uploadedMs)} s, all published ${seconds(bare.publishedMs)} s`);
   const externalIds = new Set(through.publications.map((item) => `${item.platform}:${item.externalId}`));

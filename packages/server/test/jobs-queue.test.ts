@@ -4,12 +4,14 @@ import { CAMERA_CONTENT_KINDS } from '@regie/contract/cameras';
 import { JOB_EVENTS, JOB_MESSAGES, JOBS_TOPIC } from '@regie/contract/jobs';
 import type { JobResponse } from '@regie/contract/jobs.schemas';
 import { renderMessage } from '@regie/contract/messages.render';
+import { PUBLISH_JOB_TYPE } from '@regie/contract/publications';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Database, openPostgres } from '../src/db/database.ts';
 import { jobs } from '../src/db/jobs.table.ts';
 import { transaction } from '../src/db/transactions.ts';
-import { createJobRegistry } from '../src/jobs/jobs.define.ts';
+import { createJobRegistry, defineJob } from '../src/jobs/jobs.define.ts';
 import { claimJob, completeJob, enqueueJob } from '../src/jobs/jobs.queue.ts';
 import { startWorkers, type WorkerOptions, type Workers } from '../src/jobs/jobs.worker.ts';
 import { liveClipJob } from '../src/live/live-clip.job.ts';
@@ -358,5 +360,26 @@ describe('the queue’s order', () => {
     // Then the others, oldest first.
     const second = await claimJob(ctx.db, { types, token: 'order#2', leaseMs: 60_000 });
     expect(second?.id).toBe(older[0]?.id);
+  });
+});
+
+describe('the light lane', () => {
+  it("runs a publication's short step while a long job holds the worker's only loop", async () => {
+    // A publication's step (its type is the light lane's), doing nothing long.
+    const step = defineJob({
+      type: PUBLISH_JOB_TYPE,
+      payload: z.object({}),
+      async perform() {
+        return { stepped: true };
+      },
+    });
+    const long = await enqueueJob(ctx.db, fixtures.slow, {}, { accountId, resourceType: 'Backlog' });
+    workers({ registry: createJobRegistry([fixtures.slow, step]) });
+    await waitForState(ctx.db, long.id, ['in_progress']);
+    const queued = await enqueueJob(ctx.db, step, {}, { accountId, resourceId: 1 });
+    const done = await waitForState(ctx.db, queued.id, ['done']);
+    expect(done.result).toEqual({ stepped: true });
+    // Beside the long one, which still runs: not after it.
+    expect((await jobRow(ctx.db, long.id))?.state).toBe('in_progress');
   });
 });

@@ -6,6 +6,7 @@ import type { TechnicalMetadata } from '@regie/contract/media';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { z } from 'zod';
 import { reasonOf } from '../common/message.error.ts';
+import { transaction } from '../db/transactions.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import type { GraphicOverlay } from '../graphics/graphics.args.ts';
 import { clipGraphicOverlays } from '../graphics/graphics.clips.ts';
@@ -15,6 +16,7 @@ import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { findKeyframes, probeMedia } from '../media/ffprobe.service.ts';
 import { MediaError } from '../media/media.errors.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
+import { renderPublicationAspects } from '../vertical/renditions.wanted.ts';
 import { enqueueEncode, sourceFile, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
 import { cleanCutKey, originalKey, videoFolder } from '../videos/videos.keys.ts';
@@ -230,7 +232,12 @@ export const clipVideoJob = defineJob({
         return skipped(`Video ${clip.id} was deleted while it was cut`);
       }
       if (clean.stale) await storage.delete(clean.stale);
-      const encode = await enqueueEncode(db, stored, { requestId: context.job.requestId });
+      // The encode and the shapes its waiting publications need, queued together (see renderPublicationAspects).
+      const encode = await transaction(db, async (tx) => {
+        const queued = await enqueueEncode(tx, stored, { requestId: context.job.requestId });
+        await renderPublicationAspects(tx, stored, context.job.requestId);
+        return queued;
+      });
       return { mode: rendered.mode, durationSeconds: rendered.durationSeconds, encodeJobId: encode.id };
     } finally {
       await rm(work, { recursive: true, force: true });

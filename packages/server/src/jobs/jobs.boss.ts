@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_JOB_TYPES } from '@regie/contract/live';
+import type { Message } from '@regie/contract/messages';
 import { PUBLISH_JOB_TYPE } from '@regie/contract/publications';
 import { RENDITION_JOB_TYPE } from '@regie/contract/vertical';
-import type { Message } from '@regie/contract/messages';
 import { type SQLChunk, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/database.ts';
@@ -22,6 +22,22 @@ import { rootOf } from '../db/transactions.ts';
  * so a job commits or rolls back with its caller's work.
  */
 export const QUEUE = 'regie-jobs';
+/**
+ * The light lane: job types whose steps are short and mostly wait on the network (a publication's
+ * upload, its look at the platform's processing). Each worker process runs one more loop that
+ * takes only these, so that they never wait behind a long encode holding every other loop (one,
+ * by default): a goal's publication looks at its platform while the clip's ladder encodes.
+ */
+export const LIGHT_QUEUE = 'regie-jobs-light';
+const LIGHT_JOB_TYPES: ReadonlySet<string> = new Set([PUBLISH_JOB_TYPE]);
+/** Every queue: the usual loops look at the main one, then the light one. */
+export const QUEUES = [QUEUE, LIGHT_QUEUE] as const;
+
+/** The pg-boss queue of a job type's attempts. */
+export const queueOf = (type: string): string => (LIGHT_JOB_TYPES.has(type) ? LIGHT_QUEUE : QUEUE);
+
+/** A job's current attempt, as its row names it. */
+export type AttemptOf = { type: string; queueJobId: string | null };
 const SCHEMA = 'pgboss';
 /** pg-boss's own expiry, a last resort: the app's lease finds a dead worker long before. */
 const EXPIRE_IN_SECONDS = 23 * 60 * 60;
@@ -102,7 +118,9 @@ export function bossOf(db: Db): PgBoss {
 export async function installQueue(db: Db): Promise<void> {
   const boss = new PgBoss({ db: executorOf(db), schema: SCHEMA, supervise: false, schedule: false, migrate: true });
   await boss.start();
-  if (!(await boss.getQueue(QUEUE))) await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: 0 });
+  for (const name of QUEUES) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, retryLimit: 0 });
+  }
   await boss.stop({ graceful: false, close: false });
 }
 
@@ -144,7 +162,7 @@ export async function sendAttempt(
   attemptId: string,
 ): Promise<void> {
   const data: QueuedAttempt = { jobId: job.id };
-  const sent = await bossOf(db).send(QUEUE, data, {
+  const sent = await bossOf(db).send(queueOf(job.type), data, {
     id: attemptId,
     startAfter: job.runAt,
     priority: jobPriority(job.type),
@@ -155,22 +173,40 @@ export async function sendAttempt(
   if (sent !== attemptId) throw new Error(`pg-boss did not take job ${job.id}`);
 }
 
-/** Claims the next attempt whose time has come. */
-export async function fetchAttempt(db: Db): Promise<{ id: string; data: QueuedAttempt } | null> {
-  const [job] = await bossOf(db).fetch<QueuedAttempt>(QUEUE, { batchSize: 1 });
-  return job ? { id: job.id, data: job.data } : null;
+/** Claims the next attempt whose time has come, from the first of `queues` that has one. */
+export async function fetchAttempt(
+  db: Db,
+  queues: readonly string[] = QUEUES,
+): Promise<{ queue: string; id: string; data: QueuedAttempt } | null> {
+  for (const queue of queues) {
+    const [job] = await bossOf(db).fetch<QueuedAttempt>(queue, { batchSize: 1 });
+    if (job) return { queue, id: job.id, data: job.data };
+  }
+  return null;
 }
 
-export async function completeAttempt(db: Db, id: string | null): Promise<void> {
+/** Ends an attempt of `queue` (by its id) as done. */
+export async function completeAttemptIn(db: Db, queue: string, id: string | null): Promise<void> {
   // Four arguments: pg-boss reads the third as the job's output, whatever its types say.
-  if (id) await bossOf(db).complete(QUEUE, id, {}, { db: executorOf(db) });
+  if (id) await bossOf(db).complete(queue, id, {}, { db: executorOf(db) });
 }
 
-export async function failAttempts(db: Db, ids: readonly (string | null)[], reason: Message): Promise<void> {
-  for (const id of ids) if (id) await bossOf(db).fail(QUEUE, id, { reason }, { db: executorOf(db) });
+/** Ends the job's current attempt as done. */
+export function completeAttempt(db: Db, job: AttemptOf): Promise<void> {
+  return completeAttemptIn(db, queueOf(job.type), job.queueJobId);
 }
 
-export async function cancelAttempts(db: Db, ids: readonly (string | null)[]): Promise<void> {
-  const present = ids.filter((id): id is string => id !== null);
-  if (present.length > 0) await bossOf(db).cancel(QUEUE, present, { db: executorOf(db) });
+export async function failAttempts(db: Db, attempts: readonly AttemptOf[], reason: Message): Promise<void> {
+  for (const { type, queueJobId } of attempts) {
+    if (queueJobId) await bossOf(db).fail(queueOf(type), queueJobId, { reason }, { db: executorOf(db) });
+  }
+}
+
+export async function cancelAttempts(db: Db, attempts: readonly AttemptOf[]): Promise<void> {
+  for (const queue of QUEUES) {
+    const ids = attempts
+      .filter((attempt) => queueOf(attempt.type) === queue)
+      .flatMap((attempt) => (attempt.queueJobId === null ? [] : [attempt.queueJobId]));
+    if (ids.length > 0) await bossOf(db).cancel(queue, ids, { db: executorOf(db) });
+  }
 }

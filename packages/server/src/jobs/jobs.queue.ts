@@ -6,7 +6,9 @@ import type { Db } from '../db/database.ts';
 import { type JobRow, jobs } from '../db/jobs.table.ts';
 import { transaction } from '../db/transactions.ts';
 import {
+  type AttemptOf,
   completeAttempt,
+  completeAttemptIn,
   failAttempts,
   fetchAttempt,
   newAttemptId,
@@ -130,11 +132,11 @@ const FOREIGN_TYPE_DELAY_MS = 1_000;
  */
 export async function claimJob(
   db: Db,
-  options: { types: string[]; token: string; leaseMs: number },
+  options: { types: string[]; token: string; leaseMs: number; queues?: readonly string[] },
 ): Promise<JobRow | null> {
   if (options.types.length === 0) return null;
   for (let tries = 0; tries < 5; tries += 1) {
-    const attempt = await fetchAttempt(db);
+    const attempt = await fetchAttempt(db, options.queues);
     if (!attempt) return null;
     const row = await claimRow(db, attempt, options);
     if (row) return row;
@@ -144,7 +146,7 @@ export async function claimJob(
 
 async function claimRow(
   db: Db,
-  attempt: { id: string; data: QueuedAttempt },
+  attempt: { queue: string; id: string; data: QueuedAttempt },
   options: { types: string[]; token: string; leaseMs: number },
 ): Promise<JobRow | null> {
   const current = and(eq(jobs.id, attempt.data.jobId), eq(jobs.queueJobId, attempt.id), eq(jobs.state, 'waiting'));
@@ -168,7 +170,7 @@ async function claimRow(
     { runAt: msFromNow(FOREIGN_TYPE_DELAY_MS) },
     completeAttempt,
   );
-  if (!offeredAgain) await completeAttempt(db, attempt.id);
+  if (!offeredAgain) await completeAttemptIn(db, attempt.queue, attempt.id);
   return null;
 }
 
@@ -181,10 +183,14 @@ async function requeue(
   db: Db,
   where: SQL,
   set: PgUpdateSetSource<typeof jobs>,
-  endFormer: (tx: Db, attemptId: string | null) => Promise<void>,
+  endFormer: (tx: Db, former: AttemptOf) => Promise<void>,
 ): Promise<JobRow | null> {
   return transaction(db, async (tx) => {
-    const [before] = await tx.select({ queueJobId: jobs.queueJobId }).from(jobs).where(where).for('update');
+    const [before] = await tx
+      .select({ type: jobs.type, queueJobId: jobs.queueJobId })
+      .from(jobs)
+      .where(where)
+      .for('update');
     if (!before) return null;
     const attemptId = newAttemptId();
     const [row] = await tx
@@ -193,7 +199,7 @@ async function requeue(
       .where(where)
       .returning();
     if (!row) return null;
-    await endFormer(tx, before.queueJobId);
+    await endFormer(tx, before);
     await sendAttempt(tx, row, attemptId);
     return row;
   });
@@ -220,7 +226,7 @@ export async function sweepExpiredLeases(db: Db): Promise<{ requeued: JobRow[]; 
         db,
         where,
         { ...released, state: 'failed', lastError: JOB_MESSAGES.leaseExpired, finishedAt: sql`now()` },
-        (tx, attemptId) => failAttempts(tx, [attemptId], JOB_MESSAGES.leaseExpired),
+        (tx, attempt) => failAttempts(tx, [attempt], JOB_MESSAGES.leaseExpired),
       );
       if (row) swept.failed.push(row);
     } else {
@@ -228,7 +234,7 @@ export async function sweepExpiredLeases(db: Db): Promise<{ requeued: JobRow[]; 
         db,
         where,
         { ...released, state: 'waiting', progress: 0, runAt: sql`now()` },
-        (tx, id) => failAttempts(tx, [id], JOB_MESSAGES.leaseExpired),
+        (tx, attempt) => failAttempts(tx, [attempt], JOB_MESSAGES.leaseExpired),
       );
       if (row) swept.requeued.push(row);
     }
@@ -241,11 +247,11 @@ async function endRow(
   db: Db,
   where: SQL,
   set: PgUpdateSetSource<typeof jobs>,
-  endAttempt: (tx: Db, attemptId: string | null) => Promise<void>,
+  endAttempt: (tx: Db, attempt: AttemptOf) => Promise<void>,
 ): Promise<JobRow | null> {
   return transaction(db, async (tx) => {
     const [row] = await tx.update(jobs).set(set).where(where).returning();
-    if (row) await endAttempt(tx, row.queueJobId);
+    if (row) await endAttempt(tx, row);
     return row ?? null;
   });
 }
@@ -300,7 +306,7 @@ export async function scheduleRetry(
     db,
     owned(id, token),
     { ...released, state: 'waiting', progress: 0, lastError, runAt: msFromNow(delayMs) },
-    (tx, attemptId) => failAttempts(tx, [attemptId], lastError),
+    (tx, attempt) => failAttempts(tx, [attempt], lastError),
   );
 }
 

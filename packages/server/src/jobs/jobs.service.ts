@@ -85,10 +85,7 @@ async function deleteActiveJobs(db: Db, where: SQL | undefined, source: AuditSou
       .delete(jobs)
       .where(and(where, inArray(jobs.state, [...ACTIVE_JOB_STATES])))
       .returning();
-    await cancelAttempts(
-      tx,
-      deleted.map((row) => row.queueJobId),
-    );
+    await cancelAttempts(tx, deleted);
     await auditCancelled(tx, source, deleted);
     // Each job's entity says it was cancelled (a video `cancelled`), in the same transaction.
     for (const row of deleted) await JOB_REGISTRY.get(row.type)?.onCancelled({ db: tx, job: row });

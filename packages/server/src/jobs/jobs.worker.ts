@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { localStorage } from '../storage/storage.local.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
+import { LIGHT_QUEUE, QUEUES } from './jobs.boss.ts';
 import type { JobConfig, JobLogger, JobRegistry, PeriodicTask } from './jobs.define.ts';
 import { createJobEvents } from './jobs.events.ts';
 import { createPeriodicRunner } from './jobs.periodic.ts';
@@ -116,14 +117,14 @@ async function sweepLeases(loops: WorkerLoops): Promise<void> {
   }
 }
 
-/** One look at the queue: housekeeping, then claim and run one job; false when none was waiting. */
-async function tick(loops: WorkerLoops): Promise<boolean> {
+/** One look at `queues`: housekeeping, then claim and run one job; false when none was waiting. */
+async function tick(loops: WorkerLoops, queues: readonly string[]): Promise<boolean> {
   await sweepLeases(loops);
   await loops.runPeriodic();
   const { runner } = loops;
   loops.claims += 1;
   const token = `${loops.id}#${loops.claims}`;
-  const row = await claimJob(runner.db, { types: runner.registry.types(), token, leaseMs: runner.leaseMs });
+  const row = await claimJob(runner.db, { types: runner.registry.types(), token, leaseMs: runner.leaseMs, queues });
   if (!row) return false;
   await runJob(runner, row, token);
   return true;
@@ -137,13 +138,13 @@ const MAX_FAILURE_BACKOFF_MS = 10_000;
  * is logged and the next one waits longer each time, up to MAX_FAILURE_BACKOFF_MS; the first
  * look that works again says so, and the loop goes on as before: no restart needed.
  */
-async function loop(loops: WorkerLoops): Promise<void> {
+async function loop(loops: WorkerLoops, queues: readonly string[]): Promise<void> {
   const { logger } = loops.runner;
   let failures = 0;
   while (!loops.stopping) {
     let ran = false;
     try {
-      ran = await tick(loops);
+      ran = await tick(loops, queues);
       if (failures > 0) logger.info({ failures }, 'job queue reachable again');
       failures = 0;
     } catch (error) {
@@ -211,7 +212,12 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
     stopping: false,
     lastSweep: 0,
   };
-  const loops = Promise.all(Array.from({ length: Math.max(0, options.concurrency) }, () => loop(state)));
+  // `concurrency` loops on every queue, and one more on the light lane's (jobs.boss.ts LIGHT_QUEUE).
+  const concurrency = Math.max(0, options.concurrency);
+  const loops = Promise.all([
+    ...Array.from({ length: concurrency }, () => loop(state, QUEUES)),
+    ...(concurrency > 0 ? [loop(state, [LIGHT_QUEUE])] : []),
+  ]);
   // A job enqueued by this process starts now, not at the next poll.
   const stopListening = onJobEnqueued(wake);
 

@@ -17,6 +17,7 @@ import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { runFfmpeg } from '../media/ffmpeg.runner.ts';
 import { probeMedia } from '../media/ffprobe.service.ts';
 import { rendersAspects } from '../vertical/renditions.module.ts';
+import { renderPublicationAspects } from '../vertical/renditions.wanted.ts';
 import { enqueueEncode, workFolder } from '../videos/videos.encode.job.ts';
 import { followedByVideo } from '../videos/videos.job-hooks.ts';
 import { hlsFolder, originalKey, videoFolder } from '../videos/videos.keys.ts';
@@ -201,10 +202,15 @@ export const liveClipRenderJob = defineJob({
           size,
           contentType: 'video/mp4',
         });
-        // The copy plays until the encode has stored the cut, then it is deleted.
-        return stored
-          ? enqueueEncode(tx, stored, { replaces: copyFolder(video), requestId: context.job.requestId })
-          : null;
+        if (!stored) return null;
+        // The copy plays until the encode has stored the cut, then it is deleted; the shapes its
+        // waiting publications need are rendered first (renderPublicationAspects).
+        const queued = await enqueueEncode(tx, stored, {
+          replaces: copyFolder(video),
+          requestId: context.job.requestId,
+        });
+        await renderPublicationAspects(tx, stored, context.job.requestId);
+        return queued;
       });
       if (!encode) {
         await storage.deletePrefix(videoFolder(video.accountId, video.id));

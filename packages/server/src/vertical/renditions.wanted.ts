@@ -1,8 +1,9 @@
 import type { Aspect } from '@regie/contract/vertical';
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { clipRuleRuns, clipRules } from '../db/clip-rules.table.ts';
 import { clipTemplates } from '../db/clip-templates.table.ts';
 import type { Db } from '../db/database.ts';
+import { publications } from '../db/publications.table.ts';
 import { videoRenditions } from '../db/video-renditions.table.ts';
 import type { VideoRow } from '../db/videos.table.ts';
 import { enqueueRender } from './rendition.job.ts';
@@ -64,6 +65,45 @@ export async function renderWantedAspects(
   for (const aspect of wanted) {
     const asked = await requestRender(db, video, aspect);
     await enqueueRender(db, asked.row, asked.generation, requestId);
+    queued.push(aspect);
+  }
+  return queued;
+}
+
+/** A publication that has not reached its platform yet: its shape is still to be sent. */
+const WAITING_PUBLICATION_STATES = ['approval', 'scheduled', 'queued', 'rendering'] as const;
+
+/**
+ * The shapes the video's waiting publications need, rendered as soon as its cut is stored (the
+ * clip job's last step, in the transaction that queues its encode): a rule's goal goes to TikTok
+ * in 9:16 without waiting for the clip's streaming ladder, the render (which goes before encodes in
+ * the queue) being queued first. A shape already asked for is left to the encode's end, and the
+ * encode's end does not render again what this asked for (renderWantedAspects' `originalSince`).
+ */
+export async function renderPublicationAspects(db: Db, video: VideoRow, requestId: string | null): Promise<Aspect[]> {
+  if (!(await rendersAspects(db, video.accountId))) return [];
+  const own = sourceAspectOf(video) ?? '16:9';
+  const wanted = await db
+    .selectDistinct({ aspect: publications.aspect })
+    .from(publications)
+    .where(
+      and(
+        eq(publications.videoId, video.id),
+        eq(publications.accountId, video.accountId),
+        inArray(publications.state, [...WAITING_PUBLICATION_STATES]),
+        ne(publications.aspect, own),
+      ),
+    );
+  if (wanted.length === 0) return [];
+  const asked = await db
+    .select({ aspect: videoRenditions.aspect })
+    .from(videoRenditions)
+    .where(and(eq(videoRenditions.videoId, video.id), ne(videoRenditions.state, 'failed')));
+  const queued: Aspect[] = [];
+  for (const { aspect } of wanted) {
+    if (asked.some((row) => row.aspect === aspect)) continue;
+    const request = await requestRender(db, video, aspect);
+    await enqueueRender(db, request.row, request.generation, requestId);
     queued.push(aspect);
   }
   return queued;

@@ -79,9 +79,6 @@ export async function cancelVideoJobs(db: Db, video: VideoRef): Promise<JobRow[]
     .delete(jobs)
     .where(and(ofVideo(video), inArray(jobs.state, [...ACTIVE_JOB_STATES])))
     .returning();
-  await cancelAttempts(
-    db,
-    rows.map((row) => row.queueJobId),
-  );
+  await cancelAttempts(db, rows);
   return rows;
 }

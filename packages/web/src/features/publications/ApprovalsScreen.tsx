@@ -1,15 +1,9 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { clipPaths } from '@regie/contract/clips';
 import type { AccountClipsResponse } from '@regie/contract/clips.schemas';
 import type { Message } from '@regie/contract/messages';
 import { renderMessage } from '@regie/contract/messages.render';
-import {
-  captionLength,
-  characterLength,
-  PLATFORM_LIMITS,
-  type Publication,
-  publicationProblems,
-} from '@regie/contract/publications';
+import { type Publication, publicationProblems } from '@regie/contract/publications';
 import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,6 +14,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
 import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
 import { playbackOf } from '../videos/video-fields.ts';
+import { PostTextFields } from './PostTextFields.tsx';
 import { useApprovalActions, usePublicationsLive, usePublicationsPage } from './publication-calls.ts';
 
 /** The most shown at once: a producer works through them from the top. */
@@ -96,18 +91,12 @@ function ApprovalCard({ publication, clip }: { publication: Publication; clip: C
   const name = SOCIAL_PLATFORM_NAMES[platform];
   const Icon = PLATFORM_ICONS[platform];
   const where = publication.targetName ?? publication.accountName;
-  const limits = PLATFORM_LIMITS[platform];
   const problems = publicationProblems({ platform, title, caption, aspect: publication.aspect }, null);
   const say = (field: 'title' | 'caption') =>
     problems
       .filter((problem) => problem.field === field)
       .map((problem) => renderMessage(problem.message as Message, i18n.language))
       .join(' ') || undefined;
-  const counter = (length: number, max: number) => (
-    <Text component="span" size="xs" c={length > max ? 'red.8' : 'dimmed'}>
-      {t('publications.dialog.counter', { length, max })}
-    </Text>
-  );
   const label = `${name} – ${where}`;
   return (
     <Paper withBorder radius="lg" shadow="xs" p="md" component="li" aria-label={label}>
@@ -136,26 +125,16 @@ function ApprovalCard({ publication, clip }: { publication: Publication; clip: C
             {t('publications.approvals.clipInMaking')}
           </Text>
         )}
-        {limits.titleMax !== null && (
-          <TextInput
-            label={t('publications.dialog.postTitle', { name })}
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            description={counter(characterLength(title), limits.titleMax)}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            error={say('title')}
-          />
-        )}
-        <Textarea
-          label={t('publications.dialog.caption', { name })}
-          value={caption}
-          onChange={(event) => setCaption(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={6}
-          description={counter(captionLength(platform, caption), limits.captionMax)}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          error={say('caption')}
+        <PostTextFields
+          platform={platform}
+          title={title}
+          caption={caption}
+          onChange={(next) => {
+            if (next.title !== undefined) setTitle(next.title);
+            if (next.caption !== undefined) setCaption(next.caption);
+          }}
+          titleError={say('title')}
+          captionError={say('caption')}
         />
         <Stack gap="xs">
           <Button

@@ -11,13 +11,11 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
-  TextInput,
 } from '@mantine/core';
 import { effectiveGrants } from '@regie/contract/access';
 import type { Message } from '@regie/contract/messages';
 import { renderMessage } from '@regie/contract/messages.render';
-import { PLATFORM_LIMITS, publishAspects } from '@regie/contract/publications';
+import { publishAspects } from '@regie/contract/publications';
 import {
   SOCIAL_PLATFORM_NAMES,
   SOCIAL_PLATFORMS,
@@ -34,10 +32,10 @@ import { useAccessSubject } from '../../session/access.ts';
 import { DateTimeField } from '../../widgets/DateTimeField.tsx';
 import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
 import { useSocialLinks } from '../settings/social/social-calls.ts';
+import { PostTextFields } from './PostTextFields.tsx';
 import { usePublish } from './publication-calls.ts';
 import {
   bodyOf,
-  countsOf,
   initialDraft,
   type PublishableVideo,
   type PublishDraft,
@@ -55,7 +53,6 @@ interface Props {
 }
 
 /** A field's counter under it, as people type. */
-const COUNTER_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /** The browser's time zone, named beside the scheduled time. */
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -272,51 +269,21 @@ function TargetFields({
   const { i18n } = useTranslation();
   const name = SOCIAL_PLATFORM_NAMES[platform];
   const problems = problemsOf(platform, target, video);
-  const counts = countsOf(platform, target);
   const say = (messages: Message[] | undefined, server: string | undefined) =>
     messages?.map((message) => renderMessage(message, i18n.language)).join(' ') || server || undefined;
-  const counter = (count: { length: number; max: number }) => (
-    <Text component="span" size="xs" c={count.length > count.max ? 'red.8' : 'dimmed'}>
-      {t('publications.dialog.counter', { length: count.length, max: count.max })}
-    </Text>
-  );
-  const limits = PLATFORM_LIMITS[platform];
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={name} data-testid={`publish-${platform}`}>
       <Stack gap="xs">
         <Text fw={600} size="sm">
           {name}
         </Text>
-        {counts.title && (
-          <TextInput
-            label={t('publications.dialog.postTitle', { name })}
-            value={target.title}
-            onChange={(event) => onChange({ title: event.currentTarget.value })}
-            description={counter(counts.title)}
-            inputWrapperOrder={COUNTER_BELOW}
-            error={say(problems.title, refused.title)}
-          />
-        )}
-        <Textarea
-          label={t('publications.dialog.caption', { name })}
-          value={target.caption}
-          onChange={(event) => onChange({ caption: event.currentTarget.value })}
-          autosize
-          minRows={2}
-          maxRows={6}
-          inputWrapperOrder={COUNTER_BELOW}
-          description={
-            <>
-              {counter(counts.caption)}
-              {limits.hashtagsMax !== null && (
-                <Text component="span" size="xs" c="dimmed">
-                  {' · '}
-                  {t('publications.dialog.hashtags', { max: limits.hashtagsMax })}
-                </Text>
-              )}
-            </>
-          }
-          error={say(problems.caption, refused.caption)}
+        <PostTextFields
+          platform={platform}
+          title={target.title}
+          caption={target.caption}
+          onChange={onChange}
+          titleError={say(problems.title, refused.title)}
+          captionError={say(problems.caption, refused.caption)}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id={`publish-${platform}-aspect`}>

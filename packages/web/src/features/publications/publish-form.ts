@@ -77,7 +77,7 @@ export function problemsOf(platform: SocialPlatform, target: TargetDraft, video:
 }
 
 /** The counters under a target's fields, as its platform counts. */
-export function countsOf(platform: SocialPlatform, target: TargetDraft) {
+export function countsOf(platform: SocialPlatform, target: Pick<TargetDraft, 'title' | 'caption'>) {
   const limits = PLATFORM_LIMITS[platform];
   return {
     title: limits.titleMax === null ? null : { length: characterLength(target.title), max: limits.titleMax },
