@@ -32,8 +32,9 @@
 //      asked every second off the upload slot (X's check_after_secs). Aim ≥ 0.8. A warm-up round
 //      (one post a platform, both ways) comes first, not counted.
 // REGIE_WORKERS (default 1) goes to the server as given: its in-process workers (plus the light
-// lane's loop, which takes publications only), and the bare client's slots are as many. REGIE_SERVER_DIST names the server bundle folder. BENCH_SMOKE=1: one goal, 12
-// publications of a 4 s video.
+// lane's loop, which takes publications only), and the bare client's slots are as many.
+// REGIE_SERVER_DIST names the server bundle folder. BENCH_SMOKE=1: one goal, 12 publications of a
+// 4 s video.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';

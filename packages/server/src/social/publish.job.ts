@@ -52,21 +52,32 @@ export const PUBLISHERS: Readonly<Record<SocialPlatform, PublisherFactory>> = {
  */
 const CLIP_IN_MAKING: ReadonlySet<string> = new Set(['uploading', 'uploaded', 'processing']);
 
-/** How often a publication waiting for its rendition or for the platform's processing looks again. */
-const WAIT_MS = { rendition: 1_000, processing: 2_000 } as const;
+/** How often a publication waiting for its rendition looks again. */
+const WAIT_MS = { rendition: 1_000 } as const;
+/**
+ * When a publication looks again at its platform's processing: at once after the upload, then
+ * after half the time since the upload, between 1 s and 30 s (1, 1, 1, 2, 3, 4.5 s… then every
+ * 30 s): a short clip is seen published within a second, a long YouTube processing costs a look
+ * every 30 s of API quota, not one a second.
+ */
+export function processingLookAt(uploadedAt: Date | null, now = Date.now()): Date {
+  const since = uploadedAt ? now - uploadedAt.getTime() : 0;
+  return new Date(now + Math.min(30_000, Math.max(1_000, since / 2)));
+}
 /** A platform that has not processed a video in this long has failed it. */
 const PROCESSING_LIMIT_MS = 2 * 60 * 60 * 1000;
 
 const payloadSchema = z.object({ publicationId: z.number().int().positive() });
 type PublishContext = JobContext<z.infer<typeof payloadSchema>>;
 
-async function update(db: Db, id: number, changes: Partial<PublicationRow>): Promise<void> {
+async function update(db: Db, id: number, changes: Partial<PublicationRow>): Promise<PublicationRow | null> {
   const [row] = await db
     .update(publications)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(publications.id, id))
     .returning();
   if (row) publicationChanged(db, row);
+  return row ?? null;
 }
 
 /** Queues the publication's next step (now, or at `runAt`). */
@@ -261,7 +272,7 @@ async function upload(context: PublishContext, row: PublicationRow): Promise<Rec
       .catch((error: unknown) => {
         throw asJobError(error);
       });
-    await update(db, row.id, {
+    const uploaded = await update(db, row.id, {
       state: 'processing',
       progress: null,
       upload: { ...progress, postId: post.postId },
@@ -269,8 +280,14 @@ async function upload(context: PublishContext, row: PublicationRow): Promise<Rec
       url: post.url,
       uploadedAt: new Date(),
     });
-    await enqueuePublish(db, row, new Date(Date.now() + WAIT_MS.processing), context.job.requestId);
-    return { uploaded: post.postId, ...(post.thumbnailRefused && { thumbnailRefused: post.thumbnailRefused }) };
+    // Its processing looked at at once, in this step (a short clip may be published already), then
+    // by steps of its own.
+    const looked = uploaded ? await checkProcessing(context, uploaded) : {};
+    return {
+      uploaded: post.postId,
+      ...looked,
+      ...(post.thumbnailRefused && { thumbnailRefused: post.thumbnailRefused }),
+    };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -300,7 +317,7 @@ async function checkProcessing(context: PublishContext, row: PublicationRow): Pr
       SOCIAL_MESSAGES.unreachable(SOCIAL_PLATFORM_NAMES[row.platform], 'still processing after 2 hours'),
     );
   }
-  await enqueuePublish(db(context), row, new Date(Date.now() + WAIT_MS.processing), context.job.requestId);
+  await enqueuePublish(db(context), row, processingLookAt(row.uploadedAt), context.job.requestId);
   return { waiting: 'processing' };
 }
 
