@@ -512,10 +512,10 @@ function goalStages(source, runs) {
       source === 'live'
         ? `the rule's clip made: it waits ${RULE.afterSeconds} s after + LIVE_SETTLE_SECONDS by design`
         : "the rule's clip made (its cut queued)",
-    clipReadyAt: "the clip's last change before its publication found it ready",
+    clipReadyAt: "the clip's cut stored (what is published; its HLS ladder is encoded after)",
     approvedAt: 'direct: no approval',
     queuedAt: 'the publication made, with the clip (it then waits for the clip)',
-    renderedAt: 'stamped with the upload start (when the job found the rendition ready)',
+    renderedAt: "the rendition's render stored (the video's own shape: the upload's start)",
     uploadStartedAt: '',
     uploadedAt: 'the bytes on the platform, the post made',
     publishedAt: 'the platform says it is processed',
