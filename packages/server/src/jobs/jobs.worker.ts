@@ -95,6 +95,8 @@ interface WorkerLoops {
   claims: number;
   stopping: boolean;
   lastSweep: number;
+  /** Failed looks at the queue in a row, by any of the loops (reset by the first that works). */
+  failures: number;
 }
 
 /**
@@ -117,10 +119,15 @@ async function sweepLeases(loops: WorkerLoops): Promise<void> {
   }
 }
 
-/** One look at `queues`: housekeeping, then claim and run one job; false when none was waiting. */
-async function tick(loops: WorkerLoops, queues: readonly string[]): Promise<boolean> {
-  await sweepLeases(loops);
-  await loops.runPeriodic();
+/**
+ * One look at `queues`: housekeeping (the usual loops only), then claim and run one job; false
+ * when none was waiting.
+ */
+async function tick(loops: WorkerLoops, queues: readonly string[], housekeeping: boolean): Promise<boolean> {
+  if (housekeeping) {
+    await sweepLeases(loops);
+    await loops.runPeriodic();
+  }
   const { runner } = loops;
   loops.claims += 1;
   const token = `${loops.id}#${loops.claims}`;
@@ -136,24 +143,28 @@ const MAX_FAILURE_BACKOFF_MS = 10_000;
 /**
  * Looks at the queue until the worker stops. A failed look (PostgreSQL restarting, unreachable)
  * is logged and the next one waits longer each time, up to MAX_FAILURE_BACKOFF_MS; the first
- * look that works again says so, and the loop goes on as before: no restart needed.
+ * look that works again says so, and the loop goes on as before: no restart needed. The count of
+ * failures is the process's (its loops share one database): one sequence in the log, and every
+ * loop, the light lane's too, backs off with it. The light lane's loop does no housekeeping, and
+ * pg-boss's fetch answers "nothing waiting" on any error: only a job it ran says the queue answers.
  */
-async function loop(loops: WorkerLoops, queues: readonly string[]): Promise<void> {
+async function loop(loops: WorkerLoops, queues: readonly string[], housekeeping: boolean): Promise<void> {
   const { logger } = loops.runner;
-  let failures = 0;
   while (!loops.stopping) {
     let ran = false;
     try {
-      ran = await tick(loops, queues);
-      if (failures > 0) logger.info({ failures }, 'job queue reachable again');
-      failures = 0;
+      ran = await tick(loops, queues, housekeeping);
+      if (housekeeping || ran) {
+        if (loops.failures > 0) logger.info({ failures: loops.failures }, 'job queue reachable again');
+        loops.failures = 0;
+      }
     } catch (error) {
-      failures += 1;
+      loops.failures += 1;
       const level = isBackendUnavailable(error) ? 'warn' : 'error';
-      logger[level]({ err: error, failures }, 'job queue poll failed');
+      logger[level]({ err: error, failures: loops.failures }, 'job queue poll failed');
     }
     if (ran || loops.stopping) continue;
-    await loops.sleep(failures > 0 ? failureBackoffMs(loops.pollMs, failures) : loops.pollMs);
+    await loops.sleep(loops.failures > 0 ? failureBackoffMs(loops.pollMs, loops.failures) : loops.pollMs);
   }
 }
 
@@ -211,12 +222,13 @@ export function startWorkers(db: Db, options: WorkerOptions): Workers {
     claims: 0,
     stopping: false,
     lastSweep: 0,
+    failures: 0,
   };
   // `concurrency` loops on every queue, and one more on the light lane's (jobs.boss.ts LIGHT_QUEUE).
   const concurrency = Math.max(0, options.concurrency);
   const loops = Promise.all([
-    ...Array.from({ length: concurrency }, () => loop(state, QUEUES)),
-    ...(concurrency > 0 ? [loop(state, [LIGHT_QUEUE])] : []),
+    ...Array.from({ length: concurrency }, () => loop(state, QUEUES, true)),
+    ...(concurrency > 0 ? [loop(state, [LIGHT_QUEUE], false)] : []),
   ]);
   // A job enqueued by this process starts now, not at the next poll.
   const stopListening = onJobEnqueued(wake);
