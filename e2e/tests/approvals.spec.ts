@@ -59,8 +59,9 @@ test('a rule’s clip arrives live on the phone-sized approvals screen, approved
     markerTypeId: type.id,
   });
 
-  // Pushed live: the notice, and the card with the caption the rule wrote.
-  await expect(page.getByText('A new clip awaits approval: Medias › Approvals')).toBeVisible();
+  // Pushed live: the notice, and the card with the caption the rule wrote. On a fresh server the
+  // demo's own goals may await approval meanwhile, each with its notice: one at least.
+  await expect(page.getByText('A new clip awaits approval: Medias › Approvals').first()).toBeVisible();
   // The card names its clip, titled after the marker's type (unique to this test).
   const card = main(page)
     .getByRole('listitem', { name: /^TikTok/ })
