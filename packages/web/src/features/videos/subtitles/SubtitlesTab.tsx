@@ -1,7 +1,7 @@
 import { Grid, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { isOneOf } from '@regie/contract/guards';
 import { SUBTITLE_LANGUAGES, type SubtitleLanguage } from '@regie/contract/videos';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LANGUAGE_LABELS } from '../../../i18n/language-labels.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { TabPanelProps } from '../../../resources/customization.ts';
@@ -9,13 +9,28 @@ import { VideoPlayer } from '../../../widgets/player/VideoPlayer.tsx';
 import { playbackOf } from '../video-fields.ts';
 import { LanguageSubtitles } from './LanguageSubtitles.tsx';
 
+/** The language being edited, kept in the address (`?language=fr`). */
+const LANGUAGE_PARAM = 'language';
+
 /**
  * The subtitles tab of a video: the cues of each language (en, fr) beside the player, which
- * offers the saved tracks in its captions menu.
+ * offers the saved tracks in its captions menu. The language chosen is in the address: it stays
+ * when the tab is drawn again (the video read again once a job of it ends) and after a reload.
  */
 export function SubtitlesTab({ record, canWrite }: TabPanelProps) {
   const t = useT();
-  const [language, setLanguage] = useState<SubtitleLanguage>('en');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(LANGUAGE_PARAM);
+  const language: SubtitleLanguage = isOneOf(SUBTITLE_LANGUAGES, asked) ? asked : 'en';
+  const setLanguage = (next: SubtitleLanguage) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current);
+        changed.set(LANGUAGE_PARAM, next);
+        return changed;
+      },
+      { replace: true },
+    );
   const languages = (record.subtitleLanguages as readonly string[] | undefined) ?? [];
   const playback = playbackOf(record);
   return (
