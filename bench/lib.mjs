@@ -1,9 +1,10 @@
 // Helpers shared by the benchmarks: start servers as child processes, wait for them, measure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -364,4 +365,43 @@ export async function readCsvExport(address, headers) {
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
   }
   return { bytes, rows: lines - 1 };
+}
+
+/**
+ * The API's resumable upload of `file`: the session, its parts `concurrency` at a time (a Bearer
+ * `token`, as a browser sends them), the completion; answers the completion (`{ video, job }`).
+ */
+export async function uploadFile(api, url, token, file, { concurrency = 1 } = {}) {
+  const { size } = await stat(file);
+  const session = await api('POST', '/main-api/videos/upload/url-multipart', {
+    filename: basename(file),
+    size,
+    contentType: file.endsWith('.mp4') ? 'video/mp4' : 'application/octet-stream',
+  });
+  const handle = await open(file);
+  try {
+    let next = 0;
+    const worker = async () => {
+      while (next < session.parts.length) {
+        const part = session.parts[next];
+        next += 1;
+        const data = Buffer.alloc(part.size);
+        await handle.read(data, 0, part.size, (part.partNumber - 1) * session.partSize);
+        const response = await fetch(`${url}${part.url}`, {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'accept-version': 'v6',
+            'content-type': 'application/octet-stream',
+          },
+          body: data,
+        });
+        if (!response.ok) throw new Error(`part ${part.partNumber}: ${response.status} ${await response.text()}`);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    await handle.close();
+  }
+  return api('POST', '/main-api/videos/upload/complete-multipart', { uploadId: session.uploadId });
 }

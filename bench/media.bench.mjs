@@ -9,9 +9,9 @@
 // are the very commands Regie runs. BENCH_MEDIA_SECONDS shortens the video; REGIE_SERVER_DIST
 // names the server bundle folder under packages/server (default dist).
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import {
   apiClient,
   jobsDue,
@@ -24,6 +24,7 @@ import {
   startRegie,
   timed,
   until,
+  uploadFile,
 } from './lib.mjs';
 
 // BENCH_SMOKE=1: an 8 s video and a 16 MiB upload.
@@ -34,40 +35,7 @@ const LARGE_MIB = Number(setting('BENCH_UPLOAD_MIB', 256, 16));
 const work = await mkdtemp(join(tmpdir(), 'regie-bench-media-'));
 
 /** The resumable upload: session, parts PART_CONCURRENCY at a time, completion (answers {video, job}). */
-async function upload(api, url, token, file) {
-  const { size } = await stat(file);
-  const session = await api('POST', '/main-api/videos/upload/url-multipart', {
-    filename: basename(file),
-    size,
-    contentType: file.endsWith('.mp4') ? 'video/mp4' : 'application/octet-stream',
-  });
-  const handle = await open(file);
-  try {
-    let next = 0;
-    const worker = async () => {
-      while (next < session.parts.length) {
-        const part = session.parts[next];
-        next += 1;
-        const data = Buffer.alloc(part.size);
-        await handle.read(data, 0, part.size, (part.partNumber - 1) * session.partSize);
-        const response = await fetch(`${url}${part.url}`, {
-          method: 'PUT',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'accept-version': 'v6',
-            'content-type': 'application/octet-stream',
-          },
-          body: data,
-        });
-        if (!response.ok) throw new Error(`part ${part.partNumber}: ${response.status} ${await response.text()}`);
-      }
-    };
-    await Promise.all(Array.from({ length: PART_CONCURRENCY }, worker));
-  } finally {
-    await handle.close();
-  }
-  return api('POST', '/main-api/videos/upload/complete-multipart', { uploadId: session.uploadId });
-}
+const upload = (api, url, token, file) => uploadFile(api, url, token, file, { concurrency: PART_CONCURRENCY });
 
 // The server's argument builders: the bare runs are the very commands Regie runs.
 const media = await serverModules(work, [

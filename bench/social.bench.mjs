@@ -37,7 +37,7 @@
 // 4 s video.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -55,6 +55,7 @@ import {
   signIn,
   startRegie,
   until,
+  uploadFile,
   waitUntilIdle,
 } from './lib.mjs';
 import { liveInput, prerecorded, pushFile, sleep, stop } from './live-support.mjs';
@@ -120,34 +121,9 @@ async function lavfiVideo(file, length) {
   return file;
 }
 
-/** The resumable upload of the API (the media bench's): session, parts, completion → the video. */
+/** The API's resumable upload (bench/lib.mjs), then the video once encoded. */
 async function uploadVideo(url, token, api, file) {
-  const { size } = await stat(file);
-  const session = await api('POST', '/main-api/videos/upload/url-multipart', {
-    filename: basename(file),
-    size,
-    contentType: 'video/mp4',
-  });
-  const handle = await open(file);
-  try {
-    for (const part of session.parts) {
-      const data = Buffer.alloc(part.size);
-      await handle.read(data, 0, part.size, (part.partNumber - 1) * session.partSize);
-      const response = await fetch(`${url}${part.url}`, {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'accept-version': 'v6',
-          'content-type': 'application/octet-stream',
-        },
-        body: data,
-      });
-      if (!response.ok) throw new Error(`part ${part.partNumber}: ${response.status} ${await response.text()}`);
-    }
-  } finally {
-    await handle.close();
-  }
-  const done = await api('POST', '/main-api/videos/upload/complete-multipart', { uploadId: session.uploadId });
+  const done = await uploadFile(api, url, token, file);
   return until(
     async () => {
       const video = await api('GET', `/main-api/videos/${done.video.id}`);

@@ -57,14 +57,10 @@ export const PUBLICATION_STATES = [
 ] as const;
 export type PublicationState = (typeof PUBLICATION_STATES)[number];
 
+/** States of a publication on its way to its platform (its shape still to be sent). */
+export const WAITING_STATES: readonly PublicationState[] = ['approval', 'scheduled', 'queued', 'rendering'];
 /** States a publication can still be cancelled in (nothing is on the platform yet). */
-export const CANCELLABLE_STATES: readonly PublicationState[] = [
-  'approval',
-  'scheduled',
-  'queued',
-  'rendering',
-  'failed',
-];
+export const CANCELLABLE_STATES: readonly PublicationState[] = [...WAITING_STATES, 'failed'];
 /** States a publication can be retried from. */
 export const RETRYABLE_STATES: readonly PublicationState[] = ['failed', 'cancelled'];
 

@@ -137,16 +137,15 @@ export interface QueuedAttempt {
 export const newAttemptId = (): string => randomUUID();
 
 /**
- * Job types a worker takes before the others waiting (pg-boss fetches by priority, then age): an
- * operator who clipped a live moment waits for its instant copy (a few seconds of stream copy),
- * which must not queue behind the backlog of video encodes. Then a publication's steps (short: an
- * upload, a look at the platform) and the other shapes a publication or an editor waits for: a
- * goal reaches the socials from its cut (issue 41: ≤ 30 s), without waiting for the clip's HLS
- * ladder, which fans do not need yet (a live clip plays on its instant copy meanwhile).
+ * Job types a worker takes before the others waiting in their queue (pg-boss fetches by priority,
+ * then age): an operator who clipped a live moment waits for its instant copy (a few seconds of
+ * stream copy), which must not queue behind the backlog of video encodes. Then the other shapes a
+ * publication or an editor waits for: a goal reaches the socials from its cut (issue 41: ≤ 30 s),
+ * without waiting for the clip's HLS ladder, which fans do not need yet (a live clip plays on its
+ * instant copy meanwhile). A publication's own steps have the light lane's queue to themselves.
  */
 const JOB_PRIORITIES: Readonly<Record<string, number>> = {
   [LIVE_JOB_TYPES.clip]: 10,
-  [PUBLISH_JOB_TYPE]: 5,
   [RENDITION_JOB_TYPE]: 5,
 };
 

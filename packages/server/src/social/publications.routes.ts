@@ -7,6 +7,7 @@ import {
   PUBLICATION_MESSAGES,
   PUBLICATION_STATES,
   PUBLICATIONS_READ_RULES,
+  PUBLISH_JOB_TYPE,
   PUBLISH_RULES,
   publicationProblems,
   publicationResponse,
@@ -35,7 +36,7 @@ import type { VideosEntry } from '../videos/videos.resource.ts';
 import { publicationChanged } from './publications.events.ts';
 import { type PublicationWithNames, presentPublication, publicationsWithNames } from './publications.presenter.ts';
 import { PUBLICATIONS_RESOURCE, publishVideo } from './publications.service.ts';
-import { enqueuePublish, PUBLISH_JOB_TYPE } from './publish.job.ts';
+import { enqueuePublish } from './publish.job.ts';
 import { requireSocialModule } from './social.service.ts';
 
 interface PublicationsRoutesOptions {

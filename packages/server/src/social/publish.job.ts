@@ -32,9 +32,6 @@ import { createSocialPlatforms } from './social.platforms.ts';
 import { freshTokens, type SocialDeps } from './social.service.ts';
 import { SocialError } from './social.types.ts';
 
-/** The publish job's type: its jobs are about the video (resourceType 'Video'), the payload names the publication. */
-export { PUBLISH_JOB_TYPE };
-
 /** Each platform's publisher (publish.<platform>.ts). */
 export const PUBLISHERS: Readonly<Record<SocialPlatform, PublisherFactory>> = {
   youtube: youtubePublisher,
@@ -52,8 +49,8 @@ export const PUBLISHERS: Readonly<Record<SocialPlatform, PublisherFactory>> = {
  */
 const CLIP_IN_MAKING: ReadonlySet<string> = new Set(['uploading', 'uploaded', 'processing']);
 
-/** How often a publication waiting for its rendition looks again. */
-const WAIT_MS = { rendition: 1_000 } as const;
+/** How often a publication waiting for its clip's cut or its rendition looks again. */
+const RENDITION_WAIT_MS = 1_000;
 /**
  * When a publication looks again at its platform's processing: at once after the upload, then
  * after half the time since the upload, between 1 s and 30 s (1, 1, 1, 2, 3, 4.5 s… then every
@@ -230,7 +227,7 @@ async function upload(context: PublishContext, row: PublicationRow): Promise<Rec
     const media = await mediaOf(context, row, work);
     if (!media) {
       await update(db, row.id, { state: 'rendering', progress: 0 });
-      await enqueuePublish(db, row, new Date(Date.now() + WAIT_MS.rendition), context.job.requestId);
+      await enqueuePublish(db, row, new Date(Date.now() + RENDITION_WAIT_MS), context.job.requestId);
       return { waiting: 'rendition' };
     }
     const { link, publisher } = await linkOf(context, row);

@@ -1,3 +1,4 @@
+import { WAITING_STATES } from '@regie/contract/publications';
 import type { Aspect } from '@regie/contract/vertical';
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { clipRuleRuns, clipRules } from '../db/clip-rules.table.ts';
@@ -61,17 +62,22 @@ export async function renderWantedAspects(
   for (const { aspect } of fresh) wanted.delete(aspect);
   const own = sourceAspectOf(video);
   if (own) wanted.delete(own);
-  const queued: Aspect[] = [];
-  for (const aspect of wanted) {
-    const asked = await requestRender(db, video, aspect);
-    await enqueueRender(db, asked.row, asked.generation, requestId);
-    queued.push(aspect);
-  }
-  return queued;
+  return queueRenders(db, video, [...wanted], requestId);
 }
 
-/** A publication that has not reached its platform yet: its shape is still to be sent. */
-const WAITING_PUBLICATION_STATES = ['approval', 'scheduled', 'queued', 'rendering'] as const;
+/** Asks for a render of each aspect and queues it; answers the aspects. */
+async function queueRenders(
+  db: Db,
+  video: VideoRow,
+  aspects: readonly Aspect[],
+  requestId: string | null,
+): Promise<Aspect[]> {
+  for (const aspect of aspects) {
+    const asked = await requestRender(db, video, aspect);
+    await enqueueRender(db, asked.row, asked.generation, requestId);
+  }
+  return [...aspects];
+}
 
 /**
  * The shapes the video's waiting publications need, rendered as soon as its cut is stored (the
@@ -90,7 +96,7 @@ export async function renderPublicationAspects(db: Db, video: VideoRow, requestI
       and(
         eq(publications.videoId, video.id),
         eq(publications.accountId, video.accountId),
-        inArray(publications.state, [...WAITING_PUBLICATION_STATES]),
+        inArray(publications.state, [...WAITING_STATES]),
         ne(publications.aspect, own),
       ),
     );
@@ -99,12 +105,6 @@ export async function renderPublicationAspects(db: Db, video: VideoRow, requestI
     .select({ aspect: videoRenditions.aspect })
     .from(videoRenditions)
     .where(and(eq(videoRenditions.videoId, video.id), ne(videoRenditions.state, 'failed')));
-  const queued: Aspect[] = [];
-  for (const { aspect } of wanted) {
-    if (asked.some((row) => row.aspect === aspect)) continue;
-    const request = await requestRender(db, video, aspect);
-    await enqueueRender(db, request.row, request.generation, requestId);
-    queued.push(aspect);
-  }
-  return queued;
+  const missing = wanted.map((row) => row.aspect).filter((aspect) => !asked.some((row) => row.aspect === aspect));
+  return queueRenders(db, video, missing, requestId);
 }

@@ -4,7 +4,6 @@ import type { AccountClipsResponse } from '@regie/contract/clips.schemas';
 import type { Message } from '@regie/contract/messages';
 import { renderMessage } from '@regie/contract/messages.render';
 import { type Publication, publicationProblems } from '@regie/contract/publications';
-import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/api-context.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { VideoPlayer } from '../../widgets/player/VideoPlayer.tsx';
-import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
 import { playbackOf } from '../videos/video-fields.ts';
 import { PostTextFields } from './PostTextFields.tsx';
 import { useApprovalActions, usePublicationsLive, usePublicationsPage } from './publication-calls.ts';
+import { placeOf } from './publication-look.ts';
 
 /** The most shown at once: a producer works through them from the top. */
 const APPROVALS_SHOWN = 50;
@@ -88,16 +87,13 @@ function ApprovalCard({ publication, clip }: { publication: Publication; clip: C
   const [caption, setCaption] = useState(publication.caption);
   const playback = clip ? playbackOf(clip) : null;
   const { platform } = publication;
-  const name = SOCIAL_PLATFORM_NAMES[platform];
-  const Icon = PLATFORM_ICONS[platform];
-  const where = publication.targetName ?? publication.accountName;
+  const { name, where, label, Icon } = placeOf(publication);
   const problems = publicationProblems({ platform, title, caption, aspect: publication.aspect }, null);
   const say = (field: 'title' | 'caption') =>
     problems
       .filter((problem) => problem.field === field)
       .map((problem) => renderMessage(problem.message as Message, i18n.language))
       .join(' ') || undefined;
-  const label = `${name} – ${where}`;
   return (
     <Paper withBorder radius="lg" shadow="xs" p="md" component="li" aria-label={label}>
       <Stack gap="sm">

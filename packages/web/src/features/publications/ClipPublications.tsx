@@ -1,10 +1,8 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { Publication } from '@regie/contract/publications';
-import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { useT } from '../../i18n/use-t.ts';
-import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
 import { useTimeText } from './PublicationItem.tsx';
-import { PUBLICATION_STATE_COLOURS } from './publication-look.ts';
+import { PUBLICATION_STATE_COLOURS, placeOf } from './publication-look.ts';
 
 /**
  * Where a clip went, in a line per publication under it in a clip list: the platform and account,
@@ -17,11 +15,9 @@ export function ClipPublications({ items }: { items: readonly Publication[] }) {
   return (
     <>
       {items.map((item) => {
-        const name = SOCIAL_PLATFORM_NAMES[item.platform];
-        const Icon = PLATFORM_ICONS[item.platform];
-        const where = item.targetName ?? item.accountName;
+        const { name, where, label, Icon } = placeOf(item);
         return (
-          <Group key={item.id} gap={6} wrap="wrap" role="group" aria-label={`${name} – ${where}`}>
+          <Group key={item.id} gap={6} wrap="wrap" role="group" aria-label={label}>
             <Icon size={14} aria-hidden />
             <Text size="xs" fw={600}>
               {name}

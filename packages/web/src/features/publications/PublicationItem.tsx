@@ -5,14 +5,12 @@ import {
   type Publication,
   RETRYABLE_STATES,
 } from '@regie/contract/publications';
-import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { PLATFORM_ICONS } from '../settings/social/platform-display.ts';
 import { usePublicationActions } from './publication-calls.ts';
-import { PUBLICATION_STATE_COLOURS } from './publication-look.ts';
+import { PUBLICATION_STATE_COLOURS, placeOf } from './publication-look.ts';
 
 /** `14:05:09` today, else `28 Nov 2026, 14:05`: in the user's time zone and the interface's language. */
 export function useTimeText() {
@@ -41,15 +39,13 @@ export function PublicationItem({
   const t = useT();
   const time = useTimeText();
   const { cancel, retry } = usePublicationActions();
-  const { platform, state } = publication;
-  const name = SOCIAL_PLATFORM_NAMES[platform];
-  const Icon = PLATFORM_ICONS[platform];
-  const where = publication.targetName ?? publication.accountName;
+  const { state } = publication;
+  const { name, where, label, Icon } = placeOf(publication);
   const stages = PUBLICATION_STAGES.filter((stage) => publication.stages[stage] !== null).map((stage) =>
     t(`publications.stage.${stage}`, { time: time(publication.stages[stage] ?? '') }),
   );
   return (
-    <Stack gap={4} component="li" data-testid={`publication-${publication.id}`} aria-label={`${name} – ${where}`}>
+    <Stack gap={4} component="li" data-testid={`publication-${publication.id}`} aria-label={label}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
