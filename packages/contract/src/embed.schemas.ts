@@ -56,8 +56,13 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       available: z.literal(true),
       title: z.string(),
       posterUrl: z.string().nullable(),
-      /** The program's DVR playlist, signed: a live playlist whose window is seekable. */
-      hlsUrl: z.string(),
+      /**
+       * The program's DVR playlist, signed: a live playlist whose window is seekable. Null when the
+       * media is signed for each viewer (`perViewer`): the page asks GET embed/{token}/playback.
+       */
+      hlsUrl: z.string().nullable(),
+      /** True when a module restricts who watches (geo blocking…): the URLs are each viewer's own. */
+      perViewer: z.boolean(),
       /** Wall-clock time (ISO) of second 0 of the live, which the chapters count from. */
       liveOrigin: z.string(),
       /** The markers so far, in seconds from `liveOrigin`. */
@@ -82,7 +87,10 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       available: z.literal(true),
       title: z.string(),
       posterUrl: z.string().nullable(),
-      hlsUrl: z.string(),
+      /** The replay's playlist, signed; null when `perViewer` (GET embed/{token}/playback gives it). */
+      hlsUrl: z.string().nullable(),
+      /** True when a module restricts who watches: hlsUrl and the renditions are each viewer's own. */
+      perViewer: z.boolean(),
       durationSeconds: z.number().nullable(),
       chapters: z.array(embedChapter),
       /**
@@ -103,6 +111,19 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
     .strict(),
 ]);
 export type EmbedPlayerResponse = z.infer<typeof embedPlayerResponse>;
+
+/**
+ * GET embed/{token}/playback: a live's or replay's media signed for this viewer (bound to their
+ * country where geo blocking applies), for a page whose data says `perViewer`.
+ */
+export const embedPlaybackResponse = z
+  .object({
+    hlsUrl: z.string(),
+    /** The replay's renditions in other aspects (none for a live). */
+    renditions: z.array(embedRendition),
+  })
+  .strict();
+export type EmbedPlaybackResponse = z.infer<typeof embedPlaybackResponse>;
 
 /** GET embed/{token}/fan: how the page's games panel reaches the public fan API for this event. */
 export const embedFanResponse = z

@@ -103,6 +103,11 @@ export const embedPaths = {
    * (the fan API's games are by event) and which games the event runs. 404 otherwise.
    */
   fan: (token: string) => `${MAIN_API}/embed/${token}/fan`,
+  /**
+   * GET (public, per viewer: never kept by a shared cache) → the media of a live or replay whose
+   * data says `perViewer`, signed for this viewer; 451 where geo blocking refuses them.
+   */
+  playback: (token: string) => `${MAIN_API}/embed/${token}/playback`,
   /** POST (public) { viewId } → { counted }: one play per page view. */
   plays: (token: string) => `${MAIN_API}/embed/${token}/plays`,
   /** The public page itself (served by the server, built as the web app's second entry). */
@@ -115,6 +120,7 @@ export const EMBED_MESSAGES = messageCatalog('EMBED_MESSAGES', {
   tooManyPlaysOfView: 'This page view has reported its play too many times: try again in a minute',
   pageNotBuilt: 'The embed page is not built: run npm run build',
   noGames: 'This player has no fan games',
+  nothingToPlay: 'Nothing plays on this player now',
 });
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from './access.ts';
 import { MAIN_API } from './api.ts';
 import { isoDateTime } from './datetime.ts';
+import { geoRule, geoRuleResponse } from './geo.schemas.ts';
 import { convertResponse } from './live.convert.ts';
 import { messageSchema } from './messages.schemas.ts';
 import { type Message, messageCatalog } from './messages.ts';
@@ -122,11 +123,13 @@ export const liveInputBody = z
     name,
     latencyMode: z.enum(LATENCY_MODES).default('2s'),
     equirectangular: z.boolean().default(false),
+    /** GEO_BLOCKING: the input's own rule, added to its contents' wherever it plays (contract geo.ts); null: none. */
+    geoBlocking: geoRule.nullable().default(null),
   })
   .strict();
 export type LiveInputBody = z.input<typeof liveInputBody>;
 export const liveInputUpdateBody = z
-  .object({ name, latencyMode: z.enum(LATENCY_MODES), equirectangular: z.boolean() })
+  .object({ name, latencyMode: z.enum(LATENCY_MODES), equirectangular: z.boolean(), geoBlocking: geoRule.nullable() })
   .partial()
   .strict();
 export type LiveInputUpdateBody = z.infer<typeof liveInputUpdateBody>;
@@ -157,6 +160,7 @@ export const liveInputResponse = z.object({
   name: z.string(),
   latencyMode: z.enum(LATENCY_MODES),
   equirectangular: z.boolean(),
+  geoBlocking: geoRuleResponse.nullable(),
   state: z.enum(LIVE_INPUT_STATES),
   /** Why the input is in error (refused past the account's limit, packager failing), else null. */
   stateReason: z.string().nullable(),

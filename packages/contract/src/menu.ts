@@ -3,6 +3,7 @@ import { AUDIT_READ_RULE } from './audit.ts';
 import { EVENT_TAB_MODULES, SPORT_EVENT_TABS as SPORT_EVENT_TAB_NAMES, type SportEventTab } from './events.tabs.ts';
 import { GAME_RULES } from './games.rules.ts';
 import type { ModuleCode } from './modules.ts';
+import { PLAYBACK_SETTINGS_RULE } from './playback.ts';
 import { APPROVALS_MENU_RULE, PUBLICATIONS_MENU_RULE } from './publications.ts';
 import { RESOURCE_NAMES, RESOURCE_REGISTRY, type ResourceName } from './resources/registry.ts';
 import type { Role } from './roles.ts';
@@ -313,7 +314,13 @@ export const MENU: readonly MenuNode[] = [
       'settings',
       'menu.account.settings',
       { icon: 'IconSettings', hiddenForAdmin: true, redirectAdminTo: '/account/users', tabs: true },
-      tabs(['infos', 'subscription', 'social-networks']),
+      tabs([
+        'infos',
+        'subscription',
+        'social-networks',
+        // Where the account's fans may watch (issue 47): its manager, with a module it acts through.
+        node('playback', 'tab.playback', PLAYBACK_SETTINGS_RULE),
+      ]),
     ),
     ...registeredNodes('/account'),
     // Who did what (issue 26): every account for platform administrators, their own for manage_users.

@@ -36,6 +36,8 @@ import { eventsRoutes } from './events/events.routes.ts';
 import { registerFans } from './fans/fans.plugin.ts';
 import { generateEventsRoutes } from './feeds/generate-events.routes.ts';
 import { registerGames } from './games/games.plugin.ts';
+import { geoCountriesAt } from './geo/geo.countries.ts';
+import { createGeoGate, type GeoGate } from './geo/geo.gate.ts';
 import { eventExtrasRoutes } from './graphics/event-extras.plugin.ts';
 import { registerCompression } from './http/compress.plugin.ts';
 import { handleError } from './http/errors.handler.ts';
@@ -68,6 +70,7 @@ import { registerRequestMetrics } from './ops/request-metrics.hook.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { type StripePrices, stripePrices } from './payments/stripe.prices.ts';
+import { playbackRoutes } from './playback/playback.routes.ts';
 import { queryBuilderRoutes } from './query-builder/query-builder.routes.ts';
 import type { RealtimeHub } from './realtime/realtime.hub.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
@@ -98,6 +101,8 @@ import { registerWebApp } from './web/web.static.ts';
 const SIGNED_IN_MAX_ENTRIES = 10_000;
 
 export interface AppDependencies {
+  /** Who watches from where (geo blocking); without one, the config's database and trusted proxies. */
+  geo?: GeoGate;
   /** An open, migrated database; without one the app opens (and closes) its own from config. */
   database?: Database;
   /** The realtime hub; without one the app opens its own from config (Redis or in-process). */
@@ -168,7 +173,7 @@ function createFastify(config: AppConfig, front: FrontCache, logStream?: Writabl
     // One line per request is noise at this scale (REGIE_LOG_REQUESTS=on turns them on); errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy === false ? false : [...config.trustProxy],
     // Unique across processes and restarts (Fastify's own count restarts at req-1): the audit
     // trail's entries and the log lines of one request are found by it.
     genReqId: () => randomUUID(),
@@ -275,6 +280,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   const cache = dependencies.cache ?? createMemoryCache(config.cacheTtlMs);
   const storage = dependencies.storage ?? (await openStorage(config));
   const media = createMediaUrls(config);
+  const geo = dependencies.geo ?? createGeoGate(geoCountriesAt(config.geoDatabase), config.trustProxy);
   const engine = createEngine(db, cache, dependencies.resources, media.present, signedIn);
   const metrics =
     dependencies.metrics ??
@@ -354,7 +360,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(eventMarkersRoutes, { engine, guards });
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await app.register(matchEventsRoutes, { db, guards });
-  await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens });
+  await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens, geo });
   await app.register(clipRoutes, { engine, guards });
   await app.register(clipRulesRoutes, { engine, guards });
   await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });
@@ -375,7 +381,9 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     rateLimits,
     chatOpenCheckMs: dependencies.chatOpenCheckMs,
     chatPostRateLimit: dependencies.chatPostRateLimit,
+    geo,
   });
+  await app.register(playbackRoutes, { db, guards, geo, caches });
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await app.register(triviaRoutes, { engine, guards });
@@ -403,6 +411,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     caches,
     mediaTokens: media.tokens,
     liveTokens,
+    geo,
     ...dependencies.live,
   });
   await registerSimulcasts(app, {

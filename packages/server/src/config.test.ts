@@ -43,8 +43,17 @@ describe('loadConfig', () => {
       googleAnalyticsToken: 'G-1',
       publicUrl: 'https://cdn.example.test',
       cmsUrl: null,
-      trustProxy: true,
+      trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     });
+  });
+
+  it('trusts X-Forwarded-For from the proxies named, never from every hop', () => {
+    expect(loadConfig({ REGIE_TRUST_PROXY: '10.0.0.5, 192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+    ]);
+    expect(loadConfig({ REGIE_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ REGIE_TRUST_PROXY: 'yes please' })).toThrow(/REGIE_TRUST_PROXY/);
   });
 
   it('makes the demo videos unless REGIE_DEMO_VIDEOS is off (the benchmarks wait for no encode)', () => {

@@ -33,7 +33,14 @@ const environmentSchema = z.object({
   REGIE_CMS_URL: optionalUrl,
   REGIE_PUSH_URL: optionalUrl,
   REGIE_PUBLIC_URL: optionalUrl,
-  REGIE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** false, true (the loopback and private networks: a load balancer beside the API), or a list of addresses and CIDRs. */
+  /** A GeoLite2 or GeoIP2 Country .mmdb in place of the one the server ships (geo/geo.countries.ts). */
+  REGIE_GEO_DATABASE: optionalText,
+  REGIE_TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|[0-9A-Fa-f.:/,\s]+|loopback|linklocal|uniquelocal)$/)
+    .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REGIE_LOG_REQUESTS: z.enum(['on', 'off']).default('off'),
   REDIS_URL: optionalUrl,
@@ -249,8 +256,13 @@ export interface AppConfig {
   pushUrl: string | null;
   /** Base of assetsUrl and imagesUrl; '' means the same origin as the API. */
   publicUrl: string;
-  /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in throttle). */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: the proxies whose X-Forwarded-For gives the client's address (sign-in
+   * throttle, rate limits, geo blocking); false: the connection's own address, always.
+   */
+  trustProxy: false | readonly string[];
+  /** The country database geo blocking reads (REGIE_GEO_DATABASE); null: the one shipped. */
+  geoDatabase: string | null;
   logLevel: string;
   /** One log line per request (REGIE_LOG_REQUESTS=on), their URLs with credentials redacted. */
   logRequests: boolean;
@@ -378,7 +390,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cmsUrl: values.REGIE_CMS_URL ?? null,
     pushUrl: values.REGIE_PUSH_URL ?? null,
     publicUrl: (values.REGIE_PUBLIC_URL ?? '').replace(/\/+$/, ''),
-    trustProxy: values.REGIE_TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(values.REGIE_TRUST_PROXY),
+    geoDatabase: values.REGIE_GEO_DATABASE ?? null,
     logLevel: values.LOG_LEVEL,
     logRequests: values.REGIE_LOG_REQUESTS === 'on',
     redisUrl: values.REDIS_URL ?? null,
@@ -410,4 +423,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = clusterProblems(config);
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   return config;
+}
+
+/** The load balancer beside the API (REGIE_TRUST_PROXY=true): loopback and the private networks. */
+export const NEARBY_PROXIES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * REGIE_TRUST_PROXY as the proxies to trust: `true` those nearby (never every hop: an address on
+ * the internet would then choose its own X-Forwarded-For), `false` none, else the list given.
+ */
+export function trustedProxies(value: string): false | readonly string[] {
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return NEARBY_PROXIES;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -35,6 +35,7 @@ describe('accounts (resource)', () => {
       timezone: 'Europe/Paris',
       sportId: null,
       auditRetentionDays: 400,
+      geoBlocking: { mode: 'block', countries: [], unknownAddresses: 'allow' },
     });
     const modules = (await ctx.request({ url: paths.accountModules(account.id), token: adminToken })).json();
     expect(modules.map((module: { code: string }) => module.code)).toEqual(['VIDEOS', 'SPORT_EVENTS']);

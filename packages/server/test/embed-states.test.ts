@@ -149,7 +149,7 @@ describe('an event through its match night', () => {
     });
     // The program's DVR playlist, signed with the live's own signer: it plays.
     expect(live.hlsUrl).toMatch(/\/program\/events\/\d+\/dvr\.m3u8\?t=/);
-    const playlist = await ctx.request({ url: live.hlsUrl.replace(/^https?:\/\/[^/]+/, '') });
+    const playlist = await ctx.request({ url: String(live.hlsUrl).replace(/^https?:\/\/[^/]+/, '') });
     expect(playlist.statusCode, playlist.body).toBe(200);
     expect(playlist.body).toContain('#EXT-X-PROGRAM-DATE-TIME');
     expect(playlist.body).not.toContain('#EXT-X-ENDLIST');

@@ -89,6 +89,7 @@ describe('the public player', () => {
       'chapters',
       'durationSeconds',
       'hlsUrl',
+      'perViewer',
       'posterUrl',
       'renditions',
       'state',

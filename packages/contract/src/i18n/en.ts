@@ -19,6 +19,7 @@ import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
 import { matchEn } from './match.en.ts';
+import { playbackEn } from './playback.en.ts';
 import { publicationsEn } from './publications.en.ts';
 import { queryBuilderEn } from './query-builder.en.ts';
 import { simulcastEn } from './simulcast.en.ts';
@@ -873,6 +874,7 @@ export const en = {
   'settings.social.admin.turnedOn': '{{platform}} link of {{user}} enabled',
   // Domains kept in files of their own (<domain>.en.ts), so parallel work does not edit one file.
   ...videosEn,
+  ...playbackEn,
   ...clipsEn,
   ...eventsEn,
   ...extrasEn,

@@ -20,6 +20,7 @@ import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
 import { matchFr } from './match.fr.ts';
+import { playbackFr } from './playback.fr.ts';
 import { publicationsFr } from './publications.fr.ts';
 import { queryBuilderFr } from './query-builder.fr.ts';
 import { simulcastFr } from './simulcast.fr.ts';
@@ -872,6 +873,7 @@ export const fr: Record<MessageKey, string> = {
   'settings.social.admin.turnedOff': 'Association {{platform}} de {{user}} désactivée',
   'settings.social.admin.turnedOn': 'Association {{platform}} de {{user}} réactivée',
   ...videosFr,
+  ...playbackFr,
   ...clipsFr,
   ...eventsFr,
   ...extrasFr,

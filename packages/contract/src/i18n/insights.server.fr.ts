@@ -10,6 +10,7 @@ export const INSIGHTS_SERVER_FR = {
     tooManyPlaysOfView: 'Cet affichage de la page a signalé sa lecture trop de fois : réessayez dans une minute',
     pageNotBuilt: 'La page du lecteur intégré n’est pas construite : lancez npm run build',
     noGames: 'Ce lecteur n’a pas de jeux pour les fans',
+    nothingToPlay: 'Rien ne se joue sur ce lecteur pour le moment',
   } satisfies Translation<typeof EMBED_MESSAGES>,
   STATS_MESSAGES: {
     fromAfterTo: 'La période doit se terminer après son début',

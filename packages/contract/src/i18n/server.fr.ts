@@ -29,6 +29,7 @@ import { FANS_SERVER_FR } from './fans.server.fr.ts';
 import { FEEDS_SERVER_FR } from './feeds.server.fr.ts';
 import { GAMES_SERVER_FR } from './games.server.fr.ts';
 import { GENERATE_EVENTS_SERVER_FR } from './generate-events.server.fr.ts';
+import { GEO_SERVER_FR } from './geo.server.fr.ts';
 import { INSIGHTS_SERVER_FR } from './insights.server.fr.ts';
 import { LIVE_SERVER_FR } from './live.server.fr.ts';
 import { MATCH_SERVER_FR } from './match.server.fr.ts';
@@ -96,6 +97,7 @@ export const SERVER_MESSAGES_FR = {
   ...AUDIT_SERVER_FR,
   ...ACTING_SERVER_FR,
   ...VERTICAL_SERVER_FR,
+  ...GEO_SERVER_FR,
   ...SOCIAL_SERVER_FR,
   ...PUBLICATIONS_SERVER_FR,
   SEARCH_MESSAGES: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_RETENTION_DAYS, AUDIT_RETENTION_LIMITS } from '../audit.ts';
 import { FIELD_MESSAGES } from '../errors.ts';
+import { geoSettings } from '../geo.schemas.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
 import { schemaMessage } from '../messages.ts';
 import { MODULE_CODES } from '../modules.ts';
@@ -61,6 +62,8 @@ export const accountConfig = z
       .min(AUDIT_RETENTION_LIMITS.min)
       .max(AUDIT_RETENTION_LIMITS.max)
       .default(AUDIT_RETENTION_DAYS),
+    /** GEO_BLOCKING (contract geo.ts): where the account's fans may watch; set on the settings' Playback tab. */
+    geoBlocking: geoSettings.prefault({}),
   })
   .strict();
 export type AccountConfig = z.infer<typeof accountConfig>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import { CONFERENCE_MESSAGES } from '../conferences.ts';
 import { isoDateTime } from '../datetime.ts';
+import { geoRule } from '../geo.schemas.ts';
 import { imageKey } from '../uploads.schemas.ts';
 import { defineResource, type FieldRule } from './define.ts';
 import { EVENT_STATES } from './events.ts';
@@ -58,6 +59,8 @@ export const businessPlayersResource = defineResource({
     poster: imageKey.nullable().default(null),
     themeId: referenceId.nullable().default(null),
     published: z.boolean().default(false),
+    /** GEO_BLOCKING: its own rule in place of the account's (contract geo.ts); null: the account's. */
+    geoBlocking: geoRule.nullable().default(null),
   }),
   ui: {
     name: { widget: 'limitedText', textLimit: CONFERENCE_NAME_MAX },
@@ -70,6 +73,7 @@ export const businessPlayersResource = defineResource({
     poster: { widget: 'image', imageKind: 'picture' },
     themeId: { widget: 'reference', reference: 'themes' },
     published: { widget: 'switch' },
+    geoBlocking: { widget: 'geoRule', requiredModule: 'GEO_BLOCKING' },
   },
   columns: ['poster', 'name', 'state', 'startsAt', 'venue', 'published', 'updatedAt'],
   filters: ['state', 'published', 'videoId'],

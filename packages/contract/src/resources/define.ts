@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import type { Message } from '../messages.ts';
+import type { ModuleCode } from '../modules.ts';
 import type { ImageKind } from '../uploads.ts';
 
 /**
@@ -26,7 +27,9 @@ export type WidgetKind =
   | 'dateTime'
   | 'color'
   | 'image'
-  | 'json';
+  | 'json'
+  /** A geo blocking rule in place of the account's (contract geo.ts): follow the account, allow only, or refuse. */
+  | 'geoRule';
 
 export interface FieldUi {
   widget: WidgetKind;
@@ -40,6 +43,8 @@ export interface FieldUi {
   reference?: string;
   /** The edit tab (path segment of the menu's tab) holding the field; default the first tab. */
   tab?: string;
+  /** Shown only to an account holding this module (the field changes nothing without it). */
+  requiredModule?: ModuleCode;
   /** image: where in storage the file goes (the `kind` of POST /main-api/uploads/images). */
   imageKind?: ImageKind;
   /**

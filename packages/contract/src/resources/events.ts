@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
 import { isoDateTime } from '../datetime.ts';
 import { EVENT_MESSAGES } from '../events.ts';
+import { geoRule } from '../geo.schemas.ts';
 import { MATCH_PERIODS, periodsProblem } from '../match-clock.ts';
 import { MATCH_EVENT_MESSAGES, periodStartSchema } from '../match-events.ts';
 import { MODULE_CODES } from '../modules.ts';
@@ -103,6 +104,8 @@ export const eventsResource = defineResource({
     published: z.boolean().default(false),
     /** Modules switched on for this event (chat, predictor, …), a subset of the account's. */
     activatedModules: z.array(z.enum(MODULE_CODES)).max(MODULE_CODES.length).default([]),
+    /** GEO_BLOCKING: its own rule in place of the account's (contract geo.ts); null: the account's. */
+    geoBlocking: geoRule.nullable().default(null),
     /**
      * The match clock (contract match-clock.ts): where each period (1, 2 halves, 3, 4 extra time,
      * 5 penalties) kicks off in the event's video, seconds. Imported match events are placed from
@@ -127,6 +130,7 @@ export const eventsResource = defineResource({
     themeId: { widget: 'reference', reference: 'themes', tab: 'theme' },
     published: { widget: 'switch', tab: 'settings' },
     activatedModules: { widget: 'multiSelect', options: MODULE_CODES, tab: 'settings' },
+    geoBlocking: { widget: 'geoRule', tab: 'settings', requiredModule: 'GEO_BLOCKING' },
     periods: { widget: 'json', tab: 'markers' },
   },
   columns: ['poster', 'name', 'state', 'startsAt', 'sportId', 'competitionId', 'venue', 'published'],

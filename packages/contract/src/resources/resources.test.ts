@@ -170,6 +170,7 @@ describe('accountConfig', () => {
       timezone: 'Europe/Paris',
       sportId: null,
       auditRetentionDays: 400,
+      geoBlocking: { mode: 'block', countries: [], unknownAddresses: 'allow' },
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { geoRule } from '../geo.schemas.ts';
 import { LANGUAGES } from '../languages.ts';
 import { VIDEO_DESCRIPTION_MAX, VIDEO_READ_RULE, VIDEO_STATES, VIDEO_TITLE_MAX } from '../videos.ts';
 import { defineResource } from './define.ts';
@@ -36,6 +37,8 @@ export const videosResource = defineResource({
     title: z.string().trim().min(1).max(VIDEO_TITLE_MAX),
     description: z.string().trim().max(VIDEO_DESCRIPTION_MAX).default(''),
     published: z.boolean().default(false),
+    /** GEO_BLOCKING: its own rule in place of the account's (contract geo.ts); null: the account's. */
+    geoBlocking: geoRule.nullable().default(null),
     /** Ids of the account's tags. */
     tags: z.array(referenceId).max(100).default([]),
     /** A sport of the account or of the platform (the SportId context filter narrows by it). */
@@ -67,6 +70,7 @@ export const videosResource = defineResource({
     title: { widget: 'limitedText', textLimit: VIDEO_TITLE_MAX, tab: 'infos' },
     description: { widget: 'textarea', tab: 'infos' },
     published: { widget: 'switch', tab: 'infos' },
+    geoBlocking: { widget: 'geoRule', tab: 'infos', requiredModule: 'GEO_BLOCKING' },
     tags: { widget: 'references', reference: 'tags', tab: 'infos' },
     sportId: { widget: 'reference', reference: 'sports', tab: 'infos' },
     state: { widget: 'select', options: VIDEO_STATES, tab: 'infos', ...serverSet },

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   CHAT_FALLBACK_READ_MS,
   CHAT_MESSAGES,
@@ -22,6 +23,7 @@ import {
 } from '@regie/contract/chat.schemas';
 import { embedTokenParams } from '@regie/contract/embed.schemas';
 import type { Message } from '@regie/contract/messages';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
@@ -55,7 +57,18 @@ export interface PublicChatRoutesOptions {
   caches: CacheBook;
   /** How often the streams check their chats are still open (CHAT_STREAM.openCheckMs by default). */
   openCheckMs?: number | undefined;
+  /**
+   * Whether this viewer may see the page's chat (GEO_BLOCKING: 451 where refused, embed.routes.ts),
+   * with the check a kept answer makes at each hit; none: everyone.
+   */
+  admitted?: ViewerCheck | undefined;
 }
+
+/** Throws (451) when the viewer may not see the page; else the check a front-cache hit makes, if any. */
+export type ViewerCheck = (
+  request: FastifyRequest,
+  target: EmbedTarget,
+) => Promise<((raw: IncomingMessage) => boolean) | undefined>;
 
 type App = Parameters<FastifyPluginAsyncZod<PublicChatRoutesOptions>>[0];
 
@@ -73,7 +86,7 @@ function tooMany(message: Message, limits: ChatPostRateLimit): HttpError {
  */
 function postRoutes(
   app: App,
-  { db, tokens, viewerTokens, postRateLimit, rateLimits }: PublicChatRoutesOptions,
+  { db, tokens, viewerTokens, postRateLimit, rateLimits, admitted }: PublicChatRoutesOptions,
   onPosted: (chat: ChatRow) => void,
   publisher: ChatPublisher,
 ): void {
@@ -102,6 +115,7 @@ function postRoutes(
     },
     async (request, reply) => {
       const target = targetOf(tokens, request.params.token);
+      await admitted?.(request, target);
       // Counted before the chat is read: a flood of asks costs no database read past the limit.
       if (!(await issued.take(request.ip))) throw tooMany(CHAT_MESSAGES.tooManyViewerTokens, limits);
       if (!(await openChatOf(db, target))) throw forbidden(CHAT_MESSAGES.closed);
@@ -141,6 +155,7 @@ function postRoutes(
     },
     async (request, reply) => {
       const target = targetOf(tokens, request.params.token);
+      await admitted?.(request, target);
       const chat = await openChatOf(db, target);
       if (!chat) throw forbidden(CHAT_MESSAGES.closed);
       const given = request.headers[CHAT_VIEWER_HEADER];
@@ -166,7 +181,7 @@ function postRoutes(
  * Accept-Language.
  */
 export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = async (app, options) => {
-  const { db, tokens, hub, caches, openCheckMs } = options;
+  const { db, tokens, hub, caches, openCheckMs, admitted } = options;
   const publisher = createChatPublisher(hub, (error) => app.log.warn({ err: error }, 'chat event lost'));
   // From memory (one read per chat and second, dropped when a message is posted or moderated here).
   const reads = caches.cache<PublicChat>();
@@ -190,11 +205,13 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     },
     async (request) => {
       const target = targetOf(tokens, request.params.token);
+      const admit = await admitted?.(request, target);
       caches.front.keep(request, {
         accountId: target.accountId,
         query: [],
         tag: readKey(target),
         ttlMs: MICRO_CACHE_MS,
+        admit,
       });
       return reads.get(target.accountId, readKey(target), async () => {
         const chat = await openChatOf(db, target);
@@ -236,6 +253,7 @@ export const publicChatRoutes: FastifyPluginAsyncZod<PublicChatRoutesOptions> = 
     },
     async (request, reply) => {
       const target = targetOf(tokens, request.params.token);
+      await admitted?.(request, target);
       const given = request.headers['last-event-id'] ?? request.query.cursor;
       const since = given === undefined ? null : parseChatCursor(given);
       const chat = await openChatOf(db, target);

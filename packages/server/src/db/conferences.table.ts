@@ -1,3 +1,4 @@
+import type { GeoRule } from '@regie/contract/geo';
 import { EVENT_STATES, type EventState } from '@regie/contract/resources/events';
 import { sql } from 'drizzle-orm';
 import {
@@ -6,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -35,6 +37,8 @@ export const businessPlayers = pgTable(
     poster: text('poster'),
     themeId: integer('theme_id').references(() => themes.id, { onDelete: 'set null' }),
     published: boolean('published').notNull().default(false),
+    /** Its own geo blocking rule in place of the account's (contract geo.ts); null: the account's. */
+    geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

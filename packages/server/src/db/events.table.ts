@@ -1,4 +1,5 @@
 import type { FeedProvider } from '@regie/contract/feeds';
+import type { GeoRule } from '@regie/contract/geo';
 import type { PeriodStart } from '@regie/contract/match-clock';
 import type { MatchSide } from '@regie/contract/match-events';
 import { EVENT_STATES, type EventState } from '@regie/contract/resources/events';
@@ -52,6 +53,8 @@ export const events = pgTable(
     themeId: integer('theme_id').references(() => themes.id, { onDelete: 'set null' }),
     published: boolean('published').notNull().default(false),
     activatedModules: text('activated_modules').array().notNull().default([]),
+    /** Its own geo blocking rule in place of the account's (contract geo.ts); null: the account's. */
+    geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
     // The match clock (contract match-clock.ts): where each period kicks off in the video.
     periods: jsonb('periods').$type<PeriodStart[]>().notNull().default([]),
     accountId: integer('account_id')

@@ -1,3 +1,4 @@
+import type { GeoRule } from '@regie/contract/geo';
 import { LATENCY_MODES, type LatencyMode, LIVE_INPUT_STATES, type LiveInputState } from '@regie/contract/live';
 import { CONVERT_ACTIVE_STATES, CONVERT_STATES, type ConvertState } from '@regie/contract/live.convert';
 import type { Message } from '@regie/contract/messages';
@@ -38,6 +39,8 @@ export const liveInputs = pgTable(
     streamKey: text('stream_key').notNull(),
     latencyMode: text('latency_mode').$type<LatencyMode>().notNull().default('2s'),
     equirectangular: boolean('equirectangular').notNull().default(false),
+    /** Its own geo blocking rule in place of the account's (contract geo.ts); null: the account's. */
+    geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
     state: text('state').$type<LiveInputState>().notNull().default('idle'),
     /** Why the input is in error (a Message), null otherwise. */
     stateReason: jsonb('state_reason').$type<Message>(),

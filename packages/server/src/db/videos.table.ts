@@ -1,3 +1,4 @@
+import type { GeoRule } from '@regie/contract/geo';
 import type { TechnicalMetadata } from '@regie/contract/media';
 import type { Message } from '@regie/contract/messages';
 import { type ShareTarget, VIDEO_STATES, type VideoState } from '@regie/contract/videos';
@@ -34,6 +35,8 @@ export const videos = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     published: boolean('published').notNull().default(false),
+    /** Its own geo blocking rule in place of the account's (contract geo.ts); null: the account's. */
+    geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
     sportId: integer('sport_id').references(() => sports.id, { onDelete: 'set null' }),
     state: text('state').$type<VideoState>().notNull().default('uploading'),
     /** Why the video is failed: a Message of the contract's catalogs (rendered where shown). */

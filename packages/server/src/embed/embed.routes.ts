@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { idParams } from '@regie/contract/accounts';
 import type { ChatPostRateLimit } from '@regie/contract/chat';
 import { EMBED_MESSAGES, embedPaths, isEmbedKind, PLAY_RATE_LIMIT } from '@regie/contract/embed';
-import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import {
   embedFanResponse,
   embedPageParams,
+  embedPlaybackResponse,
   embedPlayerQuery,
   embedPlayerResponse,
   embedSnippetResponse,
@@ -16,6 +16,8 @@ import {
   playBody,
   playResponse,
 } from '@regie/contract/embed.schemas';
+import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
+import type { Language } from '@regie/contract/languages';
 import { CONFERENCE_READ_RULE } from '@regie/contract/resources/business-players';
 import { EVENT_READ_RULE } from '@regie/contract/resources/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +25,7 @@ import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { publicChatRoutes } from '../chat/chat.public.routes.ts';
 import { createChatViewerTokens } from '../chat/chat.viewer-tokens.ts';
 import type { AppConfig } from '../config.ts';
+import { type GeoGate, geoRefused } from '../geo/geo.gate.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { type CacheBook, conditionalGet, MICRO_CACHE_MS, PUBLIC_SHORT } from '../http/http.cache.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
@@ -36,8 +39,10 @@ import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
 import { fanContext } from './embed.fan.ts';
 import { createSharedCrowdLimiter } from './embed.rate-limit.ts';
-import { type EmbedMedia, embedSnippet, playerData, recordPlay, targetOf } from './embed.service.ts';
-import { createEmbedTokens, type EmbedTokens } from './embed.tokens.ts';
+import { type EmbedMedia, type EmbedView, embedSnippet, playerView, recordPlay, targetOf } from './embed.service.ts';
+import { createEmbedTokens, type EmbedTarget, type EmbedTokens } from './embed.tokens.ts';
+
+type ViewOf = (target: EmbedTarget, lang?: Language) => Promise<EmbedView>;
 
 export interface EmbedRoutesOptions {
   engine: Engine;
@@ -59,6 +64,8 @@ export interface EmbedRoutesOptions {
   chatOpenCheckMs?: number;
   /** The chat's posting limits (tests; CHAT_POST_RATE_LIMIT by default). */
   chatPostRateLimit?: ChatPostRateLimit;
+  /** Who is watching from where (GEO_BLOCKING): every public call of a page asks it. */
+  geo: GeoGate;
 }
 
 type App = Parameters<FastifyPluginAsyncZod<EmbedRoutesOptions>>[0];
@@ -108,17 +115,24 @@ function staffRoutes(app: App, { engine, guards, config }: EmbedRoutesOptions, t
   }
 }
 
-/** The public page's calls: its data, and its play reports (rate-limited per page view and, higher, per address). */
-function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens): void {
+/** The page's data as every viewer gets it, kept a second per page and language (issue 28), with its geo policy. */
+function viewsOf(options: EmbedRoutesOptions) {
   const { engine, caches, config, liveTokens } = options;
   const media: EmbedMedia = {
     mediaUrl: options.mediaUrl,
-    programUrl: (accountId, content) =>
-      `${config.publicUrl}${programPlaylistPath(accountId, content, 'dvr', liveTokens.signProgram(accountId, content))}`,
+    programUrl: (accountId, content, scope) =>
+      `${config.publicUrl}${programPlaylistPath(accountId, content, 'dvr', liveTokens.signProgram(accountId, content, undefined, scope))}`,
   };
-  // The same for every viewer of a page: from memory (one read per page, language and second),
-  // with an ETag and a short shared-cache life (issue 28).
-  const players = caches.cache<EmbedPlayerResponse>();
+  const views = caches.cache<EmbedView>();
+  return (target: EmbedTarget, lang?: Language) =>
+    views.get(target.accountId, `${target.kind}:${target.id}:${lang ?? ''}`, () =>
+      playerView(engine.db, target, media, lang),
+    );
+}
+
+/** The public page's calls: its data, and its play reports (rate-limited per page view and, higher, per address). */
+function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens, viewOf: ViewOf): void {
+  const { engine, caches, geo } = options;
   app.get(
     embedPaths.player(':token'),
     {
@@ -132,24 +146,52 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
         description:
           'The player in its state: upcoming (kick-off), live (the signed DVR playlist of the program, the markers ' +
           'so far), preparing (the replay being made: progress, time left), replay (signed HLS, chapters), or ' +
-          'unavailable with its reason (not_found, not_published, embed_off, no_camera, no_replay).',
+          'unavailable with its reason (not_found, not_published, embed_off, no_camera, no_replay). ' +
+          `${GEO_REFUSED_STATUS} where geo blocking refuses the viewer's country; where it refuses anybody, ` +
+          '`perViewer` and no URL: GET embed/{token}/playback signs them for each viewer.',
         params: embedTokenParams,
         querystring: embedPlayerQuery,
-        response: { 200: embedPlayerResponse, ...errorResponses(400, 404) },
+        response: { 200: embedPlayerResponse, ...errorResponses(400, 404, GEO_REFUSED_STATUS) },
       },
     },
     async (request) => {
       const target = targetOf(tokens, request.params.token);
-      const { lang } = request.query;
+      const view = await viewOf(target, request.query.lang);
+      const policy = view.geo;
+      geo.assertAllowed(request.raw, policy);
       caches.front.keep(request, {
         accountId: target.accountId,
         query: Object.keys(embedPlayerQuery.shape),
         tag: `embed:${target.kind}:${target.id}`,
         ttlMs: MICRO_CACHE_MS,
+        admit: policy ? (raw) => geo.allows(raw, policy) : undefined,
       });
-      return players.get(target.accountId, `${target.kind}:${target.id}:${lang ?? ''}`, () =>
-        playerData(engine.db, target, media, lang),
-      );
+      return view.response;
+    },
+  );
+
+  app.get(
+    embedPaths.playback(':token'),
+    {
+      schema: {
+        tags: ['embed'],
+        security: PUBLIC,
+        summary: "A live's or replay's media signed for this viewer (public)",
+        description:
+          "For a page whose data says `perViewer`: its playlist (and a replay's renditions) signed for this " +
+          `viewer alone (bound to their country): never kept by a shared cache. ${GEO_REFUSED_STATUS} where geo ` +
+          'blocking refuses them; 404 when nothing plays.',
+        params: embedTokenParams,
+        response: { 200: embedPlaybackResponse, ...errorResponses(400, 404, GEO_REFUSED_STATUS) },
+      },
+    },
+    async (request, reply) => {
+      const target = targetOf(tokens, request.params.token);
+      const view = await viewOf(target);
+      geo.assertAllowed(request.raw, view.geo);
+      if (!view.playback) throw notFound(EMBED_MESSAGES.nothingToPlay);
+      reply.header('cache-control', 'private, no-store');
+      return view.playback(view.geo ? geo.scopeOf(request.raw) : undefined);
     },
   );
 
@@ -164,10 +206,14 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
           "The event's id and the games it runs, while the event is published with its embed on; 404 " +
           "otherwise, and for a conference. The page's fans sign in on the fan API with its token (x-embed-token).",
         params: embedTokenParams,
-        response: { 200: embedFanResponse, ...errorResponses(400, 404) },
+        response: { 200: embedFanResponse, ...errorResponses(400, 404, GEO_REFUSED_STATUS) },
       },
     },
-    async (request) => fanContext(engine.db, targetOf(tokens, request.params.token)),
+    async (request) => {
+      const target = targetOf(tokens, request.params.token);
+      geo.assertAllowed(request.raw, (await viewOf(target)).geo);
+      return fanContext(engine.db, target);
+    },
   );
 
   const limiter = createSharedCrowdLimiter(options.rateLimits, {
@@ -190,11 +236,12 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
           `${PLAY_RATE_LIMIT.perAddress} per address (429).`,
         params: embedTokenParams,
         body: playBody,
-        response: { 200: playResponse, ...errorResponses(400, 404, 429) },
+        response: { 200: playResponse, ...errorResponses(400, 404, 429, GEO_REFUSED_STATUS) },
       },
     },
     async (request) => {
       const target = targetOf(tokens, request.params.token);
+      geo.assertAllowed(request.raw, (await viewOf(target)).geo);
       const refused = await limiter.take(request.ip, request.body.viewId);
       if (refused) {
         const seconds = Math.ceil(PLAY_RATE_LIMIT.windowMs / 1000);
@@ -208,9 +255,10 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
 
 /**
  * The public page itself: the web build's second entry, whatever the token (it asks for its
- * data). Read once: a build replaces the folder and restarts the server.
+ * data, and says why when refused). Read once: a build replaces the folder and restarts the
+ * server. A viewer geo blocking refuses gets it with 451.
  */
-function pageRoute(app: App, { config }: EmbedRoutesOptions): void {
+function pageRoute(app: App, { config, geo }: EmbedRoutesOptions, tokens: EmbedTokens, viewOf: ViewOf): void {
   const file = join(config.webDist, EMBED_PAGE_FILE);
   let page: Promise<string> | null = null;
   app.get(
@@ -218,9 +266,12 @@ function pageRoute(app: App, { config }: EmbedRoutesOptions): void {
     { schema: { hide: true, params: embedPageParams } },
     async (request, reply) => {
       if (!isEmbedKind(request.params.kind)) throw notFound(EMBED_MESSAGES.notFound);
-      if (!existsSync(file)) throw notFound(EMBED_MESSAGES.pageNotBuilt);
+      const target = tokens.verify(request.params.token);
+      const refused = target !== null && !geo.allows(request.raw, (await viewOf(target)).geo);
+      if (!existsSync(file)) throw refused ? geoRefused() : notFound(EMBED_MESSAGES.pageNotBuilt);
       page ??= readFile(file, 'utf8');
       return reply
+        .code(refused ? GEO_REFUSED_STATUS : 200)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(await page);
@@ -235,9 +286,10 @@ function pageRoute(app: App, { config }: EmbedRoutesOptions): void {
 export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app, options) => {
   const secret = options.config.videos.mediaSecret ?? randomBytes(32);
   const tokens = options.tokens ?? createEmbedTokens(secret);
+  const viewOf = viewsOf(options);
   staffRoutes(app, options, tokens);
-  publicRoutes(app, options, tokens);
-  pageRoute(app, options);
+  publicRoutes(app, options, tokens, viewOf);
+  pageRoute(app, options, tokens, viewOf);
   await app.register(publicChatRoutes, {
     db: options.engine.db,
     tokens,
@@ -248,5 +300,10 @@ export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app
     hub: options.hub ?? null,
     caches: options.caches,
     openCheckMs: options.chatOpenCheckMs,
+    admitted: async (request, target) => {
+      const policy = (await viewOf(target)).geo;
+      options.geo.assertAllowed(request.raw, policy);
+      return policy ? (raw) => options.geo.allows(raw, policy) : undefined;
+    },
   });
 };

@@ -1,17 +1,19 @@
 import type { EmbedUnavailableReason } from '@regie/contract/embed';
 import { EMBED_IFRAME_SIZE, EMBED_MESSAGES, embedPaths } from '@regie/contract/embed';
-import type { EmbedPlayerResponse, EmbedRendition, EmbedSnippetResponse } from '@regie/contract/embed.schemas';
+import type { EmbedPlaybackResponse, EmbedPlayerResponse, EmbedSnippetResponse } from '@regie/contract/embed.schemas';
+import type { GeoPolicy } from '@regie/contract/geo';
 import type { Language } from '@regie/contract/languages';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { plays } from '../db/plays.table.ts';
 import { videos } from '../db/videos.table.ts';
+import { contentGeoPolicy } from '../geo/geo.policy.ts';
 import { notFound } from '../http/http.errors.ts';
 import type { ContentRef } from '../live/program.ts';
 import { replayPreparation } from '../live/replay.progress.ts';
 import { renditionsOf } from '../vertical/renditions.service.ts';
 import { liveOrigin } from './embed.live.ts';
-import { EMBED_SOURCES } from './embed.sources.ts';
+import { EMBED_SOURCES, type EmbedContent } from './embed.sources.ts';
 import type { EmbedTarget, EmbedTokens } from './embed.tokens.ts';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
@@ -48,12 +50,26 @@ export function targetOf(tokens: EmbedTokens, token: string): EmbedTarget {
   return target;
 }
 
-/** What the embed needs beyond the database: the signed URLs of a video's media and of a program's playlist. */
+/**
+ * What the embed needs beyond the database: the signed URLs of a video's media and of a program's
+ * playlist, for everyone or (with a scope: a viewer's country) for one viewer.
+ */
 export interface EmbedMedia {
   /** Signs a video's media key into a playable URL (the videos' own signer). */
-  mediaUrl: (key: string) => string;
+  mediaUrl: (key: string, scope?: string) => string;
   /** The signed DVR playlist of a content's program (live/program.media.ts). */
-  programUrl: (accountId: number, content: ContentRef) => string;
+  programUrl: (accountId: number, content: ContentRef, scope?: string) => string;
+}
+
+/**
+ * A page's data as every viewer gets it, with what a viewer must pass to get it (GEO_BLOCKING:
+ * null when nobody is refused) and, for a content that plays, how to sign its media for one
+ * viewer (the `perViewer` pages' GET embed/{token}/playback).
+ */
+export interface EmbedView {
+  response: EmbedPlayerResponse;
+  geo: GeoPolicy | null;
+  playback: ((scope?: string) => EmbedPlaybackResponse) | null;
 }
 
 interface ReplayVideo {
@@ -83,68 +99,106 @@ const unavailable = (reason: EmbedUnavailableReason, title: string | null = null
 /** A video that will play once its jobs are done (made by the end of a live, or uploaded). */
 const PREPARING_VIDEO_STATES: readonly string[] = ['uploading', 'uploaded', 'processing'];
 
+/** The page's data for everyone: no geo rule, no per-viewer media. */
+const open = (response: EmbedPlayerResponse): EmbedView => ({ response, geo: null, playback: null });
+
 /**
  * What the public page shows: the content's state (contract EMBED_STATES), viewer-facing fields
  * only, the media URLs signed. Unknown (or another account's) → not_found; unpublished → its
  * reason and nothing else; then the embed switch; then upcoming, live (no_camera while nothing
- * is on air), and the replay: playing, being prepared, or none.
+ * is on air), and the replay: playing, being prepared, or none. Where geo blocking refuses
+ * somebody (`geo`), a page that plays gives no URL (`perViewer`): each viewer's are signed apart.
  */
-export async function playerData(
+export async function playerView(
   db: Db,
   target: EmbedTarget,
   media: EmbedMedia,
   language?: Language,
-): Promise<EmbedPlayerResponse> {
+): Promise<EmbedView> {
   const source = EMBED_SOURCES[target.kind];
   const content = await source.content(db, target.accountId, target.id, language);
-  if (!content) return unavailable('not_found');
-  if (!content.published) return unavailable('not_published');
-  if (!content.embedOn) return unavailable('embed_off');
+  if (!content) return open(unavailable('not_found'));
+  if (!content.published) return open(unavailable('not_published'));
+  if (!content.embedOn) return open(unavailable('embed_off'));
+  const geo = await contentGeoPolicy(db, target.accountId, target, {
+    state: content.state,
+    videoId: content.videoId,
+  });
+  const view = await playingView(db, target, media, content, geo !== null);
+  return { ...view, geo };
+}
+
+/** The page's data once fans may see the content: its state, and its media for one viewer where `perViewer`. */
+async function playingView(
+  db: Db,
+  target: EmbedTarget,
+  media: EmbedMedia,
+  content: EmbedContent,
+  perViewer: boolean,
+): Promise<Omit<EmbedView, 'geo'>> {
+  const source = EMBED_SOURCES[target.kind];
   const { title } = content;
   const video = content.state === 'live' ? null : await replayVideo(db, target.accountId, content.videoId);
   const posterUrl = content.posterUrl ?? (video?.posterKey ? media.mediaUrl(video.posterKey) : null);
   if (content.state === 'upcoming') {
-    return { state: 'upcoming', available: false, title, posterUrl, startsAt: content.startsAt?.toISOString() ?? null };
+    const startsAt = content.startsAt?.toISOString() ?? null;
+    return { response: { state: 'upcoming', available: false, title, posterUrl, startsAt }, playback: null };
   }
   if (content.state === 'live') {
     const ref = { kind: target.kind, id: target.id };
     const origin = await liveOrigin(db, ref);
-    if (!origin) return unavailable('no_camera', title);
+    if (!origin) return { response: unavailable('no_camera', title), playback: null };
+    const playback = (scope?: string) => ({ hlsUrl: media.programUrl(target.accountId, ref, scope), renditions: [] });
     return {
-      state: 'live',
-      available: true,
-      title,
-      posterUrl,
-      hlsUrl: media.programUrl(target.accountId, ref),
-      liveOrigin: origin.toISOString(),
-      chapters: await source.chapters(db, target.accountId, target.id),
+      response: {
+        state: 'live',
+        available: true,
+        title,
+        posterUrl,
+        hlsUrl: perViewer ? null : playback().hlsUrl,
+        perViewer,
+        liveOrigin: origin.toISOString(),
+        chapters: await source.chapters(db, target.accountId, target.id),
+      },
+      playback,
     };
   }
   if (video?.state === 'ready' && video.hlsKey) {
+    const { hlsKey } = video;
+    const rows = content.videoId === null ? [] : await playableRenditions(db, content.videoId);
+    const playback = (scope?: string) => ({
+      hlsUrl: media.mediaUrl(hlsKey, scope),
+      renditions: rows.map(({ hlsKey: key, ...rendition }) => ({ ...rendition, hlsUrl: media.mediaUrl(key, scope) })),
+    });
+    const everyone = perViewer ? { hlsUrl: null, renditions: [] } : playback();
     return {
-      state: 'replay',
-      available: true,
-      title,
-      posterUrl,
-      hlsUrl: media.mediaUrl(video.hlsKey),
-      durationSeconds: video.duration,
-      chapters: await source.chapters(db, target.accountId, target.id),
-      renditions: content.videoId === null ? [] : await playableRenditions(db, content.videoId, media),
+      response: {
+        state: 'replay',
+        available: true,
+        title,
+        posterUrl,
+        hlsUrl: everyone.hlsUrl,
+        perViewer,
+        durationSeconds: video.duration,
+        chapters: await source.chapters(db, target.accountId, target.id),
+        renditions: everyone.renditions,
+      },
+      playback,
     };
   }
   if (video && content.videoId !== null && PREPARING_VIDEO_STATES.includes(video.state)) {
     const preparation = await replayPreparation(db, { accountId: target.accountId, id: content.videoId });
-    return { state: 'preparing', available: false, title, posterUrl, ...preparation };
+    return { response: { state: 'preparing', available: false, title, posterUrl, ...preparation }, playback: null };
   }
-  return unavailable('no_replay', title);
+  return { response: unavailable('no_replay', title), playback: null };
 }
 
-/** The replay's renditions in other aspects that play (one rendered at least), each's media signed. */
-async function playableRenditions(db: Db, videoId: number, media: EmbedMedia): Promise<EmbedRendition[]> {
+/** The replay's renditions in other aspects that play (one rendered at least), with their media keys. */
+async function playableRenditions(db: Db, videoId: number) {
   const rows = await renditionsOf(db, videoId);
   return rows.flatMap((row) =>
     row.generation > 0 && row.hlsKey && row.width && row.height
-      ? [{ aspect: row.aspect, hlsUrl: media.mediaUrl(row.hlsKey), width: row.width, height: row.height }]
+      ? [{ aspect: row.aspect, hlsKey: row.hlsKey, width: row.width, height: row.height }]
       : [],
   );
 }

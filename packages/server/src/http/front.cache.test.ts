@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -46,6 +46,7 @@ async function serve(options: {
   now?: () => number;
   cacheControl?: string;
   valid?: () => boolean;
+  admit?: (request: IncomingMessage) => boolean;
   text?: string;
   vary?: string;
 }) {
@@ -63,6 +64,7 @@ async function serve(options: {
       tag: `page:${request.params.id}`,
       ttlMs: 1_000,
       ...(options.valid ? { valid: options.valid } : {}),
+      ...(options.admit ? { admit: options.admit } : {}),
     });
     if (options.vary) reply.header('vary', options.vary);
     return reply
@@ -161,6 +163,18 @@ describe('the front cache', () => {
     front.forget(1);
     await get(`${base}/page/1`);
     expect(calls.count).toBe(5);
+  });
+
+  it('serves a kept answer only to whom it admits (geo blocking), leaving the entry for the others', async () => {
+    const { base, calls } = await serve({ admit: (request) => request.headers['x-country'] !== 'DE' });
+    await get(`${base}/page/1`, { 'x-country': 'FR' });
+    await get(`${base}/page/1`, { 'x-country': 'FR' });
+    expect(calls.count).toBe(1);
+    // Not admitted: Fastify answers (and would refuse), the entry stays for the admitted.
+    await get(`${base}/page/1`, { 'x-country': 'DE' });
+    expect(calls.count).toBe(2);
+    await get(`${base}/page/1`, { 'x-country': 'BE' });
+    expect(calls.count).toBe(2);
   });
 
   it('never keeps an error, a private answer, or answers anything but a plain GET of it', async () => {

@@ -65,6 +65,11 @@ export interface KeepOptions {
   ttlMs: number;
   /** Checked at each hit: false once the source changed (the entry is dropped, Fastify answers). */
   valid?: () => boolean;
+  /**
+   * Checked at each hit: whether this asker may have the kept answer (geo blocking: their
+   * country). False leaves the entry for others and lets Fastify answer this one (451).
+   */
+  admit?: (request: IncomingMessage) => boolean;
 }
 
 interface Entry {
@@ -72,6 +77,7 @@ interface Entry {
   tag: string;
   expiresAt: number;
   valid: (() => boolean) | undefined;
+  admit: ((request: IncomingMessage) => boolean) | undefined;
   etag: string | undefined;
   /** The kept headers, without the per-response ones (copied at each hit). */
   headers: Readonly<Record<string, string>>;
@@ -156,6 +162,7 @@ export function createFrontCache(now: () => number = () => performance.now()): F
         drop(key, entry);
         return false;
       }
+      if (entry.admit && !entry.admit(request)) return false;
       hits += 1;
       const headers: OutgoingHttpHeaders = { ...entry.headers, [REQUEST_ID_HEADER]: randomUUID() };
       if (entry.compressible) headers.vary = 'accept-encoding';
@@ -218,6 +225,7 @@ export function createFrontCache(now: () => number = () => performance.now()): F
         tag: options.tag,
         expiresAt: now() + options.ttlMs,
         valid: options.valid,
+        admit: options.admit,
         etag: typeof headers.etag === 'string' ? headers.etag : undefined,
         headers: kept,
         body,

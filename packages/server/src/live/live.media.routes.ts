@@ -1,5 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import { recordId } from '@regie/contract/accounts';
 import { errorBody } from '@regie/contract/auth';
+import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
 import { LIVE_MEDIA_PATH, LIVE_MESSAGES } from '@regie/contract/live';
 import { MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +11,7 @@ import { businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { liveSegments } from '../db/live.table.ts';
+import { assertInScope, type GeoGate, scopedAdmit } from '../geo/geo.gate.ts';
 import type { CacheBook, MicroCache } from '../http/http.cache.ts';
 import { forbidden, notFound } from '../http/http.errors.ts';
 import { fileResponse } from '../http/media.schema.ts';
@@ -22,6 +25,7 @@ import { programPlaylist } from './program.media.ts';
 import type { ContentRef } from './program.ts';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+
 /**
  * A playlist changes with each segment (1 or 2 s): a player or a CDN may keep it half a segment.
  * The URL carries its token, which is the authorisation: a shared cache may keep it.
@@ -34,7 +38,7 @@ const SEGMENT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const params = z.object({ accountId: recordId, inputId: recordId });
 const query = z.object({ [MEDIA_TOKEN_PARAM]: z.string().max(200) });
 const SEGMENT_TYPE = 'video/mp2t';
-const refusals = { 403: errorBody, 404: errorBody };
+const refusals = { 403: errorBody, 404: errorBody, [GEO_REFUSED_STATUS]: errorBody };
 const playlistResponses = { 200: fileResponse('The HLS playlist', [PLAYLIST_TYPE]), ...refusals };
 const segmentResponses = {
   200: fileResponse('The segment', [SEGMENT_TYPE]),
@@ -56,10 +60,15 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
   supervisor: LiveSupervisor;
   playlists: LivePlaylistBook;
   caches: CacheBook;
-}> = async (app, { db, storage, tokens, supervisor, playlists, caches }) => {
-  /** The input's playlists from memory, once its token is checked; 403 / 404 otherwise. */
-  const authorise = async (accountId: number, inputId: number, token: string) => {
+  geo: GeoGate;
+}> = async (app, { db, storage, tokens, supervisor, playlists, caches, geo }) => {
+  /**
+   * The input's playlists from memory, once its token is checked; 403 / 404 otherwise, and 451
+   * when the token is bound to a viewer's country (geo blocking) and this asker is elsewhere.
+   */
+  const authorise = async (request: IncomingMessage, accountId: number, inputId: number, token: string) => {
     if (!tokens.verify(token, accountId, inputId)) throw forbidden(LIVE_MESSAGES.linkExpired);
+    assertInScope(geo, request, token);
     const booked = await playlists.read(accountId, inputId);
     if (!booked) throw notFound(LIVE_MESSAGES.notFound(inputId));
     return booked;
@@ -83,7 +92,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const { accountId, inputId } = request.params;
         const token = request.query[MEDIA_TOKEN_PARAM];
-        const booked = await authorise(accountId, inputId, token);
+        const booked = await authorise(request.raw, accountId, inputId, token);
         // On air here, or on the live node receiving it (its state, issue 27): the list goes on.
         const ended = !(supervisor.isOnAir(inputId) || booked.state === 'live');
         const text = booked.render(name, ended, token);
@@ -93,13 +102,14 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
           tag: `live:${inputId}`,
           ttlMs: PLAYLIST_FRONT_MS,
           valid: booked.unchanged(name, ended),
+          admit: scopedAdmit(geo, token),
         });
         return reply.header('cache-control', PLAYLIST_CACHE_CONTROL).type(PLAYLIST_TYPE).send(text);
       },
     );
   }
 
-  registerProgramRoutes(app, db, tokens, caches.cache<ProgramText>());
+  registerProgramRoutes(app, db, tokens, caches.cache<ProgramText>(), geo);
 
   app.get(
     `${LIVE_MEDIA_PATH}/:accountId/:inputId/:segment`,
@@ -115,7 +125,7 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { accountId, inputId, segment } = request.params;
-      const booked = await authorise(accountId, inputId, request.query[MEDIA_TOKEN_PARAM]);
+      const booked = await authorise(request.raw, accountId, inputId, request.query[MEDIA_TOKEN_PARAM]);
       const sequence = Number.parseInt(segment, 10);
       let path = booked.pathOf(sequence);
       if (path === null) {
@@ -171,6 +181,7 @@ function registerProgramRoutes(
   db: Db,
   tokens: LiveTokens,
   made: MicroCache<ProgramText>,
+  geo: GeoGate,
 ): void {
   app.get(
     `${LIVE_MEDIA_PATH}/:accountId/program/:kind/:contentId/:name`,
@@ -186,10 +197,11 @@ function registerProgramRoutes(
     async (request, reply) => {
       const { accountId, kind, contentId, name } = request.params;
       const content: ContentRef = { kind, id: contentId };
-      if (!tokens.verifyProgram(request.query[MEDIA_TOKEN_PARAM], accountId, content)) {
-        throw forbidden(LIVE_MESSAGES.linkExpired);
-      }
-      const { state, text } = await made.get(accountId, `${kind}/${contentId}/${name}`, async () => {
+      const token = request.query[MEDIA_TOKEN_PARAM];
+      if (!tokens.verifyProgram(token, accountId, content)) throw forbidden(LIVE_MESSAGES.linkExpired);
+      // A viewer's program (geo blocking): its segments signed for their country too.
+      const scope = assertInScope(geo, request.raw, token) ?? undefined;
+      const { state, text } = await made.get(accountId, `${kind}/${contentId}/${name}/${scope ?? ''}`, async () => {
         const found = await contentState(db, accountId, content);
         if (found === null) return { state: null, text: '' };
         const playlist = await programPlaylist(db, tokens, {
@@ -197,6 +209,7 @@ function registerProgramRoutes(
           content,
           name: name === 'live.m3u8' ? 'live' : 'dvr',
           ended: found !== 'live',
+          scope,
         });
         return { state: found, text: playlist };
       });

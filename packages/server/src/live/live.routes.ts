@@ -51,7 +51,7 @@ const common = { tags: ['live'], security: BEARER };
 /** The audit trail's name for a live input: its path's (spec §7 `streams`). */
 const AUDITED = 'streams';
 /** The fields of an input its entries record; the stream key only as changed. */
-const AUDITED_FIELDS = ['name', 'latencyMode', 'equirectangular', 'streamKey'] as const;
+const AUDITED_FIELDS = ['name', 'latencyMode', 'equirectangular', 'geoBlocking', 'streamKey'] as const;
 const SECRET_FIELDS = ['streamKey'];
 
 function inputChanges(before: LiveInputRow | null, after: LiveInputRow | null) {

@@ -32,6 +32,7 @@ export function presentInput(
     name: row.name,
     latencyMode: row.latencyMode,
     equirectangular: row.equirectangular,
+    geoBlocking: row.geoBlocking ? { mode: row.geoBlocking.mode, countries: [...row.geoBlocking.countries] } : null,
     state: row.state,
     stateReason: row.stateReason ? localize(row.stateReason, language) : null,
     stateReasonMessage: row.stateReason ?? null,
@@ -70,7 +71,7 @@ export async function findScopedInput(db: Db, auth: AuthContext, id: number): Pr
 export async function createInput(
   db: Db,
   accountId: number,
-  values: { name: string; latencyMode: LiveInputRow['latencyMode']; equirectangular: boolean },
+  values: Pick<LiveInputRow, 'name' | 'latencyMode' | 'equirectangular' | 'geoBlocking'>,
 ): Promise<LiveInputRow> {
   const [total] = await db.select({ total: count() }).from(liveInputs).where(eq(liveInputs.accountId, accountId));
   if ((total?.total ?? 0) >= LIVE_LIMITS.inputsPerAccount) throw new HttpError(409, LIVE_MESSAGES.tooMany);

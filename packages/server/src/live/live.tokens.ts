@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MEDIA_TOKEN_STEP_SECONDS, MEDIA_TOKEN_TTL_SECONDS } from '@regie/contract/videos';
+import { SIGNED_TOKEN } from '../videos/media.tokens.ts';
 import type { ContentRef } from './program.ts';
 
 /**
@@ -8,10 +9,11 @@ import type { ContentRef } from './program.ts';
  * prefix, so a video's token never opens an input's live and the other way round.
  */
 export interface LiveTokens {
-  sign(accountId: number, inputId: number, nowMs?: number): string;
+  /** With a `scope` (a viewer's country), signed into the token: served only to a viewer of that country. */
+  sign(accountId: number, inputId: number, nowMs?: number, scope?: string): string;
   verify(token: string, accountId: number, inputId: number, nowMs?: number): boolean;
   /** The same for the program of an event or conference (its live and DVR playlists). */
-  signProgram(accountId: number, content: ContentRef, nowMs?: number): string;
+  signProgram(accountId: number, content: ContentRef, nowMs?: number, scope?: string): string;
   verifyProgram(token: string, accountId: number, content: ContentRef, nowMs?: number): boolean;
 }
 
@@ -19,13 +21,16 @@ export interface LiveTokens {
 export const VERIFIED_KEPT = 10_000;
 
 export function createLiveTokens(secret: string | Buffer): LiveTokens {
-  const signature = (folder: string, expires: number) =>
-    createHmac('sha256', secret).update(`live:${folder}:${expires}`).digest('base64url').slice(0, 32);
-  const sign = (folder: string, nowMs: number) => {
+  const signature = (folder: string, expires: number, scope?: string) =>
+    createHmac('sha256', secret)
+      .update(`live:${folder}:${expires}${scope ? `:${scope}` : ''}`)
+      .digest('base64url')
+      .slice(0, 32);
+  const sign = (folder: string, nowMs: number, scope?: string) => {
     const now = Math.floor(nowMs / 1000);
     const expires =
       (Math.floor(now / MEDIA_TOKEN_STEP_SECONDS) + 1) * MEDIA_TOKEN_STEP_SECONDS + MEDIA_TOKEN_TTL_SECONDS;
-    return `${expires}.${signature(folder, expires)}`;
+    return `${expires}.${scope ? `${scope}.` : ''}${signature(folder, expires, scope)}`;
   };
   // Tokens are the same for everyone within a step (MEDIA_TOKEN_STEP_SECONDS): a crowd asking
   // for a playlist every segment sends a few of them. One checked is kept until it expires (its
@@ -45,21 +50,22 @@ export function createLiveTokens(secret: string | Buffer): LiveTokens {
     return true;
   };
   const check = (token: string, folder: string, nowMs: number) => {
-    const match = /^([0-9]{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
-    if (!match?.[1] || !match[2]) return false;
+    const match = SIGNED_TOKEN.exec(token);
+    if (!match?.[1] || !match[3]) return false;
     const expires = Number(match[1]);
     if (expires * 1000 <= nowMs) return false;
-    const expected = Buffer.from(signature(folder, expires));
-    const given = Buffer.from(match[2]);
+    const expected = Buffer.from(signature(folder, expires, match[2]));
+    const given = Buffer.from(match[3]);
     return expected.length === given.length && timingSafeEqual(expected, given);
   };
   const inputFolder = (accountId: number, inputId: number) => `${accountId}/${inputId}/`;
   const programFolder = (accountId: number, content: ContentRef) =>
     `${accountId}/program/${content.kind}/${content.id}/`;
   return {
-    sign: (accountId, inputId, nowMs = Date.now()) => sign(inputFolder(accountId, inputId), nowMs),
+    sign: (accountId, inputId, nowMs = Date.now(), scope) => sign(inputFolder(accountId, inputId), nowMs, scope),
     verify: (token, accountId, inputId, nowMs = Date.now()) => verify(token, inputFolder(accountId, inputId), nowMs),
-    signProgram: (accountId, content, nowMs = Date.now()) => sign(programFolder(accountId, content), nowMs),
+    signProgram: (accountId, content, nowMs = Date.now(), scope) =>
+      sign(programFolder(accountId, content), nowMs, scope),
     verifyProgram: (token, accountId, content, nowMs = Date.now()) =>
       verify(token, programFolder(accountId, content), nowMs),
   };

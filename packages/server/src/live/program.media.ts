@@ -21,7 +21,15 @@ export function programPlaylistPath(accountId: number, content: ContentRef, name
 export async function programPlaylist(
   db: Db,
   tokens: LiveTokens,
-  program: { accountId: number; content: ContentRef; name: ProgramPlaylistName; ended: boolean; nowMs?: number },
+  program: {
+    accountId: number;
+    content: ContentRef;
+    name: ProgramPlaylistName;
+    ended: boolean;
+    nowMs?: number;
+    /** A viewer's country (geo blocking): each segment's token is bound to it too. */
+    scope?: string | undefined;
+  },
 ): Promise<string> {
   const now = program.nowMs ?? Date.now();
   const since = new Date(now - LIVE_LIMITS.dvrWindowSeconds * 1000);
@@ -33,7 +41,7 @@ export async function programPlaylist(
   const tokenOf = (inputId: number) => {
     let token = signed.get(inputId);
     if (!token) {
-      token = tokens.sign(program.accountId, inputId, now);
+      token = tokens.sign(program.accountId, inputId, now, program.scope);
       signed.set(inputId, token);
     }
     return token;

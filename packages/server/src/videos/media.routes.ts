@@ -1,6 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { errorBody } from '@regie/contract/auth';
 import { HTTP_MESSAGES } from '@regie/contract/errors';
+import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
 import {
   MEDIA_CONTENT_TYPES,
   MEDIA_PATH,
@@ -10,6 +11,7 @@ import {
 } from '@regie/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assertInScope, type GeoGate } from '../geo/geo.gate.ts';
 import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { essence, fileResponse } from '../http/media.schema.ts';
 import { BEARER } from '../http/responses.schema.ts';
@@ -89,7 +91,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   storage: ObjectStorage;
   tokens: MediaTokens;
-}> = async (app, { engine, entry, guards, storage, tokens }) => {
+  geo: GeoGate;
+}> = async (app, { engine, entry, guards, storage, tokens, geo }) => {
   app.get(
     `${MEDIA_PATH}/*`,
     {
@@ -111,6 +114,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
           403: errorBody,
           404: errorBody,
           416: errorBody,
+          [GEO_REFUSED_STATUS]: errorBody,
         },
       },
     },
@@ -124,6 +128,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         if (!tokens.verify(token, media.accountId, media.videoId)) {
           throw forbidden(HTTP_MESSAGES.mediaLinkExpired);
         }
+        // A viewer's URL (geo blocking): their country only.
+        assertInScope(geo, request.raw, token);
         const video = await findVideo(engine.db, media.videoId);
         if (video?.accountId !== media.accountId) throw notFound(VIDEO_MESSAGES.mediaNotFound);
         version = encodeVersion(video);

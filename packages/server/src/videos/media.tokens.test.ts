@@ -2,7 +2,7 @@ import { MEDIA_TOKEN_STEP_SECONDS, MEDIA_TOKEN_TTL_SECONDS } from '@regie/contra
 import { describe, expect, it } from 'vitest';
 import { signPlaylist, signStoryboard } from './media.routes.ts';
 import { attachment, parseRange } from './media.send.ts';
-import { createMediaTokens, mediaUrlOf } from './media.tokens.ts';
+import { createMediaTokens, mediaUrlOf, tokenScope } from './media.tokens.ts';
 
 describe('media tokens', () => {
   const tokens = createMediaTokens('a secret of at least thirty-two characters');
@@ -17,6 +17,17 @@ describe('media tokens', () => {
     expect(tokens.verify(token, 4, 42, now)).toBe(false);
     expect(createMediaTokens('another secret of thirty-two characters!').verify(token, 3, 42, now)).toBe(false);
     expect(tokens.verify('garbage', 3, 42, now)).toBe(false);
+  });
+
+  it("binds a token to a viewer's country when asked, the country signed with the rest", () => {
+    const token = tokens.sign(3, 42, now, 'FR');
+    expect(token).toMatch(/^\d+\.FR\.[\w-]{32}$/);
+    expect(tokenScope(token)).toBe('FR');
+    expect(tokenScope(tokens.sign(3, 42, now))).toBeNull();
+    expect(tokens.verify(token, 3, 42, now)).toBe(true);
+    // Another country written in: the signature no longer holds.
+    expect(tokens.verify(token.replace('.FR.', '.DE.'), 3, 42, now)).toBe(false);
+    expect(tokens.verify(token.replace('.FR.', '.'), 3, 42, now)).toBe(false);
   });
 
   it('gives the same URL for a while, so browsers can cache the files', () => {

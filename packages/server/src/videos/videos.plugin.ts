@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { videos } from '../db/videos.table.ts';
+import type { GeoGate } from '../geo/geo.gate.ts';
 import { type Engine, entryOf, type PresentMedia } from '../resources/resources.types.ts';
 import { publicationsRoutes } from '../social/publications.routes.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -49,6 +50,7 @@ export async function registerVideos(
     storage: ObjectStorage;
     config: Pick<AppConfig, 'videos' | 'social'>;
     tokens: MediaTokens;
+    geo: GeoGate;
   },
 ): Promise<void> {
   const entry = entryOf(options.engine, videos);

@@ -128,6 +128,10 @@ export const SCREENS: Readonly<Record<string, LazyScreen>> = {
     () => import('../features/settings/SettingsSocialNetworks.tsx'),
     (m) => m.SettingsSocialNetworks,
   ),
+  '/account/settings/playback': lazyScreen(
+    () => import('../features/settings/SettingsPlayback.tsx'),
+    (m) => m.SettingsPlayback,
+  ),
   // Who did what (issue 26): the audit trail's entries, filters and CSV export.
   '/account/audit': lazyScreen(
     () => import('../features/audit/AuditScreen.tsx'),

@@ -19,6 +19,7 @@ const live: EmbedPlayerResponse = {
   title: 'Derby night',
   posterUrl: null,
   hlsUrl: '/live/1/program/events/7/dvr.m3u8?t=1.a',
+  perViewer: false,
   liveOrigin: '2026-11-28T20:00:00.000Z',
   chapters: [{ title: 'Goal', startSeconds: 42 }],
 };
@@ -36,6 +37,7 @@ const replay: EmbedPlayerResponse = {
   title: 'Derby night',
   posterUrl: null,
   hlsUrl: '/media/videos/1/9/hls/master.m3u8?t=1.b',
+  perViewer: false,
   durationSeconds: 5400,
   chapters: [{ title: 'Goal', startSeconds: 42 }],
   renditions: [],
@@ -45,6 +47,7 @@ function harness(language: 'en' | 'fr' = 'en') {
   const root = document.createElement('main');
   document.body.replaceChildren(root);
   const answers: ({ status: number; text: string } | null)[] = [];
+  const grants: ({ status: number; text: string } | null)[] = [];
   const attached: { url: string; destroyed: boolean }[] = [];
   const attach: AttachStream = async (_video, url) => {
     const stream = { url, destroyed: false };
@@ -60,6 +63,7 @@ function harness(language: 'en' | 'fr' = 'en') {
   const reportPlay = vi.fn(async () => true);
   const page = new EmbedPage(root, translator(language), language, {
     read: async () => answers.shift() ?? null,
+    playback: vi.fn(async () => grants.shift() ?? null),
     attach,
     reportPlay,
     schedule: () => undefined,
@@ -68,9 +72,11 @@ function harness(language: 'en' | 'fr' = 'en') {
     answers.push({ status, text: JSON.stringify(data) });
     return page.readOnce();
   };
-  return { root, page, attached, reportPlay, answer, answers };
+  return { root, page, attached, reportPlay, answer, answers, grants };
 }
 
+const chaptersOf = (data: EmbedPlayerResponse) =>
+  data.state === 'live' || data.state === 'replay' ? data.chapters : [];
 const text = (root: HTMLElement) => root.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 beforeEach(() => {
@@ -105,10 +111,7 @@ describe('the embed page’s states', () => {
     expect(vi.getTimerCount()).toBe(0);
 
     // A new marker: the chapters change, the player keeps playing (same video, no second stream).
-    await answer({
-      ...live,
-      chapters: [...(live.state === 'live' ? live.chapters : []), { title: 'Card', startSeconds: 70 }],
-    });
+    await answer({ ...live, chapters: [...chaptersOf(live), { title: 'Card', startSeconds: 70 }] });
     expect(root.querySelector('video')).toBe(video);
     expect(attached).toHaveLength(1);
     expect(root.querySelectorAll('.chapter')).toHaveLength(2);
@@ -171,5 +174,33 @@ describe('the embed page’s states', () => {
     answers.push({ status: 404, text: '{}' });
     expect(await page.readOnce()).toBeNull();
     expect(text(root)).toBe('Ce lecteur n’existe pas.');
+  });
+
+  it('plays media signed for this viewer where geo blocking applies, and says when their country is refused', async () => {
+    const { root, attached, answer, answers, grants, page } = harness('fr');
+    const viewerLive = { ...live, hlsUrl: null, perViewer: true } as EmbedPlayerResponse;
+    grants.push({
+      status: 200,
+      text: JSON.stringify({ hlsUrl: '/live/1/program/events/7/dvr.m3u8?t=1.FR.x', renditions: [] }),
+    });
+    expect(await answer(viewerLive)).toBe(5_000);
+    expect(attached.map((stream) => stream.url)).toEqual(['/live/1/program/events/7/dvr.m3u8?t=1.FR.x']);
+    // The next reads keep the viewer's media: no second grant, no second stream.
+    await answer({
+      ...viewerLive,
+      chapters: [...chaptersOf(viewerLive), { title: 'Card', startSeconds: 70 }],
+    } as EmbedPlayerResponse);
+    expect(attached).toHaveLength(1);
+    expect(grants).toHaveLength(0);
+    // The club's rule changes: this viewer's country is refused, the player goes, the page says why.
+    answers.push({ status: 451, text: '{}' });
+    expect(await page.readOnce()).toBe(10_000);
+    expect(attached[0]?.destroyed).toBe(true);
+    expect(text(root)).toBe('Cette vidéo n’est pas disponible dans votre pays.');
+    // A grant refused (the page's data was kept a moment before the change) says the same.
+    grants.push({ status: 451, text: '{}' });
+    await answer({ ...replay, hlsUrl: null, perViewer: true, renditions: [] } as EmbedPlayerResponse);
+    expect(text(root)).toBe('Cette vidéo n’est pas disponible dans votre pays.');
+    expect(attached).toHaveLength(1);
   });
 });

@@ -1,4 +1,6 @@
-import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import { EMBED_POLL_MS } from '@regie/contract/embed';
+import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { type AttachStream, type PlayerHandle, renderLive, renderReplay } from './embed-player.ts';
 import { renderPreparing, renderUnavailable, renderUpcoming, type ScreenHandle } from './embed-screens.ts';
@@ -9,6 +11,8 @@ import { showNotice } from './embed-view.ts';
 export interface EmbedPageDeps {
   /** One read of the player's data: its text (the same text for a 304), or a status when refused; null offline. */
   read(): Promise<{ status: number; text: string } | null>;
+  /** The media signed for this viewer, for a page whose data says `perViewer` (GET embed/{token}/playback). */
+  playback(): Promise<{ status: number; text: string } | null>;
   attach: AttachStream;
   /** Reports the view's play; resolves whether it was counted. */
   reportPlay(): Promise<boolean>;
@@ -60,20 +64,63 @@ export class EmbedPage {
       showNotice(this.root, this.say('notFound'));
       return null;
     }
+    if (answer.status === GEO_REFUSED_STATUS) {
+      this.refuse();
+      return EMBED_POLL_MS.unavailable;
+    }
     if (answer.status !== 200) {
       if (this.shown === null) showNotice(this.root, this.say('failed'));
       return pollDelay(this.shown);
     }
-    if (answer.text !== this.text) this.apply(answer.text);
+    if (answer.text !== this.text) await this.apply(answer.text);
     return pollDelay(this.shown);
   }
 
-  private apply(text: string): void {
+  /** Geo blocking refuses this viewer: nothing plays, the page says why. */
+  private refuse(): void {
+    this.end();
+    this.shown = null;
+    this.text = null;
+    showNotice(this.root, this.say('geoRefused'));
+  }
+
+  /**
+   * The media of a page signed for each viewer: those already held for the same state, else this
+   * viewer's own; 'refused' (451), or null when they could not be had (read again later).
+   */
+  private async media(next: EmbedPlayerResponse): Promise<EmbedPlaybackResponse | 'refused' | null> {
+    const shown = this.shown;
+    if (shown && shown.state === next.state && (shown.state === 'live' || shown.state === 'replay') && shown.hlsUrl) {
+      return { hlsUrl: shown.hlsUrl, renditions: shown.state === 'replay' ? shown.renditions : [] };
+    }
+    const answer = await this.deps.playback().catch(() => null);
+    if (answer?.status === GEO_REFUSED_STATUS) return 'refused';
+    if (answer?.status !== 200) return null;
+    try {
+      return JSON.parse(answer.text) as EmbedPlaybackResponse;
+    } catch {
+      return null;
+    }
+  }
+
+  private async apply(text: string): Promise<void> {
     let next: EmbedPlayerResponse;
     try {
       next = JSON.parse(text) as EmbedPlayerResponse;
     } catch {
       return;
+    }
+    if ((next.state === 'live' || next.state === 'replay') && next.perViewer) {
+      const media = await this.media(next);
+      if (media === 'refused') return this.refuse();
+      if (media === null) {
+        if (this.shown === null) showNotice(this.root, this.say('failed'));
+        return;
+      }
+      next =
+        next.state === 'replay'
+          ? { ...next, hlsUrl: media.hlsUrl, renditions: media.renditions }
+          : { ...next, hlsUrl: media.hlsUrl };
     }
     const change = changeOf(this.shown, next);
     this.text = text;

@@ -101,7 +101,9 @@ export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailur
   draw(data.chapters);
   root.setAttribute('aria-busy', 'false');
   const page = { width: window.innerWidth, height: window.innerHeight };
-  const url = replayStream(data, page, new URLSearchParams(window.location.search).get('aspect'));
+  // A page signed for each viewer has its media put in before it draws (embed-page.ts): never empty here.
+  const media = { hlsUrl: data.hlsUrl ?? '', renditions: data.renditions };
+  const url = replayStream(media, page, new URLSearchParams(window.location.search).get('aspect'));
   const stream = attach(video, url, onFailure);
   return { video, setChapters: draw, destroy: () => void stream.then((made) => made.destroy()) };
 }
@@ -137,7 +139,7 @@ export function renderLive(data: Live, { root, say, attach, onFailure }: Omit<Mo
   root.replaceChildren(heading, video, element('div', { class: 'live-bar' }, [toEdge]));
   draw(data.chapters);
   root.setAttribute('aria-busy', 'false');
-  const made = attach(video, data.hlsUrl, onFailure).then((attached) => {
+  const made = attach(video, data.hlsUrl ?? '', onFailure).then((attached) => {
     stream = attached;
     // A live starts at once where the browser lets a page play (muted otherwise: a fan unmutes it).
     void play(video).then((playing) => {

@@ -26,9 +26,9 @@ export function changeOf(shown: EmbedPlayerResponse | null, next: EmbedPlayerRes
   return 'update';
 }
 
-const withoutQuery = (url: string) => url.split('?')[0];
+const withoutQuery = (url: string | null) => url?.split('?')[0];
 
-function samePlaylist(shown: string, next: string): EmbedChange {
+function samePlaylist(shown: string | null, next: string | null): EmbedChange {
   return withoutQuery(shown) === withoutQuery(next) ? 'update' : 'replace';
 }
 

@@ -35,6 +35,14 @@ function start(root: HTMLElement): void {
       }
       return { status: response.status, text };
     },
+    // A page whose media are signed for each viewer (geo blocking): never from a shared cache.
+    playback: async () => {
+      const response = await fetch(embedPaths.playback(token), {
+        headers: { accept: 'application/json' },
+        cache: 'no-store',
+      });
+      return { status: response.status, text: await response.text() };
+    },
     attach: attachHls,
     reportPlay: async () => {
       const response = await fetch(embedPaths.plays(token), {

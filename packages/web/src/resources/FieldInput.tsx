@@ -1,6 +1,8 @@
 import { JsonInput, MultiSelect, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
+import type { GeoRule } from '@regie/contract/geo';
 import dayjs from 'dayjs';
 import { ColorField } from '../widgets/ColorField.tsx';
+import { GeoRuleField } from '../widgets/GeoRuleField.tsx';
 import { ImageUploadField } from '../widgets/ImageUploadField.tsx';
 import { LazyDateTimeField } from '../widgets/LazyDateTimeField.tsx';
 import { LimitedTextField } from '../widgets/LimitedTextField.tsx';
@@ -47,6 +49,17 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
 }
 
+function isGeoRule(value: unknown): value is GeoRule {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'mode' in value &&
+    (value.mode === 'allow' || value.mode === 'block') &&
+    'countries' in value &&
+    Array.isArray(value.countries)
+  );
+}
+
 function numbers(value: unknown): number[] {
   return Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : [];
 }
@@ -79,6 +92,19 @@ function Widget(props: FieldInputProps) {
     case 'dateTime':
     case 'image':
       return <MediaWidget {...props} />;
+    case 'geoRule':
+      return (
+        <GeoRuleField
+          name={props.field}
+          label={props.label}
+          description={props.description}
+          value={isGeoRule(props.value) ? props.value : null}
+          onChange={props.onChange}
+          inherits={props.nullable}
+          error={props.error}
+          disabled={props.disabled}
+        />
+      );
     default:
       return <TextWidget {...props} />;
   }

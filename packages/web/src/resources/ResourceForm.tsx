@@ -1,4 +1,5 @@
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { effectiveGrants } from '@regie/contract/access';
 import type { FieldUi } from '@regie/contract/resources/define';
 import { fillPath } from '@regie/contract/routes';
 import { IconAlertCircle, IconArrowBackUp, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { Link } from 'react-router';
 import { useResourceCalls } from '../api/resource-queries.ts';
 import { useDefinedParams } from '../app/route-entry.ts';
 import { useT } from '../i18n/use-t.ts';
+import { useAccessSubject } from '../session/access.ts';
 import { ConfirmDialog } from '../widgets/ConfirmDialog.tsx';
 import { type AnyResource, fieldUiOf, type ResourceRecord } from './any-resource.ts';
 import { CELL_DATE_FORMAT } from './cell-format.ts';
@@ -19,7 +21,14 @@ import { useEditController } from './use-edit-controller.ts';
 import type { FieldDisplay } from './use-resource-form.ts';
 
 /** Widgets that need the whole width of the form. */
-const WIDE: ReadonlySet<FieldUi['widget']> = new Set(['textarea', 'json', 'image', 'references', 'multiSelect']);
+const WIDE: ReadonlySet<FieldUi['widget']> = new Set([
+  'textarea',
+  'json',
+  'image',
+  'references',
+  'multiSelect',
+  'geoRule',
+]);
 
 interface Props {
   resource: AnyResource;
@@ -61,7 +70,12 @@ export function ResourceForm({
     leave,
   });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const shown = fieldsOfTab(resource, tab, firstTab);
+  // A field a module makes meaningful (an event's geo blocking) shows in an account that holds it.
+  const { modules } = effectiveGrants(useAccessSubject());
+  const shown = fieldsOfTab(resource, tab, firstTab).filter((field) => {
+    const needed = resource.ui[field]?.requiredModule;
+    return needed === undefined || modules.includes(needed);
+  });
 
   const general = useGeneralErrors(form, shown, labels, message);
   const heading = record ? String(record.name ?? record.title ?? `#${record.id}`) : labels.newRecord();
