@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chatPaths } from '@regie/contract/chat';
+import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { embedPaths } from '@regie/contract/embed';
 import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { GEO_REFUSED_STATUS, type GeoRule } from '@regie/contract/geo';
@@ -10,6 +11,7 @@ import { playbackPaths } from '@regie/contract/playback';
 import type { PlaybackSettingsResponse } from '@regie/contract/playback.schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accounts } from '../src/db/accounts.table.ts';
 import { auditEntries } from '../src/db/audit.table.ts';
 import { contentCameras, contentLives, programSwitches } from '../src/db/cameras.table.ts';
 import { events } from '../src/db/events.table.ts';
@@ -360,6 +362,26 @@ describe('a live under geo blocking', () => {
       .where(eq(liveInputs.id, inputId));
     await dataAs('BE', token, GEO_REFUSED_STATUS);
     await dataAs('FR', token, 200);
+  });
+});
+
+describe('the demo club', () => {
+  it('plays in Belgium and France, and on a newcomer’s own machine, not elsewhere', async () => {
+    const producer = await ctx.login('producer');
+    const [replay] = await ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .innerJoin(accounts, eq(accounts.id, events.accountId))
+      .where(and(eq(accounts.name, DEMO_ACCOUNTS.club), eq(events.published, true), eq(events.state, 'replay')))
+      .limit(1);
+    const response = await ctx.request({ url: embedPaths.eventEmbed(replay?.id ?? 0), token: producer });
+    expect(response.statusCode, response.body).toBe(200);
+    const token = response.json<{ url: string }>().url.split('/').pop() ?? '';
+    for (const country of ['BE', 'FR', null] as const) {
+      expect((await from(country, embedPaths.player(token))).statusCode).toBe(200);
+    }
+    expect((await from('DE', embedPaths.player(token))).statusCode).toBe(GEO_REFUSED_STATUS);
+    expect((await from('US', embedPaths.player(token))).statusCode).toBe(GEO_REFUSED_STATUS);
   });
 });
 

@@ -34,8 +34,13 @@ import { seedTriviaDemo, seedTriviaPlays } from './trivia.seed.ts';
 interface DemoAccountSeed {
   name: DemoAccountName;
   modules: readonly ModuleCode[];
+  /** Its settings (contract accountConfig), where the demo sets some. */
+  config?: Readonly<Record<string, unknown>>;
   groups: Readonly<Record<string, readonly Role[]>>;
 }
+
+/** The demo club's geo blocking: it plays in Belgium and holds the rights for France too. */
+export const DEMO_CLUB_GEO_BLOCKING = { mode: 'allow', countries: ['BE', 'FR'], unknownAddresses: 'allow' } as const;
 
 const ACCOUNTS: readonly DemoAccountSeed[] = [
   {
@@ -84,7 +89,11 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'CATEGORIES',
       // Its season's fixtures come from a data provider (data-import/ipfl, issue 25).
       'IMPORTDATA',
+      // Its rights cover Belgium, where it plays, and France (issue 47): the Playback settings tab.
+      'GEO_BLOCKING',
     ],
+    // Addresses without a country (a newcomer's own machine, the stadium's network) watch.
+    config: { geoBlocking: DEMO_CLUB_GEO_BLOCKING },
     groups: {
       // The producer also opens the club's external CMS and push-notification consoles (menu links).
       Production: [
@@ -202,7 +211,12 @@ export async function seedDemoData(db: Db, options: { fanScale?: number } = {}):
     for (const seed of ACCOUNTS) {
       const [account] = await tx
         .insert(accounts)
-        .values({ name: seed.name, accountKey: newAccountKey(), modules: [...seed.modules] })
+        .values({
+          name: seed.name,
+          accountKey: newAccountKey(),
+          modules: [...seed.modules],
+          config: { ...seed.config },
+        })
         .returning();
       if (!account) throw new Error(`Could not create account ${seed.name}`);
       accountId.set(seed.name, account.id);
