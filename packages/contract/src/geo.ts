@@ -30,7 +30,7 @@ export type GeoUnknownAddresses = (typeof GEO_UNKNOWN_ADDRESSES)[number];
 /** A rule: allowed or refused countries (ISO 3166-1 alpha-2 codes). */
 export interface GeoRule {
   mode: GeoMode;
-  countries: readonly string[];
+  countries: string[];
 }
 
 /** The account's setting: its rule and what addresses without a country do. */

@@ -23,5 +23,8 @@ export const playbackEn = {
   'geo.countries.none': 'No such country',
   'resource.events.field.geoBlocking': 'Geo blocking',
   'resource.videos.field.geoBlocking': 'Geo blocking',
+  'streams.field.geoBlocking': 'Geo blocking',
+  'streams.field.geoBlockingHint':
+    'A rule of its own for this camera’s picture, added to the rule of each event it films (a feed sold for one country).',
   'resource.businessPlayers.field.geoBlocking': 'Geo blocking',
 } as const;

@@ -25,5 +25,8 @@ export const playbackFr: Record<keyof typeof playbackEn, string> = {
   'geo.countries.none': 'Aucun pays de ce nom',
   'resource.events.field.geoBlocking': 'Géoblocage',
   'resource.videos.field.geoBlocking': 'Géoblocage',
+  'streams.field.geoBlocking': 'Géoblocage',
+  'streams.field.geoBlockingHint':
+    'Une règle propre à l’image de cette caméra, ajoutée à celle de chaque événement qu’elle filme (un flux vendu pour un seul pays).',
   'resource.businessPlayers.field.geoBlocking': 'Géoblocage',
 };

@@ -54,6 +54,7 @@ function EditForm({ input }: { input: LiveInput }) {
     name: input.name,
     latencyMode: input.latencyMode,
     equirectangular: input.equirectangular,
+    geoBlocking: input.geoBlocking,
   });
   const [deleting, setDeleting] = useState(false);
   const update = useUpdateStream(input.id);
