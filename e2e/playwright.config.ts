@@ -73,6 +73,8 @@ export default defineConfig({
       REGIE_IMPORT_ALLOW_HOSTS: 'localhost',
       // The simulcast tests' targets are on this machine (a private address is refused otherwise).
       REGIE_SIMULCAST_ALLOW_HOSTS: '127.0.0.1',
+      // The tests play the load balancer: a viewer's browser names its address (geo-blocking.spec.ts).
+      REGIE_TRUST_PROXY: 'loopback',
       ...(process.env.REGIE_WEB_DIST ? { REGIE_WEB_DIST: process.env.REGIE_WEB_DIST } : {}),
     },
   },

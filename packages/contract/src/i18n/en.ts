@@ -19,6 +19,7 @@ import { insightsEn } from './insights.en.ts';
 import { liveEn } from './live.en.ts';
 import { markersEn } from './markers.en.ts';
 import { matchEn } from './match.en.ts';
+import { modulesEn } from './modules.en.ts';
 import { playbackEn } from './playback.en.ts';
 import { publicationsEn } from './publications.en.ts';
 import { queryBuilderEn } from './query-builder.en.ts';
@@ -875,6 +876,7 @@ export const en = {
   // Domains kept in files of their own (<domain>.en.ts), so parallel work does not edit one file.
   ...videosEn,
   ...playbackEn,
+  ...modulesEn,
   ...clipsEn,
   ...eventsEn,
   ...extrasEn,

@@ -20,6 +20,7 @@ import { insightsFr } from './insights.fr.ts';
 import { liveFr } from './live.fr.ts';
 import { markersFr } from './markers.fr.ts';
 import { matchFr } from './match.fr.ts';
+import { modulesFr } from './modules.fr.ts';
 import { playbackFr } from './playback.fr.ts';
 import { publicationsFr } from './publications.fr.ts';
 import { queryBuilderFr } from './query-builder.fr.ts';
@@ -874,6 +875,7 @@ export const fr: Record<MessageKey, string> = {
   'settings.social.admin.turnedOn': 'Association {{platform}} de {{user}} réactivée',
   ...videosFr,
   ...playbackFr,
+  ...modulesFr,
   ...clipsFr,
   ...eventsFr,
   ...extrasFr,

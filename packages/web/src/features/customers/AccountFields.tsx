@@ -115,7 +115,10 @@ interface ModuleGroupCardProps {
   onChoose: (codes: Iterable<string>) => void;
 }
 
-/** One group of modules: its heading with how many are on, a switch-all button and a switch per shown module. */
+/**
+ * One group of modules: its heading with how many are on, a switch-all button and a switch per
+ * shown module, described by what it changes for the account (`moduleInfo.<CODE>`), its code and id.
+ */
 function ModuleGroupCard({ group, shown, chosen, disabled, onChoose }: ModuleGroupCardProps) {
   const t = useT();
   const name = useLabel();
@@ -163,7 +166,13 @@ function ModuleGroupCard({ group, shown, chosen, disabled, onChoose }: ModuleGro
             onChange={(event) => toggle(code, event.currentTarget.checked)}
             disabled={disabled}
             label={name(`module.${code}`)}
-            description={`${code} · #${MODULE_IDS.get(code) ?? ''}`}
+            description={
+              <>
+                {name(`moduleInfo.${code}`)}
+                <br />
+                {code} · #{MODULE_IDS.get(code) ?? ''}
+              </>
+            }
           />
         ))}
       </Stack>

@@ -87,6 +87,9 @@ describe('the customer screens', () => {
     // machine (accessible names computed for the whole tree), past the test's time-out in CI.
     const chat = (await screen.findByLabelText(/^Chat/)) as HTMLInputElement;
     expect(chat.getAttribute('role')).toBe('switch');
+    // Described by what it changes for the account, then its code and id.
+    const described = document.getElementById(chat.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(described?.textContent).toMatch(/^A live chat beside the player.*CHAT · #11$/);
     expect(screen.getByText('1 of 60 modules on')).toBeTruthy();
     fireEvent.click(chat);
     const platform = screen.getByText('Platform', { selector: 'h1, h2, h3, h4, h5, h6' }).closest('section');
@@ -108,7 +111,7 @@ describe('the customer screens', () => {
       'SSO',
       'API_ACCESS',
     ]);
-  });
+  }, 20_000); // 60 switches, each described: about 3 s alone, past the 5 s default on a loaded machine.
 
   it('check the config as it is typed: a colour like #0ACAFF', async () => {
     const server = accountsServer();

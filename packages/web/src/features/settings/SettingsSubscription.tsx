@@ -13,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { MODULES } from '@regie/contract/modules';
-import { IconCircleCheckFilled, IconCircleDashed, IconInfoCircle } from '@tabler/icons-react';
+import { IconCircleCheckFilled, IconCircleDashed, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { isLanguage } from '../../i18n/i18n.ts';
 import { LANGUAGE_LABELS } from '../../i18n/language-labels.ts';
 import { useLabel, useT } from '../../i18n/use-t.ts';
@@ -70,7 +70,10 @@ export function SettingsSubscription() {
   );
 }
 
-/** One group of modules in the plan: how many are included, and each module ticked or not. */
+/**
+ * One group of modules in the plan: how many are included, and each module ticked or not, with
+ * what it changes; a module the plan lacks says so in words, not only by its dimmed name.
+ */
 function PlanGroupCard({ group, included }: { group: (typeof MODULE_GROUPS)[number]; included: ReadonlySet<string> }) {
   const t = useT();
   const name = useLabel();
@@ -86,25 +89,40 @@ function PlanGroupCard({ group, included }: { group: (typeof MODULE_GROUPS)[numb
           {on} / {group.codes.length}
         </Badge>
       </Group>
-      <List spacing={6} listStyleType="none" center>
+      <List spacing="sm" listStyleType="none">
         {group.codes.map((code) => {
           const has = included.has(code);
           return (
             <List.Item
               key={code}
               icon={
-                <ThemeIcon variant="transparent" size={20} color={has ? 'teal.8' : 'gray.6'}>
+                <ThemeIcon
+                  variant="transparent"
+                  size={20}
+                  color={has ? 'teal.8' : 'gray.6'}
+                  title={t(has ? 'moduleInfo.inPlan' : 'moduleInfo.notInPlan')}
+                  aria-hidden
+                >
                   {has ? <IconCircleCheckFilled size={18} aria-hidden /> : <IconCircleDashed size={18} aria-hidden />}
                 </ThemeIcon>
               }
             >
-              <Text span c={has ? undefined : 'dimmed'} fw={has ? 550 : 400} size="sm">
+              <Text span display="block" c={has ? undefined : 'dimmed'} fw={has ? 550 : 400} size="sm">
                 {name(`module.${code}`)}
               </Text>
               <VisuallyHidden>
                 {' '}
                 — {t(has ? 'settings.subscription.included' : 'settings.subscription.notIncluded')}
               </VisuallyHidden>
+              <Text span display="block" size="xs" c="dimmed">
+                {name(`moduleInfo.${code}`)}
+              </Text>
+              {!has && (
+                <Text span display="block" size="xs" fw={500} mt={2}>
+                  <IconLock size={12} aria-hidden style={{ verticalAlign: '-1px', marginInlineEnd: 4 }} />
+                  {t('moduleInfo.notInPlan')}
+                </Text>
+              )}
             </List.Item>
           );
         })}
