@@ -37,6 +37,7 @@ import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
+import { brandOf, dressPage, type EmbedBrand, PLATFORM_BRAND } from './embed.brand.ts';
 import { fanContext } from './embed.fan.ts';
 import { createSharedCrowdLimiter } from './embed.rate-limit.ts';
 import { type EmbedMedia, type EmbedView, embedSnippet, playerView, recordPlay, targetOf } from './embed.service.ts';
@@ -258,9 +259,14 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
  * data, and says why when refused). Read once: a build replaces the folder and restarts the
  * server. A viewer geo blocking refuses gets it with 451.
  */
-function pageRoute(app: App, { config, geo }: EmbedRoutesOptions, tokens: EmbedTokens, viewOf: ViewOf): void {
+function pageRoute(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens, viewOf: ViewOf): void {
+  const { config, geo, engine, caches } = options;
   const file = join(config.webDist, EMBED_PAGE_FILE);
   let page: Promise<string> | null = null;
+  // Its owner's look (issue 47.6), kept a second per page like its data.
+  const brands = caches.cache<EmbedBrand | null>();
+  const brandFor = (target: EmbedTarget) =>
+    brands.get(target.accountId, `${target.kind}:${target.id}`, () => brandOf(engine.db, target, config.publicUrl));
   app.get(
     embedPaths.page(':kind', ':token'),
     { schema: { hide: true, params: embedPageParams } },
@@ -270,11 +276,12 @@ function pageRoute(app: App, { config, geo }: EmbedRoutesOptions, tokens: EmbedT
       const refused = target !== null && !geo.allows(request.raw, (await viewOf(target)).geo);
       if (!existsSync(file)) throw refused ? geoRefused() : notFound(EMBED_MESSAGES.pageNotBuilt);
       page ??= readFile(file, 'utf8');
+      const brand = (target && (await brandFor(target))) ?? PLATFORM_BRAND;
       return reply
         .code(refused ? GEO_REFUSED_STATUS : 200)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(await page);
+        .send(dressPage(await page, brand));
     },
   );
 }

@@ -2,7 +2,7 @@ import type { EmbedChapter, EmbedPlayerResponse } from '@regie/contract/embed.sc
 import { replayStream } from './embed-aspect.ts';
 import type { EmbedTranslate } from './embed-i18n.ts';
 import { liveSeconds } from './embed-states.ts';
-import { chapterList, element, timeline } from './embed-view.ts';
+import { chapterList, element, setPageTitle, timeline } from './embed-view.ts';
 
 type Replay = Extract<EmbedPlayerResponse, { state: 'replay' }>;
 type Live = Extract<EmbedPlayerResponse, { state: 'live' }>;
@@ -82,7 +82,7 @@ interface Mounted {
 
 /** Draws the replay: title, video (poster, native controls), the chapter marks and list. */
 export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailure }: Mounted): PlayerHandle {
-  document.title = data.title;
+  setPageTitle(data.title);
   const video = videoElement(data.title, data.posterUrl, say);
   video.addEventListener('playing', onPlay, { once: true });
   const jump = (seconds: number) => {
@@ -114,7 +114,7 @@ export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailur
  * the live's origin: a jump moves by the difference from the frame playing).
  */
 export function renderLive(data: Live, { root, say, attach, onFailure }: Omit<Mounted, 'onPlay'>): PlayerHandle {
-  document.title = data.title;
+  setPageTitle(data.title);
   const video = videoElement(data.title, data.posterUrl, say);
   let stream: Stream | null = null;
   const position = () => liveSeconds(stream?.playingDate() ?? null, data.liveOrigin);

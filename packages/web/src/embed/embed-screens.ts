@@ -2,7 +2,7 @@ import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { dateFormats } from '../i18n/dates.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { countdownText, countdownTo, reasonKey, timeLeftText } from './embed-states.ts';
-import { element, showNotice } from './embed-view.ts';
+import { element, setPageTitle, showNotice } from './embed-view.ts';
 
 type Upcoming = Extract<EmbedPlayerResponse, { state: 'upcoming' }>;
 type Preparing = Extract<EmbedPlayerResponse, { state: 'preparing' }>;
@@ -41,7 +41,7 @@ export function renderUpcoming(
   const soon = element('p', { class: 'countdown', role: 'status' }, [say('upcomingSoon')]);
   const body = element('div', { class: 'screen' });
   const draw = () => {
-    document.title = shown.title;
+    setPageTitle(shown.title);
     heading.textContent = shown.title;
     const at = shown.startsAt === null ? null : new Date(shown.startsAt);
     const date = at ? dateFormats(language).longDateTime(at) : null;
@@ -72,7 +72,7 @@ export function renderPreparing(root: HTMLElement, data: Preparing, say: EmbedTr
   const done = element('span', {});
   const left = element('span', {});
   const draw = (next: Preparing) => {
-    document.title = next.title;
+    setPageTitle(next.title);
     heading.textContent = next.title;
     bar.value = next.progress;
     done.textContent = say('preparingDone', { percent: String(next.progress) });
@@ -102,7 +102,7 @@ export function renderPreparing(root: HTMLElement, data: Preparing, say: EmbedTr
 export function renderUnavailable(root: HTMLElement, data: Unavailable, say: EmbedTranslate): ScreenHandle {
   showNotice(root, say(reasonKey(data.reason)));
   if (data.title) {
-    document.title = data.title;
+    setPageTitle(data.title);
     root.prepend(element('h1', {}, [data.title]));
   }
   return { update: () => undefined, destroy: () => undefined };

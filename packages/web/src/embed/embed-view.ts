@@ -14,6 +14,21 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/**
+ * The browser tab's title: the content's, then whose page it is (the server dresses the page with
+ * its owner, embed.brand.ts: the club when white-labelled, Regie otherwise).
+ */
+export function setPageTitle(title: string): void {
+  const owner = document.querySelector<HTMLMetaElement>('meta[name="embed-owner"]')?.content;
+  document.title = owner && owner !== title ? `${title} – ${owner}` : title;
+}
+
+/** A page that is not white-labelled says, discreetly, who made the player. */
+export function showPoweredBy(say: EmbedTranslate): void {
+  if (document.body.dataset.whiteLabel === 'true' || document.querySelector('.powered-by')) return;
+  document.body.append(element('p', { class: 'powered-by' }, [say('poweredBy')]));
+}
+
 export function showNotice(root: HTMLElement, text: string): void {
   root.classList.remove('has-chapters');
   root.replaceChildren(element('p', { class: 'notice', role: 'status' }, [text]));

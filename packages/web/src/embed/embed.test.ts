@@ -3,6 +3,7 @@ import type { PublicChatMessage } from '@regie/contract/chat.schemas';
 import { describe, expect, it } from 'vitest';
 import { ChatFeed } from './embed-chat-feed.ts';
 import { pickLanguage, translator } from './embed-i18n.ts';
+import { setPageTitle, showPoweredBy } from './embed-view.ts';
 import { newViewId } from './view-id.ts';
 
 describe('embed page', () => {
@@ -64,5 +65,23 @@ describe('the chat feed of the embed page', () => {
     for (let id = 1; id <= CHAT_LIMITS.publicRecent + 5; id += 1) feed.apply('message', JSON.stringify(message(id)));
     expect(feed.messages()).toHaveLength(CHAT_LIMITS.publicRecent);
     expect(feed.messages()[0]?.id).toBe(6);
+  });
+});
+
+describe('the page’s owner', () => {
+  it('titles the tab with the content and whose page it is, and credits Regie unless white-labelled', () => {
+    document.head.innerHTML = '<meta name="embed-owner" content="Olympique Riverside FC" />';
+    document.body.innerHTML = '';
+    document.body.dataset.whiteLabel = 'true';
+    setPageTitle('Derby night');
+    expect(document.title).toBe('Derby night – Olympique Riverside FC');
+    showPoweredBy(translator('fr'));
+    expect(document.querySelector('.powered-by')).toBeNull();
+    document.body.dataset.whiteLabel = 'false';
+    showPoweredBy(translator('fr'));
+    showPoweredBy(translator('fr'));
+    expect([...document.querySelectorAll('.powered-by')].map((node) => node.textContent)).toEqual([
+      'Propulsé par Regie',
+    ]);
   });
 });

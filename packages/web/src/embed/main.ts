@@ -4,7 +4,7 @@ import { startGames } from './embed-games.ts';
 import { pickLanguage, translator } from './embed-i18n.ts';
 import { EmbedPage } from './embed-page.ts';
 import { attachHls } from './embed-player.ts';
-import { showNotice } from './embed-view.ts';
+import { showNotice, showPoweredBy } from './embed-view.ts';
 import { newViewId } from './view-id.ts';
 
 /**
@@ -16,6 +16,7 @@ function start(root: HTMLElement): void {
   const language = pickLanguage(window.location.search, navigator.languages);
   document.documentElement.lang = language;
   const say = translator(language);
+  showPoweredBy(say);
   showNotice(root, say('loading'));
   root.setAttribute('aria-busy', 'true');
   const token = window.location.pathname.split('/').filter(Boolean).pop() ?? '';
