@@ -23,7 +23,7 @@ test('the club says where its fans may watch, and a viewer elsewhere is told why
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await openSignedIn(page, 'usermanager', '/account/settings/playback');
   const section = main(page).getByRole('region', { name: 'Geo blocking' });
   await expect(section.getByRole('radio', { name: 'Only in the countries listed' })).toBeChecked();
@@ -64,7 +64,7 @@ test('the club says where its fans may watch, and a viewer elsewhere is told why
         videoId = video.state === 'ready' ? id : null;
         return videoId;
       },
-      { timeout: 240_000, intervals: [2_000] },
+      { timeout: 360_000, intervals: [2_000] },
     )
     .not.toBeNull();
   const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', {

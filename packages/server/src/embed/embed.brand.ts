@@ -8,6 +8,7 @@ import { businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { themes } from '../db/themes.table.ts';
+import { escapeHtml } from './embed.service.ts';
 
 /** The module that takes Regie's name off the player (spec §6, WHITE_LABEL). */
 export const WHITE_LABEL_MODULE = 'WHITE_LABEL';
@@ -97,15 +98,6 @@ export async function brandOf(
     iconUrl: whiteLabel && logoUrl ? logoUrl : PLATFORM_ICON,
   };
 }
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 
 /**
  * The page as built, dressed for its owner before it is sent: its favicon, the owner the page's

@@ -24,7 +24,8 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-function escapeHtml(text: string): string {
+/** Text made safe inside HTML (an attribute's value or an element's text). */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
