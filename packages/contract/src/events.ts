@@ -20,7 +20,9 @@ export {
 
 /**
  * The modules an event may switch on (its settings tab offers those the account has), each with
- * a line saying what it brings (i18n `events.settings.module.<code>`).
+ * a line saying what it brings (i18n `events.settings.module.<code>`). Geo blocking is not one:
+ * the account's rule holds for every event, and an event changes it with its own rule (its
+ * `geoBlocking` field, contract geo.ts), one control rather than a switch beside a rule.
  */
 export const EVENT_MODULES = [
   'MARKERS',
@@ -34,7 +36,6 @@ export const EVENT_MODULES = [
   'ADDON_MOTM',
   'GRAPHICS',
   'ADVERTISING',
-  'GEO_BLOCKING',
   'LIVE_STATS',
   'EMBED',
 ] as const satisfies readonly ModuleCode[];

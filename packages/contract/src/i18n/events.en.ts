@@ -47,7 +47,6 @@ export const eventsEn = {
   'events.settings.module.ADDON_MOTM': 'Fans vote for the man of the match.',
   'events.settings.module.GRAPHICS': 'A scoreboard and lower thirds are drawn over the player and burnt into clips.',
   'events.settings.module.ADVERTISING': 'Ads play before and during the video.',
-  'events.settings.module.GEO_BLOCKING': 'The video is only shown in the countries allowed.',
   'events.settings.module.LIVE_STATS': 'Live statistics of the match are shown beside the player.',
   'events.settings.module.EMBED': 'The player can be embedded on other sites.',
   'events.challengers.title': 'Challengers of the event',

@@ -54,7 +54,6 @@ export const eventsFr: Record<keyof typeof eventsEn, string> = {
   'events.settings.module.GRAPHICS':
     'Un tableau de score et des bandeaux s’affichent sur le lecteur et sont incrustés dans les clips.',
   'events.settings.module.ADVERTISING': 'Des publicités passent avant et pendant la vidéo.',
-  'events.settings.module.GEO_BLOCKING': 'La vidéo n’est visible que dans les pays autorisés.',
   'events.settings.module.LIVE_STATS': 'Les statistiques du match en direct s’affichent à côté du lecteur.',
   'events.settings.module.EMBED': 'Le lecteur peut être intégré sur d’autres sites.',
   'events.challengers.title': 'Participants de l’événement',
