@@ -46,6 +46,12 @@ export type EmbedState = (typeof EMBED_STATES)[number];
 export const EMBED_UNAVAILABLE_REASONS = ['not_found', 'not_published', 'embed_off', 'no_camera', 'no_replay'] as const;
 export type EmbedUnavailableReason = (typeof EMBED_UNAVAILABLE_REASONS)[number];
 
+/**
+ * The module that takes Regie's name off the player page (issue 47.6): the account's name and
+ * crest in its place; without it, a discreet "Powered by Regie".
+ */
+export const WHITE_LABEL_MODULE = 'WHITE_LABEL';
+
 /** The module that is an event's embed switch (its settings tab: "The player can be embedded on other sites"). */
 export const EMBED_MODULE = 'EMBED';
 

@@ -1,4 +1,4 @@
-import type { EmbedKind } from '@regie/contract/embed';
+import { type EmbedKind, WHITE_LABEL_MODULE } from '@regie/contract/embed';
 import { accountConfig } from '@regie/contract/resources/accounts';
 import { THEME_PRIMARY_COLOR } from '@regie/contract/ui';
 import { IMAGES_PATH } from '@regie/contract/uploads';
@@ -10,8 +10,6 @@ import { events } from '../db/events.table.ts';
 import { themes } from '../db/themes.table.ts';
 import { escapeHtml } from './embed.service.ts';
 
-/** The module that takes Regie's name off the player (spec §6, WHITE_LABEL). */
-export const WHITE_LABEL_MODULE = 'WHITE_LABEL';
 /** Who made the player, on a page that is not white-labelled. */
 const PLATFORM_NAME = 'Regie';
 const PLATFORM_ICON = '/favicon.svg';

@@ -165,7 +165,7 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
         query: Object.keys(embedPlayerQuery.shape),
         tag: `embed:${target.kind}:${target.id}`,
         ttlMs: MICRO_CACHE_MS,
-        admit: policy ? (raw) => geo.allows(raw, policy) : undefined,
+        admit: geo.admitFor(policy),
       });
       return view.response;
     },
@@ -310,7 +310,7 @@ export const embedRoutes: FastifyPluginAsyncZod<EmbedRoutesOptions> = async (app
     admitted: async (request, target) => {
       const policy = (await viewOf(target)).geo;
       options.geo.assertAllowed(request.raw, policy);
-      return policy ? (raw) => options.geo.allows(raw, policy) : undefined;
+      return options.geo.admitFor(policy);
     },
   });
 };

@@ -22,6 +22,8 @@ export interface GeoGate {
   countryOf(request: IncomingMessage): string | null;
   /** True when the policy lets this viewer watch (no policy: everyone). */
   allows(request: IncomingMessage, policy: GeoPolicy | null): boolean;
+  /** What a front-cache hit of an answer under this policy checks (none when nobody is refused). */
+  admitFor(policy: GeoPolicy | null): ((request: IncomingMessage) => boolean) | undefined;
   /** Throws 451 "not available in your country" when the policy refuses this viewer. */
   assertAllowed(request: IncomingMessage, policy: GeoPolicy | null): void;
   /** The scope this viewer's signed URLs are bound to: their country, or NO_COUNTRY_SCOPE. */
@@ -56,6 +58,7 @@ export function createGeoGate(countries: GeoCountries, trusted: false | readonly
   return {
     countryOf,
     allows,
+    admitFor: (policy) => (policy === null ? undefined : (request) => allows(request, policy)),
     assertAllowed(request, policy) {
       if (!allows(request, policy)) throw geoRefused();
     },

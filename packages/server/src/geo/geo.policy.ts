@@ -18,6 +18,12 @@ function storedRule(value: unknown): GeoRule | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The account's geo setting as its config stores it (a missing or unreadable one: the default, nobody refused). */
+export function storedGeoSettings(config: Readonly<Record<string, unknown>> | undefined) {
+  const parsed = geoSettings.safeParse(config?.geoBlocking ?? {});
+  return parsed.success ? parsed.data : geoSettings.parse({});
+}
+
 /** The account's setting when it holds the module; null otherwise (its contents play everywhere). */
 export async function accountGeoSettings(db: Db, accountId: number) {
   const [account] = await db
@@ -26,8 +32,7 @@ export async function accountGeoSettings(db: Db, accountId: number) {
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!account?.modules.includes(GEO_MODULE)) return null;
-  const parsed = geoSettings.safeParse(account.config.geoBlocking ?? {});
-  return parsed.success ? parsed.data : geoSettings.parse({});
+  return storedGeoSettings(account.config);
 }
 
 /**

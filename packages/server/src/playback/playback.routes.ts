@@ -1,5 +1,4 @@
 import { GEO_MODULE } from '@regie/contract/geo';
-import { geoSettings } from '@regie/contract/geo.schemas';
 import { PLAYBACK_SETTINGS_RULE, playbackPaths } from '@regie/contract/playback';
 import {
   type PlaybackSettings,
@@ -15,6 +14,7 @@ import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { transaction } from '../db/transactions.ts';
 import type { GeoGate } from '../geo/geo.gate.ts';
+import { storedGeoSettings } from '../geo/geo.policy.ts';
 import type { CacheBook } from '../http/http.cache.ts';
 import { BEARER, errorResponses } from '../http/responses.schema.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
@@ -24,8 +24,7 @@ const common = { tags: ['playback'], security: BEARER };
 /** The account's playback settings as stored in its config (each key read through its schema: a missing one is its default). */
 async function storedSettings(db: Db, accountId: number): Promise<PlaybackSettings> {
   const [row] = await db.select({ config: accounts.config }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  const parsed = geoSettings.safeParse(row?.config.geoBlocking ?? {});
-  return { geoBlocking: parsed.success ? parsed.data : geoSettings.parse({}) };
+  return { geoBlocking: storedGeoSettings(row?.config) };
 }
 
 /**
