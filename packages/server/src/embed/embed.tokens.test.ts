@@ -52,7 +52,8 @@ describe('embed tokens', () => {
     if (first) first.id = 7;
     expect(fresh.verify(token)).toEqual(target);
     const [iv, sealed = ''] = token.split('.');
-    expect(fresh.verify(`${iv}.${sealed.slice(0, -1)}${sealed.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    // The first character: every bit of it is data (the last one's low bits may be padding).
+    expect(fresh.verify(`${iv}.${sealed.startsWith('A') ? 'B' : 'A'}${sealed.slice(1)}`)).toBeNull();
     // Past the bound the oldest go first, and open again when asked.
     for (let id = 1; id <= OPENED_TOKENS_KEPT + 5; id += 1) {
       expect(fresh.verify(fresh.sign({ kind: 'business-players', accountId: 9, id }))?.id).toBe(id);
