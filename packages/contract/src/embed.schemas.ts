@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './datetime.ts';
 import { EMBED_TOKEN_MAX, EMBED_UNAVAILABLE_REASONS } from './embed.ts';
 import { LANGUAGES } from './languages.ts';
+import { BILLING_PERIODS } from './resources/payment-offers.ts';
 import { ASPECTS } from './vertical.ts';
 
 /** A token as it appears in a path: base64url parts joined by dots. */
@@ -39,6 +40,30 @@ export const embedRendition = z
   .strict();
 export type EmbedRendition = z.infer<typeof embedRendition>;
 
+/** An offer on sale on a paid page (PAYMENT_RESTRICTION): what a fan buys to watch. */
+export const embedOffer = z
+  .object({
+    id: z.number().int().positive(),
+    name: z.string(),
+    description: z.string(),
+    /** Cents. */
+    price: z.number().int().min(0),
+    currency: z.string(),
+    billingPeriod: z.enum(BILLING_PERIODS),
+  })
+  .strict();
+export type EmbedOffer = z.infer<typeof embedOffer>;
+
+/**
+ * Who may watch a page beyond their country (contract viewer-access.ts): null for anyone; else a
+ * signed-in fan of the club, and with `paid` one holding a pass that `offers` sell (none on sale
+ * now: the page says so). The same for every viewer: GET embed/{token}/playback checks this one.
+ */
+export const embedAccess = z
+  .object({ signIn: z.literal(true), paid: z.boolean(), offers: z.array(embedOffer) })
+  .strict();
+export type EmbedAccess = z.infer<typeof embedAccess>;
+
 export const embedPlayerResponse = z.discriminatedUnion('state', [
   z
     .object({
@@ -48,6 +73,8 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       posterUrl: z.string().nullable(),
       /** Kick-off (ISO); null when the content has no start time. */
       startsAt: isoDateTime.nullable(),
+      /** Fans only or paid (a pass can be bought before kick-off); null for anyone. */
+      access: embedAccess.nullable(),
     })
     .strict(),
   z
@@ -63,6 +90,8 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       hlsUrl: z.string().nullable(),
       /** True when a module restricts who watches (geo blocking…): the URLs are each viewer's own. */
       perViewer: z.boolean(),
+      /** Fans only or paid; null for anyone. */
+      access: embedAccess.nullable(),
       /** Wall-clock time (ISO) of second 0 of the live, which the chapters count from. */
       liveOrigin: z.string(),
       /** The markers so far, in seconds from `liveOrigin`. */
@@ -91,6 +120,8 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       hlsUrl: z.string().nullable(),
       /** True when a module restricts who watches: hlsUrl and the renditions are each viewer's own. */
       perViewer: z.boolean(),
+      /** Fans only or paid; null for anyone. */
+      access: embedAccess.nullable(),
       durationSeconds: z.number().nullable(),
       chapters: z.array(embedChapter),
       /**

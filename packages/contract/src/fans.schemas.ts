@@ -4,6 +4,7 @@ import { isoDateTime } from './datetime.ts';
 import { FAN_ACTIVITY_TYPES, FAN_LIMITS, FAN_PLAYS_PER_BATCH, FAN_STATUSES, FANS_MESSAGES } from './fans.ts';
 import { schemaMessage } from './messages.ts';
 import { listResponse } from './resources/shapes.ts';
+import { CHECKOUT_PROVIDERS, CHECKOUT_STATES } from './viewer-access.ts';
 
 /** Request and response schemas of the fan calls (contract fans.ts). */
 
@@ -99,6 +100,38 @@ export type FanProduct = z.infer<typeof fanProduct>;
 export const fanPurchaseResponse = z.object({ paymentOfferId: z.number(), products: z.array(fanProduct) });
 
 export const fanAccepted = z.object({ recorded: z.literal(true) });
+
+/**
+ * POST checkouts: buy an offer a page sells (contract viewer-access.ts), from that page: its
+ * token names the page the fan comes back to (the server builds the address: no open redirect).
+ */
+export const fanCheckoutBody = z
+  .object({
+    paymentOfferId: recordId,
+    pageToken: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9_.-]+$/),
+  })
+  .strict();
+export type FanCheckoutBody = z.infer<typeof fanCheckoutBody>;
+/** Where to send the fan to pay: Stripe Checkout or the local provider's page. */
+export const fanCheckoutResponse = z.object({
+  id: z.uuid(),
+  provider: z.enum(CHECKOUT_PROVIDERS),
+  url: z.string(),
+});
+export type FanCheckoutResponse = z.infer<typeof fanCheckoutResponse>;
+export const fanCheckoutParams = z.object({ id: z.uuid() });
+/** POST checkouts/{id}/confirm: the checkout as the provider says (once paid, the products it granted). */
+export const fanCheckoutState = z.object({
+  id: z.uuid(),
+  state: z.enum(CHECKOUT_STATES),
+  paymentOfferId: z.number(),
+  products: z.array(fanProduct),
+});
+export type FanCheckoutState = z.infer<typeof fanCheckoutState>;
 
 // ---- staff CRM ----
 

@@ -172,6 +172,10 @@ export const fanPublicPaths = {
   /** POST {plays: [...]}: what a player played since its last report, at most FAN_PLAYS_PER_BATCH. */
   playsBatch: `${FAN_API}/plays/batch`,
   purchases: `${FAN_API}/purchases`,
+  /** POST {paymentOfferId, pageToken}: a checkout (Stripe or the local provider) coming back to the page. */
+  checkouts: `${FAN_API}/checkouts`,
+  /** POST: the checkout's state once the fan is back; grants the products once paid. */
+  checkoutConfirm: (id?: string) => `${FAN_API}/checkouts/${pathParam('id', id)}/confirm`,
 } as const;
 
 const fan = (id?: number | string) => `${MAIN_API}/fans/${pathParam('id', id)}`;

@@ -8,6 +8,8 @@ import { MEDIA_MESSAGES } from './media.ts';
 import { renderMessage } from './messages.render.ts';
 import { catalogNames, refineMessage, schemaIssueMessage, schemaMessage } from './messages.ts';
 import { VIDEO_MESSAGES } from './videos.ts';
+// Registers its catalogs (no module this test imports does).
+import './viewer-access.ts';
 
 describe('server messages in French', () => {
   it('has a French twin for every catalog and every message', () => {

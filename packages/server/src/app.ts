@@ -34,6 +34,7 @@ import { embedRoutes } from './embed/embed.routes.ts';
 import { createEmbedTokens } from './embed/embed.tokens.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { registerFans } from './fans/fans.plugin.ts';
+import { createFanSessions } from './fans/fans.sessions.ts';
 import { generateEventsRoutes } from './feeds/generate-events.routes.ts';
 import { registerGames } from './games/games.plugin.ts';
 import { geoCountriesAt } from './geo/geo.countries.ts';
@@ -68,9 +69,12 @@ import { readinessChecks } from './ops/health.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { registerRequestMetrics } from './ops/request-metrics.hook.ts';
 import { PACKAGE_PATHS } from './package-paths.ts';
+import { checkoutRoutes } from './payments/checkout.routes.ts';
+import { type CheckoutPayments, localCheckout, stripeCheckout } from './payments/checkout.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { type StripePrices, stripePrices } from './payments/stripe.prices.ts';
 import { playbackRoutes } from './playback/playback.routes.ts';
+import { createViewerScopes } from './playback/viewer-scope.ts';
 import { queryBuilderRoutes } from './query-builder/query-builder.routes.ts';
 import type { RealtimeHub } from './realtime/realtime.hub.ts';
 import { registerRealtime } from './realtime/realtime.plugin.ts';
@@ -103,6 +107,8 @@ const SIGNED_IN_MAX_ENTRIES = 10_000;
 export interface AppDependencies {
   /** Who watches from where (geo blocking); without one, the config's database and trusted proxies. */
   geo?: GeoGate;
+  /** Who takes the fans' money (tests: a Stripe stand-in); without one, appCheckout's choice. */
+  checkout?: CheckoutPayments;
   /** An open, migrated database; without one the app opens (and closes) its own from config. */
   database?: Database;
   /** The realtime hub; without one the app opens its own from config (Redis or in-process). */
@@ -218,6 +224,12 @@ function registerRequestHandling(app: AppInstance, front: FrontCache): CacheBook
 }
 
 /** The given Stripe catalogue, else the official client when a key is configured, else none. */
+/** Who takes the fans' money: a test's provider, Stripe Checkout with the platform's key, else the local provider. */
+function appCheckout(config: AppConfig, dependencies: AppDependencies): CheckoutPayments {
+  if (dependencies.checkout) return dependencies.checkout;
+  return config.stripeSecretKey ? stripeCheckout(config.stripeSecretKey) : localCheckout();
+}
+
 function appStripe(config: AppConfig, dependencies: AppDependencies): StripePrices | null {
   if (dependencies.stripe !== undefined) return dependencies.stripe;
   return config.stripeSecretKey ? stripePrices(config.stripeSecretKey) : null;
@@ -360,7 +372,14 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   await app.register(eventMarkersRoutes, { engine, guards });
   await app.register(jobsRoutes, { db, guards, events: jobEvents });
   await app.register(matchEventsRoutes, { db, guards });
-  await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens, geo });
+  // The fans' open sessions, one per process (their drops shared through the hub): the fan API's
+  // guard, the embed's playback and the signed URLs bound to a session all read them.
+  const fanSessions = createFanSessions(db, hub, {
+    onError: (error) => app.log.warn({ err: error }, 'fans: session drop not shared or last use not written'),
+  });
+  app.addHook('onClose', async () => fanSessions.close());
+  const scopes = createViewerScopes(geo, fanSessions);
+  await registerVideos(app, { engine, guards, storage, config, tokens: media.tokens, scopes });
   await app.register(clipRoutes, { engine, guards });
   await app.register(clipRulesRoutes, { engine, guards });
   await app.register(eventExtrasRoutes, { db, guards, storage, hub, config, tokens: media.tokens });
@@ -382,6 +401,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     chatOpenCheckMs: dependencies.chatOpenCheckMs,
     chatPostRateLimit: dependencies.chatPostRateLimit,
     geo,
+    fanSessions,
   });
   await app.register(playbackRoutes, { db, guards, geo, caches });
   await app.register(chatRoutes, { db, guards, hub });
@@ -394,7 +414,15 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     hub,
     caches,
     rateLimits,
+    sessions: fanSessions,
     embedAccountOf: (token) => embedTokens.verify(token)?.accountId ?? null,
+  });
+  await app.register(checkoutRoutes, {
+    db,
+    tokens: embedTokens,
+    payments: appCheckout(config, dependencies),
+    requireFan: fanAccess.requireFan,
+    config,
   });
   await app.register(mailRoutes, { guards, mailer });
   await registerGames(app, { db, guards, hub, fanAccess });
@@ -411,7 +439,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     caches,
     mediaTokens: media.tokens,
     liveTokens,
-    geo,
+    scopes,
     ...dependencies.live,
   });
   await registerSimulcasts(app, {

@@ -121,6 +121,7 @@ describe('an event through its match night', () => {
       title: 'Derby night',
       posterUrl: null,
       startsAt: kickOff.toISOString(),
+      access: null,
     });
 
     // Live, but the camera sends nothing yet (the producer confirmed going live without it).

@@ -27,4 +27,7 @@ export const playbackEn = {
   'streams.field.geoBlockingHint':
     'A rule of its own for this camera’s picture, added to the rule of each event it films (a feed sold for one country).',
   'resource.businessPlayers.field.geoBlocking': 'Geo blocking',
+  'resource.events.field.fansOnly': 'For the club’s signed-in fans only',
+  'resource.videos.field.fansOnly': 'For the club’s signed-in fans only',
+  'resource.businessPlayers.field.fansOnly': 'For signed-in fans only',
 } as const;

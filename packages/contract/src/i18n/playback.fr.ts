@@ -29,4 +29,7 @@ export const playbackFr: Record<keyof typeof playbackEn, string> = {
   'streams.field.geoBlockingHint':
     'Une règle propre à l’image de cette caméra, ajoutée à celle de chaque événement qu’elle filme (un flux vendu pour un seul pays).',
   'resource.businessPlayers.field.geoBlocking': 'Géoblocage',
+  'resource.events.field.fansOnly': 'Réservé aux supporters connectés du club',
+  'resource.videos.field.fansOnly': 'Réservé aux supporters connectés du club',
+  'resource.businessPlayers.field.fansOnly': 'Réservé aux supporters connectés',
 };

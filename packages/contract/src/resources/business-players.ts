@@ -61,6 +61,8 @@ export const businessPlayersResource = defineResource({
     published: z.boolean().default(false),
     /** GEO_BLOCKING: its own rule in place of the account's (contract geo.ts); null: the account's. */
     geoBlocking: geoRule.nullable().default(null),
+    /** RESTRAINED_ACCESS: only the club's signed-in fans watch it (contract viewer-access.ts). */
+    fansOnly: z.boolean().default(false),
   }),
   ui: {
     name: { widget: 'limitedText', textLimit: CONFERENCE_NAME_MAX },
@@ -74,6 +76,7 @@ export const businessPlayersResource = defineResource({
     themeId: { widget: 'reference', reference: 'themes' },
     published: { widget: 'switch' },
     geoBlocking: { widget: 'geoRule', requiredModule: 'GEO_BLOCKING' },
+    fansOnly: { widget: 'switch', requiredModule: 'RESTRAINED_ACCESS' },
   },
   columns: ['poster', 'name', 'state', 'startsAt', 'venue', 'published', 'updatedAt'],
   filters: ['state', 'published', 'videoId'],

@@ -106,6 +106,8 @@ export const eventsResource = defineResource({
     activatedModules: z.array(z.enum(MODULE_CODES)).max(MODULE_CODES.length).default([]),
     /** GEO_BLOCKING: its own rule in place of the account's (contract geo.ts); null: the account's. */
     geoBlocking: geoRule.nullable().default(null),
+    /** RESTRAINED_ACCESS: only the club's signed-in fans watch it (contract viewer-access.ts). */
+    fansOnly: z.boolean().default(false),
     /**
      * The match clock (contract match-clock.ts): where each period (1, 2 halves, 3, 4 extra time,
      * 5 penalties) kicks off in the event's video, seconds. Imported match events are placed from
@@ -131,6 +133,7 @@ export const eventsResource = defineResource({
     published: { widget: 'switch', tab: 'settings' },
     activatedModules: { widget: 'multiSelect', options: MODULE_CODES, tab: 'settings' },
     geoBlocking: { widget: 'geoRule', tab: 'settings', requiredModule: 'GEO_BLOCKING' },
+    fansOnly: { widget: 'switch', tab: 'settings', requiredModule: 'RESTRAINED_ACCESS' },
     periods: { widget: 'json', tab: 'markers' },
   },
   columns: ['poster', 'name', 'state', 'startsAt', 'sportId', 'competitionId', 'venue', 'published'],

@@ -9,6 +9,7 @@ export const PAYMENT_OFFER_DESCRIPTION_MAX = 500;
 export const PRICE_MAX_CENTS = 100_000_000;
 export const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
 export const BILLING_PERIODS = ['one_time', 'monthly', 'yearly'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 /** A Stripe price id: price_… */
 export const STRIPE_PRICE_ID_MAX = 255;
 

@@ -39,6 +39,8 @@ export const videosResource = defineResource({
     published: z.boolean().default(false),
     /** GEO_BLOCKING: its own rule in place of the account's (contract geo.ts); null: the account's. */
     geoBlocking: geoRule.nullable().default(null),
+    /** RESTRAINED_ACCESS: only the club's signed-in fans watch it (contract viewer-access.ts). */
+    fansOnly: z.boolean().default(false),
     /** Ids of the account's tags. */
     tags: z.array(referenceId).max(100).default([]),
     /** A sport of the account or of the platform (the SportId context filter narrows by it). */
@@ -71,6 +73,7 @@ export const videosResource = defineResource({
     description: { widget: 'textarea', tab: 'infos' },
     published: { widget: 'switch', tab: 'infos' },
     geoBlocking: { widget: 'geoRule', tab: 'infos', requiredModule: 'GEO_BLOCKING' },
+    fansOnly: { widget: 'switch', tab: 'infos', requiredModule: 'RESTRAINED_ACCESS' },
     tags: { widget: 'references', reference: 'tags', tab: 'infos' },
     sportId: { widget: 'reference', reference: 'sports', tab: 'infos' },
     state: { widget: 'select', options: VIDEO_STATES, tab: 'infos', ...serverSet },

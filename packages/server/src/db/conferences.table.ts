@@ -39,6 +39,8 @@ export const businessPlayers = pgTable(
     published: boolean('published').notNull().default(false),
     /** Its own geo blocking rule in place of the account's (contract geo.ts); null: the account's. */
     geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
+    /** RESTRAINED_ACCESS: for the club's signed-in fans only. */
+    fansOnly: boolean('fans_only').notNull().default(false),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

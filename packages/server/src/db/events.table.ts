@@ -55,6 +55,8 @@ export const events = pgTable(
     activatedModules: text('activated_modules').array().notNull().default([]),
     /** Its own geo blocking rule in place of the account's (contract geo.ts); null: the account's. */
     geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
+    /** RESTRAINED_ACCESS: for the club's signed-in fans only. */
+    fansOnly: boolean('fans_only').notNull().default(false),
     // The match clock (contract match-clock.ts): where each period kicks off in the video.
     periods: jsonb('periods').$type<PeriodStart[]>().notNull().default([]),
     accountId: integer('account_id')

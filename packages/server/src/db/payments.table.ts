@@ -132,3 +132,42 @@ export const fanProducts = pgTable(
     index('fan_products_product_purchased_idx').on(table.productId, table.purchasedAt),
   ],
 );
+
+/**
+ * A fan's purchase on its way (contract viewer-access.ts): started from a page's paywall, paid at
+ * the provider (Stripe Checkout, or the local provider's page), then granted once (`purchase`):
+ * the page's return, Stripe's webhook and the local page may each complete it; the first does.
+ */
+export const fanCheckouts = pgTable(
+  'fan_checkouts',
+  {
+    /** Random (uuid): it is in the return address the fan's browser holds. */
+    id: text('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fanId: integer('fan_id')
+      .notNull()
+      .references(() => fans.id, { onDelete: 'cascade' }),
+    paymentOfferId: integer('payment_offer_id')
+      .notNull()
+      .references(() => paymentOffers.id, { onDelete: 'cascade' }),
+    /** contract CHECKOUT_PROVIDERS. */
+    provider: text('provider').notNull(),
+    /** The provider's own id (Stripe's Checkout Session); null for the local provider. */
+    providerRef: text('provider_ref'),
+    /** contract CHECKOUT_STATES. */
+    state: text('state').notNull().default('pending'),
+    /** The page the fan comes back to (built by the server from the page's token, never given). */
+    returnUrl: text('return_url').notNull(),
+    /** What was charged, as the offer said then (cents). */
+    price: integer('price').notNull(),
+    currency: text('currency').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    index('fan_checkouts_fan_created_idx').on(table.fanId, table.createdAt),
+    uniqueIndex('fan_checkouts_provider_ref_unique').on(table.providerRef),
+  ],
+);

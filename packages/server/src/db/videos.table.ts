@@ -37,6 +37,8 @@ export const videos = pgTable(
     published: boolean('published').notNull().default(false),
     /** Its own geo blocking rule in place of the account's (contract geo.ts); null: the account's. */
     geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
+    /** RESTRAINED_ACCESS: for the club's signed-in fans only. */
+    fansOnly: boolean('fans_only').notNull().default(false),
     sportId: integer('sport_id').references(() => sports.id, { onDelete: 'set null' }),
     state: text('state').$type<VideoState>().notNull().default('uploading'),
     /** Why the video is failed: a Message of the contract's catalogs (rendered where shown). */

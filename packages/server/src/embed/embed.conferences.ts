@@ -24,6 +24,7 @@ export async function loadConferenceEmbed(
       published: businessPlayers.published,
       state: businessPlayers.state,
       startsAt: businessPlayers.startsAt,
+      fansOnly: businessPlayers.fansOnly,
     })
     .from(businessPlayers)
     .where(and(eq(businessPlayers.id, id), eq(businessPlayers.accountId, accountId)))
@@ -37,6 +38,7 @@ export async function loadConferenceEmbed(
     published: conference.published,
     embedOn: true,
     videoId: conference.videoId,
+    fansOnly: conference.fansOnly,
   };
 }
 

@@ -50,6 +50,7 @@ export async function loadEventEmbed(
       published: events.published,
       state: events.state,
       startsAt: events.startsAt,
+      fansOnly: events.fansOnly,
       eventModules: events.activatedModules,
       accountModules: accounts.modules,
     })
@@ -66,6 +67,7 @@ export async function loadEventEmbed(
     published: event.published,
     embedOn: !embedSwitchOff(event.accountModules, event.eventModules),
     videoId: event.videoId,
+    fansOnly: event.fansOnly,
     eventId: id,
   };
 }

@@ -20,19 +20,27 @@ import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
 import type { Language } from '@regie/contract/languages';
 import { CONFERENCE_READ_RULE } from '@regie/contract/resources/business-players';
 import { EVENT_READ_RULE } from '@regie/contract/resources/events';
+import {
+  PAYMENT_REQUIRED_STATUS,
+  SIGN_IN_REQUIRED_STATUS,
+  VIEWER_ACCESS_MESSAGES,
+} from '@regie/contract/viewer-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXEMPTIONS } from '../audit/audit.declared.ts';
 import { publicChatRoutes } from '../chat/chat.public.routes.ts';
 import { createChatViewerTokens } from '../chat/chat.viewer-tokens.ts';
 import type { AppConfig } from '../config.ts';
+import type { FanSessions, OpenFanSession } from '../fans/fans.sessions.ts';
 import { type GeoGate, geoRefused } from '../geo/geo.gate.ts';
 import { cachedJsonSerializer } from '../http/cached-json.ts';
 import { type CacheBook, conditionalGet, MICRO_CACHE_MS, PUBLIC_SHORT } from '../http/http.cache.ts';
-import { HttpError, notFound } from '../http/http.errors.ts';
+import { HttpError, notFound, unauthorized } from '../http/http.errors.ts';
 import type { RateLimits } from '../http/rate-limiter.ts';
 import { BEARER, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import type { LiveTokens } from '../live/live.tokens.ts';
 import { programPlaylistPath } from '../live/program.media.ts';
+import { type ContentAccess, fanHolds } from '../playback/viewer-access.ts';
+import { ANY_COUNTRY_SCOPE, viewerScope } from '../playback/viewer-scope.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
@@ -67,6 +75,8 @@ export interface EmbedRoutesOptions {
   chatPostRateLimit?: ChatPostRateLimit;
   /** Who is watching from where (GEO_BLOCKING): every public call of a page asks it. */
   geo: GeoGate;
+  /** The fans' open sessions: a fans-only or paid page's playback is a signed-in fan's. */
+  fanSessions: FanSessions;
 }
 
 type App = Parameters<FastifyPluginAsyncZod<EmbedRoutesOptions>>[0];
@@ -131,6 +141,30 @@ function viewsOf(options: EmbedRoutesOptions) {
     );
 }
 
+/**
+ * The fan a fans-only or paid page plays for: an open session of the page's club (401 otherwise,
+ * 403 for a blocked fan) holding one of its passes when it is paid (402).
+ */
+async function admittedFan(
+  options: EmbedRoutesOptions,
+  target: EmbedTarget,
+  access: ContentAccess,
+  authorization: string | undefined,
+): Promise<OpenFanSession> {
+  const [scheme, token] = (authorization ?? '').split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized(VIEWER_ACCESS_MESSAGES.signInToWatch);
+  const fan = await options.fanSessions.resolve(token).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 401)
+      throw unauthorized(VIEWER_ACCESS_MESSAGES.signInToWatch);
+    throw error;
+  });
+  if (fan.accountId !== target.accountId) throw unauthorized(VIEWER_ACCESS_MESSAGES.otherClub);
+  if (!(await fanHolds(options.engine.db, fan.fanId, access.productIds))) {
+    throw new HttpError(PAYMENT_REQUIRED_STATUS, VIEWER_ACCESS_MESSAGES.passRequired);
+  }
+  return fan;
+}
+
 /** The public page's calls: its data, and its play reports (rate-limited per page view and, higher, per address). */
 function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens, viewOf: ViewOf): void {
   const { engine, caches, geo } = options;
@@ -177,22 +211,31 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
       schema: {
         tags: ['embed'],
         security: PUBLIC,
-        summary: "A live's or replay's media signed for this viewer (public)",
+        summary: "A live's or replay's media signed for this viewer (public; a fan's for a fans-only or paid page)",
         description:
           "For a page whose data says `perViewer`: its playlist (and a replay's renditions) signed for this " +
-          `viewer alone (bound to their country): never kept by a shared cache. ${GEO_REFUSED_STATUS} where geo ` +
-          'blocking refuses them; 404 when nothing plays.',
+          'viewer alone, bound to their country and, for a page whose data has `access`, to their fan session ' +
+          '(`Authorization: Bearer` of the public fan API): never kept by a shared cache. ' +
+          `${GEO_REFUSED_STATUS} where geo blocking refuses them; ${SIGN_IN_REQUIRED_STATUS} without a session of ` +
+          `the page's club; ${PAYMENT_REQUIRED_STATUS} for a paid page when the fan holds none of its passes ` +
+          '(the page shows its offers); 404 when nothing plays.',
         params: embedTokenParams,
-        response: { 200: embedPlaybackResponse, ...errorResponses(400, 404, GEO_REFUSED_STATUS) },
+        response: {
+          200: embedPlaybackResponse,
+          ...errorResponses(400, 403, 404, SIGN_IN_REQUIRED_STATUS, PAYMENT_REQUIRED_STATUS, GEO_REFUSED_STATUS),
+        },
       },
     },
     async (request, reply) => {
+      reply.header('cache-control', 'private, no-store').header('vary', 'Authorization');
       const target = targetOf(tokens, request.params.token);
       const view = await viewOf(target);
       geo.assertAllowed(request.raw, view.geo);
       if (!view.playback) throw notFound(EMBED_MESSAGES.nothingToPlay);
-      reply.header('cache-control', 'private, no-store');
-      return view.playback(view.geo ? geo.scopeOf(request.raw) : undefined);
+      const country = view.geo ? geo.scopeOf(request.raw) : ANY_COUNTRY_SCOPE;
+      if (!view.access) return view.playback(view.geo ? country : undefined);
+      const fan = await admittedFan(options, target, view.access, request.headers.authorization);
+      return view.playback(viewerScope(country, fan.sessionId));
     },
   );
 

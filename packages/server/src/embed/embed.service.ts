@@ -11,6 +11,7 @@ import { contentGeoPolicy } from '../geo/geo.policy.ts';
 import { notFound } from '../http/http.errors.ts';
 import type { ContentRef } from '../live/program.ts';
 import { replayPreparation } from '../live/replay.progress.ts';
+import { accessOf, type ContentAccess, contentAccess } from '../playback/viewer-access.ts';
 import { renditionsOf } from '../vertical/renditions.service.ts';
 import { liveOrigin } from './embed.live.ts';
 import { EMBED_SOURCES, type EmbedContent } from './embed.sources.ts';
@@ -70,6 +71,8 @@ export interface EmbedMedia {
 export interface EmbedView {
   response: EmbedPlayerResponse;
   geo: GeoPolicy | null;
+  /** Fans only or paid (RESTRAINED_ACCESS, PAYMENT_RESTRICTION): null when anyone may watch. */
+  access: ContentAccess | null;
   playback: ((scope?: string) => EmbedPlaybackResponse) | null;
 }
 
@@ -101,14 +104,15 @@ const unavailable = (reason: EmbedUnavailableReason, title: string | null = null
 const PREPARING_VIDEO_STATES: readonly string[] = ['uploading', 'uploaded', 'processing'];
 
 /** The page's data for everyone: no geo rule, no per-viewer media. */
-const open = (response: EmbedPlayerResponse): EmbedView => ({ response, geo: null, playback: null });
+const open = (response: EmbedPlayerResponse): EmbedView => ({ response, geo: null, access: null, playback: null });
 
 /**
  * What the public page shows: the content's state (contract EMBED_STATES), viewer-facing fields
  * only, the media URLs signed. Unknown (or another account's) → not_found; unpublished → its
  * reason and nothing else; then the embed switch; then upcoming, live (no_camera while nothing
  * is on air), and the replay: playing, being prepared, or none. Where geo blocking refuses
- * somebody (`geo`), a page that plays gives no URL (`perViewer`): each viewer's are signed apart.
+ * somebody (`geo`), or the content is for fans or paid (`access`), a page that plays gives no URL
+ * (`perViewer`): each viewer's are signed apart.
  */
 export async function playerView(
   db: Db,
@@ -121,12 +125,19 @@ export async function playerView(
   if (!content) return open(unavailable('not_found'));
   if (!content.published) return open(unavailable('not_published'));
   if (!content.embedOn) return open(unavailable('embed_off'));
-  const geo = await contentGeoPolicy(db, target.accountId, target, {
-    state: content.state,
-    videoId: content.videoId,
-  });
-  const view = await playingView(db, target, media, content, geo !== null);
-  return { ...view, geo };
+  const playing = { state: content.state, videoId: content.videoId, fansOnly: content.fansOnly };
+  const [geo, access] = await Promise.all([
+    contentGeoPolicy(db, target.accountId, target, playing),
+    contentAccess(db, target.accountId, target, playing),
+  ]);
+  const view = await playingView(db, target, media, content, { perViewer: geo !== null || access !== null, access });
+  return { ...view, geo, access };
+}
+
+/** Who may watch, as the page's data says it. */
+interface Restriction {
+  perViewer: boolean;
+  access: ContentAccess | null;
 }
 
 /** The page's data once fans may see the content: its state, and its media for one viewer where `perViewer`. */
@@ -135,15 +146,16 @@ async function playingView(
   target: EmbedTarget,
   media: EmbedMedia,
   content: EmbedContent,
-  perViewer: boolean,
-): Promise<Omit<EmbedView, 'geo'>> {
+  { perViewer, access: restricted }: Restriction,
+): Promise<Omit<EmbedView, 'geo' | 'access'>> {
   const source = EMBED_SOURCES[target.kind];
+  const access = accessOf(restricted);
   const { title } = content;
   const video = content.state === 'live' ? null : await replayVideo(db, target.accountId, content.videoId);
   const posterUrl = content.posterUrl ?? (video?.posterKey ? media.mediaUrl(video.posterKey) : null);
   if (content.state === 'upcoming') {
     const startsAt = content.startsAt?.toISOString() ?? null;
-    return { response: { state: 'upcoming', available: false, title, posterUrl, startsAt }, playback: null };
+    return { response: { state: 'upcoming', available: false, title, posterUrl, startsAt, access }, playback: null };
   }
   if (content.state === 'live') {
     const ref = { kind: target.kind, id: target.id };
@@ -158,6 +170,7 @@ async function playingView(
         posterUrl,
         hlsUrl: perViewer ? null : playback().hlsUrl,
         perViewer,
+        access,
         liveOrigin: origin.toISOString(),
         chapters: await source.chapters(db, target.accountId, target.id),
       },
@@ -180,6 +193,7 @@ async function playingView(
         posterUrl,
         hlsUrl: everyone.hlsUrl,
         perViewer,
+        access,
         durationSeconds: video.duration,
         chapters: await source.chapters(db, target.accountId, target.id),
         renditions: everyone.renditions,

@@ -19,6 +19,8 @@ export interface EmbedContent {
   embedOn: boolean;
   /** Its replay video, if any. */
   videoId: number | null;
+  /** Its own RESTRAINED_ACCESS switch (contract viewer-access.ts): for the club's signed-in fans. */
+  fansOnly: boolean;
   /** The event an event's page counts its plays for (its stats find them directly). */
   eventId?: number;
 }

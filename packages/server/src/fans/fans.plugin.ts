@@ -12,7 +12,7 @@ import { fanGuard, type RequireFan } from './fans.auth.ts';
 import { fanEditRoutes } from './fans.edit.routes.ts';
 import { createFanLimiter, fanPublicRoutes } from './fans.public.routes.ts';
 import { fansRoutes } from './fans.routes.ts';
-import { createFanSessions } from './fans.sessions.ts';
+import type { FanSessions } from './fans.sessions.ts';
 import { profilesRoutes } from './profiles.routes.ts';
 
 declare module 'fastify' {
@@ -56,6 +56,8 @@ export async function registerFans(
     caches: CacheBook;
     /** The cluster's rate limits (http/rate-limiter.ts). */
     rateLimits: RateLimits;
+    /** The fans' open sessions (made in app.ts: the embed's playback and signed URLs read them too). */
+    sessions: FanSessions;
     /** The account an embed page's token names (its fans sign in by it). */
     embedAccountOf?: EmbedAccountOf;
   },
@@ -69,10 +71,7 @@ export async function registerFans(
   });
   app.decorate('fanActivityWriter', activities);
   app.addHook('onClose', async () => activities.close());
-  const sessions = createFanSessions(options.db, options.hub, {
-    onError: (error) => app.log.warn({ err: error }, 'fans: session drop not shared or last use not written'),
-  });
-  app.addHook('onClose', async () => sessions.close());
+  const { sessions } = options;
   const requireFan = fanGuard(sessions, limiter);
   await app.register(fanPublicRoutes, {
     db: options.db,

@@ -88,15 +88,22 @@ export function expirySql(billingPeriod: SQL, at: SQL): SQL {
 /**
  * A purchase through the local payment provider: the offer (active, the fan's account) grants
  * every product it is sold through; buying again renews them. Recorded as one 'purchase' activity.
+ * A checkout paid at a provider (payments/checkout.ts) grants its offer even if it was taken off
+ * sale meanwhile (`requireActive: false`): the fan paid for it.
  */
-export async function purchase(db: Db, fan: FanRef, paymentOfferId: number): Promise<FanProduct[]> {
+export async function purchase(
+  db: Db,
+  fan: FanRef,
+  paymentOfferId: number,
+  { requireActive = true }: { requireActive?: boolean } = {},
+): Promise<FanProduct[]> {
   const [offer] = await db
     .select()
     .from(paymentOffers)
     .where(and(eq(paymentOffers.id, paymentOfferId), eq(paymentOffers.accountId, fan.accountId)))
     .limit(1);
   if (!offer) throw notFound(FANS_MESSAGES.offerNotFound(paymentOfferId));
-  if (!offer.active) throw new HttpError(409, FANS_MESSAGES.offerInactive);
+  if (requireActive && !offer.active) throw new HttpError(409, FANS_MESSAGES.offerInactive);
   const sold = await db
     .select({ id: products.id, name: products.name })
     .from(productPaymentOffers)

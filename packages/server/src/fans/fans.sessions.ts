@@ -7,7 +7,7 @@ import { shareCachePurges } from '../cache/cache.shared.ts';
 import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
 import { fanSessions, fans } from '../db/fans.table.ts';
-import { forbidden, unauthorized } from '../http/http.errors.ts';
+import { forbidden, HttpError, unauthorized } from '../http/http.errors.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 
 /**
@@ -53,6 +53,13 @@ export interface OpenFanSession {
 export interface FanSessions {
   /** The token's open session; rejects with 401 (unknown, ended, expired) or 403 (blocked fan). */
   resolve(token: string): Promise<OpenFanSession>;
+  /**
+   * True while the session is open for a fan who is not blocked (a signed URL bound to it, contract
+   * viewer-access.ts): kept like a token's lookup, dropped with it.
+   */
+  isOpen(sessionId: number): Promise<boolean>;
+  /** True when this process holds the session as open now (no query: the front cache's check). */
+  knownOpen(sessionId: number): boolean;
   /** A session ended (sign-out): dropped in every process. */
   ended(sessionId: number): void;
   /** A fan blocked or deleted: their sessions dropped in every process. */
@@ -153,6 +160,29 @@ export function createFanSessions(db: Db, hub: RealtimeHub | null, options: FanS
     };
   };
 
+  // The same session looked up by its id (a signed URL bound to it): its open state only.
+  const byId = db
+    .select({
+      sessionId: fanSessions.id,
+      lastSeenAt: fanSessions.lastSeenAt,
+      expiresAt: fanSessions.expiresAt,
+      fanId: fans.id,
+      accountId: fans.accountId,
+      accountKey: accounts.accountKey,
+      isBlocked: fans.isBlocked,
+    })
+    .from(fanSessions)
+    .innerJoin(fans, eq(fans.id, fanSessions.fanId))
+    .innerJoin(accounts, eq(accounts.id, fans.accountId))
+    .where(and(eq(fanSessions.id, sql.placeholder('sessionId')), isNull(fanSessions.endedAt)))
+    .prepare('regie_fan_session_by_id');
+  const loadById = async (sessionId: number): Promise<OpenFanSession> => {
+    const [found] = await byId.execute({ sessionId });
+    if (!found || found.isBlocked || found.expiresAt.getTime() <= now()) throw unauthorized(FANS_MESSAGES.signedOut);
+    return { ...found, expiresAt: found.expiresAt.getTime(), lastSeenAt: found.lastSeenAt.getTime() };
+  };
+  const idKey = (sessionId: number) => `id:${sessionId}`;
+
   /** A kept session, checked against its expiry and its last use written at most once a minute. */
   const checked = (key: string, session: OpenFanSession): OpenFanSession => {
     const at = now();
@@ -177,6 +207,22 @@ export function createFanSessions(db: Db, hub: RealtimeHub | null, options: FanS
       const known = cache.peek<OpenFanSession>(key);
       if (known) return checked(key, known);
       return checked(key, await cache.getOrLoad(key, () => load(key), { tags: tagsOf }));
+    },
+    async isOpen(sessionId) {
+      const key = idKey(sessionId);
+      try {
+        const session = await cache.getOrLoad(key, () => loadById(sessionId), { tags: tagsOf });
+        if (session.expiresAt > now()) return true;
+        cache.purgeLocal(key);
+        return false;
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) return false;
+        throw error;
+      }
+    },
+    knownOpen(sessionId) {
+      const session = cache.peek<OpenFanSession>(idKey(sessionId));
+      return session !== undefined && session.expiresAt > now();
     },
     ended: (sessionId) => void cache.purge(FAN_SESSION_TAGS.session(sessionId)),
     fanChanged: (fanId) => void cache.purge(FAN_SESSION_TAGS.fan(fanId)),

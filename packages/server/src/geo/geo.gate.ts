@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { GEO_MESSAGES, GEO_REFUSED_STATUS, type GeoPolicy, policyAllows } from '@regie/contract/geo';
 import { HttpError } from '../http/http.errors.ts';
-import { tokenScope } from '../videos/media.tokens.ts';
 import type { GeoCountries } from './geo.countries.ts';
 
 /**
@@ -66,20 +65,4 @@ export function createGeoGate(countries: GeoCountries, trusted: false | readonly
     inScope: (request, scope) => (countryOf(request) ?? NO_COUNTRY_SCOPE) === scope,
     database: () => countries.database(),
   };
-}
-
-/**
- * A token bound to a viewer's country (geo blocking: signed for the page of one viewer) serves
- * that country only: 451 elsewhere. Gives the scope (null: a token for anyone, a staff one).
- */
-export function assertInScope(geo: GeoGate, request: IncomingMessage, token: string): string | null {
-  const scope = tokenScope(token);
-  if (scope !== null && !geo.inScope(request, scope)) throw geoRefused();
-  return scope;
-}
-
-/** What a front-cache hit of a scoped token's playlist checks: the asker is in its country. */
-export function scopedAdmit(geo: GeoGate, token: string): ((request: IncomingMessage) => boolean) | undefined {
-  const scope = tokenScope(token);
-  return scope === null ? undefined : (request) => geo.inScope(request, scope);
 }

@@ -11,11 +11,11 @@ import { businessPlayers } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { liveSegments } from '../db/live.table.ts';
-import { assertInScope, type GeoGate, scopedAdmit } from '../geo/geo.gate.ts';
 import type { CacheBook, MicroCache } from '../http/http.cache.ts';
 import { forbidden, notFound } from '../http/http.errors.ts';
 import { fileResponse } from '../http/media.schema.ts';
 import { PUBLIC } from '../http/responses.schema.ts';
+import type { ViewerScopes } from '../playback/viewer-scope.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { sendObject } from '../videos/media.send.ts';
 import type { LivePlaylistBook } from './live.playlist-book.ts';
@@ -60,15 +60,15 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
   supervisor: LiveSupervisor;
   playlists: LivePlaylistBook;
   caches: CacheBook;
-  geo: GeoGate;
-}> = async (app, { db, storage, tokens, supervisor, playlists, caches, geo }) => {
+  scopes: ViewerScopes;
+}> = async (app, { db, storage, tokens, supervisor, playlists, caches, scopes }) => {
   /**
    * The input's playlists from memory, once its token is checked; 403 / 404 otherwise, and 451
    * when the token is bound to a viewer's country (geo blocking) and this asker is elsewhere.
    */
   const authorise = async (request: IncomingMessage, accountId: number, inputId: number, token: string) => {
     if (!tokens.verify(token, accountId, inputId)) throw forbidden(LIVE_MESSAGES.linkExpired);
-    assertInScope(geo, request, token);
+    await scopes.check(request, token);
     const booked = await playlists.read(accountId, inputId);
     if (!booked) throw notFound(LIVE_MESSAGES.notFound(inputId));
     return booked;
@@ -102,14 +102,14 @@ export const liveMediaRoutes: FastifyPluginAsyncZod<{
           tag: `live:${inputId}`,
           ttlMs: PLAYLIST_FRONT_MS,
           valid: booked.unchanged(name, ended),
-          admit: scopedAdmit(geo, token),
+          admit: scopes.admit(token),
         });
         return reply.header('cache-control', PLAYLIST_CACHE_CONTROL).type(PLAYLIST_TYPE).send(text);
       },
     );
   }
 
-  registerProgramRoutes(app, db, tokens, caches.cache<ProgramText>(), geo);
+  registerProgramRoutes(app, db, tokens, caches.cache<ProgramText>(), scopes);
 
   app.get(
     `${LIVE_MEDIA_PATH}/:accountId/:inputId/:segment`,
@@ -181,7 +181,7 @@ function registerProgramRoutes(
   db: Db,
   tokens: LiveTokens,
   made: MicroCache<ProgramText>,
-  geo: GeoGate,
+  scopes: ViewerScopes,
 ): void {
   app.get(
     `${LIVE_MEDIA_PATH}/:accountId/program/:kind/:contentId/:name`,
@@ -199,8 +199,8 @@ function registerProgramRoutes(
       const content: ContentRef = { kind, id: contentId };
       const token = request.query[MEDIA_TOKEN_PARAM];
       if (!tokens.verifyProgram(token, accountId, content)) throw forbidden(LIVE_MESSAGES.linkExpired);
-      // A viewer's program (geo blocking): its segments signed for their country too.
-      const scope = assertInScope(geo, request.raw, token) ?? undefined;
+      // A viewer's program (geo blocking, fans only, paid): its segments signed for their scope too.
+      const scope = (await scopes.check(request.raw, token)) ?? undefined;
       const { state, text } = await made.get(accountId, `${kind}/${contentId}/${name}/${scope ?? ''}`, async () => {
         const found = await contentState(db, accountId, content);
         if (found === null) return { state: null, text: '' };

@@ -7,8 +7,8 @@ import { leaseSettings } from '../cluster/leased-runner.ts';
 import { NODE_ID } from '../cluster/node-id.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { GeoGate } from '../geo/geo.gate.ts';
 import type { CacheBook } from '../http/http.cache.ts';
+import type { ViewerScopes } from '../playback/viewer-scope.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import type { Guards } from '../tenancy/tenancy.guards.ts';
@@ -40,8 +40,8 @@ export interface LiveOptions {
   hub: RealtimeHub;
   /** The app's micro-caches: a program's playlists (live.media.routes.ts). */
   caches: CacheBook;
-  /** Who watches from where: a viewer's signed URLs are bound to their country (geo blocking). */
-  geo: GeoGate;
+  /** A viewer's signed URLs are bound to their country and fan session (geo blocking, fans only, paid). */
+  scopes: ViewerScopes;
   config: Pick<AppConfig, 'live' | 'videos' | 'publicUrl' | 'dataDir' | 'roles'>;
   /** Another ingest than node-media-server (tests, nginx-rtmp). */
   ingest?: Ingest;
@@ -215,7 +215,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     keysChanged,
     healthOf: (inputId, state) => health.healthOf(inputId, state),
   });
-  await app.register(liveMediaRoutes, { db, storage, tokens, supervisor, playlists, caches, geo: options.geo });
+  await app.register(liveMediaRoutes, { db, storage, tokens, supervisor, playlists, caches, scopes: options.scopes });
   await app.register(camerasRoutes, { db, guards, tokens, publicUrl: config.publicUrl, hub });
   await app.register(liveProgramRoutes, { db, guards, tokens, publicUrl: config.publicUrl });
   await app.register(liveConvertRoutes, {

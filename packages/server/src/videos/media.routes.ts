@@ -11,10 +11,10 @@ import {
 } from '@regie/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertInScope, type GeoGate } from '../geo/geo.gate.ts';
 import { forbidden, HttpError, notFound } from '../http/http.errors.ts';
 import { essence, fileResponse } from '../http/media.schema.ts';
 import { BEARER } from '../http/responses.schema.ts';
+import type { ViewerScopes } from '../playback/viewer-scope.ts';
 import { assertMayRead } from '../resources/resources.access.ts';
 import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
@@ -91,8 +91,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   storage: ObjectStorage;
   tokens: MediaTokens;
-  geo: GeoGate;
-}> = async (app, { engine, entry, guards, storage, tokens, geo }) => {
+  scopes: ViewerScopes;
+}> = async (app, { engine, entry, guards, storage, tokens, scopes }) => {
   app.get(
     `${MEDIA_PATH}/*`,
     {
@@ -128,8 +128,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         if (!tokens.verify(token, media.accountId, media.videoId)) {
           throw forbidden(HTTP_MESSAGES.mediaLinkExpired);
         }
-        // A viewer's URL (geo blocking): their country only.
-        assertInScope(geo, request.raw, token);
+        // A viewer's URL (geo blocking, fans only, paid): their country and fan session only.
+        await scopes.check(request.raw, token);
         const video = await findVideo(engine.db, media.videoId);
         if (video?.accountId !== media.accountId) throw notFound(VIDEO_MESSAGES.mediaNotFound);
         version = encodeVersion(video);

@@ -61,10 +61,13 @@ export function createMediaTokens(secret: string | Buffer): MediaTokens {
   };
 }
 
-/** A signed token: its expiry, its scope if any (a viewer's country), its signature. */
-export const SIGNED_TOKEN = /^([0-9]{1,12})\.(?:([A-Z]{2})\.)?([A-Za-z0-9_-]{32})$/;
+/**
+ * A signed token: its expiry, its scope if any (a viewer's country, and fan session:
+ * playback/viewer-scope.ts), its signature.
+ */
+export const SIGNED_TOKEN = /^([0-9]{1,12})\.(?:([A-Z]{2}(?:f[0-9]{1,12})?)\.)?([A-Za-z0-9_-]{32})$/;
 
-/** The scope a token was signed for (a viewer's country), or null: anyone holding it. */
+/** The scope a token was signed for (a viewer's country and session), or null: anyone holding it. */
 export function tokenScope(token: string): string | null {
   return SIGNED_TOKEN.exec(token)?.[2] ?? null;
 }

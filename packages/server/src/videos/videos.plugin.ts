@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { videos } from '../db/videos.table.ts';
-import type { GeoGate } from '../geo/geo.gate.ts';
+import type { ViewerScopes } from '../playback/viewer-scope.ts';
 import { type Engine, entryOf, type PresentMedia } from '../resources/resources.types.ts';
 import { publicationsRoutes } from '../social/publications.routes.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
@@ -50,7 +50,8 @@ export async function registerVideos(
     storage: ObjectStorage;
     config: Pick<AppConfig, 'videos' | 'social'>;
     tokens: MediaTokens;
-    geo: GeoGate;
+    /** A viewer's signed URLs are bound to their country and fan session. */
+    scopes: ViewerScopes;
   },
 ): Promise<void> {
   const entry = entryOf(options.engine, videos);

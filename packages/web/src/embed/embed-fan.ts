@@ -79,3 +79,35 @@ export async function fanCall(
 export function refusal(answer: { body: unknown } | null): string | null {
   return answer && isRecord(answer.body) && typeof answer.body.message === 'string' ? answer.body.message : null;
 }
+
+/**
+ * The fan's session on this page, shared by what needs it (the games panel, the sign-in before a
+ * fans-only or paid video): signing in or out in one is seen by the others, and kept in storage.
+ */
+export class FanSessionStore {
+  private session: FanSession | null;
+  private readonly listeners = new Set<(session: FanSession | null) => void>();
+
+  constructor(
+    private readonly pageToken: string,
+    private readonly kept: Storage | null = storage(),
+  ) {
+    this.session = storedSession(pageToken, Date.now(), kept);
+  }
+
+  get current(): FanSession | null {
+    return this.session;
+  }
+
+  set(session: FanSession | null): void {
+    this.session = session;
+    keepSession(this.pageToken, session, this.kept);
+    for (const listener of this.listeners) listener(session);
+  }
+
+  /** Called on each change; answers the unsubscription. */
+  subscribe(listener: (session: FanSession | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -4,7 +4,8 @@ import { fanPublicPaths } from '@regie/contract/fans';
 import { fanGamePaths } from '@regie/contract/games.fan-paths';
 import type { FanMotmGame, FanPredictorGame } from '@regie/contract/games.schemas';
 import { isRecord } from '@regie/contract/guards';
-import { type FanSession, fanCall, keepSession, refusal, storedSession } from './embed-fan.ts';
+import { FanSessionStore, fanCall, refusal } from './embed-fan.ts';
+import { FanAuthForm, inputValue } from './embed-fan-auth.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { element } from './embed-view.ts';
 
@@ -19,34 +20,32 @@ import { element } from './embed-view.ts';
  */
 export const GAMES_READ_MS = 10_000;
 
-type Mode = 'signin' | 'signup' | 'confirm';
-
 function field(id: string, label: string, attributes: Record<string, string>): HTMLElement[] {
   return [element('label', { for: id }, [label]), element('input', { id, name: id, required: '', ...attributes })];
-}
-
-function inputValue(form: HTMLFormElement, name: string): string {
-  const input = form.elements.namedItem(name);
-  return input instanceof HTMLInputElement ? input.value : '';
 }
 
 export class GamesPanel {
   readonly root: HTMLDetailsElement;
   private readonly body = element('div', { class: 'games-body' });
   private readonly status = element('p', { class: 'games-status', role: 'status' });
-  private session: FanSession | null;
-  private mode: Mode = 'signin';
-  private pendingEmail = '';
+  private readonly auth: FanAuthForm;
   private shown = '';
 
   constructor(
     /** The page's token: it names the club the fan signs in to, and keys the kept session. */
-    private readonly pageToken: string,
+    pageToken: string,
     private readonly context: EmbedFanResponse,
     private readonly language: EmbedLanguage,
     private readonly say: EmbedTranslate,
+    /** The page's fan session, shared with the sign-in a fans-only or paid video asks for. */
+    private readonly store: FanSessionStore = new FanSessionStore(pageToken),
   ) {
-    this.session = storedSession(pageToken);
+    this.auth = new FanAuthForm(pageToken, store, language, say, say('gamesSignInHint'));
+    store.subscribe(() => {
+      this.shown = '';
+      this.status.textContent = '';
+      void this.refresh();
+    });
     this.root = element('details', { class: 'games', open: '' }, [
       element('summary', {}, [say('gamesTitle')]),
       this.body,
@@ -61,7 +60,7 @@ export class GamesPanel {
   async refresh(periodic = false): Promise<void> {
     if (!this.session) {
       // A periodic read never wipes a sign-in form being filled.
-      if (!periodic || !this.body.hasChildNodes()) this.drawAuth();
+      if (!periodic || !this.body.contains(this.auth.root)) this.drawAuth();
       return;
     }
     const [motm, predictor] = await Promise.all([
@@ -80,7 +79,7 @@ export class GamesPanel {
     const signOut = element('button', { type: 'button', class: 'link' }, [this.say('fanSignOut')]);
     signOut.addEventListener('click', () => {
       void fanCall(fanPublicPaths.signout, { method: 'POST', token: this.session?.token, language: this.language });
-      this.signedIn(null);
+      this.store.set(null);
     });
     this.body.replaceChildren(...parts, signOut);
   }
@@ -88,86 +87,24 @@ export class GamesPanel {
   /** A game of the event, null when there is none (404); a refused session signs the fan out. */
   private async read(url: string): Promise<unknown> {
     const answer = await fanCall(url, { token: this.session?.token, language: this.language });
-    if (answer?.status === 401) this.signedIn(null);
+    if (answer?.status === 401) this.store.set(null);
     return answer?.status === 200 ? answer.body : null;
   }
 
-  private signedIn(session: FanSession | null): void {
-    this.session = session;
-    keepSession(this.pageToken, session);
-    this.shown = '';
-    this.mode = 'signin';
-    this.status.textContent = '';
-    void this.refresh();
+  private get session() {
+    return this.store.current;
   }
 
   private drawAuth(): void {
     this.shown = '';
-    const { say } = this;
-    const form = element('form', { class: 'games-form' });
-    const swap = element('button', { type: 'button', class: 'link' }, [
-      say(this.mode === 'signin' ? 'fanToSignUp' : 'fanToSignIn'),
-    ]);
-    swap.addEventListener('click', () => {
-      this.mode = this.mode === 'signin' ? 'signup' : 'signin';
-      this.status.textContent = '';
-      this.drawAuth();
-    });
-    if (this.mode === 'confirm') {
-      form.append(
-        element('p', {}, [say('fanCodeSent', { email: this.pendingEmail })]),
-        ...field('fan-code', say('fanCode'), { autocomplete: 'one-time-code' }),
-        element('button', { type: 'submit' }, [say('fanConfirm')]),
-      );
-    } else {
-      form.append(
-        element('p', {}, [say('gamesSignInHint')]),
-        ...(this.mode === 'signup' ? field('fan-nickname', say('fanNickname'), { autocomplete: 'nickname' }) : []),
-        ...field('fan-email', say('fanEmail'), { type: 'email', autocomplete: 'email' }),
-        ...field('fan-password', say('fanPassword'), {
-          type: 'password',
-          autocomplete: this.mode === 'signup' ? 'new-password' : 'current-password',
-        }),
-        element('button', { type: 'submit' }, [say(this.mode === 'signup' ? 'fanSignUp' : 'fanSignIn')]),
-      );
-    }
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void this.submit(form);
-    });
-    this.body.replaceChildren(form, ...(this.mode === 'confirm' ? [] : [swap]));
-  }
-
-  private async submit(form: HTMLFormElement): Promise<void> {
-    const common = { method: 'POST', embedToken: this.pageToken, language: this.language };
-    const email = inputValue(form, 'fan-email');
-    const password = inputValue(form, 'fan-password');
-    const answer =
-      this.mode === 'signin'
-        ? await fanCall(fanPublicPaths.signin, { ...common, body: { email, password } })
-        : this.mode === 'signup'
-          ? await fanCall(fanPublicPaths.signup, {
-              ...common,
-              body: { email, password, nickname: inputValue(form, 'fan-nickname'), language: this.language },
-            })
-          : await fanCall(fanPublicPaths.confirm, { ...common, body: { token: inputValue(form, 'fan-code').trim() } });
-    if (answer?.status === 202) {
-      this.pendingEmail = email;
-      this.mode = 'confirm';
-      this.status.textContent = '';
-      return this.drawAuth();
-    }
-    const body = answer?.body;
-    if (answer?.status === 200 && isRecord(body) && typeof body.token === 'string') {
-      return this.signedIn({ token: body.token, expiresAt: String(body.expiresAt) });
-    }
-    this.status.textContent = refusal(answer) ?? this.say('fanFailed');
+    this.auth.reset();
+    this.body.replaceChildren(this.auth.root);
   }
 
   /** Posts a play of the fan's (a vote, a prediction) and draws the game again. */
   private async play(url: string, method: string, body: unknown): Promise<void> {
     const answer = await fanCall(url, { method, body, token: this.session?.token, language: this.language });
-    if (answer?.status === 401) return this.signedIn(null);
+    if (answer?.status === 401) return this.store.set(null);
     this.status.textContent = answer && answer.status < 300 ? '' : (refusal(answer) ?? this.say('fanFailed'));
     this.shown = '';
     await this.refresh();
@@ -264,12 +201,17 @@ export class GamesPanel {
 }
 
 /** Opens the games panel when the event runs games for its fans; nothing otherwise. */
-export async function startGames(token: string, language: EmbedLanguage, say: EmbedTranslate): Promise<void> {
+export async function startGames(
+  token: string,
+  language: EmbedLanguage,
+  say: EmbedTranslate,
+  store?: FanSessionStore,
+): Promise<void> {
   const answer = await fanCall(embedPaths.fan(token), { language });
   if (answer?.status !== 200 || !isRecord(answer.body)) return;
   const context = answer.body as EmbedFanResponse;
   if (!context.games.motm && !context.games.predictor) return;
-  const panel = new GamesPanel(token, context, language, say);
+  const panel = new GamesPanel(token, context, language, say, store);
   document.body.append(panel.root);
   await panel.refresh();
   window.setInterval(() => void panel.refresh(true), GAMES_READ_MS);

@@ -1,5 +1,6 @@
 import type { EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FanSessionStore } from './embed-fan.ts';
 import { translator } from './embed-i18n.ts';
 import { EmbedPage } from './embed-page.ts';
 import type { AttachStream } from './embed-player.ts';
@@ -12,6 +13,7 @@ const upcoming: EmbedPlayerResponse = {
   title: 'Derby night',
   posterUrl: null,
   startsAt: '2026-11-28T20:00:00.000Z',
+  access: null,
 };
 const live: EmbedPlayerResponse = {
   state: 'live',
@@ -20,6 +22,7 @@ const live: EmbedPlayerResponse = {
   posterUrl: null,
   hlsUrl: '/live/1/program/events/7/dvr.m3u8?t=1.a',
   perViewer: false,
+  access: null,
   liveOrigin: '2026-11-28T20:00:00.000Z',
   chapters: [{ title: 'Goal', startSeconds: 42 }],
 };
@@ -38,6 +41,7 @@ const replay: EmbedPlayerResponse = {
   posterUrl: null,
   hlsUrl: '/media/videos/1/9/hls/master.m3u8?t=1.b',
   perViewer: false,
+  access: null,
   durationSeconds: 5400,
   chapters: [{ title: 'Goal', startSeconds: 42 }],
   renditions: [],
@@ -61,18 +65,22 @@ function harness(language: 'en' | 'fr' = 'en') {
     };
   };
   const reportPlay = vi.fn(async () => true);
+  const store = new FanSessionStore('page-token', null);
+  const checkout = vi.fn(async (_offerId: number) => ({ url: 'https://pay.example/checkout/1' }));
+  const go = vi.fn((_url: string) => false);
   const page = new EmbedPage(root, translator(language), language, {
     read: async () => answers.shift() ?? null,
     playback: vi.fn(async () => grants.shift() ?? null),
     attach,
     reportPlay,
     schedule: () => undefined,
+    access: { pageToken: 'page-token', store, language, say: translator(language), notice: null, checkout, go },
   });
   const answer = (data: EmbedPlayerResponse, status = 200) => {
     answers.push({ status, text: JSON.stringify(data) });
     return page.readOnce();
   };
-  return { root, page, attached, reportPlay, answer, answers, grants };
+  return { root, page, attached, reportPlay, answer, answers, grants, store, checkout, go };
 }
 
 const chaptersOf = (data: EmbedPlayerResponse) =>
@@ -202,5 +210,60 @@ describe('the embed page’s states', () => {
     await answer({ ...replay, hlsUrl: null, perViewer: true, renditions: [] } as EmbedPlayerResponse);
     expect(text(root)).toBe('Cette vidéo n’est pas disponible dans votre pays.');
     expect(attached).toHaveLength(1);
+  });
+
+  it('asks a fan to sign in before a paid replay, sells the pass, and plays once it is theirs', async () => {
+    const { root, attached, answer, answers, grants, store, checkout, go, page } = harness('fr');
+    const paid = {
+      ...replay,
+      hlsUrl: null,
+      perViewer: true,
+      renditions: [],
+      access: {
+        signIn: true,
+        paid: true,
+        offers: [
+          {
+            id: 3,
+            name: 'Pass derby',
+            description: 'Le match en direct et en replay',
+            price: 999,
+            currency: 'EUR',
+            billingPeriod: 'one_time',
+          },
+        ],
+      },
+    } as EmbedPlayerResponse;
+    grants.push({ status: 401, text: '{}' });
+    await answer(paid);
+    expect(text(root)).toContain('Cette vidéo fait partie d’un pass : connectez-vous, puis achetez-le');
+    expect(text(root)).toMatch(/Pass derby.*9,99\s€, une fois/);
+    expect(root.querySelector('#watch-email')).not.toBeNull();
+    expect(root.querySelector('video')).toBeNull();
+
+    // Signed in (here or in the games panel): the pass is asked for, with its price and a button.
+    answers.push({ status: 200, text: JSON.stringify(paid) });
+    grants.push({ status: 402, text: '{}' });
+    store.set({ token: 'fan-token', expiresAt: '2099-01-01T00:00:00.000Z' });
+    await vi.waitFor(() =>
+      expect(text(root)).toContain('Cette vidéo fait partie d’un pass : achetez-le pour la regarder.'),
+    );
+    const buy = root.querySelector<HTMLButtonElement>('.offer button');
+    expect(buy?.textContent).toMatch(/^Acheter pour 9,99\s€$/);
+    buy?.click();
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example/checkout/1'));
+    expect(checkout).toHaveBeenCalledWith(3);
+
+    // Back from paying: the fan's own media play.
+    answers.push({ status: 200, text: JSON.stringify(paid) });
+    grants.push({
+      status: 200,
+      text: JSON.stringify({ hlsUrl: '/media/v/hls/master.m3u8?t=1.ZZf9.x', renditions: [] }),
+    });
+    page.retry();
+    await vi.waitFor(() =>
+      expect(attached.map((stream) => stream.url)).toEqual(['/media/v/hls/master.m3u8?t=1.ZZf9.x']),
+    );
+    expect(root.querySelector('.access-wall')).toBeNull();
   });
 });

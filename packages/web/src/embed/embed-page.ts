@@ -1,6 +1,8 @@
 import { EMBED_POLL_MS } from '@regie/contract/embed';
 import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
+import { PAYMENT_REQUIRED_STATUS, SIGN_IN_REQUIRED_STATUS } from '@regie/contract/viewer-access';
+import { type AccessWallDeps, renderAccessWall, type WallReason } from './embed-access.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { type AttachStream, type PlayerHandle, renderLive, renderReplay } from './embed-player.ts';
 import { renderPreparing, renderUnavailable, renderUpcoming, type ScreenHandle } from './embed-screens.ts';
@@ -17,7 +19,11 @@ export interface EmbedPageDeps {
   /** Reports the view's play; resolves whether it was counted. */
   reportPlay(): Promise<boolean>;
   schedule(run: () => void, ms: number): void;
+  /** The sign-in and passes of a fans-only or paid video (embed-access.ts); its fan session store. */
+  access?: Omit<AccessWallDeps, 'retry'>;
 }
+
+type Media = EmbedPlaybackResponse | 'refused' | WallReason | null;
 
 /**
  * The embed page as a state machine (contract EMBED_STATES): reads its data, draws the state,
@@ -32,13 +38,35 @@ export class EmbedPage {
   private text: string | null = null;
   private handle: PlayerHandle | ScreenHandle | null = null;
   private played = false;
+  /** Why the picture is held back (the fan's sign-in, or a pass), while the wall is shown. */
+  private walled: WallReason | null = null;
 
   constructor(
     private readonly root: HTMLElement,
     private readonly say: EmbedTranslate,
     private readonly language: EmbedLanguage,
     private readonly deps: EmbedPageDeps,
-  ) {}
+  ) {
+    // A fan signing in or out (here or in the games panel) changes what a restricted video shows.
+    deps.access?.store.subscribe(() => {
+      if (this.walled !== null || this.restricted()) this.retry();
+    });
+  }
+
+  /** True when the shown content is for fans or paid. */
+  private restricted(): boolean {
+    const shown = this.shown;
+    return shown !== null && 'access' in shown && shown.access !== null;
+  }
+
+  /** Reads and draws again from nothing (the fan's session changed, or they paid in another tab). */
+  retry(): void {
+    this.text = null;
+    this.walled = null;
+    this.end();
+    this.shown = null;
+    void this.readOnce();
+  }
 
   /** The state on the page now (null before the first read). */
   get state(): EmbedPlayerResponse | null {
@@ -88,13 +116,15 @@ export class EmbedPage {
    * The media of a page signed for each viewer: those already held for the same state, else this
    * viewer's own; 'refused' (451), or null when they could not be had (read again later).
    */
-  private async media(next: EmbedPlayerResponse): Promise<EmbedPlaybackResponse | 'refused' | null> {
+  private async media(next: EmbedPlayerResponse): Promise<Media> {
     const shown = this.shown;
     if (shown && shown.state === next.state && (shown.state === 'live' || shown.state === 'replay') && shown.hlsUrl) {
       return { hlsUrl: shown.hlsUrl, renditions: shown.state === 'replay' ? shown.renditions : [] };
     }
     const answer = await this.deps.playback().catch(() => null);
     if (answer?.status === GEO_REFUSED_STATUS) return 'refused';
+    if (answer?.status === SIGN_IN_REQUIRED_STATUS) return 'signIn';
+    if (answer?.status === PAYMENT_REQUIRED_STATUS) return 'pay';
     if (answer?.status !== 200) return null;
     try {
       return JSON.parse(answer.text) as EmbedPlaybackResponse;
@@ -113,6 +143,7 @@ export class EmbedPage {
     if ((next.state === 'live' || next.state === 'replay') && next.perViewer) {
       const media = await this.media(next);
       if (media === 'refused') return this.refuse();
+      if (media === 'signIn' || media === 'pay') return this.wall(next, media, text);
       if (media === null) {
         if (this.shown === null) showNotice(this.root, this.say('failed'));
         return;
@@ -122,11 +153,36 @@ export class EmbedPage {
           ? { ...next, hlsUrl: media.hlsUrl, renditions: media.renditions }
           : { ...next, hlsUrl: media.hlsUrl };
     }
-    const change = changeOf(this.shown, next);
+    const change = this.walled === null ? changeOf(this.shown, next) : 'replace';
+    this.walled = null;
     this.text = text;
     if (change === 'update' && this.handle) this.update(next);
     else if (change === 'replace') this.draw(next);
     this.shown = next;
+  }
+
+  /**
+   * The fan's sign-in or the passes instead of the picture; a later read that still holds it back
+   * for the same reason leaves the wall as it is (a form being filled in stays).
+   */
+  private wall(next: Extract<EmbedPlayerResponse, { state: 'live' | 'replay' }>, reason: WallReason, text: string) {
+    const access = this.deps.access;
+    this.text = text;
+    if (!access || !next.access) {
+      this.end();
+      this.shown = null;
+      showNotice(this.root, this.say('failed'));
+      return;
+    }
+    const same = this.walled === reason && this.shown?.state === next.state;
+    this.shown = next;
+    if (same) return;
+    this.end();
+    this.walled = reason;
+    this.handle = renderAccessWall(this.root, { title: next.title, access: next.access }, reason, {
+      ...access,
+      retry: () => this.retry(),
+    });
   }
 
   private update(next: EmbedPlayerResponse): void {
