@@ -53,6 +53,9 @@ export const LOCAL_TEST_CARDS = { paid: '4242424242424242', declined: '400000000
 /** The local provider's checkout page (served by the server, not part of the fan API). */
 export const LOCAL_CHECKOUT_PATH = '/local-pay/checkout';
 
+/** Where Stripe sends its notices of paid checkouts (REGIE_STRIPE_WEBHOOK_SECRET verifies them). */
+export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
+
 export const VIEWER_ACCESS_MESSAGES = messageCatalog('VIEWER_ACCESS_MESSAGES', {
   signInToWatch: 'This video is for the club’s fans: sign in to watch',
   otherClub: 'This page belongs to another club: sign in with your account there',
@@ -64,6 +67,7 @@ export const VIEWER_ACCESS_MESSAGES = messageCatalog('VIEWER_ACCESS_MESSAGES', {
   cardDeclined: 'Your card was declined: no money was taken',
   cardInvalid: 'This card number is not valid',
   stripeNoPrice: (offer: string) => `The offer ${offer} has no Stripe price: ask the club`,
+  webhookUnsigned: 'This notice is not signed by Stripe',
 });
 
 /** The local payment provider's checkout page (payments/checkout.routes.ts), in the fan's language. */

@@ -227,7 +227,8 @@ function registerRequestHandling(app: AppInstance, front: FrontCache): CacheBook
 /** Who takes the fans' money: a test's provider, Stripe Checkout with the platform's key, else the local provider. */
 function appCheckout(config: AppConfig, dependencies: AppDependencies): CheckoutPayments {
   if (dependencies.checkout) return dependencies.checkout;
-  return config.stripeSecretKey ? stripeCheckout(config.stripeSecretKey) : localCheckout();
+  const key = config.stripeSecretKey;
+  return key ? stripeCheckout(key, undefined, config.stripeWebhookSecret) : localCheckout();
 }
 
 function appStripe(config: AppConfig, dependencies: AppDependencies): StripePrices | null {

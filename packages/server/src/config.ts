@@ -69,6 +69,7 @@ const environmentSchema = z.object({
   REGIE_S3_SECRET_ACCESS_KEY: optionalText,
   REGIE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   REGIE_STRIPE_SECRET_KEY: optionalText,
+  REGIE_STRIPE_WEBHOOK_SECRET: optionalText,
   REGIE_MEDIA_SECRET: optionalText.pipe(z.string().min(32, 'Use at least 32 characters').optional()),
   REGIE_UPLOAD_PART_SIZE: z.coerce
     .number()
@@ -294,6 +295,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** The Stripe secret key (sk_…) the payment offers' catalogue is read with; null: not configured (503). */
   stripeSecretKey: string | null;
+  /** Verifies Stripe's notices of paid checkouts (POST /api/payments/stripe/webhook); none: the fan's return confirms. */
+  stripeWebhookSecret: string | null;
   videos: VideosConfig;
   social: SocialConfig;
   live: LiveConfig;
@@ -407,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(values, dataDir),
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.REGIE_MAIL_FROM },
     stripeSecretKey: values.REGIE_STRIPE_SECRET_KEY ?? null,
+    stripeWebhookSecret: values.REGIE_STRIPE_WEBHOOK_SECRET ?? null,
     videos: videosConfig(values),
     social: socialConfig(values),
     live: {

@@ -6,11 +6,13 @@ import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract
 import { fanPublicPaths } from '@regie/contract/fans';
 import type { FanCheckoutResponse, FanCheckoutState } from '@regie/contract/fans.schemas';
 import type { ModuleCode } from '@regie/contract/modules';
-import { CHECKOUT_RETURN_PARAM, LOCAL_TEST_CARDS } from '@regie/contract/viewer-access';
+import { CHECKOUT_RETURN_PARAM, LOCAL_TEST_CARDS, STRIPE_WEBHOOK_PATH } from '@regie/contract/viewer-access';
 import { eq } from 'drizzle-orm';
+import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../src/db/accounts.table.ts';
 import { fanProducts, paymentOffers, productItems, productPaymentOffers, products } from '../src/db/payments.table.ts';
+import { stripeCheckout } from '../src/payments/checkout.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
 import type { ObjectStorage } from '../src/storage/storage.types.ts';
 import { signUpConfirmed } from './fan-auth-fixtures.ts';
@@ -318,5 +320,124 @@ describe('a paid replay (PAYMENT_RESTRICTION)', () => {
     expect((await ctx.request({ url: '/local-pay/checkout/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('a pass bought through Stripe Checkout', () => {
+  const webhookSecret = 'whsec_regie_test';
+  let stripeCtx: TestContext;
+  let stripeClub: { token: string; accountId: number; accountKey: string };
+  const sessions = new Map<string, { id: string; payment_status: string; client_reference_id: string }>();
+
+  beforeAll(async () => {
+    // Stripe's client as far as a checkout uses it: sessions made and read here, no network.
+    const client = {
+      checkout: {
+        sessions: {
+          create: async (params: { client_reference_id: string }) => {
+            const id = `cs_test_${sessions.size + 1}`;
+            sessions.set(id, { id, payment_status: 'unpaid', client_reference_id: params.client_reference_id });
+            return { id, url: `https://checkout.stripe.com/c/pay/${id}` };
+          },
+          retrieve: async (id: string) => sessions.get(id),
+        },
+      },
+    } as unknown as Stripe;
+    stripeCtx = await createTestContext({
+      dependencies: { storage, checkout: stripeCheckout('sk_test_regie', client, webhookSecret) },
+    });
+    stripeClub = await signIn(stripeCtx, { roles: PRODUCER_GRANTS.roles, modules: MODULES });
+  });
+  afterAll(() => stripeCtx.close());
+
+  it("sends the fan to Stripe with the offer's price, and grants the pass on Stripe's signed notice", async () => {
+    const eventId = await insertEvent(stripeCtx, stripeClub.accountId, { state: 'upcoming' });
+    const [product] = await stripeCtx.db
+      .insert(products)
+      .values({ name: 'Season ticket', accountId: stripeClub.accountId })
+      .returning({ id: products.id });
+    const [offer] = await stripeCtx.db
+      .insert(paymentOffers)
+      .values({
+        name: 'Season',
+        price: 12000,
+        currency: 'EUR',
+        billingPeriod: 'yearly',
+        stripePriceId: 'price_season',
+        accountId: stripeClub.accountId,
+      })
+      .returning({ id: paymentOffers.id });
+    if (!product || !offer) throw new Error('not inserted');
+    await stripeCtx.db
+      .insert(productPaymentOffers)
+      .values({ productId: product.id, paymentOfferId: offer.id, accountId: stripeClub.accountId });
+    await stripeCtx.db.insert(productItems).values({ productId: product.id, itemType: 'event', itemId: eventId });
+    const snippet = await stripeCtx.request({ url: embedPaths.eventEmbed(eventId), token: stripeClub.token });
+    const pageToken = snippet.json<{ url: string }>().url.split('/').pop() ?? '';
+    const fan = await signUpConfirmed(stripeCtx, stripeClub.accountKey, {
+      email: 'season@example.test',
+      password: 'a-long-fan-password',
+      nickname: 'Season',
+    });
+    const bearer = { authorization: `Bearer ${fan.token}` };
+    const started = await stripeCtx.request({
+      method: 'POST',
+      url: fanPublicPaths.checkouts,
+      headers: bearer,
+      payload: { paymentOfferId: offer.id, pageToken },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const checkout = started.json<FanCheckoutResponse>();
+    expect(checkout).toMatchObject({ provider: 'stripe', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
+    const confirm = async () =>
+      (
+        await stripeCtx.request({ method: 'POST', url: fanPublicPaths.checkoutConfirm(checkout.id), headers: bearer })
+      ).json<FanCheckoutState>();
+    expect(await confirm()).toMatchObject({ state: 'pending' });
+    // No local page when Stripe takes the money.
+    const local = await stripeCtx.request({ url: `/local-pay/checkout/${checkout.id}` });
+    expect(local.body).not.toContain('Local payment provider');
+
+    const notice = (payload: object, secret = webhookSecret) => {
+      const body = JSON.stringify(payload);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+      return stripeCtx.request({
+        method: 'POST',
+        url: STRIPE_WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: body,
+      });
+    };
+    const completed = {
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          client_reference_id: checkout.id,
+        },
+      },
+    };
+    expect((await notice(completed, 'whsec_someone_else')).statusCode).toBe(400);
+    expect(await confirm()).toMatchObject({ state: 'pending' });
+    // A notice naming the checkout under another Stripe session grants nothing.
+    const forged = { ...completed, data: { object: { ...completed.data.object, id: 'cs_test_other' } } };
+    expect((await notice(forged)).statusCode).toBe(200);
+    expect(await confirm()).toMatchObject({ state: 'pending' });
+
+    const received = await notice(completed);
+    expect(received.statusCode, received.body).toBe(200);
+    const paid = await confirm();
+    expect(paid).toMatchObject({ state: 'paid', products: [{ productId: product.id }] });
+    // A yearly offer: the pass runs a year.
+    const expires = Date.parse(paid.products[0]?.expiresAt ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(360 * 24 * 3600 * 1000);
+    // Stripe sends a notice again: granted once.
+    expect((await notice(completed)).statusCode).toBe(200);
+    const held = await stripeCtx.db.select().from(fanProducts).where(eq(fanProducts.productId, product.id));
+    expect(held).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ export const VIEWER_ACCESS_SERVER_FR = {
     cardDeclined: 'Votre carte a été refusée : aucun montant n’a été débité',
     cardInvalid: 'Ce numéro de carte n’est pas valide',
     stripeNoPrice: (offer) => `L’offre ${offer} n’a pas de prix Stripe : contactez le club`,
+    webhookUnsigned: 'Cet avis n’est pas signé par Stripe',
   } satisfies Translation<typeof VIEWER_ACCESS_MESSAGES>,
   LOCAL_PAY_MESSAGES: {
     title: 'Paiement',

@@ -11,6 +11,7 @@ import {
   LOCAL_CHECKOUT_PATH,
   LOCAL_PAY_MESSAGES,
   LOCAL_TEST_CARDS,
+  STRIPE_WEBHOOK_PATH,
   VIEWER_ACCESS_MESSAGES,
 } from '@regie/contract/viewer-access';
 import { eq } from 'drizzle-orm';
@@ -22,8 +23,9 @@ import type { AppConfig } from '../config.ts';
 import { paymentOffers } from '../db/payments.table.ts';
 import { escapeHtml } from '../embed/embed.service.ts';
 import { fanOf, type RequireFan } from '../fans/fans.auth.ts';
+import { HttpError } from '../http/http.errors.ts';
 import { localize, type MessageLanguage, requestLanguage } from '../http/localize.ts';
-import { BEARER_ONLY, errorResponses } from '../http/responses.schema.ts';
+import { BEARER_ONLY, errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { FORM, registerFormParser } from '../social/local/http.ts';
 import { formPairs } from '../social/local/oauth1.ts';
 import {
@@ -248,8 +250,51 @@ export interface CheckoutRoutesOptions extends CheckoutDeps {
   config: Pick<AppConfig, 'publicUrl'>;
 }
 
+/**
+ * Stripe's webhook: a paid checkout is completed even when the fan never comes back to the page
+ * (a closed tab). The body is read raw (the signature covers its bytes); a bad signature is a 400.
+ */
+const stripeWebhookRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { db, payments }) => {
+  const paidNotice = payments.paidNotice;
+  if (!paidNotice) return;
+  if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    STRIPE_WEBHOOK_PATH,
+    {
+      // Stripe's machine call; the purchase it completes is the fan's (a purchase activity).
+      config: { audit: { exempt: AUDIT_EXEMPTIONS.machine } },
+      schema: {
+        tags: ['payments'],
+        security: PUBLIC,
+        summary: "Stripe's notice of a paid checkout (signed with the webhook's secret)",
+        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      let notice: ReturnType<typeof paidNotice>;
+      try {
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('unsigned');
+        notice = paidNotice(request.body, signature);
+      } catch {
+        throw new HttpError(400, VIEWER_ACCESS_MESSAGES.webhookUnsigned);
+      }
+      if (notice) {
+        const row = await findCheckout(db, notice.checkoutId);
+        // Only the checkout this Stripe session was made for.
+        if (row?.providerRef === notice.providerRef) await completeCheckout(db, row.id);
+      }
+      return { received: true as const };
+    },
+  );
+};
+
 /** Buying a pass from a paid page: the fan API's calls, and the local provider's page when it is the one. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
   await app.register(fanCheckoutRoutes, options);
   if (options.payments.provider === 'local') await app.register(localCheckoutRoutes, options);
+  await app.register(stripeWebhookRoutes, options);
 };

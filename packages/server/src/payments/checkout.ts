@@ -55,6 +55,11 @@ export interface CheckoutPayments {
   start(input: CheckoutStart): Promise<{ url: string; providerRef: string | null }>;
   /** Whether the provider says the checkout is paid (asked when the fan comes back). */
   isPaid(providerRef: string): Promise<boolean>;
+  /**
+   * The provider's signed notice of a paid checkout (Stripe's webhook): the checkout it names, or
+   * null for another event; throws when the signature is not the provider's.
+   */
+  paidNotice?(rawBody: Buffer, signature: string): { checkoutId: string; providerRef: string } | null;
 }
 
 /** The local payment provider: its checkout page is this server's; it completes what is paid there. */
@@ -70,10 +75,30 @@ export function localCheckout(): CheckoutPayments {
   };
 }
 
-/** Stripe Checkout (the official client), with the offer's Stripe price. */
-export function stripeCheckout(secretKey: string, client?: Stripe): CheckoutPayments {
+/** The Stripe events that say a checkout is paid (an asynchronous payment's success comes later). */
+const PAID_EVENTS: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+/**
+ * Stripe Checkout (the official client), with the offer's Stripe price; with the webhook's signing
+ * secret, its notices of paid checkouts are read too.
+ */
+export function stripeCheckout(secretKey: string, client?: Stripe, webhookSecret?: string | null): CheckoutPayments {
   const stripe = client ?? new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 10_000 });
+  // Signature checks are local (no call to Stripe): the library's own, whatever the client.
+  const webhooks = new Stripe(secretKey).webhooks;
+  const paidNotice = (rawBody: Buffer, signature: string) => {
+    const event = webhooks.constructEvent(rawBody, signature, webhookSecret ?? '');
+    if (!PAID_EVENTS.has(event.type)) return null;
+    const session = event.data.object as Stripe.Checkout.Session;
+    const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+    if (!paid || !session.client_reference_id) return null;
+    return { checkoutId: session.client_reference_id, providerRef: session.id };
+  };
   return {
+    ...(webhookSecret ? { paidNotice } : {}),
     provider: 'stripe',
     async start({ checkoutId, offer, email, language, returnUrl }) {
       if (!offer.stripePriceId) throw new HttpError(409, VIEWER_ACCESS_MESSAGES.stripeNoPrice(offer.name));
