@@ -18,7 +18,15 @@ describe('the videos declaration', () => {
 
   it('lets the server alone set what the pipeline finds out', () => {
     const writable = fields.filter((field) => !videosResource.ui[field as keyof typeof videosResource.ui].readOnly);
-    expect(writable.sort()).toEqual(['description', 'geoBlocking', 'published', 'sportId', 'tags', 'title']);
+    expect(writable.sort()).toEqual([
+      'description',
+      'geoBlocking',
+      'published',
+      'sportId',
+      'tags',
+      'title',
+      'watermarkOff',
+    ]);
   });
 
   it('reads for the media roles and writes for video_write, with the VIDEOS module', () => {

@@ -39,6 +39,10 @@ export const videosResource = defineResource({
     published: z.boolean().default(false),
     /** GEO_BLOCKING: its own rule in place of the account's (contract geo.ts); null: the account's. */
     geoBlocking: geoRule.nullable().default(null),
+    /** WATERMARK: true keeps the account's logo off this video's picture (contract watermark.ts). */
+    watermarkOff: z.boolean().default(false),
+    /** The account's watermark version its media were encoded with; null: none burned in. */
+    watermarkVersion: z.number().int().nullable().default(null),
     /** Ids of the account's tags. */
     tags: z.array(referenceId).max(100).default([]),
     /** A sport of the account or of the platform (the SportId context filter narrows by it). */
@@ -71,6 +75,8 @@ export const videosResource = defineResource({
     description: { widget: 'textarea', tab: 'infos' },
     published: { widget: 'switch', tab: 'infos' },
     geoBlocking: { widget: 'geoRule', tab: 'infos', requiredModule: 'GEO_BLOCKING' },
+    watermarkOff: { widget: 'switch', tab: 'infos', requiredModule: 'WATERMARK' },
+    watermarkVersion: { widget: 'number', tab: 'infos', requiredModule: 'WATERMARK', ...serverSet },
     tags: { widget: 'references', reference: 'tags', tab: 'infos' },
     sportId: { widget: 'reference', reference: 'sports', tab: 'infos' },
     state: { widget: 'select', options: VIDEO_STATES, tab: 'infos', ...serverSet },

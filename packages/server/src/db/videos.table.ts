@@ -37,6 +37,10 @@ export const videos = pgTable(
     published: boolean('published').notNull().default(false),
     /** Its own geo blocking rule in place of the account's (contract geo.ts); null: the account's. */
     geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
+    /** WATERMARK: the account's logo kept off this video's picture (contract watermark.ts). */
+    watermarkOff: boolean('watermark_off').notNull().default(false),
+    /** The account's watermark version its current media carry; null: no watermark burned in. */
+    watermarkVersion: integer('watermark_version'),
     sportId: integer('sport_id').references(() => sports.id, { onDelete: 'set null' }),
     state: text('state').$type<VideoState>().notNull().default('uploading'),
     /** Why the video is failed: a Message of the contract's catalogs (rendered where shown). */
