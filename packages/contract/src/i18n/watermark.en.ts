@@ -28,5 +28,4 @@ export const watermarkEn = {
   'playback.watermark.progressLabel': 'Progress of the encodes',
   'videos.edit.watermarkReencode': 'Re-encode with the account’s watermark',
   'videos.edit.watermarkQueued': 'Encode queued: the video plays meanwhile',
-  'videos.edit.watermarkOutOfDate': 'Its picture does not show the account’s current watermark.',
 } as const;

@@ -31,5 +31,4 @@ export const watermarkFr: Record<keyof typeof watermarkEn, string> = {
   'playback.watermark.progressLabel': 'Avancement des encodages',
   'videos.edit.watermarkReencode': 'Réencoder avec le filigrane du compte',
   'videos.edit.watermarkQueued': 'Encodage lancé : la vidéo reste visible pendant ce temps',
-  'videos.edit.watermarkOutOfDate': 'Son image n’affiche pas le filigrane actuel du compte.',
 };
