@@ -5,9 +5,12 @@
 //     geo blocking off (aim ≥ 0.8: the checks must not undo the front cache's gain);
 //   - the per-viewer playback grant (never kept: signed for the viewer's country), in requests per
 //     second, against the bare route.
-// The paywall and the watermark's encode join it as they are built (the other ratios).
-// BENCH_SMOKE=1: one round per call.
+//   - the watermark's ladder encode ÷ the plain ladder (aim ≤ 1.1), the server's own encode of a
+//     720p source, once the servers are stopped (bench/watermark-encode.mjs).
+// The paywall joins it as it is built (the other ratio).
+// BENCH_SMOKE=1: one round per call (and a 2 s source for the encode).
 import { apiClient, interleavedRatio, printTable, setting, signIn, startBaseline, startRegie } from './lib.mjs';
+import { watermarkEncodeRow } from './watermark-encode.mjs';
 
 const rounds = Number(setting('BENCH_ROUNDS', 9, 1));
 const seconds = Number(setting('BENCH_SECONDS', 1, 1));
@@ -75,4 +78,6 @@ try {
   await regie.stop();
   await baseline.stop();
 }
+// ffmpeg alone on the machine: the encodes do not share the cores with the servers above.
+rows.push(await watermarkEncodeRow());
 printTable(rows);

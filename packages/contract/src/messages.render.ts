@@ -41,6 +41,7 @@ import './sport-maps.ts';
 import './stats.ts';
 import './uploads.ts';
 import './videos.ts';
+import './watermark.ts';
 
 /** The languages messages are rendered in; English is the one they are written in. */
 export const MESSAGE_LANGUAGES = ['en', 'fr'] as const;

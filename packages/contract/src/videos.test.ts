@@ -26,6 +26,7 @@ describe('the videos declaration', () => {
       'sportId',
       'tags',
       'title',
+      'watermarkOff',
     ]);
   });
 

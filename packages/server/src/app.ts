@@ -99,6 +99,7 @@ import { triviaRoutes } from './trivia/trivia.routes.ts';
 import { actingRoutes } from './users/acting.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { createMediaUrls, registerVideos } from './videos/videos.plugin.ts';
+import { watermarkRoutes } from './watermark/watermark.routes.ts';
 import { registerWebApp } from './web/web.static.ts';
 
 /** One entry per token and account acted for: bounds the memory a process gives to them. */
@@ -405,6 +406,7 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
     fanSessions,
   });
   await app.register(playbackRoutes, { db, guards, geo, caches });
+  await app.register(watermarkRoutes, { db, guards, storage });
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await app.register(triviaRoutes, { engine, guards });

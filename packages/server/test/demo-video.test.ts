@@ -2,10 +2,13 @@ import { DEMO_PASSWORD } from '@regie/contract/demo';
 import { VIDEO_JOB_TYPES } from '@regie/contract/videos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/accounts.table.ts';
 import { videos } from '../src/db/videos.table.ts';
 import { probeMedia } from '../src/media/ffprobe.service.ts';
 import { DEMO_VIDEO, seedDemoVideo } from '../src/seed/video.seed.ts';
 import { latestJob } from '../src/videos/videos.service.ts';
+import { watermarkToBurn } from '../src/watermark/watermark.settings.ts';
+import { pictureSize } from './media-fixtures.ts';
 import { type VideoTestContext, videoTestContext } from './videos-fixtures.ts';
 
 /** The demo's editor finds one real video after the first start (encoded by the worker, tested elsewhere). */
@@ -55,5 +58,18 @@ describe('the demo video', () => {
     expect(metadata.hasAudio).toBe(true);
     const job = await latestJob(ctx.db, { id: demo?.id ?? 0, accountId: row?.accountId ?? 0 }, VIDEO_JOB_TYPES.encode);
     expect(job?.state).toBe('waiting');
+
+    // The club's crest is its watermark (issue 47.4), stored like an upload, ready before the encode runs.
+    const [club] = await ctx.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, row?.accountId ?? 0));
+    const burned = watermarkToBurn({
+      account: { modules: club?.modules ?? [], config: club?.config ?? {} },
+      video: { watermarkOff: false },
+    });
+    expect(burned).toMatchObject({ corner: 'top-right', version: 1 });
+    expect(await ctx.storage.exists(burned?.logoKey ?? '')).toBe(true);
+    expect(await pictureSize(ctx.storage.localPath(burned?.logoKey ?? '') ?? '')).toEqual({ width: 240, height: 240 });
   }, 30_000);
 });

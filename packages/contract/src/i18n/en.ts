@@ -27,6 +27,7 @@ import { simulcastEn } from './simulcast.en.ts';
 import { sportsMapEn } from './sports-map.en.ts';
 import { triviaEn } from './trivia.en.ts';
 import { videosEn } from './videos.en.ts';
+import { watermarkEn } from './watermark.en.ts';
 
 /**
  * English UI messages. Keys are flat (i18next runs with keySeparator off), grouped by prefix:
@@ -876,6 +877,7 @@ export const en = {
   // Domains kept in files of their own (<domain>.en.ts), so parallel work does not edit one file.
   ...videosEn,
   ...playbackEn,
+  ...watermarkEn,
   ...modulesEn,
   ...clipsEn,
   ...eventsEn,

@@ -28,6 +28,7 @@ import { simulcastFr } from './simulcast.fr.ts';
 import { sportsMapFr } from './sports-map.fr.ts';
 import { triviaFr } from './trivia.fr.ts';
 import { videosFr } from './videos.fr.ts';
+import { watermarkFr } from './watermark.fr.ts';
 
 /** French UI messages: every key of en.ts, written as a French speaker would say it. */
 export const fr: Record<MessageKey, string> = {
@@ -875,6 +876,7 @@ export const fr: Record<MessageKey, string> = {
   'settings.social.admin.turnedOn': 'Association {{platform}} de {{user}} réactivée',
   ...videosFr,
   ...playbackFr,
+  ...watermarkFr,
   ...modulesFr,
   ...clipsFr,
   ...eventsFr,

@@ -40,6 +40,7 @@ import { SOCIAL_SERVER_FR } from './social.server.fr.ts';
 import { TRIVIA_SERVER_FR } from './trivia.server.fr.ts';
 import { VERTICAL_SERVER_FR } from './vertical.server.fr.ts';
 import { VIEWER_ACCESS_SERVER_FR } from './viewer-access.server.fr.ts';
+import { WATERMARK_SERVER_FR } from './watermark.server.fr.ts';
 
 /** Words of the messages' parameters that are English themselves (states, item types). */
 const WORDS: Readonly<Record<string, string>> = {
@@ -100,6 +101,7 @@ export const SERVER_MESSAGES_FR = {
   ...VERTICAL_SERVER_FR,
   ...GEO_SERVER_FR,
   ...VIEWER_ACCESS_SERVER_FR,
+  ...WATERMARK_SERVER_FR,
   ...SOCIAL_SERVER_FR,
   ...PUBLICATIONS_SERVER_FR,
   SEARCH_MESSAGES: {

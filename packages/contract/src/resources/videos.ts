@@ -41,6 +41,10 @@ export const videosResource = defineResource({
     geoBlocking: geoRule.nullable().default(null),
     /** RESTRAINED_ACCESS: only the club's signed-in fans watch it (contract viewer-access.ts). */
     fansOnly: z.boolean().default(false),
+    /** WATERMARK: true keeps the account's logo off this video's picture (contract watermark.ts). */
+    watermarkOff: z.boolean().default(false),
+    /** The account's watermark version its media were encoded with; null: none burned in. */
+    watermarkVersion: z.number().int().nullable().default(null),
     /** Ids of the account's tags. */
     tags: z.array(referenceId).max(100).default([]),
     /** A sport of the account or of the platform (the SportId context filter narrows by it). */
@@ -74,6 +78,8 @@ export const videosResource = defineResource({
     published: { widget: 'switch', tab: 'infos' },
     geoBlocking: { widget: 'geoRule', tab: 'infos', requiredModule: 'GEO_BLOCKING' },
     fansOnly: { widget: 'switch', tab: 'infos', requiredModule: 'RESTRAINED_ACCESS' },
+    watermarkOff: { widget: 'switch', tab: 'infos', requiredModule: 'WATERMARK' },
+    watermarkVersion: { widget: 'number', tab: 'infos', requiredModule: 'WATERMARK', ...serverSet },
     tags: { widget: 'references', reference: 'tags', tab: 'infos' },
     sportId: { widget: 'reference', reference: 'sports', tab: 'infos' },
     state: { widget: 'select', options: VIDEO_STATES, tab: 'infos', ...serverSet },

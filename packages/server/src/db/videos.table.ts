@@ -39,6 +39,10 @@ export const videos = pgTable(
     geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
     /** RESTRAINED_ACCESS: for the club's signed-in fans only. */
     fansOnly: boolean('fans_only').notNull().default(false),
+    /** WATERMARK: the account's logo kept off this video's picture (contract watermark.ts). */
+    watermarkOff: boolean('watermark_off').notNull().default(false),
+    /** The account's watermark version its current media carry; null: no watermark burned in. */
+    watermarkVersion: integer('watermark_version'),
     sportId: integer('sport_id').references(() => sports.id, { onDelete: 'set null' }),
     state: text('state').$type<VideoState>().notNull().default('uploading'),
     /** Why the video is failed: a Message of the contract's catalogs (rendered where shown). */

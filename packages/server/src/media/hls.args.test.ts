@@ -89,3 +89,77 @@ describe('hlsLadderArgs', () => {
     expect(args.slice(-7)).toEqual(['-map', '[sbout]', '-frames:v', '1', '-q:v', '5', '/tmp/sprite.jpg']);
   });
 });
+
+describe('hlsLadderArgs with a watermark', () => {
+  const logo = {
+    image: '/work/logo.png',
+    corner: 'top-right',
+    sizePercent: 10,
+    opacity: 0.5,
+    marginPercent: 2,
+  } as const;
+  const graphOf = (args: string[]) => args[args.indexOf('-filter_complex') + 1] ?? '';
+
+  it('reads the logo as a second input and overlays it once, before the split into rungs', () => {
+    const args = hlsLadderArgs({ ...base, sourceWidth: 1280, sourceHeight: 720, watermark: logo });
+    expect(args.slice(0, 4)).toEqual(['-i', '/in/source.mp4', '-i', '/work/logo.png']);
+    expect(graphOf(args).split(';').slice(0, 3)).toEqual([
+      // 10 % of 1280 = 128 px wide, half transparent; 2 % of 1280 ≈ 26 px from the top and right edges.
+      '[1:v]scale=128:-2,format=rgba,colorchannelmixer=aa=0.5[wmlogo]',
+      '[0:v:0][wmlogo]overlay=x=main_w-overlay_w-26:y=26:eof_action=repeat:format=yuv420[marked]',
+      '[marked]split=3[v0][v1][v2]',
+    ]);
+    expect(graphOf(args).match(/overlay=/g)).toHaveLength(1);
+    // The audio is still the source's (input 0), not the logo's.
+    expect(args).toContain('0:a:0');
+  });
+
+  it('places each corner by its two edges', () => {
+    const overlayOf = (corner: (typeof logo)['corner'] | 'bottom-left' | 'bottom-right' | 'top-left') =>
+      graphOf(hlsLadderArgs({ ...base, sourceWidth: 1000, sourceHeight: 560, watermark: { ...logo, corner } }))
+        .split(';')[1]
+        ?.replace(/:eof_action.*/, '');
+    expect(overlayOf('top-left')).toBe('[0:v:0][wmlogo]overlay=x=20:y=20');
+    expect(overlayOf('top-right')).toBe('[0:v:0][wmlogo]overlay=x=main_w-overlay_w-20:y=20');
+    expect(overlayOf('bottom-left')).toBe('[0:v:0][wmlogo]overlay=x=20:y=main_h-overlay_h-20');
+    expect(overlayOf('bottom-right')).toBe('[0:v:0][wmlogo]overlay=x=main_w-overlay_w-20:y=main_h-overlay_h-20');
+  });
+
+  it('sizes the logo by the source width (an even number) so every rung shows it at the same share', () => {
+    const args = hlsLadderArgs({
+      ...base,
+      sourceWidth: 1920,
+      sourceHeight: 1080,
+      watermark: { ...logo, sizePercent: 12.5 },
+    });
+    expect(graphOf(args)).toContain('[1:v]scale=240:-2,');
+    const odd = hlsLadderArgs({
+      ...base,
+      sourceWidth: 642,
+      sourceHeight: 360,
+      watermark: { ...logo, sizePercent: 15 },
+    });
+    // 15 % of 642 = 96.3 → 96.
+    expect(graphOf(odd)).toContain('[1:v]scale=96:-2,');
+  });
+
+  it('keeps the opacity between 0 and 1 and puts the storyboard after the overlay too', () => {
+    const plan = storyboardPlan({ durationSeconds: 60, width: 1280, height: 720 });
+    const args = hlsLadderArgs({
+      ...base,
+      sourceWidth: 1280,
+      sourceHeight: 720,
+      watermark: { ...logo, opacity: 1.7 },
+      storyboard: { output: '/tmp/sprite.jpg', plan },
+    });
+    expect(graphOf(args)).toContain('colorchannelmixer=aa=1[wmlogo]');
+    expect(graphOf(args)).toContain('[marked]split=4[v0][v1][v2][sb]');
+  });
+
+  it('has no second input nor overlay without a watermark', () => {
+    const args = hlsLadderArgs({ ...base, sourceWidth: 1280, sourceHeight: 720, watermark: null });
+    expect(args.filter((arg) => arg === '-i')).toHaveLength(1);
+    expect(graphOf(args)).not.toContain('overlay');
+    expect(graphOf(args).startsWith('[0:v:0]split=3')).toBe(true);
+  });
+});

@@ -10,6 +10,7 @@ import {
   ladderFor,
 } from '@regie/contract/media';
 import { type StoryboardPlan, storyboardFilter, storyboardOutputArgs } from './thumbnails.args.ts';
+import { type WatermarkOverlay, watermarkFilters } from './watermark.args.ts';
 
 export interface HlsLadderOptions {
   input: string;
@@ -25,6 +26,8 @@ export interface HlsLadderOptions {
   segmentSeconds?: number;
   /** The storyboard sprite too, from the same decode (a second output of the same process). */
   storyboard?: { output: string; plan: StoryboardPlan };
+  /** The account's logo, burned in once before the split: every rung (and the storyboard) shows it alike. */
+  watermark?: WatermarkOverlay | null;
 }
 
 /** The rungs of a source: by its short side, so a portrait (9:16) video keeps its sharpness. */
@@ -44,13 +47,19 @@ export function hlsLadderArgs(options: HlsLadderOptions): string[] {
   const portrait = options.sourceWidth < options.sourceHeight;
   const branches = rungs.map((_, index) => `[v${index}]`);
   if (options.storyboard) branches.push('[sb]');
-  const split = `[0:v:0]split=${branches.length}${branches.join('')}`;
+  // The watermark is laid over the decoded picture once, at the source's width, then split: one
+  // overlay for the whole ladder, and the same place and size on every rung once scaled.
+  const watermark = options.watermark
+    ? watermarkFilters('[0:v:0]', 1, options.sourceWidth, options.watermark, '[marked]')
+    : [];
+  const split = `${watermark.length > 0 ? '[marked]' : '[0:v:0]'}split=${branches.length}${branches.join('')}`;
   const scales = rungs.map((rung, index) => {
     const size = portrait ? `${rung.height}:-2` : `-2:${rung.height}`;
     return `[v${index}]scale=${size},format=yuv420p[v${index}out]`;
   });
   if (options.storyboard) scales.push(`[sb]${storyboardFilter(options.storyboard.plan)}[sbout]`);
-  const args = ['-i', options.input, '-filter_complex', [split, ...scales].join(';')];
+  const inputs = ['-i', options.input, ...(options.watermark ? ['-i', options.watermark.image] : [])];
+  const args = [...inputs, '-filter_complex', [...watermark, split, ...scales].join(';')];
 
   rungs.forEach((rung, index) => {
     const kbps = rung.videoBitrateKbps;

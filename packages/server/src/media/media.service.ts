@@ -13,6 +13,7 @@ import {
   storyboardPlan,
   storyboardVtt,
 } from './thumbnails.args.ts';
+import type { WatermarkOverlay } from './watermark.args.ts';
 
 /** The media operations the jobs perform: argument builders + the one ffmpeg runner. */
 
@@ -34,7 +35,12 @@ export async function encodeHlsLadder(
   input: string,
   outputDir: string,
   metadata: TechnicalMetadata,
-  options: RunOptions & { segmentSeconds?: number; storyboard?: { sprite: string; vtt: string } } = {},
+  options: RunOptions & {
+    segmentSeconds?: number;
+    storyboard?: { sprite: string; vtt: string };
+    /** The account's logo, burned into every rung in the same pass. */
+    watermark?: WatermarkOverlay | null;
+  } = {},
 ): Promise<{ masterPlaylist: string; rungs: LadderRung[]; storyboard: StoryboardPlan | null }> {
   const shape = { sourceWidth: metadata.width, sourceHeight: metadata.height };
   const rungs = rungsFor(shape);
@@ -51,6 +57,7 @@ export async function encodeHlsLadder(
     fps: metadata.fps,
     ...(options.segmentSeconds ? { segmentSeconds: options.segmentSeconds } : {}),
     ...(options.storyboard && plan ? { storyboard: { output: options.storyboard.sprite, plan } } : {}),
+    watermark: options.watermark ?? null,
   });
   await runFfmpeg(args, runOptions(options, metadata.durationSeconds));
   if (options.storyboard && plan) {

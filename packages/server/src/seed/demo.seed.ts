@@ -91,6 +91,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'IMPORTDATA',
       // Its rights cover Belgium, where it plays, and France (issue 47): the Playback settings tab.
       'GEO_BLOCKING',
+      // Its crest in a corner of its videos and clips (issue 47.4; the logo is made with the demo video).
+      'WATERMARK',
     ],
     // Addresses without a country (a newcomer's own machine, the stadium's network) watch.
     config: { geoBlocking: DEMO_CLUB_GEO_BLOCKING },

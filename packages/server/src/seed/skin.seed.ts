@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { WATERMARK_DEFAULTS } from '@regie/contract/watermark';
+import type { StoredWatermark } from '@regie/contract/watermark.schemas';
+import { and, eq, sql } from 'drizzle-orm';
+import { accounts } from '../db/accounts.table.ts';
 import { clipSkins } from '../db/clip-skins.table.ts';
 import type { Db } from '../db/database.ts';
 import type { JobLogger } from '../jobs/jobs.define.ts';
@@ -61,4 +65,20 @@ export async function dressDemoSkin(
     .update(clipSkins)
     .set({ overlayKey: key })
     .where(and(eq(clipSkins.accountId, accountId), eq(clipSkins.name, DEMO_SKIN_NAME)));
+  await watermarkDemoClub(db, storage, accountId, crest);
+}
+
+/**
+ * The crest as the club's watermark (issue 47.4), stored where an upload of it would be (its key
+ * named by its content's hash), discreet in the top right corner of every video encoded after.
+ */
+async function watermarkDemoClub(db: Db, storage: ObjectStorage, accountId: number, crest: string): Promise<void> {
+  const bytes = await readFile(crest);
+  const key = `${accountId}/logo/${createHash('sha256').update(bytes).digest('hex')}.png`;
+  await storage.putStream(key, createReadStream(crest), 'image/png', { size: bytes.length });
+  const watermark: StoredWatermark = { ...WATERMARK_DEFAULTS, logoKey: key, opacity: 0.7, version: 1 };
+  await db
+    .update(accounts)
+    .set({ config: sql`${accounts.config} || ${JSON.stringify({ watermark })}::jsonb` })
+    .where(eq(accounts.id, accountId));
 }

@@ -88,8 +88,9 @@ export async function seedDemoVideo(db: Db, storage: ObjectStorage, dataDir: str
       .set({ originalKey: key, filename: DEMO_VIDEO.filename, size, contentType: 'video/mp4' })
       .where(eq(videos.id, video.id));
     await attachDemoReplay(db, video.accountId, video.id);
-    await enqueueEncode(db, video);
+    // The crest first: it is the club's watermark too, which the encode burns in.
     await dressDemoSkin(db, storage, video.accountId, work, log);
+    await enqueueEncode(db, video);
     await seedDemoMarkerClips(db, video, DEMO_VIDEO.seconds, log);
     await seedDemoFeedMatch(db, video, log);
     log.info({ videoId: video.id }, 'demo video stored, its encode job queued');

@@ -12,6 +12,7 @@ import { defineJob, type JobContext, skipped } from '../jobs/jobs.define.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
 import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
 import { renderWantedAspects } from '../vertical/renditions.wanted.ts';
+import { watermarkForEncode } from '../watermark/watermark.encode.ts';
 import { releasePendingShares } from './share.pending.ts';
 import { filesUnder, probeSource, sourceFile, uploadOutputs, workFolder } from './videos.files.ts';
 import { followedByVideo } from './videos.job-hooks.ts';
@@ -42,6 +43,11 @@ const encodePayload = z.object({
    * new media are stored. Without it the video is processing meanwhile and hls/ starts empty.
    */
   replaces: z.string().min(1).optional(),
+  /**
+   * The video plays its current media while it is encoded again (a new watermark): it stays
+   * ready, and the new files replace the old ones under the same names (same source, same rungs).
+   */
+  keepPlaying: z.boolean().optional(),
 });
 type EncodePayload = z.infer<typeof encodePayload>;
 
@@ -77,6 +83,7 @@ async function bothOrNeither<T>(
 }
 
 async function encode(context: EncodeContext, video: VideoRow, work: string, replaces: string | null) {
+  const playing = replaces !== null || context.payload.keepPlaying === true;
   const { storage, signal, reportProgress, db } = context;
   const { accountId, id } = video;
   const source = await sourceFile(storage, video, work);
@@ -84,19 +91,21 @@ async function encode(context: EncodeContext, video: VideoRow, work: string, rep
   reportProgress(PROGRESS.probed);
   const findings = { metadata, duration: metadata.durationSeconds, width: metadata.width, height: metadata.height };
   // Replacing media that play: the video stays ready on them until the new ones are stored.
-  if (replaces) await videoStates.stored(db, id, findings);
+  if (playing) await videoStates.stored(db, id, findings);
   else await videoStates.processing(db, id, findings);
 
   const hls = join(work, 'hls');
   const sprite = join(work, 'storyboard', 'sprite.jpg');
   const vtt = join(work, 'storyboard', 'storyboard.vtt');
   const poster = join(work, 'poster.jpg');
+  const watermark = await watermarkForEncode(db, storage, video, work);
   // The ladder and the storyboard come from one decode of the source (one ffmpeg process); the
   // poster, one frame, is taken meanwhile rather than after it (the video plays sooner).
   const { rungs } = await bothOrNeither(signal, (both) => [
     encodeHlsLadder(source, hls, metadata, {
       signal: both,
       storyboard: { sprite, vtt },
+      watermark: watermark.overlay,
       onProgress: (percent) => reportProgress(PROGRESS.probed + ((PROGRESS.encoded - PROGRESS.probed) * percent) / 100),
     }),
     makePoster(source, poster, metadata, { signal: both }),
@@ -105,7 +114,7 @@ async function encode(context: EncodeContext, video: VideoRow, work: string, rep
 
   // A re-encode may have other rungs than the last one: the old HLS files go first (unless they
   // play meanwhile: then the rungs overwrite their own files, and the replaced folder goes after).
-  if (!replaces) await storage.deletePrefix(hlsFolder(accountId, id));
+  if (!playing) await storage.deletePrefix(hlsFolder(accountId, id));
   const outputs = [
     ...(await filesUnder(hls)).map((name) => ({ file: join(hls, name), key: `${hlsFolder(accountId, id)}${name}` })),
     { file: poster, key: posterKey(accountId, id) },
@@ -113,7 +122,7 @@ async function encode(context: EncodeContext, video: VideoRow, work: string, rep
     { file: vtt, key: storyboardVttKey(accountId, id) },
   ];
   await uploadOutputs(context, outputs, PROGRESS.storyboard, PROGRESS.uploaded);
-  return { metadata, rungs: rungs.map((rung) => rung.name) };
+  return { metadata, rungs: rungs.map((rung) => rung.name), watermarkVersion: watermark.version };
 }
 
 /**
@@ -130,7 +139,10 @@ export const encodeVideoJob = defineJob({
   timeoutMs: 6 * 60 * 60 * 1000,
   // The worker marks the video failed once the job has failed for good, whatever the path; an
   // encode replacing playable media leaves the video ready on them.
-  ...followedByVideo('uploaded', (job) => encodePayload.safeParse(job.payload).data?.replaces !== undefined),
+  ...followedByVideo('uploaded', (job) => {
+    const payload = encodePayload.safeParse(job.payload).data;
+    return payload?.replaces !== undefined || payload?.keepPlaying === true;
+  }),
   async perform(context) {
     const { payload, db, dataDir, job } = context;
     const video = await findVideo(db, payload.videoId);
@@ -148,6 +160,8 @@ export const encodeVideoJob = defineJob({
           posterKey: posterKey(video.accountId, video.id),
           storyboardKey: storyboardSpriteKey(video.accountId, video.id),
           storyboardVttKey: storyboardVttKey(video.accountId, video.id),
+          // What the Playback screen compares with the account's watermark (out of date or not).
+          watermarkVersion: result.watermarkVersion,
         });
         if (row) refusedShares = (await releasePendingShares(tx, row)).refused;
         // Its other aspects (its template's or rule's, and those rendered before) from the new media.
@@ -168,7 +182,11 @@ export const encodeVideoJob = defineJob({
         await context.storage.deletePrefix(videoFolder(video.accountId, video.id));
         return skipped(`Video ${video.id} was deleted while it was encoded`);
       }
-      return { durationSeconds: result.metadata.durationSeconds, rungs: result.rungs };
+      return {
+        durationSeconds: result.metadata.durationSeconds,
+        rungs: result.rungs,
+        watermarkVersion: result.watermarkVersion,
+      };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -185,6 +203,8 @@ export async function enqueueEncode(
   video: Pick<VideoRow, 'id' | 'accountId'>,
   options: {
     replaces?: string;
+    /** The video keeps playing its current media meanwhile (encodePayload.keepPlaying). */
+    keepPlaying?: boolean;
     /** The request (or job) that asks for it (the job's requestId). */
     requestId?: string | null;
     /** Runs in the transaction that queues a new job (not when one is already under way). */
@@ -197,11 +217,15 @@ export async function enqueueEncode(
     const [running] = await activeJobs(tx, video, VIDEO_JOB_TYPES.encode);
     if (running) return running;
     // Replacing media that play (encodePayload.replaces): the video stays ready meanwhile.
-    if (!options.replaces) await videoStates.uploaded(tx, video.id);
+    if (!options.replaces && !options.keepPlaying) await videoStates.uploaded(tx, video.id);
     const job = await enqueueJob(
       tx,
       encodeVideoJob,
-      { videoId: video.id, ...(options.replaces ? { replaces: options.replaces } : {}) },
+      {
+        videoId: video.id,
+        ...(options.replaces ? { replaces: options.replaces } : {}),
+        ...(options.keepPlaying ? { keepPlaying: true } : {}),
+      },
       {
         accountId: video.accountId,
         resourceType: VIDEO_RESOURCE_TYPE,

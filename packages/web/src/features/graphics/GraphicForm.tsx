@@ -1,4 +1,4 @@
-import { Button, Group, Input, Select, Slider, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import {
   GRAPHIC_KINDS,
   GRAPHIC_LIMITS,
@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { useT } from '../../i18n/use-t.ts';
 import { ImageUploadField } from '../../widgets/ImageUploadField.tsx';
+import { LabelledSlider } from '../../widgets/LabelledSlider.tsx';
 
 export interface GraphicDraft {
   name: string;
@@ -42,30 +43,6 @@ function isKind(value: string | null): value is GraphicKind {
 }
 function isPosition(value: string | null): value is GraphicPosition {
   return (GRAPHIC_POSITIONS as readonly (string | null)[]).includes(value);
-}
-
-/** A labelled slider (Mantine's Slider has no label of its own). */
-function LabelledSlider(props: {
-  label: string;
-  value: number;
-  onChange: (value: number) => void;
-  min: number;
-  max: number;
-  step: number;
-}) {
-  return (
-    <Input.Wrapper label={props.label} labelElement="div">
-      <Slider
-        thumbLabel={props.label}
-        value={props.value}
-        onChange={props.onChange}
-        min={props.min}
-        max={props.max}
-        step={props.step}
-        mt={4}
-      />
-    </Input.Wrapper>
-  );
 }
 
 interface Props {

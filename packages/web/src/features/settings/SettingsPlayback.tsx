@@ -1,14 +1,18 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { effectiveGrants } from '@regie/contract/access';
 import type { GeoSettings } from '@regie/contract/geo';
 import { playbackPaths } from '@regie/contract/playback';
 import type { PlaybackSettings, PlaybackSettingsResponse } from '@regie/contract/playback.schemas';
+import { WATERMARK_MODULE } from '@regie/contract/watermark';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useAction } from '../../api/action.ts';
 import { useApi } from '../../api/api-context.ts';
 import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useAccessSubject } from '../../session/access.ts';
 import { GeoRuleField } from '../../widgets/GeoRuleField.tsx';
+import { SettingsWatermark } from './SettingsWatermark.tsx';
 
 const SETTINGS_KEY = ['playback-settings'] as const;
 const GEO_TITLE_ID = 'playback-geo-title';
@@ -83,11 +87,12 @@ function GeoBlockingForm({ stored }: { stored: PlaybackSettingsResponse }) {
  * /account/settings/playback (issue 47): where the account's fans may watch. Geo blocking first:
  * the countries allowed or refused on every page of the account (an event, a video or a live
  * input may have its own rule), and whether addresses without a country (a stadium's network)
- * may watch.
+ * may watch. With WATERMARK, the logo burned into the videos (its own section and call).
  */
 export function SettingsPlayback() {
   const t = useT();
   const api = useApi();
+  const watermark = effectiveGrants(useAccessSubject()).modules.includes(WATERMARK_MODULE);
   const stored = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: ({ signal }) => api.get<PlaybackSettingsResponse>(playbackPaths.settings, undefined, { signal }),
@@ -103,6 +108,7 @@ export function SettingsPlayback() {
       )}
       {stored.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
       {stored.data && <GeoBlockingForm key={JSON.stringify(stored.data.geoBlocking)} stored={stored.data} />}
+      {watermark && <SettingsWatermark />}
     </Stack>
   );
 }

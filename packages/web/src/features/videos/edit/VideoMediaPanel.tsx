@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@
 import { satisfies } from '@regie/contract/access';
 import { canAccess, findRouteByPath } from '@regie/contract/routes';
 import { VIDEO_DOWNLOAD_RULE } from '@regie/contract/videos';
+import { WATERMARK_VIDEO_RULE } from '@regie/contract/watermark';
 import { IconAlertCircle, IconDownload, IconRefresh, IconScissors } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAction } from '../../../api/action.ts';
@@ -20,6 +21,7 @@ import { EncodeCancelled } from './EncodeCancelled.tsx';
 import { EncodeProgress } from './EncodeProgress.tsx';
 import { mediaFacts } from './media-facts.ts';
 import { stateBadgeProps } from './state-badge.ts';
+import { VideoWatermark } from './VideoWatermark.tsx';
 import { downloadOriginal, useRetryEncoding } from './video-calls.ts';
 
 export const CLIP_SCREEN = '/clipping/template';
@@ -47,6 +49,8 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
   const mayClip = state === 'ready' && clipRoute !== undefined && canAccess(subject, clipRoute);
   const mayDownload = Boolean(record.originalKey) && satisfies(subject, VIDEO_DOWNLOAD_RULE);
   const mayPublications = useMayReadPublications();
+  // Its picture made again with the account's logo (after the logo or the video's switch changed).
+  const mayWatermark = state === 'ready' && Boolean(record.originalKey) && satisfies(subject, WATERMARK_VIDEO_RULE);
 
   const facts = mediaFacts(record, labels, t);
 
@@ -83,6 +87,7 @@ export function VideoMediaPanel({ record, labels, canWrite }: Props) {
           />
         )}
         {state === 'ready' && playback && <VideoPlayer playback={playback} title={String(record.title ?? '')} />}
+        {mayWatermark && <VideoWatermark videoId={id} />}
         {facts.length > 0 && (
           <Table withRowBorders={false} verticalSpacing={2} fz="sm">
             <Table.Tbody>
