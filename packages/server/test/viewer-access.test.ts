@@ -1,16 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { embedPaths } from '@regie/contract/embed';
 import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { fanPublicPaths } from '@regie/contract/fans';
 import type { FanCheckoutResponse, FanCheckoutState } from '@regie/contract/fans.schemas';
 import type { ModuleCode } from '@regie/contract/modules';
 import { CHECKOUT_RETURN_PARAM, LOCAL_TEST_CARDS, STRIPE_WEBHOOK_PATH } from '@regie/contract/viewer-access';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../src/db/accounts.table.ts';
+import { events } from '../src/db/events.table.ts';
 import { fanProducts, paymentOffers, productItems, productPaymentOffers, products } from '../src/db/payments.table.ts';
 import { stripeCheckout } from '../src/payments/checkout.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
@@ -439,5 +441,34 @@ describe('a pass bought through Stripe Checkout', () => {
     expect((await notice(completed)).statusCode).toBe(200);
     const held = await stripeCtx.db.select().from(fanProducts).where(eq(fanProducts.productId, product.id));
     expect(held).toHaveLength(1);
+  });
+});
+
+describe('the demo club', () => {
+  it('sells the match pass of its away match before kick-off, and only that match', async () => {
+    const producer = await ctx.login('producer');
+    const rows = await ctx.db
+      .select({ id: events.id, name: events.name })
+      .from(events)
+      .innerJoin(accounts, eq(accounts.id, events.accountId))
+      .where(and(eq(accounts.name, DEMO_ACCOUNTS.club), eq(events.published, true)));
+    const pageOf = async (id: number) => {
+      const response = await ctx.request({ url: embedPaths.eventEmbed(id), token: producer });
+      return response.json<{ url: string }>().url.split('/').pop() ?? '';
+    };
+    const away = rows.find((row) => row.name === 'Northbridge United vs Riverside');
+    const data = await dataOf(await pageOf(away?.id ?? 0), () => undefined);
+    expect(data).toMatchObject({
+      state: 'upcoming',
+      access: { signIn: true, paid: true, offers: [{ name: 'Match pass', price: 499, billingPeriod: 'one_time' }] },
+    });
+    // Nothing else of the club is sold: the recorded match (every browser test's replay) stays free.
+    const sold = await ctx.db
+      .select({ itemType: productItems.itemType, itemId: productItems.itemId })
+      .from(productItems)
+      .innerJoin(products, eq(products.id, productItems.productId))
+      .innerJoin(accounts, eq(accounts.id, products.accountId))
+      .where(eq(accounts.name, DEMO_ACCOUNTS.club));
+    expect(sold).toEqual([{ itemType: 'event', itemId: away?.id }]);
   });
 });

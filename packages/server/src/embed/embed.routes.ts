@@ -218,7 +218,7 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
           '(`Authorization: Bearer` of the public fan API): never kept by a shared cache. ' +
           `${GEO_REFUSED_STATUS} where geo blocking refuses them; ${SIGN_IN_REQUIRED_STATUS} without a session of ` +
           `the page's club; ${PAYMENT_REQUIRED_STATUS} for a paid page when the fan holds none of its passes ` +
-          '(the page shows its offers); 404 when nothing plays.',
+          '(the page shows its offers), checked before kick-off too; 404 when nothing plays (yet).',
         params: embedTokenParams,
         response: {
           200: embedPlaybackResponse,
@@ -231,10 +231,12 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
       const target = targetOf(tokens, request.params.token);
       const view = await viewOf(target);
       geo.assertAllowed(request.raw, view.geo);
+      // A fans-only or paid page checks its fan first: before kick-off the page learns whether the
+      // fan holds a pass (404: nothing plays yet, but it is theirs) or still has one to buy (402).
+      const fan = view.access && (await admittedFan(options, target, view.access, request.headers.authorization));
       if (!view.playback) throw notFound(EMBED_MESSAGES.nothingToPlay);
       const country = view.geo ? geo.scopeOf(request.raw) : ANY_COUNTRY_SCOPE;
-      if (!view.access) return view.playback(view.geo ? country : undefined);
-      const fan = await admittedFan(options, target, view.access, request.headers.authorization);
+      if (!fan) return view.playback(view.geo ? country : undefined);
       return view.playback(viewerScope(country, fan.sessionId));
     },
   );

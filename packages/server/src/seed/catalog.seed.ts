@@ -9,6 +9,7 @@ import { paymentOffers, productPaymentOffers, products } from '../db/payments.ta
 import { playlists } from '../db/playlists.table.ts';
 import { sports } from '../db/sports.table.ts';
 import { seedClipsDemo } from './clips.seed.ts';
+import { DEMO_MATCH_PASS_PRODUCT } from './events.seed.ts';
 import { seedDemoImport } from './import.seed.ts';
 import { french, one } from './seed.rows.ts';
 import { seedSportData } from './sport-data.seed.ts';
@@ -207,7 +208,7 @@ async function seedPayments(db: Db, club: number): Promise<void> {
   const matchProduct = one(
     await db
       .insert(products)
-      .values({ name: 'Single match', description: 'Access to one match of your choice.', accountId: club })
+      .values({ name: DEMO_MATCH_PASS_PRODUCT, description: 'One match, live and on replay.', accountId: club })
       .returning(),
     'product',
   );

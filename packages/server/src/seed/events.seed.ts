@@ -4,11 +4,14 @@ import { challengerAppearances, challengers } from '../db/actors.table.ts';
 import { competitions, rounds, seasons } from '../db/competitions.table.ts';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
+import { productItems, products } from '../db/payments.table.ts';
 import { themes } from '../db/themes.table.ts';
 import { french, one } from './seed.rows.ts';
 
 /** The club's recorded match (seeded by clips.seed.ts with its markers). */
 export const DEMO_MATCH_NAME = 'Riverside vs Harbour City';
+/** The product a fan buys for one match (catalog.seed.ts). */
+export const DEMO_MATCH_PASS_PRODUCT = 'Single match';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MATCH_MS = 2 * 60 * 60 * 1000;
 
@@ -100,12 +103,15 @@ export async function seedEventsDemo(db: Db, accountId: ReadonlyMap<string, numb
         homeChallengerId: northbridge,
         awayChallengerId: riverside,
         themeId: theme,
-        activatedModules: ['CHAT', 'MARKERS'],
+        // Its page (embedded on the club's site) sells the match pass before kick-off (issue 47.3).
+        activatedModules: ['CHAT', 'MARKERS', 'EMBED'],
+        published: true,
         accountId: club,
       })
       .returning(),
     'upcoming event',
   );
+  await sellMatchPass(db, club, upcoming.id);
   await french(db, 'events', upcoming.id, { name: 'Northbridge United contre Riverside' });
   await db
     .insert(challengerAppearances)
@@ -115,6 +121,21 @@ export async function seedEventsDemo(db: Db, accountId: ReadonlyMap<string, numb
 }
 
 /** The demo video, once stored, is the recorded match's replay (when its account has the match). */
+/**
+ * The club's "Single match" product (catalog.seed.ts, sold by the Match pass offer) unlocks the
+ * away match: its embed page shows the pass and its price under the countdown, and plays only for
+ * a fan who bought it (the local payment provider's test card 4242 4242 4242 4242).
+ */
+async function sellMatchPass(db: Db, club: number, eventId: number): Promise<void> {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.accountId, club), eq(products.name, DEMO_MATCH_PASS_PRODUCT)))
+    .limit(1);
+  if (!product) throw new Error(`Demo seed: no product ${DEMO_MATCH_PASS_PRODUCT}`);
+  await db.insert(productItems).values({ productId: product.id, itemType: 'event', itemId: eventId });
+}
+
 export async function attachDemoReplay(db: Db, videoAccountId: number, videoId: number): Promise<void> {
   await db
     .update(events)

@@ -56,18 +56,31 @@ export function renderAccessWall(
   reason: WallReason,
   deps: AccessWallDeps,
 ): ScreenHandle {
-  const { say } = deps;
   setPageTitle(data.title);
+  const heading = element('h1', { id: 'access-title' }, [data.title]);
+  root.classList.remove('has-chapters');
+  root.replaceChildren(heading, accessSection(data.access, reason, deps));
+  root.setAttribute('aria-busy', 'false');
+  return { update: () => undefined, destroy: () => undefined };
+}
+
+/**
+ * The sign-in, the passes on sale, or (`ready`: before kick-off, for a fan who holds a pass) the
+ * word that it will play here: the wall's body, and the panel under an upcoming match's countdown.
+ */
+export function accessSection(access: EmbedAccess, reason: WallReason | 'ready', deps: AccessWallDeps): HTMLElement {
+  const { say } = deps;
   const status = element('p', { class: 'access-status', role: 'status' });
   const wall = element('section', { class: 'access-wall', 'aria-labelledby': 'access-title' });
-  const heading = element('h1', { id: 'access-title' }, [data.title]);
   const notice = deps.notice ? [element('p', { class: 'access-notice', role: 'status' }, [say(deps.notice)])] : [];
-  if (reason === 'signIn') {
+  if (reason === 'ready') {
+    wall.append(element('p', { class: 'access-reason' }, [say('passReady')]), ...notice);
+  } else if (reason === 'signIn') {
     const form = new FanAuthForm(deps.pageToken, deps.store, deps.language, say, say('accessSignInHint'), 'watch');
     wall.append(
-      element('p', { class: 'access-reason' }, [say(data.access.paid ? 'accessPaySignIn' : 'accessSignIn')]),
+      element('p', { class: 'access-reason' }, [say(access.paid ? 'accessPaySignIn' : 'accessSignIn')]),
       ...notice,
-      ...offersList(data.access.offers, deps, status, false),
+      ...offersList(access.offers, deps, status, false),
       form.root,
     );
   } else {
@@ -76,17 +89,14 @@ export function renderAccessWall(
     wall.append(
       element('p', { class: 'access-reason' }, [say('accessPay')]),
       ...notice,
-      ...(data.access.offers.length > 0
-        ? offersList(data.access.offers, deps, status, true)
+      ...(access.offers.length > 0
+        ? offersList(access.offers, deps, status, true)
         : [element('p', {}, [say('accessNoOffer')])]),
       status,
       signOut,
     );
   }
-  root.classList.remove('has-chapters');
-  root.replaceChildren(heading, wall);
-  root.setAttribute('aria-busy', 'false');
-  return { update: () => undefined, destroy: () => undefined };
+  return wall;
 }
 
 /** The passes on sale: name, what it is, its price, and (for a signed-in fan) a button to buy it. */

@@ -88,6 +88,7 @@ const MESSAGES = {
     checkoutPending: 'Your payment is not complete: nothing was bought yet.',
     checkoutCancelled: 'Payment cancelled: nothing was bought.',
     checkoutPaid: 'Thank you: your pass is yours.',
+    passReady: 'Your pass is ready: the match plays here at kick-off.',
   },
   fr: {
     loading: 'Chargement…',
@@ -172,6 +173,7 @@ const MESSAGES = {
     checkoutPending: 'Votre paiement n’est pas terminé : rien n’a encore été acheté.',
     checkoutCancelled: 'Paiement annulé : rien n’a été acheté.',
     checkoutPaid: 'Merci : votre pass est à vous.',
+    passReady: 'Votre pass est prêt : le match sera diffusé ici dès le coup d’envoi.',
   },
 } as const;
 

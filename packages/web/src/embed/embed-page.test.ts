@@ -266,4 +266,30 @@ describe('the embed page’s states', () => {
     );
     expect(root.querySelector('.access-wall')).toBeNull();
   });
+
+  it('sells the pass under the countdown before kick-off, and says when the fan holds it', async () => {
+    const { root, answer, answers, grants, store } = harness('en');
+    const paidUpcoming = {
+      ...upcoming,
+      access: {
+        signIn: true,
+        paid: true,
+        offers: [
+          { id: 4, name: 'Match pass', description: '', price: 499, currency: 'EUR', billingPeriod: 'one_time' },
+        ],
+      },
+    } as EmbedPlayerResponse;
+    store.set({ token: 'fan-token', expiresAt: '2099-01-01T00:00:00.000Z' });
+    grants.push({ status: 402, text: '{}' });
+    await answer(paidUpcoming);
+    await vi.waitFor(() => expect(root.querySelector('.offer button')?.textContent).toBe('Buy for €4.99'));
+    expect(root.querySelector('[role="timer"], .countdown')).not.toBeNull();
+
+    // Bought (here, or elsewhere): the next draw says it is ready.
+    answers.push({ status: 200, text: JSON.stringify(paidUpcoming) });
+    grants.push({ status: 404, text: '{}' });
+    store.set({ token: 'fan-token-2', expiresAt: '2099-01-01T00:00:00.000Z' });
+    await vi.waitFor(() => expect(text(root)).toContain('Your pass is ready: the match plays here at kick-off.'));
+    expect(root.querySelector('.offer button')).toBeNull();
+  });
 });

@@ -1,8 +1,8 @@
 import { EMBED_POLL_MS } from '@regie/contract/embed';
-import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import type { EmbedAccess, EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
 import { PAYMENT_REQUIRED_STATUS, SIGN_IN_REQUIRED_STATUS } from '@regie/contract/viewer-access';
-import { type AccessWallDeps, renderAccessWall, type WallReason } from './embed-access.ts';
+import { type AccessWallDeps, accessSection, renderAccessWall, type WallReason } from './embed-access.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { type AttachStream, type PlayerHandle, renderLive, renderReplay } from './embed-player.ts';
 import { renderPreparing, renderUnavailable, renderUpcoming, type ScreenHandle } from './embed-screens.ts';
@@ -185,6 +185,21 @@ export class EmbedPage {
     });
   }
 
+  /**
+   * Before kick-off of a fans-only or paid match: under the countdown, the sign-in, the passes to
+   * buy, or the word that the fan's pass is ready (the playback answers 404: nothing plays yet).
+   */
+  private async passPanel(access: EmbedAccess): Promise<void> {
+    const deps = this.deps.access;
+    if (!deps) return;
+    const handle = this.handle;
+    const answer = await this.deps.playback().catch(() => null);
+    const reason = { 401: 'signIn', 402: 'pay', 404: 'ready' }[answer?.status ?? 0] as WallReason | 'ready' | undefined;
+    // Drawn again meanwhile (a new state, a retry): that draw has its own panel.
+    if (!reason || handle !== this.handle) return;
+    this.root.append(accessSection(access, reason, { ...deps, retry: () => this.retry() }));
+  }
+
   private update(next: EmbedPlayerResponse): void {
     const handle = this.handle;
     if (!handle) return;
@@ -208,6 +223,7 @@ export class EmbedPage {
     switch (next.state) {
       case 'upcoming':
         this.handle = renderUpcoming(root, next, say, this.language);
+        if (next.access) void this.passPanel(next.access);
         break;
       case 'live':
         this.handle = renderLive(next, { root, say, attach: this.deps.attach, onFailure });
