@@ -129,6 +129,11 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
        * closest to its shape, a page asked for one (`?aspect=9x16`) plays that one.
        */
       renditions: z.array(embedRendition),
+      /**
+       * The replay's MP4 to download (DOWNLOAD: the account's module and the video's switch), signed;
+       * null when it may not be downloaded, or when `perViewer` (the playback gives it).
+       */
+      downloadUrl: z.string().nullable(),
     })
     .strict(),
   z
@@ -152,6 +157,8 @@ export const embedPlaybackResponse = z
     hlsUrl: z.string(),
     /** The replay's renditions in other aspects (none for a live). */
     renditions: z.array(embedRendition),
+    /** The replay's MP4 to download, signed like the playlist (DOWNLOAD); null for a live or when not allowed. */
+    downloadUrl: z.string().nullable(),
   })
   .strict();
 export type EmbedPlaybackResponse = z.infer<typeof embedPlaybackResponse>;

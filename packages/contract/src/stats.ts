@@ -159,6 +159,8 @@ export const eventStatsPoint = z.object({
   /** The bucket's start (ISO, UTC). */
   at: isoDateTime,
   plays: z.number().int(),
+  /** Downloads of its replay's and clips' MP4 begun (DOWNLOAD). */
+  downloads: z.number().int(),
   markers: z.number().int(),
   clips: z.number().int(),
 });
@@ -174,6 +176,8 @@ export const eventStatsResponse = periodResponse.extend({
     plays: z.number().int(),
     replayPlays: z.number().int(),
     clipPlays: z.number().int(),
+    /** Downloads of its replay's and clips' MP4 begun from the embed (DOWNLOAD). */
+    downloads: z.number().int(),
     markers: z.number().int(),
     clips: z.number().int(),
   }),
@@ -185,6 +189,8 @@ export const conferenceStatsPoint = z.object({
   /** The bucket's start (ISO, UTC). */
   at: isoDateTime,
   plays: z.number().int(),
+  /** Downloads of its replay's and clips' MP4 begun (DOWNLOAD). */
+  downloads: z.number().int(),
   chapters: z.number().int(),
   clips: z.number().int(),
 });
@@ -200,6 +206,8 @@ export const conferenceStatsResponse = periodResponse.extend({
     plays: z.number().int(),
     replayPlays: z.number().int(),
     clipPlays: z.number().int(),
+    /** Downloads of its replay's and clips' MP4 begun from the embed (DOWNLOAD). */
+    downloads: z.number().int(),
     chapters: z.number().int(),
     clips: z.number().int(),
   }),

@@ -20,6 +20,7 @@ describe('the videos declaration', () => {
     const writable = fields.filter((field) => !videosResource.ui[field as keyof typeof videosResource.ui].readOnly);
     expect(writable.sort()).toEqual([
       'description',
+      'downloadable',
       'fansOnly',
       'geoBlocking',
       'published',

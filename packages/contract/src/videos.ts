@@ -98,6 +98,17 @@ export const MEDIA_TOKEN_STEP_SECONDS = 15 * 60;
 /** How long a download link (videoPaths.downloadLink) opens the original. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 5 * 60;
 
+/**
+ * DOWNLOAD (issue 47.5): a published video's MP4 that fans download from the embed page, when the
+ * account holds the module and the video says `downloadable`. DECISION: it is the ladder's top
+ * rung remuxed into an MP4 (no second encode: the same picture, the watermark included) by the
+ * encode that makes the ladder, stored beside it; a video switched to downloadable after its
+ * encode is encoded again while it keeps playing. Served by the media route (`?t=` of the page's
+ * signed URLs, scoped like them) as an attachment; each download started counts in the stats.
+ */
+export const DOWNLOAD_MODULE = 'DOWNLOAD';
+export const DOWNLOAD_FILE = 'download.mp4';
+
 /** Content types of the media files, by extension. */
 export const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
   m3u8: 'application/vnd.apple.mpegurl',

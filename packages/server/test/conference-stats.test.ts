@@ -66,13 +66,13 @@ describe('GET business-players/{id}/stats', () => {
     const response = await ctx.request({ url: url(), token: organiser.token });
     expect(response.statusCode, response.body).toBe(200);
     const stats = response.json();
-    expect(stats.totals).toEqual({ plays: 3, replayPlays: 1, clipPlays: 2, chapters: 3, clips: 1 });
+    expect(stats.totals).toEqual({ plays: 3, replayPlays: 1, clipPlays: 2, downloads: 0, chapters: 3, clips: 1 });
     expect(stats.interval).toBe('day');
     expect(stats.series).toHaveLength(7);
-    expect(stats.series[0]).toEqual({ at: '2026-10-01T00:00:00.000Z', plays: 0, chapters: 1, clips: 0 });
-    expect(stats.series[1]).toEqual({ at: '2026-10-02T00:00:00.000Z', plays: 0, chapters: 0, clips: 1 });
-    expect(stats.series[2]).toEqual({ at: '2026-10-03T00:00:00.000Z', plays: 0, chapters: 2, clips: 0 });
-    expect(stats.series[4]).toEqual({ at: '2026-10-05T00:00:00.000Z', plays: 2, chapters: 0, clips: 0 });
+    expect(stats.series[0]).toEqual({ at: '2026-10-01T00:00:00.000Z', plays: 0, downloads: 0, chapters: 1, clips: 0 });
+    expect(stats.series[1]).toEqual({ at: '2026-10-02T00:00:00.000Z', plays: 0, downloads: 0, chapters: 0, clips: 1 });
+    expect(stats.series[2]).toEqual({ at: '2026-10-03T00:00:00.000Z', plays: 0, downloads: 0, chapters: 2, clips: 0 });
+    expect(stats.series[4]).toEqual({ at: '2026-10-05T00:00:00.000Z', plays: 2, downloads: 0, chapters: 0, clips: 0 });
   });
 
   it('counts a play the public player reports through the conference embed', async () => {
@@ -125,6 +125,6 @@ describe('GET business-players/{id}/stats', () => {
   it('has no replay plays for a conference without a replay video', async () => {
     const bare = await insertConference(organiser.accountId, { videoId: null });
     const stats = (await ctx.request({ url: url(bare), token: organiser.token })).json();
-    expect(stats.totals).toEqual({ plays: 0, replayPlays: 0, clipPlays: 0, chapters: 0, clips: 0 });
+    expect(stats.totals).toEqual({ plays: 0, replayPlays: 0, clipPlays: 0, downloads: 0, chapters: 0, clips: 0 });
   });
 });

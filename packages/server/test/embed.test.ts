@@ -88,6 +88,7 @@ describe('the public player', () => {
       'access',
       'available',
       'chapters',
+      'downloadUrl',
       'durationSeconds',
       'hlsUrl',
       'perViewer',

@@ -43,12 +43,12 @@ describe('GET events/{id}/stats', () => {
     const response = await ctx.request({ url: `${statsPaths.eventStats(eventId)}${period}`, token: producer.token });
     expect(response.statusCode, response.body).toBe(200);
     const stats = response.json();
-    expect(stats.totals).toEqual({ plays: 5, replayPlays: 3, clipPlays: 2, markers: 2, clips: 2 });
+    expect(stats.totals).toEqual({ plays: 5, replayPlays: 3, clipPlays: 2, downloads: 0, markers: 2, clips: 2 });
     expect(stats.interval).toBe('day');
     expect(stats.series).toHaveLength(7);
-    expect(stats.series[0]).toEqual({ at: '2026-10-01T00:00:00.000Z', plays: 2, markers: 2, clips: 0 });
-    expect(stats.series[3]).toEqual({ at: '2026-10-04T00:00:00.000Z', plays: 2, markers: 0, clips: 0 });
-    expect(stats.series[6]).toEqual({ at: '2026-10-07T00:00:00.000Z', plays: 1, markers: 0, clips: 0 });
+    expect(stats.series[0]).toEqual({ at: '2026-10-01T00:00:00.000Z', plays: 2, downloads: 0, markers: 2, clips: 0 });
+    expect(stats.series[3]).toEqual({ at: '2026-10-04T00:00:00.000Z', plays: 2, downloads: 0, markers: 0, clips: 0 });
+    expect(stats.series[6]).toEqual({ at: '2026-10-07T00:00:00.000Z', plays: 1, downloads: 0, markers: 0, clips: 0 });
   });
 
   it('chooses an interval when none is given, weeks starting on Monday', async () => {

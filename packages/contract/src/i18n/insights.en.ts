@@ -30,6 +30,7 @@ export const insightsEn = {
   'insights.stats.plays': 'Plays',
   'insights.stats.replayPlays': 'Plays of the replay',
   'insights.stats.clipPlays': 'Plays of its clips',
+  'insights.stats.downloads': 'Downloads',
   'insights.stats.markers': 'Markers made',
   'insights.stats.clips': 'Clips made',
   'insights.stats.overTime': 'Over time',

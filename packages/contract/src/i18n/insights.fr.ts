@@ -31,6 +31,7 @@ export const insightsFr: Record<keyof typeof insightsEn, string> = {
   'insights.stats.plays': 'Lectures',
   'insights.stats.replayPlays': 'Lectures du replay',
   'insights.stats.clipPlays': 'Lectures de ses clips',
+  'insights.stats.downloads': 'Téléchargements',
   'insights.stats.markers': 'Marqueurs posés',
   'insights.stats.clips': 'Clips créés',
   'insights.stats.overTime': 'Au fil du temps',

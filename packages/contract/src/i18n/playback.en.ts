@@ -29,5 +29,6 @@ export const playbackEn = {
   'resource.businessPlayers.field.geoBlocking': 'Geo blocking',
   'resource.events.field.fansOnly': 'For the club’s signed-in fans only',
   'resource.videos.field.fansOnly': 'For the club’s signed-in fans only',
+  'resource.videos.field.downloadable': 'Fans may download it from the player',
   'resource.businessPlayers.field.fansOnly': 'For signed-in fans only',
 } as const;

@@ -31,5 +31,6 @@ export const playbackFr: Record<keyof typeof playbackEn, string> = {
   'resource.businessPlayers.field.geoBlocking': 'Géoblocage',
   'resource.events.field.fansOnly': 'Réservé aux supporters connectés du club',
   'resource.videos.field.fansOnly': 'Réservé aux supporters connectés du club',
+  'resource.videos.field.downloadable': 'Téléchargeable par les supporters depuis le lecteur',
   'resource.businessPlayers.field.fansOnly': 'Réservé aux supporters connectés',
 };

@@ -43,6 +43,8 @@ export const videosResource = defineResource({
     fansOnly: z.boolean().default(false),
     /** WATERMARK: true keeps the account's logo off this video's picture (contract watermark.ts). */
     watermarkOff: z.boolean().default(false),
+    /** DOWNLOAD: fans may download its MP4 (with the watermark) from the embed (contract videos.ts DOWNLOAD_FILE). */
+    downloadable: z.boolean().default(false),
     /** The account's watermark version its media were encoded with; null: none burned in. */
     watermarkVersion: z.number().int().nullable().default(null),
     /** Ids of the account's tags. */
@@ -79,6 +81,7 @@ export const videosResource = defineResource({
     geoBlocking: { widget: 'geoRule', tab: 'infos', requiredModule: 'GEO_BLOCKING' },
     fansOnly: { widget: 'switch', tab: 'infos', requiredModule: 'RESTRAINED_ACCESS' },
     watermarkOff: { widget: 'switch', tab: 'infos', requiredModule: 'WATERMARK' },
+    downloadable: { widget: 'switch', tab: 'infos', requiredModule: 'DOWNLOAD' },
     watermarkVersion: { widget: 'number', tab: 'infos', requiredModule: 'WATERMARK', ...serverSet },
     tags: { widget: 'references', reference: 'tags', tab: 'infos' },
     sportId: { widget: 'reference', reference: 'sports', tab: 'infos' },

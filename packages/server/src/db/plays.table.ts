@@ -30,3 +30,22 @@ export const plays = pgTable(
     index('plays_event_id_idx').on(table.eventId),
   ],
 );
+
+/**
+ * Downloads of a video's MP4 started from the embed (DOWNLOAD, contract videos.ts DOWNLOAD_FILE):
+ * one row per download begun (a resumed one, a Range past the start, counts none), for the stats.
+ */
+export const videoDownloads = pgTable(
+  'video_downloads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('video_downloads_video_at_idx').on(table.videoId, table.downloadedAt)],
+);

@@ -41,6 +41,10 @@ export const videos = pgTable(
     fansOnly: boolean('fans_only').notNull().default(false),
     /** WATERMARK: the account's logo kept off this video's picture (contract watermark.ts). */
     watermarkOff: boolean('watermark_off').notNull().default(false),
+    /** DOWNLOAD: its MP4 may be downloaded from the embed. */
+    downloadable: boolean('downloadable').notNull().default(false),
+    /** The fans' MP4 (videos/{account}/{id}/download.mp4), made by the encode while downloadable; null: none. */
+    downloadKey: text('download_key'),
     /** The account's watermark version its current media carry; null: no watermark burned in. */
     watermarkVersion: integer('watermark_version'),
     sportId: integer('sport_id').references(() => sports.id, { onDelete: 'set null' }),

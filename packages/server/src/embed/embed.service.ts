@@ -13,6 +13,7 @@ import type { ContentRef } from '../live/program.ts';
 import { replayPreparation } from '../live/replay.progress.ts';
 import { accessOf, type ContentAccess, contentAccess } from '../playback/viewer-access.ts';
 import { renditionsOf } from '../vertical/renditions.service.ts';
+import { downloadWanted } from '../videos/videos.download.ts';
 import { liveOrigin } from './embed.live.ts';
 import { EMBED_SOURCES, type EmbedContent } from './embed.sources.ts';
 import type { EmbedTarget, EmbedTokens } from './embed.tokens.ts';
@@ -81,12 +82,21 @@ interface ReplayVideo {
   hlsKey: string | null;
   posterKey: string | null;
   duration: number | null;
+  downloadable: boolean;
+  downloadKey: string | null;
 }
 
 async function replayVideo(db: Db, accountId: number, videoId: number | null): Promise<ReplayVideo | null> {
   if (videoId === null) return null;
   const [video] = await db
-    .select({ state: videos.state, hlsKey: videos.hlsKey, posterKey: videos.posterKey, duration: videos.duration })
+    .select({
+      state: videos.state,
+      hlsKey: videos.hlsKey,
+      posterKey: videos.posterKey,
+      duration: videos.duration,
+      downloadable: videos.downloadable,
+      downloadKey: videos.downloadKey,
+    })
     .from(videos)
     .where(and(eq(videos.id, videoId), eq(videos.accountId, accountId)))
     .limit(1);
@@ -161,7 +171,11 @@ async function playingView(
     const ref = { kind: target.kind, id: target.id };
     const origin = await liveOrigin(db, ref);
     if (!origin) return { response: unavailable('no_camera', title), playback: null };
-    const playback = (scope?: string) => ({ hlsUrl: media.programUrl(target.accountId, ref, scope), renditions: [] });
+    const playback = (scope?: string) => ({
+      hlsUrl: media.programUrl(target.accountId, ref, scope),
+      renditions: [],
+      downloadUrl: null,
+    });
     return {
       response: {
         state: 'live',
@@ -180,11 +194,16 @@ async function playingView(
   if (video?.state === 'ready' && video.hlsKey) {
     const { hlsKey } = video;
     const rows = content.videoId === null ? [] : await playableRenditions(db, content.videoId);
+    const download =
+      video.downloadKey && (await downloadWanted(db, { accountId: target.accountId, downloadable: video.downloadable }))
+        ? video.downloadKey
+        : null;
     const playback = (scope?: string) => ({
       hlsUrl: media.mediaUrl(hlsKey, scope),
       renditions: rows.map(({ hlsKey: key, ...rendition }) => ({ ...rendition, hlsUrl: media.mediaUrl(key, scope) })),
+      downloadUrl: download && media.mediaUrl(download, scope),
     });
-    const everyone = perViewer ? { hlsUrl: null, renditions: [] } : playback();
+    const everyone = perViewer ? { hlsUrl: null, renditions: [], downloadUrl: null } : playback();
     return {
       response: {
         state: 'replay',
@@ -197,6 +216,7 @@ async function playingView(
         durationSeconds: video.duration,
         chapters: await source.chapters(db, target.accountId, target.id),
         renditions: everyone.renditions,
+        downloadUrl: everyone.downloadUrl,
       },
       playback,
     };

@@ -5,6 +5,7 @@ import { type CutPlan, cutArgs, cutPlan } from './cut.args.ts';
 import { runFfmpeg } from './ffmpeg.runner.ts';
 import { findKeyframes, probeMedia } from './ffprobe.service.ts';
 import { hlsLadderArgs, rungsFor } from './hls.args.ts';
+import { mp4RemuxArgs } from './remux.args.ts';
 import {
   posterArgs,
   posterTime,
@@ -103,6 +104,12 @@ export async function makeStoryboard(
   );
   await writeFile(output.vtt, storyboardVtt(plan, basename(output.sprite)));
   return plan;
+}
+
+/** An HLS rung's playlist remuxed into one MP4 (remux.args.ts): seconds for a match, no encode. */
+export async function remuxToMp4(playlist: string, output: string, options: RunOptions = {}): Promise<void> {
+  await mkdir(dirname(output), { recursive: true });
+  await runFfmpeg(mp4RemuxArgs(playlist, output), runOptions(options, null));
 }
 
 /** Cuts [in, out] of the input into an MP4: stream copy on keyframes, re-encoded otherwise. */

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { businessPlayerChapters, businessPlayerClips } from '../db/conferences.table.ts';
 import type { Db } from '../db/database.ts';
 import { markers } from '../db/events.table.ts';
-import { plays } from '../db/plays.table.ts';
+import { plays, videoDownloads } from '../db/plays.table.ts';
 import { videos } from '../db/videos.table.ts';
 import { bucketOf, byBucket, countAll, type Period, series, sum, within } from './stats.buckets.ts';
 
@@ -101,13 +101,35 @@ async function contentPlays(db: Db, content: StatsContent, queries: ContentQueri
   return { replay: byBucket(replayRows), clips: byBucket(clipRows) };
 }
 
+/** Downloads begun of the content's replay and clips' MP4 (DOWNLOAD), by bucket. */
+async function contentDownloads(db: Db, content: StatsContent, queries: ContentQueries, period: Period) {
+  const clipIds = db.select({ id: videos.id }).from(videos).where(queries.clips(db, content));
+  const bucket = bucketOf(videoDownloads.downloadedAt, period.interval);
+  const videosOf = or(
+    content.videoId === null ? undefined : eq(videoDownloads.videoId, content.videoId),
+    inArray(videoDownloads.videoId, clipIds),
+  );
+  const rows = await db
+    .select({ bucket, count: countAll })
+    .from(videoDownloads)
+    .where(
+      and(
+        eq(videoDownloads.accountId, content.accountId),
+        within(videoDownloads.downloadedAt, period.from, period.to),
+        videosOf,
+      ),
+    )
+    .groupBy(bucket);
+  return byBucket(rows);
+}
+
 /** A content's figures, its marks (markers or chapters) under one name. */
 export interface ContentStats {
   from: string;
   to: string;
   interval: Period['interval'];
-  totals: { plays: number; replayPlays: number; clipPlays: number; marks: number; clips: number };
-  series: { at: string; plays: number; marks: number; clips: number }[];
+  totals: { plays: number; replayPlays: number; clipPlays: number; downloads: number; marks: number; clips: number };
+  series: { at: string; plays: number; downloads: number; marks: number; clips: number }[];
 }
 
 /**
@@ -117,8 +139,9 @@ export interface ContentStats {
 export async function contentStats(db: Db, content: StatsContent, period: Period): Promise<ContentStats> {
   const queries = QUERIES[content.kind];
   const clipBucket = bucketOf(videos.createdAt, period.interval);
-  const [played, marksMade, clipRows] = await Promise.all([
+  const [played, downloaded, marksMade, clipRows] = await Promise.all([
     contentPlays(db, content, queries, period),
+    contentDownloads(db, content, queries, period),
     queries.marks(db, content, period),
     db
       .select({ bucket: clipBucket, count: countAll })
@@ -133,10 +156,18 @@ export async function contentStats(db: Db, content: StatsContent, period: Period
     from: period.from.toISOString(),
     to: period.to.toISOString(),
     interval: period.interval,
-    totals: { plays: replayPlays + clipPlays, replayPlays, clipPlays, marks: sum(marksMade), clips: sum(clipsMade) },
+    totals: {
+      plays: replayPlays + clipPlays,
+      replayPlays,
+      clipPlays,
+      downloads: sum(downloaded),
+      marks: sum(marksMade),
+      clips: sum(clipsMade),
+    },
     series: series(period, (at) => ({
       at,
       plays: (played.replay.get(at) ?? 0) + (played.clips.get(at) ?? 0),
+      downloads: downloaded.get(at) ?? 0,
       marks: marksMade.get(at) ?? 0,
       clips: clipsMade.get(at) ?? 0,
     })),

@@ -20,8 +20,9 @@ import { findVisible } from '../resources/resources.service.ts';
 import type { Engine } from '../resources/resources.types.ts';
 import type { ObjectStorage } from '../storage/storage.types.ts';
 import { authOf, type Guards } from '../tenancy/tenancy.guards.ts';
-import { sendObject } from './media.send.ts';
+import { attachment, sendObject } from './media.send.ts';
 import type { MediaTokens } from './media.tokens.ts';
+import { downloadBegins, downloadFileName, downloadOpen, recordDownload } from './videos.download.ts';
 import { type MediaKey, parseMediaKey } from './videos.keys.ts';
 import type { VideosEntry } from './videos.resource.ts';
 import { findVideo } from './videos.service.ts';
@@ -33,6 +34,7 @@ const CACHE_CONTROL: Record<MediaKey['kind'], string> = {
   storyboard: 'private, max-age=300',
   image: 'private, max-age=300',
   segment: 'private, max-age=3600',
+  download: 'private, no-store',
 };
 
 /** Segments and init files once encoded are cached for good under their encode's version. */
@@ -124,6 +126,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       if (!media) throw notFound(VIDEO_MESSAGES.mediaNotFound);
       const token = request.query[MEDIA_TOKEN_PARAM];
       let version: string | undefined;
+      let downloadName: string | undefined;
       if (token !== undefined) {
         if (!tokens.verify(token, media.accountId, media.videoId)) {
           throw forbidden(HTTP_MESSAGES.mediaLinkExpired);
@@ -133,6 +136,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         const video = await findVideo(engine.db, media.videoId);
         if (video?.accountId !== media.accountId) throw notFound(VIDEO_MESSAGES.mediaNotFound);
         version = encodeVersion(video);
+        if (media.kind === 'download') {
+          // A fan's download (DOWNLOAD): only while the account and the video allow it; each one begun counts.
+          if (!(await downloadOpen(engine.db, video))) throw notFound(VIDEO_MESSAGES.mediaNotFound);
+          if (downloadBegins(request.headers.range)) await recordDownload(engine.db, video);
+          downloadName = downloadFileName(video.title);
+        }
       } else {
         await guards.requireAuth(request);
         const auth = authOf(request);
@@ -155,6 +164,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
           contentType,
           cacheControl,
           notFoundMessage: VIDEO_MESSAGES.mediaNotFound,
+          ...(downloadName ? { disposition: attachment(downloadName) } : {}),
         });
       }
       const object = await storage.get(key);

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HLS_RUNG_PLAYLIST } from '@regie/contract/media';
 import { renderMessage } from '@regie/contract/messages.render';
-import { VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
+import { DOWNLOAD_FILE, VIDEO_JOB_TYPES, VIDEO_RESOURCE_TYPE } from '@regie/contract/videos';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -10,13 +11,15 @@ import { transaction } from '../db/transactions.ts';
 import { type VideoRow, videos } from '../db/videos.table.ts';
 import { defineJob, type JobContext, skipped } from '../jobs/jobs.define.ts';
 import { enqueueJob } from '../jobs/jobs.queue.ts';
-import { encodeHlsLadder, makePoster } from '../media/media.service.ts';
+import { encodeHlsLadder, makePoster, remuxToMp4 } from '../media/media.service.ts';
 import { renderWantedAspects } from '../vertical/renditions.wanted.ts';
 import { watermarkForEncode } from '../watermark/watermark.encode.ts';
 import { releasePendingShares } from './share.pending.ts';
+import { downloadWanted } from './videos.download.ts';
 import { filesUnder, probeSource, sourceFile, uploadOutputs, workFolder } from './videos.files.ts';
 import { followedByVideo } from './videos.job-hooks.ts';
 import {
+  downloadKey,
   hlsFolder,
   hlsMasterKey,
   posterKey,
@@ -110,6 +113,10 @@ async function encode(context: EncodeContext, video: VideoRow, work: string, rep
     }),
     makePoster(source, poster, metadata, { signal: both }),
   ]);
+  // The fans' MP4 (DOWNLOAD): the top rung as it is, remuxed (the watermark with it).
+  const top = rungs[0];
+  const download = top && (await downloadWanted(db, video)) ? join(work, DOWNLOAD_FILE) : null;
+  if (download && top) await remuxToMp4(join(hls, top.name, HLS_RUNG_PLAYLIST), download, { signal });
   reportProgress(PROGRESS.storyboard);
 
   // A re-encode may have other rungs than the last one: the old HLS files go first (unless they
@@ -120,9 +127,17 @@ async function encode(context: EncodeContext, video: VideoRow, work: string, rep
     { file: poster, key: posterKey(accountId, id) },
     { file: sprite, key: storyboardSpriteKey(accountId, id) },
     { file: vtt, key: storyboardVttKey(accountId, id) },
+    ...(download ? [{ file: download, key: downloadKey(accountId, id) }] : []),
   ];
   await uploadOutputs(context, outputs, PROGRESS.storyboard, PROGRESS.uploaded);
-  return { metadata, rungs: rungs.map((rung) => rung.name), watermarkVersion: watermark.version };
+  // No longer downloadable: its old MP4 goes (the media route refuses it meanwhile).
+  if (!download && video.downloadKey) await storage.delete(video.downloadKey);
+  return {
+    metadata,
+    rungs: rungs.map((rung) => rung.name),
+    watermarkVersion: watermark.version,
+    downloadKey: download ? downloadKey(accountId, id) : null,
+  };
 }
 
 /**
@@ -162,6 +177,7 @@ export const encodeVideoJob = defineJob({
           storyboardVttKey: storyboardVttKey(video.accountId, video.id),
           // What the Playback screen compares with the account's watermark (out of date or not).
           watermarkVersion: result.watermarkVersion,
+          downloadKey: result.downloadKey,
         });
         if (row) refusedShares = (await releasePendingShares(tx, row)).refused;
         // Its other aspects (its template's or rule's, and those rendered before) from the new media.

@@ -1,5 +1,5 @@
 import { HLS_MASTER_PLAYLIST } from '@regie/contract/media';
-import { SUBTITLE_LANGUAGES, type SubtitleLanguage } from '@regie/contract/videos';
+import { DOWNLOAD_FILE, SUBTITLE_LANGUAGES, type SubtitleLanguage } from '@regie/contract/videos';
 
 /**
  * Where a video's files live in storage: everything under `videos/{accountId}/{videoId}/`, so a
@@ -34,6 +34,8 @@ export const hlsFolder = (accountId: number, videoId: number) => `${videoFolder(
 export const hlsMasterKey = (accountId: number, videoId: number) =>
   `${hlsFolder(accountId, videoId)}${HLS_MASTER_PLAYLIST}`;
 export const posterKey = (accountId: number, videoId: number) => `${videoFolder(accountId, videoId)}poster.jpg`;
+/** The fans' MP4 (DOWNLOAD): the top rung remuxed by the encode. */
+export const downloadKey = (accountId: number, videoId: number) => `${videoFolder(accountId, videoId)}${DOWNLOAD_FILE}`;
 export const storyboardSpriteKey = (accountId: number, videoId: number) =>
   `${videoFolder(accountId, videoId)}storyboard/sprite.jpg`;
 export const storyboardVttKey = (accountId: number, videoId: number) =>
@@ -51,7 +53,7 @@ export interface MediaKey {
   videoId: number;
   /** Inside the video's folder: `hls/360p/segment_000.ts`. */
   path: string;
-  kind: 'playlist' | 'segment' | 'image' | 'storyboard' | 'subtitles';
+  kind: 'playlist' | 'segment' | 'image' | 'storyboard' | 'subtitles' | 'download';
 }
 
 const SUBTITLES = new RegExp(`^subtitles/(${SUBTITLE_LANGUAGES.join('|')})\\.vtt$`);
@@ -78,6 +80,7 @@ export function parseMediaKey(key: string): MediaKey | null {
     return { ...base, kind: rendition[1]?.toLowerCase() === 'm3u8' ? 'playlist' : 'segment' };
   }
   if (path === 'storyboard/storyboard.vtt') return { ...base, kind: 'storyboard' };
+  if (path === DOWNLOAD_FILE) return { ...base, kind: 'download' };
   if (SUBTITLES.test(path)) return { ...base, kind: 'subtitles' };
   return null;
 }

@@ -26,8 +26,11 @@ import {
   type Row,
   resourceEntry,
   type Viewer,
+  type WriteContext,
 } from '../resources/resources.types.ts';
 import { type AuthContext, accessSubject } from '../tenancy/tenancy.guards.ts';
+import { downloadWanted } from './videos.download.ts';
+import { enqueueEncode } from './videos.encode.job.ts';
 import { subtitleKey, subtitleLanguagesOf } from './videos.keys.ts';
 import { purgeVideoJob } from './videos.purge.job.ts';
 import { cancelVideoJobs } from './videos.service.ts';
@@ -85,6 +88,18 @@ async function assertSport(values: Row, db: Db, accountId: number | null): Promi
   }
 }
 
+/**
+ * A ready video switched to downloadable (DOWNLOAD) has no MP4 yet: it is encoded again, playing
+ * on meanwhile, and the encode makes it (the watermark with it). Queued in the write's transaction.
+ */
+async function makeDownloadWhenAllowed(values: Record<string, unknown>, context: WriteContext<typeof videos>) {
+  const existing = context.existing;
+  if (context.action !== 'update' || !existing || values.downloadable !== true || existing.downloadable) return;
+  if (existing.state !== 'ready' || existing.downloadKey !== null) return;
+  if (!(await downloadWanted(context.db, { accountId: existing.accountId, downloadable: true }))) return;
+  await enqueueEncode(context.db, existing, { keepPlaying: true });
+}
+
 export const videosEntry = resourceEntry({
   definition: videosResource,
   table: videos,
@@ -99,6 +114,7 @@ export const videosEntry = resourceEntry({
   hooks: {
     async prepare(values, context) {
       await assertSport(values, context.db, context.accountId);
+      await makeDownloadWhenAllowed(values, context);
       // The uploading user owns the video (own_videos_only users see theirs).
       return context.action === 'create' ? { ...values, ownerId: context.auth.user.id } : values;
     },

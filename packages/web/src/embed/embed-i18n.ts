@@ -89,6 +89,7 @@ const MESSAGES = {
     checkoutCancelled: 'Payment cancelled: nothing was bought.',
     checkoutPaid: 'Thank you: your pass is yours.',
     passReady: 'Your pass is ready: the match plays here at kick-off.',
+    download: 'Download the video',
   },
   fr: {
     loading: 'Chargement…',
@@ -174,6 +175,7 @@ const MESSAGES = {
     checkoutCancelled: 'Paiement annulé : rien n’a été acheté.',
     checkoutPaid: 'Merci : votre pass est à vous.',
     passReady: 'Votre pass est prêt : le match sera diffusé ici dès le coup d’envoi.',
+    download: 'Télécharger la vidéo',
   },
 } as const;
 

@@ -45,6 +45,7 @@ const replay: EmbedPlayerResponse = {
   durationSeconds: 5400,
   chapters: [{ title: 'Goal', startSeconds: 42 }],
   renditions: [],
+  downloadUrl: null,
 };
 
 function harness(language: 'en' | 'fr' = 'en') {

@@ -119,7 +119,9 @@ export class EmbedPage {
   private async media(next: EmbedPlayerResponse): Promise<Media> {
     const shown = this.shown;
     if (shown && shown.state === next.state && (shown.state === 'live' || shown.state === 'replay') && shown.hlsUrl) {
-      return { hlsUrl: shown.hlsUrl, renditions: shown.state === 'replay' ? shown.renditions : [] };
+      return shown.state === 'replay'
+        ? { hlsUrl: shown.hlsUrl, renditions: shown.renditions, downloadUrl: shown.downloadUrl }
+        : { hlsUrl: shown.hlsUrl, renditions: [], downloadUrl: null };
     }
     const answer = await this.deps.playback().catch(() => null);
     if (answer?.status === GEO_REFUSED_STATUS) return 'refused';
@@ -150,7 +152,7 @@ export class EmbedPage {
       }
       next =
         next.state === 'replay'
-          ? { ...next, hlsUrl: media.hlsUrl, renditions: media.renditions }
+          ? { ...next, hlsUrl: media.hlsUrl, renditions: media.renditions, downloadUrl: media.downloadUrl }
           : { ...next, hlsUrl: media.hlsUrl };
     }
     const change = this.walled === null ? changeOf(this.shown, next) : 'replace';

@@ -98,6 +98,10 @@ export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailur
     root.append(timeline(video, chapters, data.durationSeconds, say, jump), chapterList(video, chapters, say, jump));
   };
   root.replaceChildren(element('h1', {}, [data.title]), video);
+  // DOWNLOAD: the replay's MP4 (the club's and the video's choice), saved under the video's title.
+  if (data.downloadUrl) {
+    root.append(element('a', { class: 'download', href: data.downloadUrl, download: '' }, [say('download')]));
+  }
   draw(data.chapters);
   root.setAttribute('aria-busy', 'false');
   const page = { width: window.innerWidth, height: window.innerHeight };

@@ -59,10 +59,11 @@ export function ContentStatsTab({ kind, id }: { kind: StatsContentKind; id: numb
           <Text size="sm" aria-live="polite">
             {t('insights.period.shown', { from: format.dateTime(data.from), to: format.dateTime(data.to) })}
           </Text>
-          <SimpleGrid cols={{ base: 2, md: 5 }}>
+          <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
             <StatCard label={t('insights.stats.plays')} value={format.number(data.totals.plays)} />
             <StatCard label={t('insights.stats.replayPlays')} value={format.number(data.totals.replayPlays)} />
             <StatCard label={t('insights.stats.clipPlays')} value={format.number(data.totals.clipPlays)} />
+            <StatCard label={t('insights.stats.downloads')} value={format.number(data.totals.downloads)} />
             <StatCard label={t(words.marks)} value={format.number(data.totals.marks)} />
             <StatCard label={t('insights.stats.clips')} value={format.number(data.totals.clips)} />
           </SimpleGrid>
@@ -72,6 +73,7 @@ export function ContentStatsTab({ kind, id }: { kind: StatsContentKind; id: numb
             points={data.series}
             series={[
               { name: 'plays', label: t('insights.stats.plays'), color: 'cyan.6' },
+              { name: 'downloads', label: t('insights.stats.downloads'), color: 'teal.6' },
               { name: 'marks', label: t(words.marks), color: 'yellow.6' },
               { name: 'clips', label: t('insights.stats.clips'), color: 'grape.6' },
             ]}

@@ -23,8 +23,8 @@ export interface ContentStats {
   from: string;
   to: string;
   interval: EventStatsResponse['interval'];
-  totals: { plays: number; replayPlays: number; clipPlays: number; marks: number; clips: number };
-  series: { at: string; plays: number; marks: number; clips: number }[];
+  totals: { plays: number; replayPlays: number; clipPlays: number; downloads: number; marks: number; clips: number };
+  series: { at: string; plays: number; downloads: number; marks: number; clips: number }[];
 }
 
 function fromEvent({ totals, series, ...range }: EventStatsResponse): ContentStats {
