@@ -3,6 +3,7 @@ import type { PeriodStart } from '@regie/contract/match-clock';
 import { EMBED_MATCH_TIMELINE_MAX, GOAL_TYPE_CODE } from '@regie/contract/no-video';
 import { IMAGES_PATH } from '@regie/contract/uploads';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { playerOf } from '../clip-rules/clip-rules.caption.ts';
 import { minuteOf } from '../clips/clip-title.ts';
 import { challengers } from '../db/actors.table.ts';
 import type { Db } from '../db/database.ts';
@@ -65,7 +66,8 @@ async function momentsOf(db: Db, accountId: number, match: DataOnlyMatch): Promi
     type: row.typeName,
     label: row.label,
     side: row.teamSide,
-    person: row.personName,
+    // The feed names its player in its label ("Goal: Ada Striker"); a hand-made label is the moment's words.
+    person: row.personName ?? playerOf(row.label, row.typeName) ?? null,
   }));
 }
 
