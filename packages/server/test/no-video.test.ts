@@ -1,4 +1,5 @@
 import { chatPaths } from '@regie/contract/chat';
+import { DEMO_NO_VIDEO_MATCH, DEMO_PASSWORD } from '@regie/contract/demo';
 import { embedPaths } from '@regie/contract/embed';
 import type { EmbedFanResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import type { FeedMatchEvent, ParsedFeed } from '@regie/contract/feeds';
@@ -246,5 +247,23 @@ describe('a data-only match (NO_VIDEO)', () => {
     const fan = await ctx.request({ url: embedPaths.fan(token) });
     expect(fan.statusCode, fan.body).toBe(200);
     expect(fan.json<EmbedFanResponse>()).toEqual({ eventId, games: { motm: true, predictor: false } });
+  });
+
+  it('is in the demo: the club’s away match followed from the feed, over at 1–2', async () => {
+    const [event] = await ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.name, DEMO_NO_VIDEO_MATCH.name));
+    const producer = { token: await ctx.login('producer', DEMO_PASSWORD), accountId: 0, accountKey: '' };
+    const page = await read(await tokenOf(event?.id ?? 0, producer));
+    expect(page.state).toBe('match');
+    const { match } = page as Match;
+    expect(match).toMatchObject({
+      home: { name: 'Harbour City' },
+      away: { name: 'Olympique Riverside FC' },
+      score: { home: 1, away: 2 },
+      over: true,
+    });
+    expect(match.timeline.map((moment) => moment.minute)).toEqual(["82'", "67'", "59'", "34'", "18'"]);
   });
 });
