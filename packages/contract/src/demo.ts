@@ -125,3 +125,14 @@ export function tonightKickoff(seededAt: Date): Date {
   const quarter = 15 * 60_000;
   return new Date(Math.ceil((seededAt.getTime() + DEMO_TONIGHT.kickoffMinutes * 60_000) / quarter) * quarter);
 }
+
+/**
+ * The club's away match followed from the feed without a picture (NO_VIDEO, issue 47.9): its
+ * embed shows the score (1–2), the clock (full time) and the timeline beside the chat. Played
+ * before the recorded match, on a fixed date, so the lists' order stays as it was.
+ */
+export const DEMO_NO_VIDEO_MATCH = {
+  name: 'Harbour City vs Riverside',
+  nameFr: 'Harbour City contre Riverside',
+  kickOff: '2026-08-29T18:00:00.000Z',
+} as const;

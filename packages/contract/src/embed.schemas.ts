@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './datetime.ts';
 import { EMBED_TOKEN_MAX, EMBED_UNAVAILABLE_REASONS } from './embed.ts';
 import { LANGUAGES } from './languages.ts';
+import { MATCH_SIDES } from './match-events.ts';
 import { BILLING_PERIODS } from './resources/payment-offers.ts';
 import { ASPECTS } from './vertical.ts';
 
@@ -63,6 +64,46 @@ export const embedAccess = z
   .object({ signIn: z.literal(true), paid: z.boolean(), offers: z.array(embedOffer) })
   .strict();
 export type EmbedAccess = z.infer<typeof embedAccess>;
+
+/** A side of a data-only match: its team's name and crest (an image URL), when the event names it. */
+export const embedMatchTeam = z.object({ name: z.string(), crestUrl: z.string().nullable() }).strict();
+export type EmbedMatchTeam = z.infer<typeof embedMatchTeam>;
+
+/**
+ * One line of a data-only match's timeline: a marker (a goal, a card, a substitution… as the feed
+ * made it, or as staff added it). `code` is its type's code (the page says the default ones in its
+ * language, else `type`); `minute` the match clock's (45+2'), from the feed's clock where it has
+ * one, else from the periods; `side` when the feed says whose it is.
+ */
+export const embedMatchMoment = z
+  .object({
+    id: z.number().int().positive(),
+    minute: z.string().nullable(),
+    code: z.string().nullable(),
+    type: z.string().nullable(),
+    label: z.string(),
+    side: z.enum(MATCH_SIDES).nullable(),
+    person: z.string().nullable(),
+  })
+  .strict();
+export type EmbedMatchMoment = z.infer<typeof embedMatchMoment>;
+
+/**
+ * A data-only match (NO_VIDEO, contract no-video.ts for the decisions): its teams, the score, each
+ * period's kick-off on the wall clock (the page ticks the clock from them, matchClockAt), whether
+ * it is over, and its timeline, newest first.
+ */
+export const embedMatch = z
+  .object({
+    home: embedMatchTeam.nullable(),
+    away: embedMatchTeam.nullable(),
+    score: z.object({ home: z.number().int().min(0), away: z.number().int().min(0) }).strict(),
+    periods: z.array(z.object({ period: z.number().int(), kickOffAt: isoDateTime }).strict()),
+    over: z.boolean(),
+    timeline: z.array(embedMatchMoment),
+  })
+  .strict();
+export type EmbedMatch = z.infer<typeof embedMatch>;
 
 export const embedPlayerResponse = z.discriminatedUnion('state', [
   z
@@ -143,6 +184,16 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       reason: z.enum(EMBED_UNAVAILABLE_REASONS),
       /** Only for a content fans may see (live without a camera yet, no replay). */
       title: z.string().nullable(),
+    })
+    .strict(),
+  z
+    .object({
+      state: z.literal('match'),
+      available: z.literal(false),
+      title: z.string(),
+      posterUrl: z.string().nullable(),
+      /** The match as its data says it, the same for every viewer (kept in front). */
+      match: embedMatch,
     })
     .strict(),
 ]);

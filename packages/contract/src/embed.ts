@@ -33,9 +33,10 @@ export const PLAY_RATE_LIMIT = { perView: 5, perAddress: 3_000, windowMs: 60_000
  * follows without reloading. `upcoming` (the name, kick-off and a countdown), `live` (the
  * program's DVR playlist, from the live edge, the markers so far as chapters), `preparing` (the
  * live ended, its replay is being made: progress and an estimate), `replay` (the replay with its
- * chapters), `unavailable` with a reason the page says.
+ * chapters), `unavailable` with a reason the page says, and `match`: a data-only event (NO_VIDEO,
+ * contract no-video.ts) once it kicked off: its score, clock and timeline, no picture.
  */
-export const EMBED_STATES = ['upcoming', 'live', 'preparing', 'replay', 'unavailable'] as const;
+export const EMBED_STATES = ['upcoming', 'live', 'preparing', 'replay', 'unavailable', 'match'] as const;
 export type EmbedState = (typeof EMBED_STATES)[number];
 
 /**
@@ -76,6 +77,8 @@ export const EMBED_POLL_MS: Readonly<Record<EmbedState, number | null>> = {
   preparing: 3_000,
   replay: null,
   unavailable: 10_000,
+  // A data-only match: its new goals and cards show within a few seconds (its clock ticks locally).
+  match: 5_000,
 };
 
 /**

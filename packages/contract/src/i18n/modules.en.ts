@@ -48,7 +48,8 @@ export const modulesEn = {
   'moduleInfo.HEATMAP': 'The player’s timeline shows where fans watched most, so the best moments stand out.',
   'moduleInfo.BETTING': 'A partner bookmaker’s live odds are shown beside the player during matches.',
   'moduleInfo.IMMERSIVE': '360° lives fans look around in: opens the event’s 360 tab (with Cloud stream).',
-  'moduleInfo.NO_VIDEO': 'Events run without a picture: fans follow the score, the stats and the chat.',
+  'moduleInfo.NO_VIDEO':
+    'Events switched to No video (their settings tab) have a page without a picture: fans follow the score, the match clock and the timeline from the data feed, beside the chat and the games.',
   'moduleInfo.VERTICAL_VIDEO': 'Opens a video’s Formats tab: videos and clips rendered in 9:16, 1:1 and 4:5.',
   'moduleInfo.MULTICAM': 'Fans switch between an event’s camera angles in the player; set up in its Multicam tab.',
   'moduleInfo.CHALLENGERS': 'Teams and players are listed on each match, in the order fans see them.',

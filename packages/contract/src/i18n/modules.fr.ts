@@ -61,7 +61,8 @@ export const modulesFr: Record<keyof typeof modulesEn, string> = {
     'Les cotes en direct d’un bookmaker partenaire s’affichent à côté du lecteur pendant les matchs.',
   'moduleInfo.IMMERSIVE':
     'Des directs à 360° où les fans regardent autour d’eux : ouvre l’onglet 360 de l’événement (avec Flux cloud).',
-  'moduleInfo.NO_VIDEO': 'Des événements sans image : les fans suivent le score, les statistiques et le chat.',
+  'moduleInfo.NO_VIDEO':
+    'Les événements passés en « Sans vidéo » (onglet Réglages) ont une page sans image : les fans suivent le score, le chrono et le fil du match venus du flux de données, à côté du chat et des jeux.',
   'moduleInfo.VERTICAL_VIDEO': 'Ouvre l’onglet Formats d’une vidéo : vidéos et clips déclinés en 9:16, 1:1 et 4:5.',
   'moduleInfo.MULTICAM':
     'Les fans passent d’un angle de caméra à l’autre dans le lecteur ; à régler dans l’onglet Multicam.',

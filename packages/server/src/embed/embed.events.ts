@@ -1,6 +1,7 @@
 import { embedSwitchOff } from '@regie/contract/embed';
 import type { EmbedChapter } from '@regie/contract/embed.schemas';
 import { DEFAULT_LANGUAGE, type Language } from '@regie/contract/languages';
+import { isDataOnly } from '@regie/contract/no-video';
 import { and, asc, eq } from 'drizzle-orm';
 import { accounts } from '../db/accounts.table.ts';
 import type { Db } from '../db/database.ts';
@@ -35,7 +36,7 @@ export async function translatedName(
 /**
  * An event's embed: its name, state, kick-off, its replay video, whether it is published (its
  * own switch, settings tab) and its embed switch is on (contract embedSwitchOff: the account's
- * modules and the event's).
+ * modules and the event's), and whether it is a data-only match (contract no-video.ts).
  */
 export async function loadEventEmbed(
   db: Db,
@@ -53,6 +54,10 @@ export async function loadEventEmbed(
       fansOnly: events.fansOnly,
       eventModules: events.activatedModules,
       accountModules: accounts.modules,
+      // A data-only match's page reads these too: one query for both.
+      periods: events.periods,
+      homeChallengerId: events.homeChallengerId,
+      awayChallengerId: events.awayChallengerId,
     })
     .from(events)
     .innerJoin(accounts, eq(accounts.id, events.accountId))
@@ -69,6 +74,15 @@ export async function loadEventEmbed(
     videoId: event.videoId,
     fansOnly: event.fansOnly,
     eventId: id,
+    dataOnly: isDataOnly(event.accountModules, event.eventModules)
+      ? {
+          eventId: id,
+          kickOff: event.startsAt,
+          periods: event.periods,
+          homeChallengerId: event.homeChallengerId,
+          awayChallengerId: event.awayChallengerId,
+        }
+      : null,
   };
 }
 

@@ -181,7 +181,8 @@ function publicRoutes(app: App, options: EmbedRoutesOptions, tokens: EmbedTokens
         description:
           'The player in its state: upcoming (kick-off), live (the signed DVR playlist of the program, the markers ' +
           'so far), preparing (the replay being made: progress, time left), replay (signed HLS, chapters), or ' +
-          'unavailable with its reason (not_found, not_published, embed_off, no_camera, no_replay). ' +
+          'unavailable with its reason (not_found, not_published, embed_off, no_camera, no_replay), or match ' +
+          '(NO_VIDEO: a data-only event once kicked off: teams, score, periods, timeline; no media). ' +
           `${GEO_REFUSED_STATUS} where geo blocking refuses the viewer's country; where it refuses anybody, ` +
           '`perViewer` and no URL: GET embed/{token}/playback signs them for each viewer.',
         params: embedTokenParams,

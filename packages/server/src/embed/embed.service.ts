@@ -15,6 +15,7 @@ import { accessOf, type ContentAccess, contentAccess } from '../playback/viewer-
 import { renditionsOf } from '../vertical/renditions.service.ts';
 import { downloadWanted } from '../videos/videos.download.ts';
 import { liveOrigin } from './embed.live.ts';
+import { matchOf } from './embed.match.ts';
 import { EMBED_SOURCES, type EmbedContent } from './embed.sources.ts';
 import type { EmbedTarget, EmbedTokens } from './embed.tokens.ts';
 
@@ -119,7 +120,8 @@ const open = (response: EmbedPlayerResponse): EmbedView => ({ response, geo: nul
 /**
  * What the public page shows: the content's state (contract EMBED_STATES), viewer-facing fields
  * only, the media URLs signed. Unknown (or another account's) → not_found; unpublished → its
- * reason and nothing else; then the embed switch; then upcoming, live (no_camera while nothing
+ * reason and nothing else; then the embed switch; then upcoming, a data-only match once it kicked
+ * off (NO_VIDEO: its score, clock and timeline, whatever its video), live (no_camera while nothing
  * is on air), and the replay: playing, being prepared, or none. Where geo blocking refuses
  * somebody (`geo`), or the content is for fans or paid (`access`), a page that plays gives no URL
  * (`perViewer`): each viewer's are signed apart.
@@ -166,6 +168,10 @@ async function playingView(
   if (content.state === 'upcoming') {
     const startsAt = content.startsAt?.toISOString() ?? null;
     return { response: { state: 'upcoming', available: false, title, posterUrl, startsAt, access }, playback: null };
+  }
+  if (content.dataOnly) {
+    const match = await matchOf(db, target.accountId, content.dataOnly, content.state === 'replay');
+    return { response: { state: 'match', available: false, title, posterUrl, match }, playback: null };
   }
   if (content.state === 'live') {
     const ref = { kind: target.kind, id: target.id };

@@ -5,6 +5,7 @@ import type { EventState } from '@regie/contract/resources/events';
 import type { Db } from '../db/database.ts';
 import { conferenceChapters, loadConferenceEmbed } from './embed.conferences.ts';
 import { eventChapters, loadEventEmbed } from './embed.events.ts';
+import type { DataOnlyMatch } from './embed.match.ts';
 
 /** What an embedded player knows of one piece of content, whatever its state. */
 export interface EmbedContent {
@@ -23,6 +24,8 @@ export interface EmbedContent {
   fansOnly: boolean;
   /** The event an event's page counts its plays for (its stats find them directly). */
   eventId?: number;
+  /** A data-only match (NO_VIDEO, contract no-video.ts): its page shows the match, no picture. */
+  dataOnly?: DataOnlyMatch | null;
 }
 
 /**

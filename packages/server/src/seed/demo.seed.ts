@@ -28,6 +28,7 @@ import { seedExtrasDemo } from './extras.seed.ts';
 import { seedFansDemo } from './fans.seed.ts';
 import { seedGamesDemo } from './games.seed.ts';
 import { seedDemoMarkers } from './markers.seed.ts';
+import { seedNoVideoDemo } from './no-video.seed.ts';
 import { seedTonightDemo } from './tonight.seed.ts';
 import { seedTriviaDemo, seedTriviaPlays } from './trivia.seed.ts';
 
@@ -93,6 +94,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'GEO_BLOCKING',
       // Its crest in a corner of its videos and clips (issue 47.4; the logo is made with the demo video).
       'WATERMARK',
+      // An away match followed from the feed without a picture: score, clock and timeline (issue 47.9).
+      'NO_VIDEO',
     ],
     // Addresses without a country (a newcomer's own machine, the stadium's network) watch.
     config: { geoBlocking: DEMO_CLUB_GEO_BLOCKING },
@@ -282,6 +285,7 @@ export async function seedDemoData(db: Db, options: { fanScale?: number } = {}):
     await seedTriviaPlays(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0, demoQuiz);
     await seedGamesDemo(tx, accountId);
     await seedTonightDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
+    await seedNoVideoDemo(tx, accountId.get(DEMO_ACCOUNTS.club) ?? 0);
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
 import { PAYMENT_REQUIRED_STATUS, SIGN_IN_REQUIRED_STATUS } from '@regie/contract/viewer-access';
 import { type AccessWallDeps, accessSection, renderAccessWall, type WallReason } from './embed-access.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
+import { renderMatch } from './embed-match.ts';
 import { type AttachStream, type PlayerHandle, renderLive, renderReplay } from './embed-player.ts';
 import { renderPreparing, renderUnavailable, renderUpcoming, type ScreenHandle } from './embed-screens.ts';
 import { changeOf, pollDelay } from './embed-states.ts';
@@ -29,7 +30,8 @@ type Media = EmbedPlaybackResponse | 'refused' | WallReason | null;
  * The embed page as a state machine (contract EMBED_STATES): reads its data, draws the state,
  * and reads again while something may change (EMBED_POLL_MS), changing the page in place: upcoming
  * → live starts the live, live → preparing shows the progress, preparing → replay swaps to the
- * replay with its chapters, all without a reload. A live's new markers and a preparation's
+ * replay with its chapters, all without a reload; a data-only match (NO_VIDEO) shows its score, clock
+ * and timeline, changed in place by each read. A live's new markers and a preparation's
  * progress change the page without touching the player. The view reports its play once, when a
  * replay first plays (a live counts none).
  */
@@ -238,6 +240,9 @@ export class EmbedPage {
         break;
       case 'unavailable':
         this.handle = renderUnavailable(root, next, say);
+        break;
+      case 'match':
+        this.handle = renderMatch(root, next, say);
         break;
     }
   }
