@@ -4,6 +4,7 @@ import type { EmbedPlaybackResponse, EmbedPlayerResponse, EmbedSnippetResponse }
 import type { GeoPolicy } from '@regie/contract/geo';
 import type { Language } from '@regie/contract/languages';
 import { and, eq } from 'drizzle-orm';
+import { pageAds } from '../ads/advertising.embed.ts';
 import type { Db } from '../db/database.ts';
 import { plays } from '../db/plays.table.ts';
 import { videos } from '../db/videos.table.ts';
@@ -171,6 +172,7 @@ async function playingView(
         hlsUrl: perViewer ? null : playback().hlsUrl,
         perViewer,
         access,
+        ads: await pageAds(db, target),
         liveOrigin: origin.toISOString(),
         chapters: await source.chapters(db, target.accountId, target.id),
       },
@@ -194,6 +196,7 @@ async function playingView(
         hlsUrl: everyone.hlsUrl,
         perViewer,
         access,
+        ads: await pageAds(db, target),
         durationSeconds: video.duration,
         chapters: await source.chapters(db, target.accountId, target.id),
         renditions: everyone.renditions,
