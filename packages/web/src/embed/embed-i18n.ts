@@ -88,6 +88,11 @@ const MESSAGES = {
     checkoutPending: 'Your payment is not complete: nothing was bought yet.',
     checkoutCancelled: 'Payment cancelled: nothing was bought.',
     checkoutPaid: 'Thank you: your pass is yours.',
+    adLabel: 'Ad',
+    adLeft: '{time} left',
+    adSkip: 'Skip ad',
+    adSkipIn: 'Skip in {seconds} s',
+    adVideo: 'Advertisement',
   },
   fr: {
     loading: 'Chargement…',
@@ -172,6 +177,11 @@ const MESSAGES = {
     checkoutPending: 'Votre paiement n’est pas terminé : rien n’a encore été acheté.',
     checkoutCancelled: 'Paiement annulé : rien n’a été acheté.',
     checkoutPaid: 'Merci : votre pass est à vous.',
+    adLabel: 'Publicité',
+    adLeft: 'encore {time}',
+    adSkip: 'Passer la publicité',
+    adSkipIn: 'Passer dans {seconds} s',
+    adVideo: 'Publicité',
   },
 } as const;
 
