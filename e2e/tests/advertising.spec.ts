@@ -26,6 +26,8 @@ test('an event with an ad tag plays its pre-roll, then the replay, and the ad se
     adTagUrl: `${localAdsPaths.vast}?ad=${ad}`,
   });
   const { url } = await apiCall<{ url: string }>(request, producer, 'GET', embedPaths.eventEmbed(event.id));
+  // The local ad server makes its clip with ffmpeg on the first request: made before the page asks.
+  expect((await request.get(localAdsPaths.media)).status()).toBe(200);
 
   await page.goto(new URL(url).pathname);
   const video = page.getByRole('main').locator('video');

@@ -73,8 +73,11 @@ export function isAdTagUrl(value: string): boolean {
   }
 }
 
-/** How long the page waits for a tag (and each wrapper) before it plays the content without the ad. */
-export const AD_LOAD_TIMEOUT_MS = 4000;
+/**
+ * How long the page waits for a tag (and each wrapper), and for an ad's media to start, before it
+ * plays the content without the ad (players commonly allow 5 to 8 s; a loaded ad server is slow).
+ */
+export const AD_LOAD_TIMEOUT_MS = 8000;
 
 /** The account's tag: its Playback settings' section (manage_users, or an admin acting). */
 export const ADVERTISING_SETTINGS_RULE: AccessRule = {

@@ -136,7 +136,11 @@ export function playLinearAd(content: HTMLVideoElement, ad: LinearAd, say: Embed
 
 /** A break's ads one after the other; a break that cannot be read plays nothing. */
 async function playBreak(content: HTMLVideoElement, plan: AdBreakPlan, say: EmbedTranslate): Promise<void> {
-  const ads = await within(plan.ads(), AD_LOAD_TIMEOUT_MS).catch(() => [] as LinearAd[]);
+  const ads = await within(plan.ads(), AD_LOAD_TIMEOUT_MS).catch((error: unknown) => {
+    // The page's console says why an ad did not play (the site's developer looks there).
+    console.warn('Ad break not played:', error);
+    return [] as LinearAd[];
+  });
   for (const ad of ads) await playLinearAd(content, ad, say);
 }
 
@@ -160,7 +164,10 @@ export function runAds(
   say: EmbedTranslate,
   { midrolls }: { midrolls: boolean },
 ): AdRun {
-  const plans = within(client.schedule(tagUrl), AD_LOAD_TIMEOUT_MS).catch(() => [] as AdBreakPlan[]);
+  const plans = within(client.schedule(tagUrl), AD_LOAD_TIMEOUT_MS).catch((error: unknown) => {
+    console.warn('Ad tag not read:', error);
+    return [] as AdBreakPlan[];
+  });
   const played = new Set<AdBreakPlan>();
   let running: Promise<void> | null = null;
   let destroyed = false;

@@ -34,7 +34,10 @@ function linearAds(vast: VastModule, client: VastClientInstance, response: { ads
   return (response.ads as VastAd[]).flatMap((ad) => {
     const creative = ad.creatives.find((candidate) => candidate.type === 'linear');
     const file = creative?.mediaFiles.find((media) => media.fileURL && probe.canPlayType(media.mimeType) !== '');
-    if (!creative || !file) return [];
+    if (!creative || !file) {
+      console.warn('Ad skipped: no linear creative with a media file this browser plays');
+      return [];
+    }
     const tracker = new vast.VASTTracker(client, ad, creative);
     const pixels: AdTracker = {
       impression: () => tracker.trackImpression(),
