@@ -4,6 +4,7 @@ import { LOCAL_AD_EVENTS, localAdsPaths } from '@regie/contract/advertising';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '../http/responses.schema.ts';
 import { localVast, localVmap } from './local-ads.documents.ts';
 import { LocalAdHits } from './local-ads.hits.ts';
 import { localAdMedia } from './local-ads.media.ts';
@@ -17,7 +18,7 @@ export interface LocalAdsOptions {
 }
 
 const adQuery = z.object({ ad: z.string().trim().min(1).max(100).default('regie-demo') });
-const common = { tags: ['local ad server'] };
+const common = { tags: ['local ad server'], security: PUBLIC };
 // Ad servers answer players on any site (IAB: VAST over CORS); these hold nothing private.
 const CORS = { 'access-control-allow-origin': '*' } as const;
 
