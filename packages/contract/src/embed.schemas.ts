@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { embedAds } from './advertising.schemas.ts';
 import { isoDateTime } from './datetime.ts';
 import { EMBED_TOKEN_MAX, EMBED_UNAVAILABLE_REASONS } from './embed.ts';
 import { LANGUAGES } from './languages.ts';
@@ -133,6 +134,8 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       perViewer: z.boolean(),
       /** Fans only or paid; null for anyone. */
       access: embedAccess.nullable(),
+      /** ADVERTISING: the tag whose pre-roll plays before the live (contract advertising.ts); null: no ads. */
+      ads: embedAds.nullable(),
       /** Wall-clock time (ISO) of second 0 of the live, which the chapters count from. */
       liveOrigin: z.string(),
       /** The markers so far, in seconds from `liveOrigin`. */
@@ -163,6 +166,8 @@ export const embedPlayerResponse = z.discriminatedUnion('state', [
       perViewer: z.boolean(),
       /** Fans only or paid; null for anyone. */
       access: embedAccess.nullable(),
+      /** ADVERTISING: the tag of the pre-roll (and a VMAP's mid-rolls); null: no ads. */
+      ads: embedAds.nullable(),
       durationSeconds: z.number().nullable(),
       chapters: z.array(embedChapter),
       /**

@@ -8,7 +8,7 @@ import type { ModuleCode } from './modules.ts';
  * join it). The settings' Playback tab edits them; the account's manager does (manage_users), or
  * a platform administrator acting for the account.
  */
-export const PLAYBACK_MODULES: readonly ModuleCode[] = ['GEO_BLOCKING', 'WATERMARK'];
+export const PLAYBACK_MODULES: readonly ModuleCode[] = ['GEO_BLOCKING', 'WATERMARK', 'ADVERTISING'];
 
 export const PLAYBACK_SETTINGS_RULE: AccessRule = {
   authorizedRoles: ['manage_users'],

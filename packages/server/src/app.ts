@@ -7,6 +7,8 @@ import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { actorsRoutes } from './actors/actors.routes.ts';
+import { advertisingRoutes } from './ads/advertising.routes.ts';
+import { localAdsRoutes } from './ads/local-ads.routes.ts';
 import {
   checkAuditEntries,
   collectWriteRoutes,
@@ -407,6 +409,8 @@ export async function buildApp(config: AppConfig, dependencies: AppDependencies 
   });
   await app.register(playbackRoutes, { db, guards, geo, caches });
   await app.register(watermarkRoutes, { db, guards, storage });
+  await app.register(advertisingRoutes, { db, guards, caches });
+  await app.register(localAdsRoutes, { publicUrl: config.publicUrl, dataDir: config.dataDir });
   await app.register(chatRoutes, { db, guards, hub });
   await app.register(statsRoutes, { engine, guards });
   await app.register(triviaRoutes, { engine, guards });

@@ -86,6 +86,7 @@ describe('the public player', () => {
     expect(body.hlsUrl).toMatch(/master\.m3u8\?t=/);
     expect(Object.keys(body).sort()).toEqual([
       'access',
+      'ads',
       'available',
       'chapters',
       'downloadUrl',

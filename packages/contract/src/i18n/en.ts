@@ -1,5 +1,6 @@
 import { actingEn } from './acting.en.ts';
 import { actionsEn } from './actions.en.ts';
+import { advertisingEn } from './advertising.en.ts';
 import { auditEn } from './audit.en.ts';
 import { camerasEn } from './cameras.en.ts';
 import { chatEn } from './chat.en.ts';
@@ -878,6 +879,7 @@ export const en = {
   ...videosEn,
   ...playbackEn,
   ...watermarkEn,
+  ...advertisingEn,
   ...modulesEn,
   ...clipsEn,
   ...eventsEn,

@@ -1,5 +1,6 @@
 import { actingFr } from './acting.fr.ts';
 import { actionsFr } from './actions.fr.ts';
+import { advertisingFr } from './advertising.fr.ts';
 import { auditFr } from './audit.fr.ts';
 import { camerasFr } from './cameras.fr.ts';
 import { chatFr } from './chat.fr.ts';
@@ -877,6 +878,7 @@ export const fr: Record<MessageKey, string> = {
   ...videosFr,
   ...playbackFr,
   ...watermarkFr,
+  ...advertisingFr,
   ...modulesFr,
   ...clipsFr,
   ...eventsFr,

@@ -17,6 +17,7 @@ import { SPORT_MAP_LIMITS, type SPORT_MAP_MESSAGES } from '../sport-maps.ts';
 import { IMAGE_KINDS, IMAGE_MAX_BYTES, type UPLOAD_MESSAGES } from '../uploads.ts';
 import { SUBTITLE_MAX_BYTES, VIDEO_IMPORT_MAX_REDIRECTS, VIDEO_MAX_BYTES, type VIDEO_MESSAGES } from '../videos.ts';
 import { ACTING_SERVER_FR } from './acting.server.fr.ts';
+import { ADVERTISING_SERVER_FR } from './advertising.server.fr.ts';
 import { AUDIT_SERVER_FR } from './audit.server.fr.ts';
 import { CAMERAS_SERVER_FR } from './cameras.server.fr.ts';
 import { CHAT_SERVER_FR } from './chat.server.fr.ts';
@@ -102,6 +103,7 @@ export const SERVER_MESSAGES_FR = {
   ...GEO_SERVER_FR,
   ...VIEWER_ACCESS_SERVER_FR,
   ...WATERMARK_SERVER_FR,
+  ...ADVERTISING_SERVER_FR,
   ...SOCIAL_SERVER_FR,
   ...PUBLICATIONS_SERVER_FR,
   SEARCH_MESSAGES: {

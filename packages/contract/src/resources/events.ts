@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.ts';
+import { adTagUrl } from '../advertising.schemas.ts';
 import { isoDateTime } from '../datetime.ts';
 import { EVENT_MESSAGES } from '../events.ts';
 import { geoRule } from '../geo.schemas.ts';
@@ -109,6 +110,11 @@ export const eventsResource = defineResource({
     /** RESTRAINED_ACCESS: only the club's signed-in fans watch it (contract viewer-access.ts). */
     fansOnly: z.boolean().default(false),
     /**
+     * ADVERTISING: its own VAST or VMAP tag in place of the account's (contract advertising.ts);
+     * null: the account's. Ads play only where the event switches ADVERTISING on.
+     */
+    adTagUrl: adTagUrl.nullable().default(null),
+    /**
      * The match clock (contract match-clock.ts): where each period (1, 2 halves, 3, 4 extra time,
      * 5 penalties) kicks off in the event's video, seconds. Imported match events are placed from
      * them, and move with them. Set on the markers tab's match clock panel.
@@ -134,6 +140,7 @@ export const eventsResource = defineResource({
     activatedModules: { widget: 'multiSelect', options: MODULE_CODES, tab: 'settings' },
     geoBlocking: { widget: 'geoRule', tab: 'settings', requiredModule: 'GEO_BLOCKING' },
     fansOnly: { widget: 'switch', tab: 'settings', requiredModule: 'RESTRAINED_ACCESS' },
+    adTagUrl: { widget: 'text', tab: 'settings', requiredModule: 'ADVERTISING' },
     periods: { widget: 'json', tab: 'markers' },
   },
   columns: ['poster', 'name', 'state', 'startsAt', 'sportId', 'competitionId', 'venue', 'published'],

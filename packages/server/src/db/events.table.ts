@@ -57,6 +57,8 @@ export const events = pgTable(
     geoBlocking: jsonb('geo_blocking').$type<GeoRule>(),
     /** RESTRAINED_ACCESS: for the club's signed-in fans only. */
     fansOnly: boolean('fans_only').notNull().default(false),
+    /** ADVERTISING: its own VAST or VMAP tag in place of the account's (contract advertising.ts); null: the account's. */
+    adTagUrl: text('ad_tag_url'),
     // The match clock (contract match-clock.ts): where each period kicks off in the video.
     periods: jsonb('periods').$type<PeriodStart[]>().notNull().default([]),
     accountId: integer('account_id')

@@ -4,6 +4,7 @@ import type { EmbedPlaybackResponse, EmbedPlayerResponse, EmbedSnippetResponse }
 import type { GeoPolicy } from '@regie/contract/geo';
 import type { Language } from '@regie/contract/languages';
 import { and, eq } from 'drizzle-orm';
+import { pageAds } from '../ads/advertising.embed.ts';
 import type { Db } from '../db/database.ts';
 import { plays } from '../db/plays.table.ts';
 import { videos } from '../db/videos.table.ts';
@@ -191,6 +192,7 @@ async function playingView(
         hlsUrl: perViewer ? null : playback().hlsUrl,
         perViewer,
         access,
+        ads: await pageAds(db, target),
         liveOrigin: origin.toISOString(),
         chapters: await source.chapters(db, target.accountId, target.id),
       },
@@ -219,6 +221,7 @@ async function playingView(
         hlsUrl: everyone.hlsUrl,
         perViewer,
         access,
+        ads: await pageAds(db, target),
         durationSeconds: video.duration,
         chapters: await source.chapters(db, target.accountId, target.id),
         renditions: everyone.renditions,

@@ -12,6 +12,14 @@ export interface PlaylistOptions {
   uri: (sequence: number) => string;
   /** No publisher any more: the playlist is complete. */
   ended: boolean;
+  /** Playlist tags dated on the program's clock (ad breaks' EXT-X-DATERANGE), each written where its time falls. */
+  dated?: readonly DatedTag[];
+}
+
+/** A tag that belongs at a wall-clock time: written before the first segment that ends after it (else at the end). */
+export interface DatedTag {
+  at: Date;
+  text: string;
 }
 
 /**
@@ -29,12 +37,16 @@ export function mediaPlaylist(segments: readonly IndexedSegment[], options: Play
     `#EXT-X-MEDIA-SEQUENCE:${first?.sequence ?? 0}`,
     '#EXT-X-INDEPENDENT-SEGMENTS',
   ];
+  const pending = [...(options.dated ?? [])].sort((a, b) => a.at.getTime() - b.at.getTime());
   segments.forEach((segment, index) => {
+    const ends = segment.startedAt.getTime() + segment.duration * 1000;
+    while (pending[0] && pending[0].at.getTime() < ends) lines.push(pending.shift()?.text ?? '');
     if (index > 0 && segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${segment.startedAt.toISOString()}`);
     lines.push(`#EXTINF:${segment.duration.toFixed(6)},`);
     lines.push(options.uri(segment.sequence));
   });
+  for (const tag of pending) lines.push(tag.text);
   if (options.ended) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }

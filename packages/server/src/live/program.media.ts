@@ -1,5 +1,7 @@
 import { LIVE_LIMITS, LIVE_MEDIA_PATH } from '@regie/contract/live';
 import { MEDIA_TOKEN_PARAM } from '@regie/contract/videos';
+import { adBreaksInWindow } from '../ads/ad-breaks.playlist.ts';
+import { adBreaksAround } from '../ads/ad-breaks.service.ts';
 import type { Db } from '../db/database.ts';
 import { mediaPlaylist } from './live.playlists.ts';
 import type { LiveTokens } from './live.tokens.ts';
@@ -16,7 +18,8 @@ export function programPlaylistPath(accountId: number, content: ContentRef, name
  * The program's playlist: the DVR window (LIVE_LIMITS.dvrWindowSeconds) or its live edge (the
  * last LIVE_LIMITS.liveSegments), across cameras, with a discontinuity at each switch and a
  * media sequence counted over the whole program (stable as the window slides). Each segment is
- * served by its input's own route, signed for that input.
+ * served by its input's own route, signed for that input. An event's ad breaks (ADVERTISING) are
+ * written in as EXT-X-DATERANGE with their SCTE-35 OUT and IN (ads/ad-breaks.playlist.ts).
  */
 export async function programPlaylist(
   db: Db,
@@ -36,6 +39,14 @@ export async function programPlaylist(
   const window = await programSegments(db, program.content, { from: since });
   const shown = program.name === 'live' ? window.slice(-LIVE_LIMITS.liveSegments) : window;
   const first = shown[0];
+  const dated =
+    program.content.kind === 'events' && first
+      ? adBreaksInWindow(
+          await adBreaksAround(db, program.content.id, first.startedAt, new Date(now)),
+          first.startedAt,
+          new Date(now),
+        )
+      : [];
   const base = first ? await programIndexBefore(db, program.content, first.startedAt) : 0;
   const signed = new Map<number, string>();
   const tokenOf = (inputId: number) => {
@@ -61,6 +72,7 @@ export async function programPlaylist(
         return `../../../${segment.inputId}/${segment.sequence}.ts?${MEDIA_TOKEN_PARAM}=${token}`;
       },
       ended: program.ended,
+      dated,
     },
   );
 }

@@ -1,3 +1,4 @@
+import { localAdsPaths } from '@regie/contract/advertising';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -42,6 +43,9 @@ interface DemoAccountSeed {
 
 /** The demo club's geo blocking: it plays in Belgium and holds the rights for France too. */
 export const DEMO_CLUB_GEO_BLOCKING = { mode: 'allow', countries: ['BE', 'FR'], unknownAddresses: 'allow' } as const;
+
+/** The demo club's ad tag: the local ad server's VAST (server ads/), on Regie's own address. */
+export const DEMO_CLUB_ADVERTISING = { tagUrl: localAdsPaths.vast } as const;
 
 const ACCOUNTS: readonly DemoAccountSeed[] = [
   {
@@ -96,9 +100,13 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'WATERMARK',
       // An away match followed from the feed without a picture: score, clock and timeline (issue 47.9).
       'NO_VIDEO',
+      // Its ads from the local ad server (issue 47.8): they play on the events that switch
+      // Advertising on (none of the seeded ones, so the demo's matches start at once), and the
+      // control room marks its lives' ad breaks.
+      'ADVERTISING',
     ],
     // Addresses without a country (a newcomer's own machine, the stadium's network) watch.
-    config: { geoBlocking: DEMO_CLUB_GEO_BLOCKING },
+    config: { geoBlocking: DEMO_CLUB_GEO_BLOCKING, advertising: DEMO_CLUB_ADVERTISING },
     groups: {
       // The producer also opens the club's external CMS and push-notification consoles (menu links).
       Production: [

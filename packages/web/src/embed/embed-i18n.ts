@@ -106,6 +106,11 @@ const MESSAGES = {
     momentRedCard: 'Red card',
     momentSubstitution: 'Substitution',
     momentOther: 'Moment',
+    adLabel: 'Ad',
+    adLeft: '{time} left',
+    adSkip: 'Skip ad',
+    adSkipIn: 'Skip in {seconds} s',
+    adVideo: 'Advertisement',
   },
   fr: {
     loading: 'Chargement…',
@@ -208,6 +213,11 @@ const MESSAGES = {
     momentRedCard: 'Carton rouge',
     momentSubstitution: 'Remplacement',
     momentOther: 'Action',
+    adLabel: 'Publicité',
+    adLeft: 'encore {time}',
+    adSkip: 'Passer la publicité',
+    adSkipIn: 'Passer dans {seconds} s',
+    adVideo: 'Publicité',
   },
 } as const;
 

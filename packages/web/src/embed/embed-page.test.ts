@@ -23,6 +23,7 @@ const live: EmbedPlayerResponse = {
   hlsUrl: '/live/1/program/events/7/dvr.m3u8?t=1.a',
   perViewer: false,
   access: null,
+  ads: null,
   liveOrigin: '2026-11-28T20:00:00.000Z',
   chapters: [{ title: 'Goal', startSeconds: 42 }],
 };
@@ -42,6 +43,7 @@ const replay: EmbedPlayerResponse = {
   hlsUrl: '/media/videos/1/9/hls/master.m3u8?t=1.b',
   perViewer: false,
   access: null,
+  ads: null,
   durationSeconds: 5400,
   chapters: [{ title: 'Goal', startSeconds: 42 }],
   renditions: [],

@@ -3,6 +3,7 @@ import type { EmbedAccess, EmbedPlaybackResponse, EmbedPlayerResponse } from '@r
 import { GEO_REFUSED_STATUS } from '@regie/contract/geo';
 import { PAYMENT_REQUIRED_STATUS, SIGN_IN_REQUIRED_STATUS } from '@regie/contract/viewer-access';
 import { type AccessWallDeps, accessSection, renderAccessWall, type WallReason } from './embed-access.ts';
+import type { AdClient } from './embed-ads.ts';
 import type { EmbedLanguage, EmbedTranslate } from './embed-i18n.ts';
 import { renderMatch } from './embed-match.ts';
 import { type AttachStream, type PlayerHandle, renderLive, renderReplay } from './embed-player.ts';
@@ -20,6 +21,8 @@ export interface EmbedPageDeps {
   /** Reports the view's play; resolves whether it was counted. */
   reportPlay(): Promise<boolean>;
   schedule(run: () => void, ms: number): void;
+  /** Reads an ad tag (ADVERTISING, embed-vast.ts); without it no ad plays. */
+  ads?: AdClient;
   /** The sign-in and passes of a fans-only or paid video (embed-access.ts); its fan session store. */
   access?: Omit<AccessWallDeps, 'retry'>;
 }
@@ -230,13 +233,20 @@ export class EmbedPage {
         if (next.access) void this.passPanel(next.access);
         break;
       case 'live':
-        this.handle = renderLive(next, { root, say, attach: this.deps.attach, onFailure });
+        this.handle = renderLive(next, { root, say, attach: this.deps.attach, onFailure, ads: this.deps.ads });
         break;
       case 'preparing':
         this.handle = renderPreparing(root, next, say);
         break;
       case 'replay':
-        this.handle = renderReplay(next, { root, say, attach: this.deps.attach, onPlay: () => this.play(), onFailure });
+        this.handle = renderReplay(next, {
+          root,
+          say,
+          attach: this.deps.attach,
+          onPlay: () => this.play(),
+          onFailure,
+          ads: this.deps.ads,
+        });
         break;
       case 'unavailable':
         this.handle = renderUnavailable(root, next, say);

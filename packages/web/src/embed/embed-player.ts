@@ -1,4 +1,5 @@
 import type { EmbedChapter, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
+import { type AdClient, type AdRun, runAds } from './embed-ads.ts';
 import { replayStream } from './embed-aspect.ts';
 import type { EmbedTranslate } from './embed-i18n.ts';
 import { liveSeconds } from './embed-states.ts';
@@ -78,13 +79,37 @@ interface Mounted {
   /** Runs once, when playback first starts (the page's one play). */
   onPlay: () => void;
   onFailure: () => void;
+  /** Reads the page's ad tag (ADVERTISING); without it no ad plays. */
+  ads?: AdClient | undefined;
+}
+
+/** The ads of a page whose data carries a tag (embed-ads.ts), or null. */
+function adsFor(
+  video: HTMLVideoElement,
+  data: Replay | Live,
+  { ads, say }: Pick<Mounted, 'ads' | 'say'>,
+): AdRun | null {
+  if (!data.ads || !ads) return null;
+  return runAds(video, data.ads.tagUrl, ads, say, { midrolls: data.state === 'replay' });
 }
 
 /** Draws the replay: title, video (poster, native controls), the chapter marks and list. */
-export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailure }: Mounted): PlayerHandle {
+export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailure, ads }: Mounted): PlayerHandle {
   setPageTitle(data.title);
   const video = videoElement(data.title, data.posterUrl, say);
   video.addEventListener('playing', onPlay, { once: true });
+  const adRun = adsFor(video, data, { ads, say });
+  if (adRun) {
+    // The viewer's first play starts the pre-roll; the replay follows it.
+    video.addEventListener(
+      'play',
+      () => {
+        video.pause();
+        void adRun.preroll().then(() => play(video));
+      },
+      { once: true },
+    );
+  }
   const jump = (seconds: number) => {
     video.currentTime = seconds;
     void play(video);
@@ -109,7 +134,14 @@ export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailur
   const media = { hlsUrl: data.hlsUrl ?? '', renditions: data.renditions };
   const url = replayStream(media, page, new URLSearchParams(window.location.search).get('aspect'));
   const stream = attach(video, url, onFailure);
-  return { video, setChapters: draw, destroy: () => void stream.then((made) => made.destroy()) };
+  return {
+    video,
+    setChapters: draw,
+    destroy: () => {
+      adRun?.destroy();
+      void stream.then((made) => made.destroy());
+    },
+  };
 }
 
 /**
@@ -117,9 +149,10 @@ export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailur
  * seekable), a button back to the live edge, and the markers so far as chapters (in seconds from
  * the live's origin: a jump moves by the difference from the frame playing).
  */
-export function renderLive(data: Live, { root, say, attach, onFailure }: Omit<Mounted, 'onPlay'>): PlayerHandle {
+export function renderLive(data: Live, { root, say, attach, onFailure, ads }: Omit<Mounted, 'onPlay'>): PlayerHandle {
   setPageTitle(data.title);
   const video = videoElement(data.title, data.posterUrl, say);
+  const adRun = adsFor(video, data, { ads, say });
   let stream: Stream | null = null;
   const position = () => liveSeconds(stream?.playingDate() ?? null, data.liveOrigin);
   const jump = (seconds: number) => {
@@ -143,8 +176,10 @@ export function renderLive(data: Live, { root, say, attach, onFailure }: Omit<Mo
   root.replaceChildren(heading, video, element('div', { class: 'live-bar' }, [toEdge]));
   draw(data.chapters);
   root.setAttribute('aria-busy', 'false');
-  const made = attach(video, data.hlsUrl ?? '', onFailure).then((attached) => {
+  const made = attach(video, data.hlsUrl ?? '', onFailure).then(async (attached) => {
     stream = attached;
+    // The pre-roll first (ADVERTISING), then the live.
+    await adRun?.preroll();
     // A live starts at once where the browser lets a page play (muted otherwise: a fan unmutes it).
     void play(video).then((playing) => {
       if (playing) return;
@@ -153,5 +188,12 @@ export function renderLive(data: Live, { root, say, attach, onFailure }: Omit<Mo
     });
     return attached;
   });
-  return { video, setChapters: draw, destroy: () => void made.then((attached) => attached.destroy()) };
+  return {
+    video,
+    setChapters: draw,
+    destroy: () => {
+      adRun?.destroy();
+      void made.then((attached) => attached.destroy());
+    },
+  };
 }

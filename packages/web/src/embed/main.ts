@@ -8,6 +8,7 @@ import { startGames } from './embed-games.ts';
 import { type EmbedLanguage, type EmbedMessageKey, pickLanguage, translator } from './embed-i18n.ts';
 import { EmbedPage } from './embed-page.ts';
 import { attachHls } from './embed-player.ts';
+import { vastAdClient } from './embed-vast.ts';
 import { showNotice, showPoweredBy } from './embed-view.ts';
 import { newViewId } from './view-id.ts';
 
@@ -81,6 +82,7 @@ async function start(root: HTMLElement): Promise<void> {
       return { status: response.status, text: await response.text() };
     },
     attach: attachHls,
+    ads: vastAdClient(),
     reportPlay: async () => {
       const response = await fetch(embedPaths.plays(token), {
         method: 'POST',

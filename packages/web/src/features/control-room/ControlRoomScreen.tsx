@@ -1,5 +1,6 @@
 import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { canWrite, satisfies } from '@regie/contract/access';
+import { AD_BREAK_RULE } from '@regie/contract/advertising';
 import { CAMERAS_RULE, MULTICAM_RULE } from '@regie/contract/cameras';
 import { CHAT_RULE } from '@regie/contract/chat';
 import { CLIP_RULE } from '@regie/contract/clips';
@@ -25,6 +26,7 @@ import { NeedsLiveOperator } from '../live/LiveStreamTab.tsx';
 import { type LiveContent, useCameras, useHealths } from '../live/live-calls.ts';
 import { CameraTiles } from '../live/MulticamTab.tsx';
 import { useEventMarkers, useMarkerTypes } from '../markers/marker-calls.ts';
+import { AdBreakPanel } from './AdBreakPanel.tsx';
 import { LiveMarkersPanel } from './LiveMarkersPanel.tsx';
 import { SimulcastsPanel } from './SimulcastsPanel.tsx';
 import { useCameraKeys } from './use-camera-keys.ts';
@@ -73,6 +75,7 @@ function ControlRoom({ eventId }: { eventId: number }) {
   const mayMark = mayUseResource(subject, markersResource, 'write');
   const mayChat = satisfies(subject, CHAT_RULE) && opens('chat');
   const maySimulcast = satisfies(subject, SIMULCAST_RULE);
+  const mayBreak = canWrite(subject, AD_BREAK_RULE);
   useCameraKeys(content, status, canSwitch);
   const [playing, setPlaying] = useState<number | null>(null);
 
@@ -120,6 +123,7 @@ function ControlRoom({ eventId }: { eventId: number }) {
                 on a laptop (1440×900) without scrolling; the live cut below. */}
             {mayMark && <LiveMarkersPanel desk={desk} eventId={eventId} />}
             {mayClip && <ClipDesk desk={desk} eventId={eventId} />}
+            {mayBreak && <AdBreakPanel eventId={eventId} live={record.data.state === 'live'} />}
             {maySimulcast && <SimulcastsPanel inputIds={list.map((camera) => camera.inputId)} />}
             {mayChat && <ChatPanel eventId={eventId} />}
           </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { effectiveGrants } from '@regie/contract/access';
+import { ADVERTISING_MODULE } from '@regie/contract/advertising';
 import type { GeoSettings } from '@regie/contract/geo';
 import { playbackPaths } from '@regie/contract/playback';
 import type { PlaybackSettings, PlaybackSettingsResponse } from '@regie/contract/playback.schemas';
@@ -12,6 +13,7 @@ import { useDateFormats } from '../../i18n/use-date-formats.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useAccessSubject } from '../../session/access.ts';
 import { GeoRuleField } from '../../widgets/GeoRuleField.tsx';
+import { SettingsAdvertising } from './SettingsAdvertising.tsx';
 import { SettingsWatermark } from './SettingsWatermark.tsx';
 
 const SETTINGS_KEY = ['playback-settings'] as const;
@@ -87,12 +89,15 @@ function GeoBlockingForm({ stored }: { stored: PlaybackSettingsResponse }) {
  * /account/settings/playback (issue 47): where the account's fans may watch. Geo blocking first:
  * the countries allowed or refused on every page of the account (an event, a video or a live
  * input may have its own rule), and whether addresses without a country (a stadium's network)
- * may watch. With WATERMARK, the logo burned into the videos (its own section and call).
+ * may watch. With WATERMARK, the logo burned into the videos; with ADVERTISING, the ad tag (each
+ * its own section and call).
  */
 export function SettingsPlayback() {
   const t = useT();
   const api = useApi();
-  const watermark = effectiveGrants(useAccessSubject()).modules.includes(WATERMARK_MODULE);
+  const modules = effectiveGrants(useAccessSubject()).modules;
+  const watermark = modules.includes(WATERMARK_MODULE);
+  const advertising = modules.includes(ADVERTISING_MODULE);
   const stored = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: ({ signal }) => api.get<PlaybackSettingsResponse>(playbackPaths.settings, undefined, { signal }),
@@ -109,6 +114,7 @@ export function SettingsPlayback() {
       {stored.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
       {stored.data && <GeoBlockingForm key={JSON.stringify(stored.data.geoBlocking)} stored={stored.data} />}
       {watermark && <SettingsWatermark />}
+      {advertising && <SettingsAdvertising />}
     </Stack>
   );
 }
