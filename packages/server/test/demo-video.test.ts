@@ -56,6 +56,8 @@ describe('the demo video', () => {
     expect(metadata).toMatchObject({ width: 1280, height: 720 });
     expect(metadata.durationSeconds).toBeCloseTo(DEMO_VIDEO.seconds, 0);
     expect(metadata.hasAudio).toBe(true);
+    // Its fans may download it from the player (issue 47.5): its encode makes the MP4.
+    expect(row?.downloadable).toBe(true);
     const job = await latestJob(ctx.db, { id: demo?.id ?? 0, accountId: row?.accountId ?? 0 }, VIDEO_JOB_TYPES.encode);
     expect(job?.state).toBe('waiting');
 

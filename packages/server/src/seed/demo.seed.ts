@@ -98,6 +98,8 @@ const ACCOUNTS: readonly DemoAccountSeed[] = [
       'GEO_BLOCKING',
       // Its crest in a corner of its videos and clips (issue 47.4; the logo is made with the demo video).
       'WATERMARK',
+      // Its recorded match downloads from the player, watermarked (issue 47.5).
+      'DOWNLOAD',
       // An away match followed from the feed without a picture: score, clock and timeline (issue 47.9).
       'NO_VIDEO',
       // Its ads from the local ad server (issue 47.8): they play on the events that switch

@@ -77,6 +77,8 @@ export async function seedDemoVideo(db: Db, storage: ObjectStorage, dataDir: str
           accountId: owner.accountId,
           ownerId: owner.userId,
           state: 'uploading',
+          // Its fans download the match from the player (DOWNLOAD, issue 47.5): the encode makes the MP4.
+          downloadable: true,
         })
         .returning(),
       'the demo video',
