@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { embedPaths } from '@regie/contract/embed';
-import { fanPaths } from '@regie/contract/fans';
 import { gamePaths } from '@regie/contract/games';
-import { apiCall, apiSignIn, uniqueName } from './flows.ts';
+import { activeDemoFan, apiCall, apiSignIn, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations } from './support.ts';
 
 /**
@@ -13,7 +12,6 @@ import { expectNoSeriousA11yViolations } from './support.ts';
 test('a fan signs in on the embed page and votes for the man of the match', async ({ browser, request }) => {
   const producer = await apiSignIn(request, 'producer');
   const quizmaster = await apiSignIn(request, 'quizmaster');
-  const crm = await apiSignIn(request, 'crm');
   // The man of the match is one of the players the match lists (issue 46.5), the clubs aside.
   const named = async (name: string) => {
     const found = await apiCall<{ data: { id: number; name: string }[] }>(
@@ -50,14 +48,7 @@ test('a fan signs in on the embed page and votes for the man of the match', asyn
   });
   const { url } = await apiCall<{ url: string }>(request, producer, 'GET', embedPaths.eventEmbed(event.id));
   // One of the club's demo fans (password regie-demo), an active one.
-  const fans = await apiCall<{ data: { email: string }[] }>(
-    request,
-    crm,
-    'GET',
-    `${fanPaths.list}?status=active&limit=1`,
-  );
-  const email = fans.data[0]?.email;
-  if (!email) throw new Error('the club has no active demo fan');
+  const email = await activeDemoFan(request);
 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { fanPaths } from '@regie/contract/fans';
 import { DEMO_PASSWORD, openSignedIn, signIn } from './support.ts';
 
 /**
@@ -185,6 +186,31 @@ export async function pickReference(page: Page, label: string, typed: string, op
   await field.click();
   await field.fill(typed);
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Plays the embed page's video muted (a browser plays sound only after a gesture) and waits for it to move. */
+export async function playsMuted(page: Page): Promise<void> {
+  const video = page.getByRole('main').locator('video');
+  await expect(video).toBeVisible();
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect.poll(() => currentTime(video), { timeout: 30_000 }).toBeGreaterThan(0.5);
+}
+
+/** The email of one of the club's active demo fans (password regie-demo), read in its CRM. */
+export async function activeDemoFan(request: APIRequestContext): Promise<string> {
+  const crm = await apiSignIn(request, 'crm');
+  const fans = await apiCall<{ data: { email: string }[] }>(
+    request,
+    crm,
+    'GET',
+    `${fanPaths.list}?status=active&limit=1`,
+  );
+  const email = fans.data[0]?.email;
+  if (!email) throw new Error('the club has no active demo fan');
+  return email;
 }
 
 export function currentTime(video: Locator): Promise<number> {

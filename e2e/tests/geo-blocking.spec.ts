@@ -1,6 +1,6 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { embedPaths } from '@regie/contract/embed';
-import { apiCall, apiSignIn, main, uniqueName } from './flows.ts';
+import { apiCall, apiSignIn, main, playsMuted, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations, openSignedIn } from './support.ts';
 
 /**
@@ -90,13 +90,5 @@ test('the club says where its fans may watch, and a viewer elsewhere is told why
   const signed = france.waitForResponse((response) => /\.m3u8\?t=\d+\.FR\./.test(response.url()));
   await france.goto(path);
   expect((await signed).status()).toBe(200);
-  const video = france.getByRole('main').locator('video');
-  await expect(video).toBeVisible();
-  await video.evaluate((element: HTMLVideoElement) => {
-    element.muted = true;
-    return element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(0.5);
+  await playsMuted(france);
 });

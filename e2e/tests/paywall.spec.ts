@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { embedPaths } from '@regie/contract/embed';
-import { fanPaths } from '@regie/contract/fans';
-import { apiCall, apiSignIn, demoReplayVideoId, uniqueName } from './flows.ts';
+import { activeDemoFan, apiCall, apiSignIn, demoReplayVideoId, playsMuted, uniqueName } from './flows.ts';
 import { expectNoSeriousA11yViolations } from './support.ts';
 
 /**
@@ -14,7 +13,6 @@ test('a fan signs in, buys the pass on the payment page, comes back and watches'
   test.setTimeout(480_000);
   const producer = await apiSignIn(request, 'producer');
   const manager = await apiSignIn(request, 'usermanager');
-  const crm = await apiSignIn(request, 'crm');
   const videoId = await demoReplayVideoId(request, producer);
   const event = await apiCall<{ id: number }>(request, producer, 'POST', '/main-api/events', {
     name: uniqueName('E2E paid replay'),
@@ -42,14 +40,7 @@ test('a fan signs in, buys the pass on the payment page, comes back and watches'
     itemId: event.id,
   });
   const { url } = await apiCall<{ url: string }>(request, producer, 'GET', embedPaths.eventEmbed(event.id));
-  const fans = await apiCall<{ data: { email: string }[] }>(
-    request,
-    crm,
-    'GET',
-    `${fanPaths.list}?status=active&limit=1`,
-  );
-  const email = fans.data[0]?.email;
-  if (!email) throw new Error('the club has no active demo fan');
+  const email = await activeDemoFan(request);
 
   const visitor = await browser.newContext({ locale: 'fr-FR' });
   const page = await visitor.newPage();
@@ -87,14 +78,6 @@ test('a fan signs in, buys the pass on the payment page, comes back and watches'
   // loopback, which the demo club's geo rule lets watch).
   await expect(page).toHaveURL(new RegExp(`${new URL(url).pathname.replace(/\./g, '\\.')}$`));
   expect((await signed).status()).toBe(200);
-  const video = page.getByRole('main').locator('video');
-  await expect(video).toBeVisible();
-  await video.evaluate((element: HTMLVideoElement) => {
-    element.muted = true;
-    return element.play();
-  });
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(0.5);
+  await playsMuted(page);
   await visitor.close();
 });

@@ -20,7 +20,7 @@ import { videos } from '../src/db/videos.table.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
 import type { ObjectStorage } from '../src/storage/storage.types.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { insertEvent, insertVideo, PRODUCER_GRANTS, signIn } from './insights-fixtures.ts';
+import { insertEvent, insertVideo, PRODUCER_GRANTS, signIn, storeReplayFiles } from './insights-fixtures.ts';
 
 /**
  * GEO_BLOCKING (issue 47) on every path a player can take: the page, its data, the per-viewer
@@ -91,18 +91,7 @@ async function tokenOf(eventId: number): Promise<string> {
 /** An event with a ready replay whose playlist and segment are in storage. */
 async function replayEvent(values: { geoBlocking?: GeoRule; videoRule?: GeoRule } = {}) {
   const videoId = await insertVideo(ctx, club.accountId, values.videoRule ? { geoBlocking: values.videoRule } : {});
-  const folder = `videos/${club.accountId}/${videoId}/hls/`;
-  await storage.put(
-    `${folder}master.m3u8`,
-    Buffer.from('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv0/index.m3u8\n'),
-    'application/vnd.apple.mpegurl',
-  );
-  await storage.put(
-    `${folder}v0/index.m3u8`,
-    Buffer.from('#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nseg0.ts\n#EXT-X-ENDLIST\n'),
-    'application/vnd.apple.mpegurl',
-  );
-  await storage.put(`${folder}v0/seg0.ts`, Buffer.alloc(188, 0x47), 'video/mp2t');
+  await storeReplayFiles(storage, club.accountId, videoId);
   const eventId = await insertEvent(ctx, club.accountId, {
     videoId,
     state: 'replay',

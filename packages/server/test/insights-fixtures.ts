@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { events, markers } from '../src/db/events.table.ts';
 import { plays } from '../src/db/plays.table.ts';
 import { videos } from '../src/db/videos.table.ts';
+import type { ObjectStorage } from '../src/storage/storage.types.ts';
 import type { TestContext } from './helpers.ts';
 
 /** Rows for the embed, stats and dashboard tests, written straight to the database. */
@@ -44,6 +45,22 @@ export async function insertVideo(
     .set({ hlsKey: `${folder}hls/master.m3u8`, posterKey: `${folder}poster.jpg` })
     .where(eq(videos.id, video.id));
   return video.id;
+}
+
+/** A replay's HLS in storage where insertVideo says it is: a master, one rung, one segment. */
+export async function storeReplayFiles(storage: ObjectStorage, accountId: number, videoId: number): Promise<void> {
+  const folder = `videos/${accountId}/${videoId}/hls/`;
+  await storage.put(
+    `${folder}master.m3u8`,
+    Buffer.from('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv0/index.m3u8\n'),
+    'application/vnd.apple.mpegurl',
+  );
+  await storage.put(
+    `${folder}v0/index.m3u8`,
+    Buffer.from('#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nseg0.ts\n#EXT-X-ENDLIST\n'),
+    'application/vnd.apple.mpegurl',
+  );
+  await storage.put(`${folder}v0/seg0.ts`, Buffer.alloc(188, 0x47), 'video/mp2t');
 }
 
 export async function insertEvent(

@@ -19,7 +19,7 @@ import { localStorage } from '../src/storage/storage.local.ts';
 import type { ObjectStorage } from '../src/storage/storage.types.ts';
 import { signUpConfirmed } from './fan-auth-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { insertEvent, insertVideo, PRODUCER_GRANTS, signIn } from './insights-fixtures.ts';
+import { insertEvent, insertVideo, PRODUCER_GRANTS, signIn, storeReplayFiles } from './insights-fixtures.ts';
 
 /**
  * RESTRAINED_ACCESS and PAYMENT_RESTRICTION (issue 47.2–3) on every path a player can take: the
@@ -67,18 +67,7 @@ async function tokenOf(eventId: number): Promise<string> {
 /** An event with a ready replay whose playlists and segment are in storage. */
 async function replayEvent(values: { fansOnly?: boolean; videoFansOnly?: boolean } = {}) {
   const videoId = await insertVideo(ctx, club.accountId, { fansOnly: values.videoFansOnly ?? false });
-  const folder = `videos/${club.accountId}/${videoId}/hls/`;
-  await storage.put(
-    `${folder}master.m3u8`,
-    Buffer.from('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv0/index.m3u8\n'),
-    'application/vnd.apple.mpegurl',
-  );
-  await storage.put(
-    `${folder}v0/index.m3u8`,
-    Buffer.from('#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nseg0.ts\n#EXT-X-ENDLIST\n'),
-    'application/vnd.apple.mpegurl',
-  );
-  await storage.put(`${folder}v0/seg0.ts`, Buffer.alloc(188, 0x47), 'video/mp2t');
+  await storeReplayFiles(storage, club.accountId, videoId);
   const eventId = await insertEvent(ctx, club.accountId, { videoId, state: 'replay', fansOnly: values.fansOnly });
   return { eventId, videoId, token: await tokenOf(eventId) };
 }

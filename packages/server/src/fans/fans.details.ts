@@ -1,7 +1,7 @@
 import { FAN_LIMITS } from '@regie/contract/fans';
 import type { FanActivity, FanProduct } from '@regie/contract/fans.schemas';
 import type { ListResponse } from '@regie/contract/resources/shapes';
-import { and, asc, count, countDistinct, desc, eq, gt, gte, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { events } from '../db/events.table.ts';
 import { fanActivities, fanProfiles, fanSessions, fans, fanTags } from '../db/fans.table.ts';
@@ -88,7 +88,8 @@ export async function removeFanTag(db: Db, fanId: number, tagId: number): Promis
   await db.delete(fanTags).where(and(eq(fanTags.fanId, fanId), eq(fanTags.tagId, tagId)));
 }
 
-export async function fanProductsOf(db: Db, fanId: number): Promise<{ data: FanProduct[] }> {
+/** The products a fan holds, the latest bought first (only those of `only`, when given). */
+export async function fanProductsOf(db: Db, fanId: number, only?: readonly number[]): Promise<{ data: FanProduct[] }> {
   const rows = await db
     .select({
       productId: fanProducts.productId,
@@ -98,7 +99,7 @@ export async function fanProductsOf(db: Db, fanId: number): Promise<{ data: FanP
     })
     .from(fanProducts)
     .innerJoin(products, eq(products.id, fanProducts.productId))
-    .where(eq(fanProducts.fanId, fanId))
+    .where(and(eq(fanProducts.fanId, fanId), only ? inArray(fanProducts.productId, [...only]) : undefined))
     .orderBy(desc(fanProducts.purchasedAt));
   return {
     data: rows.map((row) => ({

@@ -85,6 +85,24 @@ function tagsOf(session: OpenFanSession): string[] {
   ];
 }
 
+/** A session with its fan and club, as both lookups (by token, by id) read it. */
+function openSessions<Extra extends Record<string, typeof fanSessions.tokenHash>>(db: Db, extra: Extra) {
+  return db
+    .select({
+      ...extra,
+      sessionId: fanSessions.id,
+      lastSeenAt: fanSessions.lastSeenAt,
+      expiresAt: fanSessions.expiresAt,
+      fanId: fans.id,
+      accountId: fans.accountId,
+      accountKey: accounts.accountKey,
+      isBlocked: fans.isBlocked,
+    })
+    .from(fanSessions)
+    .innerJoin(fans, eq(fans.id, fanSessions.fanId))
+    .innerJoin(accounts, eq(accounts.id, fans.accountId));
+}
+
 export function createFanSessions(db: Db, hub: RealtimeHub | null, options: FanSessionsOptions): FanSessions {
   const now = options.now ?? Date.now;
   const cache: Cache = createMemoryCache(options.ttlMs ?? FAN_SESSION_CACHE_MS, {
@@ -98,20 +116,7 @@ export function createFanSessions(db: Db, hub: RealtimeHub | null, options: FanS
   // looked up during one turn of the event loop go in one query (at the final whistle a crowd's
   // first calls each ask for a token never seen; one query per token queued them behind the
   // database pool).
-  const query = db
-    .select({
-      tokenHash: fanSessions.tokenHash,
-      sessionId: fanSessions.id,
-      lastSeenAt: fanSessions.lastSeenAt,
-      expiresAt: fanSessions.expiresAt,
-      fanId: fans.id,
-      accountId: fans.accountId,
-      accountKey: accounts.accountKey,
-      isBlocked: fans.isBlocked,
-    })
-    .from(fanSessions)
-    .innerJoin(fans, eq(fans.id, fanSessions.fanId))
-    .innerJoin(accounts, eq(accounts.id, fans.accountId))
+  const query = openSessions(db, { tokenHash: fanSessions.tokenHash })
     .where(
       and(sql`${fanSessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(fanSessions.endedAt)),
     )
@@ -161,19 +166,7 @@ export function createFanSessions(db: Db, hub: RealtimeHub | null, options: FanS
   };
 
   // The same session looked up by its id (a signed URL bound to it): its open state only.
-  const byId = db
-    .select({
-      sessionId: fanSessions.id,
-      lastSeenAt: fanSessions.lastSeenAt,
-      expiresAt: fanSessions.expiresAt,
-      fanId: fans.id,
-      accountId: fans.accountId,
-      accountKey: accounts.accountKey,
-      isBlocked: fans.isBlocked,
-    })
-    .from(fanSessions)
-    .innerJoin(fans, eq(fans.id, fanSessions.fanId))
-    .innerJoin(accounts, eq(accounts.id, fans.accountId))
+  const byId = openSessions(db, {})
     .where(and(eq(fanSessions.id, sql.placeholder('sessionId')), isNull(fanSessions.endedAt)))
     .prepare('regie_fan_session_by_id');
   const loadById = async (sessionId: number): Promise<OpenFanSession> => {

@@ -10,15 +10,16 @@ import {
   LOCAL_CHECKOUT_PATH,
   VIEWER_ACCESS_MESSAGES,
 } from '@regie/contract/viewer-access';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Stripe } from 'stripe';
 import type { Db } from '../db/database.ts';
 import { fans } from '../db/fans.table.ts';
-import { fanCheckouts, fanProducts, paymentOffers, productPaymentOffers, products } from '../db/payments.table.ts';
+import { fanCheckouts, paymentOffers, productPaymentOffers } from '../db/payments.table.ts';
 import { transaction } from '../db/transactions.ts';
 import { EMBED_SOURCES } from '../embed/embed.sources.ts';
 import type { EmbedTokens } from '../embed/embed.tokens.ts';
 import type { FanContext } from '../fans/fans.auth.ts';
+import { fanProductsOf } from '../fans/fans.details.ts';
 import { purchase } from '../fans/fans.public.ts';
 import { HttpError, notFound } from '../http/http.errors.ts';
 import { contentAccess } from '../playback/viewer-access.ts';
@@ -228,21 +229,7 @@ export async function cancelCheckout(db: Db, id: string): Promise<void> {
 
 /** The products the fan holds through a paid checkout's offer. */
 async function grantedBy(db: Db, row: CheckoutRow): Promise<FanProduct[]> {
-  const rows = await db
-    .select({
-      productId: fanProducts.productId,
-      name: products.name,
-      purchasedAt: fanProducts.purchasedAt,
-      expiresAt: fanProducts.expiresAt,
-    })
-    .from(fanProducts)
-    .innerJoin(products, eq(products.id, fanProducts.productId))
-    .where(and(eq(fanProducts.fanId, row.fanId), inArray(fanProducts.productId, await soldBy(db, row.paymentOfferId))));
-  return rows.map((product) => ({
-    ...product,
-    purchasedAt: product.purchasedAt.toISOString(),
-    expiresAt: product.expiresAt?.toISOString() ?? null,
-  }));
+  return (await fanProductsOf(db, row.fanId, await soldBy(db, row.paymentOfferId))).data;
 }
 
 async function soldBy(db: Db, offerId: number): Promise<number[]> {
