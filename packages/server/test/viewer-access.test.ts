@@ -6,13 +6,16 @@ import { embedPaths } from '@regie/contract/embed';
 import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { fanPublicPaths } from '@regie/contract/fans';
 import type { FanCheckoutResponse, FanCheckoutState } from '@regie/contract/fans.schemas';
+import { lifecyclePaths } from '@regie/contract/lifecycle';
 import type { ModuleCode } from '@regie/contract/modules';
 import { CHECKOUT_RETURN_PARAM, LOCAL_TEST_CARDS, STRIPE_WEBHOOK_PATH } from '@regie/contract/viewer-access';
 import { and, eq } from 'drizzle-orm';
 import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../src/db/accounts.table.ts';
+import { contentCameras, contentLives, programSwitches } from '../src/db/cameras.table.ts';
 import { events } from '../src/db/events.table.ts';
+import { liveInputs, liveSegments } from '../src/db/live.table.ts';
 import { fanProducts, paymentOffers, productItems, productPaymentOffers, products } from '../src/db/payments.table.ts';
 import { stripeCheckout } from '../src/payments/checkout.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
@@ -311,6 +314,78 @@ describe('a paid replay (PAYMENT_RESTRICTION)', () => {
     expect((await ctx.request({ url: '/local-pay/checkout/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('a paid live (PAYMENT_RESTRICTION)', () => {
+  it("signs the program and each segment for the fan's session: a fan who signs out gets nothing more", async () => {
+    const eventId = await insertEvent(ctx, club.accountId, {
+      name: 'Paid derby',
+      state: 'upcoming',
+      startsAt: new Date(),
+    });
+    const { offerId } = await matchPass(eventId);
+    const [input] = await ctx.db
+      .insert(liveInputs)
+      .values({ accountId: club.accountId, name: 'Main', streamKey: `rk_paid_${eventId}_${Date.now()}` })
+      .returning({ id: liveInputs.id });
+    const inputId = input?.id ?? 0;
+    await ctx.db
+      .insert(contentCameras)
+      .values({ accountId: club.accountId, eventId, inputId, label: 'Main', position: 0 });
+    const token = await tokenOf(eventId);
+    const started = await ctx.request({
+      method: 'POST',
+      url: lifecyclePaths.transition('events', eventId, 'start-live'),
+      token: club.token,
+      payload: { withoutCamera: true },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const since = new Date(Date.now() - 61_000);
+    await ctx.db.update(contentLives).set({ startedAt: since }).where(eq(contentLives.eventId, eventId));
+    await ctx.db.update(programSwitches).set({ at: since }).where(eq(programSwitches.eventId, eventId));
+    await ctx.db.insert(liveSegments).values(
+      Array.from({ length: 10 }, (_, sequence) => ({
+        inputId,
+        sequence,
+        startedAt: new Date(since.getTime() + 500 + sequence * 2000),
+        duration: 2,
+        path: `live/${inputId}/${sequence}.ts`,
+        bytes: 188,
+        discontinuity: sequence === 0,
+      })),
+    );
+    await storage.put(`live/${inputId}/0.ts`, Buffer.alloc(188, 0x47), 'video/mp2t');
+    await dataOf(token, (data) => expect(data).toMatchObject({ state: 'live', hlsUrl: null, access: { paid: true } }));
+
+    const fan = await newFan();
+    expect((await playback(token, fan.token)).statusCode).toBe(402);
+    const bought = await ctx.request({
+      method: 'POST',
+      url: fanPublicPaths.purchases,
+      headers: { authorization: `Bearer ${fan.token}` },
+      payload: { paymentOfferId: offerId },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const grant = await playback(token, fan.token);
+    expect(grant.statusCode, grant.body).toBe(200);
+    const { hlsUrl } = grant.json<EmbedPlaybackResponse>();
+    expect(hlsUrl).toMatch(/\/program\/events\/\d+\/dvr\.m3u8\?t=\d+\.ZZf\d+\./);
+    const playlist = await ctx.request({ url: path(hlsUrl) });
+    expect(playlist.statusCode, playlist.body).toBe(200);
+    const first = playlist.body.split('\n').find((line) => line.includes('.ts?t=')) ?? '';
+    expect(first).toMatch(/\.ts\?t=\d+\.ZZf\d+\./);
+    const resolved = new URL(first, `http://x${path(hlsUrl)}`);
+    const segment = `${resolved.pathname}${resolved.search}`;
+    expect((await ctx.request({ url: segment })).statusCode).toBe(200);
+
+    await ctx.request({
+      method: 'POST',
+      url: fanPublicPaths.signout,
+      headers: { authorization: `Bearer ${fan.token}` },
+    });
+    expect((await ctx.request({ url: path(hlsUrl) })).statusCode).toBe(401);
+    expect((await ctx.request({ url: segment })).statusCode).toBe(401);
   });
 });
 
