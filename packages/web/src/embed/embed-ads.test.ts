@@ -135,6 +135,37 @@ describe('the pre-roll', () => {
   });
 });
 
+describe('a mid-roll', () => {
+  it('pauses the replay at its second, plays the ad once, then the replay goes on', async () => {
+    const log: string[] = [];
+    const midroll = { offsetSeconds: 600, ads: async () => [fakeAd(log, null)] };
+    const { root, content } = mount({ schedule: async () => [midroll] });
+    // No pre-roll: the replay starts at once.
+    content.dispatchEvent(new Event('play'));
+    await vi.waitFor(() => expect(played.at(-1)).toBe(content));
+    advance(content, 599);
+    await Promise.resolve();
+    expect(adVideo(root)).toBeNull();
+
+    advance(content, 600.2);
+    await vi.waitFor(() => expect(adVideo(root)).not.toBeNull());
+    expect(content.isConnected).toBe(false);
+    const ad = adVideo(root) as HTMLVideoElement;
+    ad.dispatchEvent(new Event('playing'));
+    // Not skippable: no Skip button.
+    expect(root.querySelector('.ad-skip')).toBeNull();
+    ad.dispatchEvent(new Event('ended'));
+    await vi.waitFor(() => expect(content.isConnected).toBe(true));
+    await vi.waitFor(() => expect(played.at(-1)).toBe(content));
+    expect(log).toEqual(['impression', 'complete']);
+
+    // Past its second again (a seek back and forth): played once only.
+    advance(content, 650);
+    await Promise.resolve();
+    expect(adVideo(root)).toBeNull();
+  });
+});
+
 describe('a VMAP', () => {
   it('reads its breaks: the pre-roll, a mid-roll at its second, not the post-roll', () => {
     const document = new DOMParser().parseFromString(
