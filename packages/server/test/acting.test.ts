@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import type { Message } from '@regie/contract/messages';
 import { renderMessage } from '@regie/contract/messages.render';
 import { queryPaths } from '@regie/contract/query-builder';
+import { LOCAL_CHECKOUT_PATH } from '@regie/contract/viewer-access';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WriteRoute } from '../src/audit/audit.declared.ts';
@@ -333,8 +334,12 @@ describe('read-only acting', () => {
     let tried = 0;
     for (const route of routes) {
       // The fans' own API signs fans in with fan tokens: no staff session, no acting. The local
-      // social stand-ins are another web site (a platform's API, its own tokens): no session either.
-      if (kept(route) || route.url.startsWith('/api/fan/') || route.url.startsWith(`${LOCAL_SOCIAL_PREFIX}/`)) continue;
+      // social stand-ins and the local payment provider's page are other web sites (a platform's
+      // API, a payment page): no session either.
+      const elsewhere = [`${LOCAL_SOCIAL_PREFIX}/`, `${LOCAL_CHECKOUT_PATH}/`].some((prefix) =>
+        route.url.startsWith(prefix),
+      );
+      if (kept(route) || route.url.startsWith('/api/fan/') || elsewhere) continue;
       const url = route.url.replace(/:\w+(\([^)]*\))?/g, '1').replace(/\*/g, 'x');
       const call: RequestOptions = { method: route.method as RequestOptions['method'], url };
       // A route that answers without a token is public (fans, embeds, public games, sign-in):

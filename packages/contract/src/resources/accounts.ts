@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { AUDIT_RETENTION_DAYS, AUDIT_RETENTION_LIMITS } from '../audit.ts';
 import { FIELD_MESSAGES } from '../errors.ts';
+import { advertisingSettings } from '../advertising.schemas.ts';
 import { geoSettings } from '../geo.schemas.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../languages.ts';
 import { schemaMessage } from '../messages.ts';
 import { MODULE_CODES } from '../modules.ts';
 import { THEME_PRIMARY_COLOR } from '../ui.ts';
 import { imageKey } from '../uploads.schemas.ts';
+import { storedWatermark } from '../watermark.schemas.ts';
 import { defineResource } from './define.ts';
 import { registeredWriteRule } from './registry.ts';
 
@@ -64,6 +66,10 @@ export const accountConfig = z
       .default(AUDIT_RETENTION_DAYS),
     /** GEO_BLOCKING (contract geo.ts): where the account's fans may watch; set on the settings' Playback tab. */
     geoBlocking: geoSettings.prefault({}),
+    /** WATERMARK (contract watermark.ts): the logo burned into its videos, with its version; the Playback tab. */
+    watermark: storedWatermark.optional(),
+    /** ADVERTISING (contract advertising.ts): its VAST or VMAP tag; the Playback tab. */
+    advertising: advertisingSettings.optional(),
   })
   .strict();
 export type AccountConfig = z.infer<typeof accountConfig>;

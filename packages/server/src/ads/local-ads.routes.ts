@@ -4,7 +4,8 @@ import { LOCAL_AD_EVENTS, localAdsPaths } from '@regie/contract/advertising';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PUBLIC } from '../http/responses.schema.ts';
+import { fileResponse } from '../http/media.schema.ts';
+import { errorResponses, PUBLIC } from '../http/responses.schema.ts';
 import { localVast, localVmap } from './local-ads.documents.ts';
 import { LocalAdHits } from './local-ads.hits.ts';
 import { localAdMedia } from './local-ads.media.ts';
@@ -36,7 +37,14 @@ export const localAdsRoutes: FastifyPluginAsyncZod<LocalAdsOptions> = async (app
 
   app.get(
     localAdsPaths.vast,
-    { schema: { ...common, summary: 'A VAST 4.1 document: one skippable linear ad', querystring: adQuery } },
+    {
+      schema: {
+        ...common,
+        summary: 'A VAST 4.1 document: one skippable linear ad',
+        querystring: adQuery,
+        response: { 200: fileResponse('The VAST document', ['application/xml']), ...errorResponses(400) },
+      },
+    },
     async (request, reply) =>
       reply
         .headers({ ...CORS, 'cache-control': 'no-store' })
@@ -46,7 +54,14 @@ export const localAdsRoutes: FastifyPluginAsyncZod<LocalAdsOptions> = async (app
 
   app.get(
     localAdsPaths.vmap,
-    { schema: { ...common, summary: 'A VMAP 1.0 document: a pre-roll and a mid-roll', querystring: adQuery } },
+    {
+      schema: {
+        ...common,
+        summary: 'A VMAP 1.0 document: a pre-roll and a mid-roll',
+        querystring: adQuery,
+        response: { 200: fileResponse('The VMAP document', ['application/xml']), ...errorResponses(400) },
+      },
+    },
     async (request, reply) =>
       reply
         .headers({ ...CORS, 'cache-control': 'no-store' })
@@ -72,6 +87,7 @@ export const localAdsRoutes: FastifyPluginAsyncZod<LocalAdsOptions> = async (app
         summary: 'A tracking pixel: counted, 204',
         params: z.object({ event: z.enum(LOCAL_AD_EVENTS) }),
         querystring: adQuery.extend({ code: z.string().max(10).optional() }),
+        response: { 204: z.null(), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -79,7 +95,7 @@ export const localAdsRoutes: FastifyPluginAsyncZod<LocalAdsOptions> = async (app
       return reply
         .headers({ ...CORS, 'cache-control': 'no-store' })
         .code(204)
-        .send();
+        .send(null);
     },
   );
 
@@ -90,7 +106,10 @@ export const localAdsRoutes: FastifyPluginAsyncZod<LocalAdsOptions> = async (app
         ...common,
         summary: 'The pixels called for one ad, by event',
         querystring: adQuery,
-        response: { 200: z.object({ ad: z.string(), hits: z.record(z.string(), z.number().int()) }) },
+        response: {
+          200: z.object({ ad: z.string(), hits: z.record(z.string(), z.number().int()) }),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) =>

@@ -1,6 +1,7 @@
 import { CLIP_RULE_MESSAGES } from '@regie/contract/clip-rules';
 import { CLIP_MESSAGES } from '@regie/contract/clips';
 import { renderMessage } from '@regie/contract/messages.render';
+import { NO_VIDEO_MODULE } from '@regie/contract/no-video';
 import { PLATFORM_LIMITS } from '@regie/contract/publications';
 import { SOCIAL_PLATFORM_NAMES } from '@regie/contract/social';
 import { and, asc, eq, gte, isNotNull, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
@@ -103,7 +104,8 @@ async function recordRuns(db: Db, where: SQL): Promise<number> {
       ),
     )
     .innerJoin(events, eq(events.id, markers.eventId))
-    .where(where)
+    // A match followed without a picture (NO_VIDEO, contract no-video.ts) has nothing to cut.
+    .where(and(where, sql`not (${NO_VIDEO_MODULE} = any(${events.activatedModules}))`))
     .limit(BATCH * 4);
   if (candidates.length === 0) return 0;
   const inserted = await db

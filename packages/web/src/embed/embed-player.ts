@@ -124,6 +124,7 @@ export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailur
   };
   root.replaceChildren(element('h1', {}, [data.title]), video);
   // DOWNLOAD: the replay's MP4 (the club's and the video's choice), saved under the video's title.
+  root.classList.toggle('has-download', Boolean(data.downloadUrl));
   if (data.downloadUrl) {
     root.append(element('a', { class: 'download', href: data.downloadUrl, download: '' }, [say('download')]));
   }
@@ -138,6 +139,7 @@ export function renderReplay(data: Replay, { root, say, attach, onPlay, onFailur
     video,
     setChapters: draw,
     destroy: () => {
+      root.classList.remove('has-download');
       adRun?.destroy();
       void stream.then((made) => made.destroy());
     },
