@@ -6,21 +6,26 @@ import { DEMO_ACCOUNTS } from '@regie/contract/demo';
 import { embedPaths } from '@regie/contract/embed';
 import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { GEO_REFUSED_STATUS, type GeoRule } from '@regie/contract/geo';
-import { lifecyclePaths } from '@regie/contract/lifecycle';
 import { playbackPaths } from '@regie/contract/playback';
 import type { PlaybackSettingsResponse } from '@regie/contract/playback.schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../src/db/accounts.table.ts';
 import { auditEntries } from '../src/db/audit.table.ts';
-import { contentCameras, contentLives, programSwitches } from '../src/db/cameras.table.ts';
 import { events } from '../src/db/events.table.ts';
-import { liveInputs, liveSegments } from '../src/db/live.table.ts';
+import { liveInputs } from '../src/db/live.table.ts';
 import { videos } from '../src/db/videos.table.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
 import type { ObjectStorage } from '../src/storage/storage.types.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { insertEvent, insertVideo, PRODUCER_GRANTS, signIn, storeReplayFiles } from './insights-fixtures.ts';
+import {
+  insertEvent,
+  insertVideo,
+  liveOnOneCamera,
+  PRODUCER_GRANTS,
+  signIn,
+  storeReplayFiles,
+} from './insights-fixtures.ts';
 
 /**
  * GEO_BLOCKING (issue 47) on every path a player can take: the page, its data, the per-viewer
@@ -290,37 +295,8 @@ describe('a live under geo blocking', () => {
       state: 'upcoming',
       startsAt: new Date(),
     });
-    const [input] = await ctx.db
-      .insert(liveInputs)
-      .values({ accountId: club.accountId, name: 'Main', streamKey: `rk_geo_${eventId}_${Date.now()}` })
-      .returning({ id: liveInputs.id });
-    const inputId = input?.id ?? 0;
-    await ctx.db
-      .insert(contentCameras)
-      .values({ accountId: club.accountId, eventId, inputId, label: 'Main', position: 0 });
     const token = await tokenOf(eventId);
-    const started = await ctx.request({
-      method: 'POST',
-      url: lifecyclePaths.transition('events', eventId, 'start-live'),
-      token: club.token,
-      payload: { withoutCamera: true },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const since = new Date(Date.now() - 61_000);
-    await ctx.db.update(contentLives).set({ startedAt: since }).where(eq(contentLives.eventId, eventId));
-    await ctx.db.update(programSwitches).set({ at: since }).where(eq(programSwitches.eventId, eventId));
-    await ctx.db.insert(liveSegments).values(
-      Array.from({ length: 10 }, (_, sequence) => ({
-        inputId,
-        sequence,
-        startedAt: new Date(since.getTime() + 500 + sequence * 2000),
-        duration: 2,
-        path: `live/${inputId}/${sequence}.ts`,
-        bytes: 188,
-        discontinuity: sequence === 0,
-      })),
-    );
-    await storage.put(`live/${inputId}/0.ts`, Buffer.alloc(188, 0x47), 'video/mp2t');
+    const inputId = await liveOnOneCamera(ctx, storage, club, eventId);
 
     const live = await vi.waitFor(
       async () => {

@@ -1,7 +1,10 @@
+import { lifecyclePaths } from '@regie/contract/lifecycle';
 import type { ModuleCode } from '@regie/contract/modules';
 import type { Role } from '@regie/contract/roles';
 import { eq } from 'drizzle-orm';
+import { contentCameras, contentLives, programSwitches } from '../src/db/cameras.table.ts';
 import { events, markers } from '../src/db/events.table.ts';
+import { liveInputs, liveSegments } from '../src/db/live.table.ts';
 import { plays } from '../src/db/plays.table.ts';
 import { videos } from '../src/db/videos.table.ts';
 import type { ObjectStorage } from '../src/storage/storage.types.ts';
@@ -61,6 +64,49 @@ export async function storeReplayFiles(storage: ObjectStorage, accountId: number
     'application/vnd.apple.mpegurl',
   );
   await storage.put(`${folder}v0/seg0.ts`, Buffer.alloc(188, 0x47), 'video/mp2t');
+}
+
+/**
+ * An event's live started a minute ago on one camera of the account (its own input), ten
+ * two-second segments recorded and the first in storage: its program playlist plays. The input's id.
+ */
+export async function liveOnOneCamera(
+  ctx: TestContext,
+  storage: ObjectStorage,
+  staff: { token: string; accountId: number },
+  eventId: number,
+): Promise<number> {
+  const [input] = await ctx.db
+    .insert(liveInputs)
+    .values({ accountId: staff.accountId, name: 'Main', streamKey: `rk_${eventId}_${Date.now()}` })
+    .returning({ id: liveInputs.id });
+  const inputId = input?.id ?? 0;
+  await ctx.db
+    .insert(contentCameras)
+    .values({ accountId: staff.accountId, eventId, inputId, label: 'Main', position: 0 });
+  const started = await ctx.request({
+    method: 'POST',
+    url: lifecyclePaths.transition('events', eventId, 'start-live'),
+    token: staff.token,
+    payload: { withoutCamera: true },
+  });
+  if (started.statusCode !== 200) throw new Error(`start-live: ${started.statusCode} ${started.body}`);
+  const since = new Date(Date.now() - 61_000);
+  await ctx.db.update(contentLives).set({ startedAt: since }).where(eq(contentLives.eventId, eventId));
+  await ctx.db.update(programSwitches).set({ at: since }).where(eq(programSwitches.eventId, eventId));
+  await ctx.db.insert(liveSegments).values(
+    Array.from({ length: 10 }, (_, sequence) => ({
+      inputId,
+      sequence,
+      startedAt: new Date(since.getTime() + 500 + sequence * 2000),
+      duration: 2,
+      path: `live/${inputId}/${sequence}.ts`,
+      bytes: 188,
+      discontinuity: sequence === 0,
+    })),
+  );
+  await storage.put(`live/${inputId}/0.ts`, Buffer.alloc(188, 0x47), 'video/mp2t');
+  return inputId;
 }
 
 export async function insertEvent(

@@ -6,23 +6,27 @@ import { embedPaths } from '@regie/contract/embed';
 import type { EmbedPlaybackResponse, EmbedPlayerResponse } from '@regie/contract/embed.schemas';
 import { fanPublicPaths } from '@regie/contract/fans';
 import type { FanCheckoutResponse, FanCheckoutState } from '@regie/contract/fans.schemas';
-import { lifecyclePaths } from '@regie/contract/lifecycle';
 import type { ModuleCode } from '@regie/contract/modules';
 import { CHECKOUT_RETURN_PARAM, LOCAL_TEST_CARDS, STRIPE_WEBHOOK_PATH } from '@regie/contract/viewer-access';
 import { and, eq } from 'drizzle-orm';
 import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../src/db/accounts.table.ts';
-import { contentCameras, contentLives, programSwitches } from '../src/db/cameras.table.ts';
 import { events } from '../src/db/events.table.ts';
-import { liveInputs, liveSegments } from '../src/db/live.table.ts';
 import { fanProducts, paymentOffers, productItems, productPaymentOffers, products } from '../src/db/payments.table.ts';
 import { stripeCheckout } from '../src/payments/checkout.ts';
 import { localStorage } from '../src/storage/storage.local.ts';
 import type { ObjectStorage } from '../src/storage/storage.types.ts';
 import { signUpConfirmed } from './fan-auth-fixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { insertEvent, insertVideo, PRODUCER_GRANTS, signIn, storeReplayFiles } from './insights-fixtures.ts';
+import {
+  insertEvent,
+  insertVideo,
+  liveOnOneCamera,
+  PRODUCER_GRANTS,
+  signIn,
+  storeReplayFiles,
+} from './insights-fixtures.ts';
 
 /**
  * RESTRAINED_ACCESS and PAYMENT_RESTRICTION (issue 47.2–3) on every path a player can take: the
@@ -325,37 +329,8 @@ describe('a paid live (PAYMENT_RESTRICTION)', () => {
       startsAt: new Date(),
     });
     const { offerId } = await matchPass(eventId);
-    const [input] = await ctx.db
-      .insert(liveInputs)
-      .values({ accountId: club.accountId, name: 'Main', streamKey: `rk_paid_${eventId}_${Date.now()}` })
-      .returning({ id: liveInputs.id });
-    const inputId = input?.id ?? 0;
-    await ctx.db
-      .insert(contentCameras)
-      .values({ accountId: club.accountId, eventId, inputId, label: 'Main', position: 0 });
     const token = await tokenOf(eventId);
-    const started = await ctx.request({
-      method: 'POST',
-      url: lifecyclePaths.transition('events', eventId, 'start-live'),
-      token: club.token,
-      payload: { withoutCamera: true },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const since = new Date(Date.now() - 61_000);
-    await ctx.db.update(contentLives).set({ startedAt: since }).where(eq(contentLives.eventId, eventId));
-    await ctx.db.update(programSwitches).set({ at: since }).where(eq(programSwitches.eventId, eventId));
-    await ctx.db.insert(liveSegments).values(
-      Array.from({ length: 10 }, (_, sequence) => ({
-        inputId,
-        sequence,
-        startedAt: new Date(since.getTime() + 500 + sequence * 2000),
-        duration: 2,
-        path: `live/${inputId}/${sequence}.ts`,
-        bytes: 188,
-        discontinuity: sequence === 0,
-      })),
-    );
-    await storage.put(`live/${inputId}/0.ts`, Buffer.alloc(188, 0x47), 'video/mp2t');
+    const _inputId = await liveOnOneCamera(ctx, storage, club, eventId);
     await dataOf(token, (data) => expect(data).toMatchObject({ state: 'live', hlsUrl: null, access: { paid: true } }));
 
     const fan = await newFan();
